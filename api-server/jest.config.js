@@ -1,0 +1,14 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    // light-my-request (behind fastify.inject) requires `cookie` 2, which is ESM-only. Node 20 can
+    // require() it, but Jest < Node 24.9 cannot: compile that one package to CommonJS.
+    '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/cookie@|cookie/))'],
+  testTimeout: 20000,
+};

@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { installAuth } from './auth/auth-hook';
+import { createContainer, type AppContainer } from './container';
+import { IN_MEMORY, openSqliteDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { installCors } from './http/cors';
+import { installErrorHandling } from './http/error-handling';
+import { installRequestI18n } from './i18n/request-i18n';
+import { defaultDataDir } from './lib/paths';
+import { systemClock, type Clock } from './lib/time';
+import { adminAuthRoutes } from './routes/admin-auth';
+import { authTestRoutes } from './routes/auth-test';
+import { systemRoutes } from './routes/system';
+
+export const DEFAULT_ADMIN_USERNAME = 'admin';
+export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
+export const DATABASE_FILE_NAME = 'cloudclip.db';
+
+export interface BuildAppOptions {
+  /** Root of server-side data (default: `.data` at the repository root). */
+  dataDir?: string;
+  /** SQLite file, or `':memory:'` (default: `<dataDir>/cloudclip.db`). */
+  databaseFile?: string;
+  /** Username of the admin account created when none exists (default `admin`). */
+  adminUsername?: string;
+  /** Its password; when absent a random one is generated and announced once. Never overwrites an existing admin. */
+  adminPassword?: string;
+  /** Login attempts per client address per minute (default 10). */
+  loginRateLimitMax?: number;
+  /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`. */
+  logger?: FastifyServerOptions['logger'];
+  /** Fastify `trustProxy` (client address from X-Forwarded-For when behind the gateway). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Time source (tests move it). */
+  clock?: Clock;
+  /** Where one-time start-up notices (the generated admin password) go; default stdout. */
+  announce?: (text: string) => void;
+}
+
+const containers = new WeakMap<FastifyInstance, AppContainer>();
+
+/** The repositories and services behind an app built by `buildApp` (tests and seed scripts). */
+export function getAppContainer(app: FastifyInstance): AppContainer {
+  const container = containers.get(app);
+  if (!container) throw new Error('This Fastify instance was not built by buildApp()');
+  return container;
+}
+
+function defaultAnnounce(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function adminCreatedNotice(username: string, generatedPassword: string | undefined): string {
+  if (generatedPassword === undefined) {
+    return `Cloudclip admin account created: username=${username} (password from ADMIN_PASSWORD)`;
+  }
+  const line = `Cloudclip admin account created: username=${username} password=${generatedPassword}`;
+  const rule = '='.repeat(line.length);
+  return [rule, line, 'This password is shown only once: store it now and change it after logging in.', rule].join('\n');
+}
+
+/**
+ * Builds the API server: opens the database and applies migrations, makes sure the admin account
+ * exists, and registers hooks and routes. The instance is not listening; call `listen()` or
+ * `inject()`. Closing it closes the database.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+  const databaseFile =
+    options.databaseFile === IN_MEMORY ? IN_MEMORY : path.resolve(dataDir, options.databaseFile ?? DATABASE_FILE_NAME);
+  mkdirSync(dataDir, { recursive: true });
+  const clock = options.clock ?? systemClock;
+  const announce = options.announce ?? defaultAnnounce;
+
+  const db = openSqliteDatabase(databaseFile);
+  let container: AppContainer;
+  try {
+    await migrateToLatest(db);
+    container = createContainer(db, clock, 'SQLite');
+    const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;
+    const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
+    if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+  });
+  containers.set(app, container);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  installRequestI18n(app);
+  installCors(app);
+  installAuth(app, container.services.auth);
+  installErrorHandling(app);
+  await app.register(rateLimit, { global: false });
+
+  const { services } = container;
+  await app.register(adminAuthRoutes, {
+    adminAccounts: services.adminAccounts,
+    loginRateLimitMax: options.loginRateLimitMax ?? DEFAULT_LOGIN_RATE_LIMIT_MAX,
+  });
+  await app.register(authTestRoutes);
+  await app.register(systemRoutes, { system: services.system });
+
+  return app;
+}

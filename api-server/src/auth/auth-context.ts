@@ -1,0 +1,40 @@
+/** Who is calling, resolved once per request from the Authorization header (contract §2.1). */
+
+export type Permission = 'text' | 'file' | 'mount';
+
+export interface ApiKeyPrincipal {
+  id: string;
+  name: string;
+  /** The key value itself. */
+  key: string;
+  basicPath: string;
+  permissions: Record<Permission, boolean>;
+  expiresAt: string;
+}
+
+export interface AdminAuth {
+  kind: 'admin';
+  adminId: string;
+  /** The bearer token, when the admin authenticated with one (absent for Basic). */
+  token?: string;
+}
+
+export interface ApiKeyAuth {
+  kind: 'apiKey';
+  key: ApiKeyPrincipal;
+}
+
+export interface AnonymousAuth {
+  kind: 'anonymous';
+}
+
+export type AuthContext = AdminAuth | ApiKeyAuth | AnonymousAuth;
+
+export const ANONYMOUS: AnonymousAuth = Object.freeze({ kind: 'anonymous' as const });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every request by the auth hook (src/auth/auth-hook.ts) before any handler runs. */
+    auth: AuthContext;
+  }
+}

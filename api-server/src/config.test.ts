@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { defaultDataDir, findRepositoryRoot } from './lib/paths';
+
+describe('environment configuration', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8787);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.app).toMatchObject({
+      dataDir: defaultDataDir(),
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      loginRateLimitMax: 10,
+      logger: { level: 'info' },
+      trustProxy: false,
+    });
+  });
+
+  it('puts the default data directory at the repository root', () => {
+    const root = findRepositoryRoot();
+    expect(defaultDataDir()).toBe(path.join(root, '.data'));
+    // the workspace root is the parent of the api-server package (src/.. = api-server)
+    expect(root).toBe(path.resolve(__dirname, '..', '..'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      API_PORT: '9000',
+      API_HOST: '0.0.0.0',
+      DATA_DIR: 'relative/data',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'pw',
+      LOGIN_RATE_LIMIT_MAX: '3',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.app).toMatchObject({
+      dataDir: path.resolve('relative/data'),
+      adminUsername: 'root',
+      adminPassword: 'pw',
+      loginRateLimitMax: 3,
+      logger: { level: 'warn' },
+      trustProxy: '10.0.0.0/8',
+    });
+  });
+
+  it('treats a blank ADMIN_PASSWORD as unset', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: '' }).app.adminPassword).toBeUndefined();
+  });
+
+  it.each([
+    [{ API_PORT: 'eighty' }, /API_PORT/],
+    [{ API_PORT: '70000' }, /API_PORT/],
+    [{ LOGIN_RATE_LIMIT_MAX: '0' }, /LOGIN_RATE_LIMIT_MAX/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('rejects %p naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});

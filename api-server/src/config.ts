@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_ADMIN_USERNAME, DEFAULT_LOGIN_RATE_LIMIT_MAX, type BuildAppOptions } from './app';
+import { defaultDataDir } from './lib/paths';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Unset and blank variables are the same thing. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+function integer(fallback: number, min: number, max: number) {
+  return optionalText.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value.trim());
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      ctx.addIssue({ code: 'custom', message: `expected an integer from ${min} to ${max}, got "${value}"` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+const envSchema = z.object({
+  API_PORT: integer(DEFAULT_PORT, 0, 65535),
+  API_HOST: optionalText.transform((value) => value?.trim() ?? DEFAULT_HOST),
+  DATA_DIR: optionalText,
+  ADMIN_USERNAME: optionalText.transform((value) => value?.trim() ?? DEFAULT_ADMIN_USERNAME),
+  ADMIN_PASSWORD: optionalText,
+  LOGIN_RATE_LIMIT_MAX: integer(DEFAULT_LOGIN_RATE_LIMIT_MAX, 1, 1_000_000),
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
+  /** `true`, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). Default off. */
+  TRUST_PROXY: optionalText,
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  app: BuildAppOptions;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): BuildAppOptions['trustProxy'] {
+  if (value === undefined) return false;
+  const text = value.trim();
+  if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+  return text;
+}
+
+/** Reads the server settings from environment variables; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid environment: ${details}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    app: {
+      dataDir: e.DATA_DIR === undefined ? defaultDataDir() : path.resolve(e.DATA_DIR),
+      adminUsername: e.ADMIN_USERNAME,
+      adminPassword: e.ADMIN_PASSWORD,
+      loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+      logger: { level: e.LOG_LEVEL },
+      trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-auth-and-settings';
+
+/**
+ * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
+ * names sort lexicographically, so keep the 4-digit prefix.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-auth-and-settings': m0001,
+};

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey } from '../i18n/messages';
+import { errorEnvelope, errorEnvelopeWithoutData } from './envelope';
+import { HttpError } from './http-error';
+
+interface MappedError {
+  status: number;
+  messageKey: MessageKey;
+  params?: HttpError['params'];
+  withoutData: boolean;
+  headers: Record<string, string>;
+}
+
+const FASTIFY_CODES: Record<string, { status: number; messageKey: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, messageKey: 'error.malformedJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, messageKey: 'error.malformedJson' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, messageKey: 'error.unsupportedMediaType' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, messageKey: 'error.payloadTooLarge' },
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && ('code' in error || 'statusCode' in error || 'validation' in error);
+}
+
+function mapError(error: unknown): MappedError | null {
+  if (error instanceof HttpError) {
+    return {
+      status: error.statusCode,
+      messageKey: error.messageKey,
+      params: error.params,
+      withoutData: error.shape === 'without-data',
+      headers: error.headers,
+    };
+  }
+  if (!isFastifyError(error)) return null;
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return { ...known, withoutData: false, headers: {} };
+  if (error.validation) return { status: 400, messageKey: 'error.badRequest', withoutData: false, headers: {} };
+  const status = error.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const messageKey: MessageKey = status === 404 ? 'error.notFound' : status === 429 ? 'error.tooManyRequests' : 'error.badRequest';
+    return { status, messageKey, withoutData: false, headers: {} };
+  }
+  return null;
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, mapped: MappedError): FastifyReply {
+  const message = request.t(mapped.messageKey, mapped.params);
+  const body = mapped.withoutData ? errorEnvelopeWithoutData(mapped.status, message) : errorEnvelope(mapped.status, message);
+  return reply.code(mapped.status).headers(mapped.headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The one place errors become responses (contract §1.2):
+ * HttpError → its status and catalogue message; malformed JSON → 400 (our permitted divergence);
+ * other framework 4xx → that status; anything else → 500 with a generic message, stack logged only.
+ * Unknown routes → 404 default envelope. An empty JSON body counts as no body.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, text, done);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, { status: 404, messageKey: 'error.notFound', withoutData: false, headers: {} }),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped) {
+      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ status: mapped.status, messageKey: mapped.messageKey }, 'request rejected');
+      return sendError(request, reply, mapped);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, { status: 500, messageKey: 'error.internal', withoutData: false, headers: {} });
+  });
+}

@@ -1,0 +1,34 @@
+import { pickLocale } from './locale';
+import { messages, translate } from './messages';
+
+describe('message language', () => {
+  it.each([
+    [undefined, 'zh-CN'],
+    ['', 'zh-CN'],
+    ['en-US', 'en-US'],
+    ['en', 'en-US'],
+    ['EN-gb', 'en-US'],
+    ['en-US,en;q=0.9,zh-CN;q=0.8', 'en-US'],
+    ['zh-CN,zh;q=0.9,en;q=0.8', 'zh-CN'],
+    ['zh;q=0.5, en;q=0.8', 'en-US'],
+    ['fr-FR, en;q=0.5', 'en-US'],
+    ['fr-FR, de', 'zh-CN'],
+    ['en;q=0, zh', 'zh-CN'],
+    ['*', 'zh-CN'],
+  ])('picks a locale for Accept-Language %p → %s', (header, expected) => {
+    expect(pickLocale(header)).toBe(expected);
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('en-US', 'validation.missingFields', { fields: 'a, b' })).toBe('Missing required field(s): a, b');
+    expect(translate('zh-CN', 'error.tooManyRequests', { seconds: 30 })).toBe('请求过于频繁，请在 30 秒后重试');
+  });
+
+  it('has a non-empty message in both languages for every key', () => {
+    const zhKeys = Object.keys(messages['zh-CN']).sort();
+    expect(Object.keys(messages['en-US']).sort()).toEqual(zhKeys);
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      for (const key of zhKeys) expect(messages[locale][key as keyof (typeof messages)['zh-CN']].trim()).not.toBe('');
+    }
+  });
+});

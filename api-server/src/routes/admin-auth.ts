@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminOf, requireAdmin } from '../auth/guards';
+import { envelopeWithoutSuccess } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { parseInput } from '../http/validation';
+import type { AdminAccountService } from '../services/admin-account-service';
+
+export interface AdminAuthRoutesOptions {
+  adminAccounts: AdminAccountService;
+  /** Login attempts allowed per client address per minute. */
+  loginRateLimitMax: number;
+}
+
+const loginBody = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+
+/** Contract §5.1: POST /api/admin/login, POST /api/admin/logout (shape E−). */
+export async function adminAuthRoutes(app: FastifyInstance, options: AdminAuthRoutesOptions): Promise<void> {
+  const { adminAccounts } = options;
+
+  app.post(
+    '/api/admin/login',
+    {
+      config: {
+        rateLimit: {
+          max: options.loginRateLimitMax,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) => {
+            const seconds = String(Math.max(1, Math.ceil(context.ttl / 1000)));
+            return new HttpError(context.statusCode, 'auth.tooManyLoginAttempts', { params: { seconds } });
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { username, password } = parseInput(loginBody, request.body);
+      const session = await adminAccounts.login(username, password);
+      return envelopeWithoutSuccess(request.t('auth.loginSuccess'), session);
+    },
+  );
+
+  app.post('/api/admin/logout', { preHandler: requireAdmin }, async (request) => {
+    const { token } = adminOf(request);
+    if (token !== undefined) await adminAccounts.logout(token);
+    return envelopeWithoutSuccess(request.t('auth.logoutSuccess'));
+  });
+}

@@ -1,0 +1,69 @@
+import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
+
+describe('public system endpoints', () => {
+  let t: TestApp;
+  const now = new Date('2025-07-01T08:00:00.000Z');
+
+  beforeEach(async () => {
+    t = await createTestApp({ clock: () => now });
+  });
+
+  afterEach(async () => {
+    await t.close();
+    removeTempDir(t.dataDir);
+  });
+
+  it('reports health as a flat object with status ok and an ISO timestamp', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', timestamp: '2025-07-01T08:00:00.000Z' });
+  });
+
+  it('reports the version in an E envelope with the package version, name, environment and storage', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      code: 200,
+      message: expect.any(String),
+      success: true,
+      data: {
+        version: '0.1.0',
+        name: 'cloudclip-api',
+        environment: 'Node',
+        storage: 'SQLite',
+        nodeVersion: process.version,
+        uptime: expect.any(Number),
+      },
+    });
+    expect(Number.isInteger(body.data.uptime)).toBe(true);
+  });
+
+  it('reports the seeded max upload size of 100 MB', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true, data: { max_upload_size: 100 } });
+  });
+
+  it('reports a stored max upload size as an integer', async () => {
+    await t.container.repositories.systemSettings.upsert({
+      key: 'max_upload_size',
+      value: '250',
+      description: null,
+      updated_at: now.toISOString(),
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' });
+    expect(response.json().data).toEqual({ max_upload_size: 250 });
+  });
+
+  it('falls back to 100 MB when the stored max upload size is unusable', async () => {
+    await t.container.repositories.systemSettings.upsert({
+      key: 'max_upload_size',
+      value: 'lots',
+      description: null,
+      updated_at: now.toISOString(),
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' });
+    expect(response.json().data).toEqual({ max_upload_size: 100 });
+  });
+});

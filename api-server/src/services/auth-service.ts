@@ -1,0 +1,98 @@
+import type { ApiKeyPrincipal, AuthContext } from '../auth/auth-context';
+import { ANONYMOUS } from '../auth/auth-context';
+import type { ApiKeyRow } from '../db/schema';
+import { parseTimestamp, toIso, type Clock } from '../lib/time';
+import type { AdminTokenRepository } from '../repositories/admin-token-repository';
+import type { ApiKeyRepository } from '../repositories/api-key-repository';
+import type { AdminAccountService } from './admin-account-service';
+
+export function toApiKeyPrincipal(row: ApiKeyRow): ApiKeyPrincipal {
+  return {
+    id: row.id,
+    name: row.name,
+    key: row.key,
+    basicPath: row.basic_path,
+    permissions: {
+      text: Boolean(row.text_permission),
+      file: Boolean(row.file_permission),
+      mount: Boolean(row.mount_permission),
+    },
+    expiresAt: row.expires_at,
+  };
+}
+
+/**
+ * Turns an Authorization header into the caller (contract §2.1, 2.2, 2.4):
+ * `Bearer <token>` → admin; `ApiKey <key>` → key; `Basic base64(user:pass)` → admin, or the key
+ * when user = pass = a key value with the mount permission. Everything else is anonymous.
+ * Expired tokens and keys are deleted when presented; a key that authenticates gets `last_used`.
+ */
+export class AuthService {
+  constructor(
+    private readonly tokens: AdminTokenRepository,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly adminAccounts: AdminAccountService,
+    private readonly clock: Clock,
+  ) {}
+
+  async resolve(authorization: string | undefined): Promise<AuthContext> {
+    if (!authorization) return ANONYMOUS;
+    const match = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(authorization);
+    if (!match) return ANONYMOUS;
+    const scheme = (match[1] as string).toLowerCase();
+    const credentials = match[2] as string;
+    switch (scheme) {
+      case 'bearer':
+        return this.resolveBearer(credentials);
+      case 'apikey':
+        return this.resolveApiKey(credentials, false);
+      case 'basic':
+        return this.resolveBasic(credentials);
+      default:
+        return ANONYMOUS;
+    }
+  }
+
+  private async resolveBearer(token: string): Promise<AuthContext> {
+    const row = await this.tokens.findByToken(token);
+    if (!row) return ANONYMOUS;
+    const expiresAt = parseTimestamp(row.expires_at);
+    if (expiresAt === null || expiresAt.getTime() <= this.clock().getTime()) {
+      await this.tokens.delete(token);
+      return ANONYMOUS;
+    }
+    return { kind: 'admin', adminId: row.admin_id, token };
+  }
+
+  private async resolveApiKey(key: string, requireMount: boolean): Promise<AuthContext> {
+    const row = await this.apiKeys.findByKey(key);
+    if (!row) return ANONYMOUS;
+    const now = this.clock();
+    const expiresAt = parseTimestamp(row.expires_at);
+    if (expiresAt === null) return ANONYMOUS; // unreadable expiry: refuse, but do not destroy data
+    if (expiresAt.getTime() <= now.getTime()) {
+      await this.apiKeys.deleteById(row.id);
+      return ANONYMOUS;
+    }
+    if (requireMount && !row.mount_permission) return ANONYMOUS;
+    await this.apiKeys.touchLastUsed(row.id, toIso(now));
+    return { kind: 'apiKey', key: toApiKeyPrincipal(row) };
+  }
+
+  private async resolveBasic(encoded: string): Promise<AuthContext> {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return ANONYMOUS;
+    const user = decoded.slice(0, colon);
+    const pass = decoded.slice(colon + 1);
+    if (user === '' || pass === '') return ANONYMOUS;
+
+    // user = pass = key value (WebDAV clients): try the key first, it needs no password hashing.
+    if (user === pass) {
+      const asKey = await this.resolveApiKey(user, true);
+      if (asKey.kind !== 'anonymous') return asKey;
+    }
+    const admin = await this.adminAccounts.verifyCredentials(user, pass);
+    return admin ? { kind: 'admin', adminId: admin.id } : ANONYMOUS;
+  }
+}

@@ -1,0 +1,58 @@
+/** Every route of the product and which remote owns it (spec §2). The one place route paths live. */
+
+export const ADMIN_MODULES = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'storage-config',
+  'mount-management',
+  'key-management',
+  'settings',
+] as const;
+export type AdminModule = (typeof ADMIN_MODULES)[number];
+
+export function isAdminModule(value: string | undefined): value is AdminModule {
+  return !!value && (ADMIN_MODULES as readonly string[]).includes(value);
+}
+
+export type AreaId = 'public' | 'upload' | 'admin' | 'explorer';
+
+export interface RemoteArea {
+  id: AreaId;
+  /** Federation container name of the remote that renders the area. */
+  remote: string;
+  /** The route prefix the remote's router uses as basename. */
+  basename: string;
+}
+
+export const AREAS: Record<AreaId, RemoteArea> = {
+  public: { id: 'public', remote: 'cloudclip_public', basename: '/' },
+  upload: { id: 'upload', remote: 'cloudclip_upload', basename: '/upload' },
+  admin: { id: 'admin', remote: 'cloudclip_admin', basename: '/admin' },
+  explorer: { id: 'explorer', remote: 'cloudclip_explorer', basename: '/mount-explorer' },
+};
+
+export const ROUTES = {
+  home: '/',
+  upload: '/upload',
+  admin: '/admin',
+  adminModule: (module: AdminModule) => `/admin/${module}`,
+  paste: (slug: string) => `/paste/${encodeURIComponent(slug)}`,
+  file: (slug: string) => `/file/${encodeURIComponent(slug)}`,
+  mountExplorer: '/mount-explorer',
+} as const;
+
+/** i18n key (namespace `shell`) of the page label used in the document title, or null for unknown paths. */
+export function titleKeyFor(pathname: string): string | null {
+  if (pathname === '/' || pathname === '') return 'titles.home';
+  if (pathname === '/upload' || pathname === '/upload/') return 'titles.upload';
+  const admin = /^\/admin(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (admin) {
+    const module = admin[1] ?? 'dashboard';
+    return isAdminModule(module) ? `adminModules.${module}` : null;
+  }
+  if (/^\/paste\/[^/]+\/?$/.test(pathname)) return 'titles.paste';
+  if (/^\/file\/[^/]+\/?$/.test(pathname)) return 'titles.file';
+  if (pathname === '/mount-explorer' || pathname.startsWith('/mount-explorer/')) return 'titles.mountExplorer';
+  return null;
+}

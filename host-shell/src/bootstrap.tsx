@@ -1,0 +1,24 @@
+import React from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { createKernel, installHistorySync, registerAppDiagnostics } from '@cloudclip/shared-kernel';
+import { App } from './app/app';
+import { shellResources } from './i18n/shell-resources';
+import { retryPlugin } from './runtime-plugins/retry-plugin';
+import { fallbackPlugin } from './runtime-plugins/fallback-plugin';
+import { fetchEnvironmentManifest } from './features/remote-slot/api/environment-manifest';
+import { setEnvironment } from './features/remote-slot/api/remote-registry';
+import './styles/shell.css';
+
+const kernel = createKernel({ isContainerBuild: process.env.CLOUDCLIP_BUILD_TARGET === 'container' });
+kernel.i18n.addNamespace('shell', shellResources);
+kernel.theme.applyToDocument(document);
+installHistorySync();
+registerAppDiagnostics({ app: 'cloudclip_host', version: process.env.CLOUDCLIP_APP_VERSION ?? '0.0.0', react: React, bus: kernel.bus });
+
+registerPlugins([retryPlugin(), fallbackPlugin()]);
+setEnvironment(fetchEnvironmentManifest('/env.json'));
+void kernel.auth.validateStoredCredentials();
+
+const container = document.getElementById('root');
+if (container) createRoot(container).render(<App kernel={kernel} />);

@@ -1,0 +1,47 @@
+/** The environment manifest served by the gateway at /env.json: which version of each remote this environment runs. */
+export interface EnvironmentRemote {
+  /** Federation container name, e.g. cloudclip_public. */
+  name: string;
+  /** Address of the pinned version's mf-manifest.json. */
+  entry: string;
+  version: string;
+}
+
+export interface EnvironmentManifest {
+  name: string;
+  remotes: EnvironmentRemote[];
+}
+
+export class EnvironmentManifestError extends Error {
+  override readonly name = 'EnvironmentManifestError';
+}
+
+function isRemote(value: unknown): value is EnvironmentRemote {
+  const remote = value as Partial<EnvironmentRemote> | null;
+  return !!remote && typeof remote.name === 'string' && typeof remote.entry === 'string' && typeof remote.version === 'string';
+}
+
+export function parseEnvironmentManifest(raw: unknown): EnvironmentManifest {
+  const manifest = raw as Partial<EnvironmentManifest> | null;
+  if (!manifest || typeof manifest !== 'object' || !Array.isArray(manifest.remotes) || !manifest.remotes.every(isRemote)) {
+    throw new EnvironmentManifestError('Malformed environment manifest');
+  }
+  return { name: typeof manifest.name === 'string' ? manifest.name : 'unknown', remotes: manifest.remotes };
+}
+
+/** Fetches the manifest (never cached by the browser), retrying transient failures. */
+export async function fetchEnvironmentManifest(url = '/env.json', attempts = 3): Promise<EnvironmentManifest> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    try {
+      const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new EnvironmentManifestError(`Environment manifest answered ${response.status}`);
+      return parseEnvironmentManifest(await response.json());
+    } catch (error) {
+      lastError = error;
+      if (error instanceof EnvironmentManifestError && /Malformed/.test(error.message)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
+    }
+  }
+  throw lastError instanceof Error ? lastError : new EnvironmentManifestError(String(lastError));
+}

@@ -1,0 +1,71 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteLifecycles } from '@cloudclip/shared-kernel';
+import type { EnvironmentManifest, EnvironmentRemote } from './environment-manifest';
+import { isLoadFailure } from '../../../runtime-plugins/fallback-plugin';
+
+let manifestPromise: Promise<EnvironmentManifest> | null = null;
+const registered = new Map<string, EnvironmentRemote>();
+
+/** Registers every pinned remote with the federation runtime. Nothing is downloaded yet. */
+export function registerEnvironment(manifest: EnvironmentManifest): void {
+  registerRemotes(
+    manifest.remotes.map((remote) => ({ name: remote.name, entry: remote.entry, alias: remote.name })),
+    { force: true },
+  );
+  for (const remote of manifest.remotes) registered.set(remote.name, remote);
+}
+
+export function setEnvironment(promise: Promise<EnvironmentManifest>): void {
+  manifestPromise = promise.then((manifest) => {
+    registerEnvironment(manifest);
+    return manifest;
+  });
+  // A failed manifest must not be an unhandled rejection; slots report it when they ask.
+  manifestPromise.catch(() => undefined);
+}
+
+export function remoteVersion(name: string): string | undefined {
+  return registered.get(name)?.version;
+}
+
+export class RemoteUnavailableError extends Error {
+  override readonly name = 'RemoteUnavailableError';
+  constructor(
+    readonly remote: string,
+    readonly cause?: unknown,
+  ) {
+    super(`Remote ${remote} could not be loaded`);
+  }
+}
+
+function isLifecycles(value: unknown): value is RemoteLifecycles {
+  const module = value as Partial<RemoteLifecycles> | null;
+  return !!module && typeof module.mount === 'function' && typeof module.unmount === 'function' && typeof module.bootstrap === 'function';
+}
+
+/**
+ * Loads a remote's `./spa` lifecycles. With `fresh`, the remote is registered again first so a
+ * failed entry is fetched anew (the retry button).
+ */
+export async function loadRemoteLifecycles(name: string, fresh = false): Promise<RemoteLifecycles> {
+  if (!manifestPromise) throw new RemoteUnavailableError(name, new Error('No environment manifest'));
+  let manifest: EnvironmentManifest;
+  try {
+    manifest = await manifestPromise;
+  } catch (error) {
+    throw new RemoteUnavailableError(name, error);
+  }
+  const remote = manifest.remotes.find((item) => item.name === name);
+  if (!remote) throw new RemoteUnavailableError(name, new Error('Remote not pinned in this environment'));
+  if (fresh) registerRemotes([{ name: remote.name, entry: remote.entry, alias: remote.name }], { force: true });
+  let module: unknown;
+  try {
+    module = await loadRemote<unknown>(`${name}/spa`);
+  } catch (error) {
+    throw new RemoteUnavailableError(name, error);
+  }
+  if (isLoadFailure(module)) throw new RemoteUnavailableError(name, module.error);
+  const lifecycles = (module as { default?: unknown } | null)?.default ?? module;
+  if (!isLifecycles(lifecycles)) throw new RemoteUnavailableError(name, new Error('The remote does not expose single-spa lifecycles'));
+  return lifecycles;
+}

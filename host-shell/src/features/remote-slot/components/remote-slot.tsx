@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { mountRootParcel, type Parcel } from 'single-spa';
+import { useTranslation } from 'react-i18next';
+import type { Kernel, RemoteLifecycles } from '@cloudclip/shared-kernel';
+import { loadRemoteLifecycles } from '../api/remote-registry';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteFailure } from './remote-failure';
+
+export interface RemoteSlotProps {
+  kernel: Kernel;
+  /** Federation container name. */
+  remote: string;
+  basename: string;
+  /** Loads the lifecycles; replaceable in tests. */
+  load?: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>;
+}
+
+type SlotState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
+
+/**
+ * Loads a remote at runtime and mounts its lifecycles as a single-spa parcel in this slot.
+ * Loading shows a placeholder; a failure shows an error with a retry here only.
+ */
+function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles }: RemoteSlotProps) {
+  const { t } = useTranslation('shell');
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<SlotState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    let parcel: Parcel | null = null;
+    setState({ status: 'loading' });
+    (async () => {
+      try {
+        const lifecycles = await load(remote, attempt > 0);
+        if (cancelled || !hostRef.current) return;
+        parcel = mountRootParcel(lifecycles as never, { domElement: hostRef.current, basename, kernel, name: remote });
+        await parcel.mountPromise;
+        if (!cancelled) setState({ status: 'mounted' });
+      } catch (error) {
+        if (!cancelled) {
+          console.error(`[cloudclip] remote ${remote} failed`, error);
+          setState({ status: 'failed', error });
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+      const current = parcel;
+      if (current && current.getStatus() === 'MOUNTED') void current.unmount().catch(() => undefined);
+    };
+  }, [kernel, remote, basename, load, attempt]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  return (
+    <div className="cc-remote-slot" data-testid="remote-slot" data-remote={remote} data-status={state.status}>
+      {state.status === 'loading' && (
+        <div className="cc-remote-loading" role="status" aria-live="polite">
+          <span className="cc-spinner" aria-hidden="true" />
+          {t('remote.loading')}
+        </div>
+      )}
+      {state.status === 'failed' && <RemoteFailure remote={remote} onRetry={retry} retrying={false} />}
+      <div ref={hostRef} className="cc-remote-slot__mount" hidden={state.status === 'failed'} />
+    </div>
+  );
+}
+
+export function RemoteSlot(props: RemoteSlotProps) {
+  return (
+    <RemoteErrorBoundary fallback={(_error, reset) => <RemoteFailure remote={props.remote} onRetry={reset} retrying={false} />}>
+      <RemoteParcel {...props} />
+    </RemoteErrorBoundary>
+  );
+}

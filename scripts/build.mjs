@@ -1,0 +1,43 @@
+// pnpm build: builds the api-server, the host and every remote (at most two webpack builds at once
+// on this 2-core machine), then releases the remotes under deploy/releases/<package>/<version>/.
+// Flags: --missing (only what is not built yet), a list of package names (only those).
+import { REMOTES, isBuilt, run } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const onlyMissing = args.includes('--missing');
+const requested = args.filter((arg) => !arg.startsWith('--'));
+const ALL = ['api-server', 'host-shell', ...REMOTES];
+const targets = (requested.length ? requested : ALL).filter((pkg) => !onlyMissing || !isBuilt(pkg));
+
+const timings = [];
+async function build(pkg) {
+  const started = Date.now();
+  const code = await run('pnpm', ['--filter', `@cloudclip/${pkg}`, 'run', 'build'], { prefix: `[${pkg}] ` });
+  timings.push({ pkg, seconds: (Date.now() - started) / 1000, code });
+  if (code !== 0) throw new Error(`${pkg} build failed (exit ${code})`);
+}
+
+async function main() {
+  if (targets.length === 0) {
+    console.log('Everything is built.');
+    return;
+  }
+  const queue = [...targets];
+  // Two at a time: webpack builds with antd take ~1.3 GB and one core each.
+  const worker = async () => {
+    while (queue.length) await build(queue.shift());
+  };
+  await Promise.all([worker(), worker()]);
+  const remotes = targets.filter((pkg) => REMOTES.includes(pkg));
+  if (remotes.length) {
+    const code = await run('node', ['deploy/scripts/release.mjs', '--force', ...remotes]);
+    if (code !== 0) throw new Error('release failed');
+  }
+  console.log('\nBuild times:');
+  for (const { pkg, seconds } of timings) console.log(`  ${pkg.padEnd(14)} ${seconds.toFixed(1)} s`);
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+// @ts-check
+/**
+ * One webpack configuration factory for the host and every remote, so loaders, output naming,
+ * federation settings and the shared list are the same everywhere.
+ */
+const path = require('node:path');
+const { createRequire } = require('node:module');
+const { sharedDependencies } = require('./mf-shared.cjs');
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname the app's folder
+ * @param {string} options.containerName unique snake_case container name, e.g. cloudclip_public
+ * @param {'host' | 'remote'} options.role
+ * @param {Record<string, string>} [options.exposes] remote entry files (kebab-case keys)
+ * @param {string[]} [options.runtimePlugins] files of federation runtime plugins (host)
+ * @param {number} options.devPort
+ * @param {string} options.title page title of the standalone page
+ */
+function createAppConfig(options) {
+  const appRequire = createRequire(path.join(options.dirname, 'package.json'));
+  const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
+  const webpack = appRequire('webpack');
+  const appPackage = appRequire('./package.json');
+  const isHost = options.role === 'host';
+
+  return (/** @type {any} */ _env, /** @type {{ mode?: string }} */ argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    return {
+      mode,
+      context: options.dirname,
+      entry: { main: './src/index.ts' },
+      devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(options.dirname, 'dist'),
+        // The federation runtime cannot use [contenthash] in the entry file name; the served path carries the version.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: options.containerName,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.CLOUDCLIP_BUILD_TARGET': JSON.stringify(process.env.CLOUDCLIP_BUILD_TARGET ?? 'standard'),
+          'process.env.CLOUDCLIP_APP_VERSION': JSON.stringify(appPackage.version),
+        }),
+        new ModuleFederationPlugin({
+          name: options.containerName,
+          filename: 'remoteEntry.js',
+          exposes: options.exposes ?? {},
+          shared: sharedDependencies(appPackage),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: options.title,
+          inject: 'body',
+          scriptLoading: 'defer',
+          templateParameters: { isHost },
+          chunks: ['main'],
+        }),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      devServer: {
+        port: options.devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createAppConfig };

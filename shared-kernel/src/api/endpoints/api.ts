@@ -1,0 +1,27 @@
+import type { HttpClient } from '../http-client';
+import { createApiKeysApi } from './api-keys';
+import { createAuthApi } from './auth';
+import { createFilesApi } from './files';
+import { createFsApi } from './fs';
+import { createMountsApi } from './mounts';
+import { createPastesApi } from './pastes';
+import { createS3ConfigsApi } from './s3-configs';
+import { createSystemApi } from './system';
+import { createUrlUploadApi } from './url-upload';
+
+/** Every endpoint group on one client. */
+export function createApi(client: HttpClient) {
+  return {
+    auth: createAuthApi(client),
+    apiKeys: createApiKeysApi(client),
+    pastes: createPastesApi(client),
+    files: createFilesApi(client),
+    s3Configs: createS3ConfigsApi(client),
+    mounts: createMountsApi(client),
+    system: createSystemApi(client),
+    urlUpload: createUrlUploadApi(client),
+    fs: { admin: createFsApi(client, 'admin'), user: createFsApi(client, 'user') },
+  };
+}
+
+export type CloudclipApi = ReturnType<typeof createApi>;

@@ -1,0 +1,57 @@
+import { createMountsApi } from './mounts';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+
+const mount = {
+  id: 'm1',
+  name: 'Photos',
+  storage_type: 'S3',
+  storage_config_id: 'c1',
+  mount_path: '/photos',
+  remark: null,
+  is_active: 1,
+  created_by: 'admin-1',
+  sort_order: 0,
+  cache_ttl: 300,
+  created_at: '2025-07-01 08:00:00',
+  updated_at: '2025-07-01 08:00:00',
+  last_used: null,
+};
+
+describe('mounts endpoints', () => {
+  it('lists admin mounts with the Bearer token', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply(envelope([mount]));
+    const list = await createMountsApi(h.client).adminList();
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/admin/mounts` });
+    expect(h.last().headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
+    expect(list).toEqual([mount]);
+  });
+
+  it('creates a mount (body code 201) and updates and deletes it by id', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createMountsApi(h.client);
+    h.reply({ body: { code: 201, message: 'created', success: true, data: { ...mount, is_active: true } } });
+    const body = { name: 'Photos', storage_type: 'S3', storage_config_id: 'c1', mount_path: '/photos', cache_ttl: 300 };
+    const created = await api.adminCreate(body);
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/mounts`, body });
+    expect(created.is_active).toBe(true);
+    await api.adminUpdate('m1', { is_active: false });
+    expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/admin/mounts/m1`, body: { is_active: false } });
+    await api.adminRemove('m1');
+    expect(h.last()).toMatchObject({ method: 'DELETE', url: `${BASE}/api/admin/mounts/m1` });
+  });
+
+  it('reads user mounts with the ApiKey header', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    const api = createMountsApi(h.client);
+    h.reply(envelope([mount]), envelope(mount));
+    expect(await api.userList()).toEqual([mount]);
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/user/mounts` });
+    expect(await api.userGet('m1')).toEqual(mount);
+    expect(h.last().url).toBe(`${BASE}/api/user/mounts/m1`);
+    expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
+  });
+});

@@ -1,0 +1,46 @@
+import type { HttpClient } from '../http-client';
+import type { Mount, MountCreateRequest, MountUpdateRequest } from '../../types/api/mount';
+
+const seg = encodeURIComponent;
+
+/** Mount points (contract 5.6): admin CRUD, read-only user views (guard `mount`, basic_path rules). */
+export function createMountsApi(client: HttpClient) {
+  return {
+    /** `GET /admin/mounts` (all, incl. inactive; by sort_order, name). */
+    async adminList(signal?: AbortSignal): Promise<Mount[]> {
+      return (await client.data<Mount[] | null>('/admin/mounts', { signal })) ?? [];
+    },
+
+    /** `GET /admin/mounts/{id}`. */
+    adminGet(id: string, signal?: AbortSignal): Promise<Mount> {
+      return client.data<Mount>(`/admin/mounts/${seg(id)}`, { signal });
+    },
+
+    /** `POST /admin/mounts` (body `code: 201`, `data = Mount`). */
+    adminCreate(body: MountCreateRequest): Promise<Mount> {
+      return client.data<Mount>('/admin/mounts', { method: 'POST', body });
+    },
+
+    /** `PUT /admin/mounts/{id}` (partial). */
+    async adminUpdate(id: string, body: MountUpdateRequest): Promise<void> {
+      await client.request(`/admin/mounts/${seg(id)}`, { method: 'PUT', body });
+    },
+
+    /** `DELETE /admin/mounts/{id}`. */
+    async adminRemove(id: string): Promise<void> {
+      await client.request(`/admin/mounts/${seg(id)}`, { method: 'DELETE' });
+    },
+
+    /** `GET /user/mounts`: active mounts visible to the key. */
+    async userList(signal?: AbortSignal): Promise<Mount[]> {
+      return (await client.data<Mount[] | null>('/user/mounts', { signal })) ?? [];
+    },
+
+    /** `GET /user/mounts/{id}` (403 for ancestor mounts of the basic path). */
+    userGet(id: string, signal?: AbortSignal): Promise<Mount> {
+      return client.data<Mount>(`/user/mounts/${seg(id)}`, { signal });
+    },
+  };
+}
+
+export type MountsApi = ReturnType<typeof createMountsApi>;

@@ -1,0 +1,152 @@
+import { isApiError } from '../api-error';
+import { isProtectedPasteView } from '../../types/api/paste';
+import { createPastesApi } from './pastes';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+
+describe('pastes endpoints', () => {
+  it('creates a paste and returns the flat F body unchanged', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    const flat = {
+      id: 'p1',
+      slug: 'abc123',
+      expiresAt: '2025-07-02T08:00:00.000Z',
+      hasPassword: false,
+      createdAt: '2025-07-01T08:00:00.000Z',
+      authorizedBy: 'apikey',
+    };
+    h.reply({ body: flat });
+    const body = { content: '# hi', expiresAt: '2025-07-02T08:00:00.000Z', maxViews: 3 };
+    const result = await createPastesApi(h.client).create(body);
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/paste`, body });
+    expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
+    expect(result).toEqual(flat);
+  });
+
+  it('reads a protected paste view without content and recognises it', async () => {
+    const h = createHarness();
+    const view = {
+      slug: 'abc',
+      hasPassword: true,
+      requiresPassword: true,
+      remark: null,
+      expiresAt: null,
+      maxViews: null,
+      views: 0,
+      createdAt: '2025-07-01 08:00:00',
+      created_by: null,
+    };
+    h.reply({ body: view });
+    const result = await createPastesApi(h.client).get('abc');
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/paste/abc` });
+    expect(isProtectedPasteView(result)).toBe(true);
+    expect(result).toEqual(view);
+  });
+
+  it('unlocks with POST /api/paste/{slug} and a JSON password', async () => {
+    const h = createHarness();
+    h.reply({ body: { slug: 'abc', content: 'secret', hasPassword: true, plain_password: 'pw', views: 1 } });
+    const result = await createPastesApi(h.client).unlock('abc', 'pw');
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/paste/abc`, body: { password: 'pw' } });
+    expect(result.content).toBe('secret');
+  });
+
+  it('keeps the admin session when a share password is wrong (401)', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply({ status: 401, body: { code: 401, message: '密码错误', success: false, data: null } });
+    const error: unknown = await createPastesApi(h.client).unlock('abc', 'nope').catch((e: unknown) => e);
+    expect(isApiError(error) && error.status).toBe(401);
+    expect(isApiError(error) && error.message).toBe('密码错误');
+    expect(h.session.snapshot.adminToken).toBe(ADMIN_TOKEN);
+  });
+
+  it('builds the raw link with an encoded ?password= only when a password is given', () => {
+    const h = createHarness();
+    const api = createPastesApi(h.client);
+    expect(api.rawUrl('abc')).toBe(`${BASE}/api/raw/abc`);
+    expect(api.rawUrl('abc', 'p&ss word')).toBe(`${BASE}/api/raw/abc?password=p%26ss+word`);
+    expect(api.rawUrl('abc', '')).toBe(`${BASE}/api/raw/abc`);
+  });
+
+  it('lists admin pastes with page 1 and limit 10 by default and returns data plus top-level pagination', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const row = { id: 'p1', slug: 'abc', has_password: 0, view_count: 2, content_preview: 'x' };
+    const pagination = { total: 11, page: 1, limit: 10, totalPages: 2 };
+    // Shape E−: no `success`.
+    h.reply({ body: { code: 200, message: 'ok', data: [row], pagination } });
+    const result = await createPastesApi(h.client).adminList();
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10`);
+    expect(result.data).toEqual([row]);
+    expect(result.pagination).toEqual(pagination);
+  });
+
+  it('passes explicit page, limit and created_by to the admin list', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply({ body: { code: 200, message: 'ok', data: [], pagination: { total: 0, page: 3, limit: 20, totalPages: 0 } } });
+    await createPastesApi(h.client).adminList({ page: 3, limit: 20, created_by: 'apikey:k1' });
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=3&limit=20&created_by=apikey%3Ak1`);
+  });
+
+  it('updates an admin paste by slug and returns the possibly new slug', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply({ body: { code: 200, message: 'ok', data: { id: 'p1', slug: 'new-slug' } } });
+    const body = { content: 'text', remark: null, newSlug: 'new-slug', clearPassword: true };
+    const result = await createPastesApi(h.client).adminUpdate('old', body);
+    expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/admin/pastes/old`, body });
+    expect(result).toEqual({ id: 'p1', slug: 'new-slug' });
+  });
+
+  it('sends batch delete ids and the legacy clear-expired body', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createPastesApi(h.client);
+    h.reply({ body: { code: 200, message: '已删除 2 条' } });
+    const message = await api.adminBatchRemove(['a', 'b']);
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/pastes/batch-delete`, body: { ids: ['a', 'b'] } });
+    expect(message.message).toBe('已删除 2 条');
+    await api.adminClearExpired();
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/pastes/clear-expired`, body: { clearExpired: true } });
+  });
+
+  it('gets and deletes admin pastes by id', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createPastesApi(h.client);
+    h.reply(envelope({ id: 'p1', slug: 'abc', content: 'x', has_password: 1, plain_password: 'pw' }));
+    expect((await api.adminGet('p1')).plain_password).toBe('pw');
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes/p1`);
+    await api.adminRemove('p1');
+    expect(h.last()).toMatchObject({ method: 'DELETE', url: `${BASE}/api/admin/pastes/p1` });
+  });
+
+  it('lists user pastes with limit 10 offset 0 by default and returns pagination and key_info', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    const pagination = { total: 1, limit: 10, offset: 0, hasMore: false };
+    const keyInfo = { id: 'k1', name: 'ci', key: API_KEY, basicPath: '/', permissions: { text: true, file: true, mount: true, admin: false } };
+    h.reply(envelope([{ id: 'p1', slug: 'abc', content: 'full', has_password: 0 }], { pagination, key_info: keyInfo }));
+    const result = await createPastesApi(h.client).userList();
+    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);
+    expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
+    expect(result.pagination).toEqual(pagination);
+    expect(result.key_info).toEqual(keyInfo);
+    expect(result.data[0]?.content).toBe('full');
+  });
+
+  it('updates user pastes by slug and deletes them by id', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    const api = createPastesApi(h.client);
+    h.reply(envelope({ id: 'p1', slug: 'abc' }));
+    await api.userUpdate('abc', { content: 'new' });
+    expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/user/pastes/abc`, body: { content: 'new' } });
+    await api.userRemove('p1');
+    expect(h.last()).toMatchObject({ method: 'DELETE', url: `${BASE}/api/user/pastes/p1` });
+    await api.userBatchRemove(['p1']);
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/user/pastes/batch-delete`, body: { ids: ['p1'] } });
+  });
+});

@@ -1,0 +1,119 @@
+import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE } from '../../constants';
+import type { HttpClient } from '../http-client';
+import type { ApiMessage, OffsetPageQuery } from '../../types/api/common';
+import type {
+  AdminPasteDetail,
+  AdminPasteListQuery,
+  AdminPasteListResponse,
+  PasteCreateRequest,
+  PasteCreateResponse,
+  PasteUnlockedView,
+  PasteUpdateRequest,
+  PasteUpdateResponse,
+  PasteView,
+  UserPasteDetail,
+  UserPasteListResponse,
+} from '../../types/api/paste';
+
+const seg = encodeURIComponent;
+
+/**
+ * Text shares (contract 5.3). Public calls answer flat bodies (F); admin calls are E− with a top-level
+ * `pagination`; user calls are E with top-level `pagination` and `key_info`. PUT is addressed by
+ * **slug**, GET/DELETE by id.
+ */
+export function createPastesApi(client: HttpClient) {
+  return {
+    /** `POST /paste` → flat F body. */
+    create(body: PasteCreateRequest): Promise<PasteCreateResponse> {
+      return client.request<PasteCreateResponse>('/paste', { method: 'POST', body });
+    },
+
+    /** `GET /paste/{slug}` → flat F: the content, or `requiresPassword: true` without content. */
+    get(slug: string, signal?: AbortSignal): Promise<PasteView> {
+      return client.request<PasteView>(`/paste/${seg(slug)}`, { signal });
+    },
+
+    /** `POST /paste/{slug}` `{password}` → flat F with content. 401 = wrong password (session kept). */
+    unlock(slug: string, password: string, signal?: AbortSignal): Promise<PasteUnlockedView> {
+      return client.request<PasteUnlockedView>(`/paste/${seg(slug)}`, {
+        method: 'POST',
+        body: { password },
+        errorContext: 'share-password',
+        signal,
+      });
+    },
+
+    /** Link to the raw text: `{base}/api/raw/{slug}`, plus `?password=` for protected pastes. */
+    rawUrl(slug: string, password?: string | null): string {
+      return client.url(`/raw/${seg(slug)}`, { password: password || undefined });
+    },
+
+    /** `GET /admin/pastes?page&limit` → the E− body: `data` rows and top-level `pagination`. */
+    adminList(query: AdminPasteListQuery = {}, signal?: AbortSignal): Promise<AdminPasteListResponse> {
+      return client.request<AdminPasteListResponse>('/admin/pastes', {
+        query: {
+          page: query.page ?? ADMIN_PASTE_PAGE.page,
+          limit: query.limit ?? ADMIN_PASTE_PAGE.limit,
+          created_by: query.created_by,
+        },
+        signal,
+      });
+    },
+
+    /** `GET /admin/pastes/{id}`. */
+    adminGet(id: string, signal?: AbortSignal): Promise<AdminPasteDetail> {
+      return client.data<AdminPasteDetail>(`/admin/pastes/${seg(id)}`, { signal });
+    },
+
+    /** `PUT /admin/pastes/{slug}` (by slug; replace semantics) → `{ id, slug }` (slug may change). */
+    adminUpdate(slug: string, body: PasteUpdateRequest): Promise<PasteUpdateResponse> {
+      return client.data<PasteUpdateResponse>(`/admin/pastes/${seg(slug)}`, { method: 'PUT', body });
+    },
+
+    /** `DELETE /admin/pastes/{id}`. */
+    async adminRemove(id: string): Promise<void> {
+      await client.request(`/admin/pastes/${seg(id)}`, { method: 'DELETE' });
+    },
+
+    /** `POST /admin/pastes/batch-delete` `{ids}`; the count is only in `message`. */
+    adminBatchRemove(ids: string[]): Promise<ApiMessage> {
+      return client.request<ApiMessage>('/admin/pastes/batch-delete', { method: 'POST', body: { ids } });
+    },
+
+    /** `POST /admin/pastes/clear-expired` (body ignored by the server; legacy sends `{clearExpired:true}`). */
+    adminClearExpired(): Promise<ApiMessage> {
+      return client.request<ApiMessage>('/admin/pastes/clear-expired', { method: 'POST', body: { clearExpired: true } });
+    },
+
+    /** `GET /user/pastes?limit&offset` → the E body: `data`, top-level `pagination` (hasMore) and `key_info`. */
+    userList(query: OffsetPageQuery = {}, signal?: AbortSignal): Promise<UserPasteListResponse> {
+      return client.request<UserPasteListResponse>('/user/pastes', {
+        query: { limit: query.limit ?? USER_PASTE_PAGE.limit, offset: query.offset ?? USER_PASTE_PAGE.offset },
+        signal,
+      });
+    },
+
+    /** `GET /user/pastes/{id}` (own rows only). */
+    userGet(id: string, signal?: AbortSignal): Promise<UserPasteDetail> {
+      return client.data<UserPasteDetail>(`/user/pastes/${seg(id)}`, { signal });
+    },
+
+    /** `PUT /user/pastes/{slug}` (by slug; reference backend answers every failure with 500). */
+    userUpdate(slug: string, body: PasteUpdateRequest): Promise<PasteUpdateResponse> {
+      return client.data<PasteUpdateResponse>(`/user/pastes/${seg(slug)}`, { method: 'PUT', body });
+    },
+
+    /** `DELETE /user/pastes/{id}`. */
+    async userRemove(id: string): Promise<void> {
+      await client.request(`/user/pastes/${seg(id)}`, { method: 'DELETE' });
+    },
+
+    /** `POST /user/pastes/batch-delete` `{ids}` (own rows only; count in `message`). */
+    userBatchRemove(ids: string[]): Promise<ApiMessage> {
+      return client.request<ApiMessage>('/user/pastes/batch-delete', { method: 'POST', body: { ids } });
+    },
+  };
+}
+
+export type PastesApi = ReturnType<typeof createPastesApi>;

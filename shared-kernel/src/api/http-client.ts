@@ -1,0 +1,347 @@
+import { buildApiUrl, withQuery, type QueryValue } from '../config/app-config';
+import type { SessionStore } from '../session/session-store';
+import { ApiError } from './api-error';
+import { decideError, SUCCESS_CODES, type Credential, type ErrorContext } from './error-catalogue';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export interface HttpClientDeps {
+  getBaseUrl: () => string;
+  session: SessionStore;
+  translate: Translate;
+  /** Sent as Accept-Language so the server answers in the user's language. */
+  getLanguage: () => string;
+  /** Called when an admin route answers 403 with an admin token: the session should be re-checked. */
+  onAdminForbidden?: () => void;
+  fetchImpl?: typeof fetch;
+  createXhr?: () => XMLHttpRequest;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  query?: Record<string, QueryValue>;
+  /** Plain objects and arrays are sent as JSON; FormData, Blob, ArrayBuffer and strings as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Abort after this many milliseconds with a timeout error. */
+  timeoutMs?: number;
+  /** Send the session's Authorization header (default true). An explicit Authorization header wins. */
+  auth?: boolean;
+  errorContext?: ErrorContext;
+  /** How to read a successful body; `auto` parses JSON when the content type says so, else text. */
+  responseType?: 'auto' | 'blob';
+  /** Cancellation text: 'request' (default), 'upload' or 'download'. */
+  cancelledAs?: 'request' | 'upload' | 'download';
+}
+
+export interface ProgressEvent {
+  loaded: number;
+  total: number;
+  /** 0..100, or null when the total is unknown. */
+  percent: number | null;
+}
+
+export interface UploadOptions extends RequestOptions {
+  onUploadProgress?: (event: ProgressEvent) => void;
+}
+
+export interface StorageUploadResult {
+  status: number;
+  /** ETag response header without quotes, when the storage exposes it. */
+  etag: string | null;
+  headers: (name: string) => string | null;
+}
+
+/** An object-like JSON value: anything that is not FormData, Blob, buffer, stream, URLSearchParams or string. */
+function isJsonBody(body: unknown): boolean {
+  if (body === null || body === undefined) return false;
+  if (typeof body !== 'object') return typeof body === 'number' || typeof body === 'boolean';
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return false;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return false;
+  if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) return false;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return false;
+  if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) return false;
+  return true;
+}
+
+function stripQuotes(value: string | null): string | null {
+  return value ? value.replace(/^W\//, '').replace(/^"|"$/g, '') : null;
+}
+
+interface LinkedSignal {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  dispose: () => void;
+}
+
+/** One signal that aborts on the caller's signal or after the timeout, remembering which. */
+function linkSignal(outer: AbortSignal | undefined, timeoutMs: number | undefined): LinkedSignal {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer) {
+    if (outer.aborted) controller.abort(outer.reason);
+    else outer.addEventListener('abort', onAbort, { once: true });
+  }
+  if (timeoutMs && timeoutMs > 0) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** The kernel's one API client: address building, auth header, envelope rule, error catalogue. */
+export class HttpClient {
+  constructor(private readonly deps: HttpClientDeps) {}
+
+  /** Full address of an API path (base + /api + path, query appended). */
+  url(path: string, query?: Record<string, QueryValue>): string {
+    return withQuery(buildApiUrl(this.deps.getBaseUrl(), path), query);
+  }
+
+  private credential(): Credential {
+    const kind = this.deps.session.kind;
+    return kind === 'admin' ? 'admin' : kind === 'apiKey' ? 'apiKey' : 'none';
+  }
+
+  private buildHeaders(options: RequestOptions): { headers: Record<string, string>; credential: Credential } {
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+    headers['Accept-Language'] = this.deps.getLanguage();
+    let credential: Credential = 'none';
+    if (options.auth !== false) {
+      const authorization = this.deps.session.authorizationHeader();
+      if (authorization) {
+        headers.Authorization = authorization;
+        credential = this.credential();
+      }
+    }
+    if (isJsonBody(options.body)) headers['Content-Type'] = 'application/json';
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      headers[name] = value;
+      if (name.toLowerCase() === 'authorization') credential = value.startsWith('Bearer ') ? 'admin' : value.startsWith('ApiKey ') ? 'apiKey' : 'none';
+    }
+    return { headers, credential };
+  }
+
+  private serialiseBody(body: unknown): BodyInit | undefined {
+    if (body === undefined || body === null) return undefined;
+    if (isJsonBody(body)) return JSON.stringify(body);
+    return body as BodyInit;
+  }
+
+  private cancelledError(as: RequestOptions['cancelledAs'], url: string): ApiError {
+    const key = as === 'upload' ? 'errors.uploadCancelled' : as === 'download' ? 'errors.downloadCancelled' : 'errors.cancelled';
+    return new ApiError(this.deps.translate(key), 'cancelled', 0, { url });
+  }
+
+  /** Turns a finished response into either the parsed body or an ApiError (and applies session effects). */
+  private settle<T>(
+    status: number,
+    statusText: string,
+    body: unknown,
+    path: string,
+    url: string,
+    credential: Credential,
+    errorContext: ErrorContext | undefined,
+  ): T {
+    const envelope = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    const bodyCode = typeof envelope?.code === 'number' ? envelope.code : undefined;
+    const serverMessage =
+      typeof envelope?.message === 'string' && envelope.message
+        ? envelope.message
+        : typeof envelope?.error === 'string' && envelope.error
+          ? envelope.error
+          : typeof body === 'string' && body.trim() && body.length < 500 && status >= 400
+            ? body.trim()
+            : undefined;
+    const httpOk = status >= 200 && status < 300;
+    if (httpOk && (bodyCode === undefined || SUCCESS_CODES.includes(bodyCode))) return body as T;
+
+    const effectiveStatus = httpOk ? (bodyCode ?? status) : status;
+    const decision = decideError({ status: effectiveStatus, statusText, serverMessage, credential, path, errorContext });
+    if (decision.sessionAction === 'expire-admin-token') this.deps.session.expireAdminToken('unauthorized');
+    if (decision.sessionAction === 'invalidate-api-key') this.deps.session.invalidateApiKey('unauthorized');
+    if (decision.sessionAction === 'recheck-admin-token') this.deps.onAdminForbidden?.();
+    const message =
+      !decision.ignoreServerMessage && serverMessage
+        ? serverMessage
+        : this.deps.translate(decision.fallbackKey, decision.fallbackParams);
+    throw new ApiError(message, httpOk ? 'envelope' : 'http', effectiveStatus, { code: bodyCode, serverMessage, body, url });
+  }
+
+  /** Sends a request and returns the whole parsed body (envelope included) once the envelope rule says success. */
+  async request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+    const url = this.url(path, options.query);
+    const { headers, credential } = this.buildHeaders(options);
+    const link = linkSignal(options.signal, options.timeoutMs);
+    const fetchImpl = this.deps.fetchImpl ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: this.serialiseBody(options.body),
+        signal: link.signal,
+      });
+    } catch (error) {
+      link.dispose();
+      if (link.timedOut()) throw new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url });
+      if (link.signal.aborted) throw this.cancelledError(options.cancelledAs, url);
+      throw new ApiError(this.deps.translate('errors.network'), 'network', 0, { url, serverMessage: String(error) });
+    }
+    let body: unknown;
+    try {
+      const contentType = response.headers.get('content-type') ?? '';
+      const ok = response.status >= 200 && response.status < 300;
+      if (ok && options.responseType === 'blob') body = await response.blob();
+      else if (contentType.includes('application/json')) {
+        const text = await response.text();
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          body = text;
+        }
+      } else body = await response.text();
+    } catch (error) {
+      if (link.timedOut()) throw new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url });
+      if (link.signal.aborted) throw this.cancelledError(options.cancelledAs, url);
+      throw new ApiError(this.deps.translate('errors.network'), 'network', 0, { url, serverMessage: String(error) });
+    } finally {
+      link.dispose();
+    }
+    return this.settle<T>(response.status, response.statusText, body, path, url, credential, options.errorContext);
+  }
+
+  /** Like `request`, returning the envelope's `data`. */
+  async data<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+    const body = await this.request<{ data?: T } | null>(path, options);
+    return (body && typeof body === 'object' ? (body as { data?: T }).data : undefined) as T;
+  }
+
+  /**
+   * Sends a body to an API path through XMLHttpRequest so upload progress can be reported
+   * (FormData uploads, raw part uploads). Same envelope and error rules as `request`.
+   */
+  upload<T = unknown>(path: string, options: UploadOptions = {}): Promise<T> {
+    const url = this.url(path, options.query);
+    const { headers, credential } = this.buildHeaders(options);
+    return new Promise<T>((resolve, reject) => {
+      const xhr = this.deps.createXhr?.() ?? new XMLHttpRequest();
+      xhr.open(options.method ?? 'POST', url);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      if (options.timeoutMs) xhr.timeout = options.timeoutMs;
+      const onAbort = () => xhr.abort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => options.signal?.removeEventListener('abort', onAbort);
+      xhr.upload.onprogress = (event) => {
+        options.onUploadProgress?.({
+          loaded: event.loaded,
+          total: event.total,
+          percent: event.lengthComputable && event.total > 0 ? Math.round((event.loaded / event.total) * 100) : null,
+        });
+      };
+      xhr.onload = () => {
+        cleanup();
+        const contentType = xhr.getResponseHeader('content-type') ?? '';
+        let body: unknown = xhr.responseText;
+        if (contentType.includes('application/json')) {
+          try {
+            body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+          } catch {
+            body = xhr.responseText;
+          }
+        }
+        try {
+          resolve(this.settle<T>(xhr.status, xhr.statusText, body, path, url, credential, options.errorContext));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.onerror = () => {
+        cleanup();
+        reject(new ApiError(this.deps.translate('errors.network'), 'network', 0, { url }));
+      };
+      xhr.ontimeout = () => {
+        cleanup();
+        reject(new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url }));
+      };
+      xhr.onabort = () => {
+        cleanup();
+        reject(this.cancelledError(options.cancelledAs ?? 'upload', url));
+      };
+      if (options.signal?.aborted) {
+        xhr.abort();
+        return;
+      }
+      xhr.send(this.serialiseBody(options.body) as XMLHttpRequestBodyInit | null);
+    });
+  }
+
+  /**
+   * PUTs bytes straight to a storage URL (presigned S3 URL or the server's signed local URL) with progress.
+   * No envelope: any 2xx is success; the ETag header is returned when exposed.
+   */
+  putToStorage(
+    url: string,
+    body: Blob | ArrayBuffer,
+    options: { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number; onUploadProgress?: (event: ProgressEvent) => void } = {},
+  ): Promise<StorageUploadResult> {
+    return new Promise<StorageUploadResult>((resolve, reject) => {
+      const xhr = this.deps.createXhr?.() ?? new XMLHttpRequest();
+      xhr.open('PUT', url);
+      for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+      if (options.timeoutMs) xhr.timeout = options.timeoutMs;
+      const onAbort = () => xhr.abort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => options.signal?.removeEventListener('abort', onAbort);
+      xhr.upload.onprogress = (event) => {
+        options.onUploadProgress?.({
+          loaded: event.loaded,
+          total: event.total,
+          percent: event.lengthComputable && event.total > 0 ? Math.round((event.loaded / event.total) * 100) : null,
+        });
+      };
+      xhr.onload = () => {
+        cleanup();
+        if (xhr.status >= 200 && xhr.status < 300) {
+          resolve({ status: xhr.status, etag: stripQuotes(xhr.getResponseHeader('ETag')), headers: (name) => xhr.getResponseHeader(name) });
+          return;
+        }
+        reject(
+          new ApiError(this.deps.translate('errors.httpError', { status: xhr.status, text: xhr.statusText }), 'http', xhr.status, {
+            url,
+            body: xhr.responseText,
+          }),
+        );
+      };
+      xhr.onerror = () => {
+        cleanup();
+        reject(new ApiError(this.deps.translate('errors.network'), 'network', 0, { url }));
+      };
+      xhr.ontimeout = () => {
+        cleanup();
+        reject(new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url }));
+      };
+      xhr.onabort = () => {
+        cleanup();
+        reject(this.cancelledError('upload', url));
+      };
+      if (options.signal?.aborted) {
+        xhr.abort();
+        return;
+      }
+      xhr.send(body);
+    });
+  }
+}

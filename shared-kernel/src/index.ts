@@ -1,0 +1,60 @@
+/**
+ * @cloudclip/shared-kernel — the one shared singleton of the platform. Host and remotes import
+ * everything from here; Module Federation shares this module so the page holds a single copy.
+ */
+export { createKernel, getKernel, hasKernel, type Kernel, type KernelConfig, type KernelOptions } from './kernel';
+
+// Config and address building
+export * from './config/app-config';
+export * from './storage-keys';
+
+// API client, errors, endpoints
+export { HttpClient, type HttpClientDeps, type RequestOptions, type UploadOptions, type ProgressEvent, type StorageUploadResult, type Translate } from './api/http-client';
+export { ApiError, isApiError, type ApiErrorKind } from './api/api-error';
+export * from './api/error-catalogue';
+export { createApi, type CloudclipApi } from './api/endpoints/api';
+
+// Session, bus, i18n, theme
+export * from './session/session-store';
+export { AuthService, CREDENTIAL_MAX_AGE_MS } from './session/auth-service';
+export * from './bus/event-bus';
+export { I18nService, type NamespaceResources } from './i18n/create-i18n';
+export { detectLanguage, isLanguage } from './i18n/detect-language';
+export { commonResources } from './i18n/resources/common';
+export { validationResources } from './i18n/resources/validation';
+export * from './theme/theme-store';
+export * from './theme/theme-tokens';
+export { SUPPORTED_LANGUAGES, THEME_MODE_CYCLE } from './types/preferences';
+export * from './types/remote';
+
+// Remote helpers
+export { createRemoteSpa, useDarkTheme, type RemoteAppProps, type RemoteSpaOptions } from './react/create-remote-spa';
+export { installHistorySync } from './react/history-sync';
+export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';
+
+// Business constants and validators (spec §5, §9)
+export * from './constants';
+export * from './validators/account-change';
+export * from './validators/api-key-form';
+export * from './validators/backend-address';
+export * from './validators/custom-slug';
+export * from './validators/file-size';
+export * from './validators/http-url';
+export * from './validators/login-form';
+export * from './validators/markdown-import';
+export * from './validators/max-views';
+export * from './validators/mount-form';
+export * from './validators/numeric-input';
+export * from './validators/settings-form';
+export * from './validators/validation-result';
+export type * from './types/api/api-key';
+export type * from './types/api/auth';
+export type * from './types/api/common';
+export type * from './types/api/file';
+export type * from './types/api/fs';
+export type * from './types/api/mount';
+export type * from './types/api/paste';
+export type * from './types/api/s3-config';
+export type * from './types/api/system';
+export type * from './types/api/url-upload';
+export { toBoolean, parseApiTimestamp } from './types/api/common';

@@ -1,0 +1,198 @@
+import type {
+  ApiEnvelope,
+  ApiTimestamp,
+  DbBoolean,
+  IsoTimestamp,
+  OffsetPagination,
+  PagePagination,
+  UserKeyInfo,
+  Uuid,
+} from './common';
+
+/** `POST /paste` body (camelCase). */
+export interface PasteCreateRequest {
+  /** Required, non-empty. */
+  content: string;
+  /** Custom slug `^[a-zA-Z0-9_-]+$`; random 6 chars otherwise. */
+  slug?: string;
+  remark?: string;
+  /** Empty = no password. */
+  password?: string;
+  /** Absolute ISO time, stored verbatim; null/absent = never (the legacy UI sends now + N hours). */
+  expiresAt?: IsoTimestamp | null;
+  /** ≥ 0; 0/null = unlimited (the legacy UI sends it only when > 0). */
+  maxViews?: number | null;
+}
+
+/** `POST /paste` → 200 F (flat). `remark`/`expiresAt`/`maxViews` echo the request and are absent if not sent. */
+export interface PasteCreateResponse {
+  id: Uuid;
+  slug: string;
+  remark?: string | null;
+  expiresAt?: IsoTimestamp | null;
+  maxViews?: number | null;
+  hasPassword: boolean;
+  createdAt: ApiTimestamp;
+  authorizedBy: 'admin' | 'apikey' | 'basic';
+}
+
+/** `GET /paste/{slug}` on a password-protected paste → 200 F. No content and no view counted. */
+export interface PasteProtectedView {
+  slug: string;
+  hasPassword: true;
+  requiresPassword: true;
+  remark: string | null;
+  expiresAt: IsoTimestamp | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: ApiTimestamp;
+  created_by: string | null;
+}
+
+/** `GET /paste/{slug}` on an unprotected paste → 200 F; a view is counted and `views` is the new count. */
+export interface PastePublicView {
+  slug: string;
+  content: string;
+  remark: string | null;
+  hasPassword: false;
+  /** Absent here (only the protected view carries it). */
+  requiresPassword?: false;
+  expiresAt: IsoTimestamp | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: ApiTimestamp;
+  updatedAt: ApiTimestamp;
+  created_by: string | null;
+}
+
+/** `GET /paste/{slug}` → one of the two flat views; branch on `requiresPassword`. */
+export type PasteView = PastePublicView | PasteProtectedView;
+
+/** `POST /paste/{slug}` body. */
+export interface PasteUnlockRequest {
+  password: string;
+}
+
+/** `POST /paste/{slug}` → 200 F after the right password; a view is counted. */
+export interface PasteUnlockedView {
+  slug: string;
+  content: string;
+  remark: string | null;
+  hasPassword: true;
+  plain_password: string;
+  expiresAt: IsoTimestamp | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: ApiTimestamp;
+  updatedAt: ApiTimestamp;
+  created_by: string | null;
+}
+
+/** True when `GET /paste/{slug}` answered the protected view (prompt for the password, then `POST`). */
+export function isProtectedPasteView(view: PasteView): view is PasteProtectedView {
+  return (view as { requiresPassword?: unknown }).requiresPassword === true;
+}
+
+/** Query of `GET /admin/pastes` (defaults page 1, limit 10). */
+export interface AdminPasteListQuery {
+  page?: number;
+  limit?: number;
+  created_by?: string;
+}
+
+/** One row of `GET /admin/pastes` (snake_case; note `view_count`, not `views`). */
+export interface AdminPasteListItem {
+  id: Uuid;
+  slug: string;
+  remark: string | null;
+  has_password: DbBoolean;
+  expires_at: IsoTimestamp | null;
+  max_views: number | null;
+  view_count: number;
+  created_by: string | null;
+  /** First 200 characters + `...` when longer. */
+  content_preview: string;
+  created_at: ApiTimestamp;
+  updated_at: ApiTimestamp;
+  /** Only for key-created rows. */
+  key_name?: string;
+}
+
+/** `GET /admin/pastes` → E− with top-level `pagination` next to `data`. */
+export interface AdminPasteListResponse extends ApiEnvelope<AdminPasteListItem[]> {
+  pagination: PagePagination;
+}
+
+/** `GET /admin/pastes/{id}` → E− `data`. */
+export interface AdminPasteDetail {
+  id: Uuid;
+  slug: string;
+  content: string;
+  remark: string | null;
+  has_password: DbBoolean;
+  expires_at: IsoTimestamp | null;
+  max_views: number | null;
+  views: number;
+  created_at: ApiTimestamp;
+  updated_at: ApiTimestamp;
+  created_by: string | null;
+  plain_password: string | null;
+  key_name?: string;
+}
+
+/**
+ * `PUT /admin/pastes/{slug}` and `PUT /user/pastes/{slug}` body — addressed by **slug**, not id.
+ * Replace semantics: omitted `remark` / `expiresAt` / `maxViews` are stored as NULL.
+ */
+export interface PasteUpdateRequest {
+  /** Required, non-empty. */
+  content: string;
+  remark?: string | null;
+  expiresAt?: IsoTimestamp | null;
+  maxViews?: number | null;
+  /** Non-empty → new password. */
+  password?: string;
+  /** `true` → remove the password (when no new password is given). */
+  clearPassword?: boolean;
+  /** Omitted → keep; string → custom slug; `""`/null → new random slug. */
+  newSlug?: string | null;
+}
+
+/** `PUT …/pastes/{slug}` → `data` (the slug may have changed). */
+export interface PasteUpdateResponse {
+  id: Uuid;
+  slug: string;
+}
+
+/** `POST /admin/pastes/batch-delete` and `POST /user/pastes/batch-delete` body (non-empty). */
+export interface PasteBatchDeleteRequest {
+  ids: Uuid[];
+}
+
+/** One row of `GET /user/pastes` (full content; only rows created by this key). */
+export interface UserPasteListItem {
+  id: Uuid;
+  slug: string;
+  content: string;
+  remark: string | null;
+  has_password: DbBoolean;
+  expires_at: IsoTimestamp | null;
+  max_views: number | null;
+  views: number;
+  created_at: ApiTimestamp;
+  updated_at: ApiTimestamp;
+  created_by: string | null;
+  key_name?: string;
+}
+
+/** `GET /user/pastes` → E with top-level `pagination` (limit/offset/hasMore) and `key_info`. */
+export interface UserPasteListResponse extends ApiEnvelope<UserPasteListItem[]> {
+  pagination: OffsetPagination;
+  /** `null` for admin callers (who always get an empty list). */
+  key_info: UserKeyInfo | null;
+}
+
+/** `GET /user/pastes/{id}` → E `data` (`has_password` as boolean here). */
+export interface UserPasteDetail extends UserPasteListItem {
+  plain_password: string | null;
+}

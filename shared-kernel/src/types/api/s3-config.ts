@@ -1,0 +1,164 @@
+import type { ApiTimestamp, DbBoolean, Uuid } from './common';
+
+/** Provider values stored by the legacy UI. The field is free text (the server's constant for the last is `Other S3 Compatible`). */
+export type S3ProviderType = 'Cloudflare R2' | 'Backblaze B2' | 'AWS S3' | 'Other' | (string & {});
+
+/**
+ * S3 config object (contract 5.5). Secrets are write-only and never returned. Key callers get only
+ * `is_public` configs, without `is_public` and `last_used`.
+ */
+export interface S3Config {
+  id: Uuid;
+  name: string;
+  provider_type: S3ProviderType;
+  endpoint_url: string;
+  bucket_name: string;
+  /** `""` → the S3 client uses `auto`. */
+  region: string;
+  path_style: DbBoolean;
+  /** Prefix for share uploads only (not mounts). */
+  default_folder: string;
+  /** Absent for key callers. */
+  is_public?: DbBoolean;
+  is_default: DbBoolean;
+  /** Quota in bytes (defaults R2 10 GiB, B2 10 GiB, others 5 GiB). */
+  total_storage_bytes: number | null;
+  custom_host: string | null;
+  /** Seconds, default 3600. */
+  signature_expires_in: number;
+  created_at: ApiTimestamp;
+  updated_at: ApiTimestamp;
+  /** Absent for key callers. */
+  last_used?: ApiTimestamp | null;
+}
+
+/** `POST /s3-configs` body. */
+export interface S3ConfigCreateRequest {
+  name: string;
+  provider_type: S3ProviderType;
+  endpoint_url: string;
+  bucket_name: string;
+  access_key_id: string;
+  secret_access_key: string;
+  region?: string;
+  /** Only `true` → 1. */
+  path_style?: boolean;
+  default_folder?: string;
+  /** `true` → API keys may see and use it. */
+  is_public?: boolean;
+  total_storage_bytes?: number | null;
+  custom_host?: string | null;
+  signature_expires_in?: number;
+}
+
+/** `POST /s3-configs` → HTTP 200, body `code: 201`, `data` (booleans built by code). */
+export interface S3ConfigCreateResponse {
+  id: Uuid;
+  name: string;
+  provider_type: S3ProviderType;
+  endpoint_url: string;
+  bucket_name: string;
+  region: string;
+  path_style: DbBoolean;
+  default_folder: string;
+  is_public: DbBoolean;
+  total_storage_bytes: number | null;
+  custom_host: string | null;
+  signature_expires_in: number;
+}
+
+/**
+ * `PUT /s3-configs/{id}` body: partial. Omit `access_key_id` / `secret_access_key` to keep them
+ * (`""` overwrites them). `total_storage_bytes: null` → provider default; non-positive ignored.
+ */
+export type S3ConfigUpdateRequest = Partial<S3ConfigCreateRequest>;
+
+/** `result.read` of the S3 config test. */
+export interface S3TestRead {
+  success: boolean;
+  error: string | null;
+  code?: string;
+  note: string;
+  objectCount: number;
+  prefix: string;
+  firstObjects?: Array<{ key: string; size: string; lastModified: string }>;
+}
+
+/** `result.write` (skipped and reported as success for `Backblaze B2`). */
+export interface S3TestWrite {
+  success: boolean;
+  error: string | null;
+  code?: string;
+  note: string;
+  /** Milliseconds. */
+  uploadTime: number;
+  testFile: string;
+  cleaned: boolean;
+  cleanupError?: string;
+}
+
+/** `result.cors`: OPTIONS pre-flight against a presigned PUT URL. */
+export interface S3TestCors {
+  success: boolean;
+  error?: string | null;
+  note: string;
+  allowOrigin: string | null;
+  allowMethods: string | null;
+  allowHeaders: string | null;
+  maxAge: string | number | null;
+  statusCode: number | null;
+  detail: string;
+  uploadSupported: boolean;
+  warning?: string;
+  configGuide?: unknown;
+  responseHeaders?: Record<string, string>;
+}
+
+export interface S3TestStep {
+  name: string;
+  success: boolean;
+  duration: number;
+  note: string;
+  [extra: string]: unknown;
+}
+
+/** `result.frontendSim`: presign, PUT with the caller's Origin, HEAD, delete. */
+export interface S3TestFrontendSim {
+  success: boolean;
+  error?: string | null;
+  note: string;
+  steps: { step1: S3TestStep; step2: S3TestStep; step3: S3TestStep };
+  totalDuration?: number;
+  testFile?: string;
+  failedAt?: string;
+  troubleshooting?: unknown;
+}
+
+/** `result.connectionInfo` (display strings). */
+export interface S3TestConnectionInfo {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  pathStyle: string;
+  provider: string;
+  defaultFolder: string;
+  customHost: string;
+  signatureExpiresIn: string;
+}
+
+export interface S3TestResultDetails {
+  read: S3TestRead;
+  write: S3TestWrite;
+  cors: S3TestCors;
+  frontendSim: S3TestFrontendSim;
+  connectionInfo: S3TestConnectionInfo;
+  globalNote: string;
+}
+
+/**
+ * `POST /s3-configs/{id}/test` → E `data`. `success = read && cors && frontendSim`.
+ * On an exception the server answers 500 with `data = { success: false, result: { error, stack } }`.
+ */
+export type S3ConfigTestResult =
+  | { success: boolean; result: S3TestResultDetails }
+  | { success: false; result: { error: string; stack?: string } };

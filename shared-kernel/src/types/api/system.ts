@@ -1,0 +1,91 @@
+import type { WebdavUploadMode } from '../../constants';
+import type { ApiTimestamp, IsoTimestamp, Uuid } from './common';
+
+/**
+ * One row of `GET /admin/system-settings` (ordered by key). Every row of the table is returned,
+ * including internal ones (`schema_version`, `db_initialized`, `migration_<n>`); `value` is always a string.
+ */
+export interface SystemSettingRow {
+  key: 'max_upload_size' | 'webdav_upload_mode' | 'schema_version' | 'db_initialized' | (string & {});
+  value: string;
+  description: string | null;
+  updated_at: ApiTimestamp;
+}
+
+/** `PUT /admin/system-settings` body: any of the two. 200 E without data. */
+export interface SystemSettingsUpdateRequest {
+  /** Positive integer, **megabytes**. */
+  max_upload_size?: number;
+  webdav_upload_mode?: WebdavUploadMode;
+}
+
+/** `GET /system/max-upload-size` → E `data` (MB). */
+export interface MaxUploadSizeResponse {
+  max_upload_size: number;
+}
+
+export interface DashboardBucketUsage {
+  id: Uuid;
+  name: string;
+  providerType: string;
+  bucketName: string;
+  /** Bytes (sum of file-row sizes). */
+  usedStorage: number;
+  /** Bytes; provider default when unset (B2: 102 GiB, sic). */
+  totalStorage: number;
+  fileCount: number;
+  /** Integer 0–100. */
+  usagePercent: number;
+}
+
+/** `GET /admin/dashboard/stats` → E `data` (camelCase). */
+export interface DashboardStats {
+  totalPastes: number;
+  totalFiles: number;
+  totalApiKeys: number;
+  totalS3Configs: number;
+  /** Bytes. */
+  totalStorageUsed: number;
+  s3Buckets: DashboardBucketUsage[];
+  /** 7 counts per UTC day: index 0 = six days ago … 6 = today. */
+  lastWeekPastes: number[];
+  lastWeekFiles: number[];
+}
+
+/** `GET /admin/cache/stats` → E `data`. Memory values in MB, `heapUsagePercent` in %, `uptime` in seconds. */
+export interface CacheStats {
+  cache: { directory: Record<string, unknown>; s3Url: Record<string, unknown> };
+  system: {
+    memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; heapUsagePercent: number };
+    uptime: number;
+  };
+  timestamp: IsoTimestamp;
+}
+
+/** `POST /admin/cache/clear` and `POST /user/cache/clear` body: one of them, or empty to clear everything. */
+export interface CacheClearRequest {
+  mountId?: Uuid;
+  s3ConfigId?: Uuid;
+}
+
+export interface CacheClearResponse {
+  clearedCount: number;
+  timestamp: IsoTimestamp;
+}
+
+/** `GET /version` → E `data` (added in 0.6.5). */
+export interface VersionInfo {
+  version: string;
+  name: string;
+  environment: 'Docker' | 'Cloudflare Workers' | (string & {});
+  storage: 'SQLite' | 'Cloudflare D1' | (string & {});
+  nodeVersion?: string;
+  /** Seconds. */
+  uptime?: number;
+}
+
+/** `GET /health` → 200 F. */
+export interface HealthStatus {
+  status: 'ok' | (string & {});
+  timestamp: IsoTimestamp;
+}

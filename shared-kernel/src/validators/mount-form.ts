@@ -1,0 +1,206 @@
+import {
+  MOUNT_CACHE_TTL_DEFAULT_SECONDS,
+  MOUNT_CACHE_TTL_MAX_SECONDS,
+  MOUNT_NAME_MAX_LENGTH,
+  MOUNT_PATH_MAX_LENGTH,
+  MOUNT_RESERVED_PATHS,
+  MOUNT_SORT_ORDER_DEFAULT,
+  type MountReservedPath,
+} from '../constants';
+import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
+import {
+  fieldFail,
+  fieldOk,
+  formResult,
+  validationError,
+  type FieldErrors,
+  type FieldResult,
+  type FormResult,
+} from './validation-result';
+
+/**
+ * Characters allowed in a mount path: ASCII letters, digits, `_`, `-`, `/`
+ * and Chinese (Han) characters. (The server accepts any non-ASCII character;
+ * the client is stricter, as the product spec asks.)
+ */
+const MOUNT_PATH_CHARS = /^[A-Za-z0-9_\-/\p{Script=Han}]+$/u;
+
+/**
+ * The reserved path `path` equals or lies under, or `null`. The comparison
+ * is case-insensitive (`/API/x` is refused like `/api/x`), so that no mount
+ * can shadow a system path on case-insensitive clients (WebDAV, Windows).
+ */
+export function findReservedMountPath(path: string): MountReservedPath | null {
+  const lower = path.toLowerCase();
+  for (const reserved of MOUNT_RESERVED_PATHS) {
+    if (lower === reserved || lower.startsWith(`${reserved}/`)) {
+      return reserved;
+    }
+  }
+  return null;
+}
+
+/**
+ * Validates a mount path (surrounding whitespace trimmed first). Checked in
+ * this order, the first failure wins:
+ * 1. empty → `mountPathRequired`;
+ * 2. does not start with `/` → `mountPathMustStartWithSlash`;
+ * 3. longer than 100 characters (UTF-16 code units, like `String.length`
+ *    and the server) → `mountPathTooLong` `{ max: 100 }`;
+ * 4. a character outside ASCII letters, digits, Chinese characters, `_`,
+ *    `-`, `/` → `mountPathInvalidChars`;
+ * 5. contains `//` → `mountPathConsecutiveSlashes`;
+ * 6. ends with `/` and is not `/` itself → `mountPathTrailingSlash`;
+ * 7. is or lies under a reserved path → `mountPathReserved` `{ path: '/api' }`.
+ * Valid value: the trimmed path. `/` itself is a valid mount path.
+ */
+export function validateMountPath(input: string | null | undefined): FieldResult<string> {
+  const path = typeof input === 'string' ? input.trim() : '';
+  if (path === '') {
+    return fieldFail(validationError('mountPathRequired'));
+  }
+  if (!path.startsWith('/')) {
+    return fieldFail(validationError('mountPathMustStartWithSlash'));
+  }
+  if (path.length > MOUNT_PATH_MAX_LENGTH) {
+    return fieldFail(validationError('mountPathTooLong', { max: MOUNT_PATH_MAX_LENGTH }));
+  }
+  if (!MOUNT_PATH_CHARS.test(path)) {
+    return fieldFail(validationError('mountPathInvalidChars'));
+  }
+  if (path.includes('//')) {
+    return fieldFail(validationError('mountPathConsecutiveSlashes'));
+  }
+  if (path !== '/' && path.endsWith('/')) {
+    return fieldFail(validationError('mountPathTrailingSlash'));
+  }
+  const reserved = findReservedMountPath(path);
+  if (reserved !== null) {
+    return fieldFail(validationError('mountPathReserved', { path: reserved }));
+  }
+  return fieldOk(path);
+}
+
+/** The mount form as edited (numbers may arrive as strings from text inputs). */
+export interface MountFormInput {
+  readonly name: string | null | undefined;
+  readonly storage_type: string | null | undefined;
+  readonly storage_config_id: string | null | undefined;
+  readonly mount_path: string | null | undefined;
+  readonly remark?: string | null;
+  readonly cache_ttl?: NumericInput;
+  readonly sort_order?: NumericInput;
+  readonly is_active?: boolean;
+}
+
+export type MountFormField = 'name' | 'storage_type' | 'storage_config_id' | 'mount_path' | 'cache_ttl' | 'sort_order';
+
+/** Normalised mount body for `POST /api/admin/mounts` / `PUT /api/admin/mounts/{id}`. */
+export interface MountPayload {
+  readonly name: string;
+  readonly storage_type: string;
+  readonly storage_config_id: string;
+  readonly mount_path: string;
+  readonly remark: string | null;
+  readonly cache_ttl: number;
+  readonly sort_order: number;
+  readonly is_active: boolean;
+}
+
+function trimmed(value: string | null | undefined): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function validateCacheTtl(input: NumericInput): FieldResult<number> {
+  const parsed = parseNumericInput(input);
+  if (parsed.kind === 'empty') {
+    return fieldOk(MOUNT_CACHE_TTL_DEFAULT_SECONDS);
+  }
+  if (parsed.kind === 'invalid' || !isWholeNumber(parsed.value)) {
+    return fieldFail(validationError('mountCacheTtlNotInteger'));
+  }
+  if (parsed.value < 0) {
+    return fieldFail(validationError('mountCacheTtlNegative'));
+  }
+  if (parsed.value > MOUNT_CACHE_TTL_MAX_SECONDS) {
+    return fieldFail(validationError('mountCacheTtlTooLarge', { max: MOUNT_CACHE_TTL_MAX_SECONDS }));
+  }
+  return fieldOk(parsed.value);
+}
+
+function validateSortOrder(input: NumericInput): FieldResult<number> {
+  const parsed = parseNumericInput(input);
+  if (parsed.kind === 'empty') {
+    return fieldOk(MOUNT_SORT_ORDER_DEFAULT);
+  }
+  if (parsed.kind === 'invalid' || !isWholeNumber(parsed.value)) {
+    return fieldFail(validationError('mountSortOrderNotInteger'));
+  }
+  return fieldOk(parsed.value);
+}
+
+/**
+ * Validates the create/edit mount form.
+ * - `name`: trimmed; required (`mountNameRequired`); at most 50 characters
+ *   (`mountNameTooLong` `{ max: 50 }`, counted as `String.length`);
+ * - `storage_type`: required (`mountStorageTypeRequired`);
+ * - `storage_config_id`: required (`mountS3ConfigRequired`) — only `S3` is a
+ *   functional storage type, so every mount needs its S3 config;
+ * - `mount_path`: see {@link validateMountPath};
+ * - `cache_ttl`: integer seconds in 0..86400 (`mountCacheTtlNotInteger`,
+ *   `mountCacheTtlNegative`, `mountCacheTtlTooLarge` `{ max: 86400 }`);
+ *   empty → server default 300;
+ * - `sort_order`: any integer, negatives allowed (`mountSortOrderNotInteger`);
+ *   empty → 0.
+ * The value carries trimmed strings, `remark` `null` when blank and
+ * `is_active` defaulting to `true`.
+ */
+export function validateMountForm(input: MountFormInput): FormResult<MountFormField, MountPayload> {
+  const errors: FieldErrors<MountFormField> = {};
+
+  const name = trimmed(input.name);
+  if (name === '') {
+    errors.name = validationError('mountNameRequired');
+  } else if (name.length > MOUNT_NAME_MAX_LENGTH) {
+    errors.name = validationError('mountNameTooLong', { max: MOUNT_NAME_MAX_LENGTH });
+  }
+
+  const storageType = trimmed(input.storage_type);
+  if (storageType === '') {
+    errors.storage_type = validationError('mountStorageTypeRequired');
+  }
+
+  const storageConfigId = trimmed(input.storage_config_id);
+  if (storageConfigId === '') {
+    errors.storage_config_id = validationError('mountS3ConfigRequired');
+  }
+
+  const mountPath = validateMountPath(input.mount_path);
+  if (!mountPath.valid) {
+    errors.mount_path = mountPath.error;
+  }
+
+  const cacheTtl = validateCacheTtl(input.cache_ttl);
+  if (!cacheTtl.valid) {
+    errors.cache_ttl = cacheTtl.error;
+  }
+
+  const sortOrder = validateSortOrder(input.sort_order);
+  if (!sortOrder.valid) {
+    errors.sort_order = sortOrder.error;
+  }
+
+  return formResult(errors, () => {
+    const remark = trimmed(input.remark);
+    return {
+      name,
+      storage_type: storageType,
+      storage_config_id: storageConfigId,
+      mount_path: mountPath.value ?? '',
+      remark: remark === '' ? null : remark,
+      cache_ttl: cacheTtl.value ?? MOUNT_CACHE_TTL_DEFAULT_SECONDS,
+      sort_order: sortOrder.value ?? MOUNT_SORT_ORDER_DEFAULT,
+      is_active: input.is_active ?? true,
+    };
+  });
+}
