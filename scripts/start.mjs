@@ -1,12 +1,18 @@
 // pnpm start: builds what is missing, then starts the api-server (SQLite + local disk under DATA_DIR)
 // and the gateway, and prints the address. Ctrl+C stops both.
-import { run, startProcess, waitForUrl } from './lib.mjs';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, run, startProcess, waitForUrl } from './lib.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
 const apiPort = Number(process.env.API_PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
 
 async function main() {
+  if (!existsSync(path.join(repoRoot, 'node_modules/.modules.yaml'))) {
+    const installed = await run('node', ['scripts/install.mjs']);
+    if (installed !== 0) process.exit(installed);
+  }
   const code = await run('node', ['scripts/build.mjs', '--missing']);
   if (code !== 0) process.exit(code);
   const children = [

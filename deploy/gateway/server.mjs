@@ -115,6 +115,7 @@ async function main() {
   }
   const app = await buildGateway({
     environment: process.env.ENVIRONMENT ?? 'local',
+    environmentsDir: process.env.ENVIRONMENTS_DIR,
     hostDir,
     releasesDir: process.env.RELEASES_DIR,
     apiUpstream: process.env.API_UPSTREAM ?? `http://127.0.0.1:${apiPort}`,

@@ -7,6 +7,20 @@ import { openSqliteDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
 
+/**
+ * The message of a rejection. better-sqlite3's native addon keeps the SqliteError class of the first
+ * Jest module registry in the process, so in later test files it is not an `Error` of this realm
+ * and `rejects.toThrow` cannot be used.
+ */
+async function rejectionMessage(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return String((error as { message?: unknown }).message);
+  }
+  return 'did not reject';
+}
+
 describe('database migrations', () => {
   let dataDir: string;
 
@@ -94,12 +108,14 @@ describe('database migrations', () => {
     const db = openSqliteDatabase(path.join(dataDir, 'fk.db'));
     try {
       await migrateToLatest(db);
-      await expect(
-        db
-          .insertInto('admin_tokens')
-          .values({ token: 't', admin_id: 'missing-admin', expires_at: '2030-01-01T00:00:00.000Z', created_at: 'x' })
-          .execute(),
-      ).rejects.toThrow(/FOREIGN KEY/);
+      expect(
+        await rejectionMessage(
+          db
+            .insertInto('admin_tokens')
+            .values({ token: 't', admin_id: 'missing-admin', expires_at: '2030-01-01T00:00:00.000Z', created_at: 'x' })
+            .execute(),
+        ),
+      ).toMatch(/FOREIGN KEY/);
 
       await db
         .insertInto('api_keys')
@@ -108,12 +124,14 @@ describe('database migrations', () => {
       const row = await db.selectFrom('api_keys').selectAll().where('id', '=', 'k1').executeTakeFirstOrThrow();
       expect(row).toMatchObject({ basic_path: '/', text_permission: 0, file_permission: 0, mount_permission: 0 });
 
-      await expect(
-        db
-          .insertInto('api_keys')
-          .values({ id: 'k2', name: 'other', key: 'abc', last_used: null, expires_at: 'x', created_at: 'x' })
-          .execute(),
-      ).rejects.toThrow(/UNIQUE/);
+      expect(
+        await rejectionMessage(
+          db
+            .insertInto('api_keys')
+            .values({ id: 'k2', name: 'other', key: 'abc', last_used: null, expires_at: 'x', created_at: 'x' })
+            .execute(),
+        ),
+      ).toMatch(/UNIQUE/);
       const { rows } = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db);
       expect(rows[0]?.foreign_keys).toBe(1);
     } finally {

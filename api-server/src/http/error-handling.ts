@@ -19,7 +19,8 @@ const FASTIFY_CODES: Record<string, { status: number; messageKey: MessageKey }> 
 };
 
 function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && ('code' in error || 'statusCode' in error || 'validation' in error);
+  // Duck-typed rather than `instanceof Error`: errors may come from another realm (native addons, vm).
+  return typeof error === 'object' && error !== null && ('code' in error || 'statusCode' in error || 'validation' in error);
 }
 
 function mapError(error: unknown): MappedError | null {

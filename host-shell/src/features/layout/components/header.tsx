@@ -27,7 +27,11 @@ export function Header({ kernel }: { kernel: Kernel }) {
     <header className="cc-header" data-testid="site-header">
       <div className="cc-header__bar">
         <NavLink to={ROUTES.home} className="cc-brand" aria-label={t('common:product.name')}>
-          <span className="cc-brand__logo" aria-hidden="true">⧉</span>
+          <svg className="cc-brand__logo" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <rect x="5" y="4" width="14" height="17" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <rect x="9" y="2" width="6" height="4" rx="1.2" fill="currentColor" />
+            <path d="M8.5 11h7M8.5 15h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
           <span className="cc-brand__name">{t('common:product.name')}</span>
         </NavLink>
         <button

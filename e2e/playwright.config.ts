@@ -1,0 +1,74 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * End-to-end tests against the real product: the built host and remotes served by the gateway,
+ * the api-server on a fresh SQLite database, Debian's Chromium. Nothing is mocked.
+ * Build first (`pnpm build`); `pnpm test` does.
+ */
+const repoRoot = path.resolve(__dirname, '..');
+export const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
+export const GATEWAY_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const BROKEN_GATEWAY_PORT = GATEWAY_PORT + 1;
+export const ADMIN = { username: 'e2e-admin', password: 'e2e-Password-123' };
+const dataDir = path.join(os.tmpdir(), `cloudclip-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${GATEWAY_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      name: 'api-server',
+      command: 'node api-server/dist/main.js',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${API_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        API_PORT: String(API_PORT),
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOGIN_RATE_LIMIT_MAX: '1000',
+      },
+    },
+    {
+      name: 'gateway',
+      command: 'node deploy/gateway/server.mjs',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${GATEWAY_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(GATEWAY_PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' },
+    },
+    {
+      name: 'gateway (a remote pinned to a missing version)',
+      command: 'node deploy/gateway/server.mjs',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${BROKEN_GATEWAY_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(BROKEN_GATEWAY_PORT),
+        API_PORT: String(API_PORT),
+        ENVIRONMENT: 'e2e-missing-remote',
+        ENVIRONMENTS_DIR: path.join(__dirname, 'fixtures/environments'),
+      },
+    },
+  ],
+});

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from '../pages/shell-page';
+
+test.use({ locale: 'en-US' });
+
+test('nav links open each area in its remote', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await shell.expectArea('public', 'home');
+
+  await shell.navLink('Upload').click();
+  await expect(page).toHaveURL(/\/upload$/);
+  await shell.expectArea('upload');
+
+  await shell.navLink('Mount Explorer').click();
+  await expect(page).toHaveURL(/\/mount-explorer$/);
+  await shell.expectArea('explorer');
+
+  await shell.navLink('Admin').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await shell.expectArea('admin', 'home');
+
+  await shell.navLink('Home').click();
+  await expect(page).toHaveURL(/\/$/);
+  await shell.expectArea('public', 'home');
+});
+
+test('deep links render the matching page of the remote', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/paste/AbC123');
+  await shell.expectArea('public', 'paste');
+  await expect(shell.areaPage).toContainText('AbC123');
+
+  await shell.goto('/mount-explorer/photos/2024');
+  await shell.expectArea('explorer');
+  await expect(shell.areaPage).toContainText('/photos/2024');
+});
+
+test('unknown paths redirect to the home page', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/definitely/not/a/page');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await shell.expectArea('public', 'home');
+});
+
+test('an unknown admin module falls back to the dashboard', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/admin/not-a-module');
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('document titles follow the route', async ({ page }) => {
+  const shell = new ShellPage(page);
+  const cases: Array<[string, string]> = [
+    ['/', 'Online clipboard - Cloudclip'],
+    ['/upload', 'File upload - Cloudclip'],
+    ['/paste/x1', 'View text share - Cloudclip'],
+    ['/file/x1', 'File preview - Cloudclip'],
+    ['/mount-explorer', 'Mount explorer - Cloudclip'],
+    ['/admin', 'Dashboard - Cloudclip'],
+    ['/admin/key-management', 'Key management - Cloudclip'],
+  ];
+  for (const [path, title] of cases) {
+    await shell.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+});
+
+test('navigating inside an area keeps the remote mounted and updates the title', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/paste/one');
+  await shell.expectArea('public', 'paste');
+  await page.evaluate(() => {
+    (document.querySelector('[data-remote="cloudclip_public"]') as HTMLElement).dataset.marker = 'kept';
+  });
+  await shell.navLink('Home').click();
+  await shell.expectArea('public', 'home');
+  await expect(page.locator('[data-remote="cloudclip_public"][data-marker="kept"]')).toHaveCount(1);
+  await expect(page).toHaveTitle('Online clipboard - Cloudclip');
+});
+
+test('the footer shows the copyright with the current year and the header links to the source', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await expect(shell.footer).toContainText(`© ${new Date().getFullYear()} Cloudclip`);
+  await expect(page.getByTestId('source-link')).toHaveAttribute('href', /^https:\/\//);
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the nav collapses into a menu that opens and closes', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto('/');
+    const uploadLink = shell.navLink('Upload');
+    await expect(uploadLink).toBeHidden();
+    await shell.menuToggle.click();
+    await expect(shell.menuToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(uploadLink).toBeVisible();
+    await uploadLink.click();
+    await shell.expectArea('upload');
+    await expect(uploadLink).toBeHidden();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});
