@@ -17,7 +17,7 @@ test.describe('theme', () => {
     expect(await shell.themeAttribute()).toBe('dark');
     expect(await shell.storage('themeMode')).toBe('dark');
     // The mounted remote sees the same theme.
-    await expect(page.locator('[data-remote="cloudclip_public"]')).toHaveAttribute('data-dark', 'true');
+    await expect(page.locator('.cc-remote[data-remote="cloudclip_public"]')).toHaveAttribute('data-dark', 'true');
 
     await page.reload();
     await expect(shell.themeToggle).toHaveAttribute('data-mode', 'dark');

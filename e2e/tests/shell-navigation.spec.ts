@@ -71,11 +71,11 @@ test('navigating inside an area keeps the remote mounted and updates the title',
   await shell.goto('/paste/one');
   await shell.expectArea('public', 'paste');
   await page.evaluate(() => {
-    (document.querySelector('[data-remote="cloudclip_public"]') as HTMLElement).dataset.marker = 'kept';
+    (document.querySelector('.cc-remote[data-remote="cloudclip_public"]') as HTMLElement).dataset.marker = 'kept';
   });
   await shell.navLink('Home').click();
   await shell.expectArea('public', 'home');
-  await expect(page.locator('[data-remote="cloudclip_public"][data-marker="kept"]')).toHaveCount(1);
+  await expect(page.locator('.cc-remote[data-remote="cloudclip_public"][data-marker="kept"]')).toHaveCount(1);
   await expect(page).toHaveTitle('Online clipboard - Cloudclip');
 });
 

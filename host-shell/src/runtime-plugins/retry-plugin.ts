@@ -34,18 +34,22 @@ export function retryPlugin(options: Partial<RetryOptions> = {}): ModuleFederati
       }
       throw lastError instanceof Error ? lastError : new Error(String(lastError));
     },
-    async loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
-      for (let attempt = 2; attempt <= attempts; attempt += 1) {
-        await wait(baseDelayMs * (attempt - 1));
-        delete globalLoading[uniqueKey];
-        try {
-          const exports = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
-          if (exports) return exports;
-        } catch {
-          /* try again */
+    loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
+      const retry = async () => {
+        for (let attempt = 2; attempt <= attempts; attempt += 1) {
+          await wait(baseDelayMs * (attempt - 1));
+          delete globalLoading[uniqueKey];
+          try {
+            const exports = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
+            if (exports) return exports;
+          } catch {
+            /* try again */
+          }
         }
-      }
-      return undefined;
+        return undefined;
+      };
+      // The hook is typed as a promise of a promise; awaiting flattens both, so the retry promise is handed back inside one.
+      return new Promise<ReturnType<typeof retry> | undefined>((resolve) => resolve(retry()));
     },
   };
 }

@@ -16,6 +16,8 @@ export interface FailedResponse {
   /** Path of the request below /api, e.g. `/s3/presign`. */
   path: string;
   errorContext?: ErrorContext | undefined;
+  /** The HTTP status was 2xx and only the envelope's `code` says failure. */
+  envelopeOnly?: boolean | undefined;
 }
 
 export type SessionAction = 'expire-admin-token' | 'invalidate-api-key' | 'recheck-admin-token' | null;
@@ -59,6 +61,10 @@ export function decideError(response: FailedResponse): ErrorDecision {
   }
   if (status === 409) {
     return { fallbackKey: 'errors.slugTaken', ignoreServerMessage: false, sessionAction: null };
+  }
+  if (response.envelopeOnly && status !== 401) {
+    // Spec §8: an envelope whose code is not 200/201/202 shows its message or 'request failed'.
+    return { fallbackKey: 'errors.requestFailed', ignoreServerMessage: false, sessionAction: null };
   }
   const sessionAction: SessionAction =
     status === 403 && credential === 'admin' && response.path.startsWith('/admin/') ? 'recheck-admin-token' : null;

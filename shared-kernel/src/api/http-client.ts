@@ -128,6 +128,8 @@ export class HttpClient {
     }
     if (isJsonBody(options.body)) headers['Content-Type'] = 'application/json';
     for (const [name, value] of Object.entries(options.headers ?? {})) {
+      // An explicit header replaces the default of the same name, whatever its case.
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
       headers[name] = value;
       if (name.toLowerCase() === 'authorization') credential = value.startsWith('Bearer ') ? 'admin' : value.startsWith('ApiKey ') ? 'apiKey' : 'none';
     }
@@ -169,7 +171,7 @@ export class HttpClient {
     if (httpOk && (bodyCode === undefined || SUCCESS_CODES.includes(bodyCode))) return body as T;
 
     const effectiveStatus = httpOk ? (bodyCode ?? status) : status;
-    const decision = decideError({ status: effectiveStatus, statusText, serverMessage, credential, path, errorContext });
+    const decision = decideError({ status: effectiveStatus, statusText, serverMessage, credential, path, errorContext, envelopeOnly: httpOk });
     if (decision.sessionAction === 'expire-admin-token') this.deps.session.expireAdminToken('unauthorized');
     if (decision.sessionAction === 'invalidate-api-key') this.deps.session.invalidateApiKey('unauthorized');
     if (decision.sessionAction === 'recheck-admin-token') this.deps.onAdminForbidden?.();
@@ -281,7 +283,9 @@ export class HttpClient {
         reject(this.cancelledError(options.cancelledAs ?? 'upload', url));
       };
       if (options.signal?.aborted) {
-        xhr.abort();
+        // An XHR aborted before send() fires no events: settle here.
+        cleanup();
+        reject(this.cancelledError(options.cancelledAs ?? 'upload', url));
         return;
       }
       xhr.send(this.serialiseBody(options.body) as XMLHttpRequestBodyInit | null);
@@ -338,7 +342,8 @@ export class HttpClient {
         reject(this.cancelledError('upload', url));
       };
       if (options.signal?.aborted) {
-        xhr.abort();
+        cleanup();
+        reject(this.cancelledError('upload', url));
         return;
       }
       xhr.send(body);

@@ -25,6 +25,8 @@ export interface SessionState {
 
 export type SessionKind = 'admin' | 'apiKey' | 'anonymous';
 
+const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.adminToken, STORAGE_KEYS.apiKey, STORAGE_KEYS.apiKeyPermissions, STORAGE_KEYS.apiKeyInfo];
+
 function parseJson<T>(text: string | null): T | null {
   if (!text) return null;
   try {
@@ -53,8 +55,26 @@ export class SessionStore {
   constructor(
     private readonly storage: SafeStorage,
     private readonly bus: EventBus,
+    win: Window | undefined = typeof window !== 'undefined' ? window : undefined,
   ) {
     this.state$ = new BehaviorSubject<SessionState>(this.readPersisted());
+    // Another tab logged in or out: follow it.
+    win?.addEventListener('storage', (event) => {
+      if (event.key === null || SESSION_KEYS.includes(event.key)) this.syncFromStorage();
+    });
+  }
+
+  /**
+   * Re-reads the credentials from storage (the route guard does this before it checks, so a token
+   * stored by another tab or script is seen). Announces a change of who is logged in.
+   */
+  syncFromStorage(): void {
+    const persisted = this.readPersisted();
+    const current = this.state$.value;
+    if (persisted.adminToken === current.adminToken && persisted.apiKey === current.apiKey) return;
+    this.state$.next({ ...persisted, validatedAt: 0 });
+    const kind = persisted.adminToken ? 'admin-login' : persisted.apiKey ? 'apikey-login' : 'logout';
+    this.bus.emit('auth-changed', { type: kind, isAuthenticated: kind !== 'logout' });
   }
 
   private readPersisted(): SessionState {

@@ -1,7 +1,7 @@
 /** Texts owned by the kernel and the shell (namespace `common`). Same keys in both languages. */
 export const commonResources = {
   'zh-CN': {
-    product: { name: 'Cloudclip', suffix: 'Cloudclip 在线剪贴板', tagline: '自托管的在线剪贴板与文件分享' },
+    product: { name: 'Cloudclip', tagline: '自托管的在线剪贴板与文件分享' },
     errors: {
       requestFailed: '请求失败',
       wrongPassword: '密码错误',
@@ -30,7 +30,7 @@ export const commonResources = {
     },
   },
   'en-US': {
-    product: { name: 'Cloudclip', suffix: 'Cloudclip online clipboard', tagline: 'Self-hosted online clipboard and file sharing' },
+    product: { name: 'Cloudclip', tagline: 'Self-hosted online clipboard and file sharing' },
     errors: {
       requestFailed: 'Request failed',
       wrongPassword: 'Wrong password',

@@ -32,9 +32,9 @@ export class RemoteUnavailableError extends Error {
   override readonly name = 'RemoteUnavailableError';
   constructor(
     readonly remote: string,
-    readonly cause?: unknown,
+    cause?: unknown,
   ) {
-    super(`Remote ${remote} could not be loaded`);
+    super(`Remote ${remote} could not be loaded`, { cause });
   }
 }
 

@@ -35,7 +35,8 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles }:
       try {
         const lifecycles = await load(remote, attempt > 0);
         if (cancelled || !hostRef.current) return;
-        parcel = mountRootParcel(lifecycles as never, { domElement: hostRef.current, basename, kernel, name: remote });
+        // The parcel config's name is what single-spa hands the remote as its `name` prop.
+        parcel = mountRootParcel({ ...lifecycles, name: remote } as never, { domElement: hostRef.current, basename, kernel, name: remote });
         await parcel.mountPromise;
         if (!cancelled) setState({ status: 'mounted' });
       } catch (error) {

@@ -7,8 +7,13 @@ import type { Kernel } from '@cloudclip/shared-kernel';
  * Returns true once the check is over.
  */
 export function useAdminGuard(kernel: Kernel, active: boolean): boolean {
-  const [done, setDone] = useState(!active || !kernel.session.snapshot.adminToken);
+  const [done, setDone] = useState(() => {
+    // "Stored" means in storage: pick up a token written by another tab or script first (idempotent).
+    if (active) kernel.session.syncFromStorage();
+    return !active || !kernel.session.snapshot.adminToken;
+  });
   useEffect(() => {
+    if (active) kernel.session.syncFromStorage();
     if (!active || !kernel.session.snapshot.adminToken) {
       setDone(true);
       return;

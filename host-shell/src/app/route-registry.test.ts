@@ -1,0 +1,91 @@
+import { shellResources } from '../i18n/shell-resources';
+import { ADMIN_MODULES, AREAS, isAdminModule, ROUTES, titleKeyFor } from './route-registry';
+
+function textAt(language: 'zh-CN' | 'en-US', key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], shellResources[language]);
+}
+
+describe('titleKeyFor', () => {
+  it.each([
+    ['/', 'titles.home'],
+    ['', 'titles.home'],
+    ['/upload', 'titles.upload'],
+    ['/upload/', 'titles.upload'],
+    ['/paste/abc-123', 'titles.paste'],
+    ['/paste/abc/', 'titles.paste'],
+    ['/file/report_2025', 'titles.file'],
+    ['/mount-explorer', 'titles.mountExplorer'],
+    ['/mount-explorer/docs/2025/a.pdf', 'titles.mountExplorer'],
+    ['/admin', 'adminModules.dashboard'],
+    ['/admin/', 'adminModules.dashboard'],
+  ])('gives %j the title %s', (pathname, key) => {
+    expect(titleKeyFor(pathname)).toBe(key);
+  });
+
+  it.each(ADMIN_MODULES.map((module) => [module]))('gives /admin/%s its module label', (module) => {
+    expect(titleKeyFor(`/admin/${module}`)).toBe(`adminModules.${module}`);
+    expect(titleKeyFor(`/admin/${module}/`)).toBe(`adminModules.${module}`);
+  });
+
+  it.each(['/admin/unknown', '/admin/dashboard/extra', '/nowhere', '/paste', '/paste/', '/file/a/b', '/uploads', '/mount-explorerx'])(
+    'gives no title for %s',
+    (pathname) => {
+      expect(titleKeyFor(pathname)).toBeNull();
+    },
+  );
+
+  it('points only at texts that exist in both languages', () => {
+    const paths = ['/', '/upload', '/paste/a', '/file/a', '/mount-explorer', ...ADMIN_MODULES.map((module) => `/admin/${module}`)];
+    for (const path of paths) {
+      const key = titleKeyFor(path);
+      expect(key).not.toBeNull();
+      expect(typeof textAt('zh-CN', key ?? '')).toBe('string');
+      expect(typeof textAt('en-US', key ?? '')).toBe('string');
+    }
+  });
+
+  it('uses the Chinese module labels of the admin panel', () => {
+    expect(ADMIN_MODULES.map((module) => textAt('zh-CN', `adminModules.${module}`))).toEqual([
+      '仪表盘',
+      '文本管理',
+      '文件管理',
+      '存储配置',
+      '挂载管理',
+      '密钥管理',
+      '系统设置',
+    ]);
+  });
+});
+
+describe('route registry', () => {
+  it('lists the seven admin modules of the spec', () => {
+    expect([...ADMIN_MODULES]).toEqual(['dashboard', 'text-management', 'file-management', 'storage-config', 'mount-management', 'key-management', 'settings']);
+  });
+
+  it('recognises admin modules only', () => {
+    expect(isAdminModule('settings')).toBe(true);
+    expect(isAdminModule('users')).toBe(false);
+    expect(isAdminModule(undefined)).toBe(false);
+    expect(isAdminModule('')).toBe(false);
+  });
+
+  it('builds the route paths of the spec, encoding slugs', () => {
+    expect(ROUTES.home).toBe('/');
+    expect(ROUTES.upload).toBe('/upload');
+    expect(ROUTES.admin).toBe('/admin');
+    expect(ROUTES.adminModule('key-management')).toBe('/admin/key-management');
+    expect(ROUTES.paste('a b')).toBe('/paste/a%20b');
+    expect(ROUTES.file('x/y')).toBe('/file/x%2Fy');
+    expect(ROUTES.mountExplorer).toBe('/mount-explorer');
+  });
+
+  it('gives each area a unique snake_case container and its route prefix as basename', () => {
+    const areas = Object.values(AREAS);
+    expect(new Set(areas.map((area) => area.remote)).size).toBe(areas.length);
+    for (const area of areas) expect(area.remote).toMatch(/^cloudclip_[a-z_]+$/);
+    expect(AREAS.upload.basename).toBe(ROUTES.upload);
+    expect(AREAS.admin.basename).toBe(ROUTES.admin);
+    expect(AREAS.explorer.basename).toBe(ROUTES.mountExplorer);
+    expect(AREAS.public.basename).toBe('/');
+  });
+});

@@ -1,0 +1,83 @@
+import { EnvironmentManifestError, fetchEnvironmentManifest, parseEnvironmentManifest } from './environment-manifest';
+
+const VALID = {
+  name: 'staging',
+  remotes: [
+    { name: 'cloudclip_public', entry: 'https://cdn.test/public/1.2.0/mf-manifest.json', version: '1.2.0' },
+    { name: 'cloudclip_admin', entry: 'https://cdn.test/admin/1.0.3/mf-manifest.json', version: '1.0.3' },
+  ],
+};
+
+describe('parseEnvironmentManifest', () => {
+  it('returns the name and the pinned remotes of a valid manifest', () => {
+    expect(parseEnvironmentManifest(VALID)).toEqual(VALID);
+  });
+
+  it("names a manifest without a name 'unknown'", () => {
+    expect(parseEnvironmentManifest({ remotes: [] })).toEqual({ name: 'unknown', remotes: [] });
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'remotes'],
+    ['no remotes', { name: 'x' }],
+    ['remotes not an array', { remotes: { cloudclip_public: 'x' } }],
+    ['a remote without entry', { remotes: [{ name: 'cloudclip_public', version: '1' }] }],
+    ['a remote with a numeric version', { remotes: [{ name: 'cloudclip_public', entry: 'e', version: 1 }] }],
+    ['a null remote', { remotes: [null] }],
+  ])('rejects a manifest with %s', (_label, raw) => {
+    expect(() => parseEnvironmentManifest(raw)).toThrow(EnvironmentManifestError);
+    expect(() => parseEnvironmentManifest(raw)).toThrow('Malformed environment manifest');
+  });
+});
+
+describe('fetchEnvironmentManifest', () => {
+  const originalFetch = globalThis.fetch;
+  let fetchMock: jest.Mock;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    fetchMock = jest.fn();
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    globalThis.fetch = originalFetch;
+  });
+
+  const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+
+  it('fetches the manifest without the browser cache and parses it', async () => {
+    fetchMock.mockResolvedValue(answer(200, VALID));
+    await expect(fetchEnvironmentManifest('/env.json')).resolves.toEqual(VALID);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith('/env.json', expect.objectContaining({ cache: 'no-store' }));
+  });
+
+  it('retries a failing answer and succeeds when a later attempt works', async () => {
+    fetchMock.mockResolvedValueOnce(answer(503, null)).mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, VALID));
+    const result = fetchEnvironmentManifest('/env.json', 3);
+    await jest.runAllTimersAsync();
+    await expect(result).resolves.toEqual(VALID);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after the given number of attempts with the last error', async () => {
+    fetchMock.mockResolvedValue(answer(500, null));
+    const result = fetchEnvironmentManifest('/env.json', 2);
+    result.catch(() => undefined);
+    await jest.runAllTimersAsync();
+    await expect(result).rejects.toThrow('Environment manifest answered 500');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry a malformed manifest', async () => {
+    fetchMock.mockResolvedValue(answer(200, { remotes: 'nope' }));
+    const result = fetchEnvironmentManifest('/env.json', 3);
+    result.catch(() => undefined);
+    await jest.runAllTimersAsync();
+    await expect(result).rejects.toThrow(EnvironmentManifestError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,160 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createKernel, type Kernel, type RemoteLifecycles, type RemoteProps, type SafeStorage } from '@cloudclip/shared-kernel';
+import { shellResources } from '../../../i18n/shell-resources';
+import { RemoteSlot } from './remote-slot';
+
+function memoryStorage(initial: Record<string, string> = {}): SafeStorage {
+  const data = new Map(Object.entries(initial));
+  return { get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+}
+
+function makeKernel(): Kernel {
+  const kernel = createKernel({
+    storage: memoryStorage({ language: 'en-US' }),
+    origin: 'https://clip.example.org',
+    appConfig: {},
+    browserLanguages: ['en-US'],
+    fetchImpl: jest.fn() as unknown as typeof fetch,
+  });
+  kernel.i18n.addNamespace('shell', shellResources);
+  return kernel;
+}
+
+/** Lifecycles of a pretend remote that renders one paragraph into its element. */
+function fakeLifecycles() {
+  const mounted: RemoteProps[] = [];
+  const lifecycles = {
+    bootstrap: jest.fn(async () => undefined),
+    mount: jest.fn(async (props: RemoteProps) => {
+      mounted.push(props);
+      const paragraph = document.createElement('p');
+      paragraph.textContent = `remote content at ${props.basename}`;
+      props.domElement.appendChild(paragraph);
+    }),
+    unmount: jest.fn(async (props: RemoteProps) => {
+      props.domElement.innerHTML = '';
+    }),
+  } satisfies RemoteLifecycles;
+  return { lifecycles, mounted };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function renderSlot(kernel: Kernel, load: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>) {
+  return render(
+    <I18nextProvider i18n={kernel.i18n.i18n}>
+      <RemoteSlot kernel={kernel} remote="cloudclip_upload" basename="/upload" load={load} />
+    </I18nextProvider>,
+  );
+}
+
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  consoleError.mockRestore();
+});
+
+describe('RemoteSlot', () => {
+  it('shows a loading state until the remote is loaded, then mounts it with the kernel and its basename', async () => {
+    const kernel = makeKernel();
+    const { lifecycles, mounted } = fakeLifecycles();
+    const pending = deferred<RemoteLifecycles>();
+    const load = jest.fn(() => pending.promise);
+    renderSlot(kernel, load);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'loading');
+    expect(load).toHaveBeenCalledWith('cloudclip_upload', false);
+
+    await act(async () => pending.resolve(lifecycles));
+    await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
+    expect(screen.getByText('remote content at /upload')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(mounted).toHaveLength(1);
+    expect(mounted[0]?.kernel).toBe(kernel);
+    expect(mounted[0]?.basename).toBe('/upload');
+    expect(screen.getByTestId('remote-slot')).toContainElement(mounted[0]?.domElement ?? null);
+  });
+
+  it('passes the federation container name to the remote as its name prop', async () => {
+    const kernel = makeKernel();
+    const { lifecycles, mounted } = fakeLifecycles();
+    renderSlot(kernel, jest.fn(async () => lifecycles));
+    await waitFor(() => expect(mounted).toHaveLength(1));
+    // RemoteProps.name is documented as the federation container name (shared-kernel types/remote.ts).
+    expect(mounted[0]?.name).toBe('cloudclip_upload');
+  });
+
+  it('shows the failure with a retry button when loading the remote fails', async () => {
+    const kernel = makeKernel();
+    const load = jest.fn(async () => {
+      throw new Error('remoteEntry.js 502');
+    });
+    renderSlot(kernel, load);
+    const failure = await screen.findByTestId('remote-failure');
+    expect(failure).toHaveTextContent('This part of the page failed to load');
+    expect(failure).toHaveTextContent('The rest of the site keeps working.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'failed');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the remote afresh and mounts it when retry is clicked', async () => {
+    const kernel = makeKernel();
+    const { lifecycles } = fakeLifecycles();
+    const load = jest.fn(async (_remote: string, fresh: boolean) => {
+      if (!fresh) throw new Error('first attempt fails');
+      return lifecycles;
+    });
+    renderSlot(kernel, load);
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
+    expect(load.mock.calls).toEqual([
+      ['cloudclip_upload', false],
+      ['cloudclip_upload', true],
+    ]);
+    expect(screen.queryByTestId('remote-failure')).not.toBeInTheDocument();
+    expect(screen.getByText('remote content at /upload')).toBeVisible();
+  });
+
+  it('shows the failure again when the retry fails too', async () => {
+    const kernel = makeKernel();
+    const load = jest.fn(async () => {
+      throw new Error('still down');
+    });
+    renderSlot(kernel, load);
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(await screen.findByTestId('remote-failure')).toBeInTheDocument();
+  });
+
+  it('shows the failure when the remote throws while mounting', async () => {
+    const kernel = makeKernel();
+    const { lifecycles } = fakeLifecycles();
+    lifecycles.mount.mockImplementation(async () => {
+      throw new Error('render crash');
+    });
+    renderSlot(kernel, jest.fn(async () => lifecycles));
+    expect(await screen.findByTestId('remote-failure')).toBeInTheDocument();
+  });
+
+  it('unmounts the remote when the slot goes away', async () => {
+    const kernel = makeKernel();
+    const { lifecycles } = fakeLifecycles();
+    const view = renderSlot(kernel, jest.fn(async () => lifecycles));
+    await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
+    view.unmount();
+    await waitFor(() => expect(lifecycles.unmount).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,44 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
+import { App } from './app';
+import { NAMESPACE, resources } from '../i18n/resources';
+
+function renderAt(path: string, language: 'zh-CN' | 'en-US') {
+  window.localStorage.clear();
+  window.localStorage.setItem('language', language);
+  window.history.pushState(null, '', path);
+  const kernel = createKernel({ storage: createSafeStorage(window.localStorage), origin: 'http://127.0.0.1:8080' });
+  kernel.i18n.addNamespace(NAMESPACE, resources);
+  render(
+    <I18nextProvider i18n={kernel.i18n.i18n}>
+      <App kernel={kernel} basename="/mount-explorer" />
+    </I18nextProvider>,
+  );
+  return kernel;
+}
+
+test('renders its page under the basename in Chinese by default', () => {
+  renderAt('/mount-explorer/docs/a', 'zh-CN');
+  expect(screen.getByRole('heading')).toHaveTextContent('挂载浏览器');
+  expect(screen.getByTestId('area-page')).toHaveAttribute('data-page', 'home');
+  expect(screen.getByTestId('area-page')).toHaveTextContent('/docs/a');
+});
+
+test('follows the kernel language and theme', async () => {
+  const kernel = renderAt('/mount-explorer/docs/a', 'zh-CN');
+  await act(async () => {
+    await kernel.i18n.setLanguage('en-US');
+  });
+  expect(screen.getByRole('heading')).toHaveTextContent('Mount explorer');
+  act(() => kernel.theme.setMode('dark'));
+  expect(document.querySelector('[data-remote]')).toHaveAttribute('data-dark', 'true');
+});
+
+test('has the same text keys in both languages', () => {
+  const keys = (value: unknown, prefix = ''): string[] =>
+    typeof value === 'object' && value !== null
+      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
+      : [prefix];
+  expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
+});

@@ -1,0 +1,69 @@
+import { commonResources } from './common';
+import { validationResources } from './validation';
+
+/** Dotted paths of every leaf text. */
+function leafKeys(tree: unknown, prefix = ''): string[] {
+  if (typeof tree !== 'object' || tree === null) return [prefix];
+  return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) => leafKeys(value, prefix ? `${prefix}.${key}` : key));
+}
+
+/** Names of the {{placeholders}} of a text. */
+function placeholders(text: unknown): string[] {
+  return [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
+}
+
+function valueAt(tree: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
+}
+
+describe.each([
+  ['common', commonResources],
+  ['validation', validationResources],
+])('%s texts', (_name, resources) => {
+  it('have exactly the same keys in zh-CN and en-US', () => {
+    expect(leafKeys(resources['en-US']).sort()).toEqual(leafKeys(resources['zh-CN']).sort());
+  });
+
+  it('have no empty text', () => {
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      for (const key of leafKeys(resources[language])) expect([language, key, String(valueAt(resources[language], key)).trim().length > 0]).toEqual([language, key, true]);
+    }
+  });
+
+  it('use the same placeholders in both languages', () => {
+    for (const key of leafKeys(resources['zh-CN'])) {
+      expect([key, placeholders(valueAt(resources['en-US'], key))]).toEqual([key, placeholders(valueAt(resources['zh-CN'], key))]);
+    }
+  });
+});
+
+describe('common error texts', () => {
+  it('contain every fallback text of the error catalogue', () => {
+    const keys = leafKeys(commonResources['en-US']);
+    for (const key of [
+      'errors.requestFailed',
+      'errors.wrongPassword',
+      'errors.verificationFailed',
+      'errors.adminSessionExpired',
+      'errors.apiKeyInvalid',
+      'errors.unauthorized',
+      'errors.slugTaken',
+      'errors.httpError',
+      'errors.timeout',
+      'errors.network',
+      'errors.cancelled',
+      'errors.uploadCancelled',
+      'errors.downloadCancelled',
+      'errors.tokenMissing',
+      'errors.loginFailed',
+      'errors.keyValidationFailed',
+      'errors.keyPermissionsFailed',
+    ]) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it("words 'HTTP error {status}: {text}' with both placeholders", () => {
+    expect(placeholders(commonResources['en-US'].errors.httpError)).toEqual(['status', 'text']);
+  });
+});
