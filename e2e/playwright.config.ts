@@ -45,6 +45,7 @@ export default defineConfig({
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         LOGIN_RATE_LIMIT_MAX: '1000',
+        TRUST_PROXY: '127.0.0.1',
       },
     },
     {

@@ -18,7 +18,7 @@ async function main() {
   if ((await run('node', ['scripts/build.mjs', '--missing'])) !== 0) process.exit(1);
   const devPort = DEV_PORTS[remote];
   const children = [
-    startProcess('api', 'node', ['api-server/dist/main.js'], { API_PORT: String(apiPort) }),
+    startProcess('api', 'node', ['api-server/dist/main.js'], { API_PORT: String(apiPort), TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1' }),
     startProcess(remote, 'pnpm', ['--filter', `@cloudclip/${remote}`, 'run', 'serve']),
   ];
   await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, 30000);

@@ -44,6 +44,15 @@ export async function buildGateway(options = {}) {
     prefix: '/api',
     rewritePrefix: '/api',
     http: { requestOptions: { timeout: 0 } },
+    // Tell the api-server who the client is (per-address login rate limit, absolute links).
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => ({
+        ...headers,
+        'x-forwarded-for': headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${request.ip}` : request.ip,
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-host': request.headers.host ?? '',
+      }),
+    },
   });
 
   // Environment manifest: always revalidated so a new pin takes effect at the next page load.

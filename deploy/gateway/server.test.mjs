@@ -30,7 +30,7 @@ before(async () => {
   );
   upstream = http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ code: 200, path: req.url, method: req.method }));
+    res.end(JSON.stringify({ code: 200, path: req.url, method: req.method, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
   });
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   gateway = await buildGateway({
@@ -98,7 +98,7 @@ test('injects runtime config keeping the placeholder when no backend URL is set'
 
 test('proxies /api to the api-server with method and path intact', async () => {
   const response = await gateway.inject({ method: 'POST', url: '/api/admin/login?x=1', payload: { a: 1 } });
-  assert.deepEqual(response.json(), { code: 200, path: '/api/admin/login?x=1', method: 'POST' });
+  assert.deepEqual(response.json(), { code: 200, path: '/api/admin/login?x=1', method: 'POST', forwardedFor: '127.0.0.1' });
 });
 
 test('parses remote overrides and applies them to the browser manifest', () => {
