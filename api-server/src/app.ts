@@ -10,6 +10,7 @@ import { installCors } from './http/cors';
 import { installErrorHandling } from './http/error-handling';
 import { installRequestI18n } from './i18n/request-i18n';
 import { defaultDataDir } from './lib/paths';
+import { SecretBox, loadOrCreateServerSecret } from './lib/secret-box';
 import { systemClock, type Clock } from './lib/time';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { authTestRoutes } from './routes/auth-test';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where one-time start-up notices (the generated admin password) go; default stdout. */
   announce?: (text: string) => void;
+  /** Server secret sealing share passwords and storage secrets (default: APP_SECRET, else generated into dataDir). */
+  appSecret?: string;
 }
 
 const containers = new WeakMap<FastifyInstance, AppContainer>();
@@ -79,7 +82,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let container: AppContainer;
   try {
     await migrateToLatest(db);
-    container = createContainer(db, clock, 'SQLite');
+    const secretBox = new SecretBox(loadOrCreateServerSecret(dataDir, options.appSecret));
+    container = createContainer({ db, clock, storageName: 'SQLite', dataDir, secretBox });
     const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));

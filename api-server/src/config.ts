@@ -36,6 +36,8 @@ const envSchema = z.object({
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
   /** `true`, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). Default off. */
   TRUST_PROXY: optionalText,
+  /** Server secret sealing share passwords and storage secrets; generated into DATA_DIR when unset. */
+  APP_SECRET: optionalText,
 });
 
 export interface ServerConfig {
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
       logger: { level: e.LOG_LEVEL },
       trustProxy: parseTrustProxy(e.TRUST_PROXY),
+      appSecret: e.APP_SECRET,
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { AppDatabase } from './db/database';
 import type { Clock } from './lib/time';
+import type { SecretBox } from './lib/secret-box';
 import { AdminRepository } from './repositories/admin-repository';
 import { AdminTokenRepository } from './repositories/admin-token-repository';
 import { ApiKeyRepository } from './repositories/api-key-repository';
@@ -12,6 +13,10 @@ import { SystemService } from './services/system-service';
 export interface AppContainer {
   db: AppDatabase;
   clock: Clock;
+  /** Root of server-side data (SQLite file, local storage, server secret). */
+  dataDir: string;
+  /** Seals recoverable secrets (share passwords, storage credentials). */
+  secretBox: SecretBox;
   repositories: {
     admins: AdminRepository;
     adminTokens: AdminTokenRepository;
@@ -25,7 +30,16 @@ export interface AppContainer {
   };
 }
 
-export function createContainer(db: AppDatabase, clock: Clock, storageName: string): AppContainer {
+export interface ContainerInput {
+  db: AppDatabase;
+  clock: Clock;
+  /** Name of the database engine as reported by GET /api/version. */
+  storageName: string;
+  dataDir: string;
+  secretBox: SecretBox;
+}
+
+export function createContainer({ db, clock, storageName, dataDir, secretBox }: ContainerInput): AppContainer {
   const repositories = {
     admins: new AdminRepository(db),
     adminTokens: new AdminTokenRepository(db),
@@ -36,6 +50,8 @@ export function createContainer(db: AppDatabase, clock: Clock, storageName: stri
   return {
     db,
     clock,
+    dataDir,
+    secretBox,
     repositories,
     services: {
       adminAccounts,

@@ -42,11 +42,96 @@ export interface SystemSettingsTable {
   updated_at: string;
 }
 
+export interface PastesTable {
+  id: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  /** scrypt hash (or a legacy SHA-256 hex) of the share password; null = no password. */
+  password_hash: string | null;
+  /** The recoverable copy (`plain_password`), sealed with the server secret. */
+  password_sealed: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type StorageDriver = 's3' | 'local';
+
+export interface StorageConfigsTable {
+  id: string;
+  name: string;
+  driver: Generated<StorageDriver>;
+  provider_type: string;
+  endpoint_url: Generated<string>;
+  bucket_name: string;
+  region: Generated<string>;
+  access_key_id_sealed: string | null;
+  secret_access_key_sealed: string | null;
+  path_style: Generated<number>;
+  default_folder: Generated<string>;
+  is_public: Generated<number>;
+  is_default: Generated<number>;
+  /** Quota in bytes; null = the provider default (contract §5.5). */
+  total_storage_bytes: number | null;
+  custom_host: string | null;
+  signature_expires_in: Generated<number>;
+  admin_id: string;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+}
+
+export interface FilesTable {
+  id: string;
+  filename: string;
+  storage_path: string;
+  s3_url: Generated<string>;
+  mimetype: Generated<string>;
+  size: Generated<number>;
+  s3_config_id: string;
+  slug: string;
+  remark: string | null;
+  password_hash: string | null;
+  password_sealed: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  use_proxy: Generated<number>;
+  etag: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MountsTable {
+  id: string;
+  name: string;
+  storage_type: string;
+  storage_config_id: string | null;
+  mount_path: string;
+  remark: string | null;
+  is_active: Generated<number>;
+  created_by: string;
+  sort_order: Generated<number>;
+  cache_ttl: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   api_keys: ApiKeysTable;
   system_settings: SystemSettingsTable;
+  pastes: PastesTable;
+  storage_configs: StorageConfigsTable;
+  files: FilesTable;
+  mounts: MountsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -55,3 +140,11 @@ export type AdminTokenRow = Selectable<AdminTokensTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type SystemSettingRow = Selectable<SystemSettingsTable>;
+export type PasteRow = Selectable<PastesTable>;
+export type NewPasteRow = Insertable<PastesTable>;
+export type StorageConfigRow = Selectable<StorageConfigsTable>;
+export type NewStorageConfigRow = Insertable<StorageConfigsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;
+export type MountRow = Selectable<MountsTable>;
+export type NewMountRow = Insertable<MountsTable>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-auth-and-settings';
+import * as m0002 from './0002-shares-storage-mounts';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -7,4 +8,5 @@ import * as m0001 from './0001-auth-and-settings';
  */
 export const migrations: Record<string, Migration> = {
   '0001-auth-and-settings': m0001,
+  '0002-shares-storage-mounts': m0002,
 };
