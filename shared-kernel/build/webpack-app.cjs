@@ -76,6 +76,9 @@ function createAppConfig(options) {
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          // One federation runtime per page: the host provides it, remotes use it instead of
+          // carrying their own copy in every remoteEntry.js.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
