@@ -223,7 +223,16 @@ describe('AuthService.checkAdminToken', () => {
     expect(h.ofType('admin-token-expired')).toHaveLength(1);
   });
 
-  it.each([403, 500])('clears the token and fires admin-token-expired once when the check answers %i', async (status) => {
+  it('keeps the token when the check answers 502 (the API is down behind the gateway)', async () => {
+    const h = setup();
+    loginAdmin(h);
+    h.reply({ status: 502, body: 'Bad Gateway' });
+    await expect(h.auth.checkAdminToken({ force: true })).resolves.toBe(true);
+    expect(window.localStorage.getItem('admin_token')).toBe(ADMIN_TOKEN);
+    expect(h.ofType('admin-token-expired')).toEqual([]);
+  });
+
+  it.each([403])('clears the token and fires admin-token-expired once when the check answers %i', async (status) => {
     const h = setup();
     loginAdmin(h);
     h.reply({ status, body: { code: status, message: 'no', success: false } });

@@ -6,9 +6,12 @@ import { normalisePermissions } from './session-store';
 /** Credentials older than this are re-checked when an admin route is opened (legacy: 5 minutes). */
 export const CREDENTIAL_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** Failures that come from the server (an HTTP answer), not from the network or a cancellation. */
+/**
+ * A verdict on the credential: the server answered 401 or 403. Network failures, cancellations and
+ * 5xx (API down or restarting behind the gateway) say nothing about it, so the session is kept.
+ */
 function isServerRejection(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'http' || error.kind === 'envelope');
+  return isApiError(error) && (error.kind === 'http' || error.kind === 'envelope') && (error.status === 401 || error.status === 403);
 }
 
 /**
