@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth/auth-hook';
 import { createContainer, type AppContainer } from './container';
-import { IN_MEMORY, openSqliteDatabase } from './db/database';
+import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { installCors } from './http/cors';
 import { installErrorHandling } from './http/error-handling';
@@ -13,8 +13,14 @@ import { defaultDataDir } from './lib/paths';
 import { SecretBox, loadOrCreateServerSecret } from './lib/secret-box';
 import { systemClock, type Clock } from './lib/time';
 import { adminAuthRoutes } from './routes/admin-auth';
+import { apiKeyRoutes } from './routes/api-keys';
+import { pasteRoutes } from './routes/pastes';
 import { authTestRoutes } from './routes/auth-test';
 import { systemRoutes } from './routes/system';
+import { adminSystemRoutes } from './routes/admin-system';
+import { cacheRoutes } from './routes/cache';
+import { localStorageRoutes } from './routes/local-storage';
+import { s3ConfigRoutes } from './routes/s3-configs';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
@@ -23,8 +29,12 @@ export const DATABASE_FILE_NAME = 'cloudclip.db';
 export interface BuildAppOptions {
   /** Root of server-side data (default: `.data` at the repository root). */
   dataDir?: string;
-  /** SQLite file, or `':memory:'` (default: `<dataDir>/cloudclip.db`). */
+  /** SQLite file, or `':memory:'` (default: `<dataDir>/cloudclip.db`). Ignored when `databaseUrl` is set. */
   databaseFile?: string;
+  /** `postgres://…` (DATABASE_URL): use PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  /** PostgreSQL only: schema for every table, created when missing (default: the connection's, normally `public`). */
+  databaseSchema?: string;
   /** Username of the admin account created when none exists (default `admin`). */
   adminUsername?: string;
   /** Its password; when absent a random one is generated and announced once. Never overwrites an existing admin. */
@@ -78,15 +88,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   const announce = options.announce ?? defaultAnnounce;
 
-  const db = openSqliteDatabase(databaseFile);
+  const { db, engine, schema } = await openDatabase({
+    url: options.databaseUrl,
+    file: databaseFile,
+    schema: options.databaseSchema,
+  });
   let container: AppContainer;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, undefined, { migrationTableSchema: schema });
     const secretBox = new SecretBox(loadOrCreateServerSecret(dataDir, options.appSecret));
-    container = createContainer({ db, clock, storageName: 'SQLite', dataDir, secretBox });
+    container = createContainer({ db, clock, storageName: engine, dataDir, secretBox });
     const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
+    await container.services.storageConfigs.ensureDefaultLocalStorage();
   } catch (error) {
     await db.destroy();
     throw error;
@@ -114,6 +129,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(authTestRoutes);
   await app.register(systemRoutes, { system: services.system });
+  await app.register(adminSystemRoutes, { system: services.system, dashboard: services.dashboard });
+  await app.register(cacheRoutes, { cache: services.cache });
+  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
+  await app.register(pasteRoutes, { pastes: services.pastes });
+  await app.register(s3ConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
+  await app.register(localStorageRoutes, { storageConfigs: services.storageConfigs, signer: container.storage.signer });
+  app.addHook('onClose', async () => {
+    container.storage.destroyAll();
+  });
 
   return app;
 }

@@ -60,4 +60,15 @@ describe('environment configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
   });
+
+  it('uses SQLite unless DATABASE_URL is set, and passes a postgres URL through', () => {
+    expect(loadConfig({}).app.databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: ' ' }).app.databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/cloudclip' }).app.databaseUrl).toBe('postgres://u:p@db:5432/cloudclip');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/cloudclip' }).app.databaseUrl).toBe('postgresql://db/cloudclip');
+  });
+
+  it('rejects a DATABASE_URL that is not a postgres URL, naming the variable', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/cloudclip' })).toThrow(/DATABASE_URL/);
+  });
 });

@@ -38,6 +38,10 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   /** Server secret sealing share passwords and storage secrets; generated into DATA_DIR when unset. */
   APP_SECRET: optionalText,
+  /** `postgres://user:pass@host:5432/db`: use PostgreSQL instead of the SQLite file in DATA_DIR. */
+  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(?:ql)?:\/\//i.test(value.trim()), {
+    message: 'expected a postgres:// or postgresql:// URL',
+  }),
 });
 
 export interface ServerConfig {
@@ -76,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       logger: { level: e.LOG_LEVEL },
       trustProxy: parseTrustProxy(e.TRUST_PROXY),
       appSecret: e.APP_SECRET,
+      databaseUrl: e.DATABASE_URL?.trim(),
     },
   };
 }

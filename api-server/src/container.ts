@@ -1,13 +1,25 @@
+import { CacheRegistry } from './cache/cache-registry';
 import type { AppDatabase } from './db/database';
 import type { Clock } from './lib/time';
 import type { SecretBox } from './lib/secret-box';
 import { AdminRepository } from './repositories/admin-repository';
 import { AdminTokenRepository } from './repositories/admin-token-repository';
 import { ApiKeyRepository } from './repositories/api-key-repository';
+import { PasteRepository } from './repositories/paste-repository';
 import { SystemSettingRepository } from './repositories/system-setting-repository';
+import { DashboardRepository } from './repositories/dashboard-repository';
+import { MountRepository } from './repositories/mount-repository';
+import { CacheService } from './services/cache-service';
+import { DashboardService } from './services/dashboard-service';
 import { AdminAccountService } from './services/admin-account-service';
+import { ApiKeyService } from './services/api-key-service';
 import { AuthService } from './services/auth-service';
+import { PasteService } from './services/paste-service';
 import { SystemService } from './services/system-service';
+import { StorageConfigRepository } from './repositories/storage-config-repository';
+import { StorageConfigService } from './services/storage-config-service';
+import { StorageTestService } from './services/storage-test-service';
+import { StorageRegistry } from './storage/storage-registry';
 
 /** The composition root: one instance of every repository and service for an app. */
 export interface AppContainer {
@@ -17,16 +29,30 @@ export interface AppContainer {
   dataDir: string;
   /** Seals recoverable secrets (share passwords, storage credentials). */
   secretBox: SecretBox;
+  /** In-process caches (directory listings per mount, presigned URLs per config), cleared via the cache endpoints. */
+  caches: CacheRegistry;
+  /** Storage drivers per storage config (S3 clients cached per config and `updated_at`). */
+  storage: StorageRegistry;
   repositories: {
     admins: AdminRepository;
     adminTokens: AdminTokenRepository;
     apiKeys: ApiKeyRepository;
     systemSettings: SystemSettingRepository;
+    pastes: PasteRepository;
+    dashboard: DashboardRepository;
+    mounts: MountRepository;
+    storageConfigs: StorageConfigRepository;
   };
   services: {
     adminAccounts: AdminAccountService;
     auth: AuthService;
     system: SystemService;
+    apiKeys: ApiKeyService;
+    pastes: PasteService;
+    dashboard: DashboardService;
+    cache: CacheService;
+    storageConfigs: StorageConfigService;
+    storageTests: StorageTestService;
   };
 }
 
@@ -45,18 +71,35 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     adminTokens: new AdminTokenRepository(db),
     apiKeys: new ApiKeyRepository(db),
     systemSettings: new SystemSettingRepository(db),
+    pastes: new PasteRepository(db),
+    dashboard: new DashboardRepository(db),
+    mounts: new MountRepository(db),
+    storageConfigs: new StorageConfigRepository(db),
   };
+  const caches = new CacheRegistry(clock);
+  const storage = new StorageRegistry({ dataDir, secretBox, clock });
+  const storageConfigs = new StorageConfigService(repositories.storageConfigs, storage, secretBox, clock, (configId) => {
+    caches.clearByStorageConfig(configId);
+  });
   const adminAccounts = new AdminAccountService(repositories.admins, repositories.adminTokens, clock);
   return {
     db,
     clock,
     dataDir,
     secretBox,
+    caches,
+    storage,
     repositories,
     services: {
       adminAccounts,
       auth: new AuthService(repositories.adminTokens, repositories.apiKeys, adminAccounts, clock),
       system: new SystemService(repositories.systemSettings, clock, storageName),
+      apiKeys: new ApiKeyService(repositories.apiKeys, clock),
+      pastes: new PasteService(repositories.pastes, repositories.apiKeys, repositories.systemSettings, secretBox, clock),
+      dashboard: new DashboardService(repositories.dashboard, clock),
+      cache: new CacheService(caches, repositories.mounts, clock),
+      storageConfigs,
+      storageTests: new StorageTestService(storageConfigs, storage.signer),
     },
   };
 }

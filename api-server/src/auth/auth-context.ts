@@ -17,11 +17,15 @@ export interface AdminAuth {
   adminId: string;
   /** The bearer token, when the admin authenticated with one (absent for Basic). */
   token?: string;
+  /** True when the credentials came as HTTP Basic (contract §2.7: such callers create rows with `created_by` null). */
+  viaBasic?: boolean;
 }
 
 export interface ApiKeyAuth {
   kind: 'apiKey';
   key: ApiKeyPrincipal;
+  /** True when the key came as HTTP Basic user = pass (WebDAV style). */
+  viaBasic?: boolean;
 }
 
 export interface AnonymousAuth {

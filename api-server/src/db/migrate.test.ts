@@ -70,7 +70,8 @@ describe('database migrations', () => {
   });
 
   it('creates the auth and settings tables with their constraints, in WAL mode with foreign keys on', async () => {
-    const t = await createTestApp({ dataDir });
+    // an explicit databaseFile keeps this SQLite-specific check on SQLite under test:pg too
+    const t = await createTestApp({ dataDir, databaseFile: DATABASE_FILE_NAME });
     await t.close();
     const sqlite = new SqliteDatabase(path.join(dataDir, DATABASE_FILE_NAME));
     try {

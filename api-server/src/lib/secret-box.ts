@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,6 +40,14 @@ export class SecretBox {
 
   encryptNullable(plain: string | null | undefined): string | null {
     return plain === null || plain === undefined || plain === '' ? null : this.encrypt(plain);
+  }
+
+  /**
+   * A separate 256-bit key for another purpose (e.g. signing local-storage URLs), derived from the
+   * server secret with HKDF-SHA256, so the sealing key itself is never used for anything else.
+   */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `cloudclip:${purpose}`, 32));
   }
 
   decryptNullable(sealed: string | null | undefined): string | null {

@@ -30,6 +30,19 @@ export class AdminRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
 
+  /** Sets a new username and/or password hash; a taken username surfaces as a unique violation. */
+  async updateCredentials(id: string, changes: { username?: string; passwordHash?: string }, updatedAt: string): Promise<void> {
+    await this.db
+      .updateTable('admins')
+      .set({
+        ...(changes.username === undefined ? {} : { username: changes.username }),
+        ...(changes.passwordHash === undefined ? {} : { password_hash: changes.passwordHash }),
+        updated_at: updatedAt,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async updatePasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<void> {
     await this.db
       .updateTable('admins')

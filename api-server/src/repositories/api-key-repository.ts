@@ -1,5 +1,9 @@
+import type { Updateable } from 'kysely';
 import type { AppDatabase } from '../db/database';
-import type { ApiKeyRow, NewApiKeyRow } from '../db/schema';
+import type { ApiKeyRow, ApiKeysTable, NewApiKeyRow } from '../db/schema';
+import { constantTimeEqual } from '../lib/safe-equal';
+
+export type ApiKeyChanges = Omit<Updateable<ApiKeysTable>, 'id' | 'key' | 'created_at'>;
 
 export class ApiKeyRepository {
   constructor(private readonly db: AppDatabase) {}
@@ -17,8 +21,13 @@ export class ApiKeyRepository {
     return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
-  findByKey(key: string): Promise<ApiKeyRow | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('key', '=', key).executeTakeFirst();
+  /**
+   * The key with exactly this value. The indexed lookup finds the candidate; the final
+   * comparison is constant-time and case-sensitive whatever the database collation.
+   */
+  async findByKey(key: string): Promise<ApiKeyRow | undefined> {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('key', '=', key).executeTakeFirst();
+    return row !== undefined && constantTimeEqual(row.key, key) ? row : undefined;
   }
 
   findByName(name: string): Promise<ApiKeyRow | undefined> {
@@ -27,6 +36,30 @@ export class ApiKeyRepository {
 
   async touchLastUsed(id: string, at: string): Promise<void> {
     await this.db.updateTable('api_keys').set({ last_used: at }).where('id', '=', id).execute();
+  }
+
+  /** Every key, newest first. */
+  listAll(): Promise<ApiKeyRow[]> {
+    return this.db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** Names of the given keys, by id (unknown ids are absent from the map). */
+  async namesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.selectFrom('api_keys').select(['id', 'name']).where('id', 'in', unique).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  async update(id: string, changes: ApiKeyChanges): Promise<boolean> {
+    const result = await this.db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async deleteByIds(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db.deleteFrom('api_keys').where('id', 'in', [...ids]).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async deleteById(id: string): Promise<boolean> {

@@ -17,7 +17,13 @@ const loginBody = z.object({
   password: z.string().min(1),
 });
 
-/** Contract §5.1: POST /api/admin/login, POST /api/admin/logout (shape E−). */
+const changePasswordBody = z.object({
+  currentPassword: z.string().min(1),
+  newPassword: z.string().nullish(),
+  newUsername: z.string().nullish(),
+});
+
+/** Contract §5.1: POST /api/admin/login, /logout, /change-password (shape E−). */
 export async function adminAuthRoutes(app: FastifyInstance, options: AdminAuthRoutesOptions): Promise<void> {
   const { adminAccounts } = options;
 
@@ -46,5 +52,12 @@ export async function adminAuthRoutes(app: FastifyInstance, options: AdminAuthRo
     const { token } = adminOf(request);
     if (token !== undefined) await adminAccounts.logout(token);
     return envelopeWithoutSuccess(request.t('auth.logoutSuccess'));
+  });
+
+  // Revokes every token of the admin: the client must log in again.
+  app.post('/api/admin/change-password', { preHandler: requireAdmin }, async (request) => {
+    const { adminId } = adminOf(request);
+    await adminAccounts.changeCredentials(adminId, parseInput(changePasswordBody, request.body));
+    return envelopeWithoutSuccess(request.t('auth.credentialsChanged'));
   });
 }

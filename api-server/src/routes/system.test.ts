@@ -1,3 +1,4 @@
+import { testDatabaseUrl } from '../testing/test-database';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
 
 describe('public system endpoints', () => {
@@ -31,7 +32,8 @@ describe('public system endpoints', () => {
         version: '0.1.0',
         name: 'cloudclip-api',
         environment: 'Node',
-        storage: 'SQLite',
+        // the engine the test app runs on (PostgreSQL under `pnpm test:pg`)
+        storage: testDatabaseUrl() === undefined ? 'SQLite' : 'PostgreSQL',
         nodeVersion: process.version,
         uptime: expect.any(Number),
       },

@@ -6,6 +6,7 @@ import { addDays, toIso, type Clock } from '../lib/time';
 import type { AdminRepository } from '../repositories/admin-repository';
 import type { AdminTokenRepository } from '../repositories/admin-token-repository';
 import type { AdminRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 export const ADMIN_TOKEN_LENGTH = 32;
 export const GENERATED_PASSWORD_LENGTH = 20;
@@ -14,6 +15,14 @@ export interface LoginResult {
   username: string;
   token: string;
   expiresAt: string;
+}
+
+export interface ChangeCredentialsInput {
+  currentPassword: string;
+  /** Absent or "" = keep the password. */
+  newPassword?: string | null | undefined;
+  /** Absent or blank = keep the username (trimmed otherwise). */
+  newUsername?: string | null | undefined;
 }
 
 export interface EnsureAdminResult {
@@ -81,5 +90,36 @@ export class AdminAccountService {
   /** POST /api/admin/logout: revokes the presented token. */
   async logout(token: string): Promise<void> {
     await this.tokens.delete(token);
+  }
+
+  /**
+   * POST /api/admin/change-password (contract §5.1): new password and/or username after checking
+   * the current password; every token of the admin is revoked. 400 when neither new value is
+   * given or the new password equals the current one, 401 wrong current password, 409 username taken.
+   */
+  async changeCredentials(adminId: string, input: ChangeCredentialsInput): Promise<void> {
+    const newPassword = input.newPassword === undefined || input.newPassword === null || input.newPassword === '' ? undefined : input.newPassword;
+    const trimmedUsername = input.newUsername?.trim();
+    const newUsername = trimmedUsername === undefined || trimmedUsername === '' ? undefined : trimmedUsername;
+    if (newPassword === undefined && newUsername === undefined) throw new HttpError(400, 'auth.newCredentialRequired');
+
+    const admin = await this.admins.findById(adminId);
+    if (!admin) throw new HttpError(403, 'auth.adminRequired');
+    if (!(await verifyPassword(input.currentPassword, admin.password_hash))) throw new HttpError(401, 'auth.currentPasswordWrong');
+    if (newPassword !== undefined && newPassword === input.currentPassword) throw new HttpError(400, 'auth.newPasswordSameAsCurrent');
+    if (newUsername !== undefined && newUsername !== admin.username && (await this.admins.findByUsername(newUsername))) {
+      throw new HttpError(409, 'auth.usernameTaken');
+    }
+
+    const changes: { username?: string; passwordHash?: string } = {};
+    if (newUsername !== undefined) changes.username = newUsername;
+    if (newPassword !== undefined) changes.passwordHash = await hashPassword(newPassword);
+    try {
+      await this.admins.updateCredentials(admin.id, changes, toIso(this.clock()));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'auth.usernameTaken', { cause: error });
+      throw error;
+    }
+    await this.tokens.deleteAllForAdmin(admin.id);
   }
 }

@@ -90,9 +90,9 @@ export class AuthService {
     // user = pass = key value (WebDAV clients): try the key first, it needs no password hashing.
     if (user === pass) {
       const asKey = await this.resolveApiKey(user, true);
-      if (asKey.kind !== 'anonymous') return asKey;
+      if (asKey.kind === 'apiKey') return { ...asKey, viaBasic: true };
     }
     const admin = await this.adminAccounts.verifyCredentials(user, pass);
-    return admin ? { kind: 'admin', adminId: admin.id } : ANONYMOUS;
+    return admin ? { kind: 'admin', adminId: admin.id, viaBasic: true } : ANONYMOUS;
   }
 }

@@ -2,6 +2,40 @@ import { packageVersion } from '../lib/paths';
 import { toIso, type Clock } from '../lib/time';
 import type { SystemSettingRepository } from '../repositories/system-setting-repository';
 
+/** Keys of `system_settings` (contract §5.7; `allow_guest_pastes` is a Cloudclip addition). */
+export const SETTING_MAX_UPLOAD_SIZE = 'max_upload_size';
+export const SETTING_WEBDAV_UPLOAD_MODE = 'webdav_upload_mode';
+/** `"true"` lets anonymous visitors create pastes; absent or anything else = off (the default). */
+export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
+
+export const WEBDAV_UPLOAD_MODES = ['auto', 'proxy', 'multipart', 'direct'] as const;
+export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
+export const DEFAULT_WEBDAV_UPLOAD_MODE: WebdavUploadMode = 'auto';
+
+/** Largest `max_upload_size` in MB whose byte count is still a safe JS integer. */
+export const MAX_UPLOAD_SIZE_LIMIT_MB = Math.floor(Number.MAX_SAFE_INTEGER / (1024 * 1024));
+
+const SETTING_DESCRIPTIONS: Record<string, string> = {
+  [SETTING_MAX_UPLOAD_SIZE]: 'Maximum size of one upload, in megabytes',
+  [SETTING_WEBDAV_UPLOAD_MODE]: 'WebDAV upload mode: auto, proxy, multipart or direct',
+  [SETTING_ALLOW_GUEST_PASTES]: 'Allow anonymous visitors to create pastes (true/false)',
+};
+
+/** One row of `GET /api/admin/system-settings`. */
+export interface SystemSettingView {
+  key: string;
+  value: string;
+  description: string | null;
+  updated_at: string;
+}
+
+/** A validated `PUT /api/admin/system-settings` body: only the fields present change. */
+export interface SystemSettingsUpdate {
+  max_upload_size?: number;
+  webdav_upload_mode?: WebdavUploadMode;
+  allow_guest_pastes?: boolean;
+}
+
 export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
 export const API_NAME = 'cloudclip-api';
 
@@ -41,10 +75,39 @@ export class SystemService {
     };
   }
 
+  /** Every settings row (internal ones too), ordered by key. */
+  async listSettings(): Promise<SystemSettingView[]> {
+    const rows = await this.settings.listAll();
+    return rows.map((row) => ({ key: row.key, value: row.value, description: row.description, updated_at: row.updated_at }));
+  }
+
+  /** Stores the given settings in one transaction; values are kept as text (`"250"`, `"proxy"`, `"true"`). */
+  async updateSettings(update: SystemSettingsUpdate): Promise<void> {
+    const entries: { key: string; value: string }[] = [];
+    if (update.max_upload_size !== undefined) entries.push({ key: SETTING_MAX_UPLOAD_SIZE, value: String(update.max_upload_size) });
+    if (update.webdav_upload_mode !== undefined) entries.push({ key: SETTING_WEBDAV_UPLOAD_MODE, value: update.webdav_upload_mode });
+    if (update.allow_guest_pastes !== undefined) entries.push({ key: SETTING_ALLOW_GUEST_PASTES, value: String(update.allow_guest_pastes) });
+    await this.settings.setValues(
+      entries.map((entry) => ({ ...entry, description: SETTING_DESCRIPTIONS[entry.key] ?? null })),
+      toIso(this.clock()),
+    );
+  }
+
+  /** Whether anonymous visitors may create pastes (`allow_guest_pastes` = `"true"`); off when unset. */
+  async allowGuestPastes(): Promise<boolean> {
+    return (await this.settings.getValue(SETTING_ALLOW_GUEST_PASTES))?.trim() === 'true';
+  }
+
+  /** `webdav_upload_mode`; `auto` when unset or unknown. */
+  async webdavUploadMode(): Promise<WebdavUploadMode> {
+    const raw = (await this.settings.getValue(SETTING_WEBDAV_UPLOAD_MODE))?.trim();
+    return (WEBDAV_UPLOAD_MODES as readonly string[]).includes(raw ?? '') ? (raw as WebdavUploadMode) : DEFAULT_WEBDAV_UPLOAD_MODE;
+  }
+
   /** `max_upload_size` in MB; the default (100) when unset, invalid, or unreadable (contract §5.7). */
   async maxUploadSizeMb(): Promise<number> {
     try {
-      const raw = await this.settings.getValue('max_upload_size');
+      const raw = await this.settings.getValue(SETTING_MAX_UPLOAD_SIZE);
       const value = raw === undefined ? NaN : Number(raw.trim());
       return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_UPLOAD_SIZE_MB;
     } catch {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, getAppContainer, type BuildAppOptions } from '../app';
 import type { AppContainer } from '../container';
+import { dropTestSchema, dropTestSchemaAfterFile, testDatabaseUrl, testSchemaFor } from './test-database';
 
 export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' } as const;
 
@@ -27,18 +28,29 @@ export function removeTempDir(dir: string): void {
 /**
  * An app on a real SQLite file in `dataDir` (a new temporary directory unless given),
  * with a known admin password, logging off and start-up notices swallowed.
+ * When TEST_DATABASE_URL / DATABASE_URL is a postgres:// URL (and the options name neither a
+ * `databaseFile` nor a `databaseUrl`), the app uses PostgreSQL in a schema of its own instead
+ * (./test-database.ts): dropped on close when the dataDir is the app's own, else after the test file.
  */
 export async function createTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? makeTempDir();
+  const pgUrl = options.databaseFile === undefined && options.databaseUrl === undefined ? testDatabaseUrl() : undefined;
+  const pgSchema = pgUrl === undefined ? undefined : (options.databaseSchema ?? testSchemaFor(dataDir));
   const app = await buildApp({
     adminUsername: TEST_ADMIN.username,
     adminPassword: TEST_ADMIN.password,
     logger: false,
     announce: () => undefined,
+    ...(pgUrl === undefined ? {} : { databaseUrl: pgUrl, databaseSchema: pgSchema }),
     ...options,
     dataDir,
   });
-  return { app, container: getAppContainer(app), dataDir, close: () => app.close() };
+  if (pgUrl !== undefined && pgSchema !== undefined && options.dataDir !== undefined) dropTestSchemaAfterFile(pgUrl, pgSchema);
+  const close = async (): Promise<void> => {
+    await app.close();
+    if (pgUrl !== undefined && pgSchema !== undefined && options.dataDir === undefined) await dropTestSchema(pgUrl, pgSchema);
+  };
+  return { app, container: getAppContainer(app), dataDir, close };
 }
 
 /** Logs in as the test admin and returns the bearer token. */

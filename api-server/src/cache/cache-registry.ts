@@ -1,0 +1,258 @@
+import type { Clock } from '../lib/time';
+
+/**
+ * Small in-process caches with a TTL, a size bound (least recently used entries go first) and
+ * tags, so that one call can drop everything belonging to a mount or a storage config.
+ *
+ * They are caches only, never the source of truth (docs: architecture "Scale"): with several
+ * api-server instances each holds its own copy, and an entry may be stale on another instance
+ * until its TTL runs out. Writes through the API clear the local copy.
+ */
+
+/** What an entry belongs to; clear-by-mount / clear-by-config match these. */
+export interface CacheTags {
+  mountId?: string;
+  storageConfigId?: string;
+}
+
+export interface CacheSetOptions extends CacheTags {
+  /** Lifetime in seconds; default: the cache's `defaultTtlSeconds`. 0 or less: not stored. */
+  ttlSeconds?: number;
+}
+
+export interface TtlCacheOptions {
+  /** At most this many entries; the least recently used is evicted beyond it. */
+  maxItems: number;
+  defaultTtlSeconds: number;
+  clock: Clock;
+}
+
+export interface CacheStats {
+  /** Entries held, expired ones not yet swept included. */
+  size: number;
+  validItems: number;
+  expiredItems: number;
+  maxItems: number;
+  defaultTtlSeconds: number;
+  hits: number;
+  misses: number;
+  /** hits / (hits + misses) in percent, 0–100 with two decimals; 0 before any lookup. */
+  hitRate: number;
+  evictions: number;
+  /** Entries removed by clear calls since start. */
+  cleared: number;
+}
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+  tags: CacheTags;
+}
+
+export class TtlCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+  private cleared = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly options: TtlCacheOptions,
+  ) {
+    if (!Number.isInteger(options.maxItems) || options.maxItems < 1) throw new Error('maxItems must be a positive integer');
+  }
+
+  /** The live value, or undefined (missing or expired; an expired entry is removed). */
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) {
+      this.misses += 1;
+      return undefined;
+    }
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      this.misses += 1;
+      return undefined;
+    }
+    // most recently used goes to the end of the Map's insertion order
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits += 1;
+    return entry.value;
+  }
+
+  /** True when a live entry exists; does not count as a hit or miss. */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expiresAt > this.now();
+  }
+
+  set(key: string, value: V, options: CacheSetOptions = {}): void {
+    const ttlSeconds = options.ttlSeconds ?? this.options.defaultTtlSeconds;
+    this.entries.delete(key);
+    if (!(ttlSeconds > 0)) return;
+    const tags: CacheTags = {};
+    if (options.mountId !== undefined) tags.mountId = options.mountId;
+    if (options.storageConfigId !== undefined) tags.storageConfigId = options.storageConfigId;
+    this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000, tags });
+    while (this.entries.size > this.options.maxItems) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+      this.evictions += 1;
+    }
+  }
+
+  delete(key: string): boolean {
+    return this.entries.delete(key);
+  }
+
+  /** Removes the entries tagged with this mount; returns how many. */
+  clearByMount(mountId: string): number {
+    return this.clearWhere((tags) => tags.mountId === mountId);
+  }
+
+  /** Removes the entries tagged with this storage config; returns how many. */
+  clearByStorageConfig(storageConfigId: string): number {
+    return this.clearWhere((tags) => tags.storageConfigId === storageConfigId);
+  }
+
+  /** Removes everything; returns how many entries there were (expired ones included). */
+  clearAll(): number {
+    const count = this.entries.size;
+    this.entries.clear();
+    this.cleared += count;
+    return count;
+  }
+
+  clearWhere(predicate: (tags: CacheTags, key: string) => boolean): number {
+    let count = 0;
+    for (const [key, entry] of this.entries) {
+      if (predicate(entry.tags, key)) {
+        this.entries.delete(key);
+        count += 1;
+      }
+    }
+    this.cleared += count;
+    return count;
+  }
+
+  /** Drops expired entries; returns how many. */
+  sweep(): number {
+    const now = this.now();
+    let count = 0;
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) {
+        this.entries.delete(key);
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  stats(): CacheStats {
+    const now = this.now();
+    let expired = 0;
+    for (const entry of this.entries.values()) if (entry.expiresAt <= now) expired += 1;
+    const lookups = this.hits + this.misses;
+    return {
+      size: this.entries.size,
+      validItems: this.entries.size - expired,
+      expiredItems: expired,
+      maxItems: this.options.maxItems,
+      defaultTtlSeconds: this.options.defaultTtlSeconds,
+      hits: this.hits,
+      misses: this.misses,
+      hitRate: lookups === 0 ? 0 : Math.round((this.hits / lookups) * 10000) / 100,
+      evictions: this.evictions,
+      cleared: this.cleared,
+    };
+  }
+
+  private now(): number {
+    return this.options.clock().getTime();
+  }
+}
+
+/** Names of the standard caches, as reported by `GET /api/admin/cache/stats` (`data.cache.<name>`). */
+export const DIRECTORY_CACHE = 'directory';
+export const PRESIGNED_URL_CACHE = 's3Url';
+
+/** Directory listings: per mount, `cache_ttl` of the mount (contract §5.6 / §5.9). */
+export const DEFAULT_DIRECTORY_CACHE_OPTIONS = { maxItems: 1000, defaultTtlSeconds: 300 } as const;
+/** Presigned URLs: per storage config, a little shorter than the URL's own lifetime. */
+export const DEFAULT_PRESIGNED_URL_CACHE_OPTIONS = { maxItems: 5000, defaultTtlSeconds: 3000 } as const;
+
+/**
+ * The app's named caches. The file-system routes fill them:
+ *
+ *   registry.directory.set(`${mount.id}:${path}`, listing, { mountId: mount.id, storageConfigId, ttlSeconds: mount.cache_ttl })
+ *   registry.presignedUrls.set(`${configId}:${key}:${inline}`, url, { storageConfigId: configId, mountId, ttlSeconds })
+ *
+ * and writes invalidate with `clearByMount`. The clear operations return how many entries went.
+ */
+export class CacheRegistry {
+  readonly directory: TtlCache<unknown>;
+  readonly presignedUrls: TtlCache<string>;
+  private readonly caches = new Map<string, TtlCache<unknown>>();
+
+  constructor(
+    clock: Clock,
+    options: {
+      directory?: Partial<Omit<TtlCacheOptions, 'clock'>>;
+      presignedUrls?: Partial<Omit<TtlCacheOptions, 'clock'>>;
+    } = {},
+  ) {
+    this.directory = this.register(
+      new TtlCache<unknown>(DIRECTORY_CACHE, { ...DEFAULT_DIRECTORY_CACHE_OPTIONS, ...options.directory, clock }),
+    );
+    this.presignedUrls = this.register(
+      new TtlCache<string>(PRESIGNED_URL_CACHE, { ...DEFAULT_PRESIGNED_URL_CACHE_OPTIONS, ...options.presignedUrls, clock }),
+    );
+  }
+
+  /** Adds a named cache (names are unique); returns it. */
+  register<V>(cache: TtlCache<V>): TtlCache<V> {
+    if (this.caches.has(cache.name)) throw new Error(`A cache named ${cache.name} is registered already`);
+    this.caches.set(cache.name, cache as TtlCache<unknown>);
+    return cache;
+  }
+
+  get(name: string): TtlCache<unknown> | undefined {
+    return this.caches.get(name);
+  }
+
+  names(): string[] {
+    return [...this.caches.keys()];
+  }
+
+  /** Every entry tagged with the mount, in every cache. */
+  clearByMount(mountId: string): number {
+    return this.sum((cache) => cache.clearByMount(mountId));
+  }
+
+  /** Every entry tagged with the storage config, in every cache. */
+  clearByStorageConfig(storageConfigId: string): number {
+    return this.sum((cache) => cache.clearByStorageConfig(storageConfigId));
+  }
+
+  clearAll(): number {
+    return this.sum((cache) => cache.clearAll());
+  }
+
+  stats(): Record<string, CacheStats> {
+    const result: Record<string, CacheStats> = {};
+    for (const [name, cache] of this.caches) result[name] = cache.stats();
+    return result;
+  }
+
+  private sum(clear: (cache: TtlCache<unknown>) => number): number {
+    let total = 0;
+    for (const cache of this.caches.values()) total += clear(cache);
+    return total;
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { IN_MEMORY, openSqliteDatabase, type AppDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { PasteRepository } from './paste-repository';
+
+describe('PasteRepository', () => {
+  let db: AppDatabase;
+  let pastes: PasteRepository;
+
+  beforeEach(async () => {
+    db = openSqliteDatabase(IN_MEMORY);
+    await migrateToLatest(db);
+    pastes = new PasteRepository(db);
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+  });
+
+  const insert = async (fields: { max_views?: number | null; views?: number; content?: string; created_by?: string | null }) => {
+    const id = randomUUID();
+    await pastes.insert({
+      id,
+      slug: `s${id.slice(0, 8)}`,
+      content: fields.content ?? 'content',
+      max_views: fields.max_views ?? null,
+      views: fields.views ?? 0,
+      created_by: fields.created_by ?? null,
+      created_at: '2025-07-01T08:00:00.000Z',
+      updated_at: '2025-07-01T08:00:00.000Z',
+    });
+    return id;
+  };
+
+  it('counts a view and returns the new count', async () => {
+    const id = await insert({ max_views: 3, views: 1 });
+    expect(await pastes.incrementViews(id)).toBe(2);
+    expect((await pastes.findById(id))?.views).toBe(2);
+  });
+
+  it('refuses to count a view once the limit is reached, so concurrent readers cannot exceed it', async () => {
+    const id = await insert({ max_views: 2, views: 2 });
+    expect(await pastes.incrementViews(id)).toBeUndefined();
+    expect((await pastes.findById(id))?.views).toBe(2);
+  });
+
+  it('counts views without limit for max_views null or 0', async () => {
+    const unlimited = await insert({ max_views: null, views: 7 });
+    const zero = await insert({ max_views: 0, views: 7 });
+    expect(await pastes.incrementViews(unlimited)).toBe(8);
+    expect(await pastes.incrementViews(zero)).toBe(8);
+  });
+
+  it('returns undefined for a row that no longer exists', async () => {
+    expect(await pastes.incrementViews(randomUUID())).toBeUndefined();
+  });
+
+  it('reads only the head of the content for summaries', async () => {
+    await insert({ content: `${'é'.repeat(10)}tail` });
+    const [summary] = await pastes.listSummaries({ limit: 10, offset: 0 }, 10);
+    expect(summary?.content_head).toBe('é'.repeat(10));
+  });
+
+  it('deletes by ids only the rows of the given creator', async () => {
+    const mine = await insert({ created_by: 'apikey:a' });
+    const theirs = await insert({ created_by: 'apikey:b' });
+    expect(await pastes.deleteByIds([mine, theirs, mine], 'apikey:a')).toBe(1);
+    expect(await pastes.findById(theirs)).toBeDefined();
+  });
+});

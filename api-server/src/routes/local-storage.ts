@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/http-error';
+import type { StorageConfigService } from '../services/storage-config-service';
+import { storageHttpError } from '../services/storage-errors';
+import { parseRangeHeader } from '../storage/byte-range';
+import { contentDisposition } from '../storage/content-disposition';
+import { DEFAULT_CONTENT_TYPE } from '../storage/local-driver';
+import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlOperation, type LocalUrlSigner } from '../storage/local-url-signer';
+import { isStorageError, keyBaseName, quoteEtag, type ObjectInfo, type StorageDriver } from '../storage/storage-driver';
+
+export interface LocalStorageRoutesOptions {
+  storageConfigs: StorageConfigService;
+  signer: LocalUrlSigner;
+}
+
+/** Types a browser would run as a document: served only inside a CSP sandbox (opaque origin, no script). */
+const ACTIVE_CONTENT = /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/(x-)?javascript)\b/i;
+const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+interface Authorized {
+  driver: StorageDriver;
+  key: string;
+  operation: LocalUrlOperation;
+  expires: number;
+}
+
+function objectHeaders(info: ObjectInfo): Record<string, string> {
+  return {
+    'content-type': info.contentType || DEFAULT_CONTENT_TYPE,
+    etag: quoteEtag(info.etag),
+    'last-modified': info.lastModified.toUTCString(),
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/**
+ * The local driver's presigned URLs (contract §5.4 / §5.9 direct links and uploads for storage
+ * configs with `driver = local`):
+ *
+ *   GET|HEAD /api/storage/local/{configId}/{key*}?expires&disposition&filename&signature
+ *   PUT      /api/storage/local/{configId}/{key*}?expires&signature            (Content-Type is signed)
+ *   PUT      /api/storage/local/{configId}/{key*}?expires&uploadId&partNumber&signature
+ *
+ * A bad, tampered or expired signature is 403. GET streams with Range support; PUT streams the
+ * body to disk and answers 200 with the `ETag` header (exposed by the CORS layer).
+ */
+export async function localStorageRoutes(app: FastifyInstance, { storageConfigs, signer }: LocalStorageRoutesOptions): Promise<void> {
+  // Bodies of any type are streamed by the handler (this plugin's routes only).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const route = `${LOCAL_STORAGE_ROUTE_PREFIX}/:configId/*`;
+
+  async function authorize(request: FastifyRequest): Promise<Authorized> {
+    const params = request.params as { configId: string; '*': string };
+    const key = params['*'];
+    const verification = signer.verify({
+      method: request.method,
+      configId: params.configId,
+      key,
+      query: (request.query ?? {}) as Record<string, unknown>,
+      contentType: request.headers['content-type'],
+    });
+    if (!verification.ok) throw new HttpError(403, verification.reason === 'expired' ? 'storage.signatureExpired' : 'storage.signatureInvalid');
+    const driver = await storageConfigs.localDriver(params.configId);
+    if (!driver) throw new HttpError(404, 's3Config.notFound');
+    return { driver, key, operation: verification.operation, expires: verification.expires };
+  }
+
+  async function serveObject(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const { driver, key, operation, expires } = await authorize(request);
+    if (operation.method !== 'GET') throw new HttpError(403, 'storage.signatureInvalid');
+
+    const disposition = contentDisposition(operation.disposition, operation.filename || keyBaseName(key));
+    const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+    const common = (info: ObjectInfo): Record<string, string> => {
+      const headers: Record<string, string> = { ...objectHeaders(info), 'content-disposition': disposition, 'cache-control': `private, max-age=${maxAge}` };
+      if (ACTIVE_CONTENT.test(headers['content-type'] ?? '')) headers['content-security-policy'] = SANDBOX_CSP;
+      return headers;
+    };
+
+    if (request.method === 'HEAD') {
+      const info = await driver.headObject(key).catch((error: unknown) => {
+        throw storageHttpError(error);
+      });
+      if (!info) throw new HttpError(404, 'storage.objectNotFound');
+      return reply.code(200).headers({ ...common(info), 'content-length': String(info.size) }).send();
+    }
+
+    const range = parseRangeHeader(request.headers.range);
+    try {
+      const result = await driver.getObject(key, { range });
+      reply.code(result.range ? 206 : 200).headers({ ...common(result), 'content-length': String(result.contentLength) });
+      if (result.range) reply.header('content-range', `bytes ${result.range.start}-${result.range.end}/${result.size}`);
+      return reply.send(result.body);
+    } catch (error) {
+      if (isStorageError(error, 'InvalidRange')) {
+        const info = await driver.headObject(key).catch(() => null);
+        throw new HttpError(416, 'storage.rangeNotSatisfiable', { headers: { 'content-range': `bytes */${info?.size ?? 0}` } });
+      }
+      throw storageHttpError(error);
+    }
+  }
+
+  // GET and HEAD in one route: Fastify's automatic HEAD route would reset Content-Length to 0.
+  app.route({ method: ['GET', 'HEAD'], url: route, handler: serveObject });
+
+  app.put(route, async (request, reply) => {
+    const { driver, key, operation } = await authorize(request);
+    let etag: string;
+    try {
+      if (operation.method === 'PUT') {
+        etag = (await driver.putObject(key, request.raw, { contentType: request.headers['content-type'] || DEFAULT_CONTENT_TYPE })).etag;
+      } else if (operation.method === 'PUT-PART') {
+        etag = (await driver.uploadPart(key, operation.uploadId, operation.partNumber, request.raw)).etag;
+      } else {
+        throw new HttpError(403, 'storage.signatureInvalid');
+      }
+    } catch (error) {
+      throw storageHttpError(error);
+    }
+    return reply.code(200).header('etag', quoteEtag(etag)).send();
+  });
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyRow } from '../db/schema';
+import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
+import { seedApiKey } from '../testing/seed';
+import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+
+describe('API-key user paste routes', () => {
+  let t: TestApp;
+  let now: Date;
+  let admin: Record<string, string>;
+  let alice: ApiKeyRow;
+  let bob: ApiKeyRow;
+
+  beforeEach(async () => {
+    now = new Date('2025-07-01T08:00:00.000Z');
+    t = await createTestApp({ clock: () => now });
+    admin = bearer(await loginAsAdmin(t.app));
+    const expiresAt = '2030-01-01T00:00:00.000Z';
+    alice = await seedApiKey(t.container.repositories.apiKeys, { name: 'alice', text: true, basicPath: '/docs', expiresAt });
+    bob = await seedApiKey(t.container.repositories.apiKeys, { name: 'bob', text: true, expiresAt });
+  });
+
+  afterEach(async () => {
+    await t.close();
+    removeTempDir(t.dataDir);
+  });
+
+  const create = async (payload: Record<string, unknown>, headers: Record<string, string>) => {
+    now = new Date(now.getTime() + 1000);
+    const response = await t.app.inject({ method: 'POST', url: '/api/paste', payload, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { id: string; slug: string };
+  };
+  const as = (key: ApiKeyRow) => apiKeyHeader(key.key);
+  const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const row = (slug: string) => t.container.repositories.pastes.findBySlug(slug);
+
+  it('guards every user paste endpoint with the text permission', async () => {
+    const matrix = new PermissionMatrix(t);
+    const endpoints = [
+      { method: 'GET', url: '/api/user/pastes' },
+      { method: 'GET', url: `/api/user/pastes/${randomUUID()}` },
+      { method: 'PUT', url: '/api/user/pastes/unknown1', payload: { content: 'x' } },
+      { method: 'DELETE', url: `/api/user/pastes/${randomUUID()}` },
+      { method: 'POST', url: '/api/user/pastes/batch-delete', payload: { ids: [randomUUID()] } },
+    ] as const;
+    for (const endpoint of endpoints) {
+      expect({ endpoint, outcomes: await matrix.outcomes(endpoint) }).toEqual({ endpoint, outcomes: guardOutcomes('text') });
+    }
+  });
+
+  describe('GET /api/user/pastes', () => {
+    it('lists only the caller’s own pastes with full content, offset pagination and key_info (shape E)', async () => {
+      const first = await create({ content: 'alice 1', password: 'pw' }, as(alice));
+      const second = await create({ content: 'alice 2' }, as(alice));
+      await create({ content: 'bob 1' }, as(bob));
+      await create({ content: 'admin 1' }, admin);
+
+      const response = await request('GET', '/api/user/pastes', as(alice));
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(Object.keys(body).sort()).toEqual(['code', 'data', 'key_info', 'message', 'pagination', 'success']);
+      expect(body.success).toBe(true);
+      expect(body.data.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
+      expect(body.data[1]).toEqual({
+        id: first.id,
+        slug: first.slug,
+        content: 'alice 1',
+        remark: null,
+        has_password: 1,
+        expires_at: null,
+        max_views: null,
+        views: 0,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        created_by: `apikey:${alice.id}`,
+        key_name: 'alice',
+      });
+      expect(body.pagination).toEqual({ total: 2, limit: 30, offset: 0, hasMore: false });
+      expect(body.key_info).toEqual({
+        id: alice.id,
+        name: 'alice',
+        key: alice.key,
+        basicPath: '/docs',
+        permissions: { text: true, file: false, mount: false, admin: false },
+      });
+    });
+
+    it('pages with limit and offset and says whether more rows follow', async () => {
+      for (let i = 0; i < 5; i += 1) await create({ content: `p${i}` }, as(alice));
+      const page = (await request('GET', '/api/user/pastes?limit=2&offset=2', as(alice))).json();
+      expect(page.data.map((item: { content: string }) => item.content)).toEqual(['p2', 'p1']);
+      expect(page.pagination).toEqual({ total: 5, limit: 2, offset: 2, hasMore: true });
+      const last = (await request('GET', '/api/user/pastes?limit=2&offset=4', as(alice))).json();
+      expect(last.data).toHaveLength(1);
+      expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false });
+    });
+
+    it('gives an admin an empty list with key_info null even when pastes exist', async () => {
+      await create({ content: 'admin 1' }, admin);
+      await create({ content: 'alice 1' }, as(alice));
+      const body = (await request('GET', '/api/user/pastes', admin)).json();
+      expect(body.data).toEqual([]);
+      expect(body.key_info).toBeNull();
+      expect(body.pagination).toMatchObject({ total: 0, hasMore: false });
+    });
+  });
+
+  describe('GET /api/user/pastes/:id', () => {
+    it('returns an own paste with has_password as a boolean and the plain password', async () => {
+      const { id } = await create({ content: 'mine', password: 'pw' }, as(alice));
+      const response = await request('GET', `/api/user/pastes/${id}`, as(alice));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        code: 200,
+        success: true,
+        data: { id, content: 'mine', has_password: true, plain_password: 'pw', key_name: 'alice', views: 0 },
+      });
+    });
+
+    it('answers 404 for another key’s paste and for admins', async () => {
+      const { id } = await create({ content: 'mine' }, as(alice));
+      expect((await request('GET', `/api/user/pastes/${id}`, as(bob))).statusCode).toBe(404);
+      expect((await request('GET', `/api/user/pastes/${id}`, admin)).statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT /api/user/pastes/:slug', () => {
+    it('updates an own paste and answers shape E with id and slug', async () => {
+      const { id, slug } = await create({ content: 'v1', remark: 'r' }, as(alice));
+      const response = await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: 'v2', newSlug: 'alice-note' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true, data: { id, slug: 'alice-note' } });
+      expect(await row('alice-note')).toMatchObject({ content: 'v2', remark: null });
+    });
+
+    it('answers 404 for another key’s paste and leaves it untouched', async () => {
+      const { slug } = await create({ content: 'alice' }, as(alice));
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(bob), { content: 'hijack' })).statusCode).toBe(404);
+      expect((await row(slug))?.content).toBe('alice');
+    });
+
+    it('answers natural 4xx codes: 400 empty content, 400 bad newSlug, 409 taken newSlug', async () => {
+      const { slug } = await create({ content: 'x' }, as(alice));
+      await create({ content: 'y', slug: 'bobs' }, as(bob));
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: '' })).statusCode).toBe(400);
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: 'x', newSlug: 'no way' })).statusCode).toBe(400);
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: 'x', newSlug: 'bobs' })).statusCode).toBe(409);
+    });
+  });
+
+  describe('DELETE /api/user/pastes/:id', () => {
+    it('deletes an own paste and refuses another key’s with 404', async () => {
+      const mine = await create({ content: 'mine' }, as(alice));
+      const theirs = await create({ content: 'theirs' }, as(bob));
+      expect((await request('DELETE', `/api/user/pastes/${theirs.id}`, as(alice))).statusCode).toBe(404);
+      expect(await row(theirs.slug)).toBeDefined();
+      const response = await request('DELETE', `/api/user/pastes/${mine.id}`, as(alice));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true });
+      expect(await row(mine.slug)).toBeUndefined();
+    });
+  });
+
+  describe('POST /api/user/pastes/batch-delete', () => {
+    it('deletes only the caller’s own pastes among the ids', async () => {
+      const mine = await create({ content: 'mine' }, as(alice));
+      const theirs = await create({ content: 'theirs' }, as(bob));
+      const byAdmin = await create({ content: 'admin' }, admin);
+      const response = await request('POST', '/api/user/pastes/batch-delete', { ...as(alice), 'accept-language': 'en-US' }, {
+        ids: [mine.id, theirs.id, byAdmin.id],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ code: 200, success: true, message: expect.stringContaining('1') });
+      expect(await row(mine.slug)).toBeUndefined();
+      expect(await row(theirs.slug)).toBeDefined();
+      expect(await row(byAdmin.slug)).toBeDefined();
+    });
+
+    it('answers 400 for missing, empty or non-array ids', async () => {
+      for (const payload of [{}, { ids: [] }, { ids: 'x' }]) {
+        expect((await request('POST', '/api/user/pastes/batch-delete', as(alice), payload)).statusCode).toBe(400);
+      }
+    });
+  });
+});

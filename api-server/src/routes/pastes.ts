@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin, requirePermission } from '../auth/guards';
+import { apiKeyCreator } from '../auth/ownership';
+import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { parseInput } from '../http/validation';
+import { PASTE_SLUG_PATTERN, type PasteService } from '../services/paste-service';
+
+export interface PasteRoutesOptions {
+  pastes: PasteService;
+}
+
+/**
+ * Largest JSON body of the paste create/update routes. Fastify's default (1 MiB) is too small
+ * for the 10 MB Markdown files the editor imports (JSON escaping adds a little). These routes
+ * check their guard in `onRequest`, so refused callers are answered before the body is read.
+ */
+export const PASTE_BODY_LIMIT = 16 * 1024 * 1024;
+export const ADMIN_PAGE_DEFAULT_LIMIT = 10;
+export const USER_LIST_DEFAULT_LIMIT = 30;
+export const LIST_MAX_LIMIT = 100;
+
+const slugParams = z.object({ slug: z.string().min(1) });
+const idParams = z.object({ id: z.string().min(1) });
+
+const createBody = z.object({
+  content: z.string().min(1),
+  slug: z.string().nullish(),
+  remark: z.string().nullish(),
+  password: z.string().nullish(),
+  expiresAt: z.string().nullish(),
+  maxViews: z.number().int().min(0).nullish(),
+});
+
+const updateBody = z.object({
+  content: z.string().min(1),
+  remark: z.string().nullish(),
+  expiresAt: z.string().nullish(),
+  maxViews: z.number().int().min(0).nullish(),
+  password: z.string().nullish(),
+  clearPassword: z.unknown().optional(),
+  newSlug: z.string().nullish(),
+});
+
+const unlockBody = z.object({ password: z.string().min(1) });
+const rawQuery = z.object({ password: z.string().optional() });
+const idsBody = z.object({ ids: z.array(z.string()).min(1) });
+
+/** A query number: the value when it is an integer ≥ `min` (capped at `max`), else `fallback`. */
+function queryInt(fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.unknown().optional().transform((value) => {
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    return Number.isInteger(number) && number >= min ? Math.min(number, max) : fallback;
+  });
+}
+
+const adminListQuery = z.object({
+  page: queryInt(1, 1),
+  limit: queryInt(ADMIN_PAGE_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT),
+  created_by: z.string().optional(),
+});
+
+const userListQuery = z.object({
+  limit: queryInt(USER_LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT),
+  offset: queryInt(0, 0),
+});
+
+/** `filename` of the raw view: the slug when it is a plain token, otherwise a safe stand-in plus RFC 5987 form. */
+function rawContentDisposition(slug: string): string {
+  if (PASTE_SLUG_PATTERN.test(slug)) return `inline; filename="${slug}.txt"`;
+  const fallback = slug.replace(/[^A-Za-z0-9_.-]/g, '_');
+  const encoded = encodeURIComponent(`${slug}.txt`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${fallback}.txt"; filename*=UTF-8''${encoded}`;
+}
+
+function sendText(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.code(status).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(body);
+}
+
+/** The `created_by` a key user owns; null for an admin (who owns no `/api/user/pastes` rows). */
+function ownerOf(request: FastifyRequest): string | null {
+  return request.auth.kind === 'apiKey' ? apiKeyCreator(request.auth.key.id) : null;
+}
+
+/** Like `ownerOf` for single-row routes: an admin owns no row, so every id is 404 to them. */
+function ownerOrNotFound(request: FastifyRequest): string {
+  const owner = ownerOf(request);
+  if (owner === null) throw new HttpError(404, 'paste.notFound');
+  return owner;
+}
+
+/** Contract §5.3: public paste routes, the admin management routes (E−) and the API-key user routes (E). */
+export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesOptions): Promise<void> {
+  const textPermission = requirePermission('text');
+
+  // Guard `text`, opened to callers without any credentials when `allow_guest_pastes` is on.
+  // Credentials that do not authenticate (bad or expired token or key) still get 401, so a
+  // client learns its session is gone instead of creating ownerless pastes.
+  async function textOrGuest(request: FastifyRequest): Promise<void> {
+    if (request.auth.kind === 'anonymous' && !request.headers.authorization && (await pastes.guestPastesAllowed())) return;
+    await textPermission(request);
+  }
+
+  // ------------------------------------------------------------ public (§5.3.1)
+
+  app.post('/api/paste', { onRequest: textOrGuest, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
+    const body = parseInput(createBody, request.body);
+    return flat(await pastes.create(body, request.auth));
+  });
+
+  // Reads that count a view answer GET only: an automatic HEAD route would run the handler and
+  // silently use up views (link checkers, previews).
+  app.get('/api/paste/:slug', { exposeHeadRoute: false }, async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    return flat(await pastes.open(slug));
+  });
+
+  app.post('/api/paste/:slug', async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const { password } = parseInput(unlockBody, request.body);
+    return flat(await pastes.unlock(slug, password));
+  });
+
+  // Errors of the raw view are text/plain bodies, not envelopes (§1.2).
+  app.get('/api/raw/:slug', { exposeHeadRoute: false }, async (request, reply) => {
+    try {
+      const { slug } = parseInput(slugParams, request.params);
+      const { password } = parseInput(rawQuery, request.query);
+      const paste = await pastes.raw(slug, password);
+      reply.header('content-disposition', rawContentDisposition(paste.slug));
+      return sendText(reply, 200, paste.content);
+    } catch (error) {
+      if (error instanceof HttpError) return sendText(reply, error.statusCode, request.t(error.messageKey, error.params));
+      request.log.error({ err: error }, 'raw paste failed');
+      return sendText(reply, 500, request.t('error.internal'));
+    }
+  });
+
+  // ------------------------------------------------------------ admin (§5.3.2, shape E−)
+
+  app.get('/api/admin/pastes', { preHandler: requireAdmin }, async (request) => {
+    const query = parseInput(adminListQuery, request.query);
+    const { items, pagination } = await pastes.listForAdmin({
+      page: query.page,
+      limit: query.limit,
+      createdBy: query.created_by === '' ? undefined : query.created_by,
+    });
+    return { ...envelopeWithoutSuccess(request.t('paste.listed'), items), pagination };
+  });
+
+  app.get('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return envelopeWithoutSuccess(request.t('paste.fetched'), await pastes.detail(id));
+  });
+
+  app.put('/api/admin/pastes/:slug', { onRequest: requireAdmin, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const body = parseInput(updateBody, request.body);
+    const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true });
+    return envelopeWithoutSuccess(request.t('paste.updated'), updated);
+  });
+
+  app.delete('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await pastes.delete(id);
+    return envelopeWithoutSuccess(request.t('paste.deleted'));
+  });
+
+  app.post('/api/admin/pastes/batch-delete', { preHandler: requireAdmin }, async (request) => {
+    const { ids } = parseInput(idsBody, request.body);
+    const count = await pastes.deleteMany(ids);
+    return envelopeWithoutSuccess(request.t('paste.batchDeleted', { count }));
+  });
+
+  app.post('/api/admin/pastes/clear-expired', { preHandler: requireAdmin }, async (request) => {
+    const count = await pastes.clearExpired();
+    return envelopeWithoutSuccess(request.t('paste.expiredCleared', { count }));
+  });
+
+  // ------------------------------------------------------------ API-key user (§5.3.3, shape E)
+
+  app.get('/api/user/pastes', { preHandler: textPermission }, async (request) => {
+    const { limit, offset } = parseInput(userListQuery, request.query);
+    const { auth } = request;
+    if (auth.kind !== 'apiKey') {
+      // Admins own no key rows: always an empty list, `key_info` null.
+      const pagination = { total: 0, limit, offset, hasMore: false };
+      return { ...envelope(request.t('paste.listed'), []), pagination, key_info: null };
+    }
+    const { key } = auth;
+    const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset });
+    const key_info = {
+      id: key.id,
+      name: key.name,
+      key: key.key,
+      basicPath: key.basicPath,
+      permissions: { ...key.permissions, admin: false },
+    };
+    return { ...envelope(request.t('paste.listed'), items), pagination, key_info };
+  });
+
+  app.get('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const owner = ownerOrNotFound(request);
+    return envelope(request.t('paste.fetched'), await pastes.detail(id, owner));
+  });
+
+  app.put('/api/user/pastes/:slug', { onRequest: textPermission, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const body = parseInput(updateBody, request.body);
+    const owner = ownerOrNotFound(request);
+    const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true }, owner);
+    return envelope(request.t('paste.updated'), updated);
+  });
+
+  app.delete('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const owner = ownerOrNotFound(request);
+    await pastes.delete(id, owner);
+    return envelope(request.t('paste.deleted'));
+  });
+
+  app.post('/api/user/pastes/batch-delete', { preHandler: textPermission }, async (request) => {
+    const { ids } = parseInput(idsBody, request.body);
+    const owner = ownerOf(request);
+    const count = owner === null ? 0 : await pastes.deleteMany(ids, owner);
+    return envelope(request.t('paste.batchDeleted', { count }));
+  });
+}

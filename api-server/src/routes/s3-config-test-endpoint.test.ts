@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { S3StorageDriver } from '../storage/s3-driver';
+import { seedApiKey } from '../testing/seed';
+import { S3RVER_BUCKET, S3RVER_BUCKET_WITHOUT_CORS, startS3rver, type S3rverHandle } from '../testing/s3rver-server';
+import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+
+const ORIGIN = 'https://app.example';
+
+describe('POST /api/s3-configs/{id}/test', () => {
+  let s3: S3rverHandle;
+  let t: TestApp;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+  });
+
+  afterAll(async () => {
+    await s3.stop();
+  });
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    admin = bearer(await loginAsAdmin(t.app));
+  });
+
+  afterEach(async () => {
+    await t.close();
+    removeTempDir(t.dataDir);
+  });
+
+  async function createConfig(body: Record<string, unknown>): Promise<string> {
+    const response = await t.app.inject({ method: 'POST', url: '/api/s3-configs', headers: admin, payload: body });
+    expect(response.statusCode).toBe(200);
+    return response.json().data.id as string;
+  }
+
+  function s3rverConfig(bucket: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      name: `s3rver ${bucket}`,
+      provider_type: 'Other',
+      endpoint_url: s3.endpoint,
+      bucket_name: bucket,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      path_style: true,
+      default_folder: 'shares',
+      ...extra,
+    };
+  }
+
+  async function runTest(id: string, headers: Record<string, string> = {}) {
+    return t.app.inject({ method: 'POST', url: `/api/s3-configs/${id}/test`, headers: { ...admin, origin: ORIGIN, ...headers } });
+  }
+
+  async function bucketKeys(bucket: string): Promise<string[]> {
+    const driver = new S3StorageDriver({
+      configId: 'probe',
+      endpointUrl: s3.endpoint,
+      region: '',
+      bucket,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      pathStyle: true,
+      customHost: null,
+    });
+    try {
+      return (await driver.listObjects({})).objects.map((o) => o.key);
+    } finally {
+      driver.destroy();
+    }
+  }
+
+  it('passes every step against a real bucket with CORS, lists the default folder and leaves nothing behind', async () => {
+    const id = await createConfig(s3rverConfig(S3RVER_BUCKET));
+    const seeded = new S3StorageDriver({
+      configId: 'seed',
+      endpointUrl: s3.endpoint,
+      region: '',
+      bucket: S3RVER_BUCKET,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      pathStyle: true,
+      customHost: null,
+    });
+    await seeded.putObject('shares/existing.bin', Buffer.alloc(1536));
+    seeded.destroy();
+
+    const response = await runTest(id);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 200, success: true, data: { success: true } });
+    const { result } = body.data;
+
+    expect(result.read).toMatchObject({ success: true, error: null, objectCount: 1, prefix: 'shares/' });
+    expect(result.read.firstObjects).toEqual([{ key: 'shares/existing.bin', size: '1.5 KB', lastModified: expect.any(String) }]);
+
+    expect(result.write).toMatchObject({ success: true, error: null, cleaned: true });
+    expect(result.write.testFile).toMatch(/^shares\/__test_\d+\.txt$/);
+    expect(typeof result.write.uploadTime).toBe('number');
+
+    expect(result.cors).toMatchObject({ success: true, allowOrigin: '*', statusCode: 200, uploadSupported: true });
+    expect(result.cors.allowMethods).toMatch(/PUT/);
+    expect(result.cors.allowHeaders).toMatch(/content-type/i);
+
+    expect(result.frontendSim).toMatchObject({ success: true, testFile: expect.stringMatching(/^shares\/frontend_test_\d+\.txt$/) });
+    for (const step of ['step1', 'step2', 'step3']) {
+      expect(result.frontendSim.steps[step]).toMatchObject({ success: true, name: expect.any(String), duration: expect.any(Number) });
+    }
+    expect(result.frontendSim.steps.step2).toMatchObject({ statusCode: 200, etag: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(result.frontendSim.steps.step3).toMatchObject({ contentType: 'text/plain', fileCleaned: true });
+    expect(result.frontendSim.totalDuration).toEqual(expect.any(Number));
+
+    expect(result.connectionInfo).toMatchObject({ bucket: S3RVER_BUCKET, endpoint: s3.endpoint, provider: 'Other', defaultFolder: 'shares' });
+    expect(typeof result.globalNote).toBe('string');
+
+    expect(await bucketKeys(S3RVER_BUCKET)).toEqual(['shares/existing.bin']);
+    expect((await t.container.repositories.storageConfigs.findById(id))?.last_used).toEqual(expect.any(String));
+  });
+
+  it('reports a failed CORS pre-flight and overall failure for a bucket without CORS, still 200', async () => {
+    const id = await createConfig(s3rverConfig(S3RVER_BUCKET_WITHOUT_CORS, { default_folder: '' }));
+    const response = await runTest(id);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.success).toBe(false);
+    expect(data.result.read).toMatchObject({ success: true, prefix: expect.any(String) });
+    expect(data.result.write.success).toBe(true);
+    expect(data.result.cors).toMatchObject({ success: false, allowOrigin: null, statusCode: 403, configGuide: expect.any(String) });
+    expect(data.result.cors.responseHeaders).toEqual(expect.any(Object));
+    // The upload itself is not a browser request here (no pre-flight), so the simulation passes.
+    expect(data.result.frontendSim.success).toBe(true);
+    expect(await bucketKeys(S3RVER_BUCKET_WITHOUT_CORS)).toEqual([]);
+  });
+
+  it('reports read, write and upload failures for an unreachable endpoint, still 200', async () => {
+    const id = await createConfig(s3rverConfig(S3RVER_BUCKET, { endpoint_url: 'http://127.0.0.1:1' }));
+    const response = await runTest(id);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.success).toBe(false);
+    expect(data.result.read).toMatchObject({ success: false, error: expect.any(String) });
+    expect(data.result.write).toMatchObject({ success: false, error: expect.any(String) });
+    expect(data.result.cors.success).toBe(false);
+    expect(data.result.frontendSim).toMatchObject({ success: false, failedAt: expect.any(String), troubleshooting: expect.any(String) });
+    expect(data.result.frontendSim.steps.step1.success).toBe(true);
+    expect(data.result.frontendSim.steps.step2.success).toBe(false);
+  });
+
+  it('skips the write step for Backblaze B2 and reports it as passed', async () => {
+    const id = await createConfig(s3rverConfig(S3RVER_BUCKET, { provider_type: 'Backblaze B2' }));
+    const { data } = (await runTest(id)).json();
+    expect(data.result.write).toMatchObject({ success: true, uploadTime: 0 });
+    expect(data.result.write.testFile).not.toMatch(/__test_/);
+    expect(data.success).toBe(true);
+  });
+
+  it('tests the default local storage on disk: read, write, CORS of the api-server and the signed upload', async () => {
+    const [local] = await t.container.repositories.storageConfigs.listPublic();
+    if (!local) throw new Error('no local storage');
+    await t.container.services.storageConfigs.driverFor(local).putObject('kept.txt', 'already here');
+
+    const response = await runTest(local.id);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.success).toBe(true);
+    expect(data.result.read).toMatchObject({ success: true, objectCount: 1, firstObjects: [{ key: 'kept.txt', size: '12 B' }] });
+    expect(data.result.write).toMatchObject({ success: true, cleaned: true });
+    expect(data.result.cors).toMatchObject({ success: true, allowOrigin: ORIGIN, statusCode: 204, uploadSupported: true });
+    expect(data.result.frontendSim.success).toBe(true);
+    expect(data.result.frontendSim.steps.step1.presignedUrl).toMatch(/^http:\/\/localhost(:80)?\/api\/storage\/local\//);
+    expect(data.result.frontendSim.steps.step3).toMatchObject({ success: true, fileCleaned: true, contentType: 'text/plain' });
+    expect(data.result.connectionInfo.endpoint).toMatch(/\/api\/storage\/local\//);
+
+    const root = path.join(t.dataDir, 'storage', local.id);
+    expect(readdirSync(root)).toEqual(['kept.txt']);
+  });
+
+  it('writes the report notes in English when the caller prefers it', async () => {
+    const [local] = await t.container.repositories.storageConfigs.listPublic();
+    const response = await runTest(local?.id ?? '', { 'accept-language': 'en-US,en;q=0.9' });
+    const body = response.json();
+    expect(body.message).toMatch(/^Storage test passed/);
+    expect(body.data.result.globalNote).toMatch(/^Read\/write tests/);
+  });
+
+  it('answers 404 for an unknown configuration and 403 for an API key', async () => {
+    const unknown = await runTest(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    const key = await seedApiKey(t.container.repositories.apiKeys, { file: true });
+    const [local] = await t.container.repositories.storageConfigs.listPublic();
+    const byKey = await t.app.inject({ method: 'POST', url: `/api/s3-configs/${local?.id}/test`, headers: apiKeyHeader(key.key) });
+    expect(byKey.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { adminOf, requireAdmin, requirePermission } from '../auth/guards';
+import { envelope } from '../http/envelope';
+import { HttpError, isHttpError } from '../http/http-error';
+import { requestOrigin } from '../http/request-origin';
+import { parseInput } from '../http/validation';
+import { driverForProvider, type StorageConfigCaller, type StorageConfigService } from '../services/storage-config-service';
+import type { StorageTestService } from '../services/storage-test-service';
+
+export interface S3ConfigRoutesOptions {
+  storageConfigs: StorageConfigService;
+  storageTests: StorageTestService;
+}
+
+const idParams = z.object({ id: z.string().min(1) });
+
+const numberLike = z.union([z.number(), z.string()]).nullable().optional();
+
+/** Writable fields; all optional here, the create schema adds the required ones. */
+const writableFields = {
+  name: z.string().optional(),
+  provider_type: z.string().optional(),
+  endpoint_url: z.string().optional(),
+  bucket_name: z.string().optional(),
+  region: z.string().nullable().optional(),
+  access_key_id: z.string().optional(),
+  secret_access_key: z.string().optional(),
+  path_style: z.unknown().optional(),
+  default_folder: z.string().nullable().optional(),
+  is_public: z.unknown().optional(),
+  total_storage_bytes: numberLike,
+  custom_host: z.string().nullable().optional(),
+  signature_expires_in: numberLike,
+};
+
+const S3_REQUIRED = ['name', 'provider_type', 'endpoint_url', 'bucket_name', 'access_key_id', 'secret_access_key'] as const;
+const LOCAL_REQUIRED = ['name', 'provider_type'] as const;
+
+/** POST body: `Local` configs need only a name; S3 ones the six fields of §5.5 (all missing ones reported together). */
+const createBody = z.object(writableFields).superRefine((body, ctx) => {
+  const local = typeof body.provider_type === 'string' && driverForProvider(body.provider_type) === 'local';
+  for (const field of local ? LOCAL_REQUIRED : S3_REQUIRED) {
+    const value = body[field];
+    if (typeof value !== 'string' || value.trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+  }
+});
+
+const updateBody = z.object(writableFields);
+
+/** The admin or API key behind a request that passed the `file` guard. */
+function callerOf(request: FastifyRequest): StorageConfigCaller {
+  const auth = request.auth;
+  if (auth.kind === 'anonymous') throw new HttpError(401, 'auth.authenticationRequired');
+  return auth;
+}
+
+/** Contract §5.5: storage configurations ("S3 configs"; `provider_type: "Local"` for the local driver). */
+export async function s3ConfigRoutes(app: FastifyInstance, { storageConfigs, storageTests }: S3ConfigRoutesOptions): Promise<void> {
+  const fileGuard = { preHandler: requirePermission('file') };
+  const adminGuard = { preHandler: requireAdmin };
+
+  app.get('/api/s3-configs', fileGuard, async (request) =>
+    envelope(request.t('s3Config.listed'), await storageConfigs.list(callerOf(request))),
+  );
+
+  app.get('/api/s3-configs/:id', fileGuard, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return envelope(request.t('s3Config.fetched'), await storageConfigs.get(callerOf(request), id));
+  });
+
+  app.post('/api/s3-configs', adminGuard, async (request) => {
+    const body = parseInput(createBody, request.body);
+    const created = await storageConfigs.create(adminOf(request).adminId, body);
+    return envelope(request.t('s3Config.created'), created, 201);
+  });
+
+  app.put('/api/s3-configs/:id', adminGuard, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await storageConfigs.update(adminOf(request).adminId, id, parseInput(updateBody, request.body));
+    return envelope(request.t('s3Config.updated'));
+  });
+
+  app.delete('/api/s3-configs/:id', adminGuard, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await storageConfigs.delete(adminOf(request).adminId, id);
+    return envelope(request.t('s3Config.deleted'));
+  });
+
+  app.put('/api/s3-configs/:id/set-default', adminGuard, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await storageConfigs.setDefault(adminOf(request).adminId, id);
+    return envelope(request.t('s3Config.defaultSet'));
+  });
+
+  app.post('/api/s3-configs/:id/test', adminGuard, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    try {
+      const outcome = await storageTests.test(adminOf(request).adminId, id, {
+        origin: request.headers.origin,
+        urlBase: requestOrigin(request),
+        locale: request.locale,
+      });
+      return envelope(request.t(outcome.messageKey), { success: outcome.success, result: outcome.result });
+    } catch (error) {
+      if (isHttpError(error)) throw error;
+      request.log.error({ err: error }, 'storage test failed');
+      // §1.2: the test's failure body carries `data = { success: false, result: { error, stack } }`
+      // (no stack trace leaves the server).
+      return reply.code(500).send({
+        code: 500,
+        message: request.t('s3Config.testError'),
+        success: false,
+        data: { success: false, result: { error: error instanceof Error ? error.message : String(error), stack: null } },
+      });
+    }
+  });
+}

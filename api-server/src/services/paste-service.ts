@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../auth/auth-context';
+import { apiKeyCreator, apiKeyIdOfCreator } from '../auth/ownership';
+import type { PasteRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { HttpError } from '../http/http-error';
+import { hashPassword, verifyPassword } from '../lib/password-hash';
+import { randomString } from '../lib/random';
+import type { SecretBox } from '../lib/secret-box';
+import { isExpired, parseTimestamp, toIso, type Clock } from '../lib/time';
+import type { ApiKeyRepository } from '../repositories/api-key-repository';
+import type { PasteChanges, PasteRepository } from '../repositories/paste-repository';
+import type { SystemSettingRepository } from '../repositories/system-setting-repository';
+
+/** Contract §6.1. */
+export const PASTE_SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
+export const RANDOM_SLUG_LENGTH = 6;
+export const RANDOM_SLUG_ATTEMPTS = 5;
+/** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
+export const CONTENT_PREVIEW_LENGTH = 200;
+/** System setting ("true"/"false", default off): anonymous visitors may create pastes. */
+export const ALLOW_GUEST_PASTES_SETTING = 'allow_guest_pastes';
+
+/** How the creator of a paste authenticated (`authorizedBy` of the create response). */
+export type AuthorizedBy = 'admin' | 'apikey' | 'basic' | 'guest';
+
+export interface CreatePasteInput {
+  content: string;
+  slug?: string | null | undefined;
+  remark?: string | null | undefined;
+  password?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+  maxViews?: number | null | undefined;
+}
+
+export interface CreatedPaste {
+  id: string;
+  slug: string;
+  remark?: string | null;
+  expiresAt?: string | null;
+  maxViews?: number | null;
+  hasPassword: boolean;
+  createdAt: string;
+  authorizedBy: AuthorizedBy;
+}
+
+/** Body of `PUT …/pastes/{slug}`: replace semantics (omitted remark/expiresAt/maxViews → NULL). */
+export interface UpdatePasteInput {
+  content: string;
+  remark?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+  maxViews?: number | null | undefined;
+  password?: string | null | undefined;
+  clearPassword?: boolean | undefined;
+  /** undefined → keep the slug; "" or null → a new random slug; otherwise that custom slug. */
+  newSlug?: string | null | undefined;
+}
+
+/** GET /api/paste/{slug} of a password-protected paste: metadata only. */
+export interface ProtectedPasteView {
+  slug: string;
+  hasPassword: true;
+  requiresPassword: true;
+  remark: string | null;
+  expiresAt: string | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: string;
+  created_by: string | null;
+}
+
+export interface OpenPasteView {
+  slug: string;
+  content: string;
+  remark: string | null;
+  hasPassword: boolean;
+  plain_password?: string | null;
+  expiresAt: string | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  created_by: string | null;
+}
+
+export interface AdminPasteListItem {
+  id: string;
+  slug: string;
+  remark: string | null;
+  has_password: 0 | 1;
+  expires_at: string | null;
+  max_views: number | null;
+  view_count: number;
+  created_by: string | null;
+  content_preview: string;
+  created_at: string;
+  updated_at: string;
+  key_name?: string | null;
+}
+
+export interface PasteRecord {
+  id: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  has_password: 0 | 1;
+  expires_at: string | null;
+  max_views: number | null;
+  views: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  key_name?: string | null;
+}
+
+export interface PasteDetail extends Omit<PasteRecord, 'has_password'> {
+  has_password: 0 | 1 | boolean;
+  plain_password: string | null;
+}
+
+export interface PagePagination {
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export interface OffsetPagination {
+  total: number;
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+}
+
+/** `content_preview`: the first 200 characters (code points) of `head`, plus `...` when it is longer. */
+export function contentPreview(head: string): string {
+  const characters = Array.from(head);
+  return characters.length > CONTENT_PREVIEW_LENGTH ? `${characters.slice(0, CONTENT_PREVIEW_LENGTH).join('')}...` : head;
+}
+
+function hasViewLimit(row: Pick<PasteRow, 'max_views'>): row is Pick<PasteRow, 'max_views'> & { max_views: number } {
+  return row.max_views !== null && row.max_views > 0;
+}
+
+function creatorOf(auth: AuthContext): { createdBy: string | null; authorizedBy: AuthorizedBy } {
+  switch (auth.kind) {
+    case 'admin':
+      return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: auth.adminId, authorizedBy: 'admin' };
+    case 'apiKey':
+      return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: apiKeyCreator(auth.key.id), authorizedBy: 'apikey' };
+    default:
+      return { createdBy: null, authorizedBy: 'guest' };
+  }
+}
+
+/**
+ * Text shares (contract §5.3, §6.1, §6.2): creation, public reading with view counting and
+ * lazy expiry, and the admin / API-key management views.
+ *
+ * Share passwords: `password_hash` (scrypt; legacy SHA-256 hex still verifies) for checking,
+ * `password_sealed` (server-secret AES-GCM) for the recoverable `plain_password`.
+ * `ownerFilter` arguments restrict an operation to rows whose `created_by` equals it
+ * (`/api/user/pastes*`); undefined = any row (admin).
+ */
+export class PasteService {
+  constructor(
+    private readonly pastes: PasteRepository,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly settings: SystemSettingRepository,
+    private readonly secretBox: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The `allow_guest_pastes` system setting (off unless it reads "true"). */
+  async guestPastesAllowed(): Promise<boolean> {
+    const value = await this.settings.getValue(ALLOW_GUEST_PASTES_SETTING);
+    return value?.trim().toLowerCase() === 'true';
+  }
+
+  // ---------------------------------------------------------------- create
+
+  async create(input: CreatePasteInput, auth: AuthContext): Promise<CreatedPaste> {
+    const customSlug = input.slug === undefined || input.slug === null || input.slug === '' ? undefined : input.slug;
+    if (customSlug !== undefined) this.assertSlugFormat(customSlug);
+    const expiresAt = this.normaliseExpiry(input.expiresAt);
+    const { createdBy, authorizedBy } = creatorOf(auth);
+    let slug = customSlug;
+    if (slug === undefined) slug = await this.unusedRandomSlug();
+    else if (await this.pastes.slugExists(slug)) throw new HttpError(409, 'paste.slugTaken');
+
+    const secret = await this.sealPassword(input.password);
+    const now = toIso(this.clock());
+    const id = randomUUID();
+    const row = {
+      id,
+      slug,
+      content: input.content,
+      remark: input.remark ?? null,
+      password_hash: secret?.hash ?? null,
+      password_sealed: secret?.sealed ?? null,
+      expires_at: expiresAt,
+      max_views: input.maxViews ?? null,
+      views: 0,
+      created_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    };
+
+    try {
+      await this.pastes.insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'paste.slugTaken', { cause: error });
+      throw error;
+    }
+
+    const created: CreatedPaste = { id, slug, hasPassword: secret !== null, createdAt: now, authorizedBy };
+    if (input.remark !== undefined) created.remark = input.remark;
+    if (input.expiresAt !== undefined) created.expiresAt = expiresAt;
+    if (input.maxViews !== undefined) created.maxViews = input.maxViews;
+    return created;
+  }
+
+  /** A random slug not in use yet (§6.1: up to 5 tries, then 500). */
+  private async unusedRandomSlug(): Promise<string> {
+    for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt += 1) {
+      const slug = randomString(RANDOM_SLUG_LENGTH);
+      if (!(await this.pastes.slugExists(slug))) return slug;
+    }
+    throw new HttpError(500, 'paste.slugGenerationFailed');
+  }
+
+  private assertSlugFormat(slug: string): void {
+    if (!PASTE_SLUG_PATTERN.test(slug)) throw new HttpError(400, 'paste.slugInvalid');
+  }
+
+  /** `expiresAt` is stored verbatim but must be a readable time; "" and null mean never. */
+  private normaliseExpiry(value: string | null | undefined): string | null {
+    if (value === undefined || value === null || value.trim() === '') return null;
+    if (parseTimestamp(value) === null) throw new HttpError(400, 'paste.expiresAtInvalid');
+    return value;
+  }
+
+  private async sealPassword(password: string | null | undefined): Promise<{ hash: string; sealed: string } | null> {
+    if (password === undefined || password === null || password === '') return null;
+    return { hash: await hashPassword(password), sealed: this.secretBox.encrypt(password) };
+  }
+
+  // ---------------------------------------------------------------- public reading
+
+  /** GET /api/paste/{slug}: metadata of a protected paste (no view), or the content (one view). */
+  async open(slug: string): Promise<ProtectedPasteView | OpenPasteView> {
+    const row = await this.accessible(slug);
+    if (row.password_hash !== null) {
+      return {
+        slug: row.slug,
+        hasPassword: true,
+        requiresPassword: true,
+        remark: row.remark,
+        expiresAt: row.expires_at,
+        maxViews: row.max_views,
+        views: row.views,
+        createdAt: row.created_at,
+        created_by: row.created_by,
+      };
+    }
+    const views = await this.countView(row);
+    return this.openView(row, views);
+  }
+
+  /** POST /api/paste/{slug}: the content of a protected paste for the right password (one view). */
+  async unlock(slug: string, password: string): Promise<OpenPasteView> {
+    const row = await this.accessible(slug);
+    if (row.password_hash === null) throw new HttpError(400, 'paste.notProtected');
+    if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
+    const views = await this.countView(row);
+    return { ...this.openView(row, views), plain_password: this.secretBox.decryptNullable(row.password_sealed) };
+  }
+
+  /** GET /api/raw/{slug}: the content, with `password` for a protected paste (one view). */
+  async raw(slug: string, password: string | undefined): Promise<{ slug: string; content: string }> {
+    const row = await this.accessible(slug);
+    if (row.password_hash !== null) {
+      if (password === undefined || password === '') throw new HttpError(401, 'paste.passwordRequired');
+      if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
+    }
+    await this.countView(row);
+    return { slug: row.slug, content: row.content };
+  }
+
+  private openView(row: PasteRow, views: number): OpenPasteView {
+    return {
+      slug: row.slug,
+      content: row.content,
+      remark: row.remark,
+      hasPassword: row.password_hash !== null,
+      expiresAt: row.expires_at,
+      maxViews: row.max_views,
+      views,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      created_by: row.created_by,
+    };
+  }
+
+  /** The paste, unless unknown (404) or expired / out of views (deleted, 410). */
+  private async accessible(slug: string): Promise<PasteRow> {
+    const row = await this.pastes.findBySlug(slug);
+    if (!row) throw new HttpError(404, 'paste.notFound');
+    if (isExpired(row.expires_at, this.clock())) {
+      await this.pastes.deleteById(row.id);
+      throw new HttpError(410, 'paste.expired');
+    }
+    if (hasViewLimit(row) && row.views >= row.max_views) {
+      await this.pastes.deleteById(row.id);
+      throw new HttpError(410, 'paste.viewLimitReached');
+    }
+    return row;
+  }
+
+  /**
+   * Counts one view (§6.2). When the new count reaches `max_views` the row is deleted at once;
+   * the caller still answers with the content, and the next request gets 404.
+   */
+  private async countView(row: PasteRow): Promise<number> {
+    const views = await this.pastes.incrementViews(row.id);
+    if (views === undefined) {
+      // A concurrent read used the last view (row deleted → 404) or it is still there at its limit.
+      if (!(await this.pastes.findById(row.id))) throw new HttpError(404, 'paste.notFound');
+      await this.pastes.deleteById(row.id);
+      throw new HttpError(410, 'paste.viewLimitReached');
+    }
+    if (hasViewLimit(row) && views >= row.max_views) await this.pastes.deleteById(row.id);
+    return views;
+  }
+
+  // ---------------------------------------------------------------- management
+
+  /** GET /api/admin/pastes: newest first, content shortened to a preview. */
+  async listForAdmin(query: { page: number; limit: number; createdBy?: string | undefined }): Promise<{
+    items: AdminPasteListItem[];
+    pagination: PagePagination;
+  }> {
+    const { page, limit } = query;
+    const total = await this.pastes.count(query.createdBy);
+    const rows = await this.pastes.listSummaries(
+      { createdBy: query.createdBy, limit, offset: (page - 1) * limit },
+      CONTENT_PREVIEW_LENGTH + 1,
+    );
+    const keyNames = await this.keyNamesOf(rows);
+    const items = rows.map((row) => {
+      const item: AdminPasteListItem = {
+        id: row.id,
+        slug: row.slug,
+        remark: row.remark,
+        has_password: row.password_hash !== null ? 1 : 0,
+        expires_at: row.expires_at,
+        max_views: row.max_views,
+        view_count: row.views,
+        created_by: row.created_by,
+        content_preview: contentPreview(row.content_head),
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      };
+      const keyId = apiKeyIdOfCreator(row.created_by);
+      if (keyId !== undefined) item.key_name = keyNames.get(keyId) ?? null;
+      return item;
+    });
+    return { items, pagination: { total, page, limit, totalPages: Math.ceil(total / limit) } };
+  }
+
+  /** GET /api/user/pastes: the caller's own rows, newest first, full content. */
+  async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<{
+    items: PasteRecord[];
+    pagination: OffsetPagination;
+  }> {
+    const total = await this.pastes.count(createdBy);
+    const rows = await this.pastes.list({ createdBy, limit: query.limit, offset: query.offset });
+    const keyNames = await this.keyNamesOf(rows);
+    const items = rows.map((row) => this.record(row, keyNames));
+    return {
+      items,
+      pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + items.length < total },
+    };
+  }
+
+  /** GET …/pastes/{id} (no view counted). `has_password` is 0/1 for admins, a boolean for key users. */
+  async detail(id: string, ownerFilter?: string): Promise<PasteDetail> {
+    const row = await this.pastes.findById(id);
+    if (!row || (ownerFilter !== undefined && row.created_by !== ownerFilter)) throw new HttpError(404, 'paste.notFound');
+    const record = this.record(row, await this.keyNamesOf([row]));
+    return {
+      ...record,
+      has_password: ownerFilter === undefined ? record.has_password : record.has_password === 1,
+      plain_password: this.secretBox.decryptNullable(row.password_sealed),
+    };
+  }
+
+  /** PUT …/pastes/{slug} (replace semantics, §5.3.2). */
+  async update(slug: string, input: UpdatePasteInput, ownerFilter?: string): Promise<{ id: string; slug: string }> {
+    const row = await this.pastes.findBySlug(slug);
+    if (!row || (ownerFilter !== undefined && row.created_by !== ownerFilter)) throw new HttpError(404, 'paste.notFound');
+    if (isExpired(row.expires_at, this.clock())) {
+      await this.pastes.deleteById(row.id);
+      throw new HttpError(410, 'paste.expired');
+    }
+
+    let nextSlug = row.slug;
+    if (input.newSlug === null || input.newSlug === '') {
+      nextSlug = await this.unusedRandomSlug();
+    } else if (input.newSlug !== undefined && input.newSlug !== row.slug) {
+      this.assertSlugFormat(input.newSlug);
+      if (await this.pastes.slugExists(input.newSlug)) throw new HttpError(409, 'paste.slugTaken');
+      nextSlug = input.newSlug;
+    }
+
+    const maxViews = input.maxViews ?? null;
+    const changes: PasteChanges = {
+      slug: nextSlug,
+      content: input.content,
+      remark: input.remark ?? null,
+      expires_at: this.normaliseExpiry(input.expiresAt),
+      max_views: maxViews,
+      updated_at: toIso(this.clock()),
+    };
+    const secret = await this.sealPassword(input.password);
+    if (secret !== null) {
+      changes.password_hash = secret.hash;
+      changes.password_sealed = secret.sealed;
+    } else if (input.clearPassword === true) {
+      changes.password_hash = null;
+      changes.password_sealed = null;
+    }
+    if (maxViews !== null && maxViews > 0 && maxViews < row.views) changes.views = 0;
+
+    try {
+      await this.pastes.update(row.id, changes);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'paste.slugTaken', { cause: error });
+      throw error;
+    }
+    return { id: row.id, slug: nextSlug };
+  }
+
+  async delete(id: string, ownerFilter?: string): Promise<void> {
+    if (!(await this.pastes.deleteById(id, ownerFilter))) throw new HttpError(404, 'paste.notFound');
+  }
+
+  /** Deletes the listed pastes (unknown or foreign ids ignored); returns how many were deleted. */
+  deleteMany(ids: readonly string[], ownerFilter?: string): Promise<number> {
+    return this.pastes.deleteByIds(ids, ownerFilter);
+  }
+
+  /** POST /api/admin/pastes/clear-expired: deletes pastes past their expiry (view limits untouched). */
+  async clearExpired(): Promise<number> {
+    const now = this.clock();
+    const expired = (await this.pastes.listWithExpiry()).filter((row) => isExpired(row.expires_at, now));
+    return this.pastes.deleteByIds(expired.map((row) => row.id));
+  }
+
+  private record(row: PasteRow, keyNames: Map<string, string>): PasteRecord {
+    const record: PasteRecord = {
+      id: row.id,
+      slug: row.slug,
+      content: row.content,
+      remark: row.remark,
+      has_password: row.password_hash !== null ? 1 : 0,
+      expires_at: row.expires_at,
+      max_views: row.max_views,
+      views: row.views,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      created_by: row.created_by,
+    };
+    const keyId = apiKeyIdOfCreator(row.created_by);
+    if (keyId !== undefined) record.key_name = keyNames.get(keyId) ?? null;
+    return record;
+  }
+
+  private keyNamesOf(rows: ReadonlyArray<Pick<PasteRow, 'created_by'>>): Promise<Map<string, string>> {
+    const ids = rows.map((row) => apiKeyIdOfCreator(row.created_by)).filter((id): id is string => id !== undefined);
+    return this.apiKeys.namesByIds(ids);
+  }
+}

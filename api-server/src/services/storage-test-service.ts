@@ -1,0 +1,437 @@
+import { performance } from 'node:perf_hooks';
+import type { StorageConfigRow } from '../db/schema';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../http/cors';
+import type { Locale, MessageKey } from '../i18n/messages';
+import { formatBytes } from '../lib/format-size';
+import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlSigner } from '../storage/local-url-signer';
+import { isStorageError, type StorageDriver } from '../storage/storage-driver';
+import { PROVIDER_B2, PROVIDER_R2, type StorageConfigService } from './storage-config-service';
+import { storageTestNotes, type StorageTestNotes } from './storage-test-notes';
+
+const TEST_CONTENT_TYPE = 'text/plain';
+const HTTP_TIMEOUT_MS = 15_000;
+
+export interface StorageTestContext {
+  /** The caller's `Origin` header (used for the CORS probe), if any. */
+  origin: string | undefined;
+  /** Origin of this API (absolute links of the local driver; CORS origin when the caller sent none). */
+  urlBase: string;
+  locale: Locale;
+}
+
+export interface ReadResult {
+  success: boolean;
+  error: string | null;
+  code?: string;
+  note: string;
+  objectCount: number;
+  prefix: string;
+  firstObjects?: Array<{ key: string; size: string; lastModified: string }>;
+}
+
+export interface WriteResult {
+  success: boolean;
+  error: string | null;
+  code?: string;
+  note: string;
+  uploadTime: number;
+  testFile: string;
+  cleaned: boolean;
+  cleanupError?: string;
+}
+
+export interface CorsResult {
+  success: boolean;
+  error?: string;
+  note: string;
+  allowOrigin: string | null;
+  allowMethods: string | null;
+  allowHeaders: string | null;
+  maxAge: string | null;
+  statusCode: number | null;
+  detail: string | null;
+  uploadSupported: boolean;
+  warning?: string;
+  configGuide?: string;
+  responseHeaders?: Record<string, string>;
+}
+
+export interface SimulationStep {
+  name: string;
+  success: boolean;
+  duration: number;
+  note?: string;
+  error?: string;
+  [detail: string]: unknown;
+}
+
+export interface FrontendSimResult {
+  success: boolean;
+  error?: string;
+  note: string;
+  steps: { step1: SimulationStep; step2: SimulationStep; step3: SimulationStep };
+  totalDuration?: number;
+  testFile?: string;
+  failedAt?: string;
+  troubleshooting?: string;
+}
+
+export interface StorageTestReport {
+  read: ReadResult;
+  write: WriteResult;
+  cors: CorsResult;
+  frontendSim: FrontendSimResult;
+  connectionInfo: {
+    bucket: string;
+    endpoint: string;
+    region: string;
+    pathStyle: string;
+    provider: string;
+    defaultFolder: string;
+    customHost: string;
+    signatureExpiresIn: string;
+  };
+  globalNote: string;
+}
+
+export interface StorageTestOutcome {
+  /** read && cors && frontendSim. */
+  success: boolean;
+  messageKey: MessageKey;
+  result: StorageTestReport;
+}
+
+type Guide = keyof StorageTestNotes['corsGuide'];
+
+function guideFor(providerType: string): Guide {
+  if (providerType === PROVIDER_R2) return 'r2';
+  if (providerType === PROVIDER_B2) return 'b2';
+  if (providerType === 'AWS S3') return 'aws';
+  return 'default';
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (isStorageError(error)) return error.providerCode ?? error.code;
+  return undefined;
+}
+
+function elapsed(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
+class StepFailure extends Error {}
+
+/**
+ * POST /api/s3-configs/{id}/test (contract §5.5): really talks to the storage through its driver —
+ * a listing, a write and delete, a CORS pre-flight against a presigned PUT URL sent with the
+ * caller's Origin, and the browser upload flow (presign → PUT → HEAD → delete). Local storage has
+ * no separate service: reads and writes hit the disk, CORS is the api-server's own policy, and the
+ * upload step checks the signed URL the way the local storage route does.
+ */
+export class StorageTestService {
+  constructor(
+    private readonly configs: StorageConfigService,
+    private readonly signer: LocalUrlSigner,
+  ) {}
+
+  async test(adminId: string, configId: string, context: StorageTestContext): Promise<StorageTestOutcome> {
+    const row = await this.configs.requireOwned(adminId, configId);
+    const driver = this.configs.driverFor(row);
+    const notes = storageTestNotes(context.locale);
+    const folder = row.default_folder.replace(/^\/+|\/+$/g, '');
+    const prefix = folder ? `${folder}/` : '';
+    const origin = context.origin || context.urlBase;
+    const local = driver.kind === 'local';
+
+    const read = await this.readTest(driver, prefix, notes, local);
+    const write = await this.writeTest(driver, row, prefix, notes, local);
+    const cors = local ? this.localCors(origin, notes) : await this.corsTest(driver, row, prefix, origin, notes);
+    const frontendSim = await this.frontendSimulation(driver, row, prefix, origin, context.urlBase, notes);
+    await this.configs.touchLastUsed(row.id);
+
+    const frontendUsable = cors.success && frontendSim.success;
+    let messageKey: MessageKey;
+    if (!read.success) messageKey = 's3Config.testReadFailed';
+    else if (write.success) messageKey = frontendUsable ? 's3Config.testPassed' : cors.success ? 's3Config.testUploadSimFailed' : 's3Config.testCorsProblem';
+    else messageKey = cors.success ? 's3Config.testReadOnlyCorsOk' : 's3Config.testReadOnlyCorsProblem';
+
+    return {
+      success: read.success && frontendUsable,
+      messageKey,
+      result: {
+        read,
+        write,
+        cors,
+        frontendSim,
+        connectionInfo: {
+          bucket: row.bucket_name,
+          endpoint: local ? `${context.urlBase}${LOCAL_STORAGE_ROUTE_PREFIX}/${row.id}` : row.endpoint_url || notes.defaultValue,
+          region: row.region || notes.defaultValue,
+          pathStyle: row.path_style ? notes.yes : notes.no,
+          provider: row.provider_type,
+          defaultFolder: row.default_folder,
+          customHost: row.custom_host || notes.notConfigured,
+          signatureExpiresIn: notes.seconds(row.signature_expires_in || 3600),
+        },
+        globalNote: notes.globalNote,
+      },
+    };
+  }
+
+  private async readTest(driver: StorageDriver, prefix: string, notes: StorageTestNotes, local: boolean): Promise<ReadResult> {
+    const note = local ? notes.localReadNote : notes.readNote;
+    try {
+      const page = await driver.listObjects({ prefix, maxKeys: 10 });
+      const result: ReadResult = { success: true, error: null, note, objectCount: page.objects.length, prefix: prefix || notes.rootPrefix };
+      if (page.objects.length > 0) {
+        result.firstObjects = page.objects.map((object) => ({
+          key: object.key,
+          size: formatBytes(object.size),
+          lastModified: object.lastModified.toISOString(),
+        }));
+      }
+      return result;
+    } catch (error) {
+      return { success: false, error: errorText(error), code: errorCode(error), note, objectCount: 0, prefix: prefix || notes.rootPrefix };
+    }
+  }
+
+  private async writeTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, notes: StorageTestNotes, local: boolean): Promise<WriteResult> {
+    if (row.provider_type === PROVIDER_B2) {
+      return { success: true, error: null, note: notes.writeSkippedNote, uploadTime: 0, testFile: notes.writeSkippedFile, cleaned: true };
+    }
+    const note = local ? notes.localWriteNote : notes.writeNote;
+    const key = `${prefix}__test_${Date.now()}.txt`;
+    const started = performance.now();
+    try {
+      await driver.putObject(key, `Cloudclip storage test - ${new Date().toISOString()}`, {
+        contentType: TEST_CONTENT_TYPE,
+        metadata: { 'test-purpose': 'cloudclip-storage-test' },
+      });
+    } catch (error) {
+      return { success: false, error: errorText(error), code: errorCode(error), note, uploadTime: 0, testFile: key, cleaned: false };
+    }
+    const result: WriteResult = { success: true, error: null, note, uploadTime: elapsed(started), testFile: key, cleaned: false };
+    try {
+      await driver.deleteObject(key);
+      result.cleaned = true;
+    } catch (error) {
+      result.cleanupError = errorText(error);
+    }
+    return result;
+  }
+
+  private localCors(origin: string, notes: StorageTestNotes): CorsResult {
+    return {
+      success: true,
+      note: notes.corsLocalNote,
+      allowOrigin: origin || '*',
+      allowMethods: CORS_ALLOW_METHODS,
+      allowHeaders: CORS_ALLOW_HEADERS,
+      maxAge: String(CORS_MAX_AGE_SECONDS),
+      statusCode: 204,
+      detail: notes.corsLocalDetail,
+      uploadSupported: true,
+    };
+  }
+
+  private async corsTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, origin: string, notes: StorageTestNotes): Promise<CorsResult> {
+    const guide = notes.corsGuide[guideFor(row.provider_type)];
+    const empty = { allowOrigin: null, allowMethods: null, allowHeaders: null, maxAge: null, statusCode: null, detail: null, uploadSupported: false };
+    try {
+      const url = await driver.presignPutUrl(`${prefix}__cors_test_${Date.now()}.txt`, {
+        contentType: TEST_CONTENT_TYPE,
+        expiresIn: row.signature_expires_in || 300,
+      });
+      const requestHeaders = row.provider_type === PROVIDER_B2 ? 'content-type,x-bz-content-sha1,x-requested-with' : 'content-type';
+      const response = await fetch(url, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': requestHeaders },
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      const allowOrigin = response.headers.get('access-control-allow-origin');
+      const allowMethods = response.headers.get('access-control-allow-methods');
+      const allowHeaders = response.headers.get('access-control-allow-headers');
+      const maxAge = response.headers.get('access-control-max-age');
+      if (!allowOrigin) {
+        return {
+          ...empty,
+          success: false,
+          error: notes.corsNoAllowOrigin,
+          note: notes.corsFailedNote,
+          statusCode: response.status,
+          configGuide: guide,
+          responseHeaders: Object.fromEntries(response.headers.entries()),
+        };
+      }
+      const supportsPut = (allowMethods ?? '').toLowerCase().includes('put');
+      const supportsOrigin = allowOrigin === '*' || allowOrigin === origin;
+      const result: CorsResult = {
+        success: true,
+        note: notes.corsPassedNote,
+        allowOrigin,
+        allowMethods,
+        allowHeaders,
+        maxAge,
+        statusCode: response.status,
+        detail: supportsPut && supportsOrigin ? notes.corsFullSupport : notes.corsPartialSupport,
+        uploadSupported: supportsPut && supportsOrigin,
+      };
+      if (!result.uploadSupported) {
+        const missing = [supportsPut ? '' : notes.corsMissingPut, supportsOrigin ? '' : notes.corsMissingOrigin].filter(Boolean);
+        result.warning = `${notes.corsMissingPrefix}${missing.join(', ')}`;
+      }
+      return result;
+    } catch (error) {
+      return { ...empty, success: false, error: `${notes.corsRequestFailed}${errorText(error)}`, note: notes.corsUnreachableNote, configGuide: guide };
+    }
+  }
+
+  private async frontendSimulation(
+    driver: StorageDriver,
+    row: StorageConfigRow,
+    prefix: string,
+    origin: string,
+    urlBase: string,
+    notes: StorageTestNotes,
+  ): Promise<FrontendSimResult> {
+    const steps = {
+      step1: { name: notes.step1Name, success: false, duration: 0 } as SimulationStep,
+      step2: { name: notes.step2Name, success: false, duration: 0 } as SimulationStep,
+      step3: { name: notes.step3Name, success: false, duration: 0 } as SimulationStep,
+    };
+    const key = `${prefix}frontend_test_${Date.now()}.txt`;
+    const content = `Cloudclip browser upload simulation\ntime: ${new Date().toISOString()}\nprovider: ${row.provider_type}`;
+    const expiresIn = row.signature_expires_in || 300;
+    let uploaded = false;
+    try {
+      // Step 1: presign, as POST /api/s3/presign would.
+      let started = performance.now();
+      let url: string;
+      try {
+        url = await driver.presignPutUrl(key, { contentType: TEST_CONTENT_TYPE, expiresIn, urlBase });
+      } catch (error) {
+        Object.assign(steps.step1, { duration: elapsed(started), error: errorText(error), note: notes.step1Failed });
+        throw new StepFailure(errorText(error));
+      }
+      Object.assign(steps.step1, { success: true, duration: elapsed(started), presignedUrl: `${url.slice(0, 80)}...`, note: notes.step1Note });
+
+      // Step 2: the browser's PUT.
+      started = performance.now();
+      try {
+        const details = driver.kind === 'local' ? await this.localUpload(driver, url, urlBase, content) : await this.httpUpload(url, row, origin, content);
+        Object.assign(steps.step2, { success: true, duration: elapsed(started), ...details, note: driver.kind === 'local' ? notes.step2LocalNote : notes.step2Note });
+        uploaded = true;
+      } catch (error) {
+        const details = error instanceof UploadRejected ? error.details : {};
+        Object.assign(steps.step2, { duration: elapsed(started), ...details, error: errorText(error), note: notes.step2Failed });
+        throw new StepFailure(errorText(error));
+      }
+
+      // Step 3: is it there?
+      started = performance.now();
+      try {
+        const head = await driver.headObject(key);
+        if (!head) throw new Error(notes.step3Missing);
+        Object.assign(steps.step3, {
+          success: true,
+          duration: elapsed(started),
+          fileSize: head.size,
+          lastModified: head.lastModified.toISOString(),
+          contentType: head.contentType,
+          note: notes.step3Note,
+        });
+      } catch (error) {
+        Object.assign(steps.step3, { duration: elapsed(started), error: errorText(error), note: notes.step3Failed });
+        throw new StepFailure(errorText(error));
+      }
+
+      return {
+        success: true,
+        note: notes.simPassedNote,
+        steps,
+        totalDuration: steps.step1.duration + steps.step2.duration + steps.step3.duration,
+        testFile: key,
+      };
+    } catch (error) {
+      const failedAt = !steps.step1.success ? notes.failedAt[0] : !steps.step2.success ? notes.failedAt[1] : notes.failedAt[2];
+      return {
+        success: false,
+        error: errorText(error),
+        note: notes.simFailedNote,
+        steps,
+        failedAt,
+        troubleshooting: notes.uploadGuide[guideFor(row.provider_type)],
+      };
+    } finally {
+      if (uploaded) {
+        try {
+          await driver.deleteObject(key);
+          steps.step3.fileCleaned = true;
+        } catch (error) {
+          steps.step3.fileCleaned = false;
+          steps.step3.cleanupError = errorText(error);
+        }
+      }
+    }
+  }
+
+  /** PUT to a presigned bucket URL with the headers a browser sends. */
+  private async httpUpload(url: string, row: StorageConfigRow, origin: string, content: string): Promise<Record<string, unknown>> {
+    const headers: Record<string, string> = { 'Content-Type': TEST_CONTENT_TYPE, Origin: origin };
+    if (row.provider_type === PROVIDER_B2) {
+      headers['X-Bz-Content-Sha1'] = 'do_not_verify';
+      headers['X-Requested-With'] = 'XMLHttpRequest';
+    }
+    const started = performance.now();
+    const response = await fetch(url, { method: 'PUT', headers, body: content, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const seconds = Math.max((performance.now() - started) / 1000, 0.001);
+    if (!response.ok) {
+      const body = (await response.text().catch(() => '')).slice(0, 2000);
+      throw new UploadRejected(`HTTP ${response.status}: ${response.statusText}`, {
+        statusCode: response.status,
+        statusText: response.statusText,
+        responseBody: body,
+      });
+    }
+    await response.arrayBuffer().catch(() => undefined);
+    const etag = response.headers.get('etag');
+    return {
+      statusCode: response.status,
+      etag: etag ? etag.replace(/"/g, '') : null,
+      uploadSpeed: `${(Buffer.byteLength(content) / seconds).toFixed(2)} B/s`,
+    };
+  }
+
+  /** The local route's work without a network hop: check the signed URL, then write through the driver. */
+  private async localUpload(driver: StorageDriver, url: string, urlBase: string, content: string): Promise<Record<string, unknown>> {
+    const parsed = new URL(url, urlBase);
+    const routePrefix = `${LOCAL_STORAGE_ROUTE_PREFIX}/${encodeURIComponent(driver.configId)}/`;
+    if (!parsed.pathname.startsWith(routePrefix)) throw new UploadRejected(`Unexpected upload URL: ${parsed.pathname}`, {});
+    const key = decodeURIComponent(parsed.pathname.slice(routePrefix.length));
+    const verification = this.signer.verify({
+      method: 'PUT',
+      configId: driver.configId,
+      key,
+      query: Object.fromEntries(parsed.searchParams.entries()),
+      contentType: TEST_CONTENT_TYPE,
+    });
+    if (!verification.ok) throw new UploadRejected(`HTTP 403: signature ${verification.reason}`, { statusCode: 403 });
+    const { etag } = await driver.putObject(key, content, { contentType: TEST_CONTENT_TYPE });
+    return { statusCode: 200, etag };
+  }
+}
+
+class UploadRejected extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
