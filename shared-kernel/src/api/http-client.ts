@@ -232,20 +232,34 @@ export class HttpClient {
   }
 
   /**
-   * Sends a body to an API path through XMLHttpRequest so upload progress can be reported
-   * (FormData uploads, raw part uploads). Same envelope and error rules as `request`.
+   * One XMLHttpRequest with upload progress, timeout and cancellation. Network, timeout and abort
+   * become ApiErrors here; a finished response is handed to `onLoad`, which decides.
    */
-  upload<T = unknown>(path: string, options: UploadOptions = {}): Promise<T> {
-    const url = this.url(path, options.query);
-    const { headers, credential } = this.buildHeaders(options);
-    return new Promise<T>((resolve, reject) => {
+  private sendXhr<R>(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: XMLHttpRequestBodyInit | null,
+    options: { signal?: AbortSignal; timeoutMs?: number; onUploadProgress?: (event: ProgressEvent) => void; cancelledAs?: RequestOptions['cancelledAs'] },
+    onLoad: (xhr: XMLHttpRequest) => R,
+  ): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const cancelled = () => this.cancelledError(options.cancelledAs ?? 'upload', url);
       const xhr = this.deps.createXhr?.() ?? new XMLHttpRequest();
-      xhr.open(options.method ?? 'POST', url);
+      xhr.open(method, url);
+      if (options.signal?.aborted) {
+        // An XHR aborted before send() fires no events: settle here, without sending.
+        reject(cancelled());
+        return;
+      }
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       if (options.timeoutMs) xhr.timeout = options.timeoutMs;
       const onAbort = () => xhr.abort();
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      const cleanup = () => options.signal?.removeEventListener('abort', onAbort);
+      const settle = (action: () => void) => {
+        options.signal?.removeEventListener('abort', onAbort);
+        action();
+      };
       xhr.upload.onprogress = (event) => {
         options.onUploadProgress?.({
           loaded: event.loaded,
@@ -253,42 +267,40 @@ export class HttpClient {
           percent: event.lengthComputable && event.total > 0 ? Math.round((event.loaded / event.total) * 100) : null,
         });
       };
-      xhr.onload = () => {
-        cleanup();
-        const contentType = xhr.getResponseHeader('content-type') ?? '';
-        let body: unknown = xhr.responseText;
-        if (contentType.includes('application/json')) {
+      xhr.onload = () =>
+        settle(() => {
           try {
-            body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-          } catch {
-            body = xhr.responseText;
+            resolve(onLoad(xhr));
+          } catch (error) {
+            reject(error);
           }
-        }
+        });
+      xhr.onerror = () => settle(() => reject(new ApiError(this.deps.translate('errors.network'), 'network', 0, { url })));
+      xhr.ontimeout = () => settle(() => reject(new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url })));
+      xhr.onabort = () => settle(() => reject(cancelled()));
+      xhr.send(body);
+    });
+  }
+
+  /**
+   * Sends a body to an API path through XMLHttpRequest so upload progress can be reported
+   * (FormData uploads, raw part uploads). Same envelope and error rules as `request`.
+   */
+  upload<T = unknown>(path: string, options: UploadOptions = {}): Promise<T> {
+    const url = this.url(path, options.query);
+    const { headers, credential } = this.buildHeaders(options);
+    const body = (this.serialiseBody(options.body) ?? null) as XMLHttpRequestBodyInit | null;
+    return this.sendXhr(options.method ?? 'POST', url, headers, body, options, (xhr) => {
+      const contentType = xhr.getResponseHeader('content-type') ?? '';
+      let parsed: unknown = xhr.responseText;
+      if (contentType.includes('application/json')) {
         try {
-          resolve(this.settle<T>(xhr.status, xhr.statusText, body, path, url, credential, options.errorContext));
-        } catch (error) {
-          reject(error);
+          parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        } catch {
+          parsed = xhr.responseText;
         }
-      };
-      xhr.onerror = () => {
-        cleanup();
-        reject(new ApiError(this.deps.translate('errors.network'), 'network', 0, { url }));
-      };
-      xhr.ontimeout = () => {
-        cleanup();
-        reject(new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url }));
-      };
-      xhr.onabort = () => {
-        cleanup();
-        reject(this.cancelledError(options.cancelledAs ?? 'upload', url));
-      };
-      if (options.signal?.aborted) {
-        // An XHR aborted before send() fires no events: settle here.
-        cleanup();
-        reject(this.cancelledError(options.cancelledAs ?? 'upload', url));
-        return;
       }
-      xhr.send(this.serialiseBody(options.body) as XMLHttpRequestBodyInit | null);
+      return this.settle<T>(xhr.status, xhr.statusText, parsed, path, url, credential, options.errorContext);
     });
   }
 
@@ -301,52 +313,14 @@ export class HttpClient {
     body: Blob | ArrayBuffer,
     options: { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number; onUploadProgress?: (event: ProgressEvent) => void } = {},
   ): Promise<StorageUploadResult> {
-    return new Promise<StorageUploadResult>((resolve, reject) => {
-      const xhr = this.deps.createXhr?.() ?? new XMLHttpRequest();
-      xhr.open('PUT', url);
-      for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
-      if (options.timeoutMs) xhr.timeout = options.timeoutMs;
-      const onAbort = () => xhr.abort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      const cleanup = () => options.signal?.removeEventListener('abort', onAbort);
-      xhr.upload.onprogress = (event) => {
-        options.onUploadProgress?.({
-          loaded: event.loaded,
-          total: event.total,
-          percent: event.lengthComputable && event.total > 0 ? Math.round((event.loaded / event.total) * 100) : null,
-        });
-      };
-      xhr.onload = () => {
-        cleanup();
-        if (xhr.status >= 200 && xhr.status < 300) {
-          resolve({ status: xhr.status, etag: stripQuotes(xhr.getResponseHeader('ETag')), headers: (name) => xhr.getResponseHeader(name) });
-          return;
-        }
-        reject(
-          new ApiError(this.deps.translate('errors.httpError', { status: xhr.status, text: xhr.statusText }), 'http', xhr.status, {
-            url,
-            body: xhr.responseText,
-          }),
-        );
-      };
-      xhr.onerror = () => {
-        cleanup();
-        reject(new ApiError(this.deps.translate('errors.network'), 'network', 0, { url }));
-      };
-      xhr.ontimeout = () => {
-        cleanup();
-        reject(new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url }));
-      };
-      xhr.onabort = () => {
-        cleanup();
-        reject(this.cancelledError('upload', url));
-      };
-      if (options.signal?.aborted) {
-        cleanup();
-        reject(this.cancelledError('upload', url));
-        return;
+    return this.sendXhr('PUT', url, options.headers ?? {}, body, options, (xhr): StorageUploadResult => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        return { status: xhr.status, etag: stripQuotes(xhr.getResponseHeader('ETag')), headers: (name) => xhr.getResponseHeader(name) };
       }
-      xhr.send(body);
+      throw new ApiError(this.deps.translate('errors.httpError', { status: xhr.status, text: xhr.statusText }), 'http', xhr.status, {
+        url,
+        body: xhr.responseText,
+      });
     });
   }
 }
