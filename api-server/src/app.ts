@@ -7,7 +7,7 @@ import { createContainer, type AppContainer } from './container';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { installCors } from './http/cors';
-import { installErrorHandling } from './http/error-handling';
+import { handleFrameworkError, installErrorHandling, MAX_PARAM_LENGTH } from './http/error-handling';
 import { installRequestI18n } from './i18n/request-i18n';
 import { defaultDataDir } from './lib/paths';
 import { SecretBox, loadOrCreateServerSecret } from './lib/secret-box';
@@ -21,6 +21,10 @@ import { adminSystemRoutes } from './routes/admin-system';
 import { cacheRoutes } from './routes/cache';
 import { localStorageRoutes } from './routes/local-storage';
 import { s3ConfigRoutes } from './routes/s3-configs';
+import { fileRoutes } from './routes/files';
+import { urlImportRoutes } from './routes/url-import';
+import { mountRoutes } from './routes/mounts';
+import { fsRoutes } from './routes/fs';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
@@ -110,6 +114,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: handleFrameworkError,
   });
   containers.set(app, container);
   app.addHook('onClose', async () => {
@@ -135,6 +141,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(pasteRoutes, { pastes: services.pastes });
   await app.register(s3ConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
   await app.register(localStorageRoutes, { storageConfigs: services.storageConfigs, signer: container.storage.signer });
+  await app.register(fileRoutes, { files: services.fileShares, auth: services.auth, tempDir: path.join(dataDir, 'tmp', 'form-uploads') });
+  await app.register(urlImportRoutes, { urlImport: services.urlImport });
+  await app.register(mountRoutes, { mounts: services.mounts });
+  await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies });
   app.addHook('onClose', async () => {
     container.storage.destroyAll();
   });

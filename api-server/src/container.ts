@@ -16,10 +16,20 @@ import { ApiKeyService } from './services/api-key-service';
 import { AuthService } from './services/auth-service';
 import { PasteService } from './services/paste-service';
 import { SystemService } from './services/system-service';
+import { FileRepository } from './repositories/file-repository';
+import { FileShareService } from './services/file-share-service';
+import { UploadLimits } from './services/upload-limits';
+import { UrlImportService } from './services/url-import-service';
+import { SafeHttpClient } from './lib/safe-http';
 import { StorageConfigRepository } from './repositories/storage-config-repository';
 import { StorageConfigService } from './services/storage-config-service';
 import { StorageTestService } from './services/storage-test-service';
 import { StorageRegistry } from './storage/storage-registry';
+import { FsAccess } from './fs/fs-access';
+import { FsCopyService } from './fs/fs-copy';
+import { FsService } from './fs/fs-service';
+import { FsUploadService } from './fs/fs-upload';
+import { MountService } from './services/mount-service';
 
 /** The composition root: one instance of every repository and service for an app. */
 export interface AppContainer {
@@ -42,6 +52,8 @@ export interface AppContainer {
     dashboard: DashboardRepository;
     mounts: MountRepository;
     storageConfigs: StorageConfigRepository;
+    /** Rows of `files`: share uploads and the rows the fs browser records. */
+    files: FileRepository;
   };
   services: {
     adminAccounts: AdminAccountService;
@@ -53,6 +65,14 @@ export interface AppContainer {
     cache: CacheService;
     storageConfigs: StorageConfigService;
     storageTests: StorageTestService;
+    /** File shares (§5.4) and URL import (§5.8). */
+    fileShares: FileShareService;
+    urlImport: UrlImportService;
+    /** Mounts (§5.6) and the file-system browser (§5.9). */
+    mounts: MountService;
+    fs: FsService;
+    fsUploads: FsUploadService;
+    fsCopies: FsCopyService;
   };
 }
 
@@ -75,6 +95,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     dashboard: new DashboardRepository(db),
     mounts: new MountRepository(db),
     storageConfigs: new StorageConfigRepository(db),
+    files: new FileRepository(db),
   };
   const caches = new CacheRegistry(clock);
   const storage = new StorageRegistry({ dataDir, secretBox, clock });
@@ -82,6 +103,26 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     caches.clearByStorageConfig(configId);
   });
   const adminAccounts = new AdminAccountService(repositories.admins, repositories.adminTokens, clock);
+  const mounts = new MountService(repositories.mounts, repositories.storageConfigs, caches, clock);
+  const fsAccess = new FsAccess({
+    mounts,
+    configs: repositories.storageConfigs,
+    storage,
+    caches,
+    files: repositories.files,
+    clock,
+    dataDir,
+  });
+  const system = new SystemService(repositories.systemSettings, clock, storageName);
+  const fileShares = new FileShareService({
+    files: repositories.files,
+    configs: repositories.storageConfigs,
+    storageConfigs,
+    mounts: repositories.mounts,
+    limits: new UploadLimits(repositories.files, system),
+    secretBox,
+    clock,
+  });
   return {
     db,
     clock,
@@ -93,13 +134,19 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     services: {
       adminAccounts,
       auth: new AuthService(repositories.adminTokens, repositories.apiKeys, adminAccounts, clock),
-      system: new SystemService(repositories.systemSettings, clock, storageName),
+      system,
       apiKeys: new ApiKeyService(repositories.apiKeys, clock),
       pastes: new PasteService(repositories.pastes, repositories.apiKeys, repositories.systemSettings, secretBox, clock),
       dashboard: new DashboardService(repositories.dashboard, clock),
       cache: new CacheService(caches, repositories.mounts, clock),
       storageConfigs,
       storageTests: new StorageTestService(storageConfigs, storage.signer),
+      fileShares,
+      urlImport: new UrlImportService({ files: fileShares, system, http: new SafeHttpClient(), clock }),
+      mounts,
+      fs: new FsService(fsAccess),
+      fsUploads: new FsUploadService(fsAccess),
+      fsCopies: new FsCopyService(fsAccess),
     },
   };
 }

@@ -37,7 +37,8 @@ function appendVary(reply: FastifyReply, value: string): void {
   reply.header('vary', [...existing, value].join(', '));
 }
 
-function applyCorsHeaders(request: FastifyRequest, reply: FastifyReply): void {
+/** The CORS headers of every response (also used for errors answered outside the hooks). */
+export function applyCorsHeaders(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin;
   if (origin) {
     reply.header('access-control-allow-origin', origin);

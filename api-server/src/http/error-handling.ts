@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MessageKey } from '../i18n/messages';
+import { pickLocale } from '../i18n/locale';
+import { translate, type MessageKey } from '../i18n/messages';
+import { applyCorsHeaders } from './cors';
 import { errorEnvelope, errorEnvelopeWithoutData } from './envelope';
 import { HttpError } from './http-error';
 
@@ -49,6 +51,26 @@ function sendError(request: FastifyRequest, reply: FastifyReply, mapped: MappedE
   const message = request.t(mapped.messageKey, mapped.params);
   const body = mapped.withoutData ? errorEnvelopeWithoutData(mapped.status, message) : errorEnvelope(mapped.status, message);
   return reply.code(mapped.status).headers(mapped.headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Longest path parameter the router accepts (Fastify's default, 100, made custom paste slugs
+ * longer than 100 characters unreachable; §6.1 sets no length limit). 16 KiB: any URL Node's
+ * HTTP parser accepts routes.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
+
+/**
+ * Fastify `frameworkErrors` (set in `buildApp`): URLs the router refuses before any hook runs —
+ * bad percent-encoding (400) and a parameter over MAX_PARAM_LENGTH (414). Fastify's own answer
+ * is neither our envelope nor CORS-enabled; this one is both, like every other error (§1.2, §3).
+ * The request here is a bare one (no decorators), so the language is picked directly.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  applyCorsHeaders(request, reply);
+  const message = translate(pickLocale(request.headers['accept-language']), 'error.badRequest');
+  reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(status, message));
 }
 
 /**

@@ -16,7 +16,7 @@ const positiveMegabytes = z.number().int().positive().max(MAX_UPLOAD_SIZE_LIMIT_
 /**
  * `PUT /api/admin/system-settings` body. Every field optional; unknown fields ignored.
  * `max_upload_size`: positive integer MB, as a number or a string of digits (400 otherwise: our [D]).
- * `allow_guest_pastes`: boolean or "true"/"false".
+ * `allow_guest_pastes`, `url_import_allow_private`: boolean or "true"/"false".
  */
 export const systemSettingsUpdateSchema = z.object({
   max_upload_size: z
@@ -24,6 +24,9 @@ export const systemSettingsUpdateSchema = z.object({
     .optional(),
   webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES).optional(),
   allow_guest_pastes: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+    .optional(),
+  url_import_allow_private: z
     .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
     .optional(),
 });

@@ -201,7 +201,7 @@ describe('public paste routes', () => {
       expect(first.statusCode).toBe(200);
       const body = first.json();
       expect(Object.keys(body).sort()).toEqual(
-        ['content', 'createdAt', 'created_by', 'expiresAt', 'hasPassword', 'maxViews', 'remark', 'slug', 'updatedAt', 'views'].sort(),
+        ['content', 'createdAt', 'created_by', 'expiresAt', 'hasPassword', 'id', 'maxViews', 'remark', 'slug', 'updatedAt', 'views'].sort(),
       );
       expect(body).toMatchObject({ slug, content: 'hello', remark: 'r', hasPassword: false, views: 1, maxViews: null, expiresAt: null });
       expect((await view(slug)).json().views).toBe(2);
@@ -218,6 +218,14 @@ describe('public paste routes', () => {
         expect(body).not.toHaveProperty('content');
       }
       expect((await row(slug))?.views).toBe(0);
+    });
+
+    it('includes the paste id (a Cloudclip addition) in the public GET and POST answers', async () => {
+      const open = await create({ content: 'open' });
+      expect((await view(open.slug)).json()).toMatchObject({ id: open.id, slug: open.slug });
+      const locked = await create({ content: 'locked', password: 'pw' });
+      expect((await view(locked.slug)).json()).toMatchObject({ id: locked.id, requiresPassword: true });
+      expect((await unlock(locked.slug, { password: 'pw' })).json()).toMatchObject({ id: locked.id, content: 'locked' });
     });
 
     it('answers 404 for an unknown slug', async () => {

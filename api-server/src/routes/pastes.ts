@@ -20,6 +20,8 @@ export const PASTE_BODY_LIMIT = 16 * 1024 * 1024;
 export const ADMIN_PAGE_DEFAULT_LIMIT = 10;
 export const USER_LIST_DEFAULT_LIMIT = 30;
 export const LIST_MAX_LIMIT = 100;
+/** Largest `maxViews`: the `max_views` column is a 32-bit integer on PostgreSQL (larger values failed with 500). */
+export const MAX_VIEWS_LIMIT = 2_147_483_647;
 
 const slugParams = z.object({ slug: z.string().min(1) });
 const idParams = z.object({ id: z.string().min(1) });
@@ -30,14 +32,14 @@ const createBody = z.object({
   remark: z.string().nullish(),
   password: z.string().nullish(),
   expiresAt: z.string().nullish(),
-  maxViews: z.number().int().min(0).nullish(),
+  maxViews: z.number().int().min(0).max(MAX_VIEWS_LIMIT).nullish(),
 });
 
 const updateBody = z.object({
   content: z.string().min(1),
   remark: z.string().nullish(),
   expiresAt: z.string().nullish(),
-  maxViews: z.number().int().min(0).nullish(),
+  maxViews: z.number().int().min(0).max(MAX_VIEWS_LIMIT).nullish(),
   password: z.string().nullish(),
   clearPassword: z.unknown().optional(),
   newSlug: z.string().nullish(),

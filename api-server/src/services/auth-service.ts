@@ -36,7 +36,8 @@ export class AuthService {
   ) {}
 
   async resolve(authorization: string | undefined): Promise<AuthContext> {
-    if (!authorization) return ANONYMOUS;
+    // U+0000 never belongs to a credential, and PostgreSQL fails any query that carries one.
+    if (!authorization || authorization.includes('\u0000')) return ANONYMOUS;
     const match = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(authorization);
     if (!match) return ANONYMOUS;
     const scheme = (match[1] as string).toLowerCase();
@@ -82,7 +83,7 @@ export class AuthService {
   private async resolveBasic(encoded: string): Promise<AuthContext> {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) return ANONYMOUS;
+    if (colon < 0 || decoded.includes('\u0000')) return ANONYMOUS;
     const user = decoded.slice(0, colon);
     const pass = decoded.slice(colon + 1);
     if (user === '' || pass === '') return ANONYMOUS;

@@ -58,6 +58,8 @@ export interface UpdatePasteInput {
 
 /** GET /api/paste/{slug} of a password-protected paste: metadata only. */
 export interface ProtectedPasteView {
+  /** Cloudclip addition (contract §9.1 allows added fields): lets owners delete by id from the view. */
+  id: string;
   slug: string;
   hasPassword: true;
   requiresPassword: true;
@@ -70,6 +72,8 @@ export interface ProtectedPasteView {
 }
 
 export interface OpenPasteView {
+  /** Cloudclip addition (contract §9.1 allows added fields). */
+  id: string;
   slug: string;
   content: string;
   remark: string | null;
@@ -252,6 +256,7 @@ export class PasteService {
     const row = await this.accessible(slug);
     if (row.password_hash !== null) {
       return {
+        id: row.id,
         slug: row.slug,
         hasPassword: true,
         requiresPassword: true,
@@ -289,6 +294,7 @@ export class PasteService {
 
   private openView(row: PasteRow, views: number): OpenPasteView {
     return {
+      id: row.id,
       slug: row.slug,
       content: row.content,
       remark: row.remark,

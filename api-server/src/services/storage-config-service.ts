@@ -93,11 +93,15 @@ function flag(value: unknown): number {
   return value === true || value === 1 || value === 'true' || value === '1' ? 1 : 0;
 }
 
-function positiveInteger(value: unknown): number | undefined {
+/** Largest `signature_expires_in`: a 32-bit integer column on PostgreSQL (larger values failed with 500). */
+export const MAX_SIGNATURE_EXPIRES_IN = 2_147_483_647;
+
+/** A positive integer up to `max` (default: the largest safe integer, within PostgreSQL's bigint), else undefined. */
+function positiveInteger(value: unknown, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
   if (!Number.isFinite(parsed)) return undefined;
   const integer = Math.floor(parsed);
-  return integer > 0 ? integer : undefined;
+  return integer > 0 && integer <= max ? integer : undefined;
 }
 
 function invalid(field: string): HttpError {
@@ -238,7 +242,7 @@ export class StorageConfigService {
       is_default: 0,
       total_storage_bytes: positiveInteger(input.total_storage_bytes) ?? defaultQuotaBytes(providerType),
       custom_host: blank(input.custom_host) ? null : httpUrl(input.custom_host as string, 'custom_host'),
-      signature_expires_in: positiveInteger(input.signature_expires_in) ?? DEFAULT_SIGNATURE_EXPIRES_IN,
+      signature_expires_in: positiveInteger(input.signature_expires_in, MAX_SIGNATURE_EXPIRES_IN) ?? DEFAULT_SIGNATURE_EXPIRES_IN,
       admin_id: adminId,
       created_at: now,
       updated_at: now,
@@ -296,7 +300,7 @@ export class StorageConfigService {
       if (quota !== undefined) patch.total_storage_bytes = quota;
     }
     if (input.signature_expires_in !== undefined) {
-      patch.signature_expires_in = positiveInteger(input.signature_expires_in) ?? DEFAULT_SIGNATURE_EXPIRES_IN;
+      patch.signature_expires_in = positiveInteger(input.signature_expires_in, MAX_SIGNATURE_EXPIRES_IN) ?? DEFAULT_SIGNATURE_EXPIRES_IN;
     }
 
     if (driver === 's3') {

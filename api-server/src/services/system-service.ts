@@ -7,6 +7,8 @@ export const SETTING_MAX_UPLOAD_SIZE = 'max_upload_size';
 export const SETTING_WEBDAV_UPLOAD_MODE = 'webdav_upload_mode';
 /** `"true"` lets anonymous visitors create pastes; absent or anything else = off (the default). */
 export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
+/** `"true"` lets URL import fetch private / loopback / link-local addresses (SSRF guard off); default off. */
+export const SETTING_URL_IMPORT_ALLOW_PRIVATE = 'url_import_allow_private';
 
 export const WEBDAV_UPLOAD_MODES = ['auto', 'proxy', 'multipart', 'direct'] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
@@ -19,6 +21,7 @@ const SETTING_DESCRIPTIONS: Record<string, string> = {
   [SETTING_MAX_UPLOAD_SIZE]: 'Maximum size of one upload, in megabytes',
   [SETTING_WEBDAV_UPLOAD_MODE]: 'WebDAV upload mode: auto, proxy, multipart or direct',
   [SETTING_ALLOW_GUEST_PASTES]: 'Allow anonymous visitors to create pastes (true/false)',
+  [SETTING_URL_IMPORT_ALLOW_PRIVATE]: 'Allow URL import from private and loopback addresses (true/false)',
 };
 
 /** One row of `GET /api/admin/system-settings`. */
@@ -34,6 +37,7 @@ export interface SystemSettingsUpdate {
   max_upload_size?: number;
   webdav_upload_mode?: WebdavUploadMode;
   allow_guest_pastes?: boolean;
+  url_import_allow_private?: boolean;
 }
 
 export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
@@ -87,6 +91,9 @@ export class SystemService {
     if (update.max_upload_size !== undefined) entries.push({ key: SETTING_MAX_UPLOAD_SIZE, value: String(update.max_upload_size) });
     if (update.webdav_upload_mode !== undefined) entries.push({ key: SETTING_WEBDAV_UPLOAD_MODE, value: update.webdav_upload_mode });
     if (update.allow_guest_pastes !== undefined) entries.push({ key: SETTING_ALLOW_GUEST_PASTES, value: String(update.allow_guest_pastes) });
+    if (update.url_import_allow_private !== undefined) {
+      entries.push({ key: SETTING_URL_IMPORT_ALLOW_PRIVATE, value: String(update.url_import_allow_private) });
+    }
     await this.settings.setValues(
       entries.map((entry) => ({ ...entry, description: SETTING_DESCRIPTIONS[entry.key] ?? null })),
       toIso(this.clock()),
@@ -96,6 +103,11 @@ export class SystemService {
   /** Whether anonymous visitors may create pastes (`allow_guest_pastes` = `"true"`); off when unset. */
   async allowGuestPastes(): Promise<boolean> {
     return (await this.settings.getValue(SETTING_ALLOW_GUEST_PASTES))?.trim() === 'true';
+  }
+
+  /** Whether URL import may reach private addresses (`url_import_allow_private` = `"true"`); off when unset. */
+  async urlImportAllowPrivate(): Promise<boolean> {
+    return (await this.settings.getValue(SETTING_URL_IMPORT_ALLOW_PRIVATE))?.trim() === 'true';
   }
 
   /** `webdav_upload_mode`; `auto` when unset or unknown. */

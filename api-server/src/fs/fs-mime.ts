@@ -1,0 +1,14 @@
+/**
+ * Content types of the file-system browser. File names are typed by the one table in
+ * `lib/mime-types.ts` (contract §6.3: the server infers the type from the name).
+ */
+import { DEFAULT_MIME_TYPE, mimeTypeForFilename } from '../lib/mime-types';
+
+export const OCTET_STREAM = DEFAULT_MIME_TYPE;
+/** Zero-byte folder marker objects. */
+export const DIRECTORY_CONTENT_TYPE = 'application/x-directory';
+
+/** The MIME type of a file name (extension based), `application/octet-stream` when unknown. */
+export function mimeTypeOf(filename: string): string {
+  return mimeTypeForFilename(filename);
+}

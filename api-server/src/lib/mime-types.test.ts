@@ -1,0 +1,51 @@
+import { essence, extensionForMimeType, fileExtension, isActiveContentType, isOfficeDocument, mimeTypeForFilename } from './mime-types';
+
+describe('mimeTypeForFilename', () => {
+  it.each([
+    ['photo.JPG', 'image/jpeg'],
+    ['a/b/clip.mp4', 'video/mp4'],
+    ['song.flac', 'audio/flac'],
+    ['doc.pdf', 'application/pdf'],
+    ['README.md', 'text/markdown'],
+    ['main.py', 'text/x-python'],
+    ['page.html', 'text/html'],
+    ['report.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['sheet.xls', 'application/vnd.ms-excel'],
+    ['backup.tar.gz', 'application/gzip'],
+    ['archive.7z', 'application/x-7z-compressed'],
+    ['icon.svg', 'image/svg+xml'],
+  ])('%s → %s', (name, type) => {
+    expect(mimeTypeForFilename(name)).toBe(type);
+  });
+
+  it('falls back to application/octet-stream for unknown, missing and dotfile extensions', () => {
+    expect(mimeTypeForFilename('data.unknownext')).toBe('application/octet-stream');
+    expect(mimeTypeForFilename('Makefile')).toBe('application/octet-stream');
+    expect(mimeTypeForFilename('.bashrc')).toBe('application/octet-stream');
+    expect(fileExtension('dir.v2/file')).toBe('');
+  });
+});
+
+describe('MIME helpers', () => {
+  it('recognises Office documents by extension or type', () => {
+    expect(isOfficeDocument('a.pptx')).toBe(true);
+    expect(isOfficeDocument('a.ODS')).toBe(true);
+    expect(isOfficeDocument('blob', 'application/msword')).toBe(true);
+    expect(isOfficeDocument('a.pdf', 'application/pdf')).toBe(false);
+  });
+
+  it('flags types a browser would execute', () => {
+    for (const type of ['text/html', 'text/html; charset=utf-8', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/javascript', 'text/javascript']) {
+      expect(isActiveContentType(type)).toBe(true);
+    }
+    for (const type of ['text/plain', 'image/png', 'application/pdf', 'application/json']) expect(isActiveContentType(type)).toBe(false);
+  });
+
+  it('reduces content types to their essence and maps them back to extensions', () => {
+    expect(essence(' Text/HTML ; charset=UTF-8')).toBe('text/html');
+    expect(essence('garbage')).toBe('');
+    expect(extensionForMimeType('image/jpeg')).toBe('jpg');
+    expect(extensionForMimeType('application/pdf; x=y')).toBe('pdf');
+    expect(extensionForMimeType('application/x-unknown')).toBeUndefined();
+  });
+});

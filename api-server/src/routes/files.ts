@@ -1,0 +1,420 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin, requirePermission } from '../auth/guards';
+import { apiKeyCreator } from '../auth/ownership';
+import { envelope, flat } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { requestOrigin } from '../http/request-origin';
+import { parseInput } from '../http/validation';
+import { isActiveContentType, isOfficeDocument } from '../lib/mime-types';
+import type { AuthService } from '../services/auth-service';
+import { OFFICE_VIEWER_URL, type DirectUploadInput, type FileCaller, type FileShareService } from '../services/file-share-service';
+import { storageHttpError } from '../services/storage-errors';
+import { ByteLimiter } from '../services/upload-limits';
+import { parseRangeHeader } from '../storage/byte-range';
+import { contentDisposition } from '../storage/content-disposition';
+import { isStorageError, quoteEtag, type ObjectInfo } from '../storage/storage-driver';
+import { flag, optionalNumber, optionalString, queryInt } from './input-numbers';
+
+export interface FileRoutesOptions {
+  files: FileShareService;
+  auth: AuthService;
+  /** Where form uploads are spooled before they go to storage. */
+  tempDir: string;
+}
+
+export const FILE_LIST_DEFAULT_LIMIT = 30;
+export const FILE_LIST_MAX_LIMIT = 100;
+/** Content-Security-Policy of active content (HTML, SVG, XML, scripts) served by the proxy links. */
+export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+const idParams = z.object({ id: z.string().min(1) });
+const slugParams = z.object({ slug: z.string().min(1) });
+const filenameParams = z.object({ filename: z.string().min(1) });
+
+const presignBody = z.object({
+  s3_config_id: z.string().min(1),
+  filename: z.string().min(1),
+  size: optionalNumber({ integer: true, min: 0 }),
+  slug: optionalString,
+  path: optionalString,
+  override: flag,
+});
+
+/** Body of s3/commit (url/commit adds `slug`). */
+export const commitBody = z.object({
+  file_id: z.string().min(1),
+  etag: z.string().nullish(),
+  size: optionalNumber({ integer: true, min: 0 }),
+  remark: z.string().nullish(),
+  password: z.string().nullish(),
+  expires_in: optionalNumber({ min: 0 }),
+  max_views: optionalNumber({ integer: true, min: 0 }),
+});
+
+/** Query of upload-direct and fields of the form upload (all strings on the wire). */
+const uploadOptions = z.object({
+  s3_config_id: optionalString,
+  slug: optionalString,
+  path: optionalString,
+  remark: optionalString,
+  password: optionalString,
+  expires_in: optionalNumber({ min: 0 }),
+  max_views: optionalNumber({ integer: true, min: 0 }),
+  override: flag,
+  original_filename: flag,
+  use_proxy: z.unknown().optional().transform((value) => value !== '0' && value !== 0 && value !== false && value !== 'false'),
+});
+
+const adminListQuery = z.object({
+  limit: queryInt(FILE_LIST_DEFAULT_LIMIT, 1, FILE_LIST_MAX_LIMIT),
+  offset: queryInt(0, 0),
+  created_by: optionalString,
+  s3_config_id: optionalString,
+});
+
+const userListQuery = z.object({
+  limit: queryInt(FILE_LIST_DEFAULT_LIMIT, 1, FILE_LIST_MAX_LIMIT),
+  offset: queryInt(0, 0),
+});
+
+const updateBody = z.object({
+  remark: z.string().nullable().optional(),
+  slug: z.string().min(1).optional(),
+  expires_at: z.string().nullable().optional(),
+  use_proxy: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
+    .transform((value) => value === true || value === 1 || value === 'true' || value === '1')
+    .optional(),
+  max_views: z.number().int().min(0).nullable().optional(),
+  password: z.string().nullable().optional(),
+});
+
+const verifyBody = z.object({ password: z.string().min(1) });
+const passwordQuery = z.object({ password: z.string().optional() });
+
+/** The authenticated caller of a `file`-guarded route. */
+export function callerOf(request: FastifyRequest): FileCaller {
+  const { auth } = request;
+  if (auth.kind === 'anonymous') throw new HttpError(401, 'auth.authenticationRequired');
+  return auth;
+}
+
+/** The `created_by` an API-key caller owns; null for an admin (who owns no `/api/user/files` rows). */
+function ownerOf(request: FastifyRequest): string | null {
+  return request.auth.kind === 'apiKey' ? apiKeyCreator(request.auth.key.id) : null;
+}
+
+function ownerOrNotFound(request: FastifyRequest): string {
+  const owner = ownerOf(request);
+  if (owner === null) throw new HttpError(404, 'file.notFound');
+  return owner;
+}
+
+function contentLengthOf(request: FastifyRequest): number | undefined {
+  if (request.headers['transfer-encoding']) return undefined;
+  const header = request.headers['content-length'];
+  if (header === undefined || !/^\d+$/.test(header)) return undefined;
+  return Number(header);
+}
+
+/**
+ * An upload answered before its body was read to the end (refused, or stopped at a limit): Node
+ * stops reading a request once the response is sent, so the connection is closed instead of
+ * leaving the client blocked on a body nobody reads.
+ */
+async function closeUnfinishedUploads(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.raw.complete === false) reply.header('connection', 'close');
+}
+
+function toDirectUploadInput(filename: string, options: z.output<typeof uploadOptions>): DirectUploadInput {
+  return { filename, ...options };
+}
+
+/** `text/*` types are declared UTF-8; the rest as stored. */
+function servedContentType(mimetype: string): string {
+  return /^text\//i.test(mimetype) && !/charset=/i.test(mimetype) ? `${mimetype}; charset=utf-8` : mimetype;
+}
+
+function sendText(reply: FastifyReply, status: number, text: string, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).headers(headers).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
+}
+
+/** Writes a form upload's file part to a temporary file, refusing it past `maxBytes`. */
+async function spool(stream: Readable, tempDir: string, maxBytes: number, tooLarge: () => Error): Promise<{ file: string; size: number }> {
+  await mkdir(tempDir, { recursive: true });
+  const file = path.join(tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  const limiter = new ByteLimiter(maxBytes, tooLarge);
+  try {
+    await pipeline(stream, limiter, createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    await rm(file, { force: true });
+    if (limiter.errored instanceof HttpError) throw limiter.errored;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  return { file, size: limiter.bytes };
+}
+
+/**
+ * File shares (contract §5.4): uploads (presign/commit, upload-direct, the form upload of the
+ * product spec), admin and API-key management, public info / verify and the proxy links.
+ */
+export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }: FileRoutesOptions): Promise<void> {
+  const filePermission = requirePermission('file');
+
+  // ------------------------------------------------------------ three-step upload (§5.4.2)
+
+  app.post('/api/s3/presign', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(presignBody, request.body);
+    const data = await files.presign(callerOf(request), body, requestOrigin(request));
+    return envelope(request.t('file.presigned'), data);
+  });
+
+  app.post('/api/s3/commit', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(commitBody, request.body);
+    const data = await files.commit(callerOf(request), body);
+    return envelope(request.t('file.committed'), data);
+  });
+
+  // ------------------------------------------------------------ raw single-request upload
+
+  await app.register(async (raw) => {
+    // Bodies of any type are streamed to storage by the handler, byte for byte.
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    raw.addHook('onSend', async (request, reply, payload) => {
+      await closeUnfinishedUploads(request, reply);
+      return payload;
+    });
+
+    // X-Custom-Auth-Key: the raw key value, used when Authorization does not authenticate (§2.1).
+    async function customAuthKey(request: FastifyRequest): Promise<void> {
+      const header = request.headers['x-custom-auth-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      if (request.auth.kind === 'anonymous' && key && key.trim() !== '') request.auth = await auth.resolve(`ApiKey ${key.trim()}`);
+    }
+
+    raw.put('/api/upload-direct/:filename', { onRequest: [customAuthKey, filePermission] }, async (request) => {
+      const { filename } = parseInput(filenameParams, request.params);
+      const options = parseInput(uploadOptions, request.query);
+      const data = await files.storeUpload(
+        callerOf(request),
+        toDirectUploadInput(filename, options),
+        { stream: request.raw, contentLength: contentLengthOf(request) },
+        requestOrigin(request),
+      );
+      return envelope(request.t('file.uploaded'), data);
+    });
+  });
+
+  // ------------------------------------------------------------ form upload (product spec §7)
+
+  await app.register(async (form) => {
+    await form.register(multipart);
+    form.addHook('onSend', async (request, reply, payload) => {
+      await closeUnfinishedUploads(request, reply);
+      return payload;
+    });
+
+    form.post('/api/upload', { onRequest: filePermission }, async (request) => {
+      const caller = callerOf(request);
+      if (!request.isMultipart()) throw new HttpError(400, 'file.noFile');
+      const maxBytes = await files.limits.maxUploadBytes();
+      const tooLarge = (): Error => files.limits.tooLarge(maxBytes);
+      const fields: Record<string, string> = {};
+      let upload: { file: string; size: number; filename: string } | undefined;
+      try {
+        try {
+          const parts = request.parts({ limits: { fileSize: maxBytes + 1, fields: 64, fieldSize: 64 * 1024, parts: 80 } });
+          for await (const part of parts) {
+            if (part.type === 'file') {
+              if (upload || part.fieldname !== 'file') {
+                part.file.resume();
+                continue;
+              }
+              const spooled = await spool(part.file, tempDir, maxBytes, tooLarge);
+              upload = { ...spooled, filename: part.filename };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+        } catch (error) {
+          // A broken form (no boundary, truncated, garbage) is the client's fault: 400.
+          if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          if (error instanceof HttpError) throw error;
+          throw new HttpError(400, 'error.badRequest', { cause: error });
+        }
+        if (!upload) throw new HttpError(400, 'file.noFile');
+        const options = parseInput(uploadOptions, fields);
+        const filename = fields.filename?.trim() || upload.filename;
+        const data = await files.storeUpload(
+          caller,
+          toDirectUploadInput(filename, options),
+          { stream: createReadStream(upload.file), contentLength: upload.size },
+          requestOrigin(request),
+        );
+        return envelope(request.t('file.uploaded'), data);
+      } finally {
+        if (upload) await rm(upload.file, { force: true });
+      }
+    });
+  });
+
+  // ------------------------------------------------------------ admin management (§5.4.3)
+
+  app.get('/api/admin/files', { preHandler: requireAdmin }, async (request) => {
+    const query = parseInput(adminListQuery, request.query);
+    const data = await files.listForAdmin({ limit: query.limit, offset: query.offset, createdBy: query.created_by, s3ConfigId: query.s3_config_id });
+    return envelope(request.t('file.listed'), data);
+  });
+
+  app.get('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return envelope(request.t('file.fetched'), await files.detail(id, requestOrigin(request)));
+  });
+
+  app.put('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await files.update(id, parseInput(updateBody, request.body));
+    return envelope(request.t('file.updated'));
+  });
+
+  app.delete('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await files.delete(id);
+    return envelope(request.t('file.deleted'));
+  });
+
+  // ------------------------------------------------------------ API-key user management (§5.4.4)
+
+  app.get('/api/user/files', { preHandler: filePermission }, async (request) => {
+    const { limit, offset } = parseInput(userListQuery, request.query);
+    const { auth: caller } = request;
+    if (caller.kind !== 'apiKey') {
+      // Admins own no key rows: an empty list, `key_info` null.
+      const data = { files: [], pagination: { total: 0, limit, offset, hasMore: false } };
+      return { ...envelope(request.t('file.listed'), data), key_info: null };
+    }
+    const { key } = caller;
+    const data = await files.listOwned(apiKeyCreator(key.id), { limit, offset });
+    const key_info = { id: key.id, name: key.name, key: key.key, basicPath: key.basicPath, permissions: { ...key.permissions, admin: false } };
+    return { ...envelope(request.t('file.listed'), data), key_info };
+  });
+
+  app.get('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return envelope(request.t('file.fetched'), await files.detail(id, requestOrigin(request), ownerOrNotFound(request)));
+  });
+
+  app.put('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(updateBody, request.body);
+    await files.update(id, body, ownerOrNotFound(request));
+    return envelope(request.t('file.updated'));
+  });
+
+  app.delete('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await files.delete(id, ownerOrNotFound(request));
+    return envelope(request.t('file.deleted'));
+  });
+
+  // ------------------------------------------------------------ public (§5.4.5)
+
+  // Reads that count a view answer GET only (an automatic HEAD would use up views).
+  app.get('/api/public/files/:slug', { exposeHeadRoute: false }, async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    return envelope(request.t('file.infoRetrieved'), await files.publicInfo(slug, requestOrigin(request)));
+  });
+
+  app.post('/api/public/files/:slug/verify', async (request, reply) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const { password } = parseInput(verifyBody, request.body);
+    const result = await files.verify(slug, password, requestOrigin(request));
+    if (!result.protected) {
+      // §1.1: HTTP 200 with body code 400 and success true for a file without password.
+      return reply.code(200).send({ code: 400, message: request.t('file.notProtected'), data: { url: result.url }, success: true });
+    }
+    return envelope(request.t('file.verified'), result.file);
+  });
+
+  // ------------------------------------------------------------ proxy links (§5.4.6)
+
+  async function serveFile(request: FastifyRequest, reply: FastifyReply, disposition: 'attachment' | 'inline'): Promise<FastifyReply> {
+    try {
+      const { slug } = parseInput(slugParams, request.params);
+      const { password } = parseInput(passwordQuery, request.query);
+      const target = await files.proxyTarget(slug, password);
+      const { row, driver } = target;
+      if (disposition === 'inline' && isOfficeDocument(row.filename, row.mimetype)) {
+        const url = await files.temporaryUrl(target, requestOrigin(request));
+        return reply.redirect(`${OFFICE_VIEWER_URL}${encodeURIComponent(url)}`, 302);
+      }
+      const headers: Record<string, string> = {
+        'content-type': servedContentType(row.mimetype),
+        'content-disposition': contentDisposition(disposition, row.filename),
+        'accept-ranges': 'bytes',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-cache',
+      };
+      if (isActiveContentType(row.mimetype)) {
+        headers['content-security-policy'] = SANDBOX_CSP;
+        headers['x-xss-protection'] = '1; mode=block';
+      }
+      const objectHeaders = (info: ObjectInfo): Record<string, string> => ({
+        ...headers,
+        etag: quoteEtag(info.etag),
+        'last-modified': info.lastModified.toUTCString(),
+      });
+
+      if (request.method === 'HEAD') {
+        const info = await driver.headObject(row.storage_path);
+        if (!info) throw new HttpError(404, 'storage.objectNotFound');
+        return reply.code(200).headers({ ...objectHeaders(info), 'content-length': String(info.size) }).send();
+      }
+      const range = parseRangeHeader(request.headers.range);
+      try {
+        const result = await driver.getObject(row.storage_path, { range });
+        reply.code(result.range ? 206 : 200).headers({ ...objectHeaders(result), 'content-length': String(result.contentLength) });
+        if (result.range) reply.header('content-range', `bytes ${result.range.start}-${result.range.end}/${result.size}`);
+        return reply.send(result.body);
+      } catch (error) {
+        if (isStorageError(error, 'InvalidRange')) {
+          const info = await driver.headObject(row.storage_path).catch(() => null);
+          throw new HttpError(416, 'storage.rangeNotSatisfiable', { headers: { 'content-range': `bytes */${info?.size ?? 0}` } });
+        }
+        throw storageHttpError(error);
+      }
+    } catch (error) {
+      // Errors of the proxy links are text/plain (§1.2).
+      if (error instanceof HttpError) return sendText(reply, error.statusCode, request.t(error.messageKey, error.params), error.headers);
+      request.log.error({ err: error }, 'file proxy failed');
+      return sendText(reply, 500, request.t('error.internal'));
+    }
+  }
+
+  // GET and HEAD in one route: Fastify's automatic HEAD route would reset Content-Length to 0.
+  app.route({ method: ['GET', 'HEAD'], url: '/api/file-download/:slug', handler: (request, reply) => serveFile(request, reply, 'attachment') });
+  app.route({ method: ['GET', 'HEAD'], url: '/api/file-view/:slug', handler: (request, reply) => serveFile(request, reply, 'inline') });
+
+  app.get('/api/office-preview/:slug', async (request, reply) => {
+    try {
+      const { slug } = parseInput(slugParams, request.params);
+      const { password } = parseInput(passwordQuery, request.query);
+      return flat(await files.officePreview(slug, password, requestOrigin(request)));
+    } catch (error) {
+      // Shape F errors: `{ error }`.
+      if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: request.t(error.messageKey, error.params) });
+      request.log.error({ err: error }, 'office preview failed');
+      return reply.code(500).send({ error: request.t('error.internal') });
+    }
+  });
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requirePermission } from '../auth/guards';
+import { envelope } from '../http/envelope';
+import { requestOrigin } from '../http/request-origin';
+import { parseInput } from '../http/validation';
+import { PROXIED_HEADERS, type UrlImportService } from '../services/url-import-service';
+import { callerOf, commitBody, SANDBOX_CSP } from './files';
+import { optionalNumber, optionalString } from './input-numbers';
+
+export interface UrlImportRoutesOptions {
+  urlImport: UrlImportService;
+}
+
+const urlBody = z.object({ url: z.string().min(1) });
+
+const metadata = z
+  .object({
+    filename: optionalString,
+    contentType: optionalString,
+    size: optionalNumber({ integer: true, min: 0 }),
+  })
+  .nullish()
+  .transform((value) => value ?? undefined);
+
+const presignBody = z.object({
+  url: z.string().min(1),
+  s3_config_id: z.string().min(1),
+  metadata,
+  filename: optionalString,
+  slug: optionalString,
+  remark: optionalString,
+  path: optionalString,
+});
+
+const urlCommitBody = commitBody.extend({ slug: optionalString });
+
+const multipartInitBody = presignBody.extend({
+  password: optionalString,
+  expires_in: optionalNumber({ min: 0 }),
+  max_views: optionalNumber({ integer: true, min: 0 }),
+  part_size: optionalNumber({ integer: true, min: 1 }),
+  total_size: optionalNumber({ integer: true, min: 0 }),
+  part_count: optionalNumber({ integer: true, min: 1 }),
+});
+
+const completeBody = z.object({
+  file_id: z.string().min(1),
+  upload_id: z.string().min(1),
+  parts: z
+    .array(
+      z.object({
+        partNumber: z.number().int().min(1).max(10_000),
+        etag: z.string().nullable(),
+        size: optionalNumber({ integer: true, min: 0 }),
+      }),
+    )
+    .min(1),
+});
+
+const abortBody = z.object({ file_id: z.string().min(1), upload_id: z.string().min(1) });
+const cancelBody = z.object({ file_id: z.string().min(1) });
+
+/** URL import (contract §5.8). */
+export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlImportRoutesOptions): Promise<void> {
+  const filePermission = requirePermission('file');
+  const defaultRemark = (request: FastifyRequest) => (url: string) => request.t('url.defaultRemark', { url });
+
+  app.post('/api/url/info', async (request) => {
+    const { url } = parseInput(urlBody, request.body);
+    return envelope(request.t('url.infoRetrieved'), await urlImport.info(url, requestOrigin(request)));
+  });
+
+  // Streams the remote body (backpressure through the pipe; never buffered whole).
+  app.get('/api/url/proxy', async (request, reply) => {
+    const { url } = parseInput(urlBody, request.query);
+    const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
+    const remote = await urlImport.proxy(url, range);
+    const headers: Record<string, string> = {};
+    for (const name of [...PROXIED_HEADERS, 'content-encoding']) {
+      const value = remote.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    headers['access-control-allow-methods'] = 'GET, HEAD, OPTIONS';
+    headers['access-control-allow-headers'] = 'Content-Type';
+    // Remote content is served from our origin: never as an active document.
+    headers['x-content-type-options'] = 'nosniff';
+    headers['content-security-policy'] = SANDBOX_CSP;
+    return reply.code(remote.status).headers(headers).send(remote.body);
+  });
+
+  app.post('/api/url/presign', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(presignBody, request.body);
+    const data = await urlImport.presign(callerOf(request), body, requestOrigin(request), defaultRemark(request));
+    return envelope(request.t('url.presigned'), data);
+  });
+
+  app.post('/api/url/commit', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(urlCommitBody, request.body);
+    return envelope(request.t('file.committed'), await urlImport.commit(callerOf(request), body));
+  });
+
+  app.post('/api/url/multipart/init', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(multipartInitBody, request.body);
+    const data = await urlImport.multipartInit(callerOf(request), body, requestOrigin(request), defaultRemark(request));
+    return envelope(request.t('url.multipartInitialized'), data);
+  });
+
+  app.post('/api/url/multipart/complete', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(completeBody, request.body);
+    const data = await urlImport.multipartComplete(callerOf(request), body);
+    const message = request.t('url.multipartCompleted');
+    return envelope(message, { ...data, message });
+  });
+
+  app.post('/api/url/multipart/abort', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(abortBody, request.body);
+    const data = await urlImport.multipartAbort(callerOf(request), body);
+    const message = request.t('url.multipartAborted');
+    return envelope(message, { ...data, message });
+  });
+
+  app.post('/api/url/cancel', { preHandler: filePermission }, async (request) => {
+    const body = parseInput(cancelBody, request.body);
+    const data = await urlImport.cancel(callerOf(request), body);
+    const message = request.t('url.cancelled');
+    return envelope(message, { ...data, message });
+  });
+}

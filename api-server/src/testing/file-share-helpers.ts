@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FileRow, StorageConfigRow } from '../db/schema';
+import { listAllObjects, type StorageDriver } from '../storage/storage-driver';
+import type { S3rverHandle } from './s3rver-server';
+import { seedApiKey, type SeedApiKeyInput } from './seed';
+import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from './test-app';
+
+/**
+ * Helpers for the file-share and URL-import tests: an app listening on a real port (presigned
+ * URLs point at it, so a browser-like PUT can be made with `fetch`), its admin, a storage config
+ * on the local driver or on s3rver, and ways to see what is left in the database and the storage.
+ */
+
+export type DriverKind = 'local' | 's3';
+
+export interface ShareTestContext {
+  t: TestApp;
+  /** `http://127.0.0.1:<port>` of the listening app. */
+  origin: string;
+  admin: Record<string, string>;
+  config: StorageConfigRow;
+  driver: StorageDriver;
+  /** Requests through `inject`, with the Host of the listening server (so links point at it). */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A new API key (file permission unless stated) and its Authorization header. */
+  key(input?: SeedApiKeyInput): Promise<{ id: string; headers: Record<string, string> }>;
+  /** Keys of every object in the config's storage area. */
+  objectKeys(): Promise<string[]>;
+  fileRows(): Promise<FileRow[]>;
+  close(): Promise<void>;
+}
+
+export async function createShareContext(kind: DriverKind, s3?: S3rverHandle, configExtra: Record<string, unknown> = {}): Promise<ShareTestContext> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const host = `127.0.0.1:${address.port}`;
+  const admin = bearer(await loginAsAdmin(t.app));
+  const inject = (options: InjectOptions) => t.app.inject({ ...options, headers: { host, ...(options.headers as Record<string, string> | undefined) } });
+
+  let config: StorageConfigRow;
+  let prefix = '';
+  if (kind === 'local') {
+    const [row] = await t.container.repositories.storageConfigs.listPublic();
+    if (!row) throw new Error('no default local storage');
+    if (Object.keys(configExtra).length > 0) {
+      const response = await inject({ method: 'PUT', url: `/api/s3-configs/${row.id}`, headers: admin, payload: configExtra });
+      if (response.statusCode !== 200) throw new Error(`config update failed: ${response.body}`);
+    }
+    config = (await t.container.repositories.storageConfigs.findById(row.id)) as StorageConfigRow;
+  } else {
+    if (!s3) throw new Error('s3rver handle required');
+    prefix = `run-${randomBytes(6).toString('hex')}`;
+    const response = await inject({
+      method: 'POST',
+      url: '/api/s3-configs',
+      headers: admin,
+      payload: {
+        name: 's3rver',
+        provider_type: 'Other',
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+        is_public: true,
+        default_folder: prefix,
+        ...configExtra,
+      },
+    });
+    if (response.statusCode !== 200) throw new Error(`config create failed: ${response.body}`);
+    const id = response.json().data.id as string;
+    await inject({ method: 'PUT', url: `/api/s3-configs/${id}/set-default`, headers: admin });
+    config = (await t.container.repositories.storageConfigs.findById(id)) as StorageConfigRow;
+    prefix = config.default_folder;
+  }
+  const driver = t.container.services.storageConfigs.driverFor(config);
+
+  return {
+    t,
+    origin,
+    admin,
+    config,
+    driver,
+    inject,
+    async key(input = {}) {
+      const row = await seedApiKey(t.container.repositories.apiKeys, { file: true, ...input });
+      return { id: row.id, headers: apiKeyHeader(row.key) };
+    },
+    async objectKeys() {
+      const keys: string[] = [];
+      for await (const object of listAllObjects(driver, prefix ? `${prefix}/` : '')) keys.push(object.key);
+      return keys.sort();
+    },
+    fileRows() {
+      return t.container.db.selectFrom('files').selectAll().where('s3_config_id', '=', config.id).execute();
+    },
+    async close() {
+      await t.close();
+      removeTempDir(t.dataDir);
+    },
+  };
+}
+
+/** A browser-like PUT of `body` to a presigned URL (real HTTP). */
+export async function putToPresignedUrl(url: string, body: Buffer | string, contentType: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'PUT',
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+    headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', ...extraHeaders },
+  });
+}
+
+/** Path and query of an absolute URL (for `inject`). */
+export function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
