@@ -1,4 +1,6 @@
 /** @type {import('jest').Config} */
+// The AWS SDK warns about Node 20 on every client; the warning says nothing about our code.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],

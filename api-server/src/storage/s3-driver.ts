@@ -76,8 +76,13 @@ export function createS3Client(options: S3DriverOptions): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000 },
+    // The SDK falls back to console.warn for failed streaming requests; failures already reach the
+    // caller as errors, so its own chatter is dropped.
+    logger: SILENT_SDK_LOGGER,
   });
 }
+
+const SILENT_SDK_LOGGER = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 interface SdkError {
   name?: string;
