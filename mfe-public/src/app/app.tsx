@@ -1,43 +1,36 @@
-import { Routes, Route, BrowserRouter, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
-import { NAMESPACE } from '../i18n/resources';
+import { KernelProvider } from '../hooks/use-kernel';
+import { Loading } from '../components/loading';
+import { PATHS } from '../config/paths';
+import '../styles/public.css';
 
-function AreaPage({ page, params }: { page: string; params: Record<string, string> }) {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <section className="cc-area" data-testid="area-page" data-area="public" data-page={page}>
-      <h1>{t(`pages.${page}.title`)}</h1>
-      <p>{t(`pages.${page}.body`, params)}</p>
-      <p className="cc-muted">{t('placeholder')}</p>
-    </section>
-  );
-}
-
-function HomePage() {
-  return <AreaPage page="home" params={{}} />;
-}
-function PastePage() {
-  const { slug = '' } = useParams();
-  return <AreaPage page="paste" params={{ slug }} />;
-}
-function FilePage() {
-  const { slug = '' } = useParams();
-  return <AreaPage page="file" params={{ slug }} />;
-}
+/*
+ * One chunk per page: the editor (bytemd + CodeMirror) is only downloaded on `/`; the paste and
+ * file views share the Markdown viewer chunk (unified + sanitize) and never load the editor.
+ */
+const EditorPage = lazy(() => import(/* webpackChunkName: "page-editor" */ '../features/editor/components/editor-page'));
+const PastePage = lazy(() => import(/* webpackChunkName: "page-paste" */ '../features/paste-view/components/paste-page'));
+const FilePage = lazy(() => import(/* webpackChunkName: "page-file" */ '../features/file-view/components/file-page'));
 
 /** The remote's own router under the basename the host gives it. */
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote" data-remote="cloudclip_public" data-dark={dark ? 'true' : 'false'}>
-      <BrowserRouter basename={basename}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/paste/:slug" element={<PastePage />} />
-          <Route path="/file/:slug" element={<FilePage />} />
-        </Routes>
-      </BrowserRouter>
+    <div className="cc-remote cp-root" data-remote="cloudclip_public" data-dark={dark ? 'true' : 'false'}>
+      <KernelProvider kernel={kernel}>
+        <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route path={PATHS.home} element={<EditorPage />} />
+              <Route path={PATHS.paste} element={<PastePage />} />
+              <Route path={PATHS.file} element={<FilePage />} />
+              <Route path="*" element={<Navigate to={PATHS.home} replace />} />
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </KernelProvider>
     </div>
   );
 }

@@ -43,6 +43,18 @@ describe('pastes endpoints', () => {
     expect(result).toEqual(view);
   });
 
+  it('passes through the optional paste id that our own server adds to the public views', async () => {
+    const h = createHarness();
+    h.reply({ body: { id: 'p-9', slug: 'abc', content: 'x', remark: null, hasPassword: false, views: 1 } });
+    const open = await createPastesApi(h.client).get('abc');
+    expect(open.id).toBe('p-9');
+    h.reply({ body: { slug: 'abc', hasPassword: true, requiresPassword: true, views: 0 } });
+    const reference = await createPastesApi(h.client).get('abc');
+    expect(reference.id).toBeUndefined();
+    h.reply({ body: { id: 'p-9', slug: 'abc', content: 'secret', hasPassword: true, plain_password: 'pw', views: 1 } });
+    expect((await createPastesApi(h.client).unlock('abc', 'pw')).id).toBe('p-9');
+  });
+
   it('unlocks with POST /api/paste/{slug} and a JSON password', async () => {
     const h = createHarness();
     h.reply({ body: { slug: 'abc', content: 'secret', hasPassword: true, plain_password: 'pw', views: 1 } });

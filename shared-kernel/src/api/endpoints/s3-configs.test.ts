@@ -86,4 +86,13 @@ describe('s3-configs endpoints', () => {
     h.reply({ status: 500, body: { code: 500, message: '配置不存在', success: false, data: null } });
     await expect(createS3ConfigsApi(h.client).test('c1')).rejects.toMatchObject({ status: 500, message: '配置不存在' });
   });
+
+  it('creates a local-disk config with only a name and the Local provider', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply({ body: { code: 201, message: 'created', success: true, data: { ...config, provider_type: 'Local', driver: 'local', bucket_name: 'local' } } });
+    const created = await createS3ConfigsApi(h.client).create({ name: 'Disk', provider_type: 'Local', is_public: true });
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/s3-configs`, body: { name: 'Disk', provider_type: 'Local', is_public: true } });
+    expect(created.driver).toBe('local');
+  });
 });

@@ -1,6 +1,7 @@
 import { isApiError } from '../api-error';
 import type { HttpClient } from '../http-client';
 import type {
+  LocalStorageConfigCreateRequest,
   S3Config,
   S3ConfigCreateRequest,
   S3ConfigCreateResponse,
@@ -33,8 +34,8 @@ export function createS3ConfigsApi(client: HttpClient) {
       return client.data<S3Config>(`/s3-configs/${seg(id)}`, { signal });
     },
 
-    /** `POST /s3-configs` (body `code: 201`). */
-    create(body: S3ConfigCreateRequest): Promise<S3ConfigCreateResponse> {
+    /** `POST /s3-configs` (body `code: 201`). Our backend also takes local-disk configs (`provider_type: 'Local'`). */
+    create(body: S3ConfigCreateRequest | LocalStorageConfigCreateRequest): Promise<S3ConfigCreateResponse> {
       return client.data<S3ConfigCreateResponse>('/s3-configs', { method: 'POST', body });
     },
 

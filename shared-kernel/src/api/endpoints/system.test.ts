@@ -84,4 +84,16 @@ describe('system endpoints', () => {
     expect(await api.health()).toEqual({ status: 'ok', timestamp: '2025-07-01T08:00:00.000Z' });
     expect(h.last().url).toBe(`${BASE}/api/health`);
   });
+
+  it('saves the guest-paste switch with the other settings', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply(envelope(null));
+    await createSystemApi(h.client).updateSettings({ max_upload_size: 100, allow_guest_pastes: true });
+    expect(h.last()).toMatchObject({
+      method: 'PUT',
+      url: `${BASE}/api/admin/system-settings`,
+      body: { max_upload_size: 100, allow_guest_pastes: true },
+    });
+  });
 });

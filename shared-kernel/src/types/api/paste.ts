@@ -38,6 +38,8 @@ export interface PasteCreateResponse {
 
 /** `GET /paste/{slug}` on a password-protected paste → 200 F. No content and no view counted. */
 export interface PasteProtectedView {
+  /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
+  id?: Uuid;
   slug: string;
   hasPassword: true;
   requiresPassword: true;
@@ -51,6 +53,8 @@ export interface PasteProtectedView {
 
 /** `GET /paste/{slug}` on an unprotected paste → 200 F; a view is counted and `views` is the new count. */
 export interface PastePublicView {
+  /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
+  id?: Uuid;
   slug: string;
   content: string;
   remark: string | null;
@@ -75,6 +79,8 @@ export interface PasteUnlockRequest {
 
 /** `POST /paste/{slug}` → 200 F after the right password; a view is counted. */
 export interface PasteUnlockedView {
+  /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
+  id?: Uuid;
   slug: string;
   content: string;
   remark: string | null;

@@ -3,6 +3,21 @@ import type { ApiTimestamp, DbBoolean, Uuid } from './common';
 /** Provider values stored by the legacy UI. The field is free text (the server's constant for the last is `Other S3 Compatible`). */
 export type S3ProviderType = 'Cloudflare R2' | 'Backblaze B2' | 'AWS S3' | 'Other' | (string & {});
 
+/** Cloudclip addition: the provider type of configs served by the api-server's local-disk driver. */
+export const LOCAL_STORAGE_PROVIDER_TYPE = 'Local';
+
+/** Cloudclip addition: `s3` (any S3-compatible endpoint) or `local` (files on the server's disk). */
+export type StorageDriverKind = 's3' | 'local' | (string & {});
+
+/**
+ * True for a config of the local-disk driver (Cloudclip addition): `driver: 'local'`, or provider
+ * type `Local` (any case) when the server does not report the driver.
+ */
+export function isLocalStorageConfig(config: { driver?: string | null; provider_type?: string | null }): boolean {
+  if (config.driver) return config.driver === 'local';
+  return (config.provider_type ?? '').trim().toLowerCase() === LOCAL_STORAGE_PROVIDER_TYPE.toLowerCase();
+}
+
 /**
  * S3 config object (contract 5.5). Secrets are write-only and never returned. Key callers get only
  * `is_public` configs, without `is_public` and `last_used`.
@@ -11,6 +26,8 @@ export interface S3Config {
   id: Uuid;
   name: string;
   provider_type: S3ProviderType;
+  /** Cloudclip addition: the storage driver behind the config (`local` for provider `Local`). Absent on the reference backend. */
+  driver?: StorageDriverKind;
   endpoint_url: string;
   bucket_name: string;
   /** `""` → the S3 client uses `auto`. */
@@ -51,11 +68,27 @@ export interface S3ConfigCreateRequest {
   signature_expires_in?: number;
 }
 
+/**
+ * `POST /s3-configs` body of a local-disk config (Cloudclip addition): only a name is required;
+ * endpoint, bucket and credentials do not apply.
+ */
+export interface LocalStorageConfigCreateRequest {
+  name: string;
+  provider_type: typeof LOCAL_STORAGE_PROVIDER_TYPE;
+  default_folder?: string;
+  is_public?: boolean;
+  total_storage_bytes?: number | null;
+  custom_host?: string | null;
+  signature_expires_in?: number;
+}
+
 /** `POST /s3-configs` → HTTP 200, body `code: 201`, `data` (booleans built by code). */
 export interface S3ConfigCreateResponse {
   id: Uuid;
   name: string;
   provider_type: S3ProviderType;
+  /** Cloudclip addition (see `S3Config.driver`). */
+  driver?: StorageDriverKind;
   endpoint_url: string;
   bucket_name: string;
   region: string;

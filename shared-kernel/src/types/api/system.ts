@@ -17,7 +17,15 @@ export interface SystemSettingsUpdateRequest {
   /** Positive integer, **megabytes**. */
   max_upload_size?: number;
   webdav_upload_mode?: WebdavUploadMode;
+  /**
+   * Cloudclip addition (not in the legacy contract): lets anonymous visitors create pastes.
+   * Stored as the settings row `allow_guest_pastes` (`"true"` / `"false"`).
+   */
+  allow_guest_pastes?: boolean;
 }
+
+/** Settings row key of the guest-paste switch (Cloudclip addition; absent = off). */
+export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
 
 /** `GET /system/max-upload-size` → E `data` (MB). */
 export interface MaxUploadSizeResponse {

@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test';
+import { PublicFilePage } from '../pages/public-file-page';
+import { adminToken } from '../support/api';
+import { createApiKey, minimalPdf, pngImage, uploadFile } from '../support/public-api';
+import { readClipboard, useAdminSession, useApiKeySession } from '../support/public-session';
+import { expectedQrPath } from '../support/qr';
+
+test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+
+test.describe('file view', () => {
+  test('an image: info, preview, download, copy link, direct link and QR code', async ({ page, baseURL }) => {
+    const file = await uploadFile(await adminToken(), { name: 'blue.png', content: pngImage(24, 16), remark: 'a blue box' });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await expect(view.name).toHaveText('blue.png');
+    await expect(page.getByTestId('file-size')).toHaveText(`${file.size} B`);
+    await expect(page.getByTestId('file-type')).toHaveText('image/png');
+    await expect(page.getByTestId('file-remark')).toHaveText('a blue box');
+    await expect(page.getByTestId('file-views')).toHaveText('1');
+    await expect(page.getByTestId('file-expires')).toHaveText('Never');
+    await expect(view.info).toContainText('Uploaded');
+
+    const image = page.getByTestId('preview-image');
+    await expect(image).toHaveAttribute('alt', 'blue.png');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24);
+
+    const shareUrl = `${baseURL}/file/${file.slug}`;
+    await expect(view.shareLink).toHaveText(shareUrl);
+    await page.getByTestId('copy-file-share-link').click();
+    expect(await readClipboard(page)).toBe(shareUrl);
+    const direct = (await view.directLink.getAttribute('href'))!;
+    expect(direct).toMatch(new RegExp(`/api/file-download/${file.slug}$`));
+    await page.getByTestId('copy-file-direct-link').click();
+    expect(await readClipboard(page)).toBe(direct);
+    const downloaded = await page.request.get(direct);
+    expect(downloaded.status()).toBe(200);
+    expect((await downloaded.body()).equals(pngImage(24, 16))).toBe(true);
+    await expect(view.download).toHaveAttribute('href', direct);
+
+    await expect(view.qr).toHaveAttribute('data-qr-value', shareUrl);
+    expect(await view.qr.locator('svg path').last().getAttribute('d')).toBe(expectedQrPath(shareUrl, 140));
+  });
+
+  test('a text file is shown as highlighted code', async ({ page }) => {
+    const file = await uploadFile(await adminToken(), { name: 'hello.ts', content: 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n' });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await expect(view.preview).toHaveAttribute('data-kind', 'text');
+    const code = page.getByTestId('file-text').locator('pre code');
+    await expect(code).toContainText('export function greet(name: string)');
+    await expect(code).toHaveClass(/hljs/);
+    await expect(code.locator('.hljs-keyword').first()).toHaveText('export');
+  });
+
+  test('a Markdown file is rendered (sanitized)', async ({ page }) => {
+    const file = await uploadFile(await adminToken(), { name: 'readme.md', content: '# Read me\n\n- item\n\n<script>window.__xss = 1</script>' });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    const rendered = page.getByTestId('file-markdown');
+    await expect(rendered.locator('h1')).toHaveText('Read me');
+    await expect(rendered.locator('li')).toHaveText('item');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('a PDF is embedded', async ({ page }) => {
+    const file = await uploadFile(await adminToken(), { name: 'paper.pdf', content: minimalPdf() });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    const frame = page.getByTestId('preview-pdf');
+    await expect(frame).toHaveAttribute('title', 'PDF preview: paper.pdf');
+    const src = (await frame.getAttribute('src'))!;
+    expect(src).toMatch(new RegExp(`/api/file-view/${file.slug}$`));
+    const response = await page.request.get(src);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+  });
+
+  test('other types get a download card', async ({ page }) => {
+    const file = await uploadFile(await adminToken(), { name: 'archive.zip', content: Buffer.from('PK\u0003\u0004 not really a zip') });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await expect(page.getByTestId('download-card')).toContainText('There is no preview for this type of file.');
+    await expect(page.getByTestId('download-card-link')).toHaveAttribute('href', /\/api\/file-download\//);
+  });
+
+  test('a protected file: prompt, wrong password, then preview with ?password= links kept for this tab', async ({ page }) => {
+    const file = await uploadFile(await adminToken(), { name: 'secret.png', content: pngImage(8, 8, [200, 30, 30]), password: 'f-pass' });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await expect(page.getByRole('heading', { name: 'This file is password-protected' })).toBeVisible();
+    await view.passwordInput.fill('wrong');
+    await view.passwordSubmit.click();
+    await expect(view.passwordError).toHaveText(/.+/);
+    await view.passwordInput.fill('f-pass');
+    await view.passwordSubmit.click();
+    const image = page.getByTestId('preview-image');
+    await expect(image).toHaveAttribute('src', new RegExp(`/api/file-view/${file.slug}\\?password=f-pass$`));
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+    await expect(view.directLink).toHaveAttribute('href', new RegExp(`/api/file-download/${file.slug}\\?password=f-pass$`));
+    expect(await page.evaluate((slug) => window.sessionStorage.getItem(`file_password_${slug}`), file.slug)).toBe('f-pass');
+
+    await page.reload();
+    await expect(view.name).toHaveText('secret.png');
+    await expect(view.passwordInput).toHaveCount(0);
+  });
+
+  test('a file past its view limit shows a clear page', async ({ page }) => {
+    const file = await uploadFile(await adminToken(), { name: 'once.txt', content: 'one view', maxViews: 1 });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await expect(page.getByTestId('file-views')).toHaveText('1 of 1');
+    await view.goto(file.slug);
+    await expect(view.statusPage).toHaveAttribute('data-status', 'gone');
+    await expect(view.statusPage).toContainText('File no longer available');
+    await view.goto('no-such-file-7');
+    await expect(view.statusPage).toHaveAttribute('data-status', /not-found|error/);
+  });
+
+  test('an admin edits remark, max views, password and slug, then deletes the file', async ({ page, baseURL }) => {
+    const token = await useAdminSession(page);
+    const file = await uploadFile(token, { name: 'edit-me.txt', content: 'editable' });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await view.editButton.click();
+    await page.getByTestId('file-edit-remark').fill('edited remark');
+    await page.getByTestId('file-edit-max-views').fill('5');
+    await page.getByTestId('file-edit-password').fill('new-pass');
+    await page.getByTestId('file-edit-expiry').selectOption('30d');
+    const newSlug = `renamed-${Date.now().toString(36)}`;
+    await page.getByTestId('file-edit-slug').fill('bad slug');
+    await expect(view.editForm.getByRole('alert')).toHaveText('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
+    await page.getByTestId('file-edit-slug').fill(newSlug);
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/files/${file.id}`));
+    await page.getByTestId('file-edit-save').click();
+    expect((await put).postDataJSON()).toMatchObject({ remark: 'edited remark', max_views: 5, password: 'new-pass', slug: newSlug });
+    await expect(page).toHaveURL(`${baseURL}/file/${newSlug}`);
+    await expect(page.getByTestId('file-saved')).toBeVisible();
+    await expect(page.getByTestId('file-remark')).toHaveText('edited remark');
+    await expect(page.getByTestId('file-views')).toHaveText('0 of 5');
+    await expect(page.getByTestId('file-expires')).not.toHaveText('Never');
+    await expect(view.directLink).toHaveAttribute('href', new RegExp(`/api/file-download/${newSlug}\\?password=new-pass$`));
+    await expect(page.getByTestId('file-text')).toContainText('editable');
+
+    // A visitor now needs the new password.
+    const info = await page.request.get(`/api/public/files/${newSlug}`);
+    expect((await info.json()).data).toMatchObject({ requires_password: true, remark: 'edited remark' });
+
+    await view.deleteButton.click();
+    await page.getByTestId('delete-dialog-confirm').click();
+    await expect(view.statusPage).toHaveAttribute('data-status', 'deleted');
+    expect((await page.request.get(`/api/public/files/${newSlug}`)).status()).toBe(404);
+  });
+
+  test('the key that uploaded a file manages it through the user endpoints', async ({ page }) => {
+    const token = await adminToken();
+    const key = await createApiKey(token, { file: true });
+    const file = await uploadFile({ apiKey: key.key }, { name: 'key-file.txt', content: 'from a key' });
+    await useApiKeySession(page, key, { text: false, file: true });
+    const view = new PublicFilePage(page);
+    await view.goto(file.slug);
+    await view.editButton.click();
+    await page.getByTestId('file-edit-remark').fill('by key');
+    const put = page.waitForRequest((r) => r.method() === 'PUT');
+    await page.getByTestId('file-edit-save').click();
+    expect((await put).url()).toMatch(new RegExp(`/api/user/files/${file.id}$`));
+    await expect(page.getByTestId('file-remark')).toHaveText('by key');
+    await view.deleteButton.click();
+    const removal = page.waitForRequest((r) => r.method() === 'DELETE');
+    await page.getByTestId('delete-dialog-confirm').click();
+    expect((await removal).url()).toMatch(new RegExp(`/api/user/files/${file.id}$`));
+    await expect(view.statusPage).toHaveAttribute('data-status', 'deleted');
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n/resources';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId?: string;
+}
+
+/** A modal confirmation (role alertdialog): focus starts on Cancel, Escape cancels, Tab stays inside. */
+export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy, error, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const titleId = useId();
+  const messageId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const previous = document.activeElement as HTMLElement | null;
+    cancelRef.current?.focus();
+    return () => previous?.focus?.();
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled])'));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="cp-dialog-backdrop" onKeyDown={onKeyDown}>
+      <div
+        ref={dialogRef}
+        className="cp-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+        data-testid={testId}
+      >
+        <h2 id={titleId} className="cp-dialog__title">
+          {title}
+        </h2>
+        <p id={messageId}>{message}</p>
+        {error && (
+          <p className="cp-alert cp-alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="cp-dialog__actions">
+          <button ref={cancelRef} type="button" className="cp-button" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className={`cp-button ${danger ? 'cp-button--danger' : 'cp-button--primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+            data-testid={testId ? `${testId}-confirm` : undefined}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n/resources';
+import { copyText } from '../lib/clipboard';
+
+interface CopyButtonProps {
+  /** The text to copy, or a function producing it at click time. */
+  text: string | (() => string);
+  label: string;
+  testId?: string;
+  className?: string;
+}
+
+/** A button that copies text and says so (visibly and to screen readers) for two seconds. */
+export function CopyButton({ text, label, testId, className }: CopyButtonProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onClick = async () => {
+    const ok = await copyText(typeof text === 'function' ? text() : text);
+    setState(ok ? 'copied' : 'failed');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), 2000);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`cp-button ${className ?? ''}`.trim()}
+        data-testid={testId}
+        data-state={state}
+        onClick={() => void onClick()}
+      >
+        {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : label}
+      </button>
+      <span className="cp-visually-hidden" role="status">
+        {state === 'copied' ? t('common.copiedAnnouncement') : ''}
+      </span>
+    </>
+  );
+}

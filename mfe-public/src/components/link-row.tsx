@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { CopyButton } from './copy-button';
+
+interface LinkRowProps {
+  label: string;
+  value: string;
+  copyLabel: string;
+  testId: string;
+}
+
+/** A labelled link (opens in a new tab) with its copy button. */
+export function LinkRow({ label, value, copyLabel, testId }: LinkRowProps) {
+  const id = useId();
+  return (
+    <div className="cp-link-row">
+      <span className="cp-link-row__label" id={id}>
+        {label}
+      </span>
+      <div className="cp-link-row__line">
+        <a className="cp-link-row__value" href={value} target="_blank" rel="noopener noreferrer" aria-describedby={id} data-testid={testId}>
+          {value}
+        </a>
+        <CopyButton text={value} label={copyLabel} testId={`copy-${testId}`} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n/resources';
+
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <div className="cp-loading" role="status">
+      <span className="cp-spinner" aria-hidden="true" />
+      <span>{label ?? t('common.loading')}</span>
+    </div>
+  );
+}

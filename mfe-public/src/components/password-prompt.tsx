@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n/resources';
+
+interface PasswordPromptProps {
+  title: string;
+  hint: string;
+  /** Resolves when the password was right; rejects with a displayable error otherwise. */
+  onSubmit: (password: string) => Promise<void>;
+  testId?: string;
+}
+
+/** Password form of a protected share: the server's message (or 'wrong password') on failure. */
+export function PasswordPrompt({ title, hint, onSubmit, testId }: PasswordPromptProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(t('password.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(password);
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : t('password.wrong'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="cp-card cp-password-prompt" onSubmit={(event) => void submit(event)} data-testid={testId} noValidate>
+      <h1 className="cp-card__title">{title}</h1>
+      <p className="cp-muted">{hint}</p>
+      <div className="cp-field">
+        <label className="cp-field__label" htmlFor={`${id}-password`}>
+          {t('password.label')}
+        </label>
+        <input
+          id={`${id}-password`}
+          className="cp-input"
+          type="password"
+          autoComplete="off"
+          autoFocus
+          value={password}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+          data-testid="password-input"
+        />
+        {error && (
+          <p id={`${id}-error`} className="cp-field-error" role="alert" data-testid="password-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="password-submit">
+        {busy ? t('password.checking') : t('password.submit')}
+      </button>
+    </form>
+  );
+}

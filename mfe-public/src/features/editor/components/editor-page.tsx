@@ -1,0 +1,179 @@
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MARKDOWN_EXTENSIONS } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Loading } from '../../../components/loading';
+import { MarkdownView } from '../../../lib/markdown/markdown-view';
+import { downloadText } from '../../../lib/download';
+import { messageText, type FieldMessage } from '../../../lib/field-message';
+import { useDraft, type DraftStatus } from '../hooks/use-draft';
+import { textStats } from '../utils/text-stats';
+import { documentFileName } from '../utils/document-name';
+import { decideImport, readImportFile } from '../utils/markdown-import';
+import { ShareForm, type SharedPaste } from './share-form';
+import { ShareResult } from './share-result';
+import './editor-page.css';
+
+const MarkdownEditor = lazy(() => import(/* webpackChunkName: "markdown-editor" */ '../../../components/markdown-editor/markdown-editor'));
+
+const IMPORT_ACCEPT = [...MARKDOWN_EXTENSIONS, 'text/markdown'].join(',');
+
+function useStatusText(status: DraftStatus): string {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(at);
+  switch (status.kind) {
+    case 'restored':
+      return t('draft.restored');
+    case 'autosaved':
+      return t('draft.autosaved', { time: time(status.at) });
+    case 'saved':
+      return t('draft.saved', { time: time(status.at) });
+    case 'failed':
+      return t('draft.failed');
+    default:
+      return t('draft.idle');
+  }
+}
+
+/** `/`: write Markdown with a live preview, keep a local draft, import/download, share. */
+export function EditorPage() {
+  const { t } = useTranslation(NAMESPACE);
+  const id = useId();
+  const { content, setContent, saveNow, replace, clear, status } = useDraft();
+  const [preview, setPreview] = useState(true);
+  const [shared, setShared] = useState<SharedPaste | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [pendingImport, setPendingImport] = useState<File | null>(null);
+  const [importMessage, setImportMessage] = useState<{ tone: 'error' | 'success'; message: FieldMessage } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const deferred = useDeferredValue(content);
+  const stats = useMemo(() => textStats(deferred), [deferred]);
+  const statusText = useStatusText(status);
+
+  const importFile = async (file: File) => {
+    try {
+      replace(await readImportFile(file));
+      setImportMessage({ tone: 'success', message: { key: 'public:import.done', params: { name: file.name } } });
+    } catch {
+      setImportMessage({ tone: 'error', message: { key: 'public:import.readFailed', params: { name: file.name } } });
+    }
+  };
+
+  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const decision = decideImport(file, content);
+    if (decision.kind === 'invalid') setImportMessage({ tone: 'error', message: decision.message });
+    else if (decision.kind === 'confirm') setPendingImport(file);
+    else void importFile(file);
+  };
+
+  return (
+    <section className="cp-page cp-editor-page" data-testid="area-page" data-area="public" data-page="home">
+      <header className="cp-page-head">
+        <h1>{t('editor.title')}</h1>
+        <p className="cp-muted">{t('editor.subtitle')}</p>
+      </header>
+
+      <div className="cp-toolbar cp-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
+        <button type="button" className="cp-button" onClick={saveNow} data-testid="editor-save">
+          {t('editor.save')}
+        </button>
+        <button type="button" className="cp-button" aria-pressed={preview} onClick={() => setPreview((value) => !value)} data-testid="editor-preview-toggle">
+          {t('editor.preview')}
+        </button>
+        <button type="button" className="cp-button" onClick={() => fileInput.current?.click()} data-testid="editor-import">
+          {t('editor.import')}
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMPORT_ACCEPT}
+          className="cp-visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onFileChosen}
+          data-testid="editor-import-input"
+        />
+        <button
+          type="button"
+          className="cp-button"
+          disabled={!content}
+          onClick={() => downloadText(documentFileName(content), content)}
+          data-testid="editor-download"
+        >
+          {t('editor.download')}
+        </button>
+        <button type="button" className="cp-button cp-button--danger" disabled={!content} onClick={() => setConfirmClear(true)} data-testid="editor-clear">
+          {t('editor.clear')}
+        </button>
+        <span className="cp-toolbar__spacer" />
+        <span className="cp-toolbar__status" role="status" data-testid="draft-status" data-status={status.kind}>
+          {statusText}
+        </span>
+      </div>
+
+      {importMessage && (
+        <p className={`cp-alert cp-alert--${importMessage.tone}`} role={importMessage.tone === 'error' ? 'alert' : 'status'} data-testid="import-message" data-tone={importMessage.tone}>
+          {messageText(t, importMessage.message)}
+        </p>
+      )}
+
+      <div className="cp-editor-layout" data-preview={preview ? 'on' : 'off'}>
+        <div className="cp-editor-layout__editor">
+          <Suspense fallback={<Loading label={t('editor.loadingEditor')} />}>
+            <MarkdownEditor value={content} onChange={setContent} label={t('editor.label')} placeholder={t('editor.placeholder')} />
+          </Suspense>
+        </div>
+        {preview && (
+          <div className="cp-editor-layout__preview" tabIndex={0} aria-labelledby={`${id}-preview-title`} role="region" data-testid="editor-preview">
+            <h2 id={`${id}-preview-title`} className="cp-visually-hidden">
+              {t('editor.previewTitle')}
+            </h2>
+            {deferred.trim() ? <MarkdownView value={deferred} /> : <p className="cp-muted cp-editor-layout__empty">{t('editor.previewEmpty')}</p>}
+          </div>
+        )}
+      </div>
+
+      <p className="cp-editor-stats cp-muted" data-testid="editor-stats" data-words={stats.words} data-characters={stats.characters}>
+        {t('editor.stats', { words: stats.words, characters: stats.characters })}
+      </p>
+
+      <ShareForm content={content} onShared={setShared} />
+      {shared && <ShareResult shared={shared} />}
+
+      <ConfirmDialog
+        open={confirmClear}
+        title={t('editor.clearTitle')}
+        message={t('editor.clearMessage')}
+        confirmLabel={t('editor.clearConfirm')}
+        danger
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          clear();
+          setShared(null);
+          setImportMessage(null);
+          setConfirmClear(false);
+        }}
+        testId="clear-dialog"
+      />
+      <ConfirmDialog
+        open={pendingImport !== null}
+        title={t('import.overwriteTitle')}
+        message={t('import.overwriteMessage', { name: pendingImport?.name ?? '' })}
+        confirmLabel={t('import.overwriteConfirm')}
+        onCancel={() => setPendingImport(null)}
+        onConfirm={() => {
+          const file = pendingImport;
+          setPendingImport(null);
+          if (file) void importFile(file);
+        }}
+        testId="import-dialog"
+      />
+    </section>
+  );
+}
+
+export default EditorPage;

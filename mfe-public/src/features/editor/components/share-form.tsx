@@ -1,0 +1,186 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { useKernel } from '../../../hooks/use-kernel';
+import { Field, describedBy } from '../../../components/field';
+import { ExpirySelect } from '../../../components/expiry-select';
+import { messageText, type FieldMessage } from '../../../lib/field-message';
+import { pastePath } from '../../../config/paths';
+import { classifyShareError, sharePaste, type ShareFailure } from '../api/share-paste';
+import { useShareAccess } from '../hooks/use-share-access';
+import {
+  DEFAULT_SHARE_VALUES,
+  validateShareField,
+  validateShareForm,
+  type ShareFormErrors,
+  type ShareFormValues,
+} from '../utils/share-form';
+import { AccessNotice } from './access-notice';
+
+export interface SharedPaste {
+  response: PasteCreateResponse;
+  request: PasteCreateRequest;
+}
+
+interface ShareFormProps {
+  content: string;
+  onShared: (shared: SharedPaste) => void;
+}
+
+/** Share options (remark, password, expiry, max views, custom suffix), validated inline before sending. */
+export function ShareForm({ content, onShared }: ShareFormProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const kernel = useKernel();
+  const access = useShareAccess();
+  const id = useId();
+  const [values, setValues] = useState<ShareFormValues>(DEFAULT_SHARE_VALUES);
+  const [errors, setErrors] = useState<ShareFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ShareFailure | null>(null);
+  const slugRef = useRef<HTMLInputElement>(null);
+  const maxViewsRef = useRef<HTMLInputElement>(null);
+
+  const update = <K extends keyof ShareFormValues>(field: K, value: ShareFormValues[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (field === 'slug' || field === 'maxViews') {
+      const checked = field as 'slug' | 'maxViews';
+      const message = validateShareField(checked, next);
+      setErrors((current) => {
+        const copy = { ...current };
+        if (message) copy[checked] = message;
+        else delete copy[checked];
+        return copy;
+      });
+      if (field === 'slug' && failure?.kind === 'slug') setFailure(null);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const validation = validateShareForm(content, values);
+    setErrors(validation.errors);
+    if (!validation.valid) {
+      if (validation.errors.slug) slugRef.current?.focus();
+      else if (validation.errors.maxViews) maxViewsRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await sharePaste(kernel, validation.request);
+      onShared({ response, request: validation.request });
+    } catch (error) {
+      const classified = classifyShareError(error, t('share.errors.failed'));
+      setFailure(classified);
+      if (classified.kind === 'slug') {
+        setErrors((current) => ({ ...current, slug: { text: classified.message } }));
+        slugRef.current?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorText = (message: FieldMessage | undefined) => messageText(t, message);
+  const slugError = errorText(errors.slug);
+  const maxViewsError = errorText(errors.maxViews);
+  const slugPrefix = pastePath('');
+  const blocked = access === 'missing-text-permission';
+
+  return (
+    <form className="cp-card cp-share-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="share-form">
+      <h2 id={`${id}-title`} className="cp-card__title">
+        {t('share.title')}
+      </h2>
+      <div className="cp-form-grid">
+        <Field id={`${id}-remark`} label={t('share.remark')}>
+          <input
+            id={`${id}-remark`}
+            className="cp-input"
+            value={values.remark}
+            maxLength={500}
+            placeholder={t('share.remarkPlaceholder')}
+            onChange={(event) => update('remark', event.target.value)}
+            data-testid="share-remark"
+          />
+        </Field>
+        <Field id={`${id}-password`} label={t('share.password')} hint={t('share.passwordHint')}>
+          <input
+            id={`${id}-password`}
+            className="cp-input"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            aria-describedby={describedBy(`${id}-password`, true)}
+            onChange={(event) => update('password', event.target.value)}
+            data-testid="share-password-input"
+          />
+        </Field>
+        <Field id={`${id}-expiry`} label={t('share.expiry')}>
+          <ExpirySelect id={`${id}-expiry`} value={values.expiry} onChange={(value) => value !== 'keep' && update('expiry', value)} testId="share-expiry" />
+        </Field>
+        <Field id={`${id}-max-views`} label={t('share.maxViews')} hint={t('share.maxViewsHint')} error={maxViewsError}>
+          <input
+            ref={maxViewsRef}
+            id={`${id}-max-views`}
+            className="cp-input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.maxViews}
+            placeholder="0"
+            aria-invalid={maxViewsError ? true : undefined}
+            aria-describedby={describedBy(`${id}-max-views`, true, maxViewsError)}
+            onChange={(event) => update('maxViews', event.target.value)}
+            data-testid="share-max-views"
+          />
+        </Field>
+        <Field id={`${id}-slug`} label={t('share.slug')} hint={t('share.slugHint')} error={slugError} className="cp-share-form__slug">
+          <div className="cp-prefixed">
+            <span className="cp-prefixed__prefix" aria-hidden="true">
+              {slugPrefix}
+            </span>
+            <input
+              ref={slugRef}
+              id={`${id}-slug`}
+              className="cp-input"
+              value={values.slug}
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              placeholder={t('share.slugPlaceholder')}
+              aria-invalid={slugError ? true : undefined}
+              aria-describedby={describedBy(`${id}-slug`, true, slugError)}
+              onChange={(event) => update('slug', event.target.value)}
+              data-testid="share-slug"
+            />
+          </div>
+        </Field>
+      </div>
+
+      {errors.content && (
+        <p className="cp-alert cp-alert--error cp-share-form__alert" role="alert" data-testid="share-content-error">
+          {errorText(errors.content)}
+        </p>
+      )}
+      {failure && failure.kind === 'other' && (
+        <p className="cp-alert cp-alert--error cp-share-form__alert" role="alert" data-testid="share-error">
+          {failure.message}
+        </p>
+      )}
+      {(blocked || failure?.kind === 'login' || failure?.kind === 'permission') && (
+        <AccessNotice reason={failure?.kind === 'login' ? 'login' : 'permission'} />
+      )}
+
+      <div className="cp-form-actions">
+        <button type="submit" className="cp-button cp-button--primary" disabled={busy || blocked} data-testid="share-submit">
+          {busy ? t('share.sharing') : t('share.submit')}
+        </button>
+        {access === 'anonymous' && !failure && <span className="cp-hint">{t('share.anonymousHint')}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../i18n/resources';
+import { useKernel } from '../../../hooks/use-kernel';
+import { CopyButton } from '../../../components/copy-button';
+import { QrCode } from '../../../components/qr-code';
+import { LinkRow } from '../../../components/link-row';
+import { formatDateTime } from '../../../lib/format';
+import { pageUrl, pastePath } from '../../../config/paths';
+import type { SharedPaste } from './share-form';
+
+/** After sharing: share link and raw link with copy buttons, a QR code, the password, the limits. */
+export function ShareResult({ shared }: { shared: SharedPaste }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const kernel = useKernel();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const { response, request } = shared;
+  const shareUrl = pageUrl(pastePath(response.slug));
+  const rawUrl = kernel.api.pastes.rawUrl(response.slug, request.password);
+
+  useEffect(() => {
+    titleRef.current?.focus();
+    titleRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shared]);
+
+  return (
+    <section className="cp-card cp-share-result" aria-labelledby="cp-share-result-title" data-testid="share-result" data-slug={response.slug}>
+      <h2 id="cp-share-result-title" className="cp-card__title" ref={titleRef} tabIndex={-1}>
+        {t('result.title')}
+      </h2>
+      <div className="cp-share-result__body">
+        <div className="cp-share-result__links">
+          <LinkRow label={t('result.shareLink')} value={shareUrl} copyLabel={t('result.copyLink')} testId="share-link" />
+          <LinkRow label={t('result.rawLink')} value={rawUrl} copyLabel={t('result.copyRawLink')} testId="raw-link" />
+          {request.password && (
+            <div className="cp-link-row">
+              <span className="cp-link-row__label">{t('result.password')}</span>
+              <div className="cp-link-row__line">
+                <code className="cp-link-row__value" data-testid="share-result-password">
+                  {request.password}
+                </code>
+                <CopyButton text={request.password} label={t('result.copyPassword')} testId="copy-password" />
+              </div>
+              <p className="cp-hint">{t('result.passwordHint')}</p>
+            </div>
+          )}
+          <dl className="cp-meta">
+            <div>
+              <dt>{t('meta.expires')}</dt>
+              <dd>{request.expiresAt ? formatDateTime(request.expiresAt, i18n.language) : t('meta.never')}</dd>
+            </div>
+            <div>
+              <dt>{t('meta.maxViews')}</dt>
+              <dd>{request.maxViews ? request.maxViews : t('meta.unlimited')}</dd>
+            </div>
+            {request.remark && (
+              <div>
+                <dt>{t('meta.remark')}</dt>
+                <dd>{request.remark}</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+        <QrCode value={shareUrl} label={t('result.qrLabel')} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  validateCustomSlug,
+  validateMaxViews,
+  type PasteCreateRequest,
+  type PasteExpiryId,
+} from '@cloudclip/shared-kernel';
+import { expiresAtFor } from '../../../lib/expiry';
+import { fromValidation, type FieldMessage } from '../../../lib/field-message';
+
+export interface ShareFormValues {
+  remark: string;
+  password: string;
+  expiry: PasteExpiryId;
+  /** As typed: '' or 0 = unlimited. */
+  maxViews: string;
+  /** Custom link suffix as typed; '' = random. */
+  slug: string;
+}
+
+export type ShareField = 'content' | 'slug' | 'maxViews';
+export type ShareFormErrors = Partial<Record<ShareField, FieldMessage>>;
+
+export const DEFAULT_SHARE_VALUES: ShareFormValues = { remark: '', password: '', expiry: '1d', maxViews: '', slug: '' };
+
+/** Inline check of one field while typing (null = fine). */
+export function validateShareField(field: 'slug' | 'maxViews', values: ShareFormValues): FieldMessage | null {
+  if (field === 'slug') {
+    const result = validateCustomSlug(values.slug);
+    return result.valid ? null : fromValidation(result.error);
+  }
+  const result = validateMaxViews(values.maxViews);
+  return result.valid ? null : fromValidation(result.error);
+}
+
+export type ShareValidation =
+  | { valid: true; errors: ShareFormErrors; request: PasteCreateRequest }
+  | { valid: false; errors: ShareFormErrors; request: null };
+
+/**
+ * Validates the share form before anything is sent (spec §5) and builds `POST /api/paste`:
+ * `expiresAt` = now + the chosen hours (omitted for never), `maxViews` only when > 0, the custom
+ * suffix trimmed, empty remark/password left out.
+ */
+export function validateShareForm(content: string, values: ShareFormValues, now: number = Date.now()): ShareValidation {
+  const errors: ShareFormErrors = {};
+  if (content.trim() === '') errors.content = { key: 'public:share.errors.contentRequired' };
+  const slug = validateCustomSlug(values.slug);
+  if (!slug.valid) errors.slug = fromValidation(slug.error);
+  const maxViews = validateMaxViews(values.maxViews);
+  if (!maxViews.valid) errors.maxViews = fromValidation(maxViews.error);
+  if (!slug.valid || !maxViews.valid || errors.content) return { valid: false, errors, request: null };
+
+  const request: PasteCreateRequest = { content };
+  if (slug.value) request.slug = slug.value;
+  const remark = values.remark.trim();
+  if (remark) request.remark = remark;
+  if (values.password) request.password = values.password;
+  const expiresAt = expiresAtFor(values.expiry, now);
+  if (expiresAt) request.expiresAt = expiresAt;
+  if (maxViews.value > 0) request.maxViews = maxViews.value;
+  return { valid: true, errors, request };
+}

@@ -1,0 +1,171 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, toBoolean, validateCustomSlug, validateMaxViews, type FileUpdateRequest, type PublicFile } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { useKernel } from '../../../hooks/use-kernel';
+import { Field, describedBy } from '../../../components/field';
+import { ExpirySelect, type ExpiryChoice } from '../../../components/expiry-select';
+import { expiresAtFor } from '../../../lib/expiry';
+import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
+import type { ManageScope } from '../../../lib/ownership';
+import { loadFileRecord, mergeRecord, updateFile } from '../api/file-api';
+
+export interface FileEditResult {
+  file: PublicFile;
+  /** The password now valid for the links: unchanged, the new one, or null when removed. */
+  password: string | null;
+}
+
+interface FileEditFormProps {
+  file: PublicFile;
+  password: string | null;
+  scope: ManageScope;
+  onSaved: (result: FileEditResult) => void;
+  onCancel: () => void;
+}
+
+type Errors = Partial<Record<'slug' | 'maxViews', FieldMessage>>;
+
+/** Owner/admin edit (`PUT …/files/{id}`): only changed fields are sent (a new max views also resets views). */
+export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileEditFormProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const kernel = useKernel();
+  const id = useId();
+  const protectedNow = toBoolean(file.requires_password) || !!password;
+  const [remark, setRemark] = useState(file.remark ?? '');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('keep');
+  const [maxViews, setMaxViews] = useState(file.max_views ? String(file.max_views) : '');
+  const [newPassword, setNewPassword] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
+  const [slug, setSlug] = useState(file.slug);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = (field: 'slug' | 'maxViews', value: string) => {
+    const result = field === 'slug' ? validateCustomSlug(value) : validateMaxViews(value);
+    setErrors((current) => ({ ...current, [field]: result.valid ? undefined : fromValidation(result.error) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const slugResult = validateCustomSlug(slug);
+    const viewsResult = validateMaxViews(maxViews);
+    const nextErrors: Errors = {};
+    if (!slugResult.valid) nextErrors.slug = fromValidation(slugResult.error);
+    if (!viewsResult.valid) nextErrors.maxViews = fromValidation(viewsResult.error);
+    setErrors(nextErrors);
+    if (!slugResult.valid || !viewsResult.valid) return;
+
+    const body: FileUpdateRequest = {};
+    if (remark.trim() !== (file.remark ?? '')) body.remark = remark.trim() || null;
+    if (expiry !== 'keep') body.expires_at = expiresAtFor(expiry);
+    const limit = viewsResult.value > 0 ? viewsResult.value : null;
+    if (limit !== (file.max_views || null)) body.max_views = limit;
+    if (removePassword) body.password = null;
+    else if (newPassword) body.password = newPassword;
+    if (slugResult.value && slugResult.value !== file.slug) body.slug = slugResult.value;
+    if (Object.keys(body).length === 0) {
+      onCancel();
+      return;
+    }
+
+    setBusy(true);
+    setFailure(null);
+    try {
+      await updateFile(kernel, scope, file.id, body);
+      const record = await loadFileRecord(kernel, scope, file.id);
+      const nextPassword = removePassword ? null : newPassword || password;
+      onSaved({ file: mergeRecord(file, record), password: nextPassword });
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setErrors((current) => ({ ...current, slug: { text: error.message } }));
+      else setFailure(error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  const slugError = messageText(t, errors.slug);
+  const maxViewsError = messageText(t, errors.maxViews);
+  return (
+    <form className="cp-card cp-file-edit" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="file-edit-form">
+      <h2 id={`${id}-title`} className="cp-card__title">
+        {t('file.editTitle')}
+      </h2>
+      <div className="cp-form-grid">
+        <Field id={`${id}-remark`} label={t('share.remark')}>
+          <input id={`${id}-remark`} className="cp-input" value={remark} maxLength={500} onChange={(event) => setRemark(event.target.value)} data-testid="file-edit-remark" />
+        </Field>
+        <Field id={`${id}-expiry`} label={t('share.expiry')}>
+          <ExpirySelect id={`${id}-expiry`} value={expiry} onChange={setExpiry} withKeep testId="file-edit-expiry" />
+        </Field>
+        <Field id={`${id}-max-views`} label={t('share.maxViews')} hint={t('file.maxViewsHint')} error={maxViewsError}>
+          <input
+            id={`${id}-max-views`}
+            className="cp-input"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={maxViews}
+            placeholder="0"
+            aria-invalid={maxViewsError ? true : undefined}
+            aria-describedby={describedBy(`${id}-max-views`, true, maxViewsError)}
+            onChange={(event) => {
+              setMaxViews(event.target.value);
+              check('maxViews', event.target.value);
+            }}
+            data-testid="file-edit-max-views"
+          />
+        </Field>
+        <Field id={`${id}-slug`} label={t('share.slug')} hint={t('share.slugHint')} error={slugError}>
+          <input
+            id={`${id}-slug`}
+            className="cp-input"
+            value={slug}
+            autoCapitalize="off"
+            spellCheck={false}
+            aria-invalid={slugError ? true : undefined}
+            aria-describedby={describedBy(`${id}-slug`, true, slugError)}
+            onChange={(event) => {
+              setSlug(event.target.value);
+              check('slug', event.target.value);
+            }}
+            data-testid="file-edit-slug"
+          />
+        </Field>
+        <Field id={`${id}-password`} label={protectedNow ? t('file.newPassword') : t('share.password')} hint={t('file.passwordHint')}>
+          <input
+            id={`${id}-password`}
+            className="cp-input"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            disabled={removePassword}
+            aria-describedby={describedBy(`${id}-password`, true)}
+            onChange={(event) => setNewPassword(event.target.value)}
+            data-testid="file-edit-password"
+          />
+          {protectedNow && (
+            <label className="cp-checkbox">
+              <input type="checkbox" checked={removePassword} onChange={(event) => setRemovePassword(event.target.checked)} data-testid="file-edit-remove-password" />
+              {t('file.removePassword')}
+            </label>
+          )}
+        </Field>
+      </div>
+      {failure && (
+        <p className="cp-alert cp-alert--error" role="alert" data-testid="file-edit-error">
+          {failure}
+        </p>
+      )}
+      <div className="cp-form-actions">
+        <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="file-edit-save">
+          {busy ? t('common.saving') : t('common.save')}
+        </button>
+        <button type="button" className="cp-button" onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { useKernel } from '../../../hooks/use-kernel';
+import { useSession } from '../../../hooks/use-session';
+import { Loading } from '../../../components/loading';
+import { PasswordPrompt } from '../../../components/password-prompt';
+import { StatusPage } from '../../../components/status-page';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QrCode } from '../../../components/qr-code';
+import { LinkRow } from '../../../components/link-row';
+import { formatDateTime } from '../../../lib/format';
+import { manageScope } from '../../../lib/ownership';
+import { filePath, pageUrl } from '../../../config/paths';
+import { deleteFile, fileLinks } from '../api/file-api';
+import { useFile, type FileLocationState } from '../hooks/use-file';
+import { filePasswordStore } from '../utils/file-password-store';
+import { FilePreview } from './file-preview';
+import { FileEditForm, type FileEditResult } from './file-edit-form';
+import './file-page.css';
+
+function Page({ children, state }: { children: ReactNode; state: string }) {
+  return (
+    <section className="cp-page cp-file-page" data-testid="area-page" data-area="public" data-page="file" data-state={state}>
+      {children}
+    </section>
+  );
+}
+
+/** `/file/{slug}`: file info, password prompt, typed preview, links, QR code, owner edit/delete. */
+export function FilePage() {
+  const { slug = '' } = useParams();
+  return <FileView key={slug} slug={slug} />;
+}
+
+function FileView({ slug }: { slug: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { state, unlock, replace, markDeleted } = useFile(slug);
+
+  if (state.status === 'loading')
+    return (
+      <Page state="loading">
+        <Loading />
+      </Page>
+    );
+  if (state.status === 'locked')
+    return (
+      <Page state="locked">
+        <PasswordPrompt
+          title={t('file.lockedTitle')}
+          hint={t('file.lockedHint', { name: state.file.filename })}
+          onSubmit={unlock}
+          testId="file-password"
+        />
+      </Page>
+    );
+  if (state.status === 'failed')
+    return (
+      <Page state={state.failure}>
+        <StatusPage
+          kind={state.failure}
+          path={filePath(slug)}
+          title={t(`file.failure.${state.failure}.title`)}
+          message={state.failure === 'error' ? state.message : t(`file.failure.${state.failure}.message`)}
+        />
+      </Page>
+    );
+  if (state.status === 'deleted')
+    return (
+      <Page state="deleted">
+        <StatusPage kind="deleted" title={t('file.deleted.title')} message={t('file.deleted.message')} />
+      </Page>
+    );
+  return (
+    <Page state="ready">
+      <FileReady file={state.file} password={state.password} onReplace={replace} onDeleted={markDeleted} />
+    </Page>
+  );
+}
+
+interface FileReadyProps {
+  file: PublicFile;
+  password: string | null;
+  onReplace: (file: PublicFile, password: string | null) => void;
+  onDeleted: () => void;
+}
+
+function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const kernel = useKernel();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const scope = manageScope(session, file.created_by, 'file');
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(() => !!(location.state as FileLocationState | null)?.saved);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const links = fileLinks(kernel, file, password);
+  const shareUrl = pageUrl(filePath(file.slug));
+
+  const onSaved = ({ file: next, password: nextPassword }: FileEditResult) => {
+    setEditing(false);
+    setSaved(true);
+    if (nextPassword) filePasswordStore.set(next.slug, nextPassword);
+    else filePasswordStore.remove(next.slug);
+    if (next.slug !== file.slug) {
+      filePasswordStore.remove(file.slug);
+      const state: FileLocationState = { file: next, password: nextPassword, saved: true };
+      navigate(filePath(next.slug), { replace: true, state });
+      return;
+    }
+    onReplace(next, nextPassword);
+  };
+
+  const remove = async () => {
+    if (!scope) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteFile(kernel, scope, file.id);
+      filePasswordStore.remove(file.slug);
+      setConfirmDelete(false);
+      onDeleted();
+    } catch (error) {
+      setDeleteError(error instanceof Error ? error.message : String(error));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <header className="cp-page-head">
+        <h1 data-testid="file-name">{file.filename}</h1>
+      </header>
+      {saved && (
+        <p className="cp-alert cp-alert--success" role="status" data-testid="file-saved">
+          {t('file.saved')}
+        </p>
+      )}
+
+      <div className="cp-file-layout">
+        <div className="cp-file-layout__main">
+          {editing && scope ? (
+            <FileEditForm file={file} password={password} scope={scope} onSaved={onSaved} onCancel={() => setEditing(false)} />
+          ) : (
+            <FilePreview file={file} links={links} />
+          )}
+        </div>
+        <aside className="cp-file-layout__side">
+          <section className="cp-card" aria-labelledby="cp-file-info-title">
+            <h2 id="cp-file-info-title" className="cp-card__title">
+              {t('file.info')}
+            </h2>
+            <dl className="cp-meta cp-meta--stacked" data-testid="file-info">
+              <div>
+                <dt>{t('file.size')}</dt>
+                <dd data-testid="file-size">{formatBytes(file.size)}</dd>
+              </div>
+              <div>
+                <dt>{t('file.type')}</dt>
+                <dd data-testid="file-type">{file.mimetype || t('file.unknownType')}</dd>
+              </div>
+              {file.remark && (
+                <div>
+                  <dt>{t('meta.remark')}</dt>
+                  <dd data-testid="file-remark">{file.remark}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t('file.uploaded')}</dt>
+                <dd>{formatDateTime(file.created_at, i18n.language)}</dd>
+              </div>
+              <div>
+                <dt>{t('meta.views')}</dt>
+                <dd data-testid="file-views">{file.max_views ? t('meta.viewsOf', { views: file.views, max: file.max_views }) : file.views}</dd>
+              </div>
+              <div>
+                <dt>{t('meta.expires')}</dt>
+                <dd data-testid="file-expires">{file.expires_at ? formatDateTime(file.expires_at, i18n.language) : t('meta.never')}</dd>
+              </div>
+              {toBoolean(file.requires_password) || password ? (
+                <div>
+                  <dt>{t('file.protection')}</dt>
+                  <dd>{t('file.passwordProtected')}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+
+          <section className="cp-card cp-file-actions" aria-labelledby="cp-file-actions-title">
+            <h2 id="cp-file-actions-title" className="cp-card__title">
+              {t('file.share')}
+            </h2>
+            <a className="cp-button cp-button--primary cp-file-actions__download" href={links.download} data-testid="file-download">
+              {t('file.download')}
+            </a>
+            <LinkRow label={t('file.pageLink')} value={shareUrl} copyLabel={t('result.copyLink')} testId="file-share-link" />
+            <LinkRow label={t('file.directLink')} value={links.download} copyLabel={t('file.copyDirectLink')} testId="file-direct-link" />
+            <QrCode value={shareUrl} label={t('result.qrLabel')} size={140} />
+            {scope && !editing && (
+              <div className="cp-toolbar">
+                <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
+                  {t('common.edit')}
+                </button>
+                <button type="button" className="cp-button cp-button--danger" onClick={() => setConfirmDelete(true)} data-testid="file-delete">
+                  {t('common.delete')}
+                </button>
+              </div>
+            )}
+          </section>
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('file.deleteTitle')}
+        message={t('file.deleteMessage', { name: file.filename })}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={deleting}
+        error={deleteError}
+        onCancel={() => (setConfirmDelete(false), setDeleteError(null))}
+        onConfirm={() => void remove()}
+        testId="delete-dialog"
+      />
+    </>
+  );
+}
+
+export default FilePage;

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, type PublicFile } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { MarkdownView } from '../../../lib/markdown/markdown-view';
+import { Loading } from '../../../components/loading';
+import { fetchFileText, type FileLinks } from '../api/file-api';
+import { codeBlockMarkdown, codeLanguage, fileKind } from '../utils/file-kind';
+
+/** Larger text files are not fetched for the preview (download instead). */
+export const TEXT_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+/** Up to this size code is highlighted; above it, shown as plain text. */
+export const HIGHLIGHT_MAX_BYTES = 256 * 1024;
+
+function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; markdown: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [text, setText] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setText(null);
+    setFailed(false);
+    fetchFileText(url, controller.signal).then(
+      (value) => setText(value),
+      () => !controller.signal.aborted && setFailed(true),
+    );
+    return () => controller.abort();
+  }, [url]);
+
+  if (failed)
+    return (
+      <p className="cp-alert cp-alert--error" role="alert" data-testid="preview-failed">
+        {t('file.previewFailed')}
+      </p>
+    );
+  if (text === null) return <Loading label={t('file.loadingPreview')} />;
+  if (markdown) return <MarkdownView value={text} testId="file-markdown" label={t('file.preview')} />;
+  if (text.length > HIGHLIGHT_MAX_BYTES)
+    return (
+      <pre className="cp-code cp-code--plain" tabIndex={0} data-testid="file-text">
+        {text}
+      </pre>
+    );
+  return (
+    <div className="cp-code" data-testid="file-text">
+      <MarkdownView value={codeBlockMarkdown(text, codeLanguage(file.filename, file.mimetype))} label={t('file.preview')} />
+    </div>
+  );
+}
+
+/** Typed preview: image, video, audio, PDF, text/code (highlighted), Markdown (rendered), else a download card. */
+export function FilePreview({ file, links }: { file: PublicFile; links: FileLinks }) {
+  const { t } = useTranslation(NAMESPACE);
+  const kind = fileKind(file.mimetype, file.filename);
+  const tooLarge = (kind === 'text' || kind === 'markdown') && file.size > TEXT_PREVIEW_MAX_BYTES;
+
+  let body;
+  if (tooLarge || kind === 'other') {
+    body = (
+      <div className="cp-download-card" data-testid="download-card">
+        <div className="cp-download-card__icon" aria-hidden="true">
+          {(file.filename.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}
+        </div>
+        <p className="cp-download-card__name">{file.filename}</p>
+        <p className="cp-muted">
+          {tooLarge ? t('file.tooLargeToPreview', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }) : t('file.noPreview')}
+        </p>
+        <a className="cp-button cp-button--primary" href={links.download} data-testid="download-card-link">
+          {t('file.download')} ({formatBytes(file.size)})
+        </a>
+      </div>
+    );
+  } else if (kind === 'image') {
+    body = <img className="cp-file-preview__image" src={links.preview} alt={file.filename} data-testid="preview-image" />;
+  } else if (kind === 'video') {
+    body = (
+      <video className="cp-file-preview__media" src={links.preview} controls preload="metadata" data-testid="preview-video">
+        {t('file.noMediaSupport')}
+      </video>
+    );
+  } else if (kind === 'audio') {
+    body = <audio className="cp-file-preview__audio" src={links.preview} controls preload="metadata" data-testid="preview-audio" aria-label={file.filename} />;
+  } else if (kind === 'pdf') {
+    body = <iframe className="cp-file-preview__pdf" src={links.preview} title={t('file.pdfTitle', { name: file.filename })} data-testid="preview-pdf" />;
+  } else {
+    body = <TextPreview file={file} url={links.preview} markdown={kind === 'markdown'} />;
+  }
+
+  return (
+    <section className="cp-card cp-file-preview" aria-label={t('file.preview')} data-testid="file-preview" data-kind={tooLarge ? 'too-large' : kind}>
+      {body}
+    </section>
+  );
+}

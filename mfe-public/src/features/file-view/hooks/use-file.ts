@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { isApiError, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../hooks/use-kernel';
+import { loadFileInfo, verifyFile } from '../api/file-api';
+import { filePasswordStore } from '../utils/file-password-store';
+
+export type FileFailure = 'not-found' | 'gone' | 'error';
+
+export type FileState =
+  | { status: 'loading' }
+  | { status: 'locked'; file: PublicFile }
+  | { status: 'ready'; file: PublicFile; password: string | null }
+  | { status: 'failed'; failure: FileFailure; message: string }
+  | { status: 'deleted' };
+
+/** State handed over by a slug change, so the renamed page does not count another view. */
+export interface FileLocationState {
+  file?: PublicFile;
+  password?: string | null;
+  /** The hand-over follows a saved edit: say so on the new page. */
+  saved?: boolean;
+}
+
+/** 404 (ours) / 500 "not found" (reference) = missing, 410 = expired or view limit reached. */
+function failureOf(error: unknown): { failure: FileFailure; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isApiError(error) && error.status === 404) return { failure: 'not-found', message };
+  if (isApiError(error) && error.status === 410) return { failure: 'gone', message };
+  return { failure: 'error', message };
+}
+
+const isWrongPassword = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
+
+/**
+ * Loads `/file/{slug}`. A protected file is verified automatically with the password this tab
+ * already verified (sessionStorage `file_password_<slug>`); otherwise the prompt is shown.
+ */
+export function useFile(slug: string) {
+  const kernel = useKernel();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handedOver = (location.state as FileLocationState | null)?.file;
+  const [state, setState] = useState<FileState>(() =>
+    handedOver?.slug === slug
+      ? { status: 'ready', file: handedOver, password: (location.state as FileLocationState).password ?? null }
+      : { status: 'loading' },
+  );
+
+  useEffect(() => {
+    if (handedOver?.slug === slug) {
+      // Used once: a reload of this page loads the file again.
+      navigate(location.pathname, { replace: true, state: null });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    const run = async () => {
+      try {
+        const info = await loadFileInfo(kernel, slug, controller.signal);
+        if (!toBoolean(info.requires_password)) {
+          setState({ status: 'ready', file: info, password: null });
+          return;
+        }
+        const stored = filePasswordStore.get(slug);
+        if (stored) {
+          try {
+            const verified = await verifyFile(kernel, slug, stored);
+            if (!controller.signal.aborted) setState({ status: 'ready', file: verified, password: stored });
+            return;
+          } catch (error) {
+            if (!isWrongPassword(error)) throw error;
+            filePasswordStore.remove(slug);
+          }
+        }
+        if (!controller.signal.aborted) setState({ status: 'locked', file: info });
+      } catch (error) {
+        if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
+        setState({ status: 'failed', ...failureOf(error) });
+      }
+    };
+    void run();
+    return () => controller.abort();
+    // The handed-over file only matters for the first render of a slug (the page is keyed by slug).
+  }, [kernel, slug]);
+
+  /** Rejects with the message for the prompt (server message or 'wrong password'). */
+  const unlock = useCallback(
+    async (password: string) => {
+      try {
+        const verified = await verifyFile(kernel, slug, password);
+        filePasswordStore.set(slug, password);
+        setState({ status: 'ready', file: verified, password });
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 410)) {
+          setState({ status: 'failed', ...failureOf(error) });
+          return;
+        }
+        throw error;
+      }
+    },
+    [kernel, slug],
+  );
+
+  const replace = useCallback((file: PublicFile, password: string | null) => setState({ status: 'ready', file, password }), []);
+  const markDeleted = useCallback(() => setState({ status: 'deleted' }), []);
+
+  return { state, unlock, replace, markDeleted };
+}

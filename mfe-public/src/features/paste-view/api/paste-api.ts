@@ -1,0 +1,111 @@
+import {
+  isProtectedPasteView,
+  type Kernel,
+  type PasteProtectedView,
+  type PasteUpdateRequest,
+  type PasteUpdateResponse,
+} from '@cloudclip/shared-kernel';
+import type { ManageScope } from '../../../lib/ownership';
+
+/** A paste whose content is readable (public, or unlocked with its password). */
+export interface LoadedPaste {
+  /** Present on our server (public views carry it); found through the management list otherwise. */
+  id?: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  hasPassword: boolean;
+  /** The plaintext password the visitor unlocked it with (raw link), when protected. */
+  password?: string;
+  expiresAt: string | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: string;
+  updatedAt?: string;
+  createdBy: string | null;
+}
+
+export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView } | { kind: 'open'; paste: LoadedPaste };
+
+/** `GET /api/paste/{slug}`: the content (one view counted), or the metadata of a protected paste. */
+export async function loadPaste(kernel: Kernel, slug: string, signal?: AbortSignal): Promise<PasteLoad> {
+  const view = await kernel.api.pastes.get(slug, signal);
+  if (isProtectedPasteView(view)) return { kind: 'locked', meta: view };
+  return {
+    kind: 'open',
+    paste: {
+      id: view.id,
+      slug: view.slug,
+      content: view.content,
+      remark: view.remark ?? null,
+      hasPassword: false,
+      expiresAt: view.expiresAt ?? null,
+      maxViews: view.maxViews ?? null,
+      views: view.views,
+      createdAt: view.createdAt,
+      updatedAt: view.updatedAt,
+      createdBy: view.created_by ?? null,
+    },
+  };
+}
+
+/** `POST /api/paste/{slug}` with the password (401 = wrong password: the server's message or 'wrong password'). */
+export async function unlockPaste(kernel: Kernel, slug: string, password: string): Promise<LoadedPaste> {
+  const view = await kernel.api.pastes.unlock(slug, password);
+  return {
+    id: view.id,
+    slug: view.slug,
+    content: view.content,
+    remark: view.remark ?? null,
+    hasPassword: true,
+    password,
+    expiresAt: view.expiresAt ?? null,
+    maxViews: view.maxViews ?? null,
+    views: view.views,
+    createdAt: view.createdAt,
+    updatedAt: view.updatedAt,
+    createdBy: view.created_by ?? null,
+  };
+}
+
+/** `PUT /api/{admin|user}/pastes/{slug}` (by slug, replace semantics). */
+export function updatePaste(kernel: Kernel, scope: ManageScope, slug: string, body: PasteUpdateRequest): Promise<PasteUpdateResponse> {
+  return scope === 'admin' ? kernel.api.pastes.adminUpdate(slug, body) : kernel.api.pastes.userUpdate(slug, body);
+}
+
+/** Pages looked through to find an id by slug (reference backend: the public view has no id). */
+const LIST_PAGE_SIZE = 100;
+const MAX_PAGES = 50;
+
+/** The id of a paste by slug, through the admin list (`page/limit`) or the key's own list (`limit/offset`). */
+export async function findPasteId(kernel: Kernel, scope: ManageScope, slug: string): Promise<string | null> {
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    if (scope === 'admin') {
+      const body = await kernel.api.pastes.adminList({ page: page + 1, limit: LIST_PAGE_SIZE });
+      const hit = body.data.find((row) => row.slug === slug);
+      if (hit) return hit.id;
+      if (page + 1 >= (body.pagination?.totalPages ?? 0)) return null;
+    } else {
+      const body = await kernel.api.pastes.userList({ limit: LIST_PAGE_SIZE, offset: page * LIST_PAGE_SIZE });
+      const hit = body.data.find((row) => row.slug === slug);
+      if (hit) return hit.id;
+      if (!body.pagination?.hasMore) return null;
+    }
+  }
+  return null;
+}
+
+/** `DELETE /api/{admin|user}/pastes/{id}`; the id comes from the view when the server sent it. */
+export async function deletePaste(kernel: Kernel, scope: ManageScope, paste: Pick<LoadedPaste, 'id' | 'slug'>): Promise<void> {
+  const id = paste.id ?? (await findPasteId(kernel, scope, paste.slug));
+  if (!id) throw new PasteNotFoundForDeleteError();
+  if (scope === 'admin') await kernel.api.pastes.adminRemove(id);
+  else await kernel.api.pastes.userRemove(id);
+}
+
+export class PasteNotFoundForDeleteError extends Error {
+  constructor() {
+    super('paste id not found');
+    this.name = 'PasteNotFoundForDeleteError';
+  }
+}

@@ -1,0 +1,206 @@
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../i18n/resources';
+import { useKernel } from '../../../hooks/use-kernel';
+import { useSession } from '../../../hooks/use-session';
+import { Loading } from '../../../components/loading';
+import { PasswordPrompt } from '../../../components/password-prompt';
+import { StatusPage } from '../../../components/status-page';
+import { CopyButton } from '../../../components/copy-button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
+import { formatDateTime } from '../../../lib/format';
+import { manageScope } from '../../../lib/ownership';
+import { pageUrl, pastePath } from '../../../config/paths';
+import { deletePaste, PasteNotFoundForDeleteError, type LoadedPaste } from '../api/paste-api';
+import { usePaste } from '../hooks/use-paste';
+import { PasteOutline } from './paste-outline';
+import { PasteEditForm } from './paste-edit-form';
+import './paste-page.css';
+
+/** The outline appears once a document has this many headings. */
+const OUTLINE_MIN_HEADINGS = 2;
+
+function Page({ children, state }: { children: ReactNode; state: string }) {
+  return (
+    <section className="cp-page cp-paste-page" data-testid="area-page" data-area="public" data-page="paste" data-state={state}>
+      {children}
+    </section>
+  );
+}
+
+/** `/paste/{slug}`: the shared text (sanitized), password prompt, outline, copy, raw link, owner edit/delete. */
+export function PastePage() {
+  const { slug = '' } = useParams();
+  return <PasteView key={slug} slug={slug} />;
+}
+
+function PasteView({ slug }: { slug: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { state, unlock, updateLoaded, markDeleted } = usePaste(slug);
+
+  if (state.status === 'loading')
+    return (
+      <Page state="loading">
+        <Loading />
+      </Page>
+    );
+  if (state.status === 'locked')
+    return (
+      <Page state="locked">
+        <PasswordPrompt title={t('paste.lockedTitle')} hint={t('paste.lockedHint')} onSubmit={unlock} testId="paste-password" />
+      </Page>
+    );
+  if (state.status === 'failed')
+    return (
+      <Page state={state.failure}>
+        <StatusPage
+          kind={state.failure}
+          path={pastePath(slug)}
+          title={t(`paste.failure.${state.failure}.title`)}
+          message={state.failure === 'error' ? state.message : t(`paste.failure.${state.failure}.message`)}
+        />
+      </Page>
+    );
+  if (state.status === 'deleted')
+    return (
+      <Page state="deleted">
+        <StatusPage kind="deleted" title={t('paste.deleted.title')} message={t('paste.deleted.message')} />
+      </Page>
+    );
+  return (
+    <Page state="ready">
+      <PasteReady paste={state.paste} onChange={updateLoaded} onDeleted={markDeleted} />
+    </Page>
+  );
+}
+
+function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChange: (paste: LoadedPaste) => void; onDeleted: () => void }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const kernel = useKernel();
+  const session = useSession();
+  const scope = manageScope(session, paste.createdBy, 'text');
+  const [headings, setHeadings] = useState<OutlineHeading[]>([]);
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const rawUrl = kernel.api.pastes.rawUrl(paste.slug, paste.password);
+  const shareUrl = pageUrl(pastePath(paste.slug));
+  const lastView = paste.maxViews !== null && paste.maxViews > 0 && paste.views >= paste.maxViews;
+
+  const remove = async () => {
+    if (!scope) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deletePaste(kernel, scope, paste);
+      setConfirmDelete(false);
+      onDeleted();
+    } catch (error) {
+      setDeleteError(error instanceof PasteNotFoundForDeleteError ? t('paste.deleteNotFound') : error instanceof Error ? error.message : String(error));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <header className="cp-page-head">
+        <h1>{paste.remark || t('paste.title')}</h1>
+        <span className="cp-slug-chip" data-testid="paste-slug">
+          {paste.slug}
+        </span>
+      </header>
+      <dl className="cp-meta" data-testid="paste-meta">
+        {paste.remark && (
+          <div>
+            <dt>{t('meta.remark')}</dt>
+            <dd data-testid="paste-remark">{paste.remark}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('meta.created')}</dt>
+          <dd>{formatDateTime(paste.createdAt, i18n.language)}</dd>
+        </div>
+        <div>
+          <dt>{t('meta.views')}</dt>
+          <dd data-testid="paste-views">{paste.maxViews ? t('meta.viewsOf', { views: paste.views, max: paste.maxViews }) : paste.views}</dd>
+        </div>
+        <div>
+          <dt>{t('meta.expires')}</dt>
+          <dd data-testid="paste-expires">{paste.expiresAt ? formatDateTime(paste.expiresAt, i18n.language) : t('meta.never')}</dd>
+        </div>
+      </dl>
+      {lastView && (
+        <p className="cp-alert cp-alert--warning" role="status" data-testid="paste-last-view">
+          {t('paste.lastView')}
+        </p>
+      )}
+      {saved && (
+        <p className="cp-alert cp-alert--success" role="status" data-testid="paste-saved">
+          {t('paste.saved')}
+        </p>
+      )}
+
+      <div className="cp-toolbar" role="toolbar" aria-label={t('paste.actions')}>
+        <CopyButton text={paste.content} label={t('paste.copyContent')} testId="copy-content" />
+        <CopyButton text={shareUrl} label={t('result.copyLink')} testId="copy-paste-link" />
+        <a className="cp-button" href={rawUrl} target="_blank" rel="noopener noreferrer" data-testid="raw-link">
+          {t('paste.raw')}
+        </a>
+        {scope && !editing && !lastView && (
+          <>
+            <span className="cp-toolbar__spacer" />
+            <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="paste-edit">
+              {t('common.edit')}
+            </button>
+            <button type="button" className="cp-button cp-button--danger" onClick={() => setConfirmDelete(true)} data-testid="paste-delete">
+              {t('common.delete')}
+            </button>
+          </>
+        )}
+      </div>
+
+      {editing && scope ? (
+        <PasteEditForm
+          paste={paste}
+          scope={scope}
+          onCancel={() => setEditing(false)}
+          onSaved={(next) => {
+            setEditing(false);
+            setSaved(true);
+            onChange(next);
+          }}
+        />
+      ) : (
+        <div className="cp-paste-layout" data-outline={headings.length >= OUTLINE_MIN_HEADINGS ? 'on' : 'off'}>
+          <article className="cp-card cp-paste-content">
+            <MarkdownView value={paste.content} onRendered={setHeadings} testId="paste-content" />
+          </article>
+          {headings.length >= OUTLINE_MIN_HEADINGS && (
+            <aside className="cp-paste-layout__outline">
+              <PasteOutline headings={headings} />
+            </aside>
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('paste.deleteTitle')}
+        message={t('paste.deleteMessage')}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={deleting}
+        error={deleteError}
+        onCancel={() => (setConfirmDelete(false), setDeleteError(null))}
+        onConfirm={() => void remove()}
+        testId="delete-dialog"
+      />
+    </>
+  );
+}
+
+export default PastePage;

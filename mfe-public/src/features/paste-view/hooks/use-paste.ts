@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isApiError, type PasteProtectedView } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../hooks/use-kernel';
+import { loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
+
+export type PasteFailure = 'not-found' | 'gone' | 'error';
+
+export type PasteState =
+  | { status: 'loading' }
+  | { status: 'locked'; meta: PasteProtectedView }
+  | { status: 'ready'; paste: LoadedPaste }
+  | { status: 'failed'; failure: PasteFailure; message: string }
+  | { status: 'deleted' };
+
+/** 404 = unknown or used up (the last view deleted it), 410 = expired or view limit reached. */
+function failureOf(error: unknown): { failure: PasteFailure; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isApiError(error) && error.status === 404) return { failure: 'not-found', message };
+  if (isApiError(error) && error.status === 410) return { failure: 'gone', message };
+  return { failure: 'error', message };
+}
+
+/** Loads `/paste/{slug}` once per slug and holds its state (locked → unlock → ready, edits, deletion). */
+export function usePaste(slug: string) {
+  const kernel = useKernel();
+  const [state, setState] = useState<PasteState>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    loadPaste(kernel, slug, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setState(result.kind === 'locked' ? { status: 'locked', meta: result.meta } : { status: 'ready', paste: result.paste });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
+        setState({ status: 'failed', ...failureOf(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [kernel, slug]);
+
+  /** Rejects with the message to show under the password field; 404/410 end on the status page. */
+  const unlock = useCallback(
+    async (password: string) => {
+      try {
+        const paste = await unlockPaste(kernel, slug, password);
+        setState({ status: 'ready', paste });
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 410)) {
+          setState({ status: 'failed', ...failureOf(error) });
+          return;
+        }
+        throw error;
+      }
+    },
+    [kernel, slug],
+  );
+
+  const updateLoaded = useCallback((paste: LoadedPaste) => setState({ status: 'ready', paste }), []);
+  const markDeleted = useCallback(() => setState({ status: 'deleted' }), []);
+
+  return { state, unlock, updateLoaded, markDeleted };
+}

@@ -1,0 +1,7 @@
+/**
+ * Alias (webpack.config.js) for bytemd's unbundled `getProcessor`: the same function the package
+ * exports, without the editor (CodeMirror) that the bundled entry carries.
+ */
+declare module 'cloudclip-bytemd-processor' {
+  export { getProcessor } from 'bytemd';
+}

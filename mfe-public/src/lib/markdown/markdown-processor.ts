@@ -1,0 +1,92 @@
+import type { BytemdPlugin } from 'bytemd';
+import { getProcessor } from 'cloudclip-bytemd-processor';
+import gfm from '@bytemd/plugin-gfm';
+import highlight from '@bytemd/plugin-highlight';
+import math from '@bytemd/plugin-math';
+import mermaid from '@bytemd/plugin-mermaid';
+
+/**
+ * The one Markdown pipeline of this remote: bytemd's `getProcessor` (remark-parse → plugin remark
+ * steps → remark-rehype → rehype-raw → rehype-sanitize with bytemd's schema, untouched → plugin
+ * rehype steps → stringify). Editor preview, paste view and file view all render through it.
+ *
+ * Plugins: GFM (tables, task lists, strikethrough, autolinks, footnotes), math (KaTeX, MathML
+ * output so no font/CSS download), highlight.js and Mermaid — the last three only run on the
+ * rendered DOM and load their libraries when a document needs them.
+ */
+
+export interface PluginOptions {
+  dark: boolean;
+  /** Toolbar texts of the plugins (editor only). */
+  locales?: { gfm?: Record<string, string>; math?: Record<string, string>; mermaid?: Record<string, string> };
+}
+
+export function createPlugins({ dark, locales = {} }: PluginOptions): BytemdPlugin[] {
+  return [
+    gfm({ locale: locales.gfm }),
+    math({ locale: locales.math, katexOptions: { output: 'mathml', throwOnError: false, trust: false } }),
+    // Mermaid blocks are drawn by the Mermaid plugin: tell highlight.js they are plain text.
+    highlight({ init: (hljs) => hljs.registerAliases(['mermaid'], { languageName: 'plaintext' }) }),
+    // 'strict' (Mermaid's default, stated explicitly): labels are sanitized, click handlers are off.
+    mermaid({ locale: locales.mermaid, securityLevel: 'strict', theme: dark ? 'dark' : 'default' }),
+  ];
+}
+
+const viewerPlugins = new Map<boolean, BytemdPlugin[]>();
+
+/** The plugins of the viewer for a theme (one instance per theme, so Mermaid loads once per theme). */
+export function viewerPluginsFor(dark: boolean): BytemdPlugin[] {
+  let plugins = viewerPlugins.get(dark);
+  if (!plugins) {
+    plugins = createPlugins({ dark });
+    viewerPlugins.set(dark, plugins);
+  }
+  return plugins;
+}
+
+type HtmlProcessor = ReturnType<typeof getProcessor>;
+let processor: HtmlProcessor | null = null;
+
+/** HTML of recently rendered chunks, by source: typing in a large document re-renders only what changed. */
+const htmlCache = new Map<string, string>();
+const HTML_CACHE_LIMIT = 600;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Sanitized HTML of a Markdown source (the HTML does not depend on the theme). */
+export function markdownToHtml(source: string): string {
+  const cached = htmlCache.get(source);
+  if (cached !== undefined) {
+    // Refresh its position (Map keeps insertion order: oldest first).
+    htmlCache.delete(source);
+    htmlCache.set(source, cached);
+    return cached;
+  }
+  processor ??= getProcessor({ plugins: viewerPluginsFor(false) });
+  let html: string;
+  try {
+    html = String(processor.processSync(source));
+  } catch (error) {
+    console.error('[cloudclip_public] Markdown rendering failed', error);
+    html = `<pre>${escapeHtml(source)}</pre>`;
+  }
+  htmlCache.set(source, html);
+  if (htmlCache.size > HTML_CACHE_LIMIT) {
+    const oldest = htmlCache.keys().next().value;
+    if (oldest !== undefined) htmlCache.delete(oldest);
+  }
+  return html;
+}
+
+/** Runs the plugins' DOM effects (highlighting, formulas, diagrams) on a freshly rendered element. */
+export function runViewerEffects(plugins: BytemdPlugin[], element: HTMLElement): void {
+  for (const plugin of plugins) {
+    try {
+      plugin.viewerEffect?.({ markdownBody: element, file: undefined as never });
+    } catch (error) {
+      console.error('[cloudclip_public] Markdown plugin failed', error);
+    }
+  }
+}
