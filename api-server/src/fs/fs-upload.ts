@@ -137,7 +137,15 @@ export class FsUploadService {
       if (!spool) throw new HttpError(400, 'validation.missingFields', { params: { fields: 'file' } });
       if (useMultipart === 'true') return await this.startMultipart(caller, rawPath, spool.filename);
       const { file, filename, size } = spool;
-      return await this.storeDirect(caller, rawPath, filename, createReadStream(file), size, urlBase);
+      // The spool file is removed in `finally`; a stream that storeDirect refused before reading
+      // would otherwise open it afterwards and crash with an unhandled ENOENT.
+      const source = createReadStream(file);
+      source.on('error', () => undefined);
+      try {
+        return await this.storeDirect(caller, rawPath, filename, source, size, urlBase);
+      } finally {
+        source.destroy();
+      }
     } finally {
       if (spool) await rm(spool.file, { force: true });
     }
