@@ -12,6 +12,9 @@ export const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 export const GATEWAY_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const BROKEN_GATEWAY_PORT = GATEWAY_PORT + 1;
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-Password-123' };
+/** s3rver (a real S3 endpoint) for the storage-config tests of the admin panel. */
+export const S3RVER_PORT = Number(process.env.E2E_S3RVER_PORT ?? 18790);
+export const S3RVER = { endpoint: `http://127.0.0.1:${S3RVER_PORT}`, bucket: 'e2e-bucket', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const dataDir = path.join(os.tmpdir(), `cloudclip-e2e-${process.pid}`);
 
 export default defineConfig({
@@ -32,6 +35,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
+    {
+      name: 's3rver',
+      command: 'node e2e/support/s3rver.mjs',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${S3RVER_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { S3RVER_PORT: String(S3RVER_PORT), S3RVER_BUCKET: 'e2e-bucket' },
+    },
     {
       name: 'api-server',
       command: 'node api-server/dist/main.js',

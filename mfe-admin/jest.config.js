@@ -1,6 +1,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'jsdom',
+  // antd forms and modals render slowly in jsdom on a 2-core machine.
+  testTimeout: 30000,
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },

@@ -15,3 +15,8 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// jsdom does not implement getComputedStyle(element, pseudoElement) (rc-util measures scrollbars with it).
+const originalGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = ((element: Element, pseudoElement?: string | null) =>
+  originalGetComputedStyle(element, pseudoElement ? undefined : pseudoElement)) as typeof window.getComputedStyle;

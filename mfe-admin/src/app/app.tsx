@@ -1,38 +1,19 @@
-import { Routes, Route, BrowserRouter, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
-import { NAMESPACE } from '../i18n/resources';
+import { BrowserRouter } from 'react-router-dom';
+import type { RemoteAppProps } from '@cloudclip/shared-kernel';
+import { KernelProvider } from '../lib/kernel-context';
+import { AppProviders } from './app-providers';
+import { AdminRoot } from './admin-root';
+import '../styles/admin.css';
 
-function AreaPage({ page, params }: { page: string; params: Record<string, string> }) {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <section className="cc-area" data-testid="area-page" data-area="admin" data-page={page}>
-      <h1>{t(`pages.${page}.title`)}</h1>
-      <p>{t(`pages.${page}.body`, params)}</p>
-      <p className="cc-muted">{t('placeholder')}</p>
-    </section>
-  );
-}
-
-function HomePage() {
-  return <AreaPage page="home" params={{}} />;
-}
-function ModulePage() {
-  const { module = '' } = useParams();
-  return <AreaPage page="module" params={{ module }} />;
-}
-
-/** The remote's own router under the basename the host gives it. */
+/** The remote's root: kernel, antd/pro providers, and its own router under the basename the host gives it. */
 export function App({ kernel, basename }: RemoteAppProps) {
-  const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote" data-remote="cloudclip_admin" data-dark={dark ? 'true' : 'false'}>
-      <BrowserRouter basename={basename}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/:module" element={<ModulePage />} />
-        </Routes>
-      </BrowserRouter>
-    </div>
+    <KernelProvider kernel={kernel}>
+      <AppProviders>
+        <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <AdminRoot />
+        </BrowserRouter>
+      </AppProviders>
+    </KernelProvider>
   );
 }

@@ -1,0 +1,158 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type AdminModuleName =
+  | 'dashboard'
+  | 'text-management'
+  | 'file-management'
+  | 'storage-config'
+  | 'mount-management'
+  | 'key-management'
+  | 'settings';
+
+/** The admin remote (`/admin`, `/admin/{module}`): login, layout, tables, dialogs. */
+export class AdminPage {
+  readonly area: Locator;
+  readonly login: Locator;
+  readonly loginError: Locator;
+  readonly logoutButton: Locator;
+  readonly permissionDenied: Locator;
+  readonly sessionNotice: Locator;
+
+  constructor(readonly page: Page) {
+    this.area = page.locator('[data-testid="area-page"][data-area="admin"]');
+    this.login = page.getByTestId('admin-login');
+    this.loginError = page.getByTestId('login-error');
+    this.logoutButton = page.getByTestId('logout-button');
+    this.permissionDenied = page.getByTestId('permission-denied');
+    this.sessionNotice = page.getByTestId('session-notice');
+  }
+
+  /**
+   * Stores a credential for the next page load only (a later reload after a logout must not bring it
+   * back): the init script writes it once per tab, remembered in sessionStorage.
+   */
+  async seedCredential(credential: { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; name?: string }): Promise<void> {
+    await this.page.addInitScript((value) => {
+      if (window.sessionStorage.getItem('cc-e2e-seeded')) return;
+      window.sessionStorage.setItem('cc-e2e-seeded', '1');
+      if ('adminToken' in value) {
+        window.localStorage.setItem('admin_token', value.adminToken);
+      } else {
+        window.localStorage.setItem('api_key', value.apiKey);
+        window.localStorage.setItem('api_key_permissions', JSON.stringify(value.permissions));
+        window.localStorage.setItem('api_key_info', JSON.stringify({ id: '', name: value.name ?? 'key', basic_path: '/' }));
+      }
+    }, credential);
+  }
+
+  async goto(path = '/admin'): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.area).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** Waits for a module page (inside the layout). */
+  module(name: AdminModuleName): Locator {
+    return this.page.locator(`[data-testid="admin-module"][data-module="${name}"]`);
+  }
+
+  async expectPanel(): Promise<void> {
+    await expect(this.area).toHaveAttribute('data-view', 'panel');
+  }
+
+  async expectLogin(): Promise<void> {
+    await expect(this.area).toHaveAttribute('data-view', 'login');
+    await expect(this.login).toBeVisible();
+  }
+
+  async loginAsAdmin(username: string, password: string): Promise<void> {
+    await this.field(/^(Username|用户名)$/).fill(username);
+    await this.field(/^(Password|密码)$/).fill(password);
+    await this.submitLogin(/(Log in|登\s*录)$/);
+  }
+
+  async loginWithKey(key: string): Promise<void> {
+    await this.page.getByRole('tab', { name: /API key login|API 密钥登录/ }).click();
+    await this.field(/^(API key|API 密钥)$/).fill(key);
+    await this.submitLogin(/(Verify and log in|验证并登录)$/);
+  }
+
+  /** Clicks the login form's submit button once a previous submission has settled. */
+  async submitLogin(name: RegExp): Promise<void> {
+    const button = this.login.getByRole('button', { name });
+    await expect(button).not.toHaveClass(/ant-btn-loading/);
+    await button.click();
+  }
+
+  /** A form control by its label (exact). */
+  field(label: string | RegExp): Locator {
+    return this.page.getByLabel(label, { exact: typeof label === 'string' });
+  }
+
+  /** Opens a module from the side menu (from the drawer on narrow screens). */
+  async open(name: AdminModuleName): Promise<void> {
+    const item = this.page.getByTestId(`menu-${name}`);
+    if (!(await item.isVisible())) {
+      await this.page.locator('.ant-pro-global-header-collapsed-button').click();
+    }
+    await item.click();
+    await expect(this.module(name)).toBeVisible();
+  }
+
+  /** The table row that contains a text. */
+  row(text: string | RegExp): Locator {
+    return this.page.locator('.ant-table-row', { hasText: text });
+  }
+
+  rows(): Locator {
+    return this.page.locator('.ant-table-tbody .ant-table-row');
+  }
+
+  /** A row action button (by its accessible name). */
+  async rowAction(text: string | RegExp, action: string | RegExp): Promise<void> {
+    await this.row(text).getByRole('button', { name: action, exact: typeof action === 'string' }).click();
+  }
+
+  /** The open confirmation dialog: confirm it. */
+  async confirm(): Promise<void> {
+    const ok = this.page.getByTestId('confirm-ok');
+    await ok.click();
+    await expect(ok).toBeHidden();
+  }
+
+  /** Title of the open confirmation dialog. */
+  confirmTitle(): Locator {
+    return this.page.locator('.ant-modal-confirm-title');
+  }
+
+  /** The visible modal or drawer with a title. */
+  dialog(title: string | RegExp): Locator {
+    return this.page.locator('.ant-modal-content, .ant-drawer-content').filter({ has: this.page.locator('.ant-modal-title, .ant-drawer-title', { hasText: title }) });
+  }
+
+  /** A toast of antd's message API. */
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('.ant-message-notice', { hasText: text });
+  }
+
+  /** Picks an option of an antd Select found by its label (inside `scope`, the page by default). */
+  async choose(label: string | RegExp, option: string, scope: Locator | Page = this.page): Promise<void> {
+    // The labelled element is the select's (transparent) search input: click its selector box.
+    const input = scope.getByLabel(label, { exact: typeof label === 'string' });
+    await input.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]').click();
+    await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  }
+
+  /** Goes to page `n` of the table's pagination. */
+  async toPage(n: number): Promise<void> {
+    await this.page.locator(`.ant-pagination-item-${n}`).first().click();
+  }
+
+  /** Validation messages shown under form fields. */
+  fieldErrors(): Locator {
+    return this.page.locator('.ant-form-item-explain-error');
+  }
+
+  async expectFieldError(text: string): Promise<void> {
+    await expect(this.fieldErrors().filter({ hasText: text }).first()).toBeVisible();
+  }
+}

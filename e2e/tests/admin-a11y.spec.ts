@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AdminPage, type AdminModuleName } from '../pages/admin-page';
+import { AdminApi } from '../support/admin-api';
+
+const MODULES: AdminModuleName[] = ['dashboard', 'text-management', 'file-management', 'storage-config', 'mount-management', 'key-management', 'settings'];
+
+/**
+ * Serious and critical axe violations on the page, summarised for a readable failure. The host's
+ * header and footer are left out: they belong to host-shell, not to this remote.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-testid="site-header"]')
+    .exclude('[data-testid="site-footer"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
+
+async function seed(): Promise<AdminApi> {
+  const api = await AdminApi.login();
+  await api.createPaste({ content: 'a11y paste', remark: 'a11y' });
+  await api.createPaste({ content: 'a11y expired', expiresAt: new Date(Date.now() - 60_000).toISOString() });
+  await api.uploadFile('a11y.txt', 'accessible', { password: 'pw' });
+  await api.createKey({ name: `a11y-${Date.now()}`, text_permission: true });
+  return api;
+}
+
+for (const [theme, locale] of [
+  ['light', 'en-US'],
+  ['dark', 'zh-CN'],
+] as const) {
+  test.describe(`accessibility, ${theme} theme, ${locale}`, () => {
+    test.use({ locale, colorScheme: theme });
+
+    test('the login page has no serious or critical violations', async ({ page }) => {
+      await page.addInitScript((mode) => window.localStorage.setItem('themeMode', mode), theme);
+      const admin = new AdminPage(page);
+      await admin.goto('/admin');
+      await admin.expectLogin();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('every module has no serious or critical violations', async ({ page }) => {
+      test.setTimeout(120_000);
+      const api = await seed();
+      await page.addInitScript((mode) => window.localStorage.setItem('themeMode', mode), theme);
+      const admin = new AdminPage(page);
+      await admin.seedCredential({ adminToken: api.token });
+      await admin.goto('/admin');
+      for (const module of MODULES) {
+        await admin.open(module);
+        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+        await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+        expect({ module, violations: await seriousViolations(page) }).toEqual({ module, violations: [] });
+      }
+      // An open form dialog too.
+      await admin.open('key-management');
+      await page.getByTestId('key-create').click();
+      await expect(page.locator('.ant-modal-content')).toBeVisible();
+      expect({ dialog: 'key-create', violations: await seriousViolations(page) }).toEqual({ dialog: 'key-create', violations: [] });
+      await api.dispose();
+    });
+  });
+}
+
+test.describe('accessibility of the key holder view', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the permission-denied page has no serious or critical violations', async ({ page }) => {
+    const api = await AdminApi.login();
+    const key = await api.createKey({ name: `a11y-key-${Date.now()}`, text_permission: true });
+    await api.dispose();
+    const admin = new AdminPage(page);
+    await admin.seedCredential({ apiKey: key.key, permissions: { text: true, file: false, mount: false }, name: key.name });
+    await admin.goto('/admin');
+    await expect(admin.permissionDenied).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

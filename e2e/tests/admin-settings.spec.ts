@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { AdminPage } from '../pages/admin-page';
+import { AdminApi } from '../support/admin-api';
+
+test.use({ locale: 'en-US' });
+
+test('max upload size needs a positive integer; size, unit, WebDAV mode and guest pastes are saved', async ({ page }) => {
+  test.setTimeout(90_000);
+  const api = await AdminApi.login();
+  const admin = new AdminPage(page);
+  await admin.seedCredential({ adminToken: api.token });
+  await admin.goto('/admin/settings');
+  const card = page.getByTestId('settings-system');
+  const size = card.getByLabel('Max upload size');
+  const save = card.getByRole('button', { name: 'Save' });
+  await expect(size).toHaveValue(/\d+/);
+
+  await size.fill('');
+  await save.click();
+  await admin.expectFieldError('Please enter the maximum upload size');
+  for (const value of ['0', '-1', '1.5', 'abc']) {
+    await size.fill(value);
+    await save.click();
+    await admin.expectFieldError('The maximum upload size must be a positive whole number');
+  }
+  await size.fill('1023');
+  await admin.choose('Size unit', 'KB', card);
+  await save.click();
+  await admin.expectFieldError('The maximum upload size cannot be less than 1 MB');
+
+  await size.fill('2');
+  await admin.choose('Size unit', 'GB', card);
+  await card.getByTestId('webdav-multipart').click();
+  const guest = card.getByRole('switch', { name: 'Let visitors create text shares' });
+  const wasOn = (await guest.getAttribute('aria-checked')) === 'true';
+  await guest.click();
+  await save.click();
+  await expect(admin.toast('System settings saved')).toBeVisible();
+  const values = Object.fromEntries((await api.settings()).map((row) => [row.key, row.value]));
+  expect(values.max_upload_size).toBe('2048');
+  expect(values.webdav_upload_mode).toBe('multipart');
+  expect(values.allow_guest_pastes).toBe(String(!wasOn));
+  expect((await (await page.request.get('/api/system/max-upload-size')).json()).data.max_upload_size).toBe(2048);
+
+  await page.reload();
+  await expect(page.getByTestId('settings-system').getByLabel('Max upload size')).toHaveValue('2');
+  await expect(page.getByTestId('settings-system').getByTestId('size-unit')).toContainText('GB');
+
+  await api.put('/api/admin/system-settings', { max_upload_size: 100, webdav_upload_mode: 'auto', allow_guest_pastes: false });
+  await api.dispose();
+});
+
+test('clears the caches after a confirmation', async ({ page }) => {
+  const api = await AdminApi.login();
+  const admin = new AdminPage(page);
+  await admin.seedCredential({ adminToken: api.token });
+  await admin.goto('/admin/settings');
+  await page.getByTestId('cache-clear').click();
+  await expect(admin.confirmTitle()).toHaveText('Clear every cache?');
+  const cleared = page.waitForResponse((response) => response.url().endsWith('/api/admin/cache/clear'));
+  await admin.confirm();
+  expect((await cleared).status()).toBe(200);
+  await expect(admin.toast(/Cache cleared/)).toBeVisible();
+  await api.dispose();
+});
+
+test('the account form requires the current password, a change, and a different new password', async ({ page }) => {
+  const api = await AdminApi.login();
+  const admin = new AdminPage(page);
+  await admin.seedCredential({ adminToken: api.token });
+  await admin.goto('/admin/settings');
+  const card = page.getByTestId('settings-account');
+  const submit = card.getByRole('button', { name: 'Change account' });
+  await submit.click();
+  await admin.expectFieldError('Please enter your current password');
+  await admin.expectFieldError('Enter at least a new password or a new username');
+
+  await card.getByLabel('Current password').fill('same-password');
+  await card.getByLabel('New password').fill('same-password');
+  await submit.click();
+  await admin.expectFieldError('The new password must be different from the current one');
+
+  // A wrong current password is refused by the server; the session stays.
+  await card.getByLabel('New password').fill('another-password-1');
+  await submit.click();
+  await expect(page.locator('.ant-message-notice-error')).toBeVisible();
+  await admin.expectPanel();
+  expect(await page.evaluate(() => window.localStorage.getItem('admin_token'))).toBe(api.token);
+  await api.dispose();
+});

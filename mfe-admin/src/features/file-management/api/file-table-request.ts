@@ -1,0 +1,40 @@
+import { FILE_LIST_PAGE, type FileRecord, type CloudclipApi } from '@cloudclip/shared-kernel';
+import { filterByKeyword, offsetOf, type TableParams, type TableResult } from '../../../lib/table-request';
+
+const searchable = (row: FileRecord) => [row.filename, row.slug, row.remark, row.mimetype, row.key_name];
+
+/**
+ * ProTable adapter of `GET /admin/files?limit&offset` (limit 50, offset 0 by default): pagination
+ * comes inside `data`. The toolbar keyword narrows the rows of the page shown.
+ */
+export async function requestAdminFiles(api: Pick<CloudclipApi['files'], 'adminList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<FileRecord>> {
+  const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
+  const data = await api.adminList({ limit, offset }, signal);
+  const files = data?.files ?? [];
+  return { data: filterByKeyword(files, params.keyword, searchable), total: data?.pagination?.total ?? files.length, success: true };
+}
+
+/** ProTable adapter of `GET /user/files?limit&offset`: a key holder's own files. */
+export async function requestUserFiles(api: Pick<CloudclipApi['files'], 'userList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<FileRecord>> {
+  const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
+  const body = await api.userList({ limit, offset }, signal);
+  const files = body?.data?.files ?? [];
+  return { data: filterByKeyword(files, params.keyword, searchable), total: body?.data?.pagination?.total ?? files.length, success: true };
+}
+
+/** Deletes several files one by one (the API has no batch route); returns how many failed. */
+export async function removeFiles(remove: (id: string) => Promise<void>, ids: readonly string[]): Promise<{ removed: number; failed: number; firstError: unknown }> {
+  let removed = 0;
+  let failed = 0;
+  let firstError: unknown = null;
+  for (const id of ids) {
+    try {
+      await remove(id);
+      removed += 1;
+    } catch (error) {
+      failed += 1;
+      firstError ??= error;
+    }
+  }
+  return { removed, failed, firstError };
+}

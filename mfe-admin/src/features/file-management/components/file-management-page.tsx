@@ -1,0 +1,198 @@
+import { useCallback, useRef, useState } from 'react';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, LockOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { FILE_LIST_PAGE, formatBytes, toBoolean, type FileRecord } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { useLanguage } from '../../../lib/use-kernel-state';
+import { errorText } from '../../../lib/api-error';
+import { formatDateTime, isExpired, viewsLabel } from '../../../lib/format';
+import { fileLink } from '../../../lib/share-links';
+import { tableRequest, type TableParams } from '../../../lib/table-request';
+import { useCopy } from '../../../hooks/use-copy';
+import { useDangerConfirm } from '../../../hooks/use-confirm';
+import { IconAction } from '../../../components/icon-action';
+import { RefreshButton } from '../../../components/refresh-button';
+import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
+import { useTableA11y } from '../../../hooks/use-table-a11y';
+import { QrCodeModal } from '../../../components/qr-code-modal';
+import { NAMESPACE } from '../../../i18n/resources';
+import { removeFiles, requestAdminFiles, requestUserFiles } from '../api/file-table-request';
+import { FileEditForm } from './file-edit-form';
+import { FilePreviewDrawer } from './file-preview-drawer';
+
+/** File management (spec §2): every file share for the admin, a key holder's own ones otherwise. */
+export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
+  const kernel = useKernel();
+  const api = kernel.api.files;
+  const admin = access === 'full';
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const { message } = App.useApp();
+  const copy = useCopy();
+  const confirm = useDangerConfirm();
+  const actionRef = useRef<ActionType>();
+  const fixedActions = useFixedActions();
+  const tableRef = useTableA11y();
+  const [selected, setSelected] = useState<FileRecord[]>([]);
+  const [editing, setEditing] = useState<FileRecord | null>(null);
+  const [previewing, setPreviewing] = useState<FileRecord | null>(null);
+  const [qrUrl, setQrUrl] = useState<string | null>(null);
+
+  const reload = () => actionRef.current?.reload();
+  const fail = (error: unknown) => void message.error(errorText(t, error));
+  const removeOne = (id: string) => (admin ? api.adminRemove(id) : api.userRemove(id));
+  const closeEdit = useCallback(() => setEditing(null), []);
+  const closePreview = useCallback(() => setPreviewing(null), []);
+
+  const remove = (row: FileRecord) =>
+    confirm({
+      title: t('files.deleteTitle'),
+      content: t('files.deleteBody', { name: row.filename }),
+      onOk: async () => {
+        try {
+          await removeOne(row.id);
+          void message.success(t('files.deleted'));
+          setSelected((current) => current.filter((item) => item.id !== row.id));
+          reload();
+        } catch (error) {
+          fail(error);
+        }
+      },
+    });
+
+  const removeSelected = () =>
+    confirm({
+      title: t('files.batchDeleteTitle', { count: selected.length }),
+      content: t('files.batchDeleteBody'),
+      onOk: async () => {
+        const { removed, failed, firstError } = await removeFiles(removeOne, selected.map((row) => row.id));
+        if (failed === 0) void message.success(t('files.batchDeleted', { count: removed }));
+        else void message.warning(t('files.batchPartial', { removed, failed, reason: errorText(t, firstError) }));
+        setSelected([]);
+        reload();
+      },
+    });
+
+  const columns: ProColumns<FileRecord>[] = [
+    {
+      title: t('files.colName'),
+      dataIndex: 'filename',
+      width: 220,
+      ellipsis: true,
+      render: (_, row) => (
+        <Space size={4}>
+          <span className="cc-admin-filename" data-testid="file-name">
+            {row.filename}
+          </span>
+          {toBoolean(row.has_password) && (
+            <Tooltip title={t('common.passwordProtected')}>
+              <LockOutlined aria-label={t('common.passwordProtected')} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('files.colSlug'),
+      dataIndex: 'slug',
+      width: 120,
+      render: (_, row) => (
+        <Typography.Link href={fileLink(row.slug)} target="_blank" rel="noreferrer">
+          {row.slug}
+        </Typography.Link>
+      ),
+    },
+    { title: t('files.colSize'), dataIndex: 'size', width: 100, render: (_, row) => formatBytes(row.size) },
+    { title: t('files.colStorage'), dataIndex: 's3_config_name', width: 140, ellipsis: true, render: (_, row) => row.s3_config_name || '—' },
+    { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
+    {
+      title: t('common.expires'),
+      dataIndex: 'expires_at',
+      width: 170,
+      render: (_, row) =>
+        !row.expires_at ? (
+          t('common.never')
+        ) : isExpired(row.expires_at) ? (
+          <Typography.Text type="danger">{t('common.expired')}</Typography.Text>
+        ) : (
+          formatDateTime(row.expires_at, language) ?? '—'
+        ),
+    },
+    { title: t('common.views'), dataIndex: 'views', width: 90, render: (_, row) => viewsLabel(row.views, row.max_views, '∞') },
+    ...(admin
+      ? [
+          {
+            title: t('common.creator'),
+            dataIndex: 'created_by',
+            width: 140,
+            render: (_: unknown, row: FileRecord) =>
+              row.key_name ? <Tag>{t('common.keyCreator', { name: row.key_name })}</Tag> : <Tag>{t('common.adminCreator')}</Tag>,
+          } satisfies ProColumns<FileRecord>,
+        ]
+      : []),
+    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      width: 190,
+      fixed: fixedActions,
+      render: (_, row) => [
+        <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={() => setPreviewing(row)} testId="row-preview" />,
+        <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setEditing(row)} testId="row-edit" />,
+        <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => void copy(fileLink(row.slug), 'actions.linkCopied')} testId="row-copy" />,
+        <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => setQrUrl(fileLink(row.slug))} testId="row-qr" />,
+        <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId="row-delete" />,
+      ],
+    },
+  ];
+
+  return (
+    <div ref={tableRef} data-testid="file-management" data-access={access}>
+      <ProTable<FileRecord, TableParams>
+        key={fixedActions ?? 'narrow'}
+        rowKey="id"
+        actionRef={actionRef}
+        columns={arrangeColumns(columns, fixedActions)}
+        size={fixedActions ? 'middle' : 'small'}
+        request={(params) => tableRequest(() => (admin ? requestAdminFiles(api, params) : requestUserFiles(api, params)), fail)}
+        search={false}
+        debounceTime={1}
+        headerTitle={t(admin ? 'files.titleAdmin' : 'files.titleUser')}
+        options={{ search: { placeholder: t('files.searchPlaceholder'), allowClear: true, style: { width: 260 }, 'aria-label': t('files.searchPlaceholder') } as never, reload: false, density: false, setting: false }}
+        pagination={{ defaultPageSize: FILE_LIST_PAGE.limit, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+          getCheckboxProps: (row) => ({ 'aria-label': t('common.selectRow', { name: row.filename }) }) as never,
+        }}
+        tableAlertRender={({ selectedRowKeys }) => t('common.selected', { count: selectedRowKeys.length })}
+        tableAlertOptionRender={() => (
+          <Space>
+            <Button size="small" danger icon={<DeleteOutlined />} onClick={removeSelected} data-testid="batch-delete">
+              {t('actions.batchDelete')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setSelected([])}>
+              {t('actions.clearSelection')}
+            </Button>
+          </Space>
+        )}
+        toolBarRender={() => [<RefreshButton key="refresh" onClick={reload} />]}
+        scroll={{ x: 1500 }}
+        cardBordered
+      />
+      <FileEditForm
+        row={editing}
+        access={access}
+        onClose={closeEdit}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <FilePreviewDrawer row={previewing} access={access} onClose={closePreview} />
+      <QrCodeModal url={qrUrl} onClose={() => setQrUrl(null)} />
+    </div>
+  );
+}

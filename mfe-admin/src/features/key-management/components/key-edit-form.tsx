@@ -1,0 +1,83 @@
+import { App } from 'antd';
+import { ModalForm, ProFormCheckbox, ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { API_KEY_EXPIRY_OPTIONS, validateApiKeyEditForm, type ApiKey, type ApiKeyEditFormField } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { useLanguage } from '../../../lib/use-kernel-state';
+import { errorText } from '../../../lib/api-error';
+import { formatDateTime, isNeverExpiring } from '../../../lib/format';
+import { kernelRule } from '../../../lib/validation';
+import { NAMESPACE } from '../../../i18n/resources';
+import { keyEditInput, keyToEditValues, type KeyEditValues } from '../api/key-form';
+
+/** Edit an API key (spec §5: name required; custom expiry date required when chosen). The key value never changes. */
+export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | null; onClose: () => void; onSaved: () => void }) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const { message } = App.useApp();
+  if (!apiKey) return null;
+  const validate = (values: KeyEditValues) => validateApiKeyEditForm(keyEditInput(values), new Date());
+  const rule = (field: ApiKeyEditFormField) => kernelRule<KeyEditValues, ApiKeyEditFormField>(t, field, validate);
+  const current = isNeverExpiring(apiKey.expires_at) ? t('common.never') : formatDateTime(apiKey.expires_at, language);
+
+  return (
+    <ModalForm<KeyEditValues>
+      key={apiKey.id}
+      open
+      title={t('keys.editTitle', { name: apiKey.name })}
+      width={580}
+      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.cancel') } }}
+      dateFormatter={false}
+      initialValues={keyToEditValues(apiKey)}
+      onFinish={async (values) => {
+        const result = validate(values);
+        if (!result.valid) return false;
+        try {
+          await kernel.api.apiKeys.update(apiKey.id, result.value);
+          void message.success(t('keys.saved'));
+          onSaved();
+          return true;
+        } catch (error) {
+          void message.error(errorText(t, error));
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('keys.fieldName')} required rules={[rule('name')]} />
+      <div className="cc-admin-field-title">{t('keys.fieldPermissions')}</div>
+      <ProFormCheckbox name="text_permission">{t('keys.permText')}</ProFormCheckbox>
+      <ProFormCheckbox name="file_permission">{t('keys.permFile')}</ProFormCheckbox>
+      <ProFormCheckbox name="mount_permission" dependencies={['file_permission']} rules={[rule('mount_permission')]} extra={t('keys.mountHelp')}>
+        {t('keys.permMount')}
+      </ProFormCheckbox>
+      <ProFormSelect
+        name="expiry"
+        label={t('keys.fieldExpiry')}
+        extra={t('keys.currentExpiry', { value: current })}
+        allowClear={false}
+        options={[
+          { value: 'keep', label: t('keys.expiry.keep') },
+          ...API_KEY_EXPIRY_OPTIONS.map((option) => ({ value: option.id, label: t(`keys.expiry.${option.id}`) })),
+        ]}
+        rules={[rule('expiry')]}
+      />
+      <ProFormDependency name={['expiry']}>
+        {({ expiry }: KeyEditValues) =>
+          expiry === 'custom' ? (
+            <ProFormDateTimePicker
+              name="custom_expires_at"
+              label={t('keys.fieldCustomExpiry')}
+              required
+              dependencies={['expiry']}
+              fieldProps={{ style: { width: '100%' }, showNow: false }}
+              rules={[rule('custom_expires_at')]}
+            />
+          ) : null
+        }
+      </ProFormDependency>
+      <ProFormText name="basic_path" label={t('keys.fieldBasicPath')} tooltip={t('keys.basicPathHelp')} placeholder="/" />
+    </ModalForm>
+  );
+}

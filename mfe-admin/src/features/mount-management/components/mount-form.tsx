@@ -1,0 +1,87 @@
+import { App } from 'antd';
+import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { MOUNT_STORAGE_TYPES, validateMountForm, type Mount, type S3Config } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { errorText } from '../../../lib/api-error';
+import { kernelRule } from '../../../lib/validation';
+import { NAMESPACE } from '../../../i18n/resources';
+import { mountFormInput, mountToForm, type MountFormValues } from '../api/mount-request';
+
+/** Create (mount null) or edit a mount point; every rule of spec §5 comes from the kernel's validateMountForm. */
+export function MountForm({
+  open,
+  mount,
+  configs,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  mount: Mount | null;
+  configs: S3Config[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const { message } = App.useApp();
+  if (!open) return null;
+  const validate = (values: MountFormValues) => validateMountForm(mountFormInput(values));
+  const rule = (field: 'name' | 'storage_type' | 'storage_config_id' | 'mount_path' | 'cache_ttl' | 'sort_order') =>
+    kernelRule<MountFormValues, typeof field>(t, field, validate);
+  const defaultConfig = configs.find((config) => config.is_default === 1 || config.is_default === true) ?? configs[0];
+
+  return (
+    <ModalForm<MountFormValues>
+      key={mount?.id ?? 'new'}
+      open
+      title={t(mount ? 'mounts.editTitle' : 'mounts.createTitle')}
+      width={600}
+      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: t(mount ? 'actions.save' : 'actions.create'), resetText: t('actions.cancel') } }}
+      initialValues={mountToForm(mount, defaultConfig?.id)}
+      onFinish={async (values) => {
+        const result = validate(values);
+        if (!result.valid) return false;
+        try {
+          if (mount) await kernel.api.mounts.adminUpdate(mount.id, result.value);
+          else await kernel.api.mounts.adminCreate(result.value);
+          void message.success(t(mount ? 'mounts.saved' : 'mounts.created'));
+          onSaved();
+          return true;
+        } catch (error) {
+          void message.error(errorText(t, error));
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('mounts.fieldName')} required rules={[rule('name')]} />
+      <ProFormSelect
+        name="storage_type"
+        label={t('mounts.fieldStorageType')}
+        required
+        options={MOUNT_STORAGE_TYPES.map((value) => ({ value, label: value }))}
+        rules={[rule('storage_type')]}
+      />
+      <ProFormSelect
+        name="storage_config_id"
+        label={t('mounts.fieldStorageConfig')}
+        required
+        options={configs.map((config) => ({ value: config.id, label: `${config.name} (${config.provider_type})` }))}
+        rules={[rule('storage_config_id')]}
+      />
+      <ProFormText
+        name="mount_path"
+        label={t('mounts.fieldPath')}
+        required
+        placeholder="/photos"
+        tooltip={t('mounts.pathHelp')}
+        rules={[rule('mount_path')]}
+      />
+      <ProFormText name="remark" label={t('mounts.fieldRemark')} />
+      <ProFormText name="cache_ttl" label={t('mounts.fieldCacheTtl')} tooltip={t('mounts.cacheTtlHelp')} fieldProps={{ inputMode: 'numeric' }} rules={[rule('cache_ttl')]} />
+      <ProFormText name="sort_order" label={t('mounts.fieldSortOrder')} fieldProps={{ inputMode: 'numeric' }} rules={[rule('sort_order')]} />
+      <ProFormSwitch name="is_active" label={t('mounts.fieldActive')} />
+    </ModalForm>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import { Alert, App } from 'antd';
+import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import {
+  ACCOUNT_CHANGE_LOGOUT_DELAY_MS,
+  validateAccountChangeForm,
+  type AccountChangeFormField,
+  type AccountChangeFormInput,
+} from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { errorText } from '../../../lib/api-error';
+import { kernelRule } from '../../../lib/validation';
+import { NAMESPACE } from '../../../i18n/resources';
+import { useLogoutCountdown } from '../hooks/use-logout-countdown';
+
+/**
+ * Change the admin's username and/or password. The server then revokes every token of the admin,
+ * so the session ends here after 3 seconds, with a countdown.
+ */
+export function AccountCard() {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const { message } = App.useApp();
+  const [changed, setChanged] = useState(false);
+  // The server already revoked the token: forget it locally (a server logout would only fail).
+  const endSession = useCallback(() => kernel.session.clear(), [kernel]);
+  const { secondsLeft, start } = useLogoutCountdown(ACCOUNT_CHANGE_LOGOUT_DELAY_MS, endSession);
+  const rule = (field: AccountChangeFormField) => kernelRule<AccountChangeFormInput, AccountChangeFormField>(t, field, validateAccountChangeForm);
+
+  return (
+    <ProCard title={<h2 className="cc-admin-card-title">{t('account.title')}</h2>} bordered headerBordered data-testid="settings-account">
+      {changed && secondsLeft !== null && (
+        <Alert
+          type="success"
+          showIcon
+          className="cc-admin-gap"
+          data-testid="account-countdown"
+          message={t('account.changed')}
+          description={<span aria-live="polite">{t('account.logoutIn', { count: secondsLeft })}</span>}
+        />
+      )}
+      <ProForm<AccountChangeFormInput>
+        layout="vertical"
+        autoFocusFirstInput={false}
+        disabled={changed}
+        submitter={{ searchConfig: { submitText: t('account.submit'), resetText: t('actions.reset') } }}
+        onFinish={async (values) => {
+          const result = validateAccountChangeForm(values);
+          if (!result.valid) return false;
+          try {
+            await kernel.api.auth.changePassword(result.value);
+            void message.success(t('account.changed'));
+            setChanged(true);
+            start();
+            return true;
+          } catch (error) {
+            void message.error(errorText(t, error));
+            return false;
+          }
+        }}
+      >
+        <ProFormText.Password
+          name="currentPassword"
+          label={t('account.currentPassword')}
+          required
+          fieldProps={{ autoComplete: 'current-password' }}
+          rules={[rule('currentPassword')]}
+        />
+        <ProFormText
+          name="newUsername"
+          label={t('account.newUsername')}
+          placeholder={t('account.optional')}
+          fieldProps={{ autoComplete: 'username' }}
+          dependencies={['newPassword']}
+          rules={[rule('newUsername')]}
+        />
+        <ProFormText.Password
+          name="newPassword"
+          label={t('account.newPassword')}
+          placeholder={t('account.optional')}
+          fieldProps={{ autoComplete: 'new-password' }}
+          dependencies={['currentPassword', 'newUsername']}
+          rules={[rule('newPassword')]}
+        />
+      </ProForm>
+    </ProCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { App, Button } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
+import { ProCard } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../lib/kernel-context';
+import { errorText } from '../../../lib/api-error';
+import { useDangerConfirm } from '../../../hooks/use-confirm';
+import { NAMESPACE } from '../../../i18n/resources';
+
+/** Clears the directory and presigned-URL caches: everything (admin) or the key's (user endpoint). */
+export function CacheCard({ scope }: { scope: 'admin' | 'user' }) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const { message } = App.useApp();
+  const confirm = useDangerConfirm();
+  const clear = () =>
+    confirm({
+      title: t('cache.clearTitle'),
+      content: t('cache.clearBody'),
+      okText: t('cache.clear'),
+      onOk: async () => {
+        try {
+          const result = await (scope === 'admin' ? kernel.api.system.adminClearCache() : kernel.api.system.userClearCache());
+          void message.success(t('cache.cleared', { count: result?.clearedCount ?? 0 }));
+        } catch (error) {
+          void message.error(errorText(t, error));
+        }
+      },
+    });
+  return (
+    <ProCard title={<h2 className="cc-admin-card-title">{t('cache.title')}</h2>} bordered headerBordered data-testid="settings-cache">
+      <p className="cc-admin-muted">{t('cache.body')}</p>
+      <Button icon={<ClearOutlined />} onClick={clear} data-testid="cache-clear">
+        {t('cache.clear')}
+      </Button>
+    </ProCard>
+  );
+}

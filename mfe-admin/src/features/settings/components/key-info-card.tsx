@@ -1,0 +1,35 @@
+import { Button, Descriptions, Tag } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import { ProCard } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/use-kernel-state';
+import { useLogout } from '../../../hooks/use-logout';
+import { NAMESPACE } from '../../../i18n/resources';
+
+/** A key holder's own account: the key's name, base path and permissions, and 'logout authorization'. */
+export function KeyInfoCard() {
+  const { t } = useTranslation(NAMESPACE);
+  const session = useSession();
+  const logout = useLogout();
+  const permissions = session.apiKeyPermissions ?? { text: false, file: false, mount: false };
+  return (
+    <ProCard title={<h2 className="cc-admin-card-title">{t('keyInfo.title')}</h2>} bordered headerBordered data-testid="settings-key-info">
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('keys.fieldName')}>{session.apiKeyInfo?.name ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('keys.fieldBasicPath')}>
+          <code>{session.apiKeyInfo?.basic_path ?? '/'}</code>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('keys.fieldPermissions')}>
+          {(['text', 'file', 'mount'] as const).map((flag) => (
+            <Tag key={flag} data-testid={`key-perm-${flag}`} data-on={permissions[flag] ? 'true' : 'false'}>
+              {t(`keyInfo.${flag}`)}: {t(permissions[flag] ? 'keyInfo.yes' : 'keyInfo.no')}
+            </Tag>
+          ))}
+        </Descriptions.Item>
+      </Descriptions>
+      <Button className="cc-admin-gap" icon={<LogoutOutlined />} onClick={() => void logout()}>
+        {t('auth.keyLogout')}
+      </Button>
+    </ProCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { App, Form, Input, Radio, Select, Space, Spin } from 'antd';
+import { ProCard, ProForm, ProFormSwitch } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { SIZE_UNITS, WEBDAV_UPLOAD_MODES, validateSettingsForm, type SettingsFormField } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { errorText } from '../../../lib/api-error';
+import { kernelRule } from '../../../lib/validation';
+import { NAMESPACE } from '../../../i18n/resources';
+import { settingsFormInput, settingsToForm, type SettingsFormValues } from '../api/settings-form';
+
+/** Max upload size (with a KB/MB/GB unit), WebDAV upload mode and guest pastes. */
+export function SystemSettingsCard() {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const { message } = App.useApp();
+  const [initial, setInitial] = useState<SettingsFormValues | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    kernel.api.system
+      .settings(controller.signal)
+      .then((rows) => setInitial(settingsToForm(rows)))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(errorText(t, error));
+      });
+    return () => controller.abort();
+  }, [kernel, t]);
+
+  const validate = (values: SettingsFormValues) => validateSettingsForm(settingsFormInput(values));
+  const rule = (field: SettingsFormField) => kernelRule<SettingsFormValues, SettingsFormField>(t, field, validate);
+
+  return (
+    <ProCard title={<h2 className="cc-admin-card-title">{t('settings.systemTitle')}</h2>} bordered headerBordered data-testid="settings-system">
+      {loadError && <p role="alert">{loadError}</p>}
+      {!initial && !loadError && <Spin />}
+      {initial && (
+        <ProForm<SettingsFormValues>
+          initialValues={initial}
+          layout="vertical"
+          autoFocusFirstInput={false}
+          submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.reset') } }}
+          onFinish={async (values) => {
+            const result = validate(values);
+            if (!result.valid) return false;
+            try {
+              await kernel.api.system.updateSettings({ ...result.value, allow_guest_pastes: values.allow_guest_pastes === true });
+              void message.success(t('settings.saved'));
+              return true;
+            } catch (error) {
+              void message.error(errorText(t, error));
+              return false;
+            }
+          }}
+        >
+          <Form.Item label={t('settings.maxUploadSize')} required extra={t('settings.maxUploadSizeHelp')} htmlFor="cc-max-upload-size">
+            <Space.Compact>
+              <Form.Item name="max_upload_size" noStyle dependencies={['max_upload_size_unit']} rules={[rule('max_upload_size')]}>
+                <Input id="cc-max-upload-size" inputMode="numeric" style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item name="max_upload_size_unit" noStyle rules={[rule('max_upload_size_unit')]}>
+                <Select aria-label={t('settings.sizeUnit')} style={{ width: 90 }} options={SIZE_UNITS.map((unit) => ({ value: unit, label: unit }))} data-testid="size-unit" />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="webdav_upload_mode" label={t('settings.webdavMode')} rules={[rule('webdav_upload_mode')]} extra={t('settings.webdavHelp')}>
+            <Radio.Group aria-label={t('settings.webdavMode')}>
+              <Space direction="vertical">
+                {WEBDAV_UPLOAD_MODES.map((mode) => (
+                  <Radio key={mode} value={mode} data-testid={`webdav-${mode}`}>
+                    <strong>{t(`settings.webdav.${mode}`)}</strong> <span className="cc-admin-muted">{t(`settings.webdavDesc.${mode}`)}</span>
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+          <ProFormSwitch name="allow_guest_pastes" label={t('settings.guestPastes')} extra={t('settings.guestPastesHelp')} fieldProps={{ 'aria-label': t('settings.guestPastes') } as never} />
+        </ProForm>
+      )}
+    </ProCard>
+  );
+}

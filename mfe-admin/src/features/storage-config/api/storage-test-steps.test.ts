@@ -1,0 +1,40 @@
+import { testReport } from './storage-test-steps';
+
+describe('testReport', () => {
+  it('lists read, write, CORS and every upload-simulation step', () => {
+    const report = testReport({
+      success: false,
+      result: {
+        read: { success: true, error: null, note: 'listed', objectCount: 3, prefix: '' },
+        write: { success: true, error: null, note: 'wrote', uploadTime: 12, testFile: 't', cleaned: true },
+        cors: { success: false, error: 'no CORS', note: 'preflight', allowOrigin: null, allowMethods: null, allowHeaders: null, maxAge: null, statusCode: 403, detail: '', uploadSupported: false },
+        frontendSim: {
+          success: false,
+          note: 'sim',
+          steps: {
+            step1: { name: 'presign', success: true, duration: 3, note: 'ok' },
+            step2: { name: 'put', success: false, duration: 5, note: 'blocked' },
+            step3: { name: 'head', success: false, duration: 0, note: 'skipped' },
+          },
+        },
+        connectionInfo: { bucket: 'b', endpoint: 'e', region: 'r', pathStyle: 'yes', provider: 'Other', defaultFolder: '', customHost: '', signatureExpiresIn: '3600' },
+        globalNote: 'note',
+      },
+    });
+    expect(report.success).toBe(false);
+    expect(report.steps.map((step) => [step.id, step.success])).toEqual([
+      ['read', true],
+      ['write', true],
+      ['cors', false],
+      ['upload-step1', true],
+      ['upload-step2', false],
+      ['upload-step3', false],
+    ]);
+    expect(report.steps[2]?.detail).toBe('no CORS — preflight');
+    expect(report.steps[0]?.facts).toEqual([{ key: 'storage.factObjects', value: 3 }]);
+  });
+
+  it('reports a test that could not run', () => {
+    expect(testReport({ success: false, result: { error: 'boom' } })).toEqual({ success: false, steps: [], error: 'boom' });
+  });
+});

@@ -1,0 +1,87 @@
+import type { S3ConfigTestResult, S3TestResultDetails } from '@cloudclip/shared-kernel';
+
+/** One line of the test report. */
+export interface TestStep {
+  id: string;
+  /** i18n key (namespace `admin`) of the step's name. */
+  labelKey: string;
+  /** The server's own name of a simulation step, when it gave one. */
+  name?: string;
+  success: boolean;
+  /** The server's explanation (already in the user's language). */
+  detail: string;
+  /** Extra figures: duration, object count… */
+  facts: Array<{ key: string; value: string | number }>;
+}
+
+export interface TestReport {
+  success: boolean;
+  steps: TestStep[];
+  /** Set when the server could not run the test at all. */
+  error?: string;
+  connection?: S3TestResultDetails['connectionInfo'];
+  note?: string;
+}
+
+function hasDetails(result: S3ConfigTestResult['result']): result is S3TestResultDetails {
+  return !!result && typeof result === 'object' && 'read' in result;
+}
+
+function detail(note: string | undefined, error: string | null | undefined): string {
+  return [error, note].filter((part): part is string => !!part && part.trim() !== '').join(' — ');
+}
+
+/** Flattens the test result of `POST /s3-configs/{id}/test` into the steps shown to the admin. */
+export function testReport(result: S3ConfigTestResult): TestReport {
+  if (!hasDetails(result.result)) {
+    const error = (result.result as { error?: string } | undefined)?.error ?? '';
+    return { success: false, steps: [], error };
+  }
+  const { read, write, cors, frontendSim, connectionInfo, globalNote } = result.result;
+  const steps: TestStep[] = [];
+  if (read) {
+    steps.push({
+      id: 'read',
+      labelKey: 'storage.stepRead',
+      success: !!read.success,
+      detail: detail(read.note, read.error),
+      facts: [{ key: 'storage.factObjects', value: read.objectCount ?? 0 }],
+    });
+  }
+  if (write) {
+    steps.push({
+      id: 'write',
+      labelKey: 'storage.stepWrite',
+      success: !!write.success,
+      detail: detail(write.note, write.error),
+      facts: typeof write.uploadTime === 'number' ? [{ key: 'storage.factDuration', value: write.uploadTime }] : [],
+    });
+  }
+  if (cors) {
+    steps.push({
+      id: 'cors',
+      labelKey: 'storage.stepCors',
+      success: !!cors.success,
+      detail: detail([cors.note, cors.warning].filter(Boolean).join(' '), cors.error),
+      facts: cors.allowOrigin ? [{ key: 'storage.factAllowOrigin', value: cors.allowOrigin }] : [],
+    });
+  }
+  if (frontendSim) {
+    const entries = Object.entries(frontendSim.steps ?? {}) as Array<[string, { name?: string; success?: boolean; note?: string; duration?: number; error?: string }]>;
+    for (const [key, step] of entries) {
+      if (!step) continue;
+      steps.push({
+        id: `upload-${key}`,
+        labelKey: 'storage.stepUpload',
+        name: step.name,
+        success: !!step.success,
+        detail: detail(step.note, step.error),
+        facts: typeof step.duration === 'number' ? [{ key: 'storage.factDuration', value: step.duration }] : [],
+      });
+    }
+    if (entries.length === 0) {
+      steps.push({ id: 'upload', labelKey: 'storage.stepUpload', success: !!frontendSim.success, detail: detail(frontendSim.note, frontendSim.error), facts: [] });
+    }
+  }
+  return { success: !!result.success, steps, connection: connectionInfo, note: globalNote };
+}

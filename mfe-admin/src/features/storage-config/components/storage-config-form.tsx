@@ -1,0 +1,137 @@
+import {
+  DrawerForm,
+  ProFormDependency,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  type ProFormInstance,
+} from '@ant-design/pro-components';
+import { App, Form, Input, Select, Space } from 'antd';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { S3Config } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { errorText } from '../../../lib/api-error';
+import { formCheckRule } from '../../../lib/validation';
+import { NAMESPACE } from '../../../i18n/resources';
+import {
+  PROVIDER_TYPES,
+  QUOTA_UNITS,
+  buildStorageConfigCreate,
+  buildStorageConfigUpdate,
+  isLocalProvider,
+  storageConfigToForm,
+  validateStorageConfigForm,
+  type StorageConfigField,
+  type StorageConfigFormValues,
+} from '../api/storage-config-form';
+
+/** Create (config null) or edit a storage configuration. Secrets are write-only: blank = keep. */
+export function StorageConfigForm({
+  open,
+  config,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  config: S3Config | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const { message } = App.useApp();
+  const formRef = useRef<ProFormInstance<StorageConfigFormValues>>();
+  const mode = config ? 'edit' : 'create';
+  const rule = (field: StorageConfigField) =>
+    formCheckRule<StorageConfigFormValues>((values) => {
+      const key = validateStorageConfigForm(values, mode)[field];
+      return key ? t(key) : null;
+    });
+  const initialValues: StorageConfigFormValues = config
+    ? storageConfigToForm(config)
+    : { provider_type: 'Other', path_style: true, is_public: false, quota_unit: 'GB', quota: '', signature_expires_in: '3600' };
+  if (!open) return null;
+
+  return (
+    <DrawerForm<StorageConfigFormValues>
+      key={config?.id ?? 'new'}
+      open
+      formRef={formRef}
+      title={t(config ? 'storage.editTitle' : 'storage.createTitle')}
+      width={560}
+      drawerProps={{ onClose, destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: t(config ? 'actions.save' : 'actions.create'), resetText: t('actions.cancel') } }}
+      initialValues={initialValues}
+      onFinish={async (values) => {
+        if (Object.keys(validateStorageConfigForm(values, mode)).length > 0) return false;
+        try {
+          if (config) await kernel.api.s3Configs.update(config.id, buildStorageConfigUpdate(values));
+          else await kernel.api.s3Configs.create(buildStorageConfigCreate(values));
+          void message.success(t(config ? 'storage.saved' : 'storage.created'));
+          onSaved();
+          return true;
+        } catch (error) {
+          void message.error(errorText(t, error));
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('storage.fieldName')} required rules={[rule('name')]} />
+      <ProFormSelect
+        name="provider_type"
+        label={t('storage.fieldProvider')}
+        required
+        allowClear={false}
+        options={PROVIDER_TYPES.map((value) => ({ value, label: t(`storage.provider.${value.replace(/\s+/g, '')}`) }))}
+        rules={[rule('provider_type')]}
+      />
+      <ProFormDependency name={['provider_type']}>
+        {({ provider_type }: StorageConfigFormValues) =>
+          isLocalProvider(provider_type) ? (
+            <p className="cc-admin-hint" data-testid="local-storage-hint">
+              {t('storage.localHint')}
+            </p>
+          ) : (
+            <>
+              <ProFormText name="endpoint_url" label={t('storage.fieldEndpoint')} required placeholder="https://" rules={[rule('endpoint_url')]} />
+              <ProFormText name="bucket_name" label={t('storage.fieldBucket')} required rules={[rule('bucket_name')]} />
+              <ProFormText name="region" label={t('storage.fieldRegion')} placeholder="auto" />
+              <ProFormText.Password
+                name="access_key_id"
+                label={t('storage.fieldAccessKey')}
+                required={!config}
+                placeholder={config ? t('storage.secretKeep') : undefined}
+                fieldProps={{ autoComplete: 'off' }}
+                rules={[rule('access_key_id')]}
+              />
+              <ProFormText.Password
+                name="secret_access_key"
+                label={t('storage.fieldSecretKey')}
+                required={!config}
+                placeholder={config ? t('storage.secretKeep') : undefined}
+                fieldProps={{ autoComplete: 'off' }}
+                rules={[rule('secret_access_key')]}
+              />
+              <ProFormSwitch name="path_style" label={t('storage.fieldPathStyle')} />
+            </>
+          )
+        }
+      </ProFormDependency>
+      <ProFormText name="default_folder" label={t('storage.fieldDefaultFolder')} tooltip={t('storage.defaultFolderHelp')} />
+      <Form.Item label={t('storage.fieldQuota')} tooltip={t('storage.quotaHelp')} htmlFor="cc-storage-quota">
+        <Space.Compact block>
+          <Form.Item name="quota" noStyle rules={[rule('quota')]}>
+            <Input id="cc-storage-quota" inputMode="numeric" placeholder={t('storage.quotaDefault')} />
+          </Form.Item>
+          <Form.Item name="quota_unit" noStyle>
+            <Select aria-label={t('storage.quotaUnit')} style={{ width: 90 }} options={QUOTA_UNITS.map((unit) => ({ value: unit, label: unit }))} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+      <ProFormText name="custom_host" label={t('storage.fieldCustomHost')} placeholder="https://" rules={[rule('custom_host')]} />
+      <ProFormText name="signature_expires_in" label={t('storage.fieldSignature')} fieldProps={{ inputMode: 'numeric' }} rules={[rule('signature_expires_in')]} />
+      <ProFormSwitch name="is_public" label={t('storage.fieldPublic')} tooltip={t('storage.publicHelp')} />
+    </DrawerForm>
+  );
+}

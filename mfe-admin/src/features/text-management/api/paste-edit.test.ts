@@ -1,0 +1,31 @@
+import { buildPasteUpdate } from './paste-edit';
+
+const now = new Date('2025-07-01T08:00:00.000Z');
+const current = { slug: 'abc', expires_at: '2025-07-02T08:00:00.000Z' };
+
+describe('buildPasteUpdate', () => {
+  it('always sends remark, expiry and max views (the server replaces them)', () => {
+    expect(buildPasteUpdate({ content: 'hi', remark: '  ', expiry: 'keep', maxViews: '0', slug: 'abc' }, current, now)).toEqual({
+      content: 'hi',
+      remark: null,
+      expiresAt: '2025-07-02T08:00:00.000Z',
+      maxViews: null,
+    });
+  });
+
+  it('computes a new expiry from now, or null for never', () => {
+    expect(buildPasteUpdate({ content: 'hi', expiry: '1h' }, current, now)?.expiresAt).toBe('2025-07-01T09:00:00.000Z');
+    expect(buildPasteUpdate({ content: 'hi', expiry: 'never' }, current, now)?.expiresAt).toBeNull();
+  });
+
+  it('sends a changed suffix as newSlug and the password changes', () => {
+    expect(buildPasteUpdate({ content: 'hi', slug: 'new_one', maxViews: '3', password: 'pw' }, current, now)).toMatchObject({ newSlug: 'new_one', maxViews: 3, password: 'pw' });
+    expect(buildPasteUpdate({ content: 'hi', clearPassword: true }, current, now)).toMatchObject({ clearPassword: true });
+  });
+
+  it('refuses empty content, a bad suffix and negative max views', () => {
+    expect(buildPasteUpdate({ content: '  ' }, current, now)).toBeNull();
+    expect(buildPasteUpdate({ content: 'hi', slug: 'has space' }, current, now)).toBeNull();
+    expect(buildPasteUpdate({ content: 'hi', maxViews: '-1' }, current, now)).toBeNull();
+  });
+});

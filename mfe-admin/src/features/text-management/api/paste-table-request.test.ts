@@ -1,0 +1,71 @@
+import { requestAdminPastes, requestUserPastes } from './paste-table-request';
+
+const adminItem = {
+  id: 'p1',
+  slug: 'abc',
+  remark: 'Hello',
+  has_password: 1 as const,
+  expires_at: null,
+  max_views: 5,
+  view_count: 2,
+  created_by: 'admin-id',
+  content_preview: 'first line...',
+  created_at: '2025-07-01 08:00:00',
+  updated_at: '2025-07-01 08:00:00',
+};
+
+describe('requestAdminPastes', () => {
+  it('asks for page 1, limit 10 by default and returns rows with the server total', async () => {
+    const adminList = jest.fn().mockResolvedValue({ code: 200, message: 'ok', data: [adminItem], pagination: { total: 31, page: 1, limit: 10, totalPages: 4 } });
+    const result = await requestAdminPastes({ adminList }, {});
+    expect(adminList).toHaveBeenCalledWith({ page: 1, limit: 10 }, undefined);
+    expect(result).toEqual({
+      success: true,
+      total: 31,
+      data: [expect.objectContaining({ id: 'p1', slug: 'abc', views: 2, max_views: 5, preview: 'first line...' })],
+    });
+  });
+
+  it('passes the page and size ProTable asks for', async () => {
+    const adminList = jest.fn().mockResolvedValue({ data: [], pagination: { total: 0, page: 3, limit: 20, totalPages: 0 } });
+    await requestAdminPastes({ adminList }, { current: 3, pageSize: 20 });
+    expect(adminList).toHaveBeenCalledWith({ page: 3, limit: 20 }, undefined);
+  });
+
+  it('narrows the page shown to the keyword', async () => {
+    const other = { ...adminItem, id: 'p2', slug: 'zzz', remark: null, content_preview: 'nothing' };
+    const adminList = jest.fn().mockResolvedValue({ data: [adminItem, other], pagination: { total: 2, page: 1, limit: 10, totalPages: 1 } });
+    const result = await requestAdminPastes({ adminList }, { keyword: 'hello' });
+    expect(result.data.map((row) => row.id)).toEqual(['p1']);
+    expect(result.total).toBe(2);
+  });
+
+  it('propagates failures (tableRequest turns them into success: false)', async () => {
+    const adminList = jest.fn().mockRejectedValue(new Error('403'));
+    await expect(requestAdminPastes({ adminList }, {})).rejects.toThrow('403');
+  });
+});
+
+describe('requestUserPastes', () => {
+  it('asks for limit 10, offset 0 by default and cuts the full content into a preview', async () => {
+    const content = 'x'.repeat(250);
+    const userList = jest.fn().mockResolvedValue({
+      code: 200,
+      message: 'ok',
+      data: [{ ...adminItem, content, views: 7 }],
+      pagination: { total: 12, limit: 10, offset: 0, hasMore: true },
+      key_info: null,
+    });
+    const result = await requestUserPastes({ userList }, {});
+    expect(userList).toHaveBeenCalledWith({ limit: 10, offset: 0 }, undefined);
+    expect(result.total).toBe(12);
+    expect(result.data[0]?.views).toBe(7);
+    expect(result.data[0]?.preview).toBe(`${'x'.repeat(200)}...`);
+  });
+
+  it('turns page 2 of 10 into offset 10', async () => {
+    const userList = jest.fn().mockResolvedValue({ data: [], pagination: { total: 0, limit: 10, offset: 10, hasMore: false }, key_info: null });
+    await requestUserPastes({ userList }, { current: 2, pageSize: 10 });
+    expect(userList).toHaveBeenCalledWith({ limit: 10, offset: 10 }, undefined);
+  });
+});

@@ -1,0 +1,69 @@
+import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type DbBoolean, type CloudclipApi } from '@cloudclip/shared-kernel';
+import { filterByKeyword, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
+
+/** Length of the content preview shown in the table (the admin list already cuts at 200). */
+export const PREVIEW_LENGTH = 200;
+
+/** One table row, the same for the admin list and a key holder's own list. */
+export interface PasteRow {
+  id: string;
+  slug: string;
+  remark: string | null;
+  has_password: DbBoolean;
+  expires_at: string | null;
+  max_views: number | null;
+  views: number;
+  created_by: string | null;
+  key_name?: string;
+  preview: string;
+  created_at: string;
+}
+
+function cut(content: string): string {
+  return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
+}
+
+const searchable = (row: PasteRow) => [row.slug, row.remark, row.preview, row.key_name];
+
+/**
+ * ProTable adapter of `GET /admin/pastes?page&limit` (page 1, limit 10 by default). The server pages;
+ * the toolbar keyword narrows the rows of the page shown (the API has no search parameter).
+ */
+export async function requestAdminPastes(api: Pick<CloudclipApi['pastes'], 'adminList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<PasteRow>> {
+  const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
+  const body = await api.adminList({ page, limit: size }, signal);
+  const rows: PasteRow[] = (body.data ?? []).map((item) => ({
+    id: item.id,
+    slug: item.slug,
+    remark: item.remark,
+    has_password: item.has_password,
+    expires_at: item.expires_at,
+    max_views: item.max_views,
+    views: item.view_count ?? 0,
+    created_by: item.created_by,
+    key_name: item.key_name,
+    preview: item.content_preview ?? '',
+    created_at: item.created_at,
+  }));
+  return { data: filterByKeyword(rows, params.keyword, searchable), total: body.pagination?.total ?? rows.length, success: true };
+}
+
+/** ProTable adapter of `GET /user/pastes?limit&offset` (limit 10, offset 0 by default): a key holder's own pastes. */
+export async function requestUserPastes(api: Pick<CloudclipApi['pastes'], 'userList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<PasteRow>> {
+  const { limit, offset } = offsetOf(params, USER_PASTE_PAGE.limit);
+  const body = await api.userList({ limit, offset }, signal);
+  const rows: PasteRow[] = (body.data ?? []).map((item) => ({
+    id: item.id,
+    slug: item.slug,
+    remark: item.remark,
+    has_password: item.has_password,
+    expires_at: item.expires_at,
+    max_views: item.max_views,
+    views: item.views ?? 0,
+    created_by: item.created_by,
+    key_name: item.key_name,
+    preview: cut(item.content ?? ''),
+    created_at: item.created_at,
+  }));
+  return { data: filterByKeyword(rows, params.keyword, searchable), total: body.pagination?.total ?? rows.length, success: true };
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { App, Spin } from 'antd';
+import { ModalForm, ProFormCheckbox, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { toBoolean, validateCustomSlug, validateMaxViews, type AdminPasteDetail, type UserPasteDetail } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { useLanguage } from '../../../lib/use-kernel-state';
+import { errorText } from '../../../lib/api-error';
+import { EXPIRY_EDIT_CHOICES, formatDateTime } from '../../../lib/format';
+import { checkRule, fieldRule } from '../../../lib/validation';
+import { NAMESPACE } from '../../../i18n/resources';
+import { buildPasteUpdate, type PasteEditValues } from '../api/paste-edit';
+import type { PasteRow } from '../api/paste-table-request';
+
+type Detail = AdminPasteDetail | UserPasteDetail;
+
+/** Edit a paste: content, remark, expiry, max views, link suffix (and its password). */
+export function PasteEditForm({
+  row,
+  access,
+  onClose,
+  onSaved,
+}: {
+  row: PasteRow | null;
+  access: 'full' | 'user';
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const { message } = App.useApp();
+  const [detail, setDetail] = useState<Detail | null>(null);
+
+  useEffect(() => {
+    setDetail(null);
+    if (!row) return;
+    const controller = new AbortController();
+    const load = access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
+    load.then(setDetail).catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      void message.error(errorText(t, error));
+      onClose();
+    });
+    return () => controller.abort();
+  }, [row, access, kernel, message, t, onClose]);
+
+  if (!row) return null;
+  if (!detail) {
+    return (
+      <ModalForm open title={t('text.editTitle')} submitter={false} modalProps={{ onCancel: onClose, destroyOnHidden: true }}>
+        <div className="cc-admin-center">
+          <Spin />
+        </div>
+      </ModalForm>
+    );
+  }
+
+  const hasPassword = toBoolean(detail.has_password);
+  const currentExpiry = detail.expires_at ? formatDateTime(detail.expires_at, language) : t('common.never');
+
+  return (
+    <ModalForm<PasteEditValues>
+      key={detail.id}
+      open
+      title={t('text.editTitle')}
+      width={680}
+      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.cancel') } }}
+      initialValues={{
+        content: detail.content,
+        remark: detail.remark ?? '',
+        slug: detail.slug,
+        expiry: 'keep',
+        maxViews: detail.max_views ? String(detail.max_views) : '0',
+        password: '',
+        clearPassword: false,
+      }}
+      onFinish={async (values) => {
+        const body = buildPasteUpdate(values, detail);
+        if (!body) return false;
+        try {
+          const result = await (access === 'full' ? kernel.api.pastes.adminUpdate(detail.slug, body) : kernel.api.pastes.userUpdate(detail.slug, body));
+          void message.success(t('text.saved', { slug: result?.slug ?? detail.slug }));
+          onSaved();
+          return true;
+        } catch (error) {
+          void message.error(errorText(t, error));
+          return false;
+        }
+      }}
+    >
+      <ProFormTextArea
+        name="content"
+        label={t('text.fieldContent')}
+        required
+        fieldProps={{ rows: 10, className: 'cc-admin-mono' }}
+        rules={[checkRule<string | undefined>((value) => (!value || value.trim() === '' ? t('text.contentRequired') : null))]}
+      />
+      <ProFormText name="remark" label={t('text.fieldRemark')} placeholder={t('text.remarkPlaceholder')} />
+      <ProFormText
+        name="slug"
+        label={t('text.fieldSlug')}
+        tooltip={t('text.slugHelp')}
+        rules={[fieldRule<string | undefined>(t, (value) => validateCustomSlug(value ?? null))]}
+      />
+      <ProFormSelect
+        name="expiry"
+        label={t('text.fieldExpiry')}
+        extra={t('text.currentExpiry', { value: currentExpiry })}
+        allowClear={false}
+        options={EXPIRY_EDIT_CHOICES.map((choice) => ({ value: choice, label: t(`expiry.${choice}`) }))}
+      />
+      <ProFormText
+        name="maxViews"
+        label={t('text.fieldMaxViews')}
+        extra={t('text.maxViewsHelp')}
+        fieldProps={{ inputMode: 'numeric' }}
+        rules={[fieldRule<string | undefined>(t, (value) => validateMaxViews(value ?? null))]}
+      />
+      <ProFormText.Password
+        name="password"
+        label={t('text.fieldPassword')}
+        placeholder={t(hasPassword ? 'text.passwordKeep' : 'text.passwordNone')}
+        fieldProps={{ autoComplete: 'new-password' }}
+      />
+      {hasPassword && <ProFormCheckbox name="clearPassword">{t('text.clearPassword')}</ProFormCheckbox>}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toBoolean, type AdminPasteDetail, type UserPasteDetail } from '@cloudclip/shared-kernel';
+import { useKernel } from '../../../lib/kernel-context';
+import { useLanguage } from '../../../lib/use-kernel-state';
+import { errorText } from '../../../lib/api-error';
+import { formatDateTime, viewsLabel } from '../../../lib/format';
+import { pasteLink } from '../../../lib/share-links';
+import { NAMESPACE } from '../../../i18n/resources';
+import type { PasteRow } from '../api/paste-table-request';
+
+/** The whole paste as plain text (never rendered as HTML here), with its settings. */
+export function PastePreviewModal({ row, access, onClose }: { row: PasteRow | null; access: 'full' | 'user'; onClose: () => void }) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const { message } = App.useApp();
+  const [detail, setDetail] = useState<AdminPasteDetail | UserPasteDetail | null>(null);
+
+  useEffect(() => {
+    setDetail(null);
+    if (!row) return;
+    const controller = new AbortController();
+    const load = access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
+    load.then(setDetail).catch((error: unknown) => {
+      if (!controller.signal.aborted) void message.error(errorText(t, error));
+    });
+    return () => controller.abort();
+  }, [row, access, kernel, message, t]);
+
+  return (
+    <Modal
+      open={!!row}
+      title={t('text.previewTitle', { slug: row?.slug ?? '' })}
+      onCancel={onClose}
+      width={760}
+      destroyOnHidden
+      footer={[
+        <Button key="open" href={row ? pasteLink(row.slug) : undefined} target="_blank" rel="noreferrer">
+          {t('actions.open')}
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          {t('actions.close')}
+        </Button>,
+      ]}
+    >
+      {!detail ? (
+        <div className="cc-admin-center">
+          <Spin />
+        </div>
+      ) : (
+        <div data-testid="paste-preview">
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
+            <Descriptions.Item label={t('text.colSlug')}>{detail.slug}</Descriptions.Item>
+            <Descriptions.Item label={t('text.colRemark')}>{detail.remark || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.expires')}>
+              {detail.expires_at ? formatDateTime(detail.expires_at, language) : t('common.never')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('common.views')}>{viewsLabel(detail.views, detail.max_views, '∞')}</Descriptions.Item>
+            <Descriptions.Item label={t('common.password')}>
+              {toBoolean(detail.has_password) ? (
+                <Typography.Text copyable>{detail.plain_password ?? '••••••'}</Typography.Text>
+              ) : (
+                t('common.none')
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('common.createdAt')}>{formatDateTime(detail.created_at, language) ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <pre className="cc-admin-preview" tabIndex={0} aria-label={t('text.fieldContent')}>
+            {detail.content}
+          </pre>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * antd's table clones its header (the "select all" checkbox included) into an `aria-hidden`
+ * measure row when it scrolls horizontally. A focusable control inside aria-hidden content is an
+ * accessibility error: take the clones out of the tab order.
+ */
+export function useTableA11y<T extends HTMLElement = HTMLDivElement>(): RefObject<T> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || typeof MutationObserver === 'undefined') return;
+    const fix = () => {
+      root.querySelectorAll('.ant-table-measure-row input, .ant-table-measure-row button, .ant-table-measure-row a').forEach((element) => {
+        if (element.getAttribute('tabindex') !== '-1') element.setAttribute('tabindex', '-1');
+      });
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}

@@ -1,0 +1,29 @@
+import { filterByKeyword, offsetOf, pageOf, tableRequest } from './table-request';
+
+describe('table request helpers', () => {
+  it('maps ProTable page params to page/limit with defaults', () => {
+    expect(pageOf({}, 10)).toEqual({ page: 1, size: 10 });
+    expect(pageOf({ current: 3, pageSize: 20 }, 10)).toEqual({ page: 3, size: 20 });
+    expect(pageOf({ current: 0, pageSize: -5 }, 50)).toEqual({ page: 1, size: 50 });
+  });
+
+  it('maps ProTable page params to limit/offset', () => {
+    expect(offsetOf({}, 50)).toEqual({ limit: 50, offset: 0 });
+    expect(offsetOf({ current: 4, pageSize: 10 }, 50)).toEqual({ limit: 10, offset: 30 });
+  });
+
+  it('filters rows by a keyword in any listed field, ignoring case and blanks', () => {
+    const rows = [{ a: 'Alpha', b: null }, { a: 'beta', b: 'GAMMA' }];
+    expect(filterByKeyword(rows, '  ', (row) => [row.a, row.b])).toHaveLength(2);
+    expect(filterByKeyword(rows, 'gam', (row) => [row.a, row.b])).toEqual([rows[1]]);
+    expect(filterByKeyword(rows, 'ALP', (row) => [row.a, row.b])).toEqual([rows[0]]);
+  });
+
+  it('turns a failed load into an empty unsuccessful result and reports the error', async () => {
+    const onError = jest.fn();
+    const failure = new Error('boom');
+    await expect(tableRequest(() => Promise.reject(failure), onError)).resolves.toEqual({ data: [], total: 0, success: false });
+    expect(onError).toHaveBeenCalledWith(failure);
+    await expect(tableRequest(async () => ({ data: [1], total: 1, success: true }))).resolves.toEqual({ data: [1], total: 1, success: true });
+  });
+});

@@ -1,0 +1,46 @@
+/** What ProTable's `request` expects back (conventions #13). */
+export interface TableResult<T> {
+  data: T[];
+  total: number;
+  success: boolean;
+}
+
+/** The paging params ProTable passes to `request` (plus the toolbar's `keyword`). */
+export interface TableParams {
+  current?: number;
+  pageSize?: number;
+  keyword?: string;
+}
+
+/** Page number and size with defaults; garbage in → the defaults. */
+export function pageOf(params: TableParams, defaultSize: number): { page: number; size: number } {
+  const page = Number.isInteger(params.current) && (params.current as number) > 0 ? (params.current as number) : 1;
+  const size = Number.isInteger(params.pageSize) && (params.pageSize as number) > 0 ? (params.pageSize as number) : defaultSize;
+  return { page, size };
+}
+
+/** Offset paging (`limit` / `offset`) from ProTable's page params. */
+export function offsetOf(params: TableParams, defaultSize: number): { limit: number; offset: number } {
+  const { page, size } = pageOf(params, defaultSize);
+  return { limit: size, offset: (page - 1) * size };
+}
+
+/** Keeps the rows whose listed fields contain the keyword (case-insensitive); all rows when it is blank. */
+export function filterByKeyword<T>(rows: T[], keyword: string | undefined, fields: (row: T) => Array<string | null | undefined>): T[] {
+  const needle = (keyword ?? '').trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter((row) => fields(row).some((value) => typeof value === 'string' && value.toLowerCase().includes(needle)));
+}
+
+/**
+ * Runs a loader and turns a failure into an empty, unsuccessful result (reported through `onError`),
+ * so ProTable shows an empty table instead of an unhandled rejection.
+ */
+export async function tableRequest<T>(load: () => Promise<TableResult<T>>, onError?: (error: unknown) => void): Promise<TableResult<T>> {
+  try {
+    return await load();
+  } catch (error) {
+    onError?.(error);
+    return { data: [], total: 0, success: false };
+  }
+}
