@@ -3,7 +3,13 @@ module.exports = {
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/jest.style-stub.js',
+    // ESM-only browser bundles of the lazily loaded previews: unit tests use stand-ins (e2e runs the real ones).
+    '^cloudclip-bytemd-processor$': '<rootDir>/src/test/stubs/bytemd-processor.ts',
+    '^@bytemd/plugin-[a-z]+$': '<rootDir>/src/test/stubs/bytemd-plugin.ts',
+    '^qrcode\\.react$': '<rootDir>/src/test/stubs/qrcode-react.tsx',
+  },
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },

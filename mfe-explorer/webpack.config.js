@@ -1,6 +1,7 @@
+const path = require('node:path');
 const { createAppConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
 
-module.exports = createAppConfig({
+const base = createAppConfig({
   dirname: __dirname,
   containerName: 'cloudclip_explorer',
   role: 'remote',
@@ -8,3 +9,18 @@ module.exports = createAppConfig({
   devPort: 3004,
   title: 'Cloudclip mount explorer',
 });
+
+/**
+ * bytemd's package entry bundles the editor (CodeMirror); its unbundled source exposes the same
+ * `getProcessor` (same sanitize schema) without it. Only the lazily loaded Markdown preview uses it.
+ */
+const bytemdProcessor = path.join(path.dirname(require.resolve('bytemd')), '../svelte/utils.js');
+
+module.exports = (env, argv) => {
+  const config = base(env, argv);
+  config.resolve = {
+    ...config.resolve,
+    alias: { ...(config.resolve && config.resolve.alias), 'cloudclip-bytemd-processor$': bytemdProcessor },
+  };
+  return config;
+};

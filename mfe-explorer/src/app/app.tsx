@@ -1,34 +1,21 @@
-import { Routes, Route, BrowserRouter, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
-import { NAMESPACE } from '../i18n/resources';
+import { KernelProvider } from '../hooks/use-kernel';
+import { ExplorerPage } from './explorer-page';
+import '../styles/explorer.css';
 
-function AreaPage({ page, params }: { page: string; params: Record<string, string> }) {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <section className="cc-area" data-testid="area-page" data-area="explorer" data-page={page}>
-      <h1>{t(`pages.${page}.title`)}</h1>
-      <p>{t(`pages.${page}.body`, params)}</p>
-      <p className="cc-muted">{t('placeholder')}</p>
-    </section>
-  );
-}
-
-function HomePage() {
-  const params = useParams();
-  return <AreaPage page="home" params={{ path: `/${params['*'] ?? ''}` }} />;
-}
-
-/** The remote's own router under the basename the host gives it. */
+/** The remote's own router under the basename the host gives it (`/mount-explorer`). */
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote" data-remote="cloudclip_explorer" data-dark={dark ? 'true' : 'false'}>
-      <BrowserRouter basename={basename}>
-        <Routes>
-          <Route path="/*" element={<HomePage />} />
-        </Routes>
-      </BrowserRouter>
+    <div className="cc-remote ce-root" data-remote="cloudclip_explorer" data-dark={dark ? 'true' : 'false'}>
+      <KernelProvider kernel={kernel}>
+        <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <Routes>
+            <Route path="/*" element={<ExplorerPage />} />
+          </Routes>
+        </BrowserRouter>
+      </KernelProvider>
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n/resources';
+import { Dialog } from './dialog';
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId?: string;
+}
+
+/** Confirmation of a destructive action: focus starts on Cancel. */
+export function ConfirmDialog({ title, message, confirmLabel, danger = true, busy, error, onConfirm, onCancel, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const messageId = useId();
+  return (
+    <Dialog
+      title={title}
+      role="alertdialog"
+      describedBy={messageId}
+      onClose={onCancel}
+      busy={busy}
+      testId={testId}
+      footer={
+        <>
+          <button type="button" className="ce-button" onClick={onCancel} disabled={busy} data-autofocus>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className={`ce-button ${danger ? 'ce-button--danger' : 'ce-button--primary'}`} onClick={onConfirm} disabled={busy} data-testid={`${testId}-confirm`}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p id={messageId} className="ce-dialog__message">
+        {message}
+      </p>
+      {error && (
+        <p className="ce-alert ce-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

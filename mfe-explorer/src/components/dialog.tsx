@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  testId?: string;
+  /** alertdialog for confirmations. */
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
+  wide?: boolean;
+  /** Escape and the backdrop do nothing while busy. */
+  busy?: boolean;
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** A modal dialog: focus moves in (first field or button) and back out, Tab stays inside, Escape closes. */
+export function Dialog({ title, onClose, children, footer, testId, role = 'dialog', describedBy, wide, busy }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const box = ref.current;
+    const first =
+      box?.querySelector<HTMLElement>('[data-autofocus]') ??
+      box?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])') ??
+      box?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? box)?.focus();
+    return () => {
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!busy) onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focusable = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="ce-backdrop" onKeyDown={onKeyDown} onMouseDown={(event) => event.target === event.currentTarget && !busy && onClose()}>
+      <div
+        ref={ref}
+        className={`ce-dialog${wide ? ' ce-dialog--wide' : ''}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        data-testid={testId}
+      >
+        <h2 id={titleId} className="ce-dialog__title">
+          {title}
+        </h2>
+        <div className="ce-dialog__body">{children}</div>
+        {footer && <div className="ce-dialog__actions">{footer}</div>}
+      </div>
+    </div>
+  );
+}

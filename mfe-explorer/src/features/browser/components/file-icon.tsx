@@ -1,0 +1,28 @@
+import type { FsListItem } from '@cloudclip/shared-kernel';
+
+const GROUPS: Array<[RegExp, string]> = [
+  [/\.(png|jpe?g|gif|webp|avif|bmp|ico|svg)$/i, 'IMG'],
+  [/\.(mp4|webm|ogv|mov|m4v)$/i, 'VID'],
+  [/\.(mp3|wav|ogg|oga|m4a|aac|flac|opus)$/i, 'AUD'],
+  [/\.pdf$/i, 'PDF'],
+  [/\.(md|markdown|mdown|mkd|mdwn|mdtxt|mdtext|rmd)$/i, 'MD'],
+  [/\.(zip|tar|gz|tgz|7z|rar|bz2|xz)$/i, 'ZIP'],
+];
+
+/** A small typed badge (decorative: the name says it all). */
+export function FileIcon({ item, large }: { item: FsListItem; large?: boolean }) {
+  const virtual = 'isVirtual' in item && item.isVirtual;
+  let label = 'FILE';
+  let kind = 'file';
+  if (item.isDirectory) {
+    label = virtual ? '⛁' : '▰';
+    kind = virtual ? 'mount' : 'folder';
+  } else {
+    for (const [pattern, text] of GROUPS) if (pattern.test(item.name)) label = text;
+  }
+  return (
+    <span className={`ce-icon ce-icon--${kind}${large ? ' ce-icon--large' : ''}`} aria-hidden="true">
+      {label}
+    </span>
+  );
+}

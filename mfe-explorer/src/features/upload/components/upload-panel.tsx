@@ -1,0 +1,152 @@
+import type { FsApi } from '../../../lib/fs-api';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, type HttpClient } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { UPLOAD_METHODS, type UploadMethod } from '../api/upload-file';
+import { useUploadQueue, type UploadItem } from '../hooks/use-upload-queue';
+
+export interface UploadPanelProps {
+  fs: FsApi;
+  http: HttpClient;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  directory: string;
+  /** Files dropped on the page before the panel opened. */
+  dropped: File[];
+  onDroppedTaken: () => void;
+  onUploaded: (item: UploadItem) => void;
+  onClose: () => void;
+}
+
+function percent(item: UploadItem): number {
+  if (item.state === 'success') return 100;
+  return item.file.size > 0 ? Math.floor((item.loaded / item.file.size) * 100) : 0;
+}
+
+/** Upload several files (picker or drag and drop) with a method, per-file progress and cancel. */
+export default function UploadPanel({ fs, http, t: translate, directory, dropped, onDroppedTaken, onUploaded, onClose }: UploadPanelProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [method, setMethod] = useState<UploadMethod>('presigned');
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const methodId = useId();
+  const queue = useUploadQueue({ fs, http, t: translate }, onUploaded);
+
+  useEffect(() => {
+    if (dropped.length === 0) return;
+    queue.add(dropped, directory, method);
+    onDroppedTaken();
+  }, [dropped, directory, method, queue, onDroppedTaken]);
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setDragging(false);
+    const files = Array.from(event.dataTransfer.files ?? []);
+    if (files.length) queue.add(files, directory, method);
+  };
+
+  const active = queue.items.some((item) => item.state === 'pending' || item.state === 'uploading');
+
+  return (
+    <section className="ce-card ce-upload" aria-labelledby="ce-upload-title" data-testid="upload-panel">
+      <div className="ce-upload__head">
+        <h2 id="ce-upload-title" className="ce-card__title">
+          {t('upload.title')}
+        </h2>
+        <button type="button" className="ce-button" onClick={onClose} disabled={active} data-testid="upload-close">
+          {t('common.close')}
+        </button>
+      </div>
+      <div className="ce-field ce-field--inline">
+        <label htmlFor={methodId} className="ce-field__label">
+          {t('upload.method')}
+        </label>
+        <select id={methodId} className="ce-input ce-select" value={method} onChange={(event) => setMethod(event.target.value as UploadMethod)} data-testid="upload-method">
+          {UPLOAD_METHODS.map((value) => (
+            <option key={value} value={value}>
+              {t(`upload.methods.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="ce-muted ce-hint">{t(`upload.methodHints.${method}`)}</p>
+      <div
+        className={`ce-dropzone${dragging ? ' ce-dropzone--active' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="upload-dropzone"
+      >
+        <p>{t('upload.drop', { path: directory })}</p>
+        <button type="button" className="ce-button ce-button--primary" onClick={() => inputRef.current?.click()} data-testid="upload-choose">
+          {t('upload.choose')}
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          className="ce-visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="upload-input"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            if (files.length) queue.add(files, directory, method);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {queue.items.length > 0 && (
+        <>
+          <ul className="ce-upload__list" aria-label={t('upload.listLabel')} data-testid="upload-list">
+            {queue.items.map((item) => (
+              <li key={item.id} className="ce-upload__item" data-testid="upload-item" data-name={item.file.name} data-state={item.state}>
+                <div className="ce-upload__line">
+                  <span className="ce-upload__name">{item.file.name}</span>
+                  <span className="ce-muted">
+                    {formatBytes(item.file.size)} · {t(`upload.methods.${item.method}`)}
+                  </span>
+                </div>
+                <div className="ce-upload__line">
+                  <progress
+                    className="ce-progress"
+                    max={100}
+                    value={percent(item)}
+                    aria-label={t('upload.progressOf', { name: item.file.name })}
+                    data-testid="upload-progress"
+                  />
+                  <span className="ce-upload__state" data-testid="upload-state">
+                    {t(`upload.states.${item.state}`)} {item.state === 'uploading' ? `${percent(item)}%` : ''}
+                  </span>
+                  {(item.state === 'pending' || item.state === 'uploading') && (
+                    <button type="button" className="ce-button ce-button--small" onClick={() => queue.cancel(item.id)} data-testid="upload-cancel" aria-label={t('upload.cancelOf', { name: item.file.name })}>
+                      {t('common.cancel')}
+                    </button>
+                  )}
+                </div>
+                {item.error && item.state !== 'success' && (
+                  <p className={`ce-alert ${item.state === 'cancelled' ? 'ce-alert--info' : 'ce-alert--error'}`} role={item.state === 'error' ? 'alert' : undefined} data-testid="upload-error">
+                    {item.error}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="ce-row-buttons">
+            <button type="button" className="ce-button" onClick={queue.cancelAll} disabled={!active} data-testid="upload-cancel-all">
+              {t('upload.cancelAll')}
+            </button>
+            <button type="button" className="ce-button" onClick={queue.clearFinished} data-testid="upload-clear">
+              {t('upload.clearFinished')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

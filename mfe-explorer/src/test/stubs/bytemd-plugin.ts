@@ -1,0 +1,4 @@
+/** Test stand-in for a bytemd plugin factory. */
+export default function plugin() {
+  return {};
+}
