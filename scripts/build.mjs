@@ -1,5 +1,6 @@
 // pnpm build: builds the api-server, the host and every remote (at most two webpack builds at once
-// on this 2-core machine), then releases the remotes under deploy/releases/<package>/<version>/.
+// on this 2-core machine) into each package's dist/. The local environment runs these builds as
+// version "workspace"; `pnpm release <package>` turns one into an immutable release.
 // Flags: --missing (only what is not built yet), a list of package names (only those).
 import { REMOTES, isBuilt, run } from './lib.mjs';
 
@@ -28,11 +29,6 @@ async function main() {
     while (queue.length) await build(queue.shift());
   };
   await Promise.all([worker(), worker()]);
-  const remotes = targets.filter((pkg) => REMOTES.includes(pkg));
-  if (remotes.length) {
-    const code = await run('node', ['deploy/scripts/release.mjs', '--force', ...remotes]);
-    if (code !== 0) throw new Error('release failed');
-  }
   console.log('\nBuild times:');
   for (const { pkg, seconds } of timings) console.log(`  ${pkg.padEnd(14)} ${seconds.toFixed(1)} s`);
 }

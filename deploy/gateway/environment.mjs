@@ -1,22 +1,29 @@
-// Reading an environment manifest (deploy/environments/<env>.json) and turning it into what the
-// browser fetches as /env.json: each remote's pinned version and the address of its mf-manifest.json.
+// Environment manifests (deploy/environments/<env>.json): which release of the host and of each
+// remote an environment runs. The gateway reads the file on every page load, so a new pin takes
+// effect at the next reload with no rebuild and no restart. Version `workspace` means the package's
+// own build output (<package>/dist), for local development only: never cached, never checked.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+export const WORKSPACE_VERSION = 'workspace';
+export const HOST_PACKAGE = 'host-shell';
 const NAME_PATTERN = /^[a-z][a-z0-9_-]*$/;
-const VERSION_PATTERN = /^[0-9A-Za-z.+-]+$/;
+const VERSION_PATTERN = /^(?:workspace|\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)$/;
 
 /**
  * @typedef {{ package: string, version: string, entry?: string }} PinnedRemote
- * @typedef {{ name: string, backendUrl?: string, remotes: Record<string, PinnedRemote> }} EnvironmentFile
+ * @typedef {{ package: string, version: string }} PinnedHost
+ * @typedef {{ name: string, backendUrl?: string, host?: PinnedHost, remotes: Record<string, PinnedRemote> }} EnvironmentFile
  */
 
-/** @returns {Promise<EnvironmentFile>} */
-export async function readEnvironment(environmentsDir, name) {
+export function environmentFile(environmentsDir, name) {
   if (!NAME_PATTERN.test(name)) throw new Error(`Invalid environment name: ${name}`);
-  const file = path.join(environmentsDir, `${name}.json`);
-  const parsed = JSON.parse(await readFile(file, 'utf8'));
-  if (!parsed || typeof parsed !== 'object' || typeof parsed.remotes !== 'object') {
+  return path.join(environmentsDir, `${name}.json`);
+}
+
+/** Validates a parsed environment manifest; throws with the file name on anything malformed. */
+export function parseEnvironment(parsed, file) {
+  if (!parsed || typeof parsed !== 'object' || typeof parsed.remotes !== 'object' || parsed.remotes === null) {
     throw new Error(`Malformed environment manifest ${file}`);
   }
   for (const [container, pin] of Object.entries(parsed.remotes)) {
@@ -24,7 +31,21 @@ export async function readEnvironment(environmentsDir, name) {
       throw new Error(`Malformed pin for ${container} in ${file}`);
     }
   }
+  if (parsed.host !== undefined && (!parsed.host || parsed.host.package !== HOST_PACKAGE || !VERSION_PATTERN.test(parsed.host.version))) {
+    throw new Error(`Malformed host pin in ${file}`);
+  }
   return parsed;
+}
+
+/** @returns {Promise<EnvironmentFile>} */
+export async function readEnvironment(environmentsDir, name) {
+  const file = environmentFile(environmentsDir, name);
+  return parseEnvironment(JSON.parse(await readFile(file, 'utf8')), file);
+}
+
+/** The host pin of an environment; an environment without one runs the workspace host build. */
+export function hostPinOf(environment) {
+  return environment.host ?? { package: HOST_PACKAGE, version: WORKSPACE_VERSION };
 }
 
 /**
@@ -42,14 +63,24 @@ export function parseOverrides(text) {
   return overrides;
 }
 
-/** The browser's view of an environment. */
-export function toBrowserManifest(environment, overrides = {}) {
+/** Where the browser finds a pinned remote's mf-manifest.json. */
+export function remoteEntryOf(container, pin, overrides = {}) {
+  return overrides[container] ?? pin.entry ?? `/remotes/${pin.package}/${pin.version}/mf-manifest.json`;
+}
+
+/**
+ * The browser's view of an environment.
+ * @param {EnvironmentFile} environment
+ * @param {Record<string,string>} [overrides]
+ * @param {Record<string, { manifest: string, entry: string, entryName: string }>} [integrity] per container, for released (not overridden) remotes
+ */
+export function toBrowserManifest(environment, overrides = {}, integrity = {}) {
   return {
     name: environment.name,
-    remotes: Object.entries(environment.remotes).map(([container, pin]) => ({
-      name: container,
-      version: pin.version,
-      entry: overrides[container] ?? pin.entry ?? `/remotes/${pin.package}/${pin.version}/mf-manifest.json`,
-    })),
+    remotes: Object.entries(environment.remotes).map(([container, pin]) => {
+      const entry = remoteEntryOf(container, pin, overrides);
+      const checks = !overrides[container] && !pin.entry ? integrity[container] : undefined;
+      return { name: container, version: pin.version, entry, ...(checks ? { integrity: checks } : {}) };
+    }),
   };
 }

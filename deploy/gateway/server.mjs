@@ -1,13 +1,25 @@
-// The static gateway: serves the host shell (SPA fallback), every released remote under its
+// The static gateway: serves the pinned host shell (SPA fallback), every pinned remote under its
 // versioned path, the environment manifest and runtime config, and proxies /api to the api-server.
+// Which host and which remotes it serves is read from deploy/environments/<DEPLOY_ENV>.json on each
+// request, so a new pin takes effect at the next page load.
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { parseOverrides, readEnvironment, toBrowserManifest } from './environment.mjs';
+import {
+  WORKSPACE_VERSION,
+  environmentFile,
+  hostPinOf,
+  parseEnvironment,
+  parseOverrides,
+  remoteEntryOf,
+  toBrowserManifest,
+} from './environment.mjs';
+import { BASE_SECURITY_HEADERS, CSP_REPORT_PATH, contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
+import { contentTypeOf, openReleaseStore, safeRelative } from '../release-store/store.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -15,30 +27,104 @@ const repoRoot = path.resolve(here, '../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)$/;
+/** Packages whose build output may be served as version `workspace`. */
+const WORKSPACE_PACKAGES = new Set(['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer']);
+const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
 
 /**
  * @param {object} [options]
  * @param {string} [options.environment] environment name (deploy/environments/<name>.json)
  * @param {string} [options.environmentsDir]
- * @param {string} [options.hostDir] the host shell's build output
- * @param {string} [options.releasesDir] folder of released remotes: <package>/<version>/
+ * @param {string} [options.workspaceRoot] where `<package>/dist` is found for version `workspace`
+ * @param {string} [options.hostDir] overrides the workspace host build folder
+ * @param {string} [options.releaseStore] folder or s3://bucket/prefix (default deploy/releases)
+ * @param {import('../release-store/store.mjs').FolderReleaseStore | import('../release-store/store.mjs').S3ReleaseStore} [options.store]
+ * @param {boolean} [options.workspaceBuilds] whether version `workspace` may be served (default true)
  * @param {string} [options.apiUpstream] the api-server's origin
  * @param {string} [options.backendUrl] injected as window.appConfig.backendUrl (empty: the page's origin)
  * @param {Record<string,string>} [options.remoteOverrides]
  * @param {boolean} [options.logger]
  */
 export async function buildGateway(options = {}) {
-  const environment = options.environment ?? 'local';
+  const environmentName = options.environment ?? 'local';
   const environmentsDir = options.environmentsDir ?? path.join(repoRoot, 'deploy/environments');
-  const hostDir = options.hostDir ?? path.join(repoRoot, 'host-shell/dist');
-  const releasesDir = options.releasesDir ?? path.join(repoRoot, 'deploy/releases');
+  const workspaceRoot = options.workspaceRoot ?? repoRoot;
+  const store = options.store ?? openReleaseStore(options.releaseStore, process.env, path.join(repoRoot, 'deploy/releases'));
+  const workspaceBuilds = options.workspaceBuilds ?? true;
   const apiUpstream = options.apiUpstream ?? 'http://127.0.0.1:8787';
   const overrides = options.remoteOverrides ?? {};
+  const cspReports = [];
 
   const app = Fastify({ logger: options.logger ?? false });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
-  // The API: proxied as is (streaming both ways).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
+  });
+
+  // --- the environment, re-read whenever its file changes --------------------------------------
+  let cached = null;
+  async function loadEnvironment() {
+    const file = environmentFile(environmentsDir, environmentName);
+    const info = await stat(file);
+    const key = `${info.mtimeMs}:${info.size}`;
+    if (cached?.key !== key) cached = { key, environment: parseEnvironment(JSON.parse(await readFile(file, 'utf8')), file) };
+    return cached.environment;
+  }
+
+  // Descriptors of released versions never change: keep them once read.
+  const descriptors = new Map();
+  async function descriptorOf(pkg, release) {
+    const id = `${pkg}@${release}`;
+    if (!descriptors.has(id)) {
+      const descriptor = await store.readDescriptor(pkg, release).catch(() => null);
+      if (!descriptor) return null;
+      descriptors.set(id, descriptor);
+    }
+    return descriptors.get(id);
+  }
+
+  function workspaceDir(pkg) {
+    if (pkg === 'host-shell' && options.hostDir) return options.hostDir;
+    return path.join(workspaceRoot, pkg, 'dist');
+  }
+
+  /** Opens a file of a pinned package version: the workspace build or the release store. */
+  async function openPackageFile(pkg, version, relative) {
+    const safe = safeRelative(relative);
+    if (!safe || safe === 'release.json') return null;
+    if (version === WORKSPACE_VERSION) {
+      if (!workspaceBuilds || !WORKSPACE_PACKAGES.has(pkg)) return null;
+      const file = path.join(workspaceDir(pkg), safe);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(file), size: info.size };
+      } catch {
+        return null;
+      }
+    }
+    return store.openFile(pkg, version, safe);
+  }
+
+  async function readPackageFile(pkg, version, relative) {
+    const opened = await openPackageFile(pkg, version, relative);
+    if (!opened) return null;
+    const chunks = [];
+    for await (const chunk of opened.stream) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  function sendFile(reply, opened, relative, cacheControl) {
+    // No Content-Length: @fastify/compress only compresses streams of unknown length.
+    reply.header('Cache-Control', cacheControl).type(contentTypeOf(relative));
+    return reply.send(opened.stream);
+  }
+
+  // --- the API: proxied as is (streaming both ways) --------------------------------------------
   await app.register(fastifyHttpProxy, {
     upstream: apiUpstream,
     prefix: '/api',
@@ -55,85 +141,146 @@ export async function buildGateway(options = {}) {
     },
   });
 
-  // Environment manifest: always revalidated so a new pin takes effect at the next page load.
+  // --- environment manifest and runtime configuration ------------------------------------------
   app.get('/env.json', async (_request, reply) => {
-    const env = await readEnvironment(environmentsDir, environment);
+    const environment = await loadEnvironment();
+    const integrity = {};
+    for (const [container, pin] of Object.entries(environment.remotes)) {
+      if (pin.version === WORKSPACE_VERSION) continue;
+      const descriptor = await descriptorOf(pin.package, pin.version);
+      const entryName = descriptor?.remoteEntry;
+      if (!descriptor || !entryName || !descriptor.files[entryName] || !descriptor.files['mf-manifest.json']) continue;
+      integrity[container] = { manifest: descriptor.files['mf-manifest.json'], entry: descriptor.files[entryName], entryName };
+    }
     reply.header('Cache-Control', NO_CACHE).header('Access-Control-Allow-Origin', '*');
-    return toBrowserManifest(env, overrides);
+    return toBrowserManifest(environment, overrides, integrity);
   });
 
-  // Runtime configuration (window.appConfig). An empty backend URL leaves the placeholder in place,
-  // so the client falls back to the saved switcher address or the page's own origin.
+  // window.appConfig. An empty backend URL leaves the placeholder in place, so the client falls back
+  // to the saved switcher address (not in container builds) or the page's own origin.
   app.get('/config.js', async (_request, reply) => {
-    const env = await readEnvironment(environmentsDir, environment);
-    const backendUrl = options.backendUrl || env.backendUrl || '__BACKEND_URL__';
+    const environment = await loadEnvironment();
+    const backendUrl = options.backendUrl || environment.backendUrl || '__BACKEND_URL__';
     reply.header('Cache-Control', NO_CACHE).type('application/javascript; charset=utf-8');
-    return `window.appConfig = ${JSON.stringify({ backendUrl, environment: env.name })};\n`;
+    return `window.appConfig = ${JSON.stringify({ backendUrl, environment: environment.name })};\n`;
   });
 
-  // Released remotes: /remotes/<package>/<version>/… — immutable, readable from any origin.
-  await app.register(fastifyStatic, {
-    root: releasesDir,
-    prefix: '/remotes/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    // @fastify/static 10 calls setHeaders(reply, path, stat).
-    setHeaders(reply) {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Cache-Control', IMMUTABLE);
-    },
+  // --- released remotes: /remotes/<package>/<version>/… ----------------------------------------
+  app.get('/remotes/:pkg/:version/*', async (request, reply) => {
+    const { pkg, version } = request.params;
+    const relative = request.params['*'];
+    const opened = await openPackageFile(pkg, version, relative).catch(() => null);
+    reply.header('Access-Control-Allow-Origin', '*');
+    if (!opened) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendFile(reply, opened, relative, version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE);
   });
 
-  // The host shell. Only content-hashed chunks are immutable; entry files revalidate.
-  await app.register(fastifyStatic, {
-    root: hostDir,
-    prefix: '/',
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      reply.header('Cache-Control', HASHED_ASSET.test(filePath) ? IMMUTABLE : NO_CACHE);
-    },
+  // --- CSP violation reports --------------------------------------------------------------------
+  app.addContentTypeParser(CSP_REPORT_TYPES, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(null, null);
+    }
+  });
+  app.post(CSP_REPORT_PATH, async (request, reply) => {
+    const report = request.body;
+    if (report) {
+      cspReports.push({ time: new Date().toISOString(), report });
+      if (cspReports.length > 100) cspReports.shift();
+      request.log.warn({ cspReport: report }, 'Content-Security-Policy violation');
+      if (!options.logger) console.warn(`[gateway] CSP violation: ${JSON.stringify(report).slice(0, 500)}`);
+    }
+    return reply.code(204).send();
   });
 
-  const sendIndex = (reply) => reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html', hostDir);
+  // --- the pinned host shell ----------------------------------------------------------------------
+  const indexCache = new Map();
+  async function hostIndex() {
+    const environment = await loadEnvironment();
+    const pin = hostPinOf(environment);
+    const cacheKey = `${pin.version}`;
+    let html;
+    if (pin.version !== WORKSPACE_VERSION && indexCache.has(cacheKey)) html = indexCache.get(cacheKey);
+    else {
+      const buffer = await readPackageFile(pin.package, pin.version, 'index.html');
+      if (!buffer) return null;
+      html = buffer.toString('utf8');
+      if (pin.version !== WORKSPACE_VERSION) indexCache.set(cacheKey, html);
+    }
+    const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
+    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(html) });
+    return { html, csp };
+  }
 
+  async function sendIndex(reply) {
+    const index = await hostIndex();
+    if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
+    return reply
+      .header('Cache-Control', NO_CACHE)
+      .header('Content-Security-Policy', index.csp)
+      .header('X-Frame-Options', 'DENY')
+      .type('text/html; charset=utf-8')
+      .send(index.html);
+  }
+
+  app.get('/healthz', async () => ({ status: 'ok', environment: environmentName, releaseStore: store.describe() }));
   app.get('/', (_request, reply) => sendIndex(reply));
 
-  // SPA fallback: any other page address gets index.html; missing assets stay 404.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const looksLikePage = request.method === 'GET' && !url.startsWith('/remotes/') && !url.startsWith('/api/') && !path.extname(url);
-    if (looksLikePage) return sendIndex(reply);
-    reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  // Host assets, and the SPA fallback: a page address gets index.html; a missing asset stays 404.
+  app.get('/*', async (request, reply) => {
+    let url;
+    try {
+      url = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+    }
+    if (!url.startsWith('/api/') && !url.startsWith('/remotes/')) {
+      if (!path.posix.extname(url)) return sendIndex(reply);
+      const environment = await loadEnvironment();
+      const pin = hostPinOf(environment);
+      const relative = url.slice(1);
+      const opened = await openPackageFile(pin.package, pin.version, relative).catch(() => null);
+      if (opened) {
+        const cache = HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE;
+        return sendFile(reply, opened, relative, cache);
+      }
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  app.get('/healthz', async () => ({ status: 'ok', environment }));
+  app.decorate('cspReports', cspReports);
   return app;
+}
+
+function truthy(value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  return /^(1|true|yes|on)$/i.test(value);
 }
 
 async function main() {
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '127.0.0.1';
   const apiPort = Number(process.env.API_PORT ?? 8787);
-  const hostDir = process.env.HOST_DIR ?? path.join(repoRoot, 'host-shell/dist');
-  if (!existsSync(path.join(hostDir, 'index.html'))) {
-    console.error(`The host shell is not built (${hostDir}/index.html missing). Run: pnpm build`);
+  const environment = process.env.DEPLOY_ENV ?? process.env.ENVIRONMENT ?? 'local';
+  const environmentsDir = process.env.ENVIRONMENTS_DIR ?? path.join(repoRoot, 'deploy/environments');
+  if (!existsSync(environmentFile(environmentsDir, environment))) {
+    console.error(`Unknown environment "${environment}": ${environmentFile(environmentsDir, environment)} does not exist.`);
     process.exit(1);
   }
   const app = await buildGateway({
-    environment: process.env.ENVIRONMENT ?? 'local',
-    environmentsDir: process.env.ENVIRONMENTS_DIR,
-    hostDir,
-    releasesDir: process.env.RELEASES_DIR,
+    environment,
+    environmentsDir,
+    hostDir: process.env.HOST_DIR,
+    releaseStore: process.env.RELEASE_STORE,
+    workspaceBuilds: truthy(process.env.WORKSPACE_BUILDS, true),
     apiUpstream: process.env.API_UPSTREAM ?? `http://127.0.0.1:${apiPort}`,
     backendUrl: process.env.BACKEND_URL,
     remoteOverrides: parseOverrides(process.env.REMOTE_OVERRIDES),
     logger: process.env.GATEWAY_LOG === '1',
   });
   await app.listen({ port, host });
-  console.log(`Cloudclip gateway listening on http://${host}:${port}`);
+  console.log(`Cloudclip gateway (${environment}) listening on http://${host}:${port}`);
   const stop = () => app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

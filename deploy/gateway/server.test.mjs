@@ -1,33 +1,48 @@
-// Gateway behaviour, against real temp folders and a real upstream HTTP server.
+// Gateway behaviour, against real temp folders, a real folder release store and a real upstream.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildGateway } from './server.mjs';
 import { parseOverrides, toBrowserManifest } from './environment.mjs';
+import { FolderReleaseStore } from '../release-store/store.mjs';
+import { releasePackage } from '../scripts/release.mjs';
+import { writeHostBuild, writeRemoteBuild } from '../testing/fixtures.mjs';
 
 let root;
 let upstream;
 let gateway;
+let environmentsDir;
+let store;
+
+async function writeEnvironment(environment) {
+  await writeFile(path.join(environmentsDir, 'test.json'), JSON.stringify({ name: 'test', backendUrl: '', ...environment }));
+}
 
 before(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'cloudclip-gateway-'));
-  const hostDir = path.join(root, 'host');
-  const releasesDir = path.join(root, 'releases');
-  const environmentsDir = path.join(root, 'environments');
-  await mkdir(hostDir, { recursive: true });
-  await mkdir(path.join(releasesDir, 'mfe-public/1.2.3'), { recursive: true });
+  environmentsDir = path.join(root, 'environments');
   await mkdir(environmentsDir, { recursive: true });
-  await writeFile(path.join(hostDir, 'index.html'), '<!doctype html><title>host</title><div id="root"></div>');
-  await writeFile(path.join(hostDir, 'main.js'), 'console.log("main");'.repeat(200));
-  await writeFile(path.join(hostDir, '561.abcdef12.js'), 'console.log("chunk");');
-  await writeFile(path.join(releasesDir, 'mfe-public/1.2.3/mf-manifest.json'), JSON.stringify({ name: 'cloudclip_public' }));
-  await writeFile(
-    path.join(environmentsDir, 'test.json'),
-    JSON.stringify({ name: 'test', backendUrl: '', remotes: { cloudclip_public: { package: 'mfe-public', version: '1.2.3' } } }),
-  );
+  store = new FolderReleaseStore(path.join(root, 'releases'));
+  // Workspace builds (<package>/dist) and two host releases plus one remote release in the store.
+  await writeHostBuild(path.join(root, 'workspace/host-shell/dist'), { marker: 'host-workspace' });
+  await writeRemoteBuild(path.join(root, 'workspace/mfe-upload/dist'), { container: 'cloudclip_upload', marker: 'upload-workspace' });
+  await writeHostBuild(path.join(root, 'build/host-1'), { marker: 'host-one' });
+  await writeHostBuild(path.join(root, 'build/host-2'), { marker: 'host-two' });
+  await writeRemoteBuild(path.join(root, 'build/public'), { marker: 'public-one' });
+  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-1'), store, packageVersion: '1.0.0', commit: 'abc' });
+  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-2'), store, packageVersion: '2.0.0', commit: 'abc' });
+  await releasePackage({ pkg: 'mfe-public', distDir: path.join(root, 'build/public'), store, packageVersion: '1.2.3', commit: 'abc' });
+  await writeEnvironment({
+    host: { package: 'host-shell', version: '1.0.0' },
+    remotes: {
+      cloudclip_public: { package: 'mfe-public', version: '1.2.3' },
+      cloudclip_upload: { package: 'mfe-upload', version: 'workspace' },
+    },
+  });
   upstream = http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ code: 200, path: req.url, method: req.method, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
@@ -36,9 +51,10 @@ before(async () => {
   gateway = await buildGateway({
     environment: 'test',
     environmentsDir,
-    hostDir,
-    releasesDir,
+    workspaceRoot: path.join(root, 'workspace'),
+    store,
     apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
+    remoteOverrides: { cloudclip_upload: 'http://127.0.0.1:3009/mf-manifest.json' },
   });
 });
 
@@ -48,42 +64,102 @@ after(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-test('serves the environment manifest with pinned manifest entries and no-cache', async () => {
+test('serves the environment manifest with pinned entries, integrity for releases, and no-cache', async () => {
   const response = await gateway.inject({ url: '/env.json' });
   assert.equal(response.statusCode, 200);
   assert.equal(response.headers['cache-control'], 'no-cache');
-  assert.deepEqual(response.json(), {
-    name: 'test',
-    remotes: [{ name: 'cloudclip_public', version: '1.2.3', entry: '/remotes/mfe-public/1.2.3/mf-manifest.json' }],
-  });
+  const body = response.json();
+  assert.equal(body.name, 'test');
+  const [released, workspace] = body.remotes;
+  assert.equal(released.entry, '/remotes/mfe-public/1.2.3/mf-manifest.json');
+  assert.equal(released.integrity.entryName, 'remoteEntry.js');
+  const entry = await gateway.inject({ url: '/remotes/mfe-public/1.2.3/remoteEntry.js' });
+  assert.equal(released.integrity.entry, `sha384-${createHash('sha384').update(entry.rawPayload).digest('base64')}`);
+  assert.deepEqual(workspace, { name: 'cloudclip_upload', version: 'workspace', entry: 'http://127.0.0.1:3009/mf-manifest.json' });
 });
 
-test('serves released remotes as immutable and readable from other origins', async () => {
+test('serves released remotes as immutable and readable from other origins, never their descriptor', async () => {
   const response = await gateway.inject({ url: '/remotes/mfe-public/1.2.3/mf-manifest.json' });
   assert.equal(response.statusCode, 200);
   assert.equal(response.headers['access-control-allow-origin'], '*');
   assert.match(response.headers['cache-control'], /immutable/);
+  assert.match(response.headers['content-type'], /application\/json/);
+  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/1.2.3/release.json' })).statusCode, 404);
+  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/1.2.3/12.abcdef12.js.map' })).statusCode, 404);
 });
 
-test('answers 404 for a remote version that was never released', async () => {
-  const response = await gateway.inject({ url: '/remotes/mfe-public/9.9.9/mf-manifest.json' });
-  assert.equal(response.statusCode, 404);
+test('serves workspace builds without caching', async () => {
+  const response = await gateway.inject({ url: '/remotes/mfe-upload/workspace/remoteEntry.js' });
+  assert.equal(response.statusCode, 200);
+  assert.match(response.body, /upload-workspace/);
+  assert.equal(response.headers['cache-control'], 'no-cache');
 });
 
-test('falls back to index.html for page addresses but not for missing assets', async () => {
+test('answers 404 for unreleased versions and for paths that try to leave a release', async () => {
+  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/9.9.9/mf-manifest.json' })).statusCode, 404);
+  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/1.2.3/..%2F..%2F..%2Fenvironments%2Ftest.json' })).statusCode, 404);
+  assert.equal((await gateway.inject({ url: '/remotes/not-a-package/workspace/remoteEntry.js' })).statusCode, 404);
+});
+
+test('falls back to the pinned host index.html for page addresses but not for missing assets', async () => {
   const page = await gateway.inject({ url: '/paste/abc?x=1' });
   assert.equal(page.statusCode, 200);
-  assert.match(page.body, /<div id="root">/);
+  assert.match(page.body, /host-one/);
   assert.equal(page.headers['cache-control'], 'no-cache');
-  const asset = await gateway.inject({ url: '/missing.js' });
-  assert.equal(asset.statusCode, 404);
+  assert.equal((await gateway.inject({ url: '/missing.js' })).statusCode, 404);
 });
 
-test('caches hashed chunks forever and revalidates the entry file', async () => {
+test('caches hashed host chunks forever and revalidates the entry file', async () => {
   const chunk = await gateway.inject({ url: '/561.abcdef12.js' });
   assert.match(chunk.headers['cache-control'], /immutable/);
   const entry = await gateway.inject({ url: '/main.js' });
   assert.equal(entry.headers['cache-control'], 'no-cache');
+  assert.match(entry.body, /host-one/);
+});
+
+test('a new host pin is served at the next request, without a restart', async () => {
+  await writeEnvironment({
+    host: { package: 'host-shell', version: '2.0.0' },
+    remotes: { cloudclip_public: { package: 'mfe-public', version: '1.2.3' } },
+  });
+  try {
+    assert.match((await gateway.inject({ url: '/' })).body, /host-two/);
+    assert.match((await gateway.inject({ url: '/main.js' })).body, /host-two/);
+  } finally {
+    await writeEnvironment({
+      host: { package: 'host-shell', version: '1.0.0' },
+      remotes: {
+        cloudclip_public: { package: 'mfe-public', version: '1.2.3' },
+        cloudclip_upload: { package: 'mfe-upload', version: 'workspace' },
+      },
+    });
+  }
+});
+
+test('pages carry a CSP with the inline script hash and the remote origins; every response gets nosniff', async () => {
+  const page = await gateway.inject({ url: '/' });
+  const csp = page.headers['content-security-policy'];
+  const inline = "document.documentElement.dataset.theme='light';";
+  assert.ok(csp.includes(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`), csp);
+  assert.match(csp, /script-src 'self' 'sha256-[^']+' http:\/\/127\.0\.0\.1:3009;/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.match(csp, /object-src 'none'/);
+  assert.doesNotMatch(csp, /unsafe-eval/);
+  assert.equal(page.headers['x-frame-options'], 'DENY');
+  assert.equal(page.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+  const asset = await gateway.inject({ url: '/remotes/mfe-public/1.2.3/remoteEntry.js' });
+  assert.equal(asset.headers['x-content-type-options'], 'nosniff');
+});
+
+test('accepts CSP violation reports', async () => {
+  const response = await gateway.inject({
+    method: 'POST',
+    url: '/csp-report',
+    headers: { 'content-type': 'application/csp-report' },
+    payload: JSON.stringify({ 'csp-report': { 'violated-directive': 'script-src', 'blocked-uri': 'https://evil.example' } }),
+  });
+  assert.equal(response.statusCode, 204);
+  assert.equal(gateway.cspReports.length, 1);
 });
 
 test('compresses text assets for clients that accept it', async () => {
@@ -96,6 +172,25 @@ test('injects runtime config keeping the placeholder when no backend URL is set'
   assert.match(response.body, /window\.appConfig = \{"backendUrl":"__BACKEND_URL__","environment":"test"\}/);
 });
 
+test('injects BACKEND_URL into the runtime config', async () => {
+  const other = await buildGateway({ environment: 'test', environmentsDir, store, workspaceRoot: path.join(root, 'workspace'), backendUrl: 'https://api.example.com' });
+  try {
+    const response = await other.inject({ url: '/config.js' });
+    assert.match(response.body, /"backendUrl":"https:\/\/api\.example\.com"/);
+  } finally {
+    await other.close();
+  }
+});
+
+test('refuses workspace builds when they are turned off (containers)', async () => {
+  const other = await buildGateway({ environment: 'test', environmentsDir, store, workspaceRoot: path.join(root, 'workspace'), workspaceBuilds: false });
+  try {
+    assert.equal((await other.inject({ url: '/remotes/mfe-upload/workspace/remoteEntry.js' })).statusCode, 404);
+  } finally {
+    await other.close();
+  }
+});
+
 test('proxies /api to the api-server with method and path intact', async () => {
   const response = await gateway.inject({ method: 'POST', url: '/api/admin/login?x=1', payload: { a: 1 } });
   assert.deepEqual(response.json(), { code: 200, path: '/api/admin/login?x=1', method: 'POST', forwardedFor: '127.0.0.1' });
@@ -104,6 +199,9 @@ test('proxies /api to the api-server with method and path intact', async () => {
 test('parses remote overrides and applies them to the browser manifest', () => {
   const overrides = parseOverrides('cloudclip_public=http://127.0.0.1:3001/mf-manifest.json, broken');
   assert.deepEqual(overrides, { cloudclip_public: 'http://127.0.0.1:3001/mf-manifest.json' });
-  const manifest = toBrowserManifest({ name: 'x', remotes: { cloudclip_public: { package: 'mfe-public', version: '1.0.0' } } }, overrides);
+  const manifest = toBrowserManifest({ name: 'x', remotes: { cloudclip_public: { package: 'mfe-public', version: '1.0.0' } } }, overrides, {
+    cloudclip_public: { manifest: 'sha384-x', entry: 'sha384-y', entryName: 'remoteEntry.js' },
+  });
   assert.equal(manifest.remotes[0].entry, 'http://127.0.0.1:3001/mf-manifest.json');
+  assert.equal(manifest.remotes[0].integrity, undefined, 'an overridden entry is not the released one: no integrity');
 });

@@ -1,44 +1,85 @@
-// Copies a remote's build output to deploy/releases/<package>/<version>/, the immutable path the
-// gateway serves. An existing release of the same version is only replaced with --force.
-import { cp, readFile, rm, stat } from 'node:fs/promises';
+// pnpm release <package> [--no-build] [--from <dir>] [--store <folder|s3://bucket/prefix>]
+//
+// Builds one remote (or the host shell) and stores the build as an immutable release:
+// <store>/<package>/<semver>/ with a release.json descriptor (version with build metadata, build
+// time, commit, shared ranges, mf-manifest.json, SHA-384 digests). Re-releasing a version that is
+// already in the store is refused: bump the version in the package's package.json.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDescriptor } from '../release-store/descriptor.mjs';
+import { openReleaseStore } from '../release-store/store.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
+export const repoRoot = path.resolve(here, '../..');
 export const REMOTE_PACKAGES = ['mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
+export const RELEASABLE_PACKAGES = ['host-shell', ...REMOTE_PACKAGES];
+export const DEFAULT_STORE = path.join(repoRoot, 'deploy/releases');
 
-async function exists(file) {
+function currentCommit() {
   try {
-    await stat(file);
-    return true;
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${commit}-dirty` : commit;
   } catch {
-    return false;
+    return null;
   }
 }
 
-export async function releaseRemote(pkg, { force = false, releasesDir = path.join(repoRoot, 'deploy/releases') } = {}) {
-  const pkgDir = path.join(repoRoot, pkg);
-  const { version } = JSON.parse(await readFile(path.join(pkgDir, 'package.json'), 'utf8'));
-  const dist = path.join(pkgDir, 'dist');
-  if (!(await exists(path.join(dist, 'mf-manifest.json')))) throw new Error(`${pkg} is not built (${dist}/mf-manifest.json missing)`);
-  const target = path.join(releasesDir, pkg, version);
-  if (await exists(target)) {
-    if (!force) throw new Error(`${pkg}@${version} is already released; bump the version or pass --force`);
-    await rm(target, { recursive: true, force: true });
+/**
+ * Stores a build output folder as a release.
+ * @param {{ pkg: string, distDir?: string, store?: object, packageVersion?: string, commit?: string | null, buildTime?: Date }} input
+ */
+export async function releasePackage({ pkg, distDir, store, packageVersion, commit, buildTime }) {
+  if (!RELEASABLE_PACKAGES.includes(pkg)) throw new Error(`Unknown package: ${pkg} (one of ${RELEASABLE_PACKAGES.join(', ')})`);
+  const source = distDir ?? path.join(repoRoot, pkg, 'dist');
+  if (!existsSync(path.join(source, 'mf-manifest.json'))) throw new Error(`${pkg} is not built (${source}/mf-manifest.json missing)`);
+  const version = packageVersion ?? JSON.parse(await readFile(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
+  const target = store ?? openReleaseStore(undefined, process.env, DEFAULT_STORE);
+  const descriptor = await createDescriptor({
+    pkg,
+    packageVersion: version,
+    distDir: source,
+    commit: commit === undefined ? currentCommit() : commit,
+    buildTime,
+    kind: pkg === 'host-shell' ? 'host' : 'remote',
+  });
+  if (await target.exists(pkg, descriptor.release)) {
+    throw new Error(`${pkg}@${descriptor.release} is already released; releases are immutable — bump the version in ${pkg}/package.json`);
   }
-  await cp(dist, target, { recursive: true });
-  return { pkg, version, target };
+  await target.put(pkg, descriptor.release, source, descriptor);
+  return descriptor;
+}
+
+function parseArgs(argv) {
+  const args = { packages: [], build: true, from: undefined, store: undefined, version: undefined };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--no-build') args.build = false;
+    else if (arg === '--from') args.from = argv[++i];
+    else if (arg === '--store') args.store = argv[++i];
+    else if (arg === '--version') args.version = argv[++i];
+    else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
+    else args.packages.push(arg);
+  }
+  if (args.packages.length === 0) throw new Error('Usage: pnpm release <package> [--no-build] [--from <dist folder>] [--version <semver>] [--store <folder|s3://bucket/prefix>]');
+  if ((args.from || args.version) && args.packages.length !== 1) throw new Error('--from and --version take exactly one package');
+  return args;
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const force = args.includes('--force');
-  const names = args.filter((arg) => !arg.startsWith('--'));
-  for (const pkg of names.length ? names : REMOTE_PACKAGES) {
-    if (!REMOTE_PACKAGES.includes(pkg)) throw new Error(`Unknown remote package: ${pkg}`);
-    const { version, target } = await releaseRemote(pkg, { force });
-    console.log(`released ${pkg}@${version} → ${path.relative(repoRoot, target)}`);
+  const args = parseArgs(process.argv.slice(2));
+  const store = openReleaseStore(args.store, process.env, DEFAULT_STORE);
+  for (const pkg of args.packages) {
+    if (!RELEASABLE_PACKAGES.includes(pkg)) throw new Error(`Unknown package: ${pkg} (one of ${RELEASABLE_PACKAGES.join(', ')})`);
+    if (args.build && !args.from) {
+      const result = spawnSync('pnpm', ['--filter', `@cloudclip/${pkg}`, 'run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+      if (result.status !== 0) throw new Error(`${pkg} build failed`);
+    }
+    const descriptor = await releasePackage({ pkg, distDir: args.from && path.resolve(args.from), store, packageVersion: args.version });
+    console.log(`released ${pkg}@${descriptor.version} → ${store.describe()}/${pkg}/${descriptor.release} (${Object.keys(descriptor.files).length} files)`);
   }
 }
 

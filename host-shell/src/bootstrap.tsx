@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { shellResources } from './i18n/shell-resources';
 import { retryPlugin } from './runtime-plugins/retry-plugin';
 import { fallbackPlugin } from './runtime-plugins/fallback-plugin';
+import { IntegrityRegistry, integrityPlugin, verifyFetchedResponse } from './runtime-plugins/integrity-plugin';
 import { fetchEnvironmentManifest } from './features/remote-slot/api/environment-manifest';
 import { setEnvironment } from './features/remote-slot/api/remote-registry';
 import './styles/shell.css';
@@ -16,8 +17,15 @@ kernel.theme.applyToDocument(document);
 installHistorySync();
 registerAppDiagnostics({ app: 'cloudclip_host', version: process.env.CLOUDCLIP_APP_VERSION ?? '0.0.0', react: React, bus: kernel.bus });
 
-registerPlugins([retryPlugin(), fallbackPlugin()]);
-setEnvironment(fetchEnvironmentManifest('/env.json'));
+// Pinned releases are checked against their digests: the manifest by WebCrypto, the entry script by the browser (SRI).
+const integrity = new IntegrityRegistry(window.location.href);
+registerPlugins([integrityPlugin(integrity), retryPlugin({ verifyResponse: (url, response) => verifyFetchedResponse(integrity, url, response) }), fallbackPlugin()]);
+setEnvironment(
+  fetchEnvironmentManifest('/env.json').then((manifest) => {
+    for (const remote of manifest.remotes) integrity.register(remote.entry, remote.integrity);
+    return manifest;
+  }),
+);
 void kernel.auth.validateStoredCredentials();
 
 const container = document.getElementById('root');

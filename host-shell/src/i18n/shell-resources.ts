@@ -12,7 +12,7 @@ export const shellResources = {
       'key-management': '密钥管理',
       settings: '系统设置',
     },
-    theme: { toggle: '切换主题（当前：{{mode}}）', auto: '跟随系统', light: '浅色', dark: '深色' },
+    theme: { name: '主题：', toggle: '切换主题（当前：{{mode}}）', auto: '跟随系统', light: '浅色', dark: '深色' },
     language: { label: '语言', 'zh-CN': '简体中文', 'en-US': 'English' },
     footer: { copyright: '© {{year}} Cloudclip. 保留所有权利。', tagline: '自托管的在线剪贴板与文件分享' },
     remote: {
@@ -50,7 +50,7 @@ export const shellResources = {
       'key-management': 'Key management',
       settings: 'Settings',
     },
-    theme: { toggle: 'Switch theme (current: {{mode}})', auto: 'Auto', light: 'Light', dark: 'Dark' },
+    theme: { name: 'Theme: ', toggle: 'Switch theme (current: {{mode}})', auto: 'Auto', light: 'Light', dark: 'Dark' },
     language: { label: 'Language', 'zh-CN': '简体中文', 'en-US': 'English' },
     footer: { copyright: '© {{year}} Cloudclip. All rights reserved.', tagline: 'Self-hosted online clipboard and file sharing' },
     remote: {

@@ -5,6 +5,8 @@ export interface RetryOptions {
   attempts: number;
   /** Delay before the n-th retry: baseDelayMs * n. */
   baseDelayMs: number;
+  /** Checks a successful response before it is used (the integrity of a pinned manifest); throwing fails the load at once. */
+  verifyResponse?: (url: string, response: Response) => Promise<Response>;
 }
 
 const DEFAULTS: RetryOptions = { attempts: 3, baseDelayMs: 300 };
@@ -16,7 +18,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and the remote entry script, before the fallback plugin and the slot's error state take over.
  */
 export function retryPlugin(options: Partial<RetryOptions> = {}): ModuleFederationRuntimePlugin {
-  const { attempts, baseDelayMs } = { ...DEFAULTS, ...options };
+  const { attempts, baseDelayMs, verifyResponse } = { ...DEFAULTS, ...options };
   return {
     name: 'cloudclip-retry-plugin',
     async fetch(url, init) {
@@ -24,10 +26,13 @@ export function retryPlugin(options: Partial<RetryOptions> = {}): ModuleFederati
       for (let attempt = 1; attempt <= attempts; attempt += 1) {
         try {
           const response = await fetch(url, init);
+          if (response.ok) return verifyResponse ? await verifyResponse(url, response) : response;
           // 4xx (a missing version) will not get better: answer at once.
-          if (response.ok || (response.status >= 400 && response.status < 500)) return response;
+          if (response.status >= 400 && response.status < 500) return response;
           lastError = new Error(`${url} answered ${response.status}`);
         } catch (error) {
+          // A release that does not match its digest will not get better either.
+          if (error instanceof Error && error.name === 'IntegrityError') throw error;
           lastError = error;
         }
         if (attempt < attempts) await wait(baseDelayMs * attempt);

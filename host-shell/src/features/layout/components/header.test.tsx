@@ -121,10 +121,12 @@ describe('Header', () => {
     const { kernel, storage } = renderShell('en-US');
     const toggle = screen.getByTestId('theme-toggle');
     expect(toggle).toHaveAttribute('data-mode', 'auto');
+    expect(toggle).toHaveAccessibleName('Theme: Auto');
     act(() => {
       fireEvent.click(toggle);
     });
     expect(toggle).toHaveAttribute('data-mode', 'light');
+    expect(toggle).toHaveAccessibleName('Theme: Light');
     expect(storage.data.get('themeMode')).toBe('light');
     expect(kernel.theme.snapshot.mode).toBe('light');
   });

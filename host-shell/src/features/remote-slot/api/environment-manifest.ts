@@ -1,3 +1,5 @@
+import type { RemoteIntegrity } from '../../../runtime-plugins/integrity-plugin';
+
 /** The environment manifest served by the gateway at /env.json: which version of each remote this environment runs. */
 export interface EnvironmentRemote {
   /** Federation container name, e.g. cloudclip_public. */
@@ -5,6 +7,8 @@ export interface EnvironmentRemote {
   /** Address of the pinned version's mf-manifest.json. */
   entry: string;
   version: string;
+  /** Digests of a released version (none for workspace builds and dev overrides). */
+  integrity?: RemoteIntegrity;
 }
 
 export interface EnvironmentManifest {
@@ -21,12 +25,21 @@ function isRemote(value: unknown): value is EnvironmentRemote {
   return !!remote && typeof remote.name === 'string' && typeof remote.entry === 'string' && typeof remote.version === 'string';
 }
 
+function isIntegrity(value: unknown): value is RemoteIntegrity {
+  const integrity = value as Partial<RemoteIntegrity> | null | undefined;
+  return !!integrity && typeof integrity.manifest === 'string' && typeof integrity.entry === 'string' && typeof integrity.entryName === 'string';
+}
+
 export function parseEnvironmentManifest(raw: unknown): EnvironmentManifest {
   const manifest = raw as Partial<EnvironmentManifest> | null;
   if (!manifest || typeof manifest !== 'object' || !Array.isArray(manifest.remotes) || !manifest.remotes.every(isRemote)) {
     throw new EnvironmentManifestError('Malformed environment manifest');
   }
-  return { name: typeof manifest.name === 'string' ? manifest.name : 'unknown', remotes: manifest.remotes };
+  const remotes = manifest.remotes.map((remote) => {
+    const { integrity, ...rest } = remote;
+    return isIntegrity(integrity) ? { ...rest, integrity } : rest;
+  });
+  return { name: typeof manifest.name === 'string' ? manifest.name : 'unknown', remotes };
 }
 
 /** Fetches the manifest (never cached by the browser), retrying transient failures. */

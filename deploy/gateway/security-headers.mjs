@@ -1,0 +1,66 @@
+// Security headers of the gateway. The Content-Security-Policy allows scripts from this origin, the
+// inline start-up script of index.html (by hash) and exactly the origins of the pinned remotes.
+//
+// connect-src, img-src, media-src and frame-src stay open to any http(s) origin on purpose: direct
+// uploads and previews talk to whatever S3-compatible endpoint an administrator configured, and
+// URL uploads download from the address the user typed. Scripts and styles never come from there.
+import { createHash } from 'node:crypto';
+
+export const CSP_REPORT_PATH = '/csp-report';
+
+/** `sha256-…` sources for every inline <script> (no src) of an HTML document. */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  const pattern = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
+  for (const match of html.matchAll(pattern)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/** The origins of absolute remote entries (relative entries are same-origin). */
+export function originsOf(entries) {
+  const origins = new Set();
+  for (const entry of entries) {
+    if (!/^https?:\/\//i.test(entry)) continue;
+    try {
+      origins.add(new URL(entry).origin);
+    } catch {
+      /* a malformed entry cannot load anyway */
+    }
+  }
+  return [...origins].sort();
+}
+
+/**
+ * @param {{ remoteOrigins: string[], scriptHashes: string[] }} input
+ */
+export function contentSecurityPolicy({ remoteOrigins, scriptHashes }) {
+  const remotes = remoteOrigins.join(' ');
+  const directives = [
+    ["default-src", "'self'"],
+    ['script-src', `'self' ${scriptHashes.join(' ')} ${remotes}`],
+    ['style-src', `'self' 'unsafe-inline' ${remotes}`],
+    ['font-src', `'self' data: ${remotes}`],
+    ['img-src', "'self' data: blob: http: https:"],
+    ['media-src', "'self' data: blob: http: https:"],
+    ['connect-src', `'self' http: https: blob: data: ${remotes}`],
+    ['frame-src', "'self' blob: http: https:"],
+    ['worker-src', "'self' blob:"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['report-uri', CSP_REPORT_PATH],
+  ];
+  return directives.map(([name, value]) => `${name} ${value.replace(/\s+/g, ' ').trim()}`).join('; ');
+}
+
+/** Headers for every response of the gateway. */
+export const BASE_SECURITY_HEADERS = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+});

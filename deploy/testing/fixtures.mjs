@@ -1,0 +1,42 @@
+// Small but real build outputs (a host and remotes with mf-manifest.json) for the deploy tests.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const HOST_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', '@cloudclip/shared-kernel': '0.1.0', rxjs: '7.8.2' };
+
+/** Writes a remote build into `dir`; `shared` maps module → required range; `marker` ends up in its entry. */
+export async function writeRemoteBuild(dir, { container = 'cloudclip_public', shared = { react: '18.3.1', '@cloudclip/shared-kernel': '^0.1.0' }, marker = 'v1' } = {}) {
+  await mkdir(dir, { recursive: true });
+  const manifest = {
+    id: container,
+    name: container,
+    metaData: { name: container, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: Object.entries(shared).map(([name, requiredVersion]) => ({ name, requiredVersion, version: requiredVersion.replace(/^[\^~]/, ''), singleton: true })),
+    remotes: [],
+    exposes: [{ name: 'spa', path: './spa' }],
+  };
+  await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  await writeFile(path.join(dir, 'remoteEntry.js'), `var ${container} = { marker: ${JSON.stringify(marker)} };`);
+  await writeFile(path.join(dir, '12.abcdef12.js'), `console.log(${JSON.stringify(marker)});`.repeat(100));
+  await writeFile(path.join(dir, '12.abcdef12.js.map'), '{}');
+}
+
+/** Writes a host build: index.html with an inline start-up script, main.js and its manifest. */
+export async function writeHostBuild(dir, { marker = 'host-v1', provides = HOST_SHARED } = {}) {
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>${marker}</title><script src="/config.js"></script><script>document.documentElement.dataset.theme='light';</script></head><body><div id="root"></div><script src="/main.js"></script></body></html>`,
+  );
+  await writeFile(path.join(dir, 'main.js'), `console.log(${JSON.stringify(marker)});`.repeat(200));
+  await writeFile(path.join(dir, '561.abcdef12.js'), 'console.log("chunk");');
+  const manifest = {
+    id: 'cloudclip_host',
+    name: 'cloudclip_host',
+    metaData: { name: 'cloudclip_host', remoteEntry: { name: '', path: '', type: 'global' }, publicPath: '/' },
+    shared: Object.entries(provides).map(([name, version]) => ({ name, version, requiredVersion: `^${version}`, singleton: true })),
+    remotes: [],
+    exposes: [],
+  };
+  await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+}
