@@ -1,0 +1,165 @@
+// What `pnpm bench` and `pnpm budgets` share: start the built api-server and gateway on their own
+// ports with a throwaway DATA_DIR, create a real paste and a real file share through the API, and
+// open pages in Debian's Chromium. Nothing here builds; it needs `pnpm build` first.
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { isBuilt, repoRoot, startProcess, waitForUrl } from './lib.mjs';
+
+const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const BUILT_PACKAGES = ['api-server', 'host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
+const ADMIN = { username: 'bench-admin', password: 'bench-Password-123' };
+
+/**
+ * The pages measured and checked, by route pattern. `{slug}` is filled with the paste or file made
+ * for the run. `area` is the host's area whose page must have rendered before a load counts.
+ */
+export const ROUTES = [
+  { route: '/', area: 'public' },
+  { route: '/paste/{slug}', area: 'public' },
+  { route: '/file/{slug}', area: 'public' },
+  { route: '/upload', area: 'upload' },
+  { route: '/admin', area: 'admin' },
+  { route: '/mount-explorer', area: 'explorer' },
+];
+
+/** Exits with a clear message when something is not built. */
+export function requireBuild(command) {
+  const missing = BUILT_PACKAGES.filter((pkg) => !isBuilt(pkg));
+  if (missing.length) {
+    console.error(`${command} measures the built product, and these packages are not built: ${missing.join(', ')}.\nRun \`pnpm build\` first.`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Starts the api-server (fresh SQLite + local disk in a temp DATA_DIR) and the gateway.
+ * @returns {Promise<{ baseUrl: string, apiUrl: string, stop: () => void }>}
+ */
+export async function startStack({ port, apiPort, name }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `cloudclip-${name}-`));
+  const children = [];
+  const stop = () => {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    children.push(
+      startProcess('api', 'node', ['api-server/dist/main.js'], {
+        API_PORT: String(apiPort),
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '127.0.0.1',
+      }),
+    );
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    if (!(await waitForUrl(`${apiUrl}/api/health`, 60000))) throw new Error(`the api-server did not answer on port ${apiPort}`);
+    children.push(
+      startProcess('gateway', 'node', ['deploy/gateway/server.mjs'], {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        API_PORT: String(apiPort),
+        API_UPSTREAM: apiUrl,
+        ENVIRONMENT: 'local',
+        DEPLOY_ENV: 'local',
+      }),
+    );
+    const baseUrl = `http://127.0.0.1:${port}`;
+    if (!(await waitForUrl(`${baseUrl}/healthz`, 60000))) throw new Error(`the gateway did not answer on port ${port}`);
+    return { baseUrl, apiUrl, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+async function apiJson(response, what) {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/**
+ * Makes what the content pages show: a Markdown paste (POST /api/paste) and a small text file
+ * (PUT /api/upload-direct/{filename}, api-contract §5.4.2), both as the admin.
+ * @returns {Promise<{ pasteSlug: string, fileSlug: string }>}
+ */
+export async function createContent(apiUrl) {
+  const login = await apiJson(
+    await fetch(`${apiUrl}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) }),
+    'admin login',
+  );
+  const auth = { Authorization: `Bearer ${login.data.token}` };
+  const markdown = ['# Release notes', '', 'Some **bold** text, a [link](https://example.com) and a list:', '', '- one', '- two', '', '```js', 'const answer = 42;', '```', ''].join('\n');
+  const paste = await apiJson(
+    await fetch(`${apiUrl}/api/paste`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ content: markdown, remark: 'bench' }) }),
+    'create paste',
+  );
+  const pasteSlug = paste.slug ?? paste.data?.slug;
+  const file = await apiJson(
+    await fetch(`${apiUrl}/api/upload-direct/notes.txt?remark=bench`, { method: 'PUT', headers: auth, body: 'A small text file for the page measurements.\n'.repeat(20) }),
+    'upload file',
+  );
+  const fileSlug = file.data?.slug;
+  if (!pasteSlug || !fileSlug) throw new Error(`unexpected answers: paste ${JSON.stringify(paste)}, file ${JSON.stringify(file)}`);
+  return { pasteSlug, fileSlug };
+}
+
+/** Fills `{slug}` in a route pattern with the paste or file made for the run. */
+export function routeUrl(route, content) {
+  if (route.startsWith('/paste/')) return route.replace('{slug}', content.pasteSlug);
+  if (route.startsWith('/file/')) return route.replace('{slug}', content.fileSlug);
+  return route;
+}
+
+export async function launchChromium() {
+  const { chromium } = requireFromE2e('@playwright/test');
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * Opens one page in a new browser context (empty cache) and waits until the area's page has
+ * rendered and the network is idle. Records every response with its size on the wire.
+ * @param {(page: import('@playwright/test').Page) => Promise<T>} [inspect] runs before the context closes
+ * @returns {Promise<{ responses: Array<{ url: string, type: string, status: number, wireBytes: number, decodedBytes: number, body?: Buffer }>, readyMs: number, extra: T }>}
+ * @template T
+ */
+export async function openPage(browser, url, { area, keepScriptBodies = false, inspect } = {}) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const type = request.resourceType();
+        const body = keepScriptBodies && type === 'script' && response ? await response.body().catch(() => undefined) : undefined;
+        return {
+          url: request.url(),
+          type,
+          status: response?.status() ?? 0,
+          wireBytes: sizes.responseBodySize,
+          decodedBytes: body?.length ?? Number(response?.headers()['content-length'] ?? 0),
+          body,
+        };
+      })(),
+    );
+  });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator(`[data-testid="area-page"][data-area="${area}"]`).first().waitFor({ state: 'visible', timeout: 30000 });
+    const readyMs = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle');
+    const extra = inspect ? await inspect(page) : undefined;
+    const responses = await Promise.all(pending);
+    return { responses, readyMs, extra };
+  } finally {
+    await context.close();
+  }
+}
