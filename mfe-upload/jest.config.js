@@ -3,7 +3,11 @@ module.exports = {
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/jest.style-stub.js',
+    // qrcode.react ships ESM only: unit tests use a stand-in (the real one is exercised in e2e/).
+    '^qrcode\\.react$': '<rootDir>/src/test/qrcode-react-stub.tsx',
+  },
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },

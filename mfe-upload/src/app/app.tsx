@@ -1,33 +1,22 @@
-import { Routes, Route, BrowserRouter } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
-import { NAMESPACE } from '../i18n/resources';
+import { KernelProvider } from '../hooks/use-kernel';
+import { UploadPage } from './upload-page';
+import '../styles/upload.css';
 
-function AreaPage({ page, params }: { page: string; params: Record<string, string> }) {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <section className="cc-area" data-testid="area-page" data-area="upload" data-page={page}>
-      <h1>{t(`pages.${page}.title`)}</h1>
-      <p>{t(`pages.${page}.body`, params)}</p>
-      <p className="cc-muted">{t('placeholder')}</p>
-    </section>
-  );
-}
-
-function HomePage() {
-  return <AreaPage page="home" params={{}} />;
-}
-
-/** The remote's own router under the basename the host gives it. */
+/** The remote's own router under the basename the host gives it (`/upload`). */
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote" data-remote="cloudclip_upload" data-dark={dark ? 'true' : 'false'}>
-      <BrowserRouter basename={basename}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-        </Routes>
-      </BrowserRouter>
+    <div className="cc-remote cu-root" data-remote="cloudclip_upload" data-dark={dark ? 'true' : 'false'}>
+      <KernelProvider kernel={kernel}>
+        <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <Routes>
+            <Route path="/" element={<UploadPage />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </BrowserRouter>
+      </KernelProvider>
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+/** `aria-describedby` value for a control with an optional hint and error. */
+export function describedBy(id: string, hint?: ReactNode, error?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** Label, control, hint and inline error of one form field. */
+export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={error ? 'cu-field cu-field--invalid' : 'cu-field'}>
+      <label className="cu-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p className="cu-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="cu-field__error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n/resources';
+import { writeClipboard } from '../lib/clipboard';
+
+const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));
+
+interface ShareResultProps {
+  /** Absolute share link. */
+  link: string;
+  password?: string | null;
+  /** Prefix of the ids inside (several results may be on the page). */
+  idPrefix: string;
+  /** Show the QR code right away (the newest result) or behind a toggle. */
+  qrOpen?: boolean;
+}
+
+/** A finished share: link with copy and open, QR code, and the password when one was set. */
+export function ShareResult({ link, password, idPrefix, qrOpen = false }: ShareResultProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [showQr, setShowQr] = useState(qrOpen);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    const ok = await writeClipboard(link);
+    setCopyState(ok ? 'copied' : 'failed');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopyState('idle'), 2000);
+  };
+
+  return (
+    <div className="cu-result" data-testid="share-result">
+      <label className="cu-visually-hidden" htmlFor={`${idPrefix}-link`}>
+        {t('result.link')}
+      </label>
+      <div className="cu-result__row">
+        <input id={`${idPrefix}-link`} className="cu-input cu-result__link" value={link} readOnly data-testid="share-link" onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="cu-button" onClick={() => void copy()} data-testid="copy-link">
+          {copyState === 'copied' ? t('result.copied') : t('result.copy')}
+        </button>
+        <a className="cu-button cu-button--ghost" href={link} target="_blank" rel="noopener noreferrer">
+          {t('result.open')}
+        </a>
+        <button type="button" className="cu-button cu-button--ghost" aria-expanded={showQr} onClick={() => setShowQr((open) => !open)}>
+          {showQr ? t('result.hideQr') : t('result.showQr')}
+        </button>
+      </div>
+      <p className="cu-status" role="status" aria-live="polite">
+        {copyState === 'copied' ? t('result.copied') : copyState === 'failed' ? t('result.copyFailed') : ''}
+      </p>
+      {password && (
+        <p className="cu-result__password" data-testid="share-password">
+          {t('result.password', { password })}
+        </p>
+      )}
+      {showQr && (
+        <Suspense fallback={<div className="cu-qr cu-qr--loading" aria-hidden="true" />}>
+          <QrCode value={link} label={t('result.qrLabel')} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { ApiError } from '@cloudclip/shared-kernel';
+import { deferred } from '../../../test/test-kernel';
+import { emptyDraft, validateUploadOptions } from '../../upload-options/utils/upload-options';
+import { uploadFile, type FilesEdge } from './upload-file';
+
+const translate = (key: string) => ({ 'errors.timeout': 'request timed out', 'errors.uploadCancelled': 'upload cancelled' })[key] ?? key;
+const options = (change: Partial<ReturnType<typeof emptyDraft>> = {}) => validateUploadOptions({ ...emptyDraft('cfg'), ...change }).value!;
+const file = new File(['hello world'], 'hello.txt', { type: 'text/plain' });
+const presigned = { file_id: 'f-1', upload_url: '/api/storage/local/cfg/x', storage_path: 'x', s3_url: 's3', slug: 'abc123', provider_type: 'Local', contentType: 'text/plain' };
+
+function edge(overrides: Partial<Record<keyof FilesEdge, jest.Mock>> = {}) {
+  const files = {
+    presign: jest.fn(async () => presigned),
+    putToStorage: jest.fn(async (_p: unknown, _b: unknown, o: { onUploadProgress?: (e: { loaded: number; total: number; percent: number }) => void }) => {
+      o.onUploadProgress?.({ loaded: 5, total: 11, percent: 45 });
+      return { status: 200, etag: 'etag-1', headers: () => null };
+    }),
+    commit: jest.fn(async () => ({ id: 'f-1', slug: 'abc123', filename: 'hello.txt', url: '/file/abc123' })),
+    removePending: jest.fn(async () => undefined),
+    ...overrides,
+  };
+  return files;
+}
+
+const hooks = () => ({ onPhase: jest.fn(), onProgress: jest.fn() });
+
+test('presigns with the size, PUTs with progress, commits with the options; phases in order', async () => {
+  const files = edge();
+  const h = hooks();
+  const result = await uploadFile(
+    { files: files as unknown as FilesEdge, scope: 'admin', translate },
+    file,
+    options({ slug: 'my-link', path: 'docs', remark: 'r', password: 'pw', expiry: '1d', maxViews: '3' }),
+    h,
+    new AbortController().signal,
+  );
+  expect(files.presign).toHaveBeenCalledWith(
+    expect.objectContaining({ s3_config_id: 'cfg', filename: 'hello.txt', size: 11, slug: 'my-link', path: 'docs' }),
+    expect.any(AbortSignal),
+  );
+  expect(files.putToStorage).toHaveBeenCalledWith(presigned, file, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+  expect(files.commit).toHaveBeenCalledWith(
+    { file_id: 'f-1', etag: 'etag-1', size: '11', remark: 'r', password: 'pw', expires_in: '24', max_views: '3' },
+    expect.any(AbortSignal),
+  );
+  expect(h.onPhase.mock.calls.map(([phase]) => phase)).toEqual(['initializing', 'starting', 'uploading', 'finalizing', 'completed']);
+  expect(h.onProgress).toHaveBeenCalledWith(5, 11);
+  expect(result).toEqual({ id: 'f-1', slug: 'abc123', filename: 'hello.txt', size: 11, path: '/file/abc123', password: 'pw' });
+  expect(files.removePending).not.toHaveBeenCalled();
+});
+
+test('a failed PUT deletes the half-created record with the admin delete for admins', async () => {
+  const files = edge({ putToStorage: jest.fn(async () => Promise.reject(new ApiError('HTTP error 500', 'http', 500))) });
+  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow('HTTP error 500');
+  expect(files.removePending).toHaveBeenCalledWith('f-1', 'admin');
+  expect(files.commit).not.toHaveBeenCalled();
+});
+
+test('a failed commit deletes the record with the user delete for key holders', async () => {
+  const files = edge({ commit: jest.fn(async () => Promise.reject(new ApiError('quota', 'http', 400))) });
+  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'user', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow('quota');
+  expect(files.removePending).toHaveBeenCalledWith('f-1', 'user');
+});
+
+test('a refused presign (size, quota, slug) leaves nothing to clean up', async () => {
+  const files = edge({ presign: jest.fn(async () => Promise.reject(new ApiError('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB', 'http', 400))) });
+  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow(
+    'Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB',
+  );
+  expect(files.removePending).not.toHaveBeenCalled();
+  expect(files.putToStorage).not.toHaveBeenCalled();
+});
+
+test('cancel during the PUT aborts it, deletes the record and reports "upload cancelled"', async () => {
+  const put = deferred<never>();
+  const files = edge({
+    putToStorage: jest.fn(async (_p: unknown, _b: unknown, o: { signal: AbortSignal }) => {
+      o.signal.addEventListener('abort', () => put.reject(new ApiError('upload cancelled', 'cancelled', 0)));
+      return put.promise;
+    }),
+  });
+  const controller = new AbortController();
+  const h = hooks();
+  const running = uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), h, controller.signal);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(h.onPhase).toHaveBeenLastCalledWith('uploading');
+  controller.abort();
+  await expect(running).rejects.toMatchObject({ kind: 'cancelled', message: 'upload cancelled' });
+  expect(files.removePending).toHaveBeenCalledWith('f-1', 'admin');
+  expect(files.commit).not.toHaveBeenCalled();
+});
+
+test('a PUT that stops sending is ended with the timeout message and cleaned up', async () => {
+  const files = edge({
+    putToStorage: jest.fn(
+      (_p: unknown, _b: unknown, o: { signal: AbortSignal }) =>
+        new Promise((_resolve, reject) => o.signal.addEventListener('abort', () => reject(new ApiError('upload cancelled', 'cancelled', 0)))),
+    ),
+  });
+  await expect(
+    uploadFile({ files: files as unknown as FilesEdge, scope: 'user', translate, stallTimeoutMs: 20 }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toMatchObject({ kind: 'timeout', message: 'request timed out' });
+  expect(files.removePending).toHaveBeenCalledWith('f-1', 'user');
+});
+
+test('a presign that does not answer times out', async () => {
+  const files = edge({
+    presign: jest.fn((_body: unknown, signal: AbortSignal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new ApiError('cancelled', 'cancelled', 0))))),
+  });
+  await expect(
+    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate, requestTimeoutMs: 20 }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toMatchObject({ kind: 'timeout' });
+});
+
+test('a cleanup failure does not hide the original error', async () => {
+  const files = edge({
+    putToStorage: jest.fn(async () => Promise.reject(new ApiError('Network error', 'network', 0))),
+    removePending: jest.fn(async () => Promise.reject(new Error('delete failed'))),
+  });
+  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toMatchObject({
+    kind: 'network',
+  });
+});

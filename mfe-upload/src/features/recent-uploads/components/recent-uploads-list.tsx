@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../../../i18n/resources';
+import { ShareResult } from '../../../components/share-result';
+import { pageUrl } from '../../../lib/format';
+import type { RecentUpload } from '../stores/recent-uploads-store';
+
+/** The last uploads (spec: 3), kept across reloads. */
+export function RecentUploadsList({ items, onRemove, onClear }: { items: RecentUpload[]; onRemove: (slug: string) => void; onClear: () => void }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="cu-card" aria-labelledby="cu-recent-title" data-testid="recent-uploads">
+      <div className="cu-card__head">
+        <h2 id="cu-recent-title" className="cu-card__title">
+          {t('recent.title')}
+        </h2>
+        {items.length > 0 && (
+          <button type="button" className="cu-button cu-button--small cu-button--ghost" onClick={onClear} data-testid="recent-clear">
+            {t('recent.clear')}
+          </button>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <p className="cu-hint" data-testid="recent-empty">
+          {t('recent.empty')}
+        </p>
+      ) : (
+        <ul className="cu-items">
+          {items.map((item) => (
+            <li key={item.slug} className="cu-item" data-testid="recent-item" data-slug={item.slug}>
+              <div className="cu-item__head">
+                <span className="cu-item__name" title={item.filename}>
+                  {item.filename}
+                </span>
+                <span className="cu-item__size">
+                  {formatBytes(item.size)} · <time dateTime={new Date(item.uploadedAt).toISOString()}>{time.format(item.uploadedAt)}</time>
+                  {item.hasPassword && <> · {t('recent.protected')}</>}
+                </span>
+                <button
+                  type="button"
+                  className="cu-button cu-button--small cu-button--ghost"
+                  aria-label={t('recent.remove', { name: item.filename })}
+                  onClick={() => onRemove(item.slug)}
+                >
+                  ×
+                </button>
+              </div>
+              <ShareResult link={pageUrl(item.path)} idPrefix={`cu-recent-${item.slug}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

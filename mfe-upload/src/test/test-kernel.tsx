@@ -1,0 +1,48 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createKernel, type Kernel, type SafeStorage } from '@cloudclip/shared-kernel';
+import { KernelProvider } from '../hooks/use-kernel';
+import { NAMESPACE, resources } from '../i18n/resources';
+
+export const ORIGIN = 'http://127.0.0.1:8080';
+
+export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+}
+
+/** A kernel whose network is a jest.fn (tests replace the API methods they need). */
+export function makeKernel(options: { language?: 'zh-CN' | 'en-US'; storage?: Record<string, string> } = {}): Kernel {
+  const language = options.language ?? 'en-US';
+  const kernel = createKernel({
+    storage: memoryStorage({ language, ...options.storage }),
+    origin: ORIGIN,
+    appConfig: {},
+    browserLanguages: [language],
+    fetchImpl: jest.fn(async () => {
+      throw new TypeError('network disabled in unit tests');
+    }) as unknown as typeof fetch,
+  });
+  kernel.i18n.addNamespace(NAMESPACE, resources);
+  return kernel;
+}
+
+export function renderWithKernel(ui: ReactElement, kernel: Kernel) {
+  return render(
+    <I18nextProvider i18n={kernel.i18n.i18n}>
+      <KernelProvider kernel={kernel}>{ui}</KernelProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** A promise with its resolve/reject exposed. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
