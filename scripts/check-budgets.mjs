@@ -135,7 +135,10 @@ async function main() {
     const fetchJson = jsonFetcher();
     try {
       for (const { route, area } of ROUTES) {
-        const { responses } = await openPage(browser, `${stack.baseUrl}${routeUrl(route, content)}`, { area, keepScriptBodies: true });
+        const url = `${stack.baseUrl}${routeUrl(route, content)}`;
+        const { responses } = await openPage(browser, url, { area, keepScriptBodies: true }).catch((error) => {
+          throw new Error(`${route} (${url}) did not render its ${area} page, so its size cannot be checked: ${error.message.split('\n')[0]}`);
+        });
         const scripts = await identifyScripts(responses, fetchJson);
         loads[route] = scripts;
         measured.routes[route] = { jsWireBytes: scripts.reduce((sum, script) => sum + script.wireBytes, 0) };
