@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { ExplorerPage } from '../pages/explorer-page';
+import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
+import { HOSTILE_MARKDOWN, PNG, pdf, wav } from '../support/explorer-files';
+
+test.use({ locale: 'en-US' });
+
+let api: ExplorerApi;
+let local: Mount;
+let s3: Mount;
+const s3Folder = uniqueName('preview');
+
+test.beforeAll(async () => {
+  api = await ExplorerApi.admin();
+  local = await api.createLocalMount(`/${uniqueName('preview')}`);
+  s3 = await api.createS3Mount(`/${uniqueName('s3preview')}`);
+  const root = `${local.mountPath}/`;
+  await api.upload(root, 'pixel.png', PNG, 'image/png');
+  await api.upload(root, 'clip.mp4', Buffer.from('not really a video, but served as video/mp4'), 'video/mp4');
+  await api.upload(root, 'tone.wav', wav(), 'audio/wav');
+  await api.upload(root, 'doc.pdf', pdf(), 'application/pdf');
+  await api.writeText(`${root}main.ts`, 'const answer: number = 42;\nexport function twice(value: number) {\n  return value * 2;\n}\n');
+  await api.writeText(`${root}notes.md`, HOSTILE_MARKDOWN);
+  await api.upload(root, 'archive.zip', Buffer.from('PK\u0003\u0004 zip bytes'), 'application/zip');
+  await api.mkdir(`${s3.mountPath}/${s3Folder}/`);
+  await api.upload(`${s3.mountPath}/${s3Folder}/`, 'pixel.png', PNG, 'image/png');
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+test('previews images, video, audio and PDF in place from their storage URLs', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.seedCredential({ adminToken: api.credential });
+  await explorer.open(local.mountPath);
+  await explorer.expectDirectory(`${local.mountPath}/`);
+
+  await explorer.openItem('pixel.png');
+  await expect(page).toHaveURL(/\?preview=pixel\.png$/);
+  const image = page.getByTestId('preview-image');
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(2);
+
+  for (const [name, testId, type] of [
+    ['clip.mp4', 'preview-video', 'video/mp4'],
+    ['tone.wav', 'preview-audio', 'audio/'],
+    ['doc.pdf', 'preview-pdf', 'application/pdf'],
+  ] as const) {
+    await explorer.openItem(name);
+    await expect(explorer.preview).toHaveAttribute('data-kind', testId.replace('preview-', ''));
+    const src = await page.getByTestId(testId).getAttribute('src');
+    expect(src).toBeTruthy();
+    const response = await page.request.get(src!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain(type);
+  }
+});
+
+test('highlights code, renders Markdown sanitized, and offers a download card for other files', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.seedCredential({ adminToken: api.credential });
+  await explorer.open(local.mountPath, '?preview=main.ts');
+  const code = page.getByTestId('preview-code');
+  await expect(code).toHaveAttribute('data-language', 'typescript');
+  await expect(code.locator('.hljs-keyword').first()).toHaveText('const');
+  await expect(code).toContainText('return value * 2;');
+
+  await explorer.openItem('notes.md');
+  const markdown = page.getByTestId('preview-markdown');
+  await expect(markdown.getByRole('heading', { level: 1 })).toHaveText('Release notes');
+  await expect(markdown.locator('table td')).toHaveText(['1', '2']);
+  await expect(markdown.locator('pre code .hljs-keyword')).toHaveText('const');
+  await expect(markdown.locator('script, iframe')).toHaveCount(0);
+  await expect(markdown.locator('img')).toHaveCount(1);
+  expect(await markdown.locator('img').getAttribute('onerror')).toBeNull();
+  const href = await markdown.getByText('click me').getAttribute('href');
+  expect(href ?? '').not.toContain('javascript:');
+  await markdown.getByText('click me').click();
+  expect(await page.evaluate(() => (window as unknown as { __explorerXss?: string }).__explorerXss)).toBeUndefined();
+
+  await explorer.openItem('archive.zip');
+  await expect(page.getByTestId('preview-download-card')).toContainText('cannot be previewed');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('preview-download-card-button').click();
+  expect((await download).suggestedFilename()).toBe('archive.zip');
+});
+
+test('the preview lives in the address: deep link, reload, close and back', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.seedCredential({ adminToken: api.credential });
+  await explorer.open(local.mountPath, '?preview=main.ts');
+  await expect(page.getByTestId('preview-code')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('preview-code')).toBeVisible();
+  await page.getByTestId('preview-close').click();
+  await expect(explorer.preview).toHaveCount(0);
+  await expect(page).not.toHaveURL(/preview=/);
+  await page.goBack();
+  await expect(page.getByTestId('preview-code')).toBeVisible();
+
+  // A file that is not there says so.
+  await explorer.open(local.mountPath, '?preview=missing.txt');
+  await expect(page.getByTestId('preview-error')).toBeVisible();
+});
+
+test('previews an image on an S3 mount through its presigned URL', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.seedCredential({ adminToken: api.credential });
+  await explorer.open(`${s3.mountPath}/${s3Folder}`, '?preview=pixel.png');
+  const image = page.getByTestId('preview-image');
+  await expect(image).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\//);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(2);
+});
