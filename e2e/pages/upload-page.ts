@@ -39,7 +39,7 @@ export class UploadPage {
   readonly urlParallel: Locator;
 
   constructor(readonly page: Page) {
-    this.root = page.locator('[data-remote="cloudclip_upload"]');
+    this.root = page.locator('.cu-root[data-remote="cloudclip_upload"]');
     this.area = page.locator('[data-testid="area-page"][data-area="upload"]');
     this.accessNotice = page.getByTestId('upload-access-notice');
     this.loginButton = page.getByTestId('upload-login');
