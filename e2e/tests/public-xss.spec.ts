@@ -84,6 +84,9 @@ async function expectNothingRan(page: Page) {
 }
 
 test.describe('hostile Markdown never executes', () => {
+  // The gateway's Content-Security-Policy would block most payloads on its own (deploy-csp.spec.ts);
+  // these tests check the sanitizer alone, so the policy is bypassed here.
+  test.use({ bypassCSP: true });
   test.beforeEach(async ({ page }) => {
     page.on('dialog', (dialog) => {
       throw new Error(`unexpected dialog: ${dialog.message()}`);

@@ -4,7 +4,8 @@ import { isApiError, toBoolean, validateCustomSlug, validateMaxViews, type FileU
 import { NAMESPACE } from '../../../i18n/resources';
 import { useKernel } from '../../../hooks/use-kernel';
 import { Field, describedBy } from '../../../components/field';
-import { ExpirySelect, type ExpiryChoice } from '../../../components/expiry-select';
+import { type ExpiryChoice } from '../../../components/expiry-select';
+import { EditShareFields } from '../../../components/edit-share-fields';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
 import type { ManageScope } from '../../../lib/ownership';
@@ -92,31 +93,21 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
         {t('file.editTitle')}
       </h2>
       <div className="cp-form-grid">
-        <Field id={`${id}-remark`} label={t('share.remark')}>
-          <input id={`${id}-remark`} className="cp-input" value={remark} maxLength={500} onChange={(event) => setRemark(event.target.value)} data-testid="file-edit-remark" />
-        </Field>
-        <Field id={`${id}-expiry`} label={t('share.expiry')}>
-          <ExpirySelect id={`${id}-expiry`} value={expiry} onChange={setExpiry} withKeep testId="file-edit-expiry" />
-        </Field>
-        <Field id={`${id}-max-views`} label={t('share.maxViews')} hint={t('file.maxViewsHint')} error={maxViewsError}>
-          <input
-            id={`${id}-max-views`}
-            className="cp-input"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={maxViews}
-            placeholder="0"
-            aria-invalid={maxViewsError ? true : undefined}
-            aria-describedby={describedBy(`${id}-max-views`, true, maxViewsError)}
-            onChange={(event) => {
-              setMaxViews(event.target.value);
-              check('maxViews', event.target.value);
-            }}
-            data-testid="file-edit-max-views"
-          />
-        </Field>
+        <EditShareFields
+          id={id}
+          testIdPrefix="file-edit"
+          remark={remark}
+          onRemarkChange={setRemark}
+          expiry={expiry}
+          onExpiryChange={setExpiry}
+          maxViews={maxViews}
+          onMaxViewsChange={(value) => {
+            setMaxViews(value);
+            check('maxViews', value);
+          }}
+          maxViewsHint={t('file.maxViewsHint')}
+          maxViewsError={maxViewsError}
+        />
         <Field id={`${id}-slug`} label={t('share.slug')} hint={t('share.slugHint')} error={slugError}>
           <input
             id={`${id}-slug`}

@@ -1,13 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useKernel } from '../../../hooks/use-kernel';
 import { useSession } from '../../../hooks/use-session';
-import { Loading } from '../../../components/loading';
-import { PasswordPrompt } from '../../../components/password-prompt';
-import { StatusPage } from '../../../components/status-page';
+import { ShareView } from '../../../components/share-view';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
@@ -21,14 +19,6 @@ import { FilePreview } from './file-preview';
 import { FileEditForm, type FileEditResult } from './file-edit-form';
 import './file-page.css';
 
-function Page({ children, state }: { children: ReactNode; state: string }) {
-  return (
-    <section className="cp-page cp-file-page" data-testid="area-page" data-area="public" data-page="file" data-state={state}>
-      {children}
-    </section>
-  );
-}
-
 /** `/file/{slug}`: file info, password prompt, typed preview, links, QR code, owner edit/delete. */
 export function FilePage() {
   const { slug = '' } = useParams();
@@ -38,45 +28,10 @@ export function FilePage() {
 function FileView({ slug }: { slug: string }) {
   const { t } = useTranslation(NAMESPACE);
   const { state, unlock, replace, markDeleted } = useFile(slug);
-
-  if (state.status === 'loading')
-    return (
-      <Page state="loading">
-        <Loading />
-      </Page>
-    );
-  if (state.status === 'locked')
-    return (
-      <Page state="locked">
-        <PasswordPrompt
-          title={t('file.lockedTitle')}
-          hint={t('file.lockedHint', { name: state.file.filename })}
-          onSubmit={unlock}
-          testId="file-password"
-        />
-      </Page>
-    );
-  if (state.status === 'failed')
-    return (
-      <Page state={state.failure}>
-        <StatusPage
-          kind={state.failure}
-          path={filePath(slug)}
-          title={t(`file.failure.${state.failure}.title`)}
-          message={state.failure === 'error' ? state.message : t(`file.failure.${state.failure}.message`)}
-        />
-      </Page>
-    );
-  if (state.status === 'deleted')
-    return (
-      <Page state="deleted">
-        <StatusPage kind="deleted" title={t('file.deleted.title')} message={t('file.deleted.message')} />
-      </Page>
-    );
   return (
-    <Page state="ready">
-      <FileReady file={state.file} password={state.password} onReplace={replace} onDeleted={markDeleted} />
-    </Page>
+    <ShareView kind="file" state={state} path={filePath(slug)} lockedHint={state.status === 'locked' ? t('file.lockedHint', { name: state.file.filename }) : ''} onUnlock={unlock}>
+      {() => state.status === 'ready' && <FileReady file={state.file} password={state.password} onReplace={replace} onDeleted={markDeleted} />}
+    </ShareView>
   );
 }
 

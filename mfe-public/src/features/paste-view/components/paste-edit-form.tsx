@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { validateMaxViews, type PasteUpdateRequest } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useKernel } from '../../../hooks/use-kernel';
-import { Field, describedBy } from '../../../components/field';
-import { ExpirySelect, type ExpiryChoice } from '../../../components/expiry-select';
+import { type ExpiryChoice } from '../../../components/expiry-select';
+import { EditShareFields } from '../../../components/edit-share-fields';
 import { Loading } from '../../../components/loading';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
@@ -88,32 +88,22 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
         </p>
       )}
       <div className="cp-form-grid cp-paste-edit__fields">
-        <Field id={`${id}-remark`} label={t('share.remark')}>
-          <input id={`${id}-remark`} className="cp-input" value={remark} maxLength={500} onChange={(event) => setRemark(event.target.value)} data-testid="edit-remark" />
-        </Field>
-        <Field id={`${id}-expiry`} label={t('share.expiry')}>
-          <ExpirySelect id={`${id}-expiry`} value={expiry} onChange={setExpiry} withKeep testId="edit-expiry" />
-        </Field>
-        <Field id={`${id}-max-views`} label={t('share.maxViews')} hint={t('share.maxViewsHint')} error={maxViewsError}>
-          <input
-            id={`${id}-max-views`}
-            className="cp-input"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={maxViews}
-            placeholder="0"
-            aria-invalid={maxViewsError ? true : undefined}
-            aria-describedby={describedBy(`${id}-max-views`, true, maxViewsError)}
-            onChange={(event) => {
-              setMaxViews(event.target.value);
-              const result = validateMaxViews(event.target.value);
-              setErrors((current) => ({ ...current, maxViews: result.valid ? undefined : fromValidation(result.error) }));
-            }}
-            data-testid="edit-max-views"
-          />
-        </Field>
+        <EditShareFields
+          id={id}
+          testIdPrefix="edit"
+          remark={remark}
+          onRemarkChange={setRemark}
+          expiry={expiry}
+          onExpiryChange={setExpiry}
+          maxViews={maxViews}
+          onMaxViewsChange={(value) => {
+            setMaxViews(value);
+            const result = validateMaxViews(value);
+            setErrors((current) => ({ ...current, maxViews: result.valid ? undefined : fromValidation(result.error) }));
+          }}
+          maxViewsHint={t('share.maxViewsHint')}
+          maxViewsError={maxViewsError}
+        />
       </div>
       {failure && (
         <p className="cp-alert cp-alert--error" role="alert" data-testid="edit-error">

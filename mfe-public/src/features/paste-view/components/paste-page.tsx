@@ -1,12 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useKernel } from '../../../hooks/use-kernel';
 import { useSession } from '../../../hooks/use-session';
-import { Loading } from '../../../components/loading';
-import { PasswordPrompt } from '../../../components/password-prompt';
-import { StatusPage } from '../../../components/status-page';
+import { ShareView } from '../../../components/share-view';
 import { CopyButton } from '../../../components/copy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
@@ -22,14 +20,6 @@ import './paste-page.css';
 /** The outline appears once a document has this many headings. */
 const OUTLINE_MIN_HEADINGS = 2;
 
-function Page({ children, state }: { children: ReactNode; state: string }) {
-  return (
-    <section className="cp-page cp-paste-page" data-testid="area-page" data-area="public" data-page="paste" data-state={state}>
-      {children}
-    </section>
-  );
-}
-
 /** `/paste/{slug}`: the shared text (sanitized), password prompt, outline, copy, raw link, owner edit/delete. */
 export function PastePage() {
   const { slug = '' } = useParams();
@@ -39,40 +29,10 @@ export function PastePage() {
 function PasteView({ slug }: { slug: string }) {
   const { t } = useTranslation(NAMESPACE);
   const { state, unlock, updateLoaded, markDeleted } = usePaste(slug);
-
-  if (state.status === 'loading')
-    return (
-      <Page state="loading">
-        <Loading />
-      </Page>
-    );
-  if (state.status === 'locked')
-    return (
-      <Page state="locked">
-        <PasswordPrompt title={t('paste.lockedTitle')} hint={t('paste.lockedHint')} onSubmit={unlock} testId="paste-password" />
-      </Page>
-    );
-  if (state.status === 'failed')
-    return (
-      <Page state={state.failure}>
-        <StatusPage
-          kind={state.failure}
-          path={pastePath(slug)}
-          title={t(`paste.failure.${state.failure}.title`)}
-          message={state.failure === 'error' ? state.message : t(`paste.failure.${state.failure}.message`)}
-        />
-      </Page>
-    );
-  if (state.status === 'deleted')
-    return (
-      <Page state="deleted">
-        <StatusPage kind="deleted" title={t('paste.deleted.title')} message={t('paste.deleted.message')} />
-      </Page>
-    );
   return (
-    <Page state="ready">
-      <PasteReady paste={state.paste} onChange={updateLoaded} onDeleted={markDeleted} />
-    </Page>
+    <ShareView kind="paste" state={state} path={pastePath(slug)} lockedHint={t('paste.lockedHint')} onUnlock={unlock}>
+      {() => state.status === 'ready' && <PasteReady paste={state.paste} onChange={updateLoaded} onDeleted={markDeleted} />}
+    </ShareView>
   );
 }
 
