@@ -32,17 +32,29 @@ function mockUploads(kernel: Kernel) {
   return { presign, put, commit, remove };
 }
 
+/** Lets pending loads (limit, storage configurations) finish inside act. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+afterEach(async () => {
+  await settle();
+});
+
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'text/plain' });
 
 function choose(files: File[]) {
   fireEvent.change(screen.getByTestId('file-input'), { target: { files } });
 }
 
-test('tells a visitor what uploading needs and offers the login through the host', () => {
+test('tells a visitor what uploading needs and offers the login through the host', async () => {
   const kernel = makeKernel();
   const navigations: string[] = [];
   kernel.bus.on('navigate').subscribe(({ to }) => navigations.push(to));
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   const notice = screen.getByTestId('upload-access-notice');
   expect(notice).toHaveAttribute('data-reason', 'anonymous');
   expect(notice).toHaveTextContent('administrator login or an API key with file permission');
@@ -51,11 +63,12 @@ test('tells a visitor what uploading needs and offers the login through the host
   expect(navigations).toEqual(['/admin']);
 });
 
-test('a key without file permission is told that file permission is missing', () => {
+test('a key without file permission is told that file permission is missing', async () => {
   const kernel = makeKernel({
     storage: { [STORAGE_KEYS.apiKey]: 'k', [STORAGE_KEYS.apiKeyPermissions]: JSON.stringify({ text: true, file: false, mount: false }) },
   });
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   expect(screen.getByTestId('upload-access-notice')).toHaveAttribute('data-reason', 'key-without-file-permission');
   expect(screen.getByRole('heading', { name: 'Your API key has no file permission' })).toBeInTheDocument();
 });
@@ -63,6 +76,7 @@ test('a key without file permission is told that file permission is missing', ()
 test('preselects the default storage configuration and shows the server limit', async () => {
   const kernel = adminKernel('en-US', 2);
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
   expect(screen.getByRole('option', { name: 'disk (default)' })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('upload-limit')).toHaveTextContent('Maximum 2 MB per file'));
@@ -72,6 +86,7 @@ test('uploads several files at once, shows their links and remembers them as rec
   const kernel = adminKernel();
   const api = mockUploads(kernel);
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
   choose([file('a.txt'), file('b.txt'), file('c.txt')]);
   expect(screen.getAllByTestId('selected-file')).toHaveLength(3);
@@ -89,6 +104,7 @@ test('refuses a file over the limit before sending anything', async () => {
   const kernel = adminKernel('en-US', 1);
   const api = mockUploads(kernel);
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   await waitFor(() => expect(screen.getByTestId('upload-limit')).toHaveTextContent('1 MB'));
   choose([file('big.bin', 1024 * 1024 + 1)]);
   fireEvent.click(screen.getByTestId('start-upload'));
@@ -103,6 +119,7 @@ test('shows option errors instead of uploading (custom link for several files, n
   const kernel = adminKernel();
   const api = mockUploads(kernel);
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
   fireEvent.change(screen.getByTestId('option-slug'), { target: { value: 'same-link' } });
   fireEvent.change(screen.getByTestId('option-max-views'), { target: { value: '-1' } });
@@ -122,6 +139,7 @@ test('a failed upload shows its error, cleans up, and succeeds on retry', async 
     throw new ApiError('Network error, check your connection and retry', 'network', 0);
   });
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
   choose([file('a.txt')]);
   fireEvent.click(screen.getByTestId('start-upload'));
@@ -136,6 +154,7 @@ test('a failed upload shows its error, cleans up, and succeeds on retry', async 
 test('the tabs switch with the arrow keys and keep both panels mounted', async () => {
   const kernel = adminKernel();
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   const files = screen.getByRole('tab', { name: 'Upload files' });
   expect(files).toHaveAttribute('aria-selected', 'true');
   files.focus();
@@ -151,6 +170,7 @@ test('validates the URL before asking the server', async () => {
   const kernel = adminKernel();
   const info = jest.spyOn(kernel.api.urlUpload, 'info');
   renderWithKernel(<UploadPage />, kernel);
+  await settle();
   fireEvent.click(screen.getByRole('tab', { name: 'Upload from URL' }));
   fireEvent.change(screen.getByTestId('url-input'), { target: { value: 'ftp://example.com/a' } });
   fireEvent.click(screen.getByTestId('url-info'));

@@ -121,3 +121,15 @@ test('a cleanup failure does not hide the original error', async () => {
     kind: 'network',
   });
 });
+
+test('a cancel while presign is in flight still removes the record once presign answers', async () => {
+  const answer = deferred<typeof presigned>();
+  const files = edge({ presign: jest.fn(() => answer.promise) });
+  const controller = new AbortController();
+  const running = uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), controller.signal);
+  controller.abort();
+  answer.resolve(presigned);
+  await expect(running).rejects.toMatchObject({ kind: 'cancelled' });
+  expect(files.removePending).toHaveBeenCalledWith('f-1', 'admin');
+  expect(files.putToStorage).not.toHaveBeenCalled();
+});

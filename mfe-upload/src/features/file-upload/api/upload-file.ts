@@ -95,7 +95,9 @@ export async function uploadFile(deps: FileUploadDeps, file: File, options: Uplo
   if (signal.aborted) throw cancelled();
 
   hooks.onPhase('initializing');
-  const presigned = await timed(signal, requestTimeout, deps.translate, (inner) =>
+  // Presign is not aborted by a cancel: once it answers, the record it created is known and removed
+  // below. Aborting it mid-flight could leave a pending record nobody knows the id of.
+  const presigned = await timed(new AbortController().signal, requestTimeout, deps.translate, (inner) =>
     deps.files.presign(
       {
         s3_config_id: options.storageConfigId,

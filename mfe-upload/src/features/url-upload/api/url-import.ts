@@ -109,7 +109,7 @@ export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options:
         total_size: knownSize!,
         part_count: Math.ceil(knownSize! / partSize),
       },
-      signal,
+      // No cancel signal here: the reservation is always awaited, so a cancel can release it.
     );
     release = () => deps.urlUpload.multipartAbort({ file_id: init.file_id, upload_id: init.upload_id });
     upload = async (blob) => {
@@ -149,7 +149,7 @@ export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options:
       return { id: done.file_id, slug: done.slug, filename: done.filename, url: done.url };
     };
   } else {
-    const presigned = await deps.urlUpload.presign(common, signal);
+    const presigned = await deps.urlUpload.presign(common);
     release = () => deps.urlUpload.cancel(presigned.file_id);
     upload = async (blob) => {
       let put: StorageUploadResult;
