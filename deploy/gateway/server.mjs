@@ -44,6 +44,8 @@ const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
  * @param {string} [options.backendUrl] injected as window.appConfig.backendUrl (empty: the page's origin)
  * @param {Record<string,string>} [options.remoteOverrides]
  * @param {boolean} [options.logger]
+ * @param {boolean | number | string} [options.trustProxy] a reverse proxy in front of the gateway whose
+ *   X-Forwarded-For/Proto/Host are believed (Fastify's trustProxy: true, a hop count, or addresses)
  */
 export async function buildGateway(options = {}) {
   const environmentName = options.environment ?? 'local';
@@ -55,7 +57,7 @@ export async function buildGateway(options = {}) {
   const overrides = options.remoteOverrides ?? {};
   const cspReports = [];
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -130,13 +132,16 @@ export async function buildGateway(options = {}) {
     prefix: '/api',
     rewritePrefix: '/api',
     http: { requestOptions: { timeout: 0 } },
-    // Tell the api-server who the client is (per-address login rate limit, absolute links).
+    // Tell the api-server who the client is (per-address login rate limit) and which address the
+    // browser used (absolute links). The gateway ends the chain of trust: behind a trusted reverse
+    // proxy, request.ip/protocol/host already come from its X-Forwarded-* headers; otherwise a
+    // client's own X-Forwarded-* headers are dropped.
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => ({
         ...headers,
-        'x-forwarded-for': headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${request.ip}` : request.ip,
+        'x-forwarded-for': request.ip,
         'x-forwarded-proto': request.protocol,
-        'x-forwarded-host': request.headers.host ?? '',
+        'x-forwarded-host': request.host ?? headers.host ?? '',
       }),
     },
   });
@@ -253,6 +258,15 @@ export async function buildGateway(options = {}) {
   return app;
 }
 
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value) {
+  const text = (value ?? '').trim();
+  if (!text || /^(0|false|no|off)$/i.test(text)) return false;
+  if (/^(true|yes|on)$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 function truthy(value, fallback) {
   if (value === undefined || value === '') return fallback;
   return /^(1|true|yes|on)$/i.test(value);
@@ -278,6 +292,7 @@ async function main() {
     backendUrl: process.env.BACKEND_URL,
     remoteOverrides: parseOverrides(process.env.REMOTE_OVERRIDES),
     logger: process.env.GATEWAY_LOG === '1',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   });
   await app.listen({ port, host });
   console.log(`Cloudclip gateway (${environment}) listening on http://${host}:${port}`);

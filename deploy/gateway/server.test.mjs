@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildGateway } from './server.mjs';
+import { buildGateway, parseTrustProxy } from './server.mjs';
 import { parseOverrides, toBrowserManifest } from './environment.mjs';
 import { FolderReleaseStore } from '../release-store/store.mjs';
 import { releasePackage } from '../scripts/release.mjs';
@@ -45,7 +45,16 @@ before(async () => {
   });
   upstream = http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ code: 200, path: req.url, method: req.method, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+    res.end(
+      JSON.stringify({
+        code: 200,
+        path: req.url,
+        method: req.method,
+        forwardedFor: req.headers['x-forwarded-for'] ?? null,
+        forwardedProto: req.headers['x-forwarded-proto'] ?? null,
+        forwardedHost: req.headers['x-forwarded-host'] ?? null,
+      }),
+    );
   });
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   gateway = await buildGateway({
@@ -193,7 +202,53 @@ test('refuses workspace builds when they are turned off (containers)', async () 
 
 test('proxies /api to the api-server with method and path intact', async () => {
   const response = await gateway.inject({ method: 'POST', url: '/api/admin/login?x=1', payload: { a: 1 } });
-  assert.deepEqual(response.json(), { code: 200, path: '/api/admin/login?x=1', method: 'POST', forwardedFor: '127.0.0.1' });
+  assert.deepEqual(response.json(), {
+    code: 200,
+    path: '/api/admin/login?x=1',
+    method: 'POST',
+    forwardedFor: '127.0.0.1',
+    forwardedProto: 'http',
+    forwardedHost: 'localhost:80',
+  });
+});
+
+test('drops X-Forwarded-* sent by an untrusted client', async () => {
+  const response = await gateway.inject({
+    url: '/api/health',
+    headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+  });
+  const body = response.json();
+  assert.equal(body.forwardedFor, '127.0.0.1');
+  assert.equal(body.forwardedProto, 'http');
+  assert.notEqual(body.forwardedHost, 'evil.example');
+});
+
+test('behind a trusted reverse proxy, passes on the client address, https and the public host', async () => {
+  const behindProxy = await buildGateway({
+    environment: 'test',
+    environmentsDir,
+    store,
+    workspaceRoot: path.join(root, 'workspace'),
+    apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
+    trustProxy: ['127.0.0.1'],
+  });
+  try {
+    const response = await behindProxy.inject({
+      url: '/api/health',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'clip.example.com' },
+    });
+    const body = response.json();
+    assert.deepEqual([body.forwardedFor, body.forwardedProto, body.forwardedHost], ['203.0.113.7', 'https', 'clip.example.com']);
+  } finally {
+    await behindProxy.close();
+  }
+});
+
+test('parses TRUST_PROXY', () => {
+  assert.equal(parseTrustProxy(undefined), false);
+  assert.equal(parseTrustProxy('true'), true);
+  assert.equal(parseTrustProxy('2'), 2);
+  assert.deepEqual(parseTrustProxy('127.0.0.1, 10.0.0.0/8'), ['127.0.0.1', '10.0.0.0/8']);
 });
 
 test('parses remote overrides and applies them to the browser manifest', () => {
