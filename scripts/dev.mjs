@@ -1,5 +1,5 @@
 // pnpm dev <remote>: works on one remote against the rest. The remote runs in webpack watch mode on
-// its dev server; the gateway serves everything else from the releases and points the environment
+// its dev server; the gateway serves everything else from the workspace builds and points the environment
 // manifest at the dev server for that remote. Example: pnpm dev mfe-public
 import { REMOTES, run, startProcess, waitForUrl } from './lib.mjs';
 

@@ -258,7 +258,7 @@ export async function buildGateway(options = {}) {
   return app;
 }
 
-/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
+/** GATEWAY_TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
 export function parseTrustProxy(value) {
   const text = (value ?? '').trim();
   if (!text || /^(0|false|no|off)$/i.test(text)) return false;
@@ -292,7 +292,7 @@ async function main() {
     backendUrl: process.env.BACKEND_URL,
     remoteOverrides: parseOverrides(process.env.REMOTE_OVERRIDES),
     logger: process.env.GATEWAY_LOG === '1',
-    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(process.env.GATEWAY_TRUST_PROXY),
   });
   await app.listen({ port, host });
   console.log(`Cloudclip gateway (${environment}) listening on http://${host}:${port}`);
