@@ -85,7 +85,7 @@ export class ExplorerApi {
     return { id: mount.id, mountPath, configId };
   }
 
-  async createKey(body: { name: string; file_permission?: boolean; mount_permission?: boolean; basic_path?: string }): Promise<string> {
+  async createKey(body: { name: string; text_permission?: boolean; file_permission?: boolean; mount_permission?: boolean; basic_path?: string }): Promise<string> {
     const created = await this.data<{ key: string }>(await this.api.post('/api/admin/api-keys', { data: { expires_at: 'never', text_permission: false, ...body } }), 'create key');
     return created.key;
   }

@@ -15,12 +15,39 @@ interface DialogProps {
   busy?: boolean;
 }
 
+/** Open dialogs, innermost last: only the innermost one answers Escape. */
+const openDialogs: symbol[] = [];
+
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in (first field or button) and back out, Tab stays inside, Escape closes. */
 export function Dialog({ title, onClose, children, footer, testId, role = 'dialog', describedBy, wide, busy }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+
+  // Escape also works when focus fell out of the dialog (e.g. the pressed button became disabled while busy).
+  useEffect(() => {
+    const id = Symbol('dialog');
+    openDialogs.push(id);
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== id || ref.current?.contains(event.target as Node)) return;
+      if (event.key === 'Escape' && !busyRef.current) onCloseRef.current();
+      else if (event.key === 'Tab') {
+        event.preventDefault();
+        ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => {
+      document.removeEventListener('keydown', onDocumentKey);
+      openDialogs.splice(openDialogs.indexOf(id), 1);
+    };
+  }, []);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

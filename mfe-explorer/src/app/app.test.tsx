@@ -1,0 +1,84 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
+import { App } from './app';
+import { NAMESPACE, resources } from '../i18n/resources';
+
+type Handler = (url: URL) => unknown;
+
+/** Only the kernel's HTTP edge is faked: `fetch` answers with envelopes. */
+function fakeFetch(handler: Handler) {
+  const calls: string[] = [];
+  const impl = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    calls.push(`${url.pathname}?${url.searchParams.toString()}`);
+    const body = JSON.stringify({ code: 200, message: 'ok', success: true, data: handler(url) });
+    return { status: 200, statusText: 'OK', ok: true, headers: { get: () => 'application/json' }, text: async () => body } as unknown as Response;
+  });
+  return { impl: impl as unknown as typeof fetch, calls };
+}
+
+function renderAt(path: string, storage: Record<string, string>, handler: Handler = () => ({})) {
+  window.localStorage.clear();
+  for (const [key, value] of Object.entries({ language: 'en-US', ...storage })) window.localStorage.setItem(key, value);
+  window.history.pushState(null, '', path);
+  const fetch = fakeFetch(handler);
+  const kernel = createKernel({ storage: createSafeStorage(window.localStorage), origin: 'http://127.0.0.1:8080', appConfig: {}, fetchImpl: fetch.impl });
+  kernel.i18n.addNamespace(NAMESPACE, resources);
+  render(
+    <I18nextProvider i18n={kernel.i18n.i18n}>
+      <App kernel={kernel} basename="/mount-explorer" />
+    </I18nextProvider>,
+  );
+  return { kernel, calls: fetch.calls };
+}
+
+const listing = (path: string) => ({
+  path,
+  type: 'directory',
+  isRoot: false,
+  isVirtual: false,
+  mount_id: 'm1',
+  storage_type: 'S3',
+  items: [
+    { name: 'b.txt', path: `${path}b.txt`, isDirectory: false, size: 2048, modified: '2025-07-01T08:00:00.000Z' },
+    { name: 'sub', path: `${path}sub/`, isDirectory: true, isVirtual: false, size: 10, modified: '2025-07-01T08:00:00.000Z' },
+  ],
+});
+
+test('asks visitors to log in and shows the requested path', () => {
+  renderAt('/mount-explorer/photos/2024', {});
+  expect(screen.getByTestId('access-notice')).toHaveAttribute('data-kind', 'anonymous');
+  expect(screen.getByTestId('requested-path')).toHaveTextContent('/photos/2024');
+});
+
+test('an admin lists through /api/admin/fs, folders first', async () => {
+  const { calls } = renderAt('/mount-explorer/m', { admin_token: 'token' }, (url) => listing(url.searchParams.get('path') ?? '/'));
+  await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(2));
+  expect(screen.getAllByTestId('file-row').map((row) => row.getAttribute('data-name'))).toEqual(['sub', 'b.txt']);
+  expect(calls[0]).toBe('/api/admin/fs/list?path=%2Fm%2F');
+  expect(screen.getByText('2 KB')).toBeInTheDocument();
+});
+
+test('a key holder outside the basic path is sent back to it and uses /api/user/fs', async () => {
+  const { calls } = renderAt(
+    '/mount-explorer/m/other',
+    { api_key: 'k', api_key_permissions: JSON.stringify({ text: false, file: true, mount: true }), api_key_info: JSON.stringify({ id: '1', name: 'k', basic_path: '/m/team' }) },
+    (url) => listing(url.searchParams.get('path') ?? '/'),
+  );
+  await waitFor(() => expect(window.location.pathname).toBe('/mount-explorer/m/team'));
+  await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(2));
+  expect(calls.every((call) => call.startsWith('/api/user/fs/list?path=%2Fm%2Fteam%2F'))).toBe(true);
+});
+
+test('follows the kernel language and theme; both languages have the same keys', async () => {
+  const { kernel } = renderAt('/mount-explorer', {}, () => ({}));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mount explorer');
+  await act(async () => kernel.i18n.setLanguage('zh-CN'));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('挂载浏览器');
+  act(() => kernel.theme.setMode('dark'));
+  expect(document.querySelector('[data-remote]')).toHaveAttribute('data-dark', 'true');
+  const keys = (value: unknown, prefix = ''): string[] =>
+    typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`)) : [prefix];
+  expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
+});
