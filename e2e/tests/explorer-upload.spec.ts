@@ -173,3 +173,22 @@ test('files dropped on the page or on the drop zone are uploaded; a pending file
   await expect(explorer.uploadItem('first.txt')).toHaveAttribute('data-state', 'success');
   expect(await api.names(directory)).toEqual(['dropped-a.txt', 'dropped-b.txt', 'dropped-c.txt', 'first.txt']);
 });
+
+test('uploading over an existing file asks first; cancel keeps the old file and still uploads the new ones', async ({ page }) => {
+  const { explorer, directory } = await openFolder(page, local, 'replace');
+  await api.writeText(`${directory}same.txt`, 'old content');
+  await page.getByTestId('refresh').click();
+  await expect(explorer.row('same.txt')).toBeVisible();
+  const panel = await explorer.openUpload('direct');
+  await panel.getByTestId('upload-input').setInputFiles([smallFile('same.txt', 'new content'), smallFile('other.txt', 'other')]);
+  await expect(page.getByTestId('replace-dialog')).toContainText('same.txt already exist');
+  await page.getByTestId('replace-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(explorer.uploadItem('other.txt')).toHaveAttribute('data-state', 'success');
+  await expect(explorer.uploadItem('same.txt')).toHaveCount(0);
+  expect((await api.read(`${directory}same.txt`)).toString()).toBe('old content');
+
+  await panel.getByTestId('upload-input').setInputFiles(smallFile('same.txt', 'new content'));
+  await page.getByTestId('replace-dialog-confirm').click();
+  await expect(explorer.uploadItem('same.txt')).toHaveAttribute('data-state', 'success');
+  expect((await api.read(`${directory}same.txt`)).toString()).toBe('new content');
+});

@@ -279,6 +279,7 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
             http={kernel.http}
             t={kernel.i18n.t}
             directory={directory}
+            existingNames={names}
             dropped={dropped}
             onDroppedTaken={() => setDropped(EMPTY)}
             onUploaded={(item) => {

@@ -133,6 +133,9 @@ export const resources = {
       cancelAll: '全部取消',
       clearFinished: '清除已结束',
       done: '已上传 {{name}}',
+      replaceTitle: '替换 {{count}} 个已有文件？',
+      replaceMessage: '此文件夹中已有 {{names}}，上传会覆盖它们且无法撤销。选择“取消”则只上传其他文件。',
+      replace: '替换',
     },
     copy: {
       title: '复制 {{count}} 项',
@@ -285,6 +288,9 @@ export const resources = {
       cancelAll: 'Cancel all',
       clearFinished: 'Clear finished',
       done: '{{name}} uploaded',
+      replaceTitle: 'Replace {{count}} existing files?',
+      replaceMessage: '{{names}} already exist in this folder; uploading replaces them and cannot be undone. Cancel uploads only the other files.',
+      replace: 'Replace',
     },
     copy: {
       title: 'Copy {{count}} items',

@@ -5,12 +5,16 @@ import { formatBytes, type HttpClient } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { UPLOAD_METHODS, type UploadMethod } from '../api/upload-file';
 import { useUploadQueue, type UploadItem } from '../hooks/use-upload-queue';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { splitConflicts } from '../utils/upload-conflicts';
 
 export interface UploadPanelProps {
   fs: FsApi;
   http: HttpClient;
   t: (key: string, params?: Record<string, unknown>) => string;
   directory: string;
+  /** Names already in the directory: uploading one of them replaces it, which is confirmed first. */
+  existingNames: ReadonlySet<string>;
   /** Files dropped on the page before the panel opened. */
   dropped: File[];
   onDroppedTaken: () => void;
@@ -24,26 +28,36 @@ function percent(item: UploadItem): number {
 }
 
 /** Upload several files (picker or drag and drop) with a method, per-file progress and cancel. */
-export default function UploadPanel({ fs, http, t: translate, directory, dropped, onDroppedTaken, onUploaded, onClose }: UploadPanelProps) {
+export default function UploadPanel({ fs, http, t: translate, directory, existingNames, dropped, onDroppedTaken, onUploaded, onClose }: UploadPanelProps) {
   const { t } = useTranslation(NAMESPACE);
   const [method, setMethod] = useState<UploadMethod>('presigned');
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const methodId = useId();
   const queue = useUploadQueue({ fs, http, t: translate }, onUploaded);
+  const [replace, setReplace] = useState<{ fresh: File[]; conflicts: File[] } | null>(null);
+
+  /** Queues files; those that would replace an existing file wait for a confirmation. */
+  const add = (files: File[]) => {
+    const { fresh, conflicts } = splitConflicts(files, existingNames);
+    if (conflicts.length) setReplace({ fresh, conflicts });
+    else queue.add(fresh, directory, method);
+  };
+  const addRef = useRef(add);
+  addRef.current = add;
 
   useEffect(() => {
     if (dropped.length === 0) return;
-    queue.add(dropped, directory, method);
+    addRef.current(dropped);
     onDroppedTaken();
-  }, [dropped, directory, method, queue, onDroppedTaken]);
+  }, [dropped, onDroppedTaken]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     event.stopPropagation();
     setDragging(false);
     const files = Array.from(event.dataTransfer.files ?? []);
-    if (files.length) queue.add(files, directory, method);
+    if (files.length) add(files);
   };
 
   const active = queue.items.some((item) => item.state === 'pending' || item.state === 'uploading');
@@ -96,7 +110,7 @@ export default function UploadPanel({ fs, http, t: translate, directory, dropped
           data-testid="upload-input"
           onChange={(event) => {
             const files = Array.from(event.target.files ?? []);
-            if (files.length) queue.add(files, directory, method);
+            if (files.length) add(files);
             event.target.value = '';
           }}
         />
@@ -146,6 +160,22 @@ export default function UploadPanel({ fs, http, t: translate, directory, dropped
             </button>
           </div>
         </>
+      )}
+      {replace && (
+        <ConfirmDialog
+          title={t('upload.replaceTitle', { count: replace.conflicts.length })}
+          message={t('upload.replaceMessage', { names: replace.conflicts.map((file) => file.name).join(', ') })}
+          confirmLabel={t('upload.replace')}
+          testId="replace-dialog"
+          onConfirm={() => {
+            queue.add([...replace.fresh, ...replace.conflicts], directory, method);
+            setReplace(null);
+          }}
+          onCancel={() => {
+            if (replace.fresh.length) queue.add(replace.fresh, directory, method);
+            setReplace(null);
+          }}
+        />
       )}
     </section>
   );
