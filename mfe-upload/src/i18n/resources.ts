@@ -103,7 +103,6 @@ export const resources = {
       stageDownload: '下载 {{loaded}} / {{total}}',
       stageUpload: '上传 {{loaded}} / {{total}}',
       sizeChanged: '下载的文件大小与获取的信息不一致，请重试',
-      partFailed: '分片 {{part}} 上传失败：{{reason}}',
     },
     recent: {
       title: '最近上传',
@@ -215,7 +214,6 @@ export const resources = {
       stageDownload: 'Downloading {{loaded}} / {{total}}',
       stageUpload: 'Uploading {{loaded}} / {{total}}',
       sizeChanged: 'The downloaded file does not have the announced size, please retry',
-      partFailed: 'Part {{part}} failed to upload: {{reason}}',
     },
     recent: {
       title: 'Recent uploads',

@@ -133,3 +133,11 @@ test('a cancel while presign is in flight still removes the record once presign 
   expect(files.removePending).toHaveBeenCalledWith('f-1', 'admin');
   expect(files.putToStorage).not.toHaveBeenCalled();
 });
+
+test('a presign refused without a reason says that the presigned URL could not be had', async () => {
+  const files = edge({ presign: jest.fn(async () => Promise.reject(new ApiError('HTTP error 502: Bad Gateway', 'http', 502))) });
+  const t = (key: string) => (key === 'errors.presignFailed' ? 'Failed to get the presigned URL' : translate(key));
+  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate: t }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow(
+    'Failed to get the presigned URL: HTTP error 502: Bad Gateway',
+  );
+});

@@ -1,4 +1,4 @@
-import { ApiError, type CloudclipApi, type UploadPhase } from '@cloudclip/shared-kernel';
+import { ApiError, isApiError, type CloudclipApi, type UploadPhase } from '@cloudclip/shared-kernel';
 import type { FileScope } from '../../../lib/upload-access';
 import type { UploadOptions } from '../../upload-options/utils/upload-options';
 import type { UploadResult } from '../utils/upload-queue';
@@ -85,6 +85,17 @@ async function timed<T>(outer: AbortSignal, ms: number, translate: (key: string)
 }
 
 /**
+ * A refused presign keeps the server's own reason (size limit, quota, taken link…); a bare HTTP
+ * failure without one says 'failed to get presigned URL' (spec §8). Network and timeout keep theirs.
+ */
+export function presignError(error: unknown, translate: (key: string) => string): unknown {
+  if (isApiError(error) && (error.kind === 'http' || error.kind === 'envelope') && !error.details.serverMessage) {
+    return new ApiError(`${translate('errors.presignFailed')}: ${error.message}`, error.kind, error.status, error.details);
+  }
+  return error;
+}
+
+/**
  * One file share upload (contract 5.4.2): presign (with `size`, so the server checks the limit and
  * the quota) → PUT to the returned URL with progress → commit. Once presign has created the pending
  * record, any failure or cancel deletes it again (admin or user delete), then the error is rethrown.
@@ -109,7 +120,9 @@ export async function uploadFile(deps: FileUploadDeps, file: File, options: Uplo
       },
       inner,
     ),
-  );
+  ).catch((error: unknown) => {
+    throw presignError(error, deps.translate);
+  });
 
   try {
     if (signal.aborted) throw cancelled();

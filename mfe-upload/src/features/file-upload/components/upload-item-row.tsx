@@ -34,7 +34,7 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
         <span className={`cu-badge cu-badge--${item.state}`} data-testid="item-state">
           {t(`item.states.${item.state}`)}
         </span>
-        {item.state === 'uploading' && <span data-testid="item-phase">{t(`item.phases.${item.phase}`)}</span>}
+        {item.state === 'uploading' && item.phase !== 'uploading' && <span data-testid="item-phase">{t(`item.phases.${item.phase}`)}</span>}
         {item.state !== 'pending' && <span data-testid="item-percent">{item.percent}%</span>}
         {speed && <span data-testid="item-speed">{speed}</span>}
         <span className="cu-item__actions">

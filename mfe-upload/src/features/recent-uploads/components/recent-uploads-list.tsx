@@ -33,10 +33,6 @@ export function RecentUploadsList({ items, onRemove, onClear }: { items: RecentU
                 <span className="cu-item__name" title={item.filename}>
                   {item.filename}
                 </span>
-                <span className="cu-item__size">
-                  {formatBytes(item.size)} · <time dateTime={new Date(item.uploadedAt).toISOString()}>{time.format(item.uploadedAt)}</time>
-                  {item.hasPassword && <> · {t('recent.protected')}</>}
-                </span>
                 <button
                   type="button"
                   className="cu-button cu-button--small cu-button--ghost"
@@ -46,6 +42,10 @@ export function RecentUploadsList({ items, onRemove, onClear }: { items: RecentU
                   ×
                 </button>
               </div>
+              <p className="cu-item__meta cu-item__meta--plain">
+                {formatBytes(item.size)} · <time dateTime={new Date(item.uploadedAt).toISOString()}>{time.format(item.uploadedAt)}</time>
+                {item.hasPassword && <> · {t('recent.protected')}</>}
+              </p>
               <ShareResult link={pageUrl(item.path)} idPrefix={`cu-recent-${item.slug}`} />
             </li>
           ))}

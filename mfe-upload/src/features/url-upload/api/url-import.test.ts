@@ -99,7 +99,7 @@ test('a failed part aborts the multipart upload on the server and names the part
     if (url.endsWith('/4')) throw new ApiError('HTTP error 500', 'http', 500);
     return { status: 200, etag: 'e', headers: () => null };
   });
-  await expect(importFromUrl(d, info(95), options, hooks(), new AbortController().signal)).rejects.toThrow(/upload:url.partFailed.*"part":4/);
+  await expect(importFromUrl(d, info(95), options, hooks(), new AbortController().signal)).rejects.toThrow(/errors.partFailed \{"part":4\}: HTTP error 500/);
   expect(urlUpload.multipartAbort).toHaveBeenCalledWith({ file_id: 'f-2', upload_id: 'u-2' });
   expect(urlUpload.multipartComplete).not.toHaveBeenCalled();
 });

@@ -139,7 +139,7 @@ export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options:
           } catch (error) {
             if (signal.aborted) throw cancelledUpload();
             const reason = error instanceof Error ? error.message : String(error);
-            throw new ApiError(deps.translate('upload:url.partFailed', { part: partNumber, reason }), isApiError(error) ? error.kind : 'network', isApiError(error) ? error.status : 0);
+            throw new ApiError(`${deps.translate('errors.partFailed', { part: partNumber })}: ${reason}`, isApiError(error) ? error.kind : 'network', isApiError(error) ? error.status : 0);
           }
         });
       const parts = await runPool(tasks, concurrency, signal);
