@@ -4,7 +4,7 @@ import { HttpError } from '../http/http-error';
 import { toIso } from '../lib/time';
 import { storageHttpError } from '../services/storage-errors';
 import { parseRangeHeader } from '../storage/byte-range';
-import { isStorageError, listAllObjects, type GetObjectResult, type ObjectInfo } from '../storage/storage-driver';
+import { isStorageError, listAllObjects, listAllPages, type GetObjectResult, type ObjectInfo, type ObjectSummary } from '../storage/storage-driver';
 import {
   findMount,
   folderPrefix,
@@ -18,6 +18,9 @@ import {
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf, OCTET_STREAM } from './fs-mime';
 import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag, type FsPath } from './fs-path';
 
+
+/** Most entries one folder listing returns (continuation pages are followed up to this). */
+export const FS_LIST_MAX_ENTRIES = 20000;
 export const UPDATE_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
 /** S3 presigned URLs live at most 7 days. */
 export const FILE_LINK_MAX_SECONDS = 7 * 24 * 3600;
@@ -195,8 +198,18 @@ export class FsService {
     const cached = this.deps.caches.directory.get(cacheKey) as BucketListing | undefined;
     if (cached) return cached;
 
-    // One listing call (no continuation), as the reference: at most 1000 entries per folder.
-    const page = await storageCall(() => driver.listObjects({ prefix, delimiter: '/' }));
+    // The reference makes one listing call (at most 1000 entries per folder). Cloudclip follows the
+    // continuation pages, up to FS_LIST_MAX_ENTRIES, so large folders (the explorer virtualises its
+    // list) are shown whole. Same fields, only more items.
+    const page = await storageCall(async () => {
+      const merged: { objects: ObjectSummary[]; commonPrefixes: string[] } = { objects: [], commonPrefixes: [] };
+      for await (const next of listAllPages(driver, { prefix, delimiter: '/' })) {
+        merged.objects.push(...next.objects);
+        merged.commonPrefixes.push(...next.commonPrefixes);
+        if (merged.objects.length + merged.commonPrefixes.length >= FS_LIST_MAX_ENTRIES) break;
+      }
+      return merged;
+    });
     const now = toIso(this.now());
     const directories = await mapLimit(page.commonPrefixes, FOLDER_SIZE_CONCURRENCY, async (common): Promise<DirectoryItem> => {
       let size = 0;

@@ -1,0 +1,31 @@
+import { createFsWorld, q, type FsWorld } from '../testing/fs-test-kit';
+
+/** A folder with more entries than one storage page (1000) is listed whole: the continuation pages are followed. */
+describe('file-system listing of a large folder', () => {
+  let w: FsWorld;
+
+  beforeEach(async () => {
+    w = await createFsWorld('local');
+    await w.mount('/m', { cache_ttl: 0 });
+  });
+
+  afterEach(async () => {
+    await w.close();
+  });
+
+  it('lists 2,500 files and 3 folders of one folder, folders first', async () => {
+    for (let index = 0; index < 2500; index += 1) await w.driver.putObject(`big/f${String(index).padStart(4, '0')}.txt`, 'x', { contentType: 'text/plain' });
+    for (const folder of ['a', 'b', 'c']) await w.driver.putObject(`big/${folder}/inner.txt`, 'yy', { contentType: 'text/plain' });
+    const response = await w.get(`/api/admin/fs/list?path=${q('/m/big/')}`, w.admin);
+    expect(response.statusCode).toBe(200);
+    const items = response.json().data.items as Array<{ name: string; isDirectory: boolean; size: number }>;
+    expect(items).toHaveLength(2503);
+    expect(items.slice(0, 3).map((item) => [item.name, item.isDirectory, item.size])).toEqual([
+      ['a', true, 2],
+      ['b', true, 2],
+      ['c', true, 2],
+    ]);
+    expect(new Set(items.map((item) => item.name)).size).toBe(2503);
+    expect(items[items.length - 1]!.name).toBe('f2499.txt');
+  });
+});
