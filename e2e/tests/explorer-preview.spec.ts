@@ -112,3 +112,28 @@ test('previews an image on an S3 mount through its presigned URL', async ({ page
   await expect(image).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\//);
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(2);
 });
+
+test('highlighting, Markdown and the QR code are downloaded only when first needed', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/(preview-code|preview-markdown|preview|qr-code|upload)\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
+    if (match) chunks.push(match[1]!);
+  });
+  const explorer = new ExplorerPage(page);
+  await explorer.seedCredential({ adminToken: api.credential });
+  await explorer.open(local.mountPath);
+  await explorer.expectDirectory(`${local.mountPath}/`);
+  expect(chunks).toEqual([]);
+  await explorer.openItem('pixel.png');
+  await expect(page.getByTestId('preview-image')).toBeVisible();
+  expect(chunks).toEqual(['preview']);
+  await explorer.openItem('main.ts');
+  await expect(page.getByTestId('preview-code')).toBeVisible();
+  expect(chunks).toContain('preview-code');
+  expect(chunks).not.toContain('preview-markdown');
+  await page.getByTestId('preview-link').click();
+  await page.getByTestId('link-create').click();
+  await expect(page.getByTestId('link-qr')).toBeVisible();
+  expect(chunks).toContain('qr-code');
+  expect(chunks).not.toContain('preview-markdown');
+});
