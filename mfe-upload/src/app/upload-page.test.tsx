@@ -166,6 +166,25 @@ test('the tabs switch with the arrow keys and keep both panels mounted', async (
   expect(screen.getByTestId('url-upload-panel')).toBeVisible();
 });
 
+function paste(files: File[]) {
+  const event = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
+  event.clipboardData = { files, items: [] };
+  act(() => {
+    document.body.dispatchEvent(event);
+  });
+}
+
+test('pasted files join the selection while the files tab is shown, not behind the URL tab', async () => {
+  const kernel = adminKernel();
+  renderWithKernel(<UploadPage />, kernel);
+  await settle();
+  paste([file('shot.png')]);
+  expect(screen.getAllByTestId('selected-file')).toHaveLength(1);
+  fireEvent.click(screen.getByRole('tab', { name: 'Upload from URL' }));
+  paste([file('ignored.png')]);
+  expect(screen.getAllByTestId('selected-file')).toHaveLength(1);
+});
+
 test('validates the URL before asking the server', async () => {
   const kernel = adminKernel();
   const info = jest.spyOn(kernel.api.urlUpload, 'info');

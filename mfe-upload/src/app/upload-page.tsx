@@ -82,7 +82,7 @@ export function UploadPage() {
           </div>
           {/* Both panels stay mounted: switching tabs never stops a running upload. */}
           <div role="tabpanel" id="cu-panel-files" aria-labelledby="cu-tab-files" hidden={tab !== 'files'}>
-            <FileUploadPanel scope={access.scope} maxUploadMb={maxUploadMb} resolveOptions={options.resolve} onUploaded={remember} />
+            <FileUploadPanel scope={access.scope} maxUploadMb={maxUploadMb} resolveOptions={options.resolve} onUploaded={remember} active={tab === 'files'} />
           </div>
           <div role="tabpanel" id="cu-panel-url" aria-labelledby="cu-tab-url" hidden={tab !== 'url'}>
             <UrlUploadPanel maxUploadMb={maxUploadMb} resolveOptions={options.resolve} onUploaded={remember} />

@@ -16,10 +16,12 @@ interface FileUploadPanelProps {
   /** Validates the page's options for a batch of `count` files (shows the errors; null when invalid). */
   resolveOptions: (count: number) => UploadOptions | null;
   onUploaded: (result: UploadResult) => void;
+  /** False while another tab is shown: pasting files then does nothing here. */
+  active?: boolean;
 }
 
 /** Several files at once: choose / drop / paste, review, start; then one row per file. */
-export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded }: FileUploadPanelProps) {
+export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded, active = true }: FileUploadPanelProps) {
   const { t } = useTranslation(NAMESPACE);
   const [selected, setSelected] = useState<File[]>([]);
   const queue = useUploadQueue({ scope, maxUploadMb, onUploaded });
@@ -40,7 +42,7 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
 
   return (
     <div className="cu-stack" data-testid="file-upload-panel">
-      <DropZone onFiles={(files) => setSelected((previous) => [...previous, ...files])} maxSizeText={maxSizeText} />
+      <DropZone onFiles={(files) => setSelected((previous) => [...previous, ...files])} maxSizeText={maxSizeText} disabled={!active} />
       {selected.length > 0 && (
         <section className="cu-card" aria-labelledby="cu-selected-title" data-testid="selected-files">
           <h3 id="cu-selected-title" className="cu-card__subtitle">

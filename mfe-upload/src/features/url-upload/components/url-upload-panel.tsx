@@ -73,6 +73,9 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
             </button>
           </div>
         </Field>
+        <p className="cu-hint" role="status" data-testid="url-checking">
+          {state.status === 'checking' ? t('url.checking') : ''}
+        </p>
       </form>
 
       {state.info && (
@@ -161,7 +164,6 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
           {state.error}
         </p>
       )}
-      {state.status === 'checking' && <p className="cu-hint" role="status">…</p>}
       {state.result && state.status === 'success' && <ShareResult link={pageUrl(state.result.path)} password={state.result.password} idPrefix="cu-url-result" qrOpen />}
     </div>
   );
