@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
 
 /** Copies a text and says so (or says it failed). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '@cloudclip/shared-kernel';
 
 interface CopyButtonProps {
   /** The text to copy, or a function producing it at click time. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
-import { writeClipboard } from '../lib/clipboard';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));
 
@@ -24,7 +24,7 @@ export function ShareResult({ link, password, idPrefix, qrOpen = false }: ShareR
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
-    const ok = await writeClipboard(link);
+    const ok = await copyText(link);
     setCopyState(ok ? 'copied' : 'failed');
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopyState('idle'), 2000);
