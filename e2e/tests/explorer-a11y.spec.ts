@@ -78,8 +78,8 @@ for (const [theme, locale] of [
       await page.keyboard.press('Escape');
 
       const panel = await explorer.openUpload();
-      await panel.getByTestId('upload-input').setInputFiles({ name: 'a11y.txt', mimeType: 'text/plain', buffer: Buffer.from('a11y') });
-      await expect(explorer.uploadItem('a11y.txt')).toHaveAttribute('data-state', 'success');
+      await panel.getByTestId('upload-input').setInputFiles({ name: `a11y-${theme}.txt`, mimeType: 'text/plain', buffer: Buffer.from('a11y') });
+      await expect(explorer.uploadItem(`a11y-${theme}.txt`)).toHaveAttribute('data-state', 'success');
       expect({ panel: 'upload', violations: await seriousViolations(page) }).toEqual({ panel: 'upload', violations: [] });
     });
   });

@@ -122,7 +122,7 @@ test('deletes several selected entries in one batch', async ({ page }) => {
   await page.getByTestId('delete-dialog-confirm').click();
   expect((await batch).postDataJSON()).toEqual({ paths: [`${directory}d/`, `${directory}a.txt`, `${directory}c.txt`] });
   await expect(explorer.notice('3 items deleted')).toBeVisible();
-  expect(await explorer.rowNames()).toEqual(['b.txt']);
+  await expect.poll(() => explorer.rowNames()).toEqual(['b.txt']);
   await expect(page.getByTestId('selection-bar')).toHaveCount(0);
 
   // Select all, then deselect all.
