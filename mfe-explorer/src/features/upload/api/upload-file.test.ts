@@ -57,6 +57,8 @@ describe('multipart upload', () => {
       [3, true, 'dir/big.bin', 'u1'],
     ]);
     expect((fs.multipartPart.mock.calls[2]![1] as Blob).size).toBe(1 * MiB);
+    // Every part has the 300 000 ms timeout of spec §9.
+    expect(fs.multipartPart.mock.calls.map((call) => (call as unknown[])[2])).toEqual([1, 2, 3].map(() => expect.objectContaining({ timeoutMs: 300000 })));
     expect(fs.multipartComplete).toHaveBeenCalledWith(
       expect.objectContaining({ uploadId: 'u1', key: 'dir/big.bin', path: '/m/dir/', fileSize: 11 * MiB, parts: [{ partNumber: 1, etag: '"e1"' }, { partNumber: 2, etag: '"e2"' }, { partNumber: 3, etag: '"e3"' }] }),
     );

@@ -1,5 +1,5 @@
 import type { FsApi } from '../../../lib/fs-api';
-import { ApiError, isApiError, type HttpClient, type ProgressEvent } from '@cloudclip/shared-kernel';
+import { ApiError, FS_MULTIPART_PART_TIMEOUT_MS, isApiError, type HttpClient, type ProgressEvent } from '@cloudclip/shared-kernel';
 import { planParts } from '../utils/multipart-plan';
 
 /** The three upload methods of the explorer (contract §8): presigned is the default. */
@@ -98,7 +98,7 @@ export async function uploadMultipart({ fs, t }: UploadContext, job: UploadJob, 
         const uploaded = await fs.multipartPart(
           { path: directory, uploadId: init.uploadId, partNumber: part.partNumber, isLastPart: part.isLastPart, key: init.key },
           file.slice(part.start, part.end),
-          { signal, onUploadProgress: reporter(job, part.start) },
+          { signal, timeoutMs: FS_MULTIPART_PART_TIMEOUT_MS, onUploadProgress: reporter(job, part.start) },
         );
         parts.push({ partNumber: part.partNumber, etag: uploaded.etag });
       } catch (error) {
