@@ -1,10 +1,9 @@
 import type { FsApi } from '../../../lib/fs-api';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_LINK_DEFAULT_EXPIRES_SECONDS, type FsFileLink } from '@cloudclip/shared-kernel';
+import { copyText, FILE_LINK_DEFAULT_EXPIRES_SECONDS, type FsFileLink } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Dialog } from '../../../components/dialog';
-import { copyText } from '../../../lib/clipboard';
 import { errorMessage, formatDateTime } from '../../../lib/format';
 import { LINK_EXPIRY_MAX_SECONDS, LINK_EXPIRY_PRESETS, parseExpirySeconds } from '../utils/link-expiry';
 
