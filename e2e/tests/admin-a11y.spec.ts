@@ -60,6 +60,12 @@ for (const [theme, locale] of [
       await admin.open('key-management');
       await page.getByTestId('key-create').click();
       await expect(page.locator('.ant-modal-content')).toBeVisible();
+      // Wait for antd's zoom-in to end: mid-animation the dialog is translucent and axe would
+      // measure the contrast of half-faded text.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      );
+      await expect(page.locator('.ant-modal')).not.toHaveClass(/ant-zoom-(appear|enter)/);
       expect({ dialog: 'key-create', violations: await seriousViolations(page) }).toEqual({ dialog: 'key-create', violations: [] });
       await api.dispose();
     });
