@@ -1,19 +1,18 @@
 import { useCallback, useRef, useState } from 'react';
-import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, LockOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { App, Space, Tooltip, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { FILE_LIST_PAGE, formatBytes, toBoolean, type FileRecord } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { useLanguage } from '../../../lib/use-kernel-state';
 import { errorText } from '../../../lib/api-error';
-import { formatDateTime, isExpired, viewsLabel } from '../../../lib/format';
 import { fileLink } from '../../../lib/share-links';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
-import { IconAction } from '../../../components/icon-action';
 import { RefreshButton } from '../../../components/refresh-button';
+import { batchSelectionProps, shareLifecycleColumns, shareRowActions } from '../../../components/share-table';
 import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { QrCodeModal } from '../../../components/qr-code-modal';
@@ -107,44 +106,21 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
     { title: t('files.colSize'), dataIndex: 'size', width: 100, render: (_, row) => formatBytes(row.size) },
     { title: t('files.colStorage'), dataIndex: 's3_config_name', width: 140, ellipsis: true, render: (_, row) => row.s3_config_name || '—' },
     { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
-    {
-      title: t('common.expires'),
-      dataIndex: 'expires_at',
-      width: 170,
-      render: (_, row) =>
-        !row.expires_at ? (
-          t('common.never')
-        ) : isExpired(row.expires_at) ? (
-          <Typography.Text type="danger">{t('common.expired')}</Typography.Text>
-        ) : (
-          formatDateTime(row.expires_at, language) ?? '—'
-        ),
-    },
-    { title: t('common.views'), dataIndex: 'views', width: 90, render: (_, row) => viewsLabel(row.views, row.max_views, '∞') },
-    ...(admin
-      ? [
-          {
-            title: t('common.creator'),
-            dataIndex: 'created_by',
-            width: 140,
-            render: (_: unknown, row: FileRecord) =>
-              row.key_name ? <Tag>{t('common.keyCreator', { name: row.key_name })}</Tag> : <Tag>{t('common.adminCreator')}</Tag>,
-          } satisfies ProColumns<FileRecord>,
-        ]
-      : []),
-    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+    ...shareLifecycleColumns<FileRecord>(t, language, admin, 90),
     {
       title: t('common.actions'),
       valueType: 'option',
       width: 190,
       fixed: fixedActions,
-      render: (_, row) => [
-        <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={() => setPreviewing(row)} testId="row-preview" />,
-        <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setEditing(row)} testId="row-edit" />,
-        <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => void copy(fileLink(row.slug), 'actions.linkCopied')} testId="row-copy" />,
-        <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => setQrUrl(fileLink(row.slug))} testId="row-qr" />,
-        <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId="row-delete" />,
-      ],
+      render: (_, row) =>
+        shareRowActions(t, {
+          link: fileLink(row.slug),
+          onPreview: () => setPreviewing(row),
+          onEdit: () => setEditing(row),
+          onCopy: (link) => void copy(link, 'actions.linkCopied'),
+          onQr: setQrUrl,
+          onDelete: () => remove(row),
+        }),
     },
   ];
 
@@ -162,22 +138,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
         headerTitle={t(admin ? 'files.titleAdmin' : 'files.titleUser')}
         options={{ search: { placeholder: t('files.searchPlaceholder'), allowClear: true, style: { width: 260 }, 'aria-label': t('files.searchPlaceholder') } as never, reload: false, density: false, setting: false }}
         pagination={{ defaultPageSize: FILE_LIST_PAGE.limit, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-          getCheckboxProps: (row) => ({ 'aria-label': t('common.selectRow', { name: row.filename }) }) as never,
-        }}
-        tableAlertRender={({ selectedRowKeys }) => t('common.selected', { count: selectedRowKeys.length })}
-        tableAlertOptionRender={() => (
-          <Space>
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={removeSelected} data-testid="batch-delete">
-              {t('actions.batchDelete')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('actions.clearSelection')}
-            </Button>
-          </Space>
-        )}
+        {...batchSelectionProps<FileRecord>(t, { selected, onChange: setSelected, nameOf: (row) => row.filename, onBatchDelete: removeSelected })}
         toolBarRender={() => [<RefreshButton key="refresh" onClick={reload} />]}
         scroll={{ x: 1500 }}
         cardBordered

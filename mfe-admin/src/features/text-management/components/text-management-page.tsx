@@ -1,27 +1,18 @@
 import { useCallback, useRef, useState } from 'react';
-import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import {
-  ClearOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  LinkOutlined,
-  LockOutlined,
-  QrcodeOutlined,
-} from '@ant-design/icons';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { ClearOutlined, LockOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PASTE_PAGE, toBoolean } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { useLanguage } from '../../../lib/use-kernel-state';
 import { errorText } from '../../../lib/api-error';
-import { formatDateTime, isExpired, viewsLabel } from '../../../lib/format';
 import { pasteLink } from '../../../lib/share-links';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
-import { IconAction } from '../../../components/icon-action';
 import { RefreshButton } from '../../../components/refresh-button';
+import { batchSelectionProps, shareLifecycleColumns, shareRowActions } from '../../../components/share-table';
 import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { QrCodeModal } from '../../../components/qr-code-modal';
@@ -129,44 +120,21 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       width: 260,
       render: (_, row) => <span className="cc-admin-mono">{row.preview}</span>,
     },
-    {
-      title: t('common.expires'),
-      dataIndex: 'expires_at',
-      width: 170,
-      render: (_, row) =>
-        !row.expires_at ? (
-          t('common.never')
-        ) : isExpired(row.expires_at) ? (
-          <Typography.Text type="danger">{t('common.expired')}</Typography.Text>
-        ) : (
-          formatDateTime(row.expires_at, language) ?? '—'
-        ),
-    },
-    { title: t('common.views'), dataIndex: 'views', width: 100, render: (_, row) => viewsLabel(row.views, row.max_views, '∞') },
-    ...(admin
-      ? [
-          {
-            title: t('common.creator'),
-            dataIndex: 'created_by',
-            width: 140,
-            render: (_: unknown, row: PasteRow) =>
-              row.key_name ? <Tag>{t('common.keyCreator', { name: row.key_name })}</Tag> : <Tag>{t('common.adminCreator')}</Tag>,
-          } satisfies ProColumns<PasteRow>,
-        ]
-      : []),
-    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+    ...shareLifecycleColumns<PasteRow>(t, language, admin),
     {
       title: t('common.actions'),
       valueType: 'option',
       width: 190,
       fixed: fixedActions,
-      render: (_, row) => [
-        <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={() => setPreviewing(row)} testId="row-preview" />,
-        <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setEditing(row)} testId="row-edit" />,
-        <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => void copy(pasteLink(row.slug), 'actions.linkCopied')} testId="row-copy" />,
-        <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => setQrUrl(pasteLink(row.slug))} testId="row-qr" />,
-        <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId="row-delete" />,
-      ],
+      render: (_, row) =>
+        shareRowActions(t, {
+          link: pasteLink(row.slug),
+          onPreview: () => setPreviewing(row),
+          onEdit: () => setEditing(row),
+          onCopy: (link) => void copy(link, 'actions.linkCopied'),
+          onQr: setQrUrl,
+          onDelete: () => remove(row),
+        }),
     },
   ];
 
@@ -184,22 +152,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
         headerTitle={t(admin ? 'text.titleAdmin' : 'text.titleUser')}
         options={{ search: { placeholder: t('text.searchPlaceholder'), allowClear: true, style: { width: 260 }, 'aria-label': t('text.searchPlaceholder') } as never, reload: false, density: false, setting: false }}
         pagination={{ defaultPageSize: ADMIN_PASTE_PAGE.limit, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-          getCheckboxProps: (row) => ({ 'aria-label': t('common.selectRow', { name: row.slug }) }) as never,
-        }}
-        tableAlertRender={({ selectedRowKeys }) => t('common.selected', { count: selectedRowKeys.length })}
-        tableAlertOptionRender={() => (
-          <Space>
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={removeSelected} data-testid="batch-delete">
-              {t('actions.batchDelete')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('actions.clearSelection')}
-            </Button>
-          </Space>
-        )}
+        {...batchSelectionProps<PasteRow>(t, { selected, onChange: setSelected, nameOf: (row) => row.slug, onBatchDelete: removeSelected })}
         toolBarRender={() => [
           ...(admin
             ? [

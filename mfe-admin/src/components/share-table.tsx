@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
+import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
+import type { TFunction } from 'i18next';
+import type { Language } from '@cloudclip/shared-kernel';
+import { formatDateTime, isExpired, viewsLabel } from '../lib/format';
+import { IconAction } from './icon-action';
+
+/** What pastes and file shares have in common in the management tables. */
+export interface ShareRow {
+  id: string;
+  expires_at: string | null;
+  views: number;
+  max_views: number | null;
+  key_name?: string | null;
+  created_at: string;
+}
+
+/** The expiry, views, creator (admins only) and creation columns of a share table. */
+export function shareLifecycleColumns<Row extends ShareRow>(t: TFunction, language: Language, admin: boolean, viewsWidth = 100): ProColumns<Row>[] {
+  return [
+    {
+      title: t('common.expires'),
+      dataIndex: 'expires_at',
+      width: 170,
+      render: (_, row) =>
+        !row.expires_at ? (
+          t('common.never')
+        ) : isExpired(row.expires_at) ? (
+          <Typography.Text type="danger">{t('common.expired')}</Typography.Text>
+        ) : (
+          formatDateTime(row.expires_at, language) ?? '—'
+        ),
+    },
+    { title: t('common.views'), dataIndex: 'views', width: viewsWidth, render: (_, row) => viewsLabel(row.views, row.max_views, '∞') },
+    ...(admin
+      ? [
+          {
+            title: t('common.creator'),
+            dataIndex: 'created_by',
+            width: 140,
+            render: (_: unknown, row: Row) => (row.key_name ? <Tag>{t('common.keyCreator', { name: row.key_name })}</Tag> : <Tag>{t('common.adminCreator')}</Tag>),
+          } satisfies ProColumns<Row>,
+        ]
+      : []),
+    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+  ];
+}
+
+interface ShareRowActionHandlers {
+  link: string;
+  onPreview: () => void;
+  onEdit: () => void;
+  onCopy: (link: string) => void;
+  onQr: (link: string) => void;
+  onDelete: () => void;
+}
+
+/** Preview, edit, copy link, QR code, delete: the row actions of a share table. */
+export function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {
+  return [
+    <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={onPreview} testId="row-preview" />,
+    <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={onEdit} testId="row-edit" />,
+    <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => onCopy(link)} testId="row-copy" />,
+    <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => onQr(link)} testId="row-qr" />,
+    <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={onDelete} testId="row-delete" />,
+  ];
+}
+
+/** Row selection with a labelled checkbox per row, the selection count and the batch delete. */
+export function batchSelectionProps<Row extends { id: string }>(
+  t: TFunction,
+  { selected, onChange, nameOf, onBatchDelete }: { selected: Row[]; onChange: (rows: Row[]) => void; nameOf: (row: Row) => string; onBatchDelete: () => void },
+): Pick<ProTableProps<Row, never>, 'rowSelection' | 'tableAlertRender' | 'tableAlertOptionRender'> {
+  return {
+    rowSelection: {
+      selectedRowKeys: selected.map((row) => row.id),
+      onChange: (_keys, rows) => onChange(rows.filter(Boolean)),
+      getCheckboxProps: (row) => ({ 'aria-label': t('common.selectRow', { name: nameOf(row) }) }) as never,
+    },
+    tableAlertRender: ({ selectedRowKeys }) => t('common.selected', { count: selectedRowKeys.length }),
+    tableAlertOptionRender: () => (
+      <Space>
+        <Button size="small" danger icon={<DeleteOutlined />} onClick={onBatchDelete} data-testid="batch-delete">
+          {t('actions.batchDelete')}
+        </Button>
+        <Button size="small" type="link" onClick={() => onChange([])}>
+          {t('actions.clearSelection')}
+        </Button>
+      </Space>
+    ),
+  };
+}
