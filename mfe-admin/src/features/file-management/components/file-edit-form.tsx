@@ -1,13 +1,13 @@
 import { App } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ModalForm } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, validateCustomSlug, validateMaxViews, type FileRecord } from '@cloudclip/shared-kernel';
+import { toBoolean, type FileRecord } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { useLanguage } from '../../../lib/use-kernel-state';
 import { errorText } from '../../../lib/api-error';
-import { EXPIRY_EDIT_CHOICES, formatDateTime } from '../../../lib/format';
-import { fieldRule } from '../../../lib/validation';
+import { formatDateTime } from '../../../lib/format';
 import { NAMESPACE } from '../../../i18n/resources';
+import { ShareEditFields } from '../../../components/share-edit-fields';
 import { buildFileUpdate, type FileEditValues } from '../api/file-edit';
 
 /** Edit a file share: remark, link suffix, expiry, max views, password. */
@@ -62,34 +62,7 @@ export function FileEditForm({
         }
       }}
     >
-      <ProFormText name="remark" label={t('files.fieldRemark')} />
-      <ProFormText
-        name="slug"
-        label={t('files.fieldSlug')}
-        tooltip={t('text.slugHelp')}
-        rules={[fieldRule<string | undefined>(t, (value) => validateCustomSlug(value ?? null))]}
-      />
-      <ProFormSelect
-        name="expiry"
-        label={t('files.fieldExpiry')}
-        extra={t('text.currentExpiry', { value: currentExpiry })}
-        allowClear={false}
-        options={EXPIRY_EDIT_CHOICES.map((choice) => ({ value: choice, label: t(`expiry.${choice}`) }))}
-      />
-      <ProFormText
-        name="maxViews"
-        label={t('files.fieldMaxViews')}
-        extra={t('files.maxViewsHelp')}
-        fieldProps={{ inputMode: 'numeric' }}
-        rules={[fieldRule<string | undefined>(t, (value) => validateMaxViews(value ?? null))]}
-      />
-      <ProFormText.Password
-        name="password"
-        label={t('files.fieldPassword')}
-        placeholder={t(hasPassword ? 'text.passwordKeep' : 'text.passwordNone')}
-        fieldProps={{ autoComplete: 'new-password' }}
-      />
-      {hasPassword && <ProFormCheckbox name="clearPassword">{t('text.clearPassword')}</ProFormCheckbox>}
+      <ShareEditFields labels="files" currentExpiry={currentExpiry} hasPassword={hasPassword} />
     </ModalForm>
   );
 }

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { App, Spin } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, validateCustomSlug, validateMaxViews, type AdminPasteDetail, type UserPasteDetail } from '@cloudclip/shared-kernel';
+import { toBoolean, type AdminPasteDetail, type UserPasteDetail } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { useLanguage } from '../../../lib/use-kernel-state';
 import { errorText } from '../../../lib/api-error';
-import { EXPIRY_EDIT_CHOICES, formatDateTime } from '../../../lib/format';
-import { checkRule, fieldRule } from '../../../lib/validation';
+import { formatDateTime } from '../../../lib/format';
+import { checkRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
+import { ShareEditFields } from '../../../components/share-edit-fields';
 import { buildPasteUpdate, type PasteEditValues } from '../api/paste-edit';
 import type { PasteRow } from '../api/paste-table-request';
 
@@ -97,34 +98,7 @@ export function PasteEditForm({
         fieldProps={{ rows: 10, className: 'cc-admin-mono' }}
         rules={[checkRule<string | undefined>((value) => (!value || value.trim() === '' ? t('text.contentRequired') : null))]}
       />
-      <ProFormText name="remark" label={t('text.fieldRemark')} placeholder={t('text.remarkPlaceholder')} />
-      <ProFormText
-        name="slug"
-        label={t('text.fieldSlug')}
-        tooltip={t('text.slugHelp')}
-        rules={[fieldRule<string | undefined>(t, (value) => validateCustomSlug(value ?? null))]}
-      />
-      <ProFormSelect
-        name="expiry"
-        label={t('text.fieldExpiry')}
-        extra={t('text.currentExpiry', { value: currentExpiry })}
-        allowClear={false}
-        options={EXPIRY_EDIT_CHOICES.map((choice) => ({ value: choice, label: t(`expiry.${choice}`) }))}
-      />
-      <ProFormText
-        name="maxViews"
-        label={t('text.fieldMaxViews')}
-        extra={t('text.maxViewsHelp')}
-        fieldProps={{ inputMode: 'numeric' }}
-        rules={[fieldRule<string | undefined>(t, (value) => validateMaxViews(value ?? null))]}
-      />
-      <ProFormText.Password
-        name="password"
-        label={t('text.fieldPassword')}
-        placeholder={t(hasPassword ? 'text.passwordKeep' : 'text.passwordNone')}
-        fieldProps={{ autoComplete: 'new-password' }}
-      />
-      {hasPassword && <ProFormCheckbox name="clearPassword">{t('text.clearPassword')}</ProFormCheckbox>}
+      <ShareEditFields labels="text" currentExpiry={currentExpiry} hasPassword={hasPassword} remarkPlaceholder={t('text.remarkPlaceholder')} />
     </ModalForm>
   );
 }
