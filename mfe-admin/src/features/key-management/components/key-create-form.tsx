@@ -2,7 +2,6 @@ import { App } from 'antd';
 import {
   ModalForm,
   ProFormCheckbox,
-  ProFormDateTimePicker,
   ProFormDependency,
   ProFormSelect,
   ProFormSwitch,
@@ -14,6 +13,7 @@ import { useKernel } from '../../../lib/kernel-context';
 import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
+import { KeyCustomExpiryField } from './key-custom-expiry-field';
 import { keyCreateInput, type KeyCreateValues } from '../api/key-form';
 
 /** Create an API key with every rule of spec §5 (kernel `validateApiKeyCreateForm`). */
@@ -78,20 +78,7 @@ export function KeyCreateForm({ open, onClose, onCreated }: { open: boolean; onC
         options={API_KEY_EXPIRY_OPTIONS.map((option) => ({ value: option.id, label: t(`keys.expiry.${option.id}`) }))}
         rules={[rule('expiry')]}
       />
-      <ProFormDependency name={['expiry']}>
-        {({ expiry }: KeyCreateValues) =>
-          expiry === 'custom' ? (
-            <ProFormDateTimePicker
-              name="custom_expires_at"
-              label={t('keys.fieldCustomExpiry')}
-              required
-              dependencies={['expiry']}
-              fieldProps={{ style: { width: '100%' }, showNow: false }}
-              rules={[rule('custom_expires_at')]}
-            />
-          ) : null
-        }
-      </ProFormDependency>
+      <KeyCustomExpiryField rule={rule('custom_expires_at')} />
       <ProFormText name="basic_path" label={t('keys.fieldBasicPath')} tooltip={t('keys.basicPathHelp')} placeholder="/" />
     </ModalForm>
   );

@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormCheckbox, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_EXPIRY_OPTIONS, validateApiKeyEditForm, type ApiKey, type ApiKeyEditFormField } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-error';
 import { formatDateTime, isNeverExpiring } from '../../../lib/format';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
+import { KeyCustomExpiryField } from './key-custom-expiry-field';
 import { keyEditInput, keyToEditValues, type KeyEditValues } from '../api/key-form';
 
 /** Edit an API key (spec §5: name required; custom expiry date required when chosen). The key value never changes. */
@@ -63,20 +64,7 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
         ]}
         rules={[rule('expiry')]}
       />
-      <ProFormDependency name={['expiry']}>
-        {({ expiry }: KeyEditValues) =>
-          expiry === 'custom' ? (
-            <ProFormDateTimePicker
-              name="custom_expires_at"
-              label={t('keys.fieldCustomExpiry')}
-              required
-              dependencies={['expiry']}
-              fieldProps={{ style: { width: '100%' }, showNow: false }}
-              rules={[rule('custom_expires_at')]}
-            />
-          ) : null
-        }
-      </ProFormDependency>
+      <KeyCustomExpiryField rule={rule('custom_expires_at')} />
       <ProFormText name="basic_path" label={t('keys.fieldBasicPath')} tooltip={t('keys.basicPathHelp')} placeholder="/" />
     </ModalForm>
   );
