@@ -3,7 +3,7 @@
 // Which host and which remotes it serves is read from deploy/environments/<DEPLOY_ENV>.json on each
 // request, so a new pin takes effect at the next page load.
 import path from 'node:path';
-import { existsSync, createReadStream } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
@@ -19,7 +19,7 @@ import {
   toBrowserManifest,
 } from './environment.mjs';
 import { BASE_SECURITY_HEADERS, CSP_REPORT_PATH, contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
-import { contentTypeOf, openReleaseStore, safeRelative } from '../release-store/store.mjs';
+import { contentTypeOf, openFileIn, openReleaseStore, safeRelative } from '../release-store/store.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -100,14 +100,7 @@ export async function buildGateway(options = {}) {
     if (!safe || safe === 'release.json') return null;
     if (version === WORKSPACE_VERSION) {
       if (!workspaceBuilds || !WORKSPACE_PACKAGES.has(pkg)) return null;
-      const file = path.join(workspaceDir(pkg), safe);
-      try {
-        const info = await stat(file);
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(file), size: info.size };
-      } catch {
-        return null;
-      }
+      return openFileIn(workspaceDir(pkg), safe);
     }
     return store.openFile(pkg, version, safe);
   }
@@ -200,22 +193,22 @@ export async function buildGateway(options = {}) {
   });
 
   // --- the pinned host shell ----------------------------------------------------------------------
+  // A released host's index.html (and the hashes of its inline scripts) never changes: read it once.
   const indexCache = new Map();
   async function hostIndex() {
     const environment = await loadEnvironment();
     const pin = hostPinOf(environment);
-    const cacheKey = `${pin.version}`;
-    let html;
-    if (pin.version !== WORKSPACE_VERSION && indexCache.has(cacheKey)) html = indexCache.get(cacheKey);
-    else {
+    let index = pin.version === WORKSPACE_VERSION ? undefined : indexCache.get(pin.version);
+    if (!index) {
       const buffer = await readPackageFile(pin.package, pin.version, 'index.html');
       if (!buffer) return null;
-      html = buffer.toString('utf8');
-      if (pin.version !== WORKSPACE_VERSION) indexCache.set(cacheKey, html);
+      const html = buffer.toString('utf8');
+      index = { html, scriptHashes: inlineScriptHashes(html) };
+      if (pin.version !== WORKSPACE_VERSION) indexCache.set(pin.version, index);
     }
     const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
-    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(html) });
-    return { html, csp };
+    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: index.scriptHashes });
+    return { html: index.html, csp };
   }
 
   async function sendIndex(reply) {

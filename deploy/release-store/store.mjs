@@ -29,6 +29,23 @@ export function safeRelative(relative) {
   return normalised;
 }
 
+/**
+ * Opens a file below `root` for streaming, refusing paths that would leave it.
+ * @returns {Promise<{ stream: NodeJS.ReadableStream, size: number } | null>}
+ */
+export async function openFileIn(root, relative) {
+  const safe = safeRelative(relative);
+  if (!safe) return null;
+  const file = path.join(root, safe);
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    return { stream: createReadStream(file), size: info.size };
+  } catch {
+    return null;
+  }
+}
+
 export class FolderReleaseStore {
   constructor(root) {
     this.root = path.resolve(root);
@@ -95,16 +112,7 @@ export class FolderReleaseStore {
 
   /** @returns {Promise<{ stream: NodeJS.ReadableStream, size: number } | null>} */
   async openFile(pkg, release, relative) {
-    const safe = safeRelative(relative);
-    if (!safe) return null;
-    const file = path.join(this.dir(pkg, release), safe);
-    try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
-    } catch {
-      return null;
-    }
+    return openFileIn(this.dir(pkg, release), relative);
   }
 }
 
