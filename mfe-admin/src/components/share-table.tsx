@@ -57,8 +57,15 @@ interface ShareRowActionHandlers {
   onDelete: () => void;
 }
 
-/** Preview, edit, copy link, QR code, delete: the row actions of a share table. */
-export function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {
+/**
+ * The actions column of a share table: preview, edit, copy link, QR code, delete.
+ * @param fixed where the column sticks on wide screens (from useFixedActions)
+ */
+export function shareActionsColumn<Row>(t: TFunction, fixed: ProColumns<Row>['fixed'], handlersFor: (row: Row) => ShareRowActionHandlers): ProColumns<Row> {
+  return { title: t('common.actions'), valueType: 'option', width: 190, fixed, render: (_, row) => shareRowActions(t, handlersFor(row)) };
+}
+
+function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {
   return [
     <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={onPreview} testId="row-preview" />,
     <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={onEdit} testId="row-edit" />,

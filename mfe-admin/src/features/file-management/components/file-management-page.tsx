@@ -12,7 +12,7 @@ import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
 import { RefreshButton } from '../../../components/refresh-button';
-import { batchSelectionProps, shareLifecycleColumns, shareRowActions } from '../../../components/share-table';
+import { batchSelectionProps, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
 import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { QrCodeModal } from '../../../components/qr-code-modal';
@@ -107,21 +107,14 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
     { title: t('files.colStorage'), dataIndex: 's3_config_name', width: 140, ellipsis: true, render: (_, row) => row.s3_config_name || '—' },
     { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
     ...shareLifecycleColumns<FileRecord>(t, language, admin, 90),
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      width: 190,
-      fixed: fixedActions,
-      render: (_, row) =>
-        shareRowActions(t, {
-          link: fileLink(row.slug),
-          onPreview: () => setPreviewing(row),
-          onEdit: () => setEditing(row),
-          onCopy: (link) => void copy(link, 'actions.linkCopied'),
-          onQr: setQrUrl,
-          onDelete: () => remove(row),
-        }),
-    },
+    shareActionsColumn<FileRecord>(t, fixedActions, (row) => ({
+      link: fileLink(row.slug),
+      onPreview: () => setPreviewing(row),
+      onEdit: () => setEditing(row),
+      onCopy: (link) => void copy(link, 'actions.linkCopied'),
+      onQr: setQrUrl,
+      onDelete: () => remove(row),
+    })),
   ];
 
   return (

@@ -12,7 +12,7 @@ import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
 import { RefreshButton } from '../../../components/refresh-button';
-import { batchSelectionProps, shareLifecycleColumns, shareRowActions } from '../../../components/share-table';
+import { batchSelectionProps, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
 import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { QrCodeModal } from '../../../components/qr-code-modal';
@@ -121,21 +121,14 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       render: (_, row) => <span className="cc-admin-mono">{row.preview}</span>,
     },
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      width: 190,
-      fixed: fixedActions,
-      render: (_, row) =>
-        shareRowActions(t, {
-          link: pasteLink(row.slug),
-          onPreview: () => setPreviewing(row),
-          onEdit: () => setEditing(row),
-          onCopy: (link) => void copy(link, 'actions.linkCopied'),
-          onQr: setQrUrl,
-          onDelete: () => remove(row),
-        }),
-    },
+    shareActionsColumn<PasteRow>(t, fixedActions, (row) => ({
+      link: pasteLink(row.slug),
+      onPreview: () => setPreviewing(row),
+      onEdit: () => setEditing(row),
+      onCopy: (link) => void copy(link, 'actions.linkCopied'),
+      onQr: setQrUrl,
+      onDelete: () => remove(row),
+    })),
   ];
 
   return (

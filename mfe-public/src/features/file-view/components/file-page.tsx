@@ -9,6 +9,7 @@ import { ShareView } from '../../../components/share-view';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
+import { ViewsAndExpiry } from '../../../components/share-meta';
 import { formatDateTime } from '../../../lib/format';
 import { manageScope } from '../../../lib/ownership';
 import { filePath, pageUrl } from '../../../config/paths';
@@ -129,14 +130,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
                 <dt>{t('file.uploaded')}</dt>
                 <dd>{formatDateTime(file.created_at, i18n.language)}</dd>
               </div>
-              <div>
-                <dt>{t('meta.views')}</dt>
-                <dd data-testid="file-views">{file.max_views ? t('meta.viewsOf', { views: file.views, max: file.max_views }) : file.views}</dd>
-              </div>
-              <div>
-                <dt>{t('meta.expires')}</dt>
-                <dd data-testid="file-expires">{file.expires_at ? formatDateTime(file.expires_at, i18n.language) : t('meta.never')}</dd>
-              </div>
+              <ViewsAndExpiry views={file.views} maxViews={file.max_views} expiresAt={file.expires_at} testIdPrefix="file" />
               {toBoolean(file.requires_password) || password ? (
                 <div>
                   <dt>{t('file.protection')}</dt>

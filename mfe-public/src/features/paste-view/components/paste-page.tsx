@@ -7,6 +7,7 @@ import { useSession } from '../../../hooks/use-session';
 import { ShareView } from '../../../components/share-view';
 import { CopyButton } from '../../../components/copy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ViewsAndExpiry } from '../../../components/share-meta';
 import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
 import { formatDateTime } from '../../../lib/format';
 import { manageScope } from '../../../lib/ownership';
@@ -84,14 +85,7 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
           <dt>{t('meta.created')}</dt>
           <dd>{formatDateTime(paste.createdAt, i18n.language)}</dd>
         </div>
-        <div>
-          <dt>{t('meta.views')}</dt>
-          <dd data-testid="paste-views">{paste.maxViews ? t('meta.viewsOf', { views: paste.views, max: paste.maxViews }) : paste.views}</dd>
-        </div>
-        <div>
-          <dt>{t('meta.expires')}</dt>
-          <dd data-testid="paste-expires">{paste.expiresAt ? formatDateTime(paste.expiresAt, i18n.language) : t('meta.never')}</dd>
-        </div>
+        <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
       </dl>
       {lastView && (
         <p className="cp-alert cp-alert--warning" role="status" data-testid="paste-last-view">
