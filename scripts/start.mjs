@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, run, startProcess, waitForUrl } from './lib.mjs';
+import { ensureNativeAddons } from './native-addons.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
 const apiPort = Number(process.env.API_PORT ?? 8787);
@@ -12,6 +13,9 @@ async function main() {
   if (!existsSync(path.join(repoRoot, 'node_modules/.modules.yaml'))) {
     const installed = await run('node', ['scripts/install.mjs']);
     if (installed !== 0) process.exit(installed);
+  } else {
+    const addons = ensureNativeAddons();
+    if (addons !== 0) process.exit(addons);
   }
   const code = await run('node', ['scripts/build.mjs', '--missing']);
   if (code !== 0) process.exit(code);

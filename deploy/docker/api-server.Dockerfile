@@ -5,7 +5,8 @@
 #   docker build -f deploy/docker/api-server.Dockerfile -t cloudclip/api-server .    (from the repo root)
 #
 # Stages: `build` compiles the TypeScript; `deps` installs the production dependencies only
-# (better-sqlite3 fetches or compiles its native addon: python3, make and g++ are there for that);
+# (scripts/native-addons.mjs compiles better-sqlite3's addon against the image's Node headers:
+# python3, make and g++ are there for that);
 # the final stage copies both onto a clean slim image and runs as the unprivileged `node` user.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -32,16 +33,17 @@ COPY mfe-explorer/package.json mfe-explorer/
 COPY mfe-public/package.json mfe-public/
 COPY mfe-upload/package.json mfe-upload/
 COPY shared-kernel/package.json shared-kernel/
+COPY scripts/native-addons.mjs scripts/
 
 # --- build: the api-server's dependencies (dev included) and tsc ------------------------------
 FROM base AS build
-RUN pnpm install --frozen-lockfile --filter @cloudclip/api-server
+RUN pnpm install --frozen-lockfile --filter @cloudclip/api-server && node scripts/native-addons.mjs
 COPY api-server/ api-server/
 RUN pnpm --filter @cloudclip/api-server run build
 
 # --- deps: production dependencies only --------------------------------------------------------
 FROM base AS deps
-RUN pnpm install --frozen-lockfile --prod --filter @cloudclip/api-server
+RUN pnpm install --frozen-lockfile --prod --filter @cloudclip/api-server && node scripts/native-addons.mjs
 
 # --- runtime -----------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
