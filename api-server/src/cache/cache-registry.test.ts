@@ -54,7 +54,7 @@ describe('TtlCache', () => {
     expect(cache.clearByStorageConfig('s1')).toBe(1);
     expect(cache.clearAll()).toBe(2);
     expect(cache.size).toBe(0);
-    expect(cache.stats().cleared).toBe(5);
+    expect(cache.stats()).toMatchObject({ cleared: 5, invalidations: 4, cacheSize: 0 });
   });
 
   it('counts hits, misses and the hit rate in percent', () => {
@@ -72,8 +72,17 @@ describe('TtlCache', () => {
     cache.set('long', 'x', { ttlSeconds: 100 });
     now += 2_000;
     expect(cache.stats()).toMatchObject({ size: 2, validItems: 1, expiredItems: 1 });
+    expect(cache.stats()).toMatchObject({ cacheSize: 2, expired: 1, pruned: 0 });
     expect(cache.sweep()).toBe(1);
-    expect(cache.stats()).toMatchObject({ size: 1, validItems: 1, expiredItems: 0 });
+    expect(cache.stats()).toMatchObject({ size: 1, validItems: 1, expiredItems: 0, cacheSize: 1, expired: 0, pruned: 1 });
+  });
+
+  it('counts an expired entry removed when it is read as pruned', () => {
+    const cache = make();
+    cache.set('short', 'x', { ttlSeconds: 1 });
+    now += 2_000;
+    expect(cache.get('short')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ pruned: 1, misses: 1, cacheSize: 0 });
   });
 
   it('replaces an entry set again under the same key, with the new tags', () => {

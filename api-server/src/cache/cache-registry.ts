@@ -41,6 +41,13 @@ export interface CacheStats {
   evictions: number;
   /** Entries removed by clear calls since start. */
   cleared: number;
+  /** The reference server's names: entries held (= size) and expired entries still held (= expiredItems). */
+  cacheSize: number;
+  expired: number;
+  /** Clear calls (by mount, by storage config, everything) since start, whether or not they removed anything. */
+  invalidations: number;
+  /** Expired entries removed since start, by the periodic sweep or when read after their time. */
+  pruned: number;
 }
 
 interface Entry<V> {
@@ -55,6 +62,8 @@ export class TtlCache<V> {
   private misses = 0;
   private evictions = 0;
   private cleared = 0;
+  private invalidations = 0;
+  private pruned = 0;
 
   constructor(
     readonly name: string,
@@ -73,6 +82,7 @@ export class TtlCache<V> {
     if (entry.expiresAt <= this.now()) {
       this.entries.delete(key);
       this.misses += 1;
+      this.pruned += 1;
       return undefined;
     }
     // most recently used goes to the end of the Map's insertion order
@@ -122,6 +132,7 @@ export class TtlCache<V> {
     const count = this.entries.size;
     this.entries.clear();
     this.cleared += count;
+    this.invalidations += 1;
     return count;
   }
 
@@ -134,6 +145,7 @@ export class TtlCache<V> {
       }
     }
     this.cleared += count;
+    this.invalidations += 1;
     return count;
   }
 
@@ -147,6 +159,7 @@ export class TtlCache<V> {
         count += 1;
       }
     }
+    this.pruned += count;
     return count;
   }
 
@@ -170,6 +183,10 @@ export class TtlCache<V> {
       hitRate: lookups === 0 ? 0 : Math.round((this.hits / lookups) * 10000) / 100,
       evictions: this.evictions,
       cleared: this.cleared,
+      cacheSize: this.entries.size,
+      expired,
+      invalidations: this.invalidations,
+      pruned: this.pruned,
     };
   }
 

@@ -92,6 +92,8 @@ export interface FolderInfoView {
   size: 0;
   modified: string;
   contentType: string;
+  /** The folder marker's ETag; null for a folder that exists only through the keys under it. */
+  etag: string | null;
   mount_id: string;
   storage_type: string;
 }
@@ -285,6 +287,7 @@ export class FsService {
       size: 0,
       modified: toIso(marker?.lastModified ?? this.now()),
       contentType: DIRECTORY_CONTENT_TYPE,
+      etag: marker?.etag ?? null,
       mount_id: mount.id,
       storage_type: mount.storage_type,
     };

@@ -121,6 +121,11 @@ describe('cache endpoints', () => {
       expect(body.data.timestamp).toBe('2025-07-01T08:00:00.000Z');
       expect(body.data.cache.directory).toMatchObject({ size: 10, validItems: 10, hits: 1, misses: 1, hitRate: 50, maxItems: 1000 });
       expect(body.data.cache.s3Url).toMatchObject({ size: 2, hits: 0, misses: 0, hitRate: 0 });
+      // The reference's counters are integers in both caches (issue 13: a recording lacked them).
+      for (const name of ['directory', 's3Url']) {
+        for (const field of ['cacheSize', 'expired', 'invalidations', 'pruned']) expect(Number.isInteger(body.data.cache[name][field])).toBe(true);
+      }
+      expect(body.data.cache.directory).toMatchObject({ cacheSize: 10, expired: 0 });
       const { memory } = body.data.system;
       for (const field of ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'heapUsagePercent']) {
         expect(typeof memory[field]).toBe('number');

@@ -174,10 +174,12 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
         size: 0,
         modified: (await w.driver.headObject('docs/'))?.lastModified.toISOString(),
         contentType: 'application/x-directory',
+        etag: (await w.driver.headObject('docs/'))?.etag,
         mount_id: mountId,
         storage_type: 'S3',
       });
-      expect(data(await w.get(`/api/admin/fs/get?path=${q('/m/implicit/')}`, w.admin))).toMatchObject({ isDirectory: true, name: 'implicit' });
+      expect(folder.etag).toEqual(expect.any(String));
+      expect(data(await w.get(`/api/admin/fs/get?path=${q('/m/implicit/')}`, w.admin))).toMatchObject({ isDirectory: true, name: 'implicit', etag: null });
       expect(data(await w.get(`/api/admin/fs/get?path=${q('/m')}`, w.admin))).toMatchObject({ isDirectory: true, path: '/m/' });
     });
 

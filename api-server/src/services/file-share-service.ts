@@ -471,6 +471,8 @@ export class FileShareService {
       size,
       created_by: creatorOf(caller),
       ...(await this.shareColumns(input)),
+      // The reference stores 0 (not null) for "unlimited" at commit, and answers it as 0 thereafter.
+      max_views: FileShareService.maxViews(input.max_views) ?? 0,
       updated_at: this.now(),
     };
     try {
@@ -779,7 +781,7 @@ export class FileShareService {
   }> {
     const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId };
     const [total, rows] = await Promise.all([this.files.count(filter), this.files.list({ ...filter, limit: query.limit, offset: query.offset })]);
-    return { files: rows.map((row) => this.record(row, 'list')), pagination: { total, limit: query.limit, offset: query.offset } };
+    return { files: rows.map((row) => this.record(row, 'admin-list')), pagination: { total, limit: query.limit, offset: query.offset } };
   }
 
   /** GET /api/user/files: the key's own rows. */
@@ -789,7 +791,7 @@ export class FileShareService {
   }> {
     const [total, rows] = await Promise.all([this.files.count({ createdBy }), this.files.list({ createdBy, limit: query.limit, offset: query.offset })]);
     return {
-      files: rows.map((row) => this.record(row, 'list')),
+      files: rows.map((row) => this.record(row, 'user-list')),
       pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total },
     };
   }
@@ -849,8 +851,14 @@ export class FileShareService {
     await this.removeFile(row);
   }
 
-  private record(row: FileListRow, variant: 'list' | 'admin-detail' | 'user-detail'): FileRecord {
+  /**
+   * A file row as the management endpoints show it. Lists carry `has_password` as a boolean, details
+   * as 0/1; the user (API key) views carry `etag: null`, as the reference's do.
+   */
+  private record(row: FileListRow, variant: 'admin-list' | 'user-list' | 'admin-detail' | 'user-detail'): FileRecord {
     const hasPassword = row.password_hash !== null;
+    const isList = variant === 'admin-list' || variant === 'user-list';
+    const isUserView = variant === 'user-list' || variant === 'user-detail';
     const record: FileRecord = {
       id: row.id,
       filename: row.filename,
@@ -864,8 +872,8 @@ export class FileShareService {
       views: Number(row.views),
       max_views: row.max_views,
       expires_at: row.expires_at,
-      etag: row.etag,
-      has_password: variant === 'list' ? hasPassword : hasPassword ? 1 : 0,
+      etag: isUserView ? null : row.etag,
+      has_password: isList ? hasPassword : hasPassword ? 1 : 0,
       created_by: row.created_by,
       use_proxy: Number(row.use_proxy) === 1 ? 1 : 0,
       s3_config_id: row.s3_config_id,
