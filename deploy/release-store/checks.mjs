@@ -33,24 +33,39 @@ export async function verifyRelease(store, pkg, release) {
 }
 
 /**
+ * Why a host's kernel cannot run a remote, in words an operator can act on. The kernel's version is
+ * the remotes' contract with the host: a build provides exactly the kernel it was built with and
+ * requires ^ of it (shared-kernel/build/mf-shared.cjs).
+ */
+function kernelProblem(provided, range, { hostLabel, builtWith }) {
+  const host = hostLabel ? `the host (${hostLabel})` : 'the host';
+  const needs = builtWith ? `the release was built against kernel ${builtWith} and needs ${range}` : `the release needs ${range}`;
+  const head = `${KERNEL}: ${needs}, but ${host} provides kernel ${provided}`;
+  if (semver.ltr(provided, range)) return `${head} (older): pin a host built with a kernel in ${range} first`;
+  if (semver.gtr(provided, range)) return `${head} (newer, incompatible): rebuild and release the remote against kernel ${provided}`;
+  return head;
+}
+
+/**
  * Whether a host can run a remote: every shared module the remote requires and the host provides
  * must be in range (the host's singleton is the one used), and the host must provide the kernel.
  * @param {{ provides: Record<string,string> }} host the host's shared versions
- * @param {{ requires: Record<string,string> }} remote the remote's shared ranges
+ * @param {{ requires: Record<string,string>, provides?: Record<string,string> }} remote the remote's shared ranges (and the versions it was built with)
+ * @param {{ hostLabel?: string }} [context] names the host in the reasons, e.g. `host-shell@1.0.0`
  * @returns {string[]} problems, empty when compatible
  */
-export function compatibilityProblems(host, remote) {
+export function compatibilityProblems(host, remote, { hostLabel } = {}) {
   const problems = [];
   for (const [name, range] of Object.entries(remote.requires ?? {})) {
     const provided = host.provides?.[name];
     if (!provided) {
-      if (name === KERNEL) problems.push(`the host does not provide ${KERNEL} (the release needs ${range})`);
+      if (name === KERNEL) problems.push(`${hostLabel ? `the host (${hostLabel})` : 'the host'} does not provide ${KERNEL} (the release needs ${range})`);
       continue;
     }
     if (!semver.validRange(range)) {
       problems.push(`${name}: the release's range "${range}" is not a valid semver range`);
     } else if (!semver.satisfies(provided, range, { includePrerelease: true })) {
-      problems.push(`${name}: the host provides ${provided}, the release needs ${range}`);
+      problems.push(name === KERNEL ? kernelProblem(provided, range, { hostLabel, builtWith: remote.provides?.[KERNEL] }) : `${name}: the host provides ${provided}, the release needs ${range}`);
     }
   }
   return problems;

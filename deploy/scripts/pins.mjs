@@ -102,13 +102,13 @@ async function pinProblems({ store, workspaceRoot, environment, target, pkg, rel
     for (const [container, pin] of Object.entries(environment.remotes)) {
       const remote = await sharedFor(store, workspaceRoot, pin.package, pin.version).catch(() => null);
       if (!remote) continue;
-      for (const problem of compatibilityProblems(descriptor.shared, remote)) problems.push(`${container} (${pin.package}@${pin.version}): ${problem}`);
+      for (const problem of compatibilityProblems(descriptor.shared, remote, { hostLabel: `${pkg}@${release}` })) problems.push(`${container} (${pin.package}@${pin.version}): ${problem}`);
     }
     return problems;
   }
   const host = hostPinOf(environment);
   const hostShared = await sharedFor(store, workspaceRoot, host.package, host.version);
-  return compatibilityProblems(hostShared, descriptor.shared);
+  return compatibilityProblems(hostShared, descriptor.shared, { hostLabel: `${host.package}@${host.version}` });
 }
 
 function applyPin(environment, target, release) {

@@ -98,8 +98,43 @@ test('a pin whose shared ranges the host cannot satisfy is refused', async () =>
   await releaseRemote('2.0.0', { shared: { react: '^19.0.0', '@cloudclip/shared-kernel': '^0.1.0' } });
   await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '2.0.0', ...common() }), /react: the host provides 18\.3\.1, the release needs \^19\.0\.0/);
   await releaseRemote('3.0.0', { shared: { '@cloudclip/shared-kernel': '^1.0.0' } });
-  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '3.0.0', ...common() }), /shared-kernel: the host provides 0\.1\.0/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'mfe-public', version: '3.0.0', ...common() }),
+    /shared-kernel: the release was built against kernel 1\.0\.0 and needs \^1\.0\.0, but the host \(host-shell@1\.0\.0\) provides kernel 0\.1\.0/,
+  );
   assert.equal((await environment()).remotes.cloudclip_public.version, '1.0.0');
+});
+
+test('a remote built against a newer kernel minor than the pinned host\'s is refused, naming the kernel, the range and the host\'s kernel', async () => {
+  await releaseRemote('1.1.0', { kernel: '0.2.0' });
+  assert.equal((await store.readDescriptor('mfe-public', '1.1.0')).kernelRange, '^0.2.0');
+  const refusal = await pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }).catch((error) => error);
+  assert.ok(refusal instanceof PinRefusedError, String(refusal));
+  assert.deepEqual(refusal.problems, [
+    '@cloudclip/shared-kernel: the release was built against kernel 0.2.0 and needs ^0.2.0, but the host (host-shell@1.0.0) provides kernel 0.1.0 (older): pin a host built with a kernel in ^0.2.0 first',
+  ]);
+  assert.match(refusal.message, /^Refused to pin mfe-public@1\.1\.0 in staging:/);
+  assert.equal((await environment()).remotes.cloudclip_public.version, '1.0.0');
+});
+
+test('a remote built against a newer kernel patch is refused until a host built with that kernel is pinned', async () => {
+  await releaseRemote('1.1.0', { kernel: '0.1.1' });
+  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }), /needs \^0\.1\.1, but the host \(host-shell@1\.0\.0\) provides kernel 0\.1\.0 \(older\)/);
+  await writeHostBuild(path.join(root, 'build/host-kernel-0.1.1'), { kernel: '0.1.1' });
+  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-kernel-0.1.1'), store, packageVersion: '1.1.0', commit: 'c0ffee' });
+  await pin({ env: 'staging', name: 'host', version: '1.1.0', ...common() });
+  await pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() });
+  assert.equal((await environment()).remotes.cloudclip_public.version, '1.1.0');
+});
+
+test('a host built with a newer kernel minor is refused while a pinned remote needs the older one', async () => {
+  await writeHostBuild(path.join(root, 'build/host-kernel-0.2.0'), { kernel: '0.2.0' });
+  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-kernel-0.2.0'), store, packageVersion: '1.1.0', commit: 'c0ffee' });
+  await assert.rejects(
+    pin({ env: 'staging', name: 'host', version: '1.1.0', ...common() }),
+    /cloudclip_public \(mfe-public@1\.0\.0\): @cloudclip\/shared-kernel: the release was built against kernel 0\.1\.0 and needs \^0\.1\.0, but the host \(host-shell@1\.1\.0\) provides kernel 0\.2\.0 \(newer, incompatible\)/,
+  );
+  assert.equal((await environment()).host.version, '1.0.0');
 });
 
 test('a host pin is refused when a pinned remote needs what the new host does not provide', async () => {

@@ -2,10 +2,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const HOST_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', '@cloudclip/shared-kernel': '0.1.0', rxjs: '7.8.2' };
+export const KERNEL = '@cloudclip/shared-kernel';
+const HOST_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', rxjs: '7.8.2' };
 
-/** Writes a remote build into `dir`; `shared` maps module → required range; `marker` ends up in its entry. */
-export async function writeRemoteBuild(dir, { container = 'cloudclip_public', shared = { react: '18.3.1', '@cloudclip/shared-kernel': '^0.1.0' }, marker = 'v1' } = {}) {
+/**
+ * Writes a remote build into `dir`; `shared` maps module → required range; `marker` ends up in its
+ * entry. `kernel` is the kernel version it was built against: like shared-kernel/build/mf-shared.cjs,
+ * the build then provides exactly that version and requires ^ of it.
+ */
+export async function writeRemoteBuild(dir, { container = 'cloudclip_public', kernel = '0.1.0', shared = { react: '18.3.1', [KERNEL]: `^${kernel}` }, marker = 'v1' } = {}) {
   await mkdir(dir, { recursive: true });
   const manifest = {
     id: container,
@@ -21,8 +26,11 @@ export async function writeRemoteBuild(dir, { container = 'cloudclip_public', sh
   await writeFile(path.join(dir, '12.abcdef12.js.map'), '{}');
 }
 
-/** Writes a host build: index.html with an inline start-up script, main.js and its manifest. */
-export async function writeHostBuild(dir, { marker = 'host-v1', provides = HOST_SHARED } = {}) {
+/**
+ * Writes a host build: index.html with an inline start-up script, main.js and its manifest.
+ * `kernel` is the kernel version it was built with (and so provides).
+ */
+export async function writeHostBuild(dir, { marker = 'host-v1', kernel = '0.1.0', provides = { ...HOST_SHARED, [KERNEL]: kernel } } = {}) {
   await mkdir(dir, { recursive: true });
   await writeFile(
     path.join(dir, 'index.html'),
