@@ -41,7 +41,14 @@ function sharedDependencies(appPackage) {
     shared[key] = { singleton: true, requiredVersion: range, strictVersion: false };
   }
   if (deps['@cloudclip/shared-kernel']) {
-    // A workspace range is not semver: declare the kernel's real version and a caret range.
+    // The kernel's version is the remotes' contract with the host (conventions #10). The
+    // package.json range (`workspace:^`) only links the folder; what counts is the kernel's own
+    // version, read here at build time: every build provides exactly the version it was built with
+    // and requires `^` of it, so a remote built against a newer kernel is refused by `pnpm pin` on a
+    // host that provides an older one. scripts/api-report.mjs makes the version follow the exports.
+    // @cloudclip/contract is not shared on purpose: it holds no state, the kernel bundles it and
+    // re-exports it, so it reaches the remotes inside this singleton and its exports are part of
+    // the kernel's API report (a contract change the remotes can see bumps the kernel).
     shared['@cloudclip/shared-kernel'] = {
       singleton: true,
       version: kernelPackage.version,
