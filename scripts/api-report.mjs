@@ -145,7 +145,7 @@ export function buildReport(packageDir) {
       const statics = [];
       const staticType = valueType();
       for (const signature of checker.getSignaturesOfType(staticType, ts.SignatureKind.Construct)) statics.push(`(new) ${printSignature(signature)}`);
-      const staticLines = memberLines(staticType, 'static ', 0, []).filter((line) => !line.startsWith('static prototype') && !line.startsWith('static (new)'));
+      const staticLines = memberLines(staticType, 'static ', 0, []).filter((line) => !/^(readonly )?static (prototype\b|\(new\))/.test(line));
       const instance = checker.getDeclaredTypeOfSymbol(symbol);
       out.push(['class', [...statics, ...sorted([...staticLines, ...memberLines(instance, '', 0, [])])].map((line, index) => (index === 0 && typeParameters(symbol) ? `${typeParameters(symbol)} ${line}` : line))]);
     }
