@@ -11,6 +11,8 @@ module.exports = {
     // require() it, but Jest < Node 24.9 cannot: compile that one package to CommonJS.
     '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  // The contract's TypeScript source, so the tests need no build of it (Node itself loads its dist/).
+  moduleNameMapper: { '^@cloudclip/contract$': '<rootDir>/../contract/src/index.ts' },
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/cookie@|cookie/))'],
   testTimeout: 20000,
 };

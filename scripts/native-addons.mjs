@@ -54,10 +54,14 @@ function nodeGypEntry() {
   }
 }
 
-/** The installed better-sqlite3 folder, as the api-server resolves it. */
+/** The installed better-sqlite3 folder, as the api-server resolves it; null when it is not installed. */
 function betterSqliteDir() {
-  const fromServer = createRequire(path.join(repoRoot, 'api-server', 'package.json'));
-  return path.dirname(fromServer.resolve('better-sqlite3/package.json'));
+  try {
+    const fromServer = createRequire(path.join(repoRoot, 'api-server', 'package.json'));
+    return path.dirname(fromServer.resolve('better-sqlite3/package.json'));
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the addon loads and opens a database, checked in a child so a bad binary cannot crash us. */
@@ -80,6 +84,11 @@ function buildBetterSqlite(packageDir) {
 
 export function ensureNativeAddons({ force = false } = {}) {
   const packageDir = betterSqliteDir();
+  if (packageDir === null) {
+    // An install without the api-server (e.g. the gateway image): nothing native to build.
+    console.log('better-sqlite3: not installed here (no api-server); nothing to build');
+    return 0;
+  }
   if (!force && addonWorks(packageDir)) return 0;
   const code = buildBetterSqlite(packageDir);
   if (code !== 0) {

@@ -33,11 +33,13 @@ COPY mfe-explorer/package.json mfe-explorer/
 COPY mfe-public/package.json mfe-public/
 COPY mfe-upload/package.json mfe-upload/
 COPY shared-kernel/package.json shared-kernel/
+COPY contract/package.json contract/
 COPY scripts/native-addons.mjs scripts/
 
 # --- build: the api-server's dependencies (dev included) and tsc ------------------------------
 FROM base AS build
 RUN pnpm install --frozen-lockfile --filter @cloudclip/api-server && node scripts/native-addons.mjs
+COPY contract/ contract/
 COPY api-server/ api-server/
 RUN pnpm --filter @cloudclip/api-server run build
 
@@ -57,6 +59,9 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/api-server/node_modules ./api-server/node_modules
 COPY --from=build /app/api-server/dist ./api-server/dist
 COPY api-server/package.json ./api-server/package.json
+# @cloudclip/contract (linked from api-server/node_modules): its compiled dist/ is what Node loads.
+COPY --from=build /app/contract/dist ./contract/dist
+COPY contract/package.json ./contract/package.json
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

@@ -33,12 +33,16 @@ COPY mfe-explorer/package.json mfe-explorer/
 COPY mfe-public/package.json mfe-public/
 COPY mfe-upload/package.json mfe-upload/
 COPY shared-kernel/package.json shared-kernel/
+COPY contract/package.json contract/
+# The workspace's postinstall (it builds better-sqlite3's addon, and skips when the api-server is not installed).
+COPY scripts/native-addons.mjs scripts/
 
 # --- build: host + remotes (container target), then each stored as a release --------------------
 FROM base AS build
 # Everything but the api-server and the end-to-end tests (not part of this image).
 RUN pnpm install --frozen-lockfile --filter '!@cloudclip/api-server' --filter '!@cloudclip/e2e'
 COPY scripts/ scripts/
+COPY contract/ contract/
 COPY shared-kernel/ shared-kernel/
 COPY host-shell/ host-shell/
 COPY mfe-public/ mfe-public/

@@ -1,21 +1,15 @@
+import { deepFreeze } from '@cloudclip/contract';
+
 /**
- * Business constants and limits of Cloudclip.
+ * Business constants and limits of the web client. What the server and the client must agree on
+ * (mount limits and reserved paths, settings, slugs, multipart part size) is in @cloudclip/contract,
+ * which the kernel re-exports.
  *
  * Sources: product spec §4 and §9, API contract §2.4, §5.2, §5.6, §5.7 and §8.
  * Every array / object is deep-frozen at runtime (the kernel is a singleton
  * shared by every remote, so nobody may mutate these in place) and typed
  * `as const` so that union types can be derived from it.
  */
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const key of Reflect.ownKeys(value)) {
-      deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-    }
-    Object.freeze(value);
-  }
-  return value;
-}
 
 // ---------------------------------------------------------------------------
 // Sizes
@@ -53,18 +47,10 @@ export const DEFAULT_BACKEND_URL = 'http://localhost:8787';
 // Uploads
 // ---------------------------------------------------------------------------
 
-/** Max upload size (MB) used when `GET /api/system/max-upload-size` fails or is unset. */
-export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
 
 /** Recommended range for the max-upload-size setting, in MB (inclusive). */
 export const RECOMMENDED_MAX_UPLOAD_SIZE_MB = deepFreeze({ min: 64, max: 100 } as const);
 
-/** WebDAV upload modes accepted by `webdav_upload_mode` (contract §5.7). */
-export const WEBDAV_UPLOAD_MODES = deepFreeze(['auto', 'proxy', 'multipart', 'direct'] as const);
-export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
-
-/** Effective WebDAV upload mode while the setting has never been saved. */
-export const DEFAULT_WEBDAV_UPLOAD_MODE: WebdavUploadMode = 'auto';
 
 /** In WebDAV `auto` mode, files strictly below this size (10 MB) are uploaded directly. */
 export const WEBDAV_AUTO_DIRECT_THRESHOLD_BYTES = 10 * BYTES_PER_MB;
@@ -85,14 +71,10 @@ export const MARKDOWN_EXTENSIONS = deepFreeze([
 ] as const);
 export type MarkdownExtension = (typeof MARKDOWN_EXTENSIONS)[number];
 
-/** Part size of the mount-explorer (file-system) multipart upload: 5 MiB. */
-export const FS_MULTIPART_CHUNK_BYTES = 5242880;
 
 /** Timeout of one part of the mount-explorer multipart upload, in ms (5 minutes). */
 export const FS_MULTIPART_PART_TIMEOUT_MS = 300000;
 
-/** Part size of the URL-import multipart upload: 5 MiB (contract §8). */
-export const URL_MULTIPART_PART_BYTES = 5242880;
 
 /** Default number of parts the URL-import multipart uploader sends in parallel. */
 export const URL_MULTIPART_CONCURRENCY = 3;
@@ -129,50 +111,8 @@ export type UploadPhase = (typeof UPLOAD_PHASES)[number];
 export const RECENT_UPLOADS_COUNT = 3;
 
 // ---------------------------------------------------------------------------
-// Mounts (contract §5.6)
+// Mount explorer (mount limits and reserved paths: @cloudclip/contract)
 // ---------------------------------------------------------------------------
-
-/** Storage types a mount may use; only `S3` is functional in the contract. */
-export const MOUNT_STORAGE_TYPES = deepFreeze(['S3'] as const);
-export type MountStorageType = (typeof MOUNT_STORAGE_TYPES)[number];
-
-/** Maximum mount name length, in characters. */
-export const MOUNT_NAME_MAX_LENGTH = 50;
-
-/** Maximum mount path length, in characters. */
-export const MOUNT_PATH_MAX_LENGTH = 100;
-
-/** Maximum directory-cache TTL of a mount, in seconds (1 day). */
-export const MOUNT_CACHE_TTL_MAX_SECONDS = 86400;
-
-/** Server default directory-cache TTL of a mount, in seconds. */
-export const MOUNT_CACHE_TTL_DEFAULT_SECONDS = 300;
-
-/** Server default sort order of a mount. */
-export const MOUNT_SORT_ORDER_DEFAULT = 0;
-
-/** System reserved paths: a mount path may be neither one of these nor lie under one. */
-export const MOUNT_RESERVED_PATHS = deepFreeze([
-  '/bin',
-  '/etc',
-  '/lib',
-  '/root',
-  '/sys',
-  '/proc',
-  '/dev',
-  '/tmp',
-  '/opt',
-  '/var',
-  '/api',
-  '/admin',
-  '/user',
-  '/auth',
-  '/public',
-  '/static',
-  '/assets',
-  '/upload',
-] as const);
-export type MountReservedPath = (typeof MOUNT_RESERVED_PATHS)[number];
 
 /** Default `expires_in` (seconds) of a file link requested from the mount explorer (7 days). */
 export const FILE_LINK_DEFAULT_EXPIRES_SECONDS = 604800;
@@ -215,8 +155,6 @@ export const CREDENTIAL_STALE_MS = 5 * 60 * 1000;
 /** Delay before the admin is logged out after changing username/password, in ms. */
 export const ACCOUNT_CHANGE_LOGOUT_DELAY_MS = 3000;
 
-/** `expires_at` value meaning "never expires" for API keys (contract §2.4, §5.2). */
-export const API_KEY_NEVER_EXPIRES = '9999-12-31T23:59:59.000Z';
 
 /** Default `basic_path` of an API key. */
 export const API_KEY_DEFAULT_BASIC_PATH = '/';

@@ -33,6 +33,9 @@ export { installHistorySync } from './react/history-sync';
 export { copyText } from './browser/clipboard';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';
 
+// The HTTP contract: wire types, rules and constants shared with the api-server
+export * from '@cloudclip/contract';
+
 // Business constants and validators (spec §5, §9)
 export * from './constants';
 export * from './validators/account-change';
@@ -48,13 +51,3 @@ export * from './validators/mount-form';
 export * from './validators/numeric-input';
 export * from './validators/settings-form';
 export * from './validators/validation-result';
-export * from './types/api/api-key';
-export * from './types/api/auth';
-export * from './types/api/common';
-export * from './types/api/file';
-export * from './types/api/fs';
-export * from './types/api/mount';
-export * from './types/api/paste';
-export * from './types/api/s3-config';
-export * from './types/api/system';
-export * from './types/api/url-upload';

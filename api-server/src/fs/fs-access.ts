@@ -15,7 +15,8 @@ import { storageHttpError } from '../services/storage-errors';
 import type { StorageDriver } from '../storage/storage-driver';
 import type { StorageRegistry } from '../storage/storage-registry';
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf } from './fs-mime';
-import { baseName, inspectFsPath, isSameOrBelow, type FsPath } from './fs-path';
+import { inspectFsPath, type FsPath } from '@cloudclip/contract';
+import { baseName, isSameOrBelow } from './fs-path';
 
 /** Who uses the file browser: an admin (`/api/admin/fs/*`) or an API key (`/api/user/fs/*`). */
 export interface FsCaller {

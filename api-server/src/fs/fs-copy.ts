@@ -2,7 +2,8 @@ import { HttpError } from '../http/http-error';
 import { listAllObjects } from '../storage/storage-driver';
 import { storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
-import { baseName, displayPath, parseFsPath, withDirectoryFlag, type FsPath } from './fs-path';
+import { baseName, displayPath, parseFsPath, withDirectoryFlag } from './fs-path';
+import type { FsPath } from '@cloudclip/contract';
 import type { Describe } from './fs-service';
 
 /** Lifetime of the URL pairs handed out for a client-side (cross-storage) copy. */

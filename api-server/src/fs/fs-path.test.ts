@@ -1,5 +1,6 @@
 import { HttpError } from '../http/http-error';
-import { childPath, displayPath, inspectFsPath, parentPath, parseFileName, parseFsPath, segmentProblem } from './fs-path';
+import { inspectFsPath, segmentProblem } from '@cloudclip/contract';
+import { childPath, displayPath, parentPath, parseFileName, parseFsPath } from './fs-path';
 
 function problemOf(raw: unknown): string | null {
   const result = inspectFsPath(raw);

@@ -16,7 +16,8 @@ import {
   type FsTarget,
 } from './fs-access';
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf, OCTET_STREAM } from './fs-mime';
-import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag, type FsPath } from './fs-path';
+import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
+import type { FsPath } from '@cloudclip/contract';
 
 
 /** Most entries one folder listing returns (continuation pages are followed up to this). */

@@ -8,7 +8,8 @@ import { HttpError } from '../http/http-error';
 import { formatBytes as formatSize } from '../lib/format-size';
 import { parentKey, RECOMMENDED_PART_SIZE, storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
-import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag, type FsPath } from './fs-path';
+import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
+import type { FsPath } from '@cloudclip/contract';
 
 /** Largest file a form upload (`POST …/fs/upload`) accepts; the container deployment caps bodies at 1 GB too. */
 export const FORM_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;

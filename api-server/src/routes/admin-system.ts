@@ -4,7 +4,8 @@ import { adminOf, requireAdmin } from '../auth/guards';
 import { envelope } from '../http/envelope';
 import { parseInput } from '../http/validation';
 import type { DashboardService } from '../services/dashboard-service';
-import { MAX_UPLOAD_SIZE_LIMIT_MB, WEBDAV_UPLOAD_MODES, type SystemService } from '../services/system-service';
+import { WEBDAV_UPLOAD_MODES } from '@cloudclip/contract';
+import { MAX_UPLOAD_SIZE_LIMIT_MB, type SystemService } from '../services/system-service';
 
 export interface AdminSystemRoutesOptions {
   system: SystemService;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NEVER_EXPIRES } from '../services/api-key-service';
+import { NEVER_EXPIRES_AT as NEVER_EXPIRES } from '@cloudclip/contract';
 import { addDays, DAY_MS } from '../lib/time';
 import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALLOW_GUEST_PASTES_SETTING } from '../services/paste-service';
+import { SETTING_ALLOW_GUEST_PASTES } from '@cloudclip/contract';
 import { sha256Hex } from '../lib/password-hash';
 import { randomString } from '../lib/random';
 import { toIso } from '../lib/time';
@@ -39,7 +39,7 @@ describe('public paste routes', () => {
   const row = (slug: string) => t.container.repositories.pastes.findBySlug(slug);
   const setGuestPastes = (value: string) =>
     t.container.repositories.systemSettings.upsert({
-      key: ALLOW_GUEST_PASTES_SETTING,
+      key: SETTING_ALLOW_GUEST_PASTES,
       value,
       description: null,
       updated_at: toIso(now),

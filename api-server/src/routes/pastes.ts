@@ -5,7 +5,8 @@ import { apiKeyCreator } from '../auth/ownership';
 import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validation';
-import { PASTE_SLUG_PATTERN, type PasteService } from '../services/paste-service';
+import { isShareSlug } from '@cloudclip/contract';
+import type { PasteService } from '../services/paste-service';
 
 export interface PasteRoutesOptions {
   pastes: PasteService;
@@ -70,7 +71,7 @@ const userListQuery = z.object({
 
 /** `filename` of the raw view: the slug when it is a plain token, otherwise a safe stand-in plus RFC 5987 form. */
 function rawContentDisposition(slug: string): string {
-  if (PASTE_SLUG_PATTERN.test(slug)) return `inline; filename="${slug}.txt"`;
+  if (isShareSlug(slug)) return `inline; filename="${slug}.txt"`;
   const fallback = slug.replace(/[^A-Za-z0-9_.-]/g, '_');
   const encoded = encodeURIComponent(`${slug}.txt`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${fallback}.txt"; filename*=UTF-8''${encoded}`;

@@ -1,3 +1,4 @@
+import { API_KEY_CUSTOM_KEY_PATTERN, API_KEY_LENGTH, NEVER_EXPIRES_AT } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -7,10 +8,6 @@ import { addDays, parseTimestamp, toIso, type Clock } from '../lib/time';
 import type { ApiKeyChanges, ApiKeyRepository } from '../repositories/api-key-repository';
 
 /** Contract §2.4. */
-export const API_KEY_LENGTH = 12;
-export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** `expires_at` of a key that never expires. */
-export const NEVER_EXPIRES = '9999-12-31T23:59:59.000Z';
 const KEY_MASK_VISIBLE = 6;
 const RANDOM_KEY_ATTEMPTS = 5;
 
@@ -123,7 +120,7 @@ export class ApiKeyService {
     const name = input.name.trim();
     if (name === '') throw new HttpError(400, 'apiKey.nameRequired');
     const customKey = input.custom_key === undefined || input.custom_key === null || input.custom_key === '' ? undefined : input.custom_key;
-    if (customKey !== undefined && !CUSTOM_KEY_PATTERN.test(customKey)) throw new HttpError(400, 'apiKey.customKeyInvalid');
+    if (customKey !== undefined && !API_KEY_CUSTOM_KEY_PATTERN.test(customKey)) throw new HttpError(400, 'apiKey.customKeyInvalid');
     const now = this.clock();
     const expiresAt =
       input.expires_at === undefined || input.expires_at === '' ? toIso(addDays(now, 1)) : this.parseExpiry(input.expires_at);
@@ -209,7 +206,7 @@ export class ApiKeyService {
 
   /** null / "never" → never; otherwise a readable time (stored as ISO); anything else → 400. */
   private parseExpiry(value: string | null): string {
-    if (value === null || value.trim().toLowerCase() === 'never') return NEVER_EXPIRES;
+    if (value === null || value.trim().toLowerCase() === 'never') return NEVER_EXPIRES_AT;
     const date = parseTimestamp(value);
     if (date === null) throw new HttpError(400, 'apiKey.expiresAtInvalid');
     return toIso(date);

@@ -1,3 +1,4 @@
+import { isShareSlug, RANDOM_SLUG_LENGTH } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
@@ -20,8 +21,6 @@ import { storageHttpError } from './storage-errors';
 import { ByteLimiter, pipeRequestBody, type UploadLimits } from './upload-limits';
 
 /** Contract §6.1: custom slugs of share files. */
-export const FILE_SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
-export const FILE_SLUG_LENGTH = 6;
 export const FILE_SLUG_ATTEMPTS = 10;
 const SLUG_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const MAX_FILENAME_LENGTH = 255;
@@ -291,13 +290,13 @@ export class FileShareService {
   }
 
   assertSlugFormat(slug: string): void {
-    if (!FILE_SLUG_PATTERN.test(slug)) throw new HttpError(400, 'file.slugInvalid');
+    if (!isShareSlug(slug)) throw new HttpError(400, 'file.slugInvalid');
   }
 
   /** A random slug not used by any file (§6.1: up to 10 tries, then 500). */
   async randomSlug(): Promise<string> {
     for (let attempt = 0; attempt < FILE_SLUG_ATTEMPTS; attempt += 1) {
-      const slug = randomString(FILE_SLUG_LENGTH, SLUG_ALPHABET);
+      const slug = randomString(RANDOM_SLUG_LENGTH, SLUG_ALPHABET);
       if (!(await this.files.slugExists(slug))) return slug;
     }
     throw new HttpError(500, 'file.slugGenerationFailed');

@@ -1,42 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import {
+  MOUNT_CACHE_TTL_DEFAULT_SECONDS,
+  MOUNT_CACHE_TTL_MAX_SECONDS,
+  MOUNT_NAME_MAX_LENGTH,
+  mountPathProblem,
+  type MountPathProblem,
+  type MountStorageType,
+} from '@cloudclip/contract';
 import type { ApiKeyPrincipal } from '../auth/auth-context';
 import { isMountVisibleToBasicPath, isWithinBasicPath, normalizeBasicPath } from '../auth/basic-path';
 import type { CacheRegistry } from '../cache/cache-registry';
 import type { MountRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { segmentProblem } from '../fs/fs-path';
 import { HttpError } from '../http/http-error';
 import { toIso, type Clock } from '../lib/time';
 import type { MountPatch, MountRepository } from '../repositories/mount-repository';
 import type { StorageConfigRepository } from '../repositories/storage-config-repository';
 
-export const MOUNT_NAME_MAX = 50;
-export const MOUNT_PATH_MAX = 100;
-export const CACHE_TTL_MAX = 86400;
-export const DEFAULT_CACHE_TTL = 300;
 /** The only functional storage type (our local-driver configs are mounted as `S3` too: the config picks the driver). */
-export const S3_STORAGE_TYPE = 'S3';
-/** Mount paths that must not be used, nor anything below them (compared case-insensitively, after NFKC). */
-export const RESERVED_MOUNT_PATHS = [
-  '/bin',
-  '/etc',
-  '/lib',
-  '/root',
-  '/sys',
-  '/proc',
-  '/dev',
-  '/tmp',
-  '/opt',
-  '/var',
-  '/api',
-  '/admin',
-  '/user',
-  '/auth',
-  '/public',
-  '/static',
-  '/assets',
-  '/upload',
-] as const;
+export const S3_STORAGE_TYPE: MountStorageType = 'S3';
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
@@ -81,31 +63,31 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Mount path rules of contract §5.6 and product spec §5, plus the fs path hardening for non-ASCII characters. */
-export function mountPathProblem(value: string): HttpError | null {
-  if (!value.startsWith('/')) return new HttpError(400, 'mount.pathMustStartWithSlash');
-  if (value.length > MOUNT_PATH_MAX) return new HttpError(400, 'mount.pathTooLong', { params: { max: MOUNT_PATH_MAX } });
-  if (value === '/') return null;
-  if (value.includes('//')) return new HttpError(400, 'mount.pathDoubleSlash');
-  if (value.endsWith('/')) return new HttpError(400, 'mount.pathTrailingSlash');
-  if (!/^[A-Za-z0-9_\-/\u0080-\u{10FFFF}]+$/u.test(value)) return new HttpError(400, 'mount.pathInvalidCharacters');
-  // Non-ASCII is allowed, but not what the fs paths refuse (lookalike slashes, invisible and
-  // control characters) nor blanks such as U+3000: a mount there could never be reached.
-  if (/[\p{Z}\p{Cc}\p{Cf}]/u.test(value) || value.slice(1).split('/').some((segment) => segmentProblem(segment) !== null)) {
-    return new HttpError(400, 'mount.pathInvalidCharacters');
+/** The contract's mount path rule (§5.6, shared with the client) as an HTTP 400 with its message. */
+function mountPathError(problem: MountPathProblem): HttpError {
+  switch (problem.code) {
+    case 'required':
+      return missing('mount_path');
+    case 'mustStartWithSlash':
+      return new HttpError(400, 'mount.pathMustStartWithSlash');
+    case 'tooLong':
+      return new HttpError(400, 'mount.pathTooLong', { params: { max: problem.max } });
+    case 'consecutiveSlashes':
+      return new HttpError(400, 'mount.pathDoubleSlash');
+    case 'trailingSlash':
+      return new HttpError(400, 'mount.pathTrailingSlash');
+    case 'invalidCharacters':
+      return new HttpError(400, 'mount.pathInvalidCharacters');
+    case 'reserved':
+      return new HttpError(400, 'mount.pathReserved', { params: { reserved: problem.reserved } });
   }
-  const folded = value.normalize('NFKC').toLowerCase();
-  for (const reserved of RESERVED_MOUNT_PATHS) {
-    if (folded === reserved || folded.startsWith(`${reserved}/`)) return new HttpError(400, 'mount.pathReserved', { params: { reserved } });
-  }
-  return null;
 }
 
 function parseMountPath(value: unknown): string {
   if (typeof value !== 'string') throw invalid('mount_path');
   const normalized = value.trim().normalize('NFC');
   const problem = mountPathProblem(normalized);
-  if (problem) throw problem;
+  if (problem) throw mountPathError(problem);
   return normalized;
 }
 
@@ -113,7 +95,7 @@ function parseName(value: unknown): string {
   if (typeof value !== 'string') throw invalid('name');
   const name = value.trim();
   if (name === '') throw missing('name');
-  if (name.length > MOUNT_NAME_MAX) throw new HttpError(400, 'mount.nameTooLong', { params: { max: MOUNT_NAME_MAX } });
+  if (name.length > MOUNT_NAME_MAX_LENGTH) throw new HttpError(400, 'mount.nameTooLong', { params: { max: MOUNT_NAME_MAX_LENGTH } });
   return name;
 }
 
@@ -134,7 +116,7 @@ function integerOf(value: unknown): number | undefined {
 
 function parseCacheTtl(value: unknown): number {
   const ttl = integerOf(value);
-  if (ttl === undefined || ttl < 0 || ttl > CACHE_TTL_MAX) throw new HttpError(400, 'mount.cacheTtlInvalid', { params: { max: CACHE_TTL_MAX } });
+  if (ttl === undefined || ttl < 0 || ttl > MOUNT_CACHE_TTL_MAX_SECONDS) throw new HttpError(400, 'mount.cacheTtlInvalid', { params: { max: MOUNT_CACHE_TTL_MAX_SECONDS } });
   return ttl;
 }
 
@@ -221,7 +203,7 @@ export class MountService {
       is_active: input.is_active === undefined || input.is_active === null ? 1 : parseActive(input.is_active),
       created_by: adminId,
       sort_order: input.sort_order === undefined || input.sort_order === null ? 0 : parseSortOrder(input.sort_order),
-      cache_ttl: input.cache_ttl === undefined || input.cache_ttl === null ? DEFAULT_CACHE_TTL : parseCacheTtl(input.cache_ttl),
+      cache_ttl: input.cache_ttl === undefined || input.cache_ttl === null ? MOUNT_CACHE_TTL_DEFAULT_SECONDS : parseCacheTtl(input.cache_ttl),
       created_at: toIso(this.clock()),
       updated_at: toIso(this.clock()),
       last_used: null,

@@ -1,3 +1,4 @@
+import { isShareSlug, RANDOM_SLUG_LENGTH, SETTING_ALLOW_GUEST_PASTES } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth/auth-context';
 import { apiKeyCreator, apiKeyIdOfCreator } from '../auth/ownership';
@@ -13,13 +14,9 @@ import type { PasteChanges, PasteRepository } from '../repositories/paste-reposi
 import type { SystemSettingRepository } from '../repositories/system-setting-repository';
 
 /** Contract §6.1. */
-export const PASTE_SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
-export const RANDOM_SLUG_LENGTH = 6;
 export const RANDOM_SLUG_ATTEMPTS = 5;
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
 export const CONTENT_PREVIEW_LENGTH = 200;
-/** System setting ("true"/"false", default off): anonymous visitors may create pastes. */
-export const ALLOW_GUEST_PASTES_SETTING = 'allow_guest_pastes';
 
 /** How the creator of a paste authenticated (`authorizedBy` of the create response). */
 export type AuthorizedBy = 'admin' | 'apikey' | 'basic' | 'guest';
@@ -177,7 +174,7 @@ export class PasteService {
 
   /** The `allow_guest_pastes` system setting (off unless it reads "true"). */
   async guestPastesAllowed(): Promise<boolean> {
-    const value = await this.settings.getValue(ALLOW_GUEST_PASTES_SETTING);
+    const value = await this.settings.getValue(SETTING_ALLOW_GUEST_PASTES);
     return value?.trim().toLowerCase() === 'true';
   }
 
@@ -234,7 +231,7 @@ export class PasteService {
   }
 
   private assertSlugFormat(slug: string): void {
-    if (!PASTE_SLUG_PATTERN.test(slug)) throw new HttpError(400, 'paste.slugInvalid');
+    if (!isShareSlug(slug)) throw new HttpError(400, 'paste.slugInvalid');
   }
 
   /** `expiresAt` is stored verbatim but must be a readable time; "" and null mean never. */

@@ -1,3 +1,4 @@
+import { LOCAL_STORAGE_PROVIDER_TYPE } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
 import type { StorageConfigRow, StorageDriver as StorageDriverKind } from '../db/schema';
@@ -10,7 +11,6 @@ import { normalizeBaseUrl } from '../storage/object-url';
 import type { StorageDriver } from '../storage/storage-driver';
 import type { StorageRegistry } from '../storage/storage-registry';
 
-export const LOCAL_PROVIDER_TYPE = 'Local';
 export const PROVIDER_R2 = 'Cloudflare R2';
 export const PROVIDER_B2 = 'Backblaze B2';
 export const GIB = 1024 * 1024 * 1024;
@@ -25,7 +25,7 @@ export function defaultQuotaBytes(providerType: string): number {
 
 /** `provider_type: "Local"` (any case) selects the local driver; everything else is S3-compatible. */
 export function driverForProvider(providerType: string): StorageDriverKind {
-  return providerType.trim().toLowerCase() === LOCAL_PROVIDER_TYPE.toLowerCase() ? 'local' : 's3';
+  return providerType.trim().toLowerCase() === LOCAL_STORAGE_PROVIDER_TYPE.toLowerCase() ? 'local' : 's3';
 }
 
 /** Writable fields of POST/PUT /api/s3-configs, loosely typed as clients send them. */
@@ -230,7 +230,7 @@ export class StorageConfigService {
       id: randomUUID(),
       name: (input.name ?? '').trim(),
       driver,
-      provider_type: local ? LOCAL_PROVIDER_TYPE : providerType,
+      provider_type: local ? LOCAL_STORAGE_PROVIDER_TYPE : providerType,
       endpoint_url: blank(input.endpoint_url) ? '' : httpUrl(input.endpoint_url as string, 'endpoint_url'),
       bucket_name: blank(input.bucket_name) ? (local ? LOCAL_BUCKET_NAME : '') : (input.bucket_name as string).trim(),
       region: (input.region ?? '').trim(),
@@ -283,7 +283,7 @@ export class StorageConfigService {
     const driver = driverForProvider(providerType);
     if (patch.provider_type !== undefined) {
       patch.driver = driver;
-      if (driver === 'local') patch.provider_type = LOCAL_PROVIDER_TYPE;
+      if (driver === 'local') patch.provider_type = LOCAL_STORAGE_PROVIDER_TYPE;
     }
     if (input.endpoint_url !== undefined) patch.endpoint_url = blank(input.endpoint_url) ? '' : httpUrl(input.endpoint_url, 'endpoint_url');
     if (input.bucket_name !== undefined) patch.bucket_name = (input.bucket_name ?? '').trim();
@@ -354,7 +354,7 @@ export class StorageConfigService {
         id: randomUUID(),
         name: DEFAULT_LOCAL_STORAGE_NAME,
         driver: 'local',
-        provider_type: LOCAL_PROVIDER_TYPE,
+        provider_type: LOCAL_STORAGE_PROVIDER_TYPE,
         endpoint_url: '',
         bucket_name: LOCAL_BUCKET_NAME,
         region: '',
@@ -364,7 +364,7 @@ export class StorageConfigService {
         default_folder: '',
         is_public: 1,
         is_default: 1,
-        total_storage_bytes: defaultQuotaBytes(LOCAL_PROVIDER_TYPE),
+        total_storage_bytes: defaultQuotaBytes(LOCAL_STORAGE_PROVIDER_TYPE),
         custom_host: null,
         signature_expires_in: DEFAULT_SIGNATURE_EXPIRES_IN,
         admin_id: adminId,

@@ -1,18 +1,21 @@
+import {
+  DEFAULT_MAX_UPLOAD_SIZE_MB,
+  DEFAULT_WEBDAV_UPLOAD_MODE,
+  SETTING_ALLOW_GUEST_PASTES,
+  SETTING_MAX_UPLOAD_SIZE,
+  SETTING_WEBDAV_UPLOAD_MODE,
+  WEBDAV_UPLOAD_MODES,
+  type WebdavUploadMode,
+} from '@cloudclip/contract';
 import { packageVersion } from '../lib/paths';
 import { toIso, type Clock } from '../lib/time';
 import type { SystemSettingRepository } from '../repositories/system-setting-repository';
 
-/** Keys of `system_settings` (contract §5.7; `allow_guest_pastes` is a Cloudclip addition). */
-export const SETTING_MAX_UPLOAD_SIZE = 'max_upload_size';
-export const SETTING_WEBDAV_UPLOAD_MODE = 'webdav_upload_mode';
-/** `"true"` lets anonymous visitors create pastes; absent or anything else = off (the default). */
-export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
-/** `"true"` lets URL import fetch private / loopback / link-local addresses (SSRF guard off); default off. */
+/**
+ * Keys of `system_settings`: those the client also knows (max_upload_size, webdav_upload_mode,
+ * allow_guest_pastes) and their defaults are in the contract; this one is the server's own.
+ * `"true"` lets URL import fetch private / loopback / link-local addresses (SSRF guard off); default off. */
 export const SETTING_URL_IMPORT_ALLOW_PRIVATE = 'url_import_allow_private';
-
-export const WEBDAV_UPLOAD_MODES = ['auto', 'proxy', 'multipart', 'direct'] as const;
-export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
-export const DEFAULT_WEBDAV_UPLOAD_MODE: WebdavUploadMode = 'auto';
 
 /** Largest `max_upload_size` in MB whose byte count is still a safe JS integer. */
 export const MAX_UPLOAD_SIZE_LIMIT_MB = Math.floor(Number.MAX_SAFE_INTEGER / (1024 * 1024));
@@ -40,7 +43,6 @@ export interface SystemSettingsUpdate {
   url_import_allow_private?: boolean;
 }
 
-export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
 export const API_NAME = 'cloudclip-api';
 
 export interface VersionInfo {

@@ -1,13 +1,6 @@
-import {
-  API_KEY_DEFAULT_BASIC_PATH,
-  API_KEY_EXPIRY_OPTIONS,
-  API_KEY_NEVER_EXPIRES,
-  type ApiKeyExpiryOption,
-} from '../constants';
+import { API_KEY_CUSTOM_KEY_PATTERN, NEVER_EXPIRES_AT } from '@cloudclip/contract';
+import { API_KEY_DEFAULT_BASIC_PATH, API_KEY_EXPIRY_OPTIONS, type ApiKeyExpiryOption } from '../constants';
 import { formResult, validationError, type FieldErrors, type FormResult } from './validation-result';
-
-/** Rule of a caller-supplied API key value (contract §2.4). */
-export const API_KEY_CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,7 +24,7 @@ function isExpiryOption(value: unknown): value is ApiKeyExpiryOption {
 /**
  * `expires_at` to send for an expiry choice:
  * - `1d` / `7d` / `30d` → `now` + 1 / 7 / 30 × 24 h, as ISO-8601 (UTC);
- * - `never` → {@link API_KEY_NEVER_EXPIRES} (`9999-12-31T23:59:59.000Z`),
+ * - `never` → {@link NEVER_EXPIRES_AT} (`9999-12-31T23:59:59.000Z`),
  *   the value the server stores for "never" (it also accepts `null`; sending
  *   the explicit date keeps the field a string and matches what lists return);
  * - `custom` → ISO-8601 of `customDate`, or `null` when it is missing or not
@@ -40,7 +33,7 @@ function isExpiryOption(value: unknown): value is ApiKeyExpiryOption {
  */
 export function computeApiKeyExpiresAt(option: ApiKeyExpiryOption, now: Date, customDate?: DateInput): string | null {
   if (option === 'never') {
-    return API_KEY_NEVER_EXPIRES;
+    return NEVER_EXPIRES_AT;
   }
   if (option === 'custom') {
     const parsed = parseDateInput(customDate);
@@ -144,7 +137,7 @@ export function validateApiKeyCreateForm(input: ApiKeyCreateFormInput, now: Date
     const basicPath = typeof input.basic_path === 'string' ? input.basic_path.trim() : '';
     const payload: ApiKeyCreatePayload = {
       name,
-      expires_at: expiresAt ?? API_KEY_NEVER_EXPIRES,
+      expires_at: expiresAt ?? NEVER_EXPIRES_AT,
       text_permission: textPermission,
       file_permission: filePermission,
       mount_permission: mountPermission,

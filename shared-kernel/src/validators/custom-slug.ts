@@ -1,7 +1,5 @@
+import { isShareSlug } from '@cloudclip/contract';
 import { fieldFail, fieldOk, validationError, type FieldResult } from './validation-result';
-
-/** Rule of a custom link suffix (pastes, file shares, URL imports): contract §6.1. */
-export const CUSTOM_SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /**
  * Validates the optional custom link suffix of a share.
@@ -29,7 +27,7 @@ export function validateCustomSlug(input: string | null | undefined): FieldResul
   if (slug === '') {
     return fieldFail(validationError('customSlugInvalidFormat'));
   }
-  if (!CUSTOM_SLUG_PATTERN.test(slug)) {
+  if (!isShareSlug(slug)) {
     return fieldFail(validationError('customSlugInvalidChars'));
   }
   return fieldOk(slug);

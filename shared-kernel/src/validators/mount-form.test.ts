@@ -1,5 +1,5 @@
-import { MOUNT_RESERVED_PATHS } from '../constants';
-import { findReservedMountPath, validateMountForm, validateMountPath, type MountFormInput } from './mount-form';
+import { MOUNT_RESERVED_PATHS } from '@cloudclip/contract';
+import { validateMountForm, validateMountPath, type MountFormInput } from './mount-form';
 
 const validInput: MountFormInput = {
   name: 'Docs',
@@ -55,12 +55,16 @@ describe('validateMountPath', () => {
     expect(result.error).toEqual({ ns: 'validation', key: 'mountPathTooLong', params: { max: 100 } });
   });
 
-  it.each(['/my docs', '/a.b', '/a:b', '/über', '/a\\b', '/a?b', '/😀', '/a%20b', '/한국어', '/あいう'])(
+  it.each(['/my docs', '/a.b', '/a:b', '/a\\b', '/a?b', '/a%20b', '/a\u3000b', '/a\u200bb', '/a\u2215b', '/\uff0e\uff0e'])(
     'refuses the disallowed characters of %j',
     (path) => {
       expect(validateMountPath(path).error?.key).toBe('mountPathInvalidChars');
     },
   );
+
+  it.each(['/文档', '/über', '/한국어', '/あいう'])('accepts the non-ASCII letters of %j, as the server does (contract §5.6)', (path) => {
+    expect(validateMountPath(path)).toEqual({ valid: true, value: path.normalize('NFC'), error: null });
+  });
 
   it('refuses consecutive slashes', () => {
     expect(validateMountPath('/a//b').error?.key).toBe('mountPathConsecutiveSlashes');
@@ -93,13 +97,6 @@ describe('validateMountPath', () => {
     expect(validateMountPath('/uploads').valid).toBe(true);
     expect(validateMountPath('/docs/api').valid).toBe(true);
     expect(validateMountPath('/binary').valid).toBe(true);
-  });
-});
-
-describe('findReservedMountPath', () => {
-  it('returns the reserved path a path lies under, or null', () => {
-    expect(findReservedMountPath('/var/log')).toBe('/var');
-    expect(findReservedMountPath('/variety')).toBeNull();
   });
 });
 

@@ -2,11 +2,10 @@ import {
   MOUNT_CACHE_TTL_DEFAULT_SECONDS,
   MOUNT_CACHE_TTL_MAX_SECONDS,
   MOUNT_NAME_MAX_LENGTH,
-  MOUNT_PATH_MAX_LENGTH,
-  MOUNT_RESERVED_PATHS,
   MOUNT_SORT_ORDER_DEFAULT,
-  type MountReservedPath,
-} from '../constants';
+  mountPathProblem,
+  type MountPathProblem,
+} from '@cloudclip/contract';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
 import {
   fieldFail,
@@ -18,67 +17,35 @@ import {
   type FormResult,
 } from './validation-result';
 
-/**
- * Characters allowed in a mount path: ASCII letters, digits, `_`, `-`, `/`
- * and Chinese (Han) characters. (The server accepts any non-ASCII character;
- * the client is stricter, as the product spec asks.)
- */
-const MOUNT_PATH_CHARS = /^[A-Za-z0-9_\-/\p{Script=Han}]+$/u;
+/** The validation message of each mount path problem of the contract's rule. */
+const MOUNT_PATH_MESSAGES = {
+  required: 'mountPathRequired',
+  mustStartWithSlash: 'mountPathMustStartWithSlash',
+  tooLong: 'mountPathTooLong',
+  invalidCharacters: 'mountPathInvalidChars',
+  consecutiveSlashes: 'mountPathConsecutiveSlashes',
+  trailingSlash: 'mountPathTrailingSlash',
+  reserved: 'mountPathReserved',
+} as const satisfies Record<MountPathProblem['code'], string>;
 
 /**
- * The reserved path `path` equals or lies under, or `null`. The comparison
- * is case-insensitive (`/API/x` is refused like `/api/x`), so that no mount
- * can shadow a system path on case-insensitive clients (WebDAV, Windows).
- */
-export function findReservedMountPath(path: string): MountReservedPath | null {
-  const lower = path.toLowerCase();
-  for (const reserved of MOUNT_RESERVED_PATHS) {
-    if (lower === reserved || lower.startsWith(`${reserved}/`)) {
-      return reserved;
-    }
-  }
-  return null;
-}
-
-/**
- * Validates a mount path (surrounding whitespace trimmed first). Checked in
- * this order, the first failure wins:
- * 1. empty → `mountPathRequired`;
- * 2. does not start with `/` → `mountPathMustStartWithSlash`;
- * 3. longer than 100 characters (UTF-16 code units, like `String.length`
- *    and the server) → `mountPathTooLong` `{ max: 100 }`;
- * 4. a character outside ASCII letters, digits, Chinese characters, `_`,
- *    `-`, `/` → `mountPathInvalidChars`;
- * 5. contains `//` → `mountPathConsecutiveSlashes`;
- * 6. ends with `/` and is not `/` itself → `mountPathTrailingSlash`;
- * 7. is or lies under a reserved path → `mountPathReserved` `{ path: '/api' }`.
- * Valid value: the trimmed path. `/` itself is a valid mount path.
+ * Validates a mount path with the contract's rule ({@link mountPathProblem}, the one the server
+ * applies), after trimming and NFC normalisation. The first failure wins:
+ * empty → `mountPathRequired`; not starting with `/` → `mountPathMustStartWithSlash`; over 100
+ * characters → `mountPathTooLong` `{ max: 100 }`; `//` → `mountPathConsecutiveSlashes`; a trailing
+ * `/` (other than `/` itself) → `mountPathTrailingSlash`; characters other than ASCII letters,
+ * digits, `_`, `-`, `/` and non-ASCII letters, or ones the file browser refuses (blanks, invisible
+ * characters, lookalike slashes, dot segments) → `mountPathInvalidChars`; equal to or under a
+ * reserved path (compared case-insensitively after NFKC) → `mountPathReserved` `{ path: '/api' }`.
+ * Valid value: the trimmed, NFC-normalised path.
  */
 export function validateMountPath(input: string | null | undefined): FieldResult<string> {
-  const path = typeof input === 'string' ? input.trim() : '';
-  if (path === '') {
-    return fieldFail(validationError('mountPathRequired'));
-  }
-  if (!path.startsWith('/')) {
-    return fieldFail(validationError('mountPathMustStartWithSlash'));
-  }
-  if (path.length > MOUNT_PATH_MAX_LENGTH) {
-    return fieldFail(validationError('mountPathTooLong', { max: MOUNT_PATH_MAX_LENGTH }));
-  }
-  if (!MOUNT_PATH_CHARS.test(path)) {
-    return fieldFail(validationError('mountPathInvalidChars'));
-  }
-  if (path.includes('//')) {
-    return fieldFail(validationError('mountPathConsecutiveSlashes'));
-  }
-  if (path !== '/' && path.endsWith('/')) {
-    return fieldFail(validationError('mountPathTrailingSlash'));
-  }
-  const reserved = findReservedMountPath(path);
-  if (reserved !== null) {
-    return fieldFail(validationError('mountPathReserved', { path: reserved }));
-  }
-  return fieldOk(path);
+  const path = typeof input === 'string' ? input.trim().normalize('NFC') : '';
+  const problem = mountPathProblem(path);
+  if (problem === null) return fieldOk(path);
+  if (problem.code === 'tooLong') return fieldFail(validationError(MOUNT_PATH_MESSAGES.tooLong, { max: problem.max }));
+  if (problem.code === 'reserved') return fieldFail(validationError(MOUNT_PATH_MESSAGES.reserved, { path: problem.reserved }));
+  return fieldFail(validationError(MOUNT_PATH_MESSAGES[problem.code]));
 }
 
 /** The mount form as edited (numbers may arrive as strings from text inputs). */

@@ -1,11 +1,5 @@
-import {
-  BYTES_PER_MB,
-  DEFAULT_WEBDAV_UPLOAD_MODE,
-  SIZE_UNITS,
-  WEBDAV_UPLOAD_MODES,
-  type SizeUnit,
-  type WebdavUploadMode,
-} from '../constants';
+import { DEFAULT_WEBDAV_UPLOAD_MODE, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@cloudclip/contract';
+import { BYTES_PER_MB, SIZE_UNITS, type SizeUnit } from '../constants';
 import { formatBytes } from './file-size';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
 import { formResult, validationError, type FieldErrors, type FormResult } from './validation-result';

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http-client';
-import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResponse, ApiKeyUpdateRequest } from '../../types/api/api-key';
+import type { ApiKey, ApiKeyCreateRequest, ApiKeyCreateResponse, ApiKeyUpdateRequest } from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
 

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http-client';
-import type { ApiKeyTestResponse, ChangePasswordRequest, LoginRequest, LoginResponse } from '../../types/api/auth';
+import type { ApiKeyTestResponse, ChangePasswordRequest, LoginRequest, LoginResponse } from '@cloudclip/contract';
 
 /**
  * Auth calls (contract 5.1). The session check is `GET /test/admin-token` (401 = logged out);

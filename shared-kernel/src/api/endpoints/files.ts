@@ -15,7 +15,7 @@ import type {
   UploadDirectResponse,
   UserFileListQuery,
   UserFileListResponse,
-} from '../../types/api/file';
+} from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
 

@@ -1,5 +1,5 @@
 import { isApiError } from '../api-error';
-import { requiresClientSideCopy } from '../../types/api/fs';
+import { requiresClientSideCopy } from '@cloudclip/contract';
 import { createFsApi } from './fs';
 import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
 

@@ -25,7 +25,7 @@ import type {
   FsScope,
   FsUpdateResponse,
   FsUploadResponse,
-} from '../../types/api/fs';
+} from '@cloudclip/contract';
 
 export interface FsUploadOptions {
   /** `use_multipart` form field (default false = direct upload). */

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http-client';
-import type { Mount, MountCreateRequest, MountUpdateRequest } from '../../types/api/mount';
+import type { Mount, MountCreateRequest, MountUpdateRequest } from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
 

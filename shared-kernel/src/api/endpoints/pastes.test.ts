@@ -1,5 +1,5 @@
 import { isApiError } from '../api-error';
-import { isProtectedPasteView } from '../../types/api/paste';
+import { isProtectedPasteView } from '@cloudclip/contract';
 import { createPastesApi } from './pastes';
 import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
 

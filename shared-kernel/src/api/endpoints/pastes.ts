@@ -1,6 +1,6 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE } from '../../constants';
 import type { HttpClient } from '../http-client';
-import type { ApiMessage, OffsetPageQuery } from '../../types/api/common';
+import type { ApiMessage, OffsetPageQuery } from '@cloudclip/contract';
 import type {
   AdminPasteDetail,
   AdminPasteListQuery,
@@ -13,7 +13,7 @@ import type {
   PasteView,
   UserPasteDetail,
   UserPasteListResponse,
-} from '../../types/api/paste';
+} from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
 

@@ -7,7 +7,7 @@ import type {
   S3ConfigCreateResponse,
   S3ConfigTestResult,
   S3ConfigUpdateRequest,
-} from '../../types/api/s3-config';
+} from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
 

@@ -1,5 +1,4 @@
 import type { HttpClient } from '../http-client';
-import { DEFAULT_MAX_UPLOAD_SIZE_MB } from '../../constants';
 import type {
   CacheClearRequest,
   CacheClearResponse,
@@ -10,7 +9,8 @@ import type {
   SystemSettingRow,
   SystemSettingsUpdateRequest,
   VersionInfo,
-} from '../../types/api/system';
+} from '@cloudclip/contract';
+import { DEFAULT_MAX_UPLOAD_SIZE_MB } from '@cloudclip/contract';
 
 /** System settings, dashboard, caches, version and health (contract 5.7). */
 export function createSystemApi(client: HttpClient) {

@@ -12,12 +12,12 @@ import type {
   UrlMultipartInitResponse,
   UrlPresignRequest,
   UrlPresignResponse,
-} from '../../types/api/url-upload';
+} from '@cloudclip/contract';
 
 /**
  * URL import (contract 5.8). The browser downloads the source itself (falling back to `proxyUrl`),
  * then PUTs to the presigned URL(s) with `client.putToStorage` and commits/completes here.
- * Part size and concurrency: `URL_MULTIPART_PART_BYTES` / `URL_MULTIPART_CONCURRENCY` in constants.
+ * Part size and concurrency: `MULTIPART_PART_BYTES` (contract) / `URL_MULTIPART_CONCURRENCY` (constants).
  */
 export function createUrlUploadApi(client: HttpClient) {
   return {

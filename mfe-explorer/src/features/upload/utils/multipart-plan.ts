@@ -1,4 +1,4 @@
-import { FS_MULTIPART_CHUNK_BYTES } from '@cloudclip/shared-kernel';
+import { MULTIPART_PART_BYTES } from '@cloudclip/shared-kernel';
 
 export interface PlannedPart {
   /** 1-based. */
@@ -10,7 +10,7 @@ export interface PlannedPart {
 }
 
 /** Splits a file of `size` bytes into sequential parts of `partSize` (5 MiB); the last one takes the rest. */
-export function planParts(size: number, partSize: number = FS_MULTIPART_CHUNK_BYTES): PlannedPart[] {
+export function planParts(size: number, partSize: number = MULTIPART_PART_BYTES): PlannedPart[] {
   if (!Number.isFinite(size) || size <= 0) return [];
   if (!Number.isInteger(partSize) || partSize <= 0) throw new RangeError('partSize must be a positive integer');
   const count = Math.ceil(size / partSize);

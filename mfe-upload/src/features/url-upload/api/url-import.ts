@@ -2,7 +2,7 @@ import {
   ApiError,
   isApiError,
   URL_MULTIPART_CONCURRENCY,
-  URL_MULTIPART_PART_BYTES,
+  MULTIPART_PART_BYTES,
   checkFileSize,
   type CloudclipApi,
   type StorageUploadResult,
@@ -15,8 +15,8 @@ import { overallPercent } from '../utils/progress-mapping';
 import { runPool } from '../utils/run-pool';
 import type { DownloadedSource, DownloadOptions } from './download-source';
 
-/** Sources above this size go through the multipart flow (parts of URL_MULTIPART_PART_BYTES). */
-export const URL_MULTIPART_THRESHOLD_BYTES = 4 * URL_MULTIPART_PART_BYTES;
+/** Sources above this size go through the multipart flow (parts of MULTIPART_PART_BYTES). */
+export const URL_MULTIPART_THRESHOLD_BYTES = 4 * MULTIPART_PART_BYTES;
 
 export type UrlEdge = Pick<CloudclipApi['urlUpload'], 'proxyUrl' | 'presign' | 'commit' | 'multipartInit' | 'multipartComplete' | 'multipartAbort' | 'cancel'>;
 
@@ -70,7 +70,7 @@ function tooLarge(deps: UrlImportDeps, size: number): ApiError | null {
  * `url/multipart/abort`) before the error is rethrown.
  */
 export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options: UploadOptions, hooks: UrlImportHooks, signal: AbortSignal): Promise<UrlImportResult> {
-  const partSize = deps.partSize ?? URL_MULTIPART_PART_BYTES;
+  const partSize = deps.partSize ?? MULTIPART_PART_BYTES;
   const concurrency = Math.max(1, Math.floor(deps.concurrency ?? URL_MULTIPART_CONCURRENCY));
   const threshold = deps.multipartThreshold ?? URL_MULTIPART_THRESHOLD_BYTES;
   const cancelledDownload = () => new ApiError(deps.translate('errors.downloadCancelled'), 'cancelled', 0);

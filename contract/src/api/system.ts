@@ -1,4 +1,4 @@
-import type { WebdavUploadMode } from '../../constants';
+import type { WebdavUploadMode } from '../rules/settings';
 import type { ApiTimestamp, IsoTimestamp, Uuid } from './common';
 
 /**
@@ -23,9 +23,6 @@ export interface SystemSettingsUpdateRequest {
    */
   allow_guest_pastes?: boolean;
 }
-
-/** Settings row key of the guest-paste switch (Cloudclip addition; absent = off). */
-export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
 
 /** `GET /system/max-upload-size` → E `data` (MB). */
 export interface MaxUploadSizeResponse {

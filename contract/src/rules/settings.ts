@@ -1,0 +1,24 @@
+import { deepFreeze } from './deep-freeze';
+
+/** System settings (contract §5.7): their keys, the values they accept and their defaults. */
+
+export const SETTING_MAX_UPLOAD_SIZE = 'max_upload_size';
+export const SETTING_WEBDAV_UPLOAD_MODE = 'webdav_upload_mode';
+/** Cloudclip addition: the guest-paste switch (`"true"` / `"false"`; absent = off). */
+export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
+
+/** Max upload size in MB while the setting was never saved (and the client's fallback when it cannot read it). */
+export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
+
+/** WebDAV upload modes accepted by `webdav_upload_mode`. */
+export const WEBDAV_UPLOAD_MODES = deepFreeze(['auto', 'proxy', 'multipart', 'direct'] as const);
+export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
+
+/** Effective WebDAV upload mode while the setting has never been saved. */
+export const DEFAULT_WEBDAV_UPLOAD_MODE: WebdavUploadMode = 'auto';
+
+/** Part size of multipart uploads (mount explorer and URL import): 5 MiB. */
+export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
+
+/** Longest lifetime of a file link from the mount explorer, in seconds (7 days); also its default. */
+export const FILE_LINK_MAX_EXPIRES_SECONDS = 604800;
