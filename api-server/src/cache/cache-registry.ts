@@ -1,3 +1,4 @@
+import type { CacheCounters } from '@cloudclip/contract';
 import type { Clock } from '../lib/time';
 
 /**
@@ -27,28 +28,8 @@ export interface TtlCacheOptions {
   clock: Clock;
 }
 
-export interface CacheStats {
-  /** Entries held, expired ones not yet swept included. */
-  size: number;
-  validItems: number;
-  expiredItems: number;
-  maxItems: number;
-  defaultTtlSeconds: number;
-  hits: number;
-  misses: number;
-  /** hits / (hits + misses) in percent, 0–100 with two decimals; 0 before any lookup. */
-  hitRate: number;
-  evictions: number;
-  /** Entries removed by clear calls since start. */
-  cleared: number;
-  /** The reference server's names: entries held (= size) and expired entries still held (= expiredItems). */
-  cacheSize: number;
-  expired: number;
-  /** Clear calls (by mount, by storage config, everything) since start, whether or not they removed anything. */
-  invalidations: number;
-  /** Expired entries removed since start, by the periodic sweep or when read after their time. */
-  pruned: number;
-}
+/** What one cache reports: every counter of the contract's CacheCounters, Cloudclip's included. */
+export type TtlCacheStats = Required<CacheCounters>;
 
 interface Entry<V> {
   value: V;
@@ -167,7 +148,7 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
-  stats(): CacheStats {
+  stats(): TtlCacheStats {
     const now = this.now();
     let expired = 0;
     for (const entry of this.entries.values()) if (entry.expiresAt <= now) expired += 1;
@@ -261,8 +242,8 @@ export class CacheRegistry {
     return this.sum((cache) => cache.clearAll());
   }
 
-  stats(): Record<string, CacheStats> {
-    const result: Record<string, CacheStats> = {};
+  stats(): Record<string, TtlCacheStats> {
+    const result: Record<string, TtlCacheStats> = {};
     for (const [name, cache] of this.caches) result[name] = cache.stats();
     return result;
   }

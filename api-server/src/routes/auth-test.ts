@@ -1,3 +1,4 @@
+import type { ApiKeyTestResponse } from '@cloudclip/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiKeyOf, requireAuth } from '../auth/guards';
 import { envelope } from '../http/envelope';
@@ -16,7 +17,7 @@ export async function authTestRoutes(app: FastifyInstance): Promise<void> {
   // Guard `auth`; for an admin our backend answers 403 where the reference fails with 500 [D].
   app.get('/api/test/api-key', { preHandler: requireAuth }, async (request) => {
     const { key } = apiKeyOf(request);
-    return envelope(request.t('auth.apiKeyValid'), {
+    return envelope<ApiKeyTestResponse>(request.t('auth.apiKeyValid'), {
       name: key.name,
       basic_path: key.basicPath,
       permissions: { ...key.permissions },

@@ -1,3 +1,4 @@
+import type { S3ConfigTestResult } from '@cloudclip/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, requireAdmin, requirePermission } from '../auth/guards';
@@ -101,7 +102,7 @@ export async function s3ConfigRoutes(app: FastifyInstance, { storageConfigs, sto
         urlBase: requestOrigin(request),
         locale: request.locale,
       });
-      return envelope(request.t(outcome.messageKey), { success: outcome.success, result: outcome.result });
+      return envelope<S3ConfigTestResult>(request.t(outcome.messageKey), { success: outcome.success, result: outcome.result });
     } catch (error) {
       if (isHttpError(error)) throw error;
       request.log.error({ err: error }, 'storage test failed');

@@ -1,3 +1,4 @@
+import type { MaxUploadSizeResponse } from '@cloudclip/contract';
 import type { FastifyInstance } from 'fastify';
 import { envelope, flat } from '../http/envelope';
 import type { SystemService } from '../services/system-service';
@@ -13,6 +14,6 @@ export async function systemRoutes(app: FastifyInstance, { system }: SystemRoute
   app.get('/api/version', async (request) => envelope(request.t('system.versionInfo'), system.version()));
 
   app.get('/api/system/max-upload-size', async (request) =>
-    envelope(request.t('system.maxUploadSize'), { max_upload_size: await system.maxUploadSizeMb() }),
+    envelope<MaxUploadSizeResponse>(request.t('system.maxUploadSize'), { max_upload_size: await system.maxUploadSizeMb() }),
   );
 }

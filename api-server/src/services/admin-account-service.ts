@@ -1,3 +1,4 @@
+import type { LoginResponse } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http/http-error';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password-hash';
@@ -10,12 +11,6 @@ import { isUniqueViolation } from '../db/unique-violation';
 
 export const ADMIN_TOKEN_LENGTH = 32;
 export const GENERATED_PASSWORD_LENGTH = 20;
-
-export interface LoginResult {
-  username: string;
-  token: string;
-  expiresAt: string;
-}
 
 export interface ChangeCredentialsInput {
   currentPassword: string;
@@ -77,7 +72,7 @@ export class AdminAccountService {
   }
 
   /** POST /api/admin/login: a new 32-character token valid for one day. 401 on bad credentials. */
-  async login(username: string, password: string): Promise<LoginResult> {
+  async login(username: string, password: string): Promise<LoginResponse> {
     const admin = await this.verifyCredentials(username, password);
     if (!admin) throw new HttpError(401, 'auth.invalidCredentials');
     const now = this.clock();

@@ -1,4 +1,4 @@
-import { API_KEY_CUSTOM_KEY_PATTERN, API_KEY_LENGTH, NEVER_EXPIRES_AT } from '@cloudclip/contract';
+import { API_KEY_CUSTOM_KEY_PATTERN, API_KEY_LENGTH, NEVER_EXPIRES_AT, type ApiKey, type ApiKeyCreateResponse } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -33,35 +33,6 @@ export interface UpdateApiKeyInput {
   basic_path?: string | null | undefined;
 }
 
-/** A key in GET /api/admin/api-keys. */
-export interface ApiKeyListItem {
-  id: string;
-  name: string;
-  key: string;
-  key_masked: string;
-  text_permission: number;
-  file_permission: number;
-  mount_permission: number;
-  basic_path: string;
-  created_at: string;
-  expires_at: string;
-  last_used: string | null;
-}
-
-/** The `data` of POST /api/admin/api-keys (permissions as booleans). */
-export interface CreatedApiKey {
-  id: string;
-  name: string;
-  key: string;
-  key_masked: string;
-  text_permission: boolean;
-  file_permission: boolean;
-  mount_permission: boolean;
-  basic_path: string;
-  created_at: string;
-  expires_at: string;
-}
-
 export function maskKey(key: string): string {
   return `${key.slice(0, KEY_MASK_VISIBLE)}...`;
 }
@@ -86,7 +57,7 @@ export class ApiKeyService {
   ) {}
 
   /** Purges expired keys, then returns the rest, newest first. */
-  async list(): Promise<ApiKeyListItem[]> {
+  async list(): Promise<ApiKey[]> {
     const now = this.clock().getTime();
     const rows = await this.apiKeys.listAll();
     const expired = new Set(
@@ -116,7 +87,7 @@ export class ApiKeyService {
       }));
   }
 
-  async create(input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  async create(input: CreateApiKeyInput): Promise<ApiKeyCreateResponse> {
     const name = input.name.trim();
     if (name === '') throw new HttpError(400, 'apiKey.nameRequired');
     const customKey = input.custom_key === undefined || input.custom_key === null || input.custom_key === '' ? undefined : input.custom_key;

@@ -1,6 +1,7 @@
 import type { ApiKeyPrincipal } from '../auth/auth-context';
 import { isMountVisibleToBasicPath } from '../auth/basic-path';
-import type { CacheRegistry, CacheStats } from '../cache/cache-registry';
+import type { CacheClearResponse, CacheStats } from '@cloudclip/contract';
+import type { CacheRegistry } from '../cache/cache-registry';
 import type { MountRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { toIso, type Clock } from '../lib/time';
@@ -10,22 +11,6 @@ import type { MountRepository } from '../repositories/mount-repository';
 export interface CacheClearTarget {
   mountId?: string;
   s3ConfigId?: string;
-}
-
-export interface CacheClearResult {
-  clearedCount: number;
-  timestamp: string;
-}
-
-export interface CacheStatsView {
-  cache: Record<string, CacheStats>;
-  system: {
-    /** Megabytes (two decimals) and percent. */
-    memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; heapUsagePercent: number };
-    /** Seconds since the process started. */
-    uptime: number;
-  };
-  timestamp: string;
 }
 
 function megabytes(bytes: number): number {
@@ -46,10 +31,10 @@ export class CacheService {
     private readonly clock: Clock,
   ) {}
 
-  stats(): CacheStatsView {
+  stats(): CacheStats {
     const memory = process.memoryUsage();
     return {
-      cache: this.registry.stats(),
+      cache: { directory: this.registry.directory.stats(), s3Url: this.registry.presignedUrls.stats() },
       system: {
         memory: {
           rss: megabytes(memory.rss),
@@ -65,7 +50,7 @@ export class CacheService {
     };
   }
 
-  async clearAsAdmin(target: CacheClearTarget): Promise<CacheClearResult> {
+  async clearAsAdmin(target: CacheClearTarget): Promise<CacheClearResponse> {
     let cleared: number;
     if (target.mountId !== undefined) {
       cleared = this.registry.clearByMount(target.mountId);
@@ -78,7 +63,7 @@ export class CacheService {
     return this.result(cleared);
   }
 
-  async clearAsApiKey(key: ApiKeyPrincipal, target: CacheClearTarget): Promise<CacheClearResult> {
+  async clearAsApiKey(key: ApiKeyPrincipal, target: CacheClearTarget): Promise<CacheClearResponse> {
     let mounts: MountRow[];
     if (target.mountId !== undefined) {
       const mount = await this.mounts.findById(target.mountId);
@@ -94,7 +79,7 @@ export class CacheService {
     return this.result(cleared);
   }
 
-  private result(clearedCount: number): CacheClearResult {
+  private result(clearedCount: number): CacheClearResponse {
     return { clearedCount, timestamp: toIso(this.clock()) };
   }
 }

@@ -1,3 +1,4 @@
+import type { DashboardBucketUsage, DashboardStats } from '@cloudclip/contract';
 import { DAY_MS, type Clock } from '../lib/time';
 import type { DailyCountTable, DashboardRepository } from '../repositories/dashboard-repository';
 
@@ -13,32 +14,6 @@ export function defaultTotalStorageBytes(providerType: string): number {
     default:
       return 5 * GIB;
   }
-}
-
-export interface BucketStats {
-  id: string;
-  name: string;
-  providerType: string;
-  bucketName: string;
-  /** Sum of the sizes of the config's file rows, in bytes. */
-  usedStorage: number;
-  /** `total_storage_bytes`, or the provider default when it is 0/null. */
-  totalStorage: number;
-  fileCount: number;
-  /** used / total in percent, rounded, 0–100. */
-  usagePercent: number;
-}
-
-export interface DashboardStats {
-  totalPastes: number;
-  totalFiles: number;
-  totalApiKeys: number;
-  totalS3Configs: number;
-  totalStorageUsed: number;
-  s3Buckets: BucketStats[];
-  /** Creations per UTC day: index 0 = six days ago … 6 = today. */
-  lastWeekPastes: number[];
-  lastWeekFiles: number[];
 }
 
 export const DASHBOARD_DAYS = 7;
@@ -79,7 +54,7 @@ export class DashboardService {
       this.perDay('pastes', days),
       this.perDay('files', days),
     ]);
-    const s3Buckets = buckets.map((row): BucketStats => {
+    const s3Buckets = buckets.map((row): DashboardBucketUsage => {
       const totalStorage =
         row.total_storage_bytes !== null && row.total_storage_bytes > 0 ? row.total_storage_bytes : defaultTotalStorageBytes(row.provider_type);
       return {

@@ -4,6 +4,7 @@ import {
   MOUNT_CACHE_TTL_MAX_SECONDS,
   MOUNT_NAME_MAX_LENGTH,
   mountPathProblem,
+  type Mount,
   type MountPathProblem,
   type MountStorageType,
 } from '@cloudclip/contract';
@@ -32,23 +33,6 @@ export interface MountInput {
   is_active?: unknown;
   sort_order?: unknown;
   cache_ttl?: unknown;
-}
-
-/** The mount object of contract §5.6 (`is_active` 0/1 from the database, boolean in the create response). */
-export interface MountView {
-  id: string;
-  name: string;
-  storage_type: string;
-  storage_config_id: string | null;
-  mount_path: string;
-  remark: string | null;
-  is_active: number | boolean;
-  created_by: string;
-  sort_order: number;
-  cache_ttl: number;
-  created_at: string;
-  updated_at: string;
-  last_used: string | null;
 }
 
 function invalid(field: string): HttpError {
@@ -138,7 +122,7 @@ function parseRemark(value: unknown): string | null {
   return value;
 }
 
-export function mountView(row: MountRow): MountView {
+export function mountView(row: MountRow): Mount {
   return {
     id: row.id,
     name: row.name,
@@ -146,7 +130,7 @@ export function mountView(row: MountRow): MountView {
     storage_config_id: row.storage_config_id,
     mount_path: row.mount_path,
     remark: row.remark,
-    is_active: Number(row.is_active),
+    is_active: Number(row.is_active) === 1 ? 1 : 0,
     created_by: row.created_by,
     sort_order: Number(row.sort_order),
     cache_ttl: Number(row.cache_ttl),
@@ -177,15 +161,15 @@ export class MountService {
     private readonly clock: Clock,
   ) {}
 
-  async listAll(): Promise<MountView[]> {
+  async listAll(): Promise<Mount[]> {
     return (await this.mounts.listAll()).sort(compareMounts).map(mountView);
   }
 
-  async get(id: string): Promise<MountView> {
+  async get(id: string): Promise<Mount> {
     return mountView(await this.require(id));
   }
 
-  async create(adminId: string, input: MountInput): Promise<MountView> {
+  async create(adminId: string, input: MountInput): Promise<Mount> {
     const absent = (['name', 'storage_type', 'mount_path'] as const).filter((field) => isBlank(input[field]));
     if (absent.length > 0) throw new HttpError(400, 'validation.missingFields', { params: { fields: absent.join(', ') } });
     const name = parseName(input.name);
@@ -256,12 +240,12 @@ export class MountService {
   }
 
   /** GET /api/user/mounts: active mounts within or above the key's basic_path. */
-  async listForKey(key: ApiKeyPrincipal): Promise<MountView[]> {
+  async listForKey(key: ApiKeyPrincipal): Promise<Mount[]> {
     return (await this.visibleTo(key.basicPath)).map(mountView);
   }
 
   /** GET /api/user/mounts/{id}: active only (404), and the mount path itself within basic_path (403). */
-  async getForKey(key: ApiKeyPrincipal, id: string): Promise<MountView> {
+  async getForKey(key: ApiKeyPrincipal, id: string): Promise<Mount> {
     const mount = await this.mounts.findById(id);
     if (!mount || !mount.is_active) throw new HttpError(404, 'mount.notFound');
     if (!isWithinBasicPath(mount.mount_path, normalizeBasicPath(key.basicPath).normalize('NFC'))) {

@@ -1,4 +1,4 @@
-import { LOCAL_STORAGE_PROVIDER_TYPE } from '@cloudclip/contract';
+import { LOCAL_STORAGE_PROVIDER_TYPE, type S3Config, type S3ConfigCreateResponse } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
 import type { StorageConfigRow, StorageDriver as StorageDriverKind } from '../db/schema';
@@ -45,46 +45,14 @@ export interface StorageConfigInput {
   signature_expires_in?: number | string | null;
 }
 
-/** The config object for admins (§5.5): everything but the secrets and `admin_id`; `driver` is ours. */
-export interface AdminStorageConfigView {
-  id: string;
-  name: string;
-  provider_type: string;
-  driver: StorageDriverKind;
-  endpoint_url: string;
-  bucket_name: string;
-  region: string;
-  path_style: number;
-  default_folder: string;
-  is_public: number;
-  is_default: number;
-  total_storage_bytes: number | null;
-  custom_host: string | null;
-  signature_expires_in: number;
-  created_at: string;
-  updated_at: string;
-  last_used: string | null;
-}
+/** The config object for admins (§5.5): everything but the secrets and `admin_id`, with our `driver`. */
+export type AdminStorageConfigView = S3Config & Required<Pick<S3Config, 'driver' | 'is_public' | 'last_used'>>;
 
 /** What API keys see: public configs without `is_public` and `last_used`. */
 export type KeyStorageConfigView = Omit<AdminStorageConfigView, 'is_public' | 'last_used'>;
 
-/** `data` of POST /api/s3-configs (booleans as JSON booleans there). */
-export interface CreatedStorageConfigView {
-  id: string;
-  name: string;
-  provider_type: string;
-  driver: StorageDriverKind;
-  endpoint_url: string;
-  bucket_name: string;
-  region: string;
-  path_style: boolean;
-  default_folder: string;
-  is_public: boolean;
-  total_storage_bytes: number;
-  custom_host: string | null;
-  signature_expires_in: number;
-}
+/** `data` of POST /api/s3-configs (booleans as JSON booleans there), with our `driver`. */
+export type CreatedStorageConfigView = S3ConfigCreateResponse & Required<Pick<S3ConfigCreateResponse, 'driver'>>;
 
 export type StorageConfigCaller = AdminAuth | ApiKeyAuth;
 
@@ -136,6 +104,11 @@ function defaultFolder(value: string | null | undefined): string {
   return trimmed;
 }
 
+/** A 0/1 column as the API shows it (some drivers hand back strings or bigints). */
+function bit(value: unknown): 0 | 1 {
+  return Number(value) === 1 ? 1 : 0;
+}
+
 function adminView(row: StorageConfigRow): AdminStorageConfigView {
   return {
     id: row.id,
@@ -145,10 +118,10 @@ function adminView(row: StorageConfigRow): AdminStorageConfigView {
     endpoint_url: row.endpoint_url,
     bucket_name: row.bucket_name,
     region: row.region,
-    path_style: Number(row.path_style),
+    path_style: bit(row.path_style),
     default_folder: row.default_folder,
-    is_public: Number(row.is_public),
-    is_default: Number(row.is_default),
+    is_public: bit(row.is_public),
+    is_default: bit(row.is_default),
     total_storage_bytes: row.total_storage_bytes === null ? null : Number(row.total_storage_bytes),
     custom_host: row.custom_host,
     signature_expires_in: Number(row.signature_expires_in),

@@ -1,3 +1,4 @@
+import type { S3TestCors, S3TestFrontendSim, S3TestRead, S3TestResultDetails, S3TestStep, S3TestWrite } from '@cloudclip/contract';
 import { performance } from 'node:perf_hooks';
 import type { StorageConfigRow } from '../db/schema';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../http/cors';
@@ -19,86 +20,11 @@ export interface StorageTestContext {
   locale: Locale;
 }
 
-export interface ReadResult {
-  success: boolean;
-  error: string | null;
-  code?: string;
-  note: string;
-  objectCount: number;
-  prefix: string;
-  firstObjects?: Array<{ key: string; size: string; lastModified: string }>;
-}
-
-export interface WriteResult {
-  success: boolean;
-  error: string | null;
-  code?: string;
-  note: string;
-  uploadTime: number;
-  testFile: string;
-  cleaned: boolean;
-  cleanupError?: string;
-}
-
-export interface CorsResult {
-  success: boolean;
-  error?: string;
-  note: string;
-  allowOrigin: string | null;
-  allowMethods: string | null;
-  allowHeaders: string | null;
-  maxAge: string | null;
-  statusCode: number | null;
-  detail: string | null;
-  uploadSupported: boolean;
-  warning?: string;
-  configGuide?: string;
-  responseHeaders?: Record<string, string>;
-}
-
-export interface SimulationStep {
-  name: string;
-  success: boolean;
-  duration: number;
-  note?: string;
-  error?: string;
-  [detail: string]: unknown;
-}
-
-export interface FrontendSimResult {
-  success: boolean;
-  error?: string;
-  note: string;
-  steps: { step1: SimulationStep; step2: SimulationStep; step3: SimulationStep };
-  totalDuration?: number;
-  testFile?: string;
-  failedAt?: string;
-  troubleshooting?: string;
-}
-
-export interface StorageTestReport {
-  read: ReadResult;
-  write: WriteResult;
-  cors: CorsResult;
-  frontendSim: FrontendSimResult;
-  connectionInfo: {
-    bucket: string;
-    endpoint: string;
-    region: string;
-    pathStyle: string;
-    provider: string;
-    defaultFolder: string;
-    customHost: string;
-    signatureExpiresIn: string;
-  };
-  globalNote: string;
-}
-
 export interface StorageTestOutcome {
   /** read && cors && frontendSim. */
   success: boolean;
   messageKey: MessageKey;
-  result: StorageTestReport;
+  result: S3TestResultDetails;
 }
 
 type Guide = keyof StorageTestNotes['corsGuide'];
@@ -182,11 +108,11 @@ export class StorageTestService {
     };
   }
 
-  private async readTest(driver: StorageDriver, prefix: string, notes: StorageTestNotes, local: boolean): Promise<ReadResult> {
+  private async readTest(driver: StorageDriver, prefix: string, notes: StorageTestNotes, local: boolean): Promise<S3TestRead> {
     const note = local ? notes.localReadNote : notes.readNote;
     try {
       const page = await driver.listObjects({ prefix, maxKeys: 10 });
-      const result: ReadResult = { success: true, error: null, note, objectCount: page.objects.length, prefix: prefix || notes.rootPrefix };
+      const result: S3TestRead = { success: true, error: null, note, objectCount: page.objects.length, prefix: prefix || notes.rootPrefix };
       if (page.objects.length > 0) {
         result.firstObjects = page.objects.map((object) => ({
           key: object.key,
@@ -200,7 +126,7 @@ export class StorageTestService {
     }
   }
 
-  private async writeTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, notes: StorageTestNotes, local: boolean): Promise<WriteResult> {
+  private async writeTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, notes: StorageTestNotes, local: boolean): Promise<S3TestWrite> {
     if (row.provider_type === PROVIDER_B2) {
       return { success: true, error: null, note: notes.writeSkippedNote, uploadTime: 0, testFile: notes.writeSkippedFile, cleaned: true };
     }
@@ -215,7 +141,7 @@ export class StorageTestService {
     } catch (error) {
       return { success: false, error: errorText(error), code: errorCode(error), note, uploadTime: 0, testFile: key, cleaned: false };
     }
-    const result: WriteResult = { success: true, error: null, note, uploadTime: elapsed(started), testFile: key, cleaned: false };
+    const result: S3TestWrite = { success: true, error: null, note, uploadTime: elapsed(started), testFile: key, cleaned: false };
     try {
       await driver.deleteObject(key);
       result.cleaned = true;
@@ -225,7 +151,7 @@ export class StorageTestService {
     return result;
   }
 
-  private localCors(origin: string, notes: StorageTestNotes): CorsResult {
+  private localCors(origin: string, notes: StorageTestNotes): S3TestCors {
     return {
       success: true,
       note: notes.corsLocalNote,
@@ -239,7 +165,7 @@ export class StorageTestService {
     };
   }
 
-  private async corsTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, origin: string, notes: StorageTestNotes): Promise<CorsResult> {
+  private async corsTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, origin: string, notes: StorageTestNotes): Promise<S3TestCors> {
     const guide = notes.corsGuide[guideFor(row.provider_type)];
     const empty = { allowOrigin: null, allowMethods: null, allowHeaders: null, maxAge: null, statusCode: null, detail: null, uploadSupported: false };
     try {
@@ -271,7 +197,7 @@ export class StorageTestService {
       }
       const supportsPut = (allowMethods ?? '').toLowerCase().includes('put');
       const supportsOrigin = allowOrigin === '*' || allowOrigin === origin;
-      const result: CorsResult = {
+      const result: S3TestCors = {
         success: true,
         note: notes.corsPassedNote,
         allowOrigin,
@@ -299,11 +225,11 @@ export class StorageTestService {
     origin: string,
     urlBase: string,
     notes: StorageTestNotes,
-  ): Promise<FrontendSimResult> {
+  ): Promise<S3TestFrontendSim> {
     const steps = {
-      step1: { name: notes.step1Name, success: false, duration: 0 } as SimulationStep,
-      step2: { name: notes.step2Name, success: false, duration: 0 } as SimulationStep,
-      step3: { name: notes.step3Name, success: false, duration: 0 } as SimulationStep,
+      step1: { name: notes.step1Name, success: false, duration: 0 } as S3TestStep,
+      step2: { name: notes.step2Name, success: false, duration: 0 } as S3TestStep,
+      step3: { name: notes.step3Name, success: false, duration: 0 } as S3TestStep,
     };
     const key = `${prefix}frontend_test_${Date.now()}.txt`;
     const content = `Cloudclip browser upload simulation\ntime: ${new Date().toISOString()}\nprovider: ${row.provider_type}`;

@@ -5,6 +5,10 @@ import {
   SETTING_MAX_UPLOAD_SIZE,
   SETTING_WEBDAV_UPLOAD_MODE,
   WEBDAV_UPLOAD_MODES,
+  type HealthStatus,
+  type SystemSettingRow,
+  type SystemSettingsUpdateRequest,
+  type VersionInfo,
   type WebdavUploadMode,
 } from '@cloudclip/contract';
 import { packageVersion } from '../lib/paths';
@@ -27,37 +31,7 @@ const SETTING_DESCRIPTIONS: Record<string, string> = {
   [SETTING_URL_IMPORT_ALLOW_PRIVATE]: 'Allow URL import from private and loopback addresses (true/false)',
 };
 
-/** One row of `GET /api/admin/system-settings`. */
-export interface SystemSettingView {
-  key: string;
-  value: string;
-  description: string | null;
-  updated_at: string;
-}
-
-/** A validated `PUT /api/admin/system-settings` body: only the fields present change. */
-export interface SystemSettingsUpdate {
-  max_upload_size?: number;
-  webdav_upload_mode?: WebdavUploadMode;
-  allow_guest_pastes?: boolean;
-  url_import_allow_private?: boolean;
-}
-
 export const API_NAME = 'cloudclip-api';
-
-export interface VersionInfo {
-  version: string;
-  name: string;
-  environment: string;
-  storage: string;
-  nodeVersion: string;
-  uptime: number;
-}
-
-export interface HealthStatus {
-  status: 'ok';
-  timestamp: string;
-}
 
 export class SystemService {
   constructor(
@@ -82,13 +56,13 @@ export class SystemService {
   }
 
   /** Every settings row (internal ones too), ordered by key. */
-  async listSettings(): Promise<SystemSettingView[]> {
+  async listSettings(): Promise<SystemSettingRow[]> {
     const rows = await this.settings.listAll();
     return rows.map((row) => ({ key: row.key, value: row.value, description: row.description, updated_at: row.updated_at }));
   }
 
   /** Stores the given settings in one transaction; values are kept as text (`"250"`, `"proxy"`, `"true"`). */
-  async updateSettings(update: SystemSettingsUpdate): Promise<void> {
+  async updateSettings(update: SystemSettingsUpdateRequest): Promise<void> {
     const entries: { key: string; value: string }[] = [];
     if (update.max_upload_size !== undefined) entries.push({ key: SETTING_MAX_UPLOAD_SIZE, value: String(update.max_upload_size) });
     if (update.webdav_upload_mode !== undefined) entries.push({ key: SETTING_WEBDAV_UPLOAD_MODE, value: update.webdav_upload_mode });

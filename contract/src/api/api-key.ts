@@ -1,4 +1,4 @@
-import type { ApiTimestamp, DbBoolean, IsoTimestamp, Uuid } from './common';
+import type { ApiTimestamp, IsoTimestamp, Uuid } from './common';
 
 /** One row of `GET /admin/api-keys` (ordered by `created_at` desc, expired keys purged, unpaginated). */
 export interface ApiKey {
@@ -8,12 +8,12 @@ export interface ApiKey {
   key: string;
   /** First 6 characters + `...`. */
   key_masked: string;
-  text_permission: DbBoolean;
-  file_permission: DbBoolean;
-  mount_permission: DbBoolean;
+  text_permission: 0 | 1;
+  file_permission: 0 | 1;
+  mount_permission: 0 | 1;
   basic_path: string;
   created_at: IsoTimestamp;
-  /** `9999-12-31T23:59:59.000Z` (`API_KEY_NEVER_EXPIRES` in constants) = never. */
+  /** `9999-12-31T23:59:59.000Z` (`NEVER_EXPIRES_AT`) = never. */
   expires_at: IsoTimestamp;
   /** SQLite form, or null when never used. */
   last_used: ApiTimestamp | null;
@@ -40,9 +40,9 @@ export interface ApiKeyCreateResponse {
   name: string;
   key: string;
   key_masked: string;
-  text_permission: DbBoolean;
-  file_permission: DbBoolean;
-  mount_permission: DbBoolean;
+  text_permission: boolean;
+  file_permission: boolean;
+  mount_permission: boolean;
   basic_path: string;
   created_at: IsoTimestamp;
   expires_at: IsoTimestamp;

@@ -1,4 +1,4 @@
-import type { ApiTimestamp, DbBoolean, Uuid } from './common';
+import type { ApiTimestamp, Uuid } from './common';
 
 /** Mount object (contract 5.6). A mount exposes the whole bucket (`default_folder` not applied). */
 export interface Mount {
@@ -11,7 +11,8 @@ export interface Mount {
   mount_path: string;
   remark: string | null;
   /** 0/1 (boolean in the create response). */
-  is_active: DbBoolean;
+  /** 0/1; a boolean in the create response. */
+  is_active: 0 | 1 | boolean;
   /** Admin id. */
   created_by: string;
   sort_order: number;

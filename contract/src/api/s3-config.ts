@@ -1,4 +1,4 @@
-import type { ApiTimestamp, DbBoolean, Uuid } from './common';
+import type { ApiTimestamp, Uuid } from './common';
 
 /** Provider values stored by the legacy UI. The field is free text (the server's constant for the last is `Other S3 Compatible`). */
 export type S3ProviderType = 'Cloudflare R2' | 'Backblaze B2' | 'AWS S3' | 'Other' | (string & {});
@@ -32,12 +32,12 @@ export interface S3Config {
   bucket_name: string;
   /** `""` → the S3 client uses `auto`. */
   region: string;
-  path_style: DbBoolean;
+  path_style: 0 | 1;
   /** Prefix for share uploads only (not mounts). */
   default_folder: string;
   /** Absent for key callers. */
-  is_public?: DbBoolean;
-  is_default: DbBoolean;
+  is_public?: 0 | 1;
+  is_default: 0 | 1;
   /** Quota in bytes (defaults R2 10 GiB, B2 10 GiB, others 5 GiB). */
   total_storage_bytes: number | null;
   custom_host: string | null;
@@ -92,9 +92,9 @@ export interface S3ConfigCreateResponse {
   endpoint_url: string;
   bucket_name: string;
   region: string;
-  path_style: DbBoolean;
+  path_style: boolean;
   default_folder: string;
-  is_public: DbBoolean;
+  is_public: boolean;
   total_storage_bytes: number | null;
   custom_host: string | null;
   signature_expires_in: number;
@@ -140,7 +140,7 @@ export interface S3TestCors {
   allowHeaders: string | null;
   maxAge: string | number | null;
   statusCode: number | null;
-  detail: string;
+  detail: string | null;
   uploadSupported: boolean;
   warning?: string;
   configGuide?: unknown;
@@ -150,8 +150,10 @@ export interface S3TestCors {
 export interface S3TestStep {
   name: string;
   success: boolean;
+  /** Milliseconds. */
   duration: number;
-  note: string;
+  note?: string;
+  error?: string;
   [extra: string]: unknown;
 }
 

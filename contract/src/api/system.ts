@@ -22,6 +22,11 @@ export interface SystemSettingsUpdateRequest {
    * Stored as the settings row `allow_guest_pastes` (`"true"` / `"false"`).
    */
   allow_guest_pastes?: boolean;
+  /**
+   * Cloudclip addition: lets URL import fetch private, loopback and link-local addresses (the SSRF
+   * guard off). Stored as `url_import_allow_private`; absent = off.
+   */
+  url_import_allow_private?: boolean;
 }
 
 /** `GET /system/max-upload-size` → E `data` (MB). */
@@ -57,9 +62,36 @@ export interface DashboardStats {
   lastWeekFiles: number[];
 }
 
+/**
+ * One cache's counters in `GET /admin/cache/stats` (`data.cache.directory`, `data.cache.s3Url`). The
+ * reference server's four are always there; Cloudclip's api-server sends the others too.
+ */
+export interface CacheCounters {
+  /** Entries held, expired ones not yet swept included. */
+  cacheSize: number;
+  /** Expired entries still held. */
+  expired: number;
+  /** Clear calls (by mount, by storage config, everything) since start. */
+  invalidations: number;
+  /** Expired entries removed since start. */
+  pruned: number;
+  size?: number;
+  validItems?: number;
+  expiredItems?: number;
+  maxItems?: number;
+  defaultTtlSeconds?: number;
+  hits?: number;
+  misses?: number;
+  /** hits / (hits + misses) in percent, two decimals; 0 before any lookup. */
+  hitRate?: number;
+  evictions?: number;
+  /** Entries removed by clear calls since start. */
+  cleared?: number;
+}
+
 /** `GET /admin/cache/stats` → E `data`. Memory values in MB, `heapUsagePercent` in %, `uptime` in seconds. */
 export interface CacheStats {
-  cache: { directory: Record<string, unknown>; s3Url: Record<string, unknown> };
+  cache: { directory: CacheCounters; s3Url: CacheCounters };
   system: {
     memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; heapUsagePercent: number };
     uptime: number;

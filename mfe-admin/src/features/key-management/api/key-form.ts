@@ -59,7 +59,7 @@ export function keyEditInput(values: KeyEditValues): ApiKeyEditFormInput {
 }
 
 export function keyToEditValues(key: ApiKey): KeyEditValues {
-  const on = (value: ApiKey['text_permission']) => value === 1 || value === true;
+  const on = (value: ApiKey['text_permission']) => value === 1;
   return {
     name: key.name,
     text_permission: on(key.text_permission),

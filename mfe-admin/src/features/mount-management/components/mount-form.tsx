@@ -29,7 +29,7 @@ export function MountForm({
   const validate = (values: MountFormValues) => validateMountForm(mountFormInput(values));
   const rule = (field: 'name' | 'storage_type' | 'storage_config_id' | 'mount_path' | 'cache_ttl' | 'sort_order') =>
     kernelRule<MountFormValues, typeof field>(t, field, validate);
-  const defaultConfig = configs.find((config) => config.is_default === 1 || config.is_default === true) ?? configs[0];
+  const defaultConfig = configs.find((config) => config.is_default === 1) ?? configs[0];
 
   return (
     <ModalForm<MountFormValues>
