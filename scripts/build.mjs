@@ -1,7 +1,8 @@
 // pnpm build: builds the api-server, the host and every remote (at most two webpack builds at once
 // on this 2-core machine) into each package's dist/. The local environment runs these builds as
 // version "workspace"; `pnpm release <package>` turns one into an immutable release.
-// Flags: --missing (only what is not built yet), a list of package names (only those).
+// Flags: --missing (only what is not built yet), a list of package names (only those). Every build
+// first checks the API reports of the kernel and the contract.
 import { REMOTES, isBuilt, run } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -23,6 +24,10 @@ async function main() {
     console.log('Everything is built.');
     return;
   }
+  // The kernel's (and the contract's) exports are the remotes' contract with the host: a build whose
+  // exports changed without the version bump they need stops here (scripts/api-report.mjs).
+  const reports = await run('node', ['scripts/api-report.mjs', '--all'], { prefix: '[api-report] ' });
+  if (reports !== 0) throw new Error('the API reports do not match the code: bump the version, then `pnpm api-report <package-dir> --update`');
   const queue = [...targets];
   // Two at a time: webpack builds with antd take ~1.3 GB and one core each.
   const worker = async () => {
