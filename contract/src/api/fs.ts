@@ -3,18 +3,17 @@ import type { IsoTimestamp, Uuid } from './common';
 /** `/api/admin/fs/*` (guard admin) or `/api/user/fs/*` (guard `file` + basic_path): identical payloads. */
 export type FsScope = 'admin' | 'user';
 
-/** Entry of a virtual listing: `name` is the next **path segment**, not the mount's name. */
+/**
+ * Entry of a virtual listing: `name` is the next **path segment**, not the mount's name. Exactly these
+ * four fields: no `size`, no `modified`. (The reference's mount-entry variant with `isMount`,
+ * `mount_id`, `modified`, `storage_type` is unreachable, so it is not modelled.)
+ */
 export interface FsVirtualItem {
   name: string;
   /** Ends with `/`. */
   path: string;
   isDirectory: true;
   isVirtual: true;
-  /** Only in the (unreachable in practice) mount-entry variant. */
-  isMount?: true;
-  mount_id?: Uuid;
-  modified?: IsoTimestamp;
-  storage_type?: string;
 }
 
 /** Folder inside a bucket listing. */
@@ -30,15 +29,15 @@ export interface FsDirectoryItem {
   modified: IsoTimestamp;
 }
 
-/** File inside a bucket listing. No mimetype/contentType: infer it from the extension. */
+/** File inside a bucket listing. No mimetype/contentType and no `isVirtual`: infer the type from the extension. */
 export interface FsFileItem {
   name: string;
   path: string;
   isDirectory: false;
   size: number;
   modified: IsoTimestamp;
-  /** Without quotes. */
-  etag?: string;
+  /** Always present, without quotes. */
+  etag: string;
 }
 
 export type FsListItem = FsVirtualItem | FsDirectoryItem | FsFileItem;
@@ -61,8 +60,7 @@ export interface FsBucketListing {
   type: 'directory';
   isRoot: false;
   isVirtual: false;
-  /** Absent in bucket listings. */
-  hasPermission?: boolean;
+  /** No `hasPermission` in bucket listings (test with `'hasPermission' in listing`). */
   mount_id: Uuid;
   storage_type: string;
   items: Array<FsDirectoryItem | FsFileItem>;
@@ -85,14 +83,17 @@ export interface FsFileInfo {
   download_url: string;
 }
 
-/** `GET …/fs/get` on a folder. */
+/** `GET …/fs/get` on a folder. `path` ends with `/`. */
 export interface FsFolderInfo {
   path: string;
   name: string;
   isDirectory: true;
   size: 0;
+  /** The folder marker's time, else "now". */
   modified: IsoTimestamp;
   contentType: 'application/x-directory';
+  /** The folder marker's ETag (without quotes); `null` for a folder that exists only through the keys under it. */
+  etag: string | null;
   mount_id: Uuid;
   storage_type: string;
 }
@@ -106,11 +107,16 @@ export interface FsFileLinkOptions {
   forceDownload?: boolean;
 }
 
-/** `GET …/fs/file-link` → E `data`. Without `expires_in`, `expiresIn` is null and `expiresAt` is "now" (cosmetic bug). */
+/**
+ * `GET …/fs/file-link` → E `data`. Without `expires_in` the reference sends `expiresIn: null` and
+ * `expiresAt` = "now" (cosmetic bug); Cloudclip's server sends the seconds it used (the config's
+ * `signature_expires_in`) and the matching time. Clients must accept both.
+ */
 export interface FsFileLink {
   path: string;
   name: string;
   presignedUrl: string;
+  /** Seconds; `null` only from the reference, when `expires_in` was omitted. */
   expiresIn: number | null;
   expiresAt: IsoTimestamp;
   forceDownload: boolean;
@@ -130,12 +136,17 @@ export interface FsUploadDirectResponse {
   fileId: Uuid;
   slug: string;
   message: string;
+  /** Cloudclip extension (always sent by our server, absent from the reference): the stored file's own path. */
+  filePath?: string;
+  /** Cloudclip extension (always sent by our server, absent from the reference): the stored file's own name. */
+  fileName?: string;
 }
 
 /** `POST …/fs/upload` with `use_multipart=true`: the body is not stored; continue with multipart/part. */
 export interface FsUploadMultipartResponse {
   useMultipart: true;
   uploadId: string;
+  /** The file's path (directory + file name). */
   path: string;
   recommendedPartSize: number;
   bucket: string;
@@ -311,10 +322,14 @@ export interface FsCopyFailure {
   error: string;
 }
 
+/** Outcome of one batch-copy item: `cross_storage` = URL pairs handed out for the client to copy. */
+export type FsCopyStatus = 'success' | 'skipped' | 'failed' | 'cross_storage';
+
 export interface FsCopyDetail {
   source: string;
   target: string;
-  status: string;
+  status: FsCopyStatus;
+  /** Only with `status: 'failed'`. */
   error?: string;
 }
 
@@ -323,8 +338,10 @@ export interface FsCopyDetail {
  * else body `code: 202` + `success: false` (HTTP 200 either way: a success for the client).
  */
 export interface FsBatchCopySameMountResult {
-  crossStorage?: false;
-  requiresClientSideCopy?: false;
+  /** Absent (declared so that `requiresClientSideCopy` tells the two results apart). */
+  crossStorage?: undefined;
+  /** Absent (declared so that `requiresClientSideCopy` tells the two results apart). */
+  requiresClientSideCopy?: undefined;
   success: number;
   skipped: number;
   failed: FsCopyFailure[];

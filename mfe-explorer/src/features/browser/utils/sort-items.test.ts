@@ -2,9 +2,9 @@ import type { FsListItem } from '@cloudclip/shared-kernel';
 import { sortItems } from './sort-items';
 
 const items: FsListItem[] = [
-  { name: 'b.txt', path: '/m/b.txt', isDirectory: false, size: 10, modified: '2025-07-01T08:00:00.000Z' },
-  { name: 'a10.txt', path: '/m/a10.txt', isDirectory: false, size: 300, modified: '2025-07-03 08:00:00' },
-  { name: 'a2.txt', path: '/m/a2.txt', isDirectory: false, size: 300, modified: '2025-06-01T08:00:00.000Z' },
+  { name: 'b.txt', path: '/m/b.txt', isDirectory: false, size: 10, modified: '2025-07-01T08:00:00.000Z', etag: 'e1' },
+  { name: 'a10.txt', path: '/m/a10.txt', isDirectory: false, size: 300, modified: '2025-07-03 08:00:00', etag: 'e2' },
+  { name: 'a2.txt', path: '/m/a2.txt', isDirectory: false, size: 300, modified: '2025-06-01T08:00:00.000Z', etag: 'e3' },
   { name: 'zeta', path: '/m/zeta/', isDirectory: true, isVirtual: false, size: 5, modified: '2025-01-01T00:00:00.000Z' },
   { name: 'Alpha', path: '/m/Alpha/', isDirectory: true, isVirtual: false, size: 50, modified: '2025-02-01T00:00:00.000Z' },
 ];
