@@ -44,6 +44,7 @@ export function expiryHours(id: PasteExpiryId): number {
   return PASTE_EXPIRY_OPTIONS.find((option) => option.id === id)?.hours ?? 0;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are refused in a path segment on purpose
 const PATH_SEGMENT = /^[^\\:*?"<>|\u0000-\u001f]+$/;
 
 /**

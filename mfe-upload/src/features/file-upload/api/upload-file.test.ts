@@ -1,6 +1,6 @@
 import { ApiError } from '@cloudclip/shared-kernel';
 import { deferred } from '../../../test/test-kernel';
-import { emptyDraft, validateUploadOptions } from '../../upload-options/utils/upload-options';
+import { emptyDraft, validateUploadOptions } from '../../../lib/upload-options';
 import { uploadFile, type FilesEdge } from './upload-file';
 
 const translate = (key: string) => ({ 'errors.timeout': 'request timed out', 'errors.uploadCancelled': 'upload cancelled' })[key] ?? key;

@@ -1,6 +1,6 @@
 import { ApiError, isApiError, type CloudclipApi, type UploadPhase } from '@cloudclip/shared-kernel';
 import type { FileScope } from '../../../lib/upload-access';
-import type { UploadOptions } from '../../upload-options/utils/upload-options';
+import type { UploadOptions } from '../../../lib/upload-options';
 import type { UploadResult } from '../utils/upload-queue';
 
 /** The kernel API edge this flow uses (mocked in unit tests, nothing else is). */

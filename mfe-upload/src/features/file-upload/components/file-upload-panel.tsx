@@ -4,7 +4,7 @@ import { BYTES_PER_MB, formatBytes } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import type { FileScope } from '../../../lib/upload-access';
-import type { UploadOptions } from '../../upload-options/utils/upload-options';
+import type { UploadOptions } from '../../../lib/upload-options';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import type { UploadResult } from '../utils/upload-queue';
 import { DropZone } from './drop-zone';

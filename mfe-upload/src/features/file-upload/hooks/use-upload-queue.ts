@@ -3,7 +3,7 @@ import { checkFileSize } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../hooks/use-kernel';
 import { errorText, isCancellation } from '../../../lib/error-text';
 import type { FileScope } from '../../../lib/upload-access';
-import type { UploadOptions } from '../../upload-options/utils/upload-options';
+import type { UploadOptions } from '../../../lib/upload-options';
 import { uploadFile } from '../api/upload-file';
 import { nextToStart, queueReducer, type UploadResult } from '../utils/upload-queue';
 

@@ -4,7 +4,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
 import type { UploadOptionsController } from '../hooks/use-upload-options';
 import { isDefaultConfig } from '../hooks/use-storage-configs';
-import type { OptionError } from '../utils/upload-options';
+import type { OptionError } from '../../../lib/upload-options';
 
 /** The options shared by file and URL uploads (spec §3 file share fields, §5 validation). */
 export function UploadOptionsForm({ controller, maxUploadMb, disabled }: { controller: UploadOptionsController; maxUploadMb: number; disabled?: boolean }) {

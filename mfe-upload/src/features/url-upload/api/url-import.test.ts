@@ -1,6 +1,6 @@
 import { ApiError, type UrlInfo } from '@cloudclip/shared-kernel';
 import { deferred } from '../../../test/test-kernel';
-import { emptyDraft, validateUploadOptions } from '../../upload-options/utils/upload-options';
+import { emptyDraft, validateUploadOptions } from '../../../lib/upload-options';
 import { importFromUrl, type UrlImportDeps } from './url-import';
 import type { DownloadOptions } from './download-source';
 

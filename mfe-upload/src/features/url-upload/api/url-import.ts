@@ -10,7 +10,7 @@ import {
   type UrlInfo,
   type UrlMultipartPart,
 } from '@cloudclip/shared-kernel';
-import type { UploadOptions } from '../../upload-options/utils/upload-options';
+import type { UploadOptions } from '../../../lib/upload-options';
 import { overallPercent } from '../utils/progress-mapping';
 import { runPool } from '../utils/run-pool';
 import type { DownloadedSource, DownloadOptions } from './download-source';

@@ -7,7 +7,7 @@ import { Field, describedBy } from '../../../components/field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { ShareResult } from '../../../components/share-result';
 import { pageUrl } from '../../../lib/format';
-import type { UploadOptions } from '../../upload-options/utils/upload-options';
+import type { UploadOptions } from '../../../lib/upload-options';
 import type { UrlImportResult } from '../api/url-import';
 import { useUrlImport } from '../hooks/use-url-import';
 

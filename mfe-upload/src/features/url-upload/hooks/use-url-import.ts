@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { URL_MULTIPART_CONCURRENCY, checkFileSize, validateHttpUrl, type UploadPhase, type UrlInfo, type ValidationError } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../hooks/use-kernel';
 import { errorText, isCancellation } from '../../../lib/error-text';
-import type { UploadOptions } from '../../upload-options/utils/upload-options';
+import type { UploadOptions } from '../../../lib/upload-options';
 import { downloadSource } from '../api/download-source';
 import { importFromUrl, type UrlImportResult } from '../api/url-import';
 
