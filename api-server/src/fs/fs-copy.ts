@@ -3,7 +3,17 @@ import { listAllObjects } from '../storage/storage-driver';
 import { storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
 import { baseName, displayPath, parseFsPath, withDirectoryFlag } from './fs-path';
-import type { FsPath } from '@cloudclip/contract';
+import type {
+  FsBatchCopyCommitResult,
+  FsBatchCopyResult,
+  FsCopyDetail,
+  FsCopyFailure,
+  FsCopyStatus,
+  FsCrossStorageFile,
+  FsCrossStorageFolder,
+  FsCrossStorageResult,
+  FsPath,
+} from '@cloudclip/contract';
 import type { Describe } from './fs-service';
 
 /** Lifetime of the URL pairs handed out for a client-side (cross-storage) copy. */
@@ -21,66 +31,6 @@ export interface CopyOptions {
    * server, streaming from one storage to the other, instead of handing out URL pairs.
    */
   serverSideCrossCopy: boolean;
-}
-
-type CopyStatus = 'success' | 'skipped' | 'failed' | 'cross_storage';
-
-interface CopyDetail {
-  source: string;
-  target: string;
-  status: CopyStatus;
-  error?: string;
-}
-
-interface CopyFailure {
-  sourcePath: string;
-  targetPath: string;
-  error: string;
-}
-
-export interface CrossFileResult {
-  crossStorage: true;
-  isDirectory: false;
-  sourcePath: string;
-  targetPath: string;
-  sourceMount: string;
-  targetMount: string;
-  sourceS3Path: string;
-  targetS3Path: string;
-  fileName: string;
-  targetFileName: string;
-  contentType: string;
-  downloadUrl: string;
-  uploadUrl: string;
-  message: string;
-}
-
-export interface CrossFolderResult {
-  crossStorage: true;
-  isDirectory: true;
-  sourcePath: string;
-  targetPath: string;
-  sourceMount: string;
-  targetMount: string;
-  items: Array<{ sourceKey: string; targetKey: string; fileName: string; relativeDir: string; contentType: string; size: number; downloadUrl: string; uploadUrl: string }>;
-  message: string;
-}
-
-export interface SameMountCopyResult {
-  success: number;
-  skipped: number;
-  failed: CopyFailure[];
-  details: CopyDetail[];
-  crossStorageResults: [];
-}
-
-export interface CrossStorageCopyResult {
-  crossStorage: true;
-  requiresClientSideCopy: true;
-  standardCopyResults: { success: number; skipped: number; failed: number };
-  crossStorageResults: Array<CrossFileResult | CrossFolderResult>;
-  failed: CopyFailure[];
-  details: CopyDetail[];
 }
 
 export interface CopyCommitFile {
@@ -114,7 +64,7 @@ export class FsCopyService {
     urlBase: string,
     describe: Describe,
     messages: CopyMessages,
-  ): Promise<SameMountCopyResult | CrossStorageCopyResult> {
+  ): Promise<FsBatchCopyResult> {
     // Every path is checked before anything is copied: 400 malformed, 403 outside the basic path.
     const items: ParsedItem[] = rawItems.map((item) => {
       const source = parseFsPath(item.sourcePath, 'sourcePath');
@@ -129,9 +79,9 @@ export class FsCopyService {
     const mounts = await this.access.mountsOf(caller);
     let success = 0;
     let skipped = 0;
-    const failed: CopyFailure[] = [];
-    const details: CopyDetail[] = [];
-    const cross: Array<CrossFileResult | CrossFolderResult> = [];
+    const failed: FsCopyFailure[] = [];
+    const details: FsCopyDetail[] = [];
+    const cross: FsCrossStorageResult[] = [];
 
     for (const { source, target } of items) {
       const shownSource = displayPath(source);
@@ -141,7 +91,7 @@ export class FsCopyService {
         const from = await this.access.resolve(caller, source, mounts);
         const to = await this.access.resolve(caller, target, mounts);
         if (to.key === '') throw new HttpError(403, 'fs.mountRootProtected');
-        let status: CopyStatus;
+        let status: FsCopyStatus;
         if (from.mount.id === to.mount.id || options.serverSideCrossCopy) {
           status = source.isDirectory ? await this.copyFolder(from, to, options.skipExisting) : await this.copyFile(from, to, options.skipExisting);
           if (status === 'success') success += 1;
@@ -192,7 +142,7 @@ export class FsCopyService {
     ).finally(() => object.body.destroy());
   }
 
-  private async copyFile(from: FsTarget, to: FsTarget, skipExisting: boolean): Promise<CopyStatus> {
+  private async copyFile(from: FsTarget, to: FsTarget, skipExisting: boolean): Promise<FsCopyStatus> {
     if (!(await this.access.fileExists(from))) throw new HttpError(404, 'fs.notFound');
     const sameObject = from.config.id === to.config.id && from.key === to.key;
     if (sameObject || (skipExisting && (await this.access.fileExists(to)))) return 'skipped';
@@ -201,7 +151,7 @@ export class FsCopyService {
     return 'success';
   }
 
-  private async copyFolder(from: FsTarget, to: FsTarget, skipExisting: boolean): Promise<CopyStatus> {
+  private async copyFolder(from: FsTarget, to: FsTarget, skipExisting: boolean): Promise<FsCopyStatus> {
     const sameStorage = from.config.id === to.config.id;
     if (sameStorage && (from.key === '' || to.key === from.key || to.key.startsWith(`${from.key}/`))) throw new HttpError(400, 'fs.intoItself');
     const sourcePrefix = from.key === '' ? '' : `${from.key}/`;
@@ -222,7 +172,7 @@ export class FsCopyService {
     return copied === 0 ? 'skipped' : 'success';
   }
 
-  private async crossFile(from: FsTarget, to: FsTarget, skipExisting: boolean, urlBase: string, messages: CopyMessages): Promise<CrossFileResult | null> {
+  private async crossFile(from: FsTarget, to: FsTarget, skipExisting: boolean, urlBase: string, messages: CopyMessages): Promise<FsCrossStorageFile | null> {
     if (!(await this.access.fileExists(from))) throw new HttpError(404, 'fs.notFound');
     if (skipExisting && (await this.access.fileExists(to))) return null;
     const fileName = baseName(from.path);
@@ -246,13 +196,13 @@ export class FsCopyService {
   }
 
   /** The folder's direct files only (as the reference): one URL pair each. */
-  private async crossFolder(from: FsTarget, to: FsTarget, urlBase: string, messages: CopyMessages): Promise<CrossFolderResult> {
+  private async crossFolder(from: FsTarget, to: FsTarget, urlBase: string, messages: CopyMessages): Promise<FsCrossStorageFolder> {
     const sourcePrefix = from.key === '' ? '' : `${from.key}/`;
     const targetPrefix = `${to.key}/`;
     const page = await storageCall(() => from.driver.listObjects({ prefix: sourcePrefix, delimiter: '/' }));
     const objects = page.objects.filter((object) => object.key !== sourcePrefix && !object.key.endsWith('/'));
     if (objects.length === 0 && page.commonPrefixes.length === 0 && !(await this.access.folderExists(from))) throw new HttpError(404, 'fs.notFound');
-    const items: CrossFolderResult['items'] = [];
+    const items: FsCrossStorageFolder['items'] = [];
     for (const object of objects) {
       const fileName = object.key.slice(sourcePrefix.length);
       const targetKey = targetPrefix + fileName;
@@ -289,12 +239,12 @@ export class FsCopyService {
     targetMountId: string,
     files: readonly CopyCommitFile[],
     describe: Describe,
-  ): Promise<{ success: Array<{ targetPath: string; fileName: string }>; failed: Array<{ targetPath: string; error: string }> }> {
+  ): Promise<FsBatchCopyCommitResult> {
     const mount = (await this.access.mountsOf(caller)).find((candidate) => candidate.id === targetMountId);
     if (!mount) throw new HttpError(404, 'mount.notFound');
     const anchor = await this.access.targetIn(mount, { path: mount.mount_path, isDirectory: true, segments: mount.mount_path.split('/').filter(Boolean) });
-    const success: Array<{ targetPath: string; fileName: string }> = [];
-    const failed: Array<{ targetPath: string; error: string }> = [];
+    const success: FsBatchCopyCommitResult['success'] = [];
+    const failed: FsBatchCopyCommitResult['failed'] = [];
     for (const file of files) {
       const shown = typeof file.targetPath === 'string' ? file.targetPath : String(file.s3Path ?? '');
       try {

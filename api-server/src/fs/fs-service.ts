@@ -17,8 +17,21 @@ import {
 } from './fs-access';
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf, OCTET_STREAM } from './fs-mime';
 import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
-import type { FsPath } from '@cloudclip/contract';
-
+import type {
+  FsBatchRemoveResponse,
+  FsBucketListing,
+  FsDirectoryItem,
+  FsFileInfo,
+  FsFileItem,
+  FsFileLink,
+  FsFolderInfo,
+  FsPath,
+  FsPresignCommitResponse,
+  FsPresignResponse,
+  FsUpdateResponse,
+  FsVirtualItem,
+  FsVirtualListing,
+} from '@cloudclip/contract';
 
 /** Most entries one folder listing returns (continuation pages are followed up to this). */
 export const FS_LIST_MAX_ENTRIES = 20000;
@@ -27,88 +40,6 @@ export const UPDATE_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_LINK_MAX_SECONDS = 7 * 24 * 3600;
 /** Folder sizes are computed with this many listings in flight. */
 const FOLDER_SIZE_CONCURRENCY = 4;
-
-export interface VirtualItem {
-  name: string;
-  path: string;
-  isDirectory: true;
-  isVirtual: true;
-}
-
-export interface DirectoryItem {
-  name: string;
-  path: string;
-  isDirectory: true;
-  isVirtual: false;
-  size: number;
-  modified: string;
-}
-
-export interface FileItem {
-  name: string;
-  path: string;
-  isDirectory: false;
-  size: number;
-  modified: string;
-  etag: string;
-}
-
-export interface VirtualListing {
-  path: string;
-  type: 'directory';
-  isRoot: boolean;
-  isVirtual: true;
-  hasPermission: boolean;
-  items: VirtualItem[];
-}
-
-export interface BucketListing {
-  path: string;
-  type: 'directory';
-  isRoot: false;
-  isVirtual: false;
-  mount_id: string;
-  storage_type: string;
-  items: Array<DirectoryItem | FileItem>;
-}
-
-export interface FileInfoView {
-  path: string;
-  name: string;
-  isDirectory: false;
-  size: number;
-  modified: string;
-  contentType: string;
-  etag: string;
-  mount_id: string;
-  storage_type: string;
-  preview_url: string;
-  download_url: string;
-}
-
-export interface FolderInfoView {
-  path: string;
-  name: string;
-  isDirectory: true;
-  size: 0;
-  modified: string;
-  contentType: string;
-  /** The folder marker's ETag; null for a folder that exists only through the keys under it. */
-  etag: string | null;
-  mount_id: string;
-  storage_type: string;
-}
-
-export interface FileLinkView {
-  path: string;
-  name: string;
-  presignedUrl: string;
-  expiresIn: number;
-  expiresAt: string;
-  forceDownload: boolean;
-  mount_id: string;
-  storage_type: string;
-}
 
 /** Per-item failure messages come from the route (they are translated there). */
 export type Describe = (error: unknown) => string;
@@ -165,7 +96,7 @@ export class FsService {
 
   // ------------------------------------------------------------------ list
 
-  async list(caller: FsCaller, rawPath: unknown): Promise<VirtualListing | BucketListing> {
+  async list(caller: FsCaller, rawPath: unknown): Promise<FsVirtualListing | FsBucketListing> {
     const parsed = withDirectoryFlag(parseFsPath(rawPath === undefined || rawPath === '' ? '/' : rawPath), true);
     const shown = displayPath(parsed);
     if (!this.access.isNavigable(caller, parsed.path)) throw new HttpError(403, 'fs.outsideBasicPath');
@@ -180,9 +111,9 @@ export class FsService {
     return this.bucketListing(target);
   }
 
-  private virtualListing(parsed: FsPath, shown: string, mounts: readonly MountRow[]): VirtualListing {
+  private virtualListing(parsed: FsPath, shown: string, mounts: readonly MountRow[]): FsVirtualListing {
     const base = parsed.path === '/' ? '/' : `${parsed.path}/`;
-    const items: VirtualItem[] = [];
+    const items: FsVirtualItem[] = [];
     const seen = new Set<string>();
     for (const mount of mounts) {
       if (!mount.mount_path.startsWith(base) || mount.mount_path === parsed.path) continue;
@@ -194,11 +125,11 @@ export class FsService {
     return { path: shown, type: 'directory', isRoot: parsed.path === '/', isVirtual: true, hasPermission: true, items };
   }
 
-  private async bucketListing(target: FsTarget): Promise<BucketListing> {
+  private async bucketListing(target: FsTarget): Promise<FsBucketListing> {
     const { mount, config, driver } = target;
     const prefix = folderPrefix(target.key);
     const cacheKey = `fs:list:${mount.id}:${prefix}`;
-    const cached = this.deps.caches.directory.get(cacheKey) as BucketListing | undefined;
+    const cached = this.deps.caches.directory.get(cacheKey) as FsBucketListing | undefined;
     if (cached) return cached;
 
     // The reference makes one listing call (at most 1000 entries per folder). Cloudclip follows the
@@ -214,7 +145,7 @@ export class FsService {
       return merged;
     });
     const now = toIso(this.now());
-    const directories = await mapLimit(page.commonPrefixes, FOLDER_SIZE_CONCURRENCY, async (common): Promise<DirectoryItem> => {
+    const directories = await mapLimit(page.commonPrefixes, FOLDER_SIZE_CONCURRENCY, async (common): Promise<FsDirectoryItem> => {
       let size = 0;
       let modified: string | undefined;
       await storageCall(async () => {
@@ -226,7 +157,7 @@ export class FsService {
       const name = common.slice(prefix.length, -1);
       return { name, path: `${virtualPathOf(mount, common)}/`, isDirectory: true, isVirtual: false, size, modified: modified ?? now };
     });
-    const files: FileItem[] = page.objects
+    const files: FsFileItem[] = page.objects
       .filter((object) => object.key !== prefix && !object.key.endsWith('/'))
       .map((object) => ({
         name: object.key.slice(prefix.length),
@@ -236,7 +167,7 @@ export class FsService {
         modified: toIso(object.lastModified),
         etag: object.etag,
       }));
-    const listing: BucketListing = {
+    const listing: FsBucketListing = {
       path: displayPath(target.path),
       type: 'directory',
       isRoot: false,
@@ -251,7 +182,7 @@ export class FsService {
 
   // ------------------------------------------------------------------ get / download / link
 
-  async get(caller: FsCaller, rawPath: unknown, urlBase: string): Promise<FileInfoView | FolderInfoView> {
+  async get(caller: FsCaller, rawPath: unknown, urlBase: string): Promise<FsFileInfo | FsFolderInfo> {
     const parsed = parseFsPath(rawPath);
     const target = await this.access.resolve(caller, parsed);
     const { mount, driver } = target;
@@ -331,7 +262,7 @@ export class FsService {
     }
   }
 
-  async fileLink(caller: FsCaller, rawPath: unknown, expiresIn: number | undefined, forceDownload: boolean, urlBase: string): Promise<FileLinkView> {
+  async fileLink(caller: FsCaller, rawPath: unknown, expiresIn: number | undefined, forceDownload: boolean, urlBase: string): Promise<FsFileLink> {
     const parsed = parseFsPath(rawPath);
     if (parsed.isDirectory) throw new HttpError(400, 'fs.pathMustBeFile');
     const target = await this.access.resolve(caller, parsed);
@@ -367,7 +298,7 @@ export class FsService {
     this.access.invalidate(target.mount);
   }
 
-  async update(caller: FsCaller, rawPath: unknown, content: string): Promise<{ path: string; etag: string; contentType: string; isNewFile: boolean }> {
+  async update(caller: FsCaller, rawPath: unknown, content: string): Promise<FsUpdateResponse> {
     const parsed = parseFsPath(rawPath);
     if (parsed.isDirectory) throw new HttpError(400, 'fs.pathMustBeFile');
     const bytes = Buffer.from(content, 'utf8');
@@ -409,7 +340,7 @@ export class FsService {
   }
 
   /** POST …/fs/batch-remove: every path checked first (400/403 on the first bad one), then each removed on its own. */
-  async batchRemove(caller: FsCaller, rawPaths: readonly unknown[], describe: Describe): Promise<{ success: number; failed: Array<{ path: string; error: string }> }> {
+  async batchRemove(caller: FsCaller, rawPaths: readonly unknown[], describe: Describe): Promise<FsBatchRemoveResponse> {
     const parsed = rawPaths.map((raw) => parseFsPath(raw, 'paths'));
     for (const path of parsed) {
       if (path.segments.length === 0) throw new HttpError(403, 'fs.rootNotAllowed');
@@ -417,7 +348,7 @@ export class FsService {
     }
     const mounts = await this.access.mountsOf(caller);
     let success = 0;
-    const failed: Array<{ path: string; error: string }> = [];
+    const failed: FsBatchRemoveResponse['failed'] = [];
     for (const path of parsed) {
       try {
         await this.removeTarget(await this.access.resolve(caller, path, mounts));
@@ -486,7 +417,7 @@ export class FsService {
 
   // ------------------------------------------------------------------ presigned upload
 
-  async presign(caller: FsCaller, input: PresignInput, urlBase: string) {
+  async presign(caller: FsCaller, input: PresignInput, urlBase: string): Promise<FsPresignResponse> {
     const dir = withDirectoryFlag(parseFsPath(input.path), true);
     const name = parseFileName(input.fileName, 'fileName');
     const targetPath = childPath(dir, name);
@@ -511,7 +442,7 @@ export class FsService {
    * `targetPath` (basic_path checked); `s3Path` / `s3ConfigId` must agree with it (400), and the
    * object must exist (404).
    */
-  async commitPresigned(caller: FsCaller, input: PresignCommitInput, urlBase: string) {
+  async commitPresigned(caller: FsCaller, input: PresignCommitInput, urlBase: string): Promise<FsPresignCommitResponse> {
     const targetPath = parseFsPath(input.targetPath, 'targetPath');
     if (targetPath.isDirectory) throw new HttpError(400, 'fs.pathMustBeFile');
     const target = await this.access.resolve(caller, targetPath);

@@ -9,7 +9,15 @@ import { formatBytes as formatSize } from '../lib/format-size';
 import { parentKey, RECOMMENDED_PART_SIZE, storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
 import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
-import type { FsPath } from '@cloudclip/contract';
+import type {
+  FsMultipartCompleteResponse,
+  FsMultipartInitResponse,
+  FsMultipartPart,
+  FsMultipartPartResponse,
+  FsPath,
+  FsUploadDirectResponse,
+  FsUploadMultipartResponse,
+} from '@cloudclip/contract';
 
 /** Largest file a form upload (`POST …/fs/upload`) accepts; the container deployment caps bodies at 1 GB too. */
 export const FORM_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
@@ -24,32 +32,13 @@ export type FormPart =
   | { kind: 'field'; name: string; value: unknown }
   | { kind: 'file'; name: string; filename: string; stream: Readable & { truncated?: boolean } };
 
-export interface DirectUploadResult {
-  useMultipart: false;
-  success: true;
-  /** The target directory (as the reference: `name` is its last segment, not the file's name). */
-  path: string;
-  name: string;
-  size: number;
-  mimetype: string;
-  etag: string;
-  fileId: string;
-  slug: string;
-  /** Ours: the file's own path and name. */
-  filePath: string;
-  fileName: string;
-}
-
-export interface MultipartStartResult {
-  useMultipart: true;
-  uploadId: string;
-  path: string;
-  recommendedPartSize: number;
-  bucket: string;
-  key: string;
-  mount_id: string;
-  storage_type: string;
-}
+/**
+ * What the upload route answers without the translated `message` it adds. The direct answer's `path`
+ * and `name` are the target directory and its last segment (reference quirk); `filePath` and
+ * `fileName` (Cloudclip's) are the stored file's own.
+ */
+export type DirectUploadResult = Omit<FsUploadDirectResponse, 'message'>;
+export type MultipartStartResult = Omit<FsUploadMultipartResponse, 'message'>;
 
 export interface MultipartInitInput {
   path: unknown;
@@ -235,7 +224,7 @@ export class FsUploadService {
   // ------------------------------------------------------------------ backend-relayed multipart (shape M)
 
   /** `path` = target directory; `filename` = object name (absent: the directory's last segment, as the reference). */
-  async initMultipart(caller: FsCaller, input: MultipartInitInput) {
+  async initMultipart(caller: FsCaller, input: MultipartInitInput): Promise<FsMultipartInitResponse> {
     const dir = withDirectoryFlag(parseFsPath(input.path), true);
     const filename = input.filename === undefined || input.filename === null || input.filename === '' ? baseName(dir) : input.filename;
     const result = await this.startMultipart(caller, input.path, filename);
@@ -262,7 +251,7 @@ export class FsUploadService {
     input: MultipartKeyInput & { partNumber: number },
     body: Readable,
     contentLength: number | undefined,
-  ): Promise<{ partNumber: number; etag: string }> {
+  ): Promise<FsMultipartPartResponse> {
     if (!Number.isInteger(input.partNumber) || input.partNumber < 1 || input.partNumber > MAX_PART_NUMBER) {
       throw new HttpError(400, 'validation.invalidField', { params: { field: 'partNumber' } });
     }
@@ -280,9 +269,9 @@ export class FsUploadService {
 
   async completeMultipart(
     caller: FsCaller,
-    input: MultipartKeyInput & { parts: Array<{ partNumber: number; etag: string }> },
+    input: MultipartKeyInput & { parts: FsMultipartPart[] },
     urlBase: string,
-  ): Promise<{ success: true; path: string; etag: string; location: string; fileId: string; s3Url: string }> {
+  ): Promise<FsMultipartCompleteResponse> {
     const target = await this.keyTarget(caller, input);
     const { etag } = await storageCall(() => target.driver.completeMultipartUpload(target.key, input.uploadId, input.parts));
     const info = await storageCall(() => target.driver.headObject(target.key));

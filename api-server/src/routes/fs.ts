@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { requiresClientSideCopy, type FsMultipartAbortResponse, type FsUploadResponse } from '@cloudclip/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, apiKeyOf, requireAdmin, requirePermission } from '../auth/guards';
@@ -217,7 +218,8 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
     if (!request.isMultipart()) throw new HttpError(400, 'validation.missingFields', { params: { fields: 'file, path' } });
     const result = await uploads.uploadForm(caller, formParts(request), requestOrigin(request));
     const message = request.t(result.useMultipart ? 'fs.multipartStarted' : 'fs.uploaded');
-    return envelope(message, { ...result, message });
+    const data: FsUploadResponse = { ...result, message };
+    return envelope(message, data);
   });
 
   app.delete(`${base}/remove`, opts, async (request, reply) => {
@@ -269,7 +271,8 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
       const caller = callerOf(request);
       const body = parseInput(abortBody, request.body);
       await uploads.abortMultipart(caller, body);
-      return { success: true, message: request.t('fs.multipartAborted') };
+      const data: FsMultipartAbortResponse = { success: true, message: request.t('fs.multipartAborted') };
+      return data;
     }),
   );
 
@@ -296,7 +299,7 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
       describe(request),
       { crossItem: request.t('fs.crossStorageItem') },
     );
-    if ('requiresClientSideCopy' in result) {
+    if (requiresClientSideCopy(result)) {
       return envelope(request.t('fs.crossStorageCopy', { count: result.crossStorageResults.length }), result);
     }
     const message = request.t('fs.copied', { success: result.success, skipped: result.skipped, failed: result.failed.length });
