@@ -3,8 +3,8 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Kernel } from '@cloudclip/shared-kernel';
 import { ROUTES } from '../../../app/route-registry';
-import { ThemeToggle } from '../../theme-toggle/components/theme-toggle';
-import { LanguageSwitch } from '../../language-switch/components/language-switch';
+import { ThemeToggle } from '../../../components/theme-toggle';
+import { LanguageSwitch } from '../../../components/language-switch';
 
 export const SOURCE_REPOSITORY_URL = 'https://github.com/cloudclip/cloudclip';
 

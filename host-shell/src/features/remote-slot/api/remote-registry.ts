@@ -1,10 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteLifecycles } from '@cloudclip/shared-kernel';
-import type { EnvironmentManifest, EnvironmentRemote } from './environment-manifest';
+import type { EnvironmentManifest } from './environment-manifest';
 import { isLoadFailure } from '../../../runtime-plugins/fallback-plugin';
 
 let manifestPromise: Promise<EnvironmentManifest> | null = null;
-const registered = new Map<string, EnvironmentRemote>();
 
 /** Registers every pinned remote with the federation runtime. Nothing is downloaded yet. */
 export function registerEnvironment(manifest: EnvironmentManifest): void {
@@ -12,7 +11,6 @@ export function registerEnvironment(manifest: EnvironmentManifest): void {
     manifest.remotes.map((remote) => ({ name: remote.name, entry: remote.entry, alias: remote.name })),
     { force: true },
   );
-  for (const remote of manifest.remotes) registered.set(remote.name, remote);
 }
 
 export function setEnvironment(promise: Promise<EnvironmentManifest>): void {
@@ -22,10 +20,6 @@ export function setEnvironment(promise: Promise<EnvironmentManifest>): void {
   });
   // A failed manifest must not be an unhandled rejection; slots report it when they ask.
   manifestPromise.catch(() => undefined);
-}
-
-export function remoteVersion(name: string): string | undefined {
-  return registered.get(name)?.version;
 }
 
 export class RemoteUnavailableError extends Error {
