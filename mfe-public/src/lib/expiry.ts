@@ -2,10 +2,6 @@ import { PASTE_EXPIRY_OPTIONS, type PasteExpiryId } from '@cloudclip/shared-kern
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function isExpiryId(value: string): value is PasteExpiryId {
-  return PASTE_EXPIRY_OPTIONS.some((option) => option.id === value);
-}
-
 /** Hours of an expiry choice; null = never. */
 export function expiryHours(id: PasteExpiryId): number | null {
   return PASTE_EXPIRY_OPTIONS.find((option) => option.id === id)?.hours ?? null;

@@ -6,9 +6,3 @@ export function formatDateTime(value: string | number | null | undefined, langua
   if (!date) return '';
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
-
-/** True when the timestamp lies in the past. */
-export function isPast(value: string | null | undefined, now: number = Date.now()): boolean {
-  const date = parseApiTimestamp(value ?? null);
-  return !!date && date.getTime() <= now;
-}

@@ -2,6 +2,7 @@
 export function documentFileName(content: string, now: Date = new Date()): string {
   const heading = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(content)?.[1];
   const fromHeading = heading
+    // eslint-disable-next-line no-control-regex -- control characters are among those a file name must not contain
     ?.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -12,7 +12,8 @@ export interface TextStats {
 /** Words and characters (code points, line breaks excluded) of a document. */
 export function textStats(text: string): TextStats {
   let words = 0;
-  for (const _ of text.matchAll(WORD)) words += 1;
+  const matches = text.matchAll(WORD);
+  while (!matches.next().done) words += 1;
   let characters = 0;
   for (const char of text) {
     if (char !== '\n' && char !== '\r') characters += 1;

@@ -81,7 +81,7 @@ export function useFile(slug: string) {
     };
     void run();
     return () => controller.abort();
-    // The handed-over file only matters for the first render of a slug (the page is keyed by slug).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handed-over file (location state) only matters for the first render of a slug: the page is keyed by slug
   }, [kernel, slug]);
 
   /** Rejects with the message for the prompt (server message or 'wrong password'). */
