@@ -3,7 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { PublicEditorPage } from '../pages/public-editor-page';
 import { PublicPastePage } from '../pages/public-paste-page';
 import { PublicFilePage } from '../pages/public-file-page';
-import { adminToken } from '../support/api';
 import { createPaste, pngImage, uploadFile } from '../support/public-api';
 import { useAdminSession } from '../support/public-session';
 

@@ -50,11 +50,7 @@ export function ExplorerPage() {
   const params = useParams();
   const requested = directoryFromRoute(params['*']);
   const { t } = useTranslation(NAMESPACE);
-  const access = useMemo(
-    () => explorerAccessOf(session, kernel.api),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kernel, session.adminToken, session.apiKey, session.apiKeyPermissions?.file, session.apiKeyInfo?.basic_path],
-  );
+  const access = explorerAccessOf(session, kernel.api);
 
   let content;
   if (!access.fs) content = <AccessNotice kind={access.kind === 'anonymous' ? 'anonymous' : 'key-without-file'} path={withoutTrailingSlash(requested)} />;

@@ -35,7 +35,7 @@ function modifiedText(item: FsListItem, language: string): string {
   return 'modified' in item ? formatDateTime(item.modified, language) : '';
 }
 
-const CONTROLS = ['select', 'open', 'actions'] as const;
+type Control = 'select' | 'open' | 'actions';
 
 /** The listing in list or grid view, virtualised: 5,000 entries keep only a screenful in the DOM. */
 export function FileList({ items, view, directory, selected, selectable, onToggle, onToggleAll, onActions, hrefOf }: FileListProps) {
@@ -126,7 +126,7 @@ export function FileList({ items, view, directory, selected, selectable, onToggl
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, reveal: (row: number, selector: string) => void) => {
     const focus = (event.target as HTMLElement).getAttribute('data-focus');
     if (!focus) return;
-    const [control, rawIndex] = focus.split('-') as [(typeof CONTROLS)[number], string];
+    const [control, rawIndex] = focus.split('-') as [Control, string];
     const index = Number(rawIndex);
     let next = index;
     if (event.key === 'ArrowDown') next = index + perRow;

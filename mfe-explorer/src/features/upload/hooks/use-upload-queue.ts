@@ -63,7 +63,7 @@ export function useUploadQueue(context: UploadContext, onUploaded: (item: Upload
       },
     );
     return undefined;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- starts each pending file once: keyed on its id, as the item object is replaced on every progress patch
   }, [next?.id]);
 
   const cancel = useCallback(
