@@ -1,6 +1,9 @@
 import {
   DEFAULT_MAX_UPLOAD_SIZE_MB,
   DEFAULT_WEBDAV_UPLOAD_MODE,
+  SETTING_ALLOW_GUEST_PASTES,
+  SETTING_MAX_UPLOAD_SIZE,
+  SETTING_WEBDAV_UPLOAD_MODE,
   WEBDAV_UPLOAD_MODES,
   megabytesToSizeInput,
   toBoolean,
@@ -9,9 +12,6 @@ import {
   type SystemSettingRow,
   type WebdavUploadMode,
 } from '@cloudclip/shared-kernel';
-
-/** Settings row of the guest-paste switch (our addition; the host's kernel copy may not export the constant yet). */
-const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
 
 /** The system-settings form's values. */
 export interface SettingsFormValues {
@@ -27,10 +27,10 @@ function rowValue(rows: readonly SystemSettingRow[], key: string): string | unde
 
 /** Form values from `GET /admin/system-settings` rows (internal rows are ignored). */
 export function settingsToForm(rows: readonly SystemSettingRow[]): SettingsFormValues {
-  const stored = Number(rowValue(rows, 'max_upload_size'));
+  const stored = Number(rowValue(rows, SETTING_MAX_UPLOAD_SIZE));
   const megabytes = Number.isInteger(stored) && stored > 0 ? stored : DEFAULT_MAX_UPLOAD_SIZE_MB;
   const size = megabytesToSizeInput(megabytes);
-  const mode = rowValue(rows, 'webdav_upload_mode');
+  const mode = rowValue(rows, SETTING_WEBDAV_UPLOAD_MODE);
   return {
     max_upload_size: String(size.value),
     max_upload_size_unit: size.unit,

@@ -1,23 +1,13 @@
 import {
   BYTES_PER_GB,
   BYTES_PER_MB,
+  isLocalStorageConfig,
+  LOCAL_STORAGE_PROVIDER_TYPE,
   type LocalStorageConfigCreateRequest,
   type S3Config,
   type S3ConfigCreateRequest,
   type S3ConfigUpdateRequest,
 } from '@cloudclip/shared-kernel';
-
-/*
- * The kernel has `LOCAL_STORAGE_PROVIDER_TYPE` / `isLocalStorageConfig` too, but at run time the
- * kernel singleton is the host's copy, which may predate them: only its types are used here.
- */
-const LOCAL_STORAGE_PROVIDER_TYPE = 'Local' as const;
-
-/** True for a config of the api-server's local-disk driver (`driver: 'local'`, or provider `Local`). */
-export function isLocalStorageConfig(config: { driver?: string | null; provider_type?: string | null }): boolean {
-  if (config.driver) return config.driver === 'local';
-  return (config.provider_type ?? '').trim().toLowerCase() === LOCAL_STORAGE_PROVIDER_TYPE.toLowerCase();
-}
 
 /** Provider types offered by the form: the legacy UI's four, plus our local-disk driver. */
 export const PROVIDER_TYPES = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Other', LOCAL_STORAGE_PROVIDER_TYPE] as const;

@@ -3,7 +3,7 @@ import { App, Button, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, ExperimentOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, toBoolean, type S3Config } from '@cloudclip/shared-kernel';
+import { formatBytes, isLocalStorageConfig, toBoolean, type S3Config } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { useLanguage } from '../../../lib/use-kernel-state';
 import { errorText } from '../../../lib/api-error';
@@ -14,7 +14,6 @@ import { IconAction } from '../../../components/icon-action';
 import { RefreshButton } from '../../../components/refresh-button';
 import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
 import { NAMESPACE } from '../../../i18n/resources';
-import { isLocalStorageConfig } from '../api/storage-config-form';
 import { StorageConfigForm } from './storage-config-form';
 import { StorageTestModal } from './storage-test-modal';
 
