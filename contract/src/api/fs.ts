@@ -146,7 +146,7 @@ export interface FsUploadDirectResponse {
 export interface FsUploadMultipartResponse {
   useMultipart: true;
   uploadId: string;
-  /** The file's path (directory + file name). */
+  /** Cloudclip's server sends the file's own path (directory + file name). */
   path: string;
   recommendedPartSize: number;
   bucket: string;
