@@ -2,7 +2,6 @@ import type {
   AdminFilesPagination,
   ApiEnvelope,
   ApiTimestamp,
-  DbBoolean,
   IsoTimestamp,
   OffsetPagination,
   UserKeyInfo,
@@ -11,14 +10,22 @@ import type {
 
 /** `urls` of the admin/user file detail views. */
 export interface FileRecordUrls {
-  previewUrl: string;
-  downloadUrl: string;
+  /**
+   * The link to use: the proxy link when `use_proxy` is 1, else a direct bucket link — `null` when
+   * that cannot be made (storage config gone, presigning failed).
+   */
+  previewUrl: string | null;
+  downloadUrl: string | null;
+  /** Never contain the password: append `?password=` yourself (`withSharePassword`). */
   proxyPreviewUrl: string;
   proxyDownloadUrl: string;
-  use_proxy: DbBoolean;
+  use_proxy: 0 | 1;
 }
 
-/** File record of the admin/user management views (contract 5.4.1). */
+/**
+ * File record of the admin/user management lists (contract 5.4.1). The detail views send
+ * {@link FileDetail} (0/1 `has_password`, `urls`).
+ */
 export interface FileRecord {
   id: Uuid;
   filename: string;
@@ -33,27 +40,33 @@ export interface FileRecord {
   size: number;
   remark: string | null;
   created_at: ApiTimestamp;
-  /** Only in the admin detail view. */
-  updated_at?: ApiTimestamp;
   views: number;
-  /** null = unlimited. */
+  /** `null` or `0` = unlimited (a commit stores 0, other writes store null). */
   max_views: number | null;
   expires_at: IsoTimestamp | null;
+  /** Always `null` in the user (API-key) views, as the reference's are. */
   etag: string | null;
-  /** Boolean in lists, 0/1 in detail views. */
-  has_password: DbBoolean;
-  /** Present only when protected. */
-  plain_password?: string | null;
+  /** A boolean in lists (0/1 in {@link FileDetail}). */
+  has_password: boolean;
+  /** Present only when protected (and the password is recoverable). */
+  plain_password?: string;
   created_by: string | null;
   /** Default 1: share links go through the backend proxy. */
-  use_proxy: DbBoolean;
-  s3_config_id: Uuid | null;
-  s3_config_name?: string | null;
-  s3_provider_type?: string | null;
-  /** Only for key-created rows. */
-  key_name?: string;
-  /** Detail views only. */
-  urls?: FileRecordUrls;
+  use_proxy: 0 | 1;
+  s3_config_id: Uuid;
+  /** Joined from the S3 config; `null` when the config is gone. */
+  s3_config_name: string | null;
+  s3_provider_type: string | null;
+  /** Only for key-created rows; `null` when the key is gone. */
+  key_name?: string | null;
+}
+
+/** `GET /admin/files/{id}` and `GET /user/files/{id}` → E `data`: the record with 0/1 `has_password` and `urls`. */
+export interface FileDetail extends Omit<FileRecord, 'has_password'> {
+  has_password: 0 | 1;
+  /** Only in the admin detail view. */
+  updated_at?: ApiTimestamp;
+  urls: FileRecordUrls;
 }
 
 /** `GET /admin/files` / `GET /user/files` query (defaults limit 50, offset 0). */
@@ -108,19 +121,21 @@ export interface PublicFile {
   size: number;
   remark: string | null;
   created_at: ApiTimestamp;
-  requires_password: DbBoolean;
+  requires_password: boolean;
   views: number;
+  /** `null` or `0` = unlimited. */
   max_views: number | null;
   expires_at: IsoTimestamp | null;
   /** Absent while protected in proxy mode; = raw `s3_url` while protected in direct mode. */
   previewUrl?: string;
   downloadUrl?: string;
-  s3_direct_preview_url?: string;
-  s3_direct_download_url?: string;
+  /** Presigned (or custom-host) bucket links; = raw `s3_url` while protected. */
+  s3_direct_preview_url: string;
+  s3_direct_download_url: string;
   /** Absent while protected. Never contain the password: append `?password=` yourself. */
   proxy_preview_url?: string;
   proxy_download_url?: string;
-  use_proxy: DbBoolean;
+  use_proxy: 0 | 1;
   created_by: string | null;
 }
 
@@ -191,7 +206,8 @@ export interface FileCommitResponse {
   updated_at: ApiTimestamp;
   hasPassword: boolean;
   expiresAt: IsoTimestamp | null;
-  maxViews: number | null;
+  /** `0` = unlimited (a commit stores 0, never null). */
+  maxViews: number;
   url: string;
 }
 
@@ -223,8 +239,11 @@ export interface UploadDirectResponse {
   size: number;
   remark: string | null;
   created_at: ApiTimestamp;
-  requires_password: DbBoolean;
+  /** Always `false`: the links are included (with a password, the proxy ones already carry it). */
+  requires_password: false;
+  /** Always 0. */
   views: number;
+  /** `null` = unlimited. */
   max_views: number | null;
   expires_at: IsoTimestamp | null;
   previewUrl: string;
@@ -233,7 +252,7 @@ export interface UploadDirectResponse {
   s3_direct_download_url: string;
   proxy_preview_url: string;
   proxy_download_url: string;
-  use_proxy: DbBoolean;
+  use_proxy: 0 | 1;
   created_by: string | null;
   used_original_filename: boolean;
 }

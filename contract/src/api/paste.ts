@@ -1,7 +1,6 @@
 import type {
   ApiEnvelope,
   ApiTimestamp,
-  DbBoolean,
   IsoTimestamp,
   OffsetPagination,
   PagePagination,
@@ -33,8 +32,12 @@ export interface PasteCreateResponse {
   maxViews?: number | null;
   hasPassword: boolean;
   createdAt: ApiTimestamp;
-  authorizedBy: 'admin' | 'apikey' | 'basic';
+  /** Cloudclip addition: `guest` when `allow_guest_pastes` let a caller without credentials create it. */
+  authorizedBy: PasteAuthorizedBy;
 }
+
+/** How the creator of a paste authenticated (`guest` only on Cloudclip's server, with `allow_guest_pastes` on). */
+export type PasteAuthorizedBy = 'admin' | 'apikey' | 'basic' | 'guest';
 
 /** `GET /paste/{slug}` on a password-protected paste → 200 F. No content and no view counted. */
 export interface PasteProtectedView {
@@ -85,7 +88,8 @@ export interface PasteUnlockedView {
   content: string;
   remark: string | null;
   hasPassword: true;
-  plain_password: string;
+  /** `null` when the stored password cannot be recovered. */
+  plain_password: string | null;
   expiresAt: IsoTimestamp | null;
   maxViews: number | null;
   views: number;
@@ -111,7 +115,7 @@ export interface AdminPasteListItem {
   id: Uuid;
   slug: string;
   remark: string | null;
-  has_password: DbBoolean;
+  has_password: 0 | 1;
   expires_at: IsoTimestamp | null;
   max_views: number | null;
   view_count: number;
@@ -120,8 +124,8 @@ export interface AdminPasteListItem {
   content_preview: string;
   created_at: ApiTimestamp;
   updated_at: ApiTimestamp;
-  /** Only for key-created rows. */
-  key_name?: string;
+  /** Only for key-created rows; `null` when the key is gone. */
+  key_name?: string | null;
 }
 
 /** `GET /admin/pastes` → E− with top-level `pagination` next to `data`. */
@@ -129,21 +133,10 @@ export interface AdminPasteListResponse extends ApiEnvelope<AdminPasteListItem[]
   pagination: PagePagination;
 }
 
-/** `GET /admin/pastes/{id}` → E− `data`. */
-export interface AdminPasteDetail {
-  id: Uuid;
-  slug: string;
-  content: string;
-  remark: string | null;
-  has_password: DbBoolean;
-  expires_at: IsoTimestamp | null;
-  max_views: number | null;
-  views: number;
-  created_at: ApiTimestamp;
-  updated_at: ApiTimestamp;
-  created_by: string | null;
+/** `GET /admin/pastes/{id}` → E− `data` (`has_password` 0/1). */
+export interface AdminPasteDetail extends UserPasteListItem {
+  /** `null` when unprotected (or the stored password cannot be recovered). */
   plain_password: string | null;
-  key_name?: string;
 }
 
 /**
@@ -181,14 +174,15 @@ export interface UserPasteListItem {
   slug: string;
   content: string;
   remark: string | null;
-  has_password: DbBoolean;
+  has_password: 0 | 1;
   expires_at: IsoTimestamp | null;
   max_views: number | null;
   views: number;
   created_at: ApiTimestamp;
   updated_at: ApiTimestamp;
   created_by: string | null;
-  key_name?: string;
+  /** Only for key-created rows (so on every row of the user list); `null` when the key is gone. */
+  key_name?: string | null;
 }
 
 /** `GET /user/pastes` → E with top-level `pagination` (limit/offset/hasMore) and `key_info`. */
@@ -199,6 +193,8 @@ export interface UserPasteListResponse extends ApiEnvelope<UserPasteListItem[]> 
 }
 
 /** `GET /user/pastes/{id}` → E `data` (`has_password` as boolean here). */
-export interface UserPasteDetail extends UserPasteListItem {
+export interface UserPasteDetail extends Omit<UserPasteListItem, 'has_password'> {
+  has_password: boolean;
+  /** `null` when unprotected (or the stored password cannot be recovered). */
   plain_password: string | null;
 }

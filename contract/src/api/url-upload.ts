@@ -1,10 +1,13 @@
-import type { ApiTimestamp, DbBoolean, IsoTimestamp, Uuid } from './common';
+import type { ApiTimestamp, IsoTimestamp, Uuid } from './common';
 import type { FileCommitRequest, FileCommitResponse } from './file';
 
 /** `POST /url/info` body. */
 export interface UrlInfoRequest {
   url: string;
 }
+
+/** How `POST /url/info` learnt about the source: content sniffing, a HEAD, or a 1 KB ranged GET. */
+export type UrlProbeMethod = 'ENHANCED' | 'HEAD' | 'GET';
 
 /** `POST /url/info` → E `data`. The three `detection*` fields are present when `method` is `ENHANCED`. */
 export interface UrlInfo {
@@ -13,10 +16,12 @@ export interface UrlInfo {
   contentType: string;
   size: number | null;
   lastModified: string | null;
-  method: 'ENHANCED' | 'HEAD' | 'GET';
+  method: UrlProbeMethod;
   corsSupported: boolean;
+  /** `"magic-bytes"`. */
   detectionMethod?: string;
-  detectionConfidence?: string | number;
+  /** `"high"`. */
+  detectionConfidence?: string;
   fileTypeLibraryUsed?: boolean;
 }
 
@@ -95,8 +100,9 @@ export interface UrlMultipartInitResponse {
   /** snake_case here (camelCase `contentType` elsewhere). */
   content_type: string;
   cors_supported: boolean;
-  has_password: DbBoolean;
+  has_password: boolean;
   expires_at: IsoTimestamp | null;
+  /** `null` = unlimited. */
   max_views: number | null;
   /** Web-client path `/file/{slug}`. */
   url: string;

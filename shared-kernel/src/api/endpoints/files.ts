@@ -6,8 +6,8 @@ import type {
   FileCommitRequest,
   FileCommitResponse,
   FilePresignRequest,
+  FileDetail,
   FilePresignResponse,
-  FileRecord,
   FileUpdateRequest,
   OfficePreviewResponse,
   PublicFile,
@@ -107,8 +107,8 @@ export function createFilesApi(client: HttpClient) {
     },
 
     /** `GET /admin/files/{id}` → File + `updated_at` + `urls` (`has_password` 0/1). */
-    adminGet(id: string, signal?: AbortSignal): Promise<FileRecord> {
-      return client.data<FileRecord>(`/admin/files/${seg(id)}`, { signal });
+    adminGet(id: string, signal?: AbortSignal): Promise<FileDetail> {
+      return client.data<FileDetail>(`/admin/files/${seg(id)}`, { signal });
     },
 
     /** `PUT /admin/files/{id}` (any subset; `max_views` also resets views). */
@@ -129,9 +129,9 @@ export function createFilesApi(client: HttpClient) {
       });
     },
 
-    /** `GET /user/files/{id}` (own rows; no `updated_at`). */
-    userGet(id: string, signal?: AbortSignal): Promise<FileRecord> {
-      return client.data<FileRecord>(`/user/files/${seg(id)}`, { signal });
+    /** `GET /user/files/{id}` (own rows; no `updated_at`, `etag` null, `has_password` 0/1, `urls`). */
+    userGet(id: string, signal?: AbortSignal): Promise<FileDetail> {
+      return client.data<FileDetail>(`/user/files/${seg(id)}`, { signal });
     },
 
     /** `PUT /user/files/{id}`. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, toBoolean, type FileRecord } from '@cloudclip/shared-kernel';
+import { formatBytes, toBoolean, type FileDetail, type FileRecord } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { useLanguage } from '../../../lib/use-kernel-state';
 import { errorText } from '../../../lib/api-error';
@@ -16,7 +16,7 @@ export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | 
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const { message } = App.useApp();
-  const [detail, setDetail] = useState<FileRecord | null>(null);
+  const [detail, setDetail] = useState<FileDetail | null>(null);
 
   useEffect(() => {
     setDetail(null);
@@ -30,9 +30,9 @@ export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | 
   }, [row, access, kernel, message, t]);
 
   const password = detail && toBoolean(detail.has_password) ? (detail.plain_password ?? null) : null;
-  const withPassword = (url: string | undefined) => (url ? kernel.api.files.withSharePassword(url, password) : undefined);
-  const previewUrl = withPassword(detail?.urls?.previewUrl);
-  const downloadUrl = withPassword(detail?.urls?.downloadUrl);
+  const withPassword = (url: string | null | undefined) => (url ? kernel.api.files.withSharePassword(url, password) : undefined);
+  const previewUrl = withPassword(detail?.urls.previewUrl);
+  const downloadUrl = withPassword(detail?.urls.downloadUrl);
   const mime = detail?.mimetype ?? '';
 
   return (

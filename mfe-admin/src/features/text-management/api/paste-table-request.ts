@@ -1,4 +1,4 @@
-import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type DbBoolean, type CloudclipApi } from '@cloudclip/shared-kernel';
+import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi } from '@cloudclip/shared-kernel';
 import { filterByKeyword, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
 
 /** Length of the content preview shown in the table (the admin list already cuts at 200). */
@@ -9,12 +9,14 @@ export interface PasteRow {
   id: string;
   slug: string;
   remark: string | null;
-  has_password: DbBoolean;
+  /** 0/1 in both lists. */
+  has_password: 0 | 1;
   expires_at: string | null;
   max_views: number | null;
   views: number;
   created_by: string | null;
-  key_name?: string;
+  /** Only for key-created rows; `null` when the key is gone. */
+  key_name?: string | null;
   preview: string;
   created_at: string;
 }

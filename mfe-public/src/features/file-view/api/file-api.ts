@@ -1,4 +1,4 @@
-import type { FileRecord, FileUpdateRequest, Kernel, PublicFile } from '@cloudclip/shared-kernel';
+import { toBoolean, type FileDetail, type FileUpdateRequest, type Kernel, type PublicFile } from '@cloudclip/shared-kernel';
 import type { ManageScope } from '../../../lib/ownership';
 
 /** `GET /api/public/files/{slug}` (counts a view unless protected). */
@@ -12,7 +12,7 @@ export function verifyFile(kernel: Kernel, slug: string, password: string): Prom
 }
 
 /** `GET /api/{admin|user}/files/{id}`: the record after an edit, without counting a view. */
-export function loadFileRecord(kernel: Kernel, scope: ManageScope, id: string): Promise<FileRecord> {
+export function loadFileRecord(kernel: Kernel, scope: ManageScope, id: string): Promise<FileDetail> {
   return scope === 'admin' ? kernel.api.files.adminGet(id) : kernel.api.files.userGet(id);
 }
 
@@ -40,8 +40,8 @@ export function fileLinks(kernel: Kernel, file: PublicFile, password: string | n
 }
 
 /** The public view of a file updated from its management record (after an edit). */
-export function mergeRecord(file: PublicFile, record: FileRecord): PublicFile {
-  const urls = record.urls;
+export function mergeRecord(file: PublicFile, record: FileDetail): PublicFile {
+  const { urls } = record;
   return {
     ...file,
     slug: record.slug,
@@ -52,13 +52,14 @@ export function mergeRecord(file: PublicFile, record: FileRecord): PublicFile {
     views: record.views,
     max_views: record.max_views,
     expires_at: record.expires_at,
-    requires_password: record.has_password,
+    requires_password: toBoolean(record.has_password),
     use_proxy: record.use_proxy,
     created_by: record.created_by,
-    previewUrl: urls?.previewUrl ?? (record.slug === file.slug ? file.previewUrl : undefined),
-    downloadUrl: urls?.downloadUrl ?? (record.slug === file.slug ? file.downloadUrl : undefined),
-    proxy_preview_url: urls?.proxyPreviewUrl,
-    proxy_download_url: urls?.proxyDownloadUrl,
+    // A direct link the server could not make (null) keeps the one shown, while the slug is the same.
+    previewUrl: urls.previewUrl ?? (record.slug === file.slug ? file.previewUrl : undefined),
+    downloadUrl: urls.downloadUrl ?? (record.slug === file.slug ? file.downloadUrl : undefined),
+    proxy_preview_url: urls.proxyPreviewUrl,
+    proxy_download_url: urls.proxyDownloadUrl,
   };
 }
 
