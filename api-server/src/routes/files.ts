@@ -14,6 +14,7 @@ import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { isActiveContentType, isOfficeDocument } from '../lib/mime-types';
+import type { UserFileListData, UserKeyInfo } from '@cloudclip/contract';
 import type { AuthService } from '../services/auth-service';
 import { OFFICE_VIEWER_URL, type DirectUploadInput, type FileCaller, type FileShareService } from '../services/file-share-service';
 import { storageHttpError } from '../services/storage-errors';
@@ -300,12 +301,12 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
     const { auth: caller } = request;
     if (caller.kind !== 'apiKey') {
       // Admins own no key rows: an empty list, `key_info` null.
-      const data = { files: [], pagination: { total: 0, limit, offset, hasMore: false } };
+      const data: UserFileListData = { files: [], pagination: { total: 0, limit, offset, hasMore: false } };
       return { ...envelope(request.t('file.listed'), data), key_info: null };
     }
     const { key } = caller;
     const data = await files.listOwned(apiKeyCreator(key.id), { limit, offset });
-    const key_info = { id: key.id, name: key.name, key: key.key, basicPath: key.basicPath, permissions: { ...key.permissions, admin: false } };
+    const key_info: UserKeyInfo = { id: key.id, name: key.name, key: key.key, basicPath: key.basicPath, permissions: { ...key.permissions, admin: false } };
     return { ...envelope(request.t('file.listed'), data), key_info };
   });
 

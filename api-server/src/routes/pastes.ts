@@ -5,7 +5,7 @@ import { apiKeyCreator } from '../auth/ownership';
 import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validation';
-import { isShareSlug } from '@cloudclip/contract';
+import { isShareSlug, type OffsetPagination, type UserKeyInfo, type UserPasteListItem } from '@cloudclip/contract';
 import type { PasteService } from '../services/paste-service';
 
 export interface PasteRoutesOptions {
@@ -154,7 +154,7 @@ export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesO
 
   app.get('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return envelopeWithoutSuccess(request.t('paste.fetched'), await pastes.detail(id));
+    return envelopeWithoutSuccess(request.t('paste.fetched'), await pastes.adminDetail(id));
   });
 
   app.put('/api/admin/pastes/:slug', { onRequest: requireAdmin, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
@@ -188,12 +188,12 @@ export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesO
     const { auth } = request;
     if (auth.kind !== 'apiKey') {
       // Admins own no key rows: always an empty list, `key_info` null.
-      const pagination = { total: 0, limit, offset, hasMore: false };
-      return { ...envelope(request.t('paste.listed'), []), pagination, key_info: null };
+      const pagination: OffsetPagination = { total: 0, limit, offset, hasMore: false };
+      return { ...envelope<UserPasteListItem[]>(request.t('paste.listed'), []), pagination, key_info: null };
     }
     const { key } = auth;
     const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset });
-    const key_info = {
+    const key_info: UserKeyInfo = {
       id: key.id,
       name: key.name,
       key: key.key,
@@ -206,7 +206,7 @@ export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesO
   app.get('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const owner = ownerOrNotFound(request);
-    return envelope(request.t('paste.fetched'), await pastes.detail(id, owner));
+    return envelope(request.t('paste.fetched'), await pastes.userDetail(id, owner));
   });
 
   app.put('/api/user/pastes/:slug', { onRequest: textPermission, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {

@@ -1,4 +1,16 @@
-import { isShareSlug, RANDOM_SLUG_LENGTH } from '@cloudclip/contract';
+import {
+  isShareSlug,
+  RANDOM_SLUG_LENGTH,
+  type AdminFileListData,
+  type FileCommitResponse,
+  type FileDetail,
+  type FilePresignResponse,
+  type FileRecord,
+  type OfficePreviewResponse,
+  type PublicFile,
+  type UploadDirectResponse,
+  type UserFileListData,
+} from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
@@ -99,95 +111,33 @@ export interface FileUpdateInput {
 }
 
 // ------------------------------------------------------------------------------------ views
+// The response shapes are the contract's (`@cloudclip/contract`, api/file.ts).
 
-export interface PresignView {
-  file_id: string;
-  upload_url: string;
-  storage_path: string;
-  s3_url: string;
-  slug: string;
-  provider_type: string;
-  contentType: string;
+/** PublicFile with every link (unprotected, storage config present). */
+type LinkedPublicFile = PublicFile & Required<Pick<PublicFile, 'previewUrl' | 'downloadUrl' | 'proxy_preview_url' | 'proxy_download_url'>> & { requires_password: false };
+
+/** `use_proxy` as the views send it. */
+function useProxyOf(row: Pick<FileRow, 'use_proxy'>): 0 | 1 {
+  return Number(row.use_proxy) === 1 ? 1 : 0;
 }
 
-export interface CommitView {
-  id: string;
-  slug: string;
-  filename: string;
-  storage_path: string;
-  s3_url: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
-  created_at: string;
-  updated_at: string;
-  hasPassword: boolean;
-  expiresAt: string | null;
-  maxViews: number | null;
-  url: string;
-}
-
-export interface ShareLinks {
-  previewUrl?: string;
-  downloadUrl?: string;
-  s3_direct_preview_url: string;
-  s3_direct_download_url: string;
-  proxy_preview_url?: string;
-  proxy_download_url?: string;
-}
-
-export interface PublicFileView extends ShareLinks {
-  id: string;
-  slug: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
-  created_at: string;
-  requires_password: boolean;
-  views: number;
-  max_views: number | null;
-  expires_at: string | null;
-  use_proxy: number;
-  created_by: string | null;
-}
-
-export interface DirectUploadView extends PublicFileView {
-  used_original_filename: boolean;
-}
-
-export interface FileRecordUrls {
-  previewUrl: string | null;
-  downloadUrl: string | null;
-  proxyPreviewUrl: string;
-  proxyDownloadUrl: string;
-  use_proxy: number;
-}
-
-export interface FileRecord {
-  id: string;
-  filename: string;
-  slug: string;
-  storage_path: string;
-  s3_url: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
-  created_at: string;
-  updated_at?: string;
-  views: number;
-  max_views: number | null;
-  expires_at: string | null;
-  etag: string | null;
-  has_password: boolean | 0 | 1;
-  plain_password?: string;
-  created_by: string | null;
-  use_proxy: number;
-  s3_config_id: string;
-  s3_config_name: string | null;
-  s3_provider_type: string | null;
-  key_name?: string | null;
-  urls?: FileRecordUrls;
+/** The PublicFile fields every variant has (links aside). */
+function publicFields<R extends boolean>(row: FileRow, requiresPassword: R) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: Number(row.size),
+    remark: row.remark,
+    created_at: row.created_at,
+    requires_password: requiresPassword,
+    views: Number(row.views),
+    max_views: row.max_views,
+    expires_at: row.expires_at,
+    use_proxy: useProxyOf(row),
+    created_by: row.created_by,
+  };
 }
 
 /** What a proxy link (file-download / file-view / office-preview) may serve. */
@@ -197,15 +147,8 @@ export interface ProxyTarget {
   driver: StorageDriver;
 }
 
-export interface OfficePreviewView {
-  url: string;
-  filename: string;
-  mimetype: string;
-  expires_in: number;
-  is_temporary: true;
-}
-
-export type VerifyResult = { protected: false; url: string } | { protected: true; file: PublicFileView };
+/** `verify`: a file without password answers its raw `s3_url` (sent as body code 400), else the view. */
+export type VerifyResult = { protected: false; url: string } | { protected: true; file: PublicFile };
 
 export interface FileShareServiceDeps {
   files: FileRepository;
@@ -377,7 +320,7 @@ export class FileShareService {
   // ================================================================================ presign / commit
 
   /** POST /api/s3/presign: checks in the contract's order, then a pending row and a presigned PUT. */
-  async presign(caller: FileCaller, input: PresignInput, origin: string): Promise<PresignView> {
+  async presign(caller: FileCaller, input: PresignInput, origin: string): Promise<FilePresignResponse> {
     const filename = this.assertFilename(input.filename);
     if (input.size !== undefined) await this.limits.assertSize(input.size);
     const config = await this.requireConfig(input.s3_config_id);
@@ -445,7 +388,7 @@ export class FileShareService {
    * POST /api/s3/commit and /api/url/commit. The object's real size (HEAD) is what counts for the
    * size limit and the quota; a refused commit deletes the object and the row.
    */
-  async commit(caller: FileCaller, input: CommitInput, options: { allowSlug: boolean } = { allowSlug: false }): Promise<CommitView> {
+  async commit(caller: FileCaller, input: CommitInput, options: { allowSlug: boolean } = { allowSlug: false }): Promise<FileCommitResponse> {
     const row = await this.requireOwnRow(caller, input.file_id);
     const config = await this.configs.findById(row.s3_config_id);
     if (!config) throw new HttpError(404, 'file.storageInfoMissing');
@@ -501,7 +444,7 @@ export class FileShareService {
     }
   }
 
-  commitView(row: FileRow): CommitView {
+  commitView(row: FileRow): FileCommitResponse {
     return {
       id: row.id,
       slug: row.slug,
@@ -515,7 +458,8 @@ export class FileShareService {
       updated_at: row.updated_at,
       hasPassword: row.password_hash !== null,
       expiresAt: row.expires_at,
-      maxViews: row.max_views,
+      // A commit always stores a number (0 = unlimited).
+      maxViews: row.max_views ?? 0,
       url: `/file/${row.slug}`,
     };
   }
@@ -544,7 +488,7 @@ export class FileShareService {
    * limit and the quota are enforced while it streams (the write is abandoned and cleaned up as
    * soon as either is exceeded). The row is written once the object is stored.
    */
-  async storeUpload(caller: FileCaller, input: DirectUploadInput, body: UploadBody, origin: string): Promise<DirectUploadView> {
+  async storeUpload(caller: FileCaller, input: DirectUploadInput, body: UploadBody, origin: string): Promise<UploadDirectResponse> {
     const filename = this.assertFilename(input.filename);
     const config = await this.directUploadConfig(caller, input.s3_config_id);
     const subPath = await this.subPathFor(caller, config);
@@ -603,7 +547,7 @@ export class FileShareService {
       throw error;
     }
     await this.storageConfigs.touchLastUsed(config.id).catch(() => undefined);
-    const view = await this.publicView(row, config, origin, { includeLinks: true, passwordInProxyUrls: input.password || undefined });
+    const view = await this.linkedView(row, config, origin, input.password || undefined);
     return { ...view, views: 0, used_original_filename: originalName };
   }
 
@@ -631,41 +575,33 @@ export class FileShareService {
     return { preview, download };
   }
 
-  /** The PublicFile object of §5.4.5 (links per `use_proxy`; none but the raw `s3_url` when protected). */
+  /**
+   * The PublicFile object of §5.4.5: links per `use_proxy`; none but the raw `s3_url` when protected
+   * (or when the storage config is gone).
+   */
   async publicView(
     row: FileRow,
     config: StorageConfigRow | undefined,
     origin: string,
     options: { includeLinks: boolean; passwordInProxyUrls?: string | undefined },
-  ): Promise<PublicFileView> {
-    const useProxy = Number(row.use_proxy) === 1 ? 1 : 0;
-    const base = {
-      id: row.id,
-      slug: row.slug,
-      filename: row.filename,
-      mimetype: row.mimetype,
-      size: Number(row.size),
-      remark: row.remark,
-      created_at: row.created_at,
-      requires_password: !options.includeLinks,
-      views: Number(row.views),
-      max_views: row.max_views,
-      expires_at: row.expires_at,
-      use_proxy: useProxy,
-      created_by: row.created_by,
-    };
-    if (!options.includeLinks || !config) {
-      const raw = { s3_direct_preview_url: row.s3_url, s3_direct_download_url: row.s3_url };
-      return useProxy ? { ...base, ...raw } : { ...base, ...raw, previewUrl: row.s3_url, downloadUrl: row.s3_url };
-    }
+  ): Promise<PublicFile> {
+    if (options.includeLinks && config) return this.linkedView(row, config, origin, options.passwordInProxyUrls);
+    const base = publicFields(row, !options.includeLinks);
+    const raw = { s3_direct_preview_url: row.s3_url, s3_direct_download_url: row.s3_url };
+    return base.use_proxy ? { ...base, ...raw } : { ...base, ...raw, previewUrl: row.s3_url, downloadUrl: row.s3_url };
+  }
+
+  /** The PublicFile object with every link (an unprotected view, the upload-direct answer). */
+  async linkedView(row: FileRow, config: StorageConfigRow, origin: string, passwordInProxyUrls?: string): Promise<LinkedPublicFile> {
+    const base = publicFields(row, false);
     const direct = await this.directUrls(row, config, origin).catch((error: unknown) => {
       throw storageHttpError(error);
     });
-    const proxy = this.proxyUrls(origin, row.slug, options.passwordInProxyUrls);
+    const proxy = this.proxyUrls(origin, row.slug, passwordInProxyUrls);
     return {
       ...base,
-      previewUrl: useProxy ? proxy.preview : direct.preview,
-      downloadUrl: useProxy ? proxy.download : direct.download,
+      previewUrl: base.use_proxy ? proxy.preview : direct.preview,
+      downloadUrl: base.use_proxy ? proxy.download : direct.download,
       s3_direct_preview_url: direct.preview,
       s3_direct_download_url: direct.download,
       proxy_preview_url: proxy.preview,
@@ -699,7 +635,7 @@ export class FileShareService {
   }
 
   /** GET /api/public/files/{slug}. */
-  async publicInfo(slug: string, origin: string): Promise<PublicFileView> {
+  async publicInfo(slug: string, origin: string): Promise<PublicFile> {
     const row = await this.publicRow(slug);
     const config = await this.configs.findById(row.s3_config_id);
     if (row.password_hash !== null) return this.publicView(row, config, origin, { includeLinks: false });
@@ -759,7 +695,7 @@ export class FileShareService {
    * GET /api/office-preview/{slug}: the proxy checks, then `views == max_views` → 410, password
    * 401 / 403, not an Office file 400.
    */
-  async officePreview(slug: string, password: string | undefined, origin: string): Promise<OfficePreviewView> {
+  async officePreview(slug: string, password: string | undefined, origin: string): Promise<OfficePreviewResponse> {
     const target = await this.liveProxyTarget(slug);
     const { row, config } = target;
     if (hasViewLimit(row) && Number(row.views) === Number(row.max_views)) throw new HttpError(410, 'file.viewLimitReached');
@@ -774,43 +710,41 @@ export class FileShareService {
   // ================================================================================ management
 
   /** GET /api/admin/files. */
-  async listForAdmin(query: { limit: number; offset: number; createdBy?: string | undefined; s3ConfigId?: string | undefined }): Promise<{
-    files: FileRecord[];
-    pagination: { total: number; limit: number; offset: number };
-  }> {
+  async listForAdmin(query: { limit: number; offset: number; createdBy?: string | undefined; s3ConfigId?: string | undefined }): Promise<AdminFileListData> {
     const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId };
     const [total, rows] = await Promise.all([this.files.count(filter), this.files.list({ ...filter, limit: query.limit, offset: query.offset })]);
-    return { files: rows.map((row) => this.record(row, 'admin-list')), pagination: { total, limit: query.limit, offset: query.offset } };
+    return { files: rows.map((row) => this.listRecord(row, false)), pagination: { total, limit: query.limit, offset: query.offset } };
   }
 
   /** GET /api/user/files: the key's own rows. */
-  async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<{
-    files: FileRecord[];
-    pagination: { total: number; limit: number; offset: number; hasMore: boolean };
-  }> {
+  async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<UserFileListData> {
     const [total, rows] = await Promise.all([this.files.count({ createdBy }), this.files.list({ createdBy, limit: query.limit, offset: query.offset })]);
     return {
-      files: rows.map((row) => this.record(row, 'user-list')),
+      files: rows.map((row) => this.listRecord(row, true)),
       pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total },
     };
   }
 
   /** GET …/files/{id}: the record with `urls` (admin: with `updated_at`). `ownerFilter` → own rows only (404). */
-  async detail(id: string, origin: string, ownerFilter?: string): Promise<FileRecord> {
+  async detail(id: string, origin: string, ownerFilter?: string): Promise<FileDetail> {
     const row = await this.files.findDetailById(id, ownerFilter);
     if (!row) throw new HttpError(404, 'file.notFound');
-    const record = this.record(row, ownerFilter === undefined ? 'admin-detail' : 'user-detail');
+    const isUserView = ownerFilter !== undefined;
     const proxy = this.proxyUrls(origin, row.slug);
     const config = await this.configs.findById(row.s3_config_id);
     const direct = config ? await this.directUrls(row, config, origin).catch(() => null) : null;
-    const useProxy = Number(row.use_proxy) === 1 ? 1 : 0;
-    record.urls = {
-      previewUrl: useProxy ? proxy.preview : direct?.preview ?? null,
-      downloadUrl: useProxy ? proxy.download : direct?.download ?? null,
-      proxyPreviewUrl: proxy.preview,
-      proxyDownloadUrl: proxy.download,
-      use_proxy: useProxy,
+    const useProxy = useProxyOf(row);
+    const record: FileDetail = {
+      ...this.record(row, row.password_hash !== null ? 1 : 0, isUserView),
+      urls: {
+        previewUrl: useProxy ? proxy.preview : direct?.preview ?? null,
+        downloadUrl: useProxy ? proxy.download : direct?.download ?? null,
+        proxyPreviewUrl: proxy.preview,
+        proxyDownloadUrl: proxy.download,
+        use_proxy: useProxy,
+      },
     };
+    if (!isUserView) record.updated_at = row.updated_at;
     return record;
   }
 
@@ -850,15 +784,17 @@ export class FileShareService {
     await this.removeFile(row);
   }
 
+  /** A row of the management lists (`has_password` a boolean). */
+  private listRecord(row: FileListRow, isUserView: boolean): FileRecord {
+    return this.record(row, row.password_hash !== null, isUserView);
+  }
+
   /**
    * A file row as the management endpoints show it. Lists carry `has_password` as a boolean, details
    * as 0/1; the user (API key) views carry `etag: null`, as the reference's do.
    */
-  private record(row: FileListRow, variant: 'admin-list' | 'user-list' | 'admin-detail' | 'user-detail'): FileRecord {
-    const hasPassword = row.password_hash !== null;
-    const isList = variant === 'admin-list' || variant === 'user-list';
-    const isUserView = variant === 'user-list' || variant === 'user-detail';
-    const record: FileRecord = {
+  private record<H extends boolean | 0 | 1>(row: FileListRow, hasPassword: H, isUserView: boolean): Omit<FileRecord, 'has_password'> & { has_password: H } {
+    const record: Omit<FileRecord, 'has_password'> & { has_password: H } = {
       id: row.id,
       filename: row.filename,
       slug: row.slug,
@@ -872,15 +808,14 @@ export class FileShareService {
       max_views: row.max_views,
       expires_at: row.expires_at,
       etag: isUserView ? null : row.etag,
-      has_password: isList ? hasPassword : hasPassword ? 1 : 0,
+      has_password: hasPassword,
       created_by: row.created_by,
-      use_proxy: Number(row.use_proxy) === 1 ? 1 : 0,
+      use_proxy: useProxyOf(row),
       s3_config_id: row.s3_config_id,
       s3_config_name: row.s3_config_name,
       s3_provider_type: row.s3_provider_type,
     };
-    if (variant === 'admin-detail') record.updated_at = row.updated_at;
-    if (hasPassword) {
+    if (row.password_hash !== null) {
       const plain = this.secretBox.decryptNullable(row.password_sealed);
       if (plain !== null) record.plain_password = plain;
     }

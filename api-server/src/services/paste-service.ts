@@ -1,4 +1,20 @@
-import { isShareSlug, RANDOM_SLUG_LENGTH, SETTING_ALLOW_GUEST_PASTES } from '@cloudclip/contract';
+import {
+  isShareSlug,
+  RANDOM_SLUG_LENGTH,
+  SETTING_ALLOW_GUEST_PASTES,
+  type AdminPasteDetail,
+  type AdminPasteListItem,
+  type OffsetPagination,
+  type PagePagination,
+  type PasteAuthorizedBy,
+  type PasteCreateResponse,
+  type PasteProtectedView,
+  type PastePublicView,
+  type PasteUnlockedView,
+  type PasteUpdateResponse,
+  type UserPasteDetail,
+  type UserPasteListItem,
+} from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth/auth-context';
 import { apiKeyCreator, apiKeyIdOfCreator } from '../auth/ownership';
@@ -18,8 +34,6 @@ export const RANDOM_SLUG_ATTEMPTS = 5;
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
 export const CONTENT_PREVIEW_LENGTH = 200;
 
-/** How the creator of a paste authenticated (`authorizedBy` of the create response). */
-export type AuthorizedBy = 'admin' | 'apikey' | 'basic' | 'guest';
 
 export interface CreatePasteInput {
   content: string;
@@ -28,17 +42,6 @@ export interface CreatePasteInput {
   password?: string | null | undefined;
   expiresAt?: string | null | undefined;
   maxViews?: number | null | undefined;
-}
-
-export interface CreatedPaste {
-  id: string;
-  slug: string;
-  remark?: string | null;
-  expiresAt?: string | null;
-  maxViews?: number | null;
-  hasPassword: boolean;
-  createdAt: string;
-  authorizedBy: AuthorizedBy;
 }
 
 /** Body of `PUT …/pastes/{slug}`: replace semantics (omitted remark/expiresAt/maxViews → NULL). */
@@ -53,85 +56,8 @@ export interface UpdatePasteInput {
   newSlug?: string | null | undefined;
 }
 
-/** GET /api/paste/{slug} of a password-protected paste: metadata only. */
-export interface ProtectedPasteView {
-  /** Cloudclip addition (contract §9.1 allows added fields): lets owners delete by id from the view. */
-  id: string;
-  slug: string;
-  hasPassword: true;
-  requiresPassword: true;
-  remark: string | null;
-  expiresAt: string | null;
-  maxViews: number | null;
-  views: number;
-  createdAt: string;
-  created_by: string | null;
-}
-
-export interface OpenPasteView {
-  /** Cloudclip addition (contract §9.1 allows added fields). */
-  id: string;
-  slug: string;
-  content: string;
-  remark: string | null;
-  hasPassword: boolean;
-  plain_password?: string | null;
-  expiresAt: string | null;
-  maxViews: number | null;
-  views: number;
-  createdAt: string;
-  updatedAt: string;
-  created_by: string | null;
-}
-
-export interface AdminPasteListItem {
-  id: string;
-  slug: string;
-  remark: string | null;
-  has_password: 0 | 1;
-  expires_at: string | null;
-  max_views: number | null;
-  view_count: number;
-  created_by: string | null;
-  content_preview: string;
-  created_at: string;
-  updated_at: string;
-  key_name?: string | null;
-}
-
-export interface PasteRecord {
-  id: string;
-  slug: string;
-  content: string;
-  remark: string | null;
-  has_password: 0 | 1;
-  expires_at: string | null;
-  max_views: number | null;
-  views: number;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  key_name?: string | null;
-}
-
-export interface PasteDetail extends Omit<PasteRecord, 'has_password'> {
-  has_password: 0 | 1 | boolean;
-  plain_password: string | null;
-}
-
-export interface PagePagination {
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
-
-export interface OffsetPagination {
-  total: number;
-  limit: number;
-  offset: number;
-  hasMore: boolean;
-}
+// The response shapes are the contract's (`@cloudclip/contract`, api/paste.ts and api/common.ts).
+// The public views carry `id` too (a Cloudclip addition, §9.1): owners delete by id from the view.
 
 /** `content_preview`: the first 200 characters (code points) of `head`, plus `...` when it is longer. */
 export function contentPreview(head: string): string {
@@ -143,7 +69,7 @@ function hasViewLimit(row: Pick<PasteRow, 'max_views'>): row is Pick<PasteRow, '
   return row.max_views !== null && row.max_views > 0;
 }
 
-function creatorOf(auth: AuthContext): { createdBy: string | null; authorizedBy: AuthorizedBy } {
+function creatorOf(auth: AuthContext): { createdBy: string | null; authorizedBy: PasteAuthorizedBy } {
   switch (auth.kind) {
     case 'admin':
       return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: auth.adminId, authorizedBy: 'admin' };
@@ -180,7 +106,7 @@ export class PasteService {
 
   // ---------------------------------------------------------------- create
 
-  async create(input: CreatePasteInput, auth: AuthContext): Promise<CreatedPaste> {
+  async create(input: CreatePasteInput, auth: AuthContext): Promise<PasteCreateResponse> {
     const customSlug = input.slug === undefined || input.slug === null || input.slug === '' ? undefined : input.slug;
     if (customSlug !== undefined) this.assertSlugFormat(customSlug);
     const expiresAt = this.normaliseExpiry(input.expiresAt);
@@ -214,7 +140,7 @@ export class PasteService {
       throw error;
     }
 
-    const created: CreatedPaste = { id, slug, hasPassword: secret !== null, createdAt: now, authorizedBy };
+    const created: PasteCreateResponse = { id, slug, hasPassword: secret !== null, createdAt: now, authorizedBy };
     if (input.remark !== undefined) created.remark = input.remark;
     if (input.expiresAt !== undefined) created.expiresAt = expiresAt;
     if (input.maxViews !== undefined) created.maxViews = input.maxViews;
@@ -249,7 +175,7 @@ export class PasteService {
   // ---------------------------------------------------------------- public reading
 
   /** GET /api/paste/{slug}: metadata of a protected paste (no view), or the content (one view). */
-  async open(slug: string): Promise<ProtectedPasteView | OpenPasteView> {
+  async open(slug: string): Promise<PasteProtectedView | PastePublicView> {
     const row = await this.accessible(slug);
     if (row.password_hash !== null) {
       return {
@@ -270,12 +196,25 @@ export class PasteService {
   }
 
   /** POST /api/paste/{slug}: the content of a protected paste for the right password (one view). */
-  async unlock(slug: string, password: string): Promise<OpenPasteView> {
+  async unlock(slug: string, password: string): Promise<PasteUnlockedView> {
     const row = await this.accessible(slug);
     if (row.password_hash === null) throw new HttpError(400, 'paste.notProtected');
     if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
     const views = await this.countView(row);
-    return { ...this.openView(row, views), plain_password: this.secretBox.decryptNullable(row.password_sealed) };
+    return {
+      id: row.id,
+      slug: row.slug,
+      content: row.content,
+      remark: row.remark,
+      hasPassword: true,
+      plain_password: this.secretBox.decryptNullable(row.password_sealed),
+      expiresAt: row.expires_at,
+      maxViews: row.max_views,
+      views,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      created_by: row.created_by,
+    };
   }
 
   /** GET /api/raw/{slug}: the content, with `password` for a protected paste (one view). */
@@ -289,13 +228,14 @@ export class PasteService {
     return { slug: row.slug, content: row.content };
   }
 
-  private openView(row: PasteRow, views: number): OpenPasteView {
+  /** The view of an unprotected paste. */
+  private openView(row: PasteRow, views: number): PastePublicView {
     return {
       id: row.id,
       slug: row.slug,
       content: row.content,
       remark: row.remark,
-      hasPassword: row.password_hash !== null,
+      hasPassword: false,
       expiresAt: row.expires_at,
       maxViews: row.max_views,
       views,
@@ -373,7 +313,7 @@ export class PasteService {
 
   /** GET /api/user/pastes: the caller's own rows, newest first, full content. */
   async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<{
-    items: PasteRecord[];
+    items: UserPasteListItem[];
     pagination: OffsetPagination;
   }> {
     const total = await this.pastes.count(createdBy);
@@ -386,20 +326,24 @@ export class PasteService {
     };
   }
 
-  /** GET …/pastes/{id} (no view counted). `has_password` is 0/1 for admins, a boolean for key users. */
-  async detail(id: string, ownerFilter?: string): Promise<PasteDetail> {
+  /** GET /api/admin/pastes/{id} (no view counted; `has_password` 0/1). */
+  async adminDetail(id: string): Promise<AdminPasteDetail> {
     const row = await this.pastes.findById(id);
-    if (!row || (ownerFilter !== undefined && row.created_by !== ownerFilter)) throw new HttpError(404, 'paste.notFound');
+    if (!row) throw new HttpError(404, 'paste.notFound');
     const record = this.record(row, await this.keyNamesOf([row]));
-    return {
-      ...record,
-      has_password: ownerFilter === undefined ? record.has_password : record.has_password === 1,
-      plain_password: this.secretBox.decryptNullable(row.password_sealed),
-    };
+    return { ...record, plain_password: this.secretBox.decryptNullable(row.password_sealed) };
+  }
+
+  /** GET /api/user/pastes/{id}: an own row only (no view counted; `has_password` a boolean). */
+  async userDetail(id: string, owner: string): Promise<UserPasteDetail> {
+    const row = await this.pastes.findById(id);
+    if (!row || row.created_by !== owner) throw new HttpError(404, 'paste.notFound');
+    const record = this.record(row, await this.keyNamesOf([row]));
+    return { ...record, has_password: record.has_password === 1, plain_password: this.secretBox.decryptNullable(row.password_sealed) };
   }
 
   /** PUT …/pastes/{slug} (replace semantics, §5.3.2). */
-  async update(slug: string, input: UpdatePasteInput, ownerFilter?: string): Promise<{ id: string; slug: string }> {
+  async update(slug: string, input: UpdatePasteInput, ownerFilter?: string): Promise<PasteUpdateResponse> {
     const row = await this.pastes.findBySlug(slug);
     if (!row || (ownerFilter !== undefined && row.created_by !== ownerFilter)) throw new HttpError(404, 'paste.notFound');
     if (isExpired(row.expires_at, this.clock())) {
@@ -460,8 +404,8 @@ export class PasteService {
     return this.pastes.deleteByIds(expired.map((row) => row.id));
   }
 
-  private record(row: PasteRow, keyNames: Map<string, string>): PasteRecord {
-    const record: PasteRecord = {
+  private record(row: PasteRow, keyNames: Map<string, string>): UserPasteListItem {
+    const record: UserPasteListItem = {
       id: row.id,
       slug: row.slug,
       content: row.content,

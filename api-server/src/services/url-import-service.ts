@@ -1,3 +1,12 @@
+import type {
+  FileCommitResponse,
+  UrlCancelResponse,
+  UrlInfo,
+  UrlMultipartAbortResponse,
+  UrlMultipartCompleteResponse,
+  UrlMultipartInitResponse,
+  UrlPresignResponse,
+} from '@cloudclip/contract';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/http-error';
 import { sniffContentType } from '../lib/content-sniff';
@@ -6,7 +15,7 @@ import { isSafeFetchError, parseHttpUrl, type SafeHttpClient, type SafeResponse 
 import { toIso, type Clock } from '../lib/time';
 import { stripEtagQuotes } from '../storage/storage-driver';
 import { baseFileName, buildObjectKey, normalizeUploadPath } from './file-keys';
-import { creatorOf, MAX_FILENAME_LENGTH, type FileShareService, type CommitInput, type CommitView, type FileCaller, type ShareOptions } from './file-share-service';
+import { creatorOf, MAX_FILENAME_LENGTH, type FileShareService, type CommitInput, type FileCaller, type ShareOptions } from './file-share-service';
 import { storageHttpError } from './storage-errors';
 import type { SystemService } from './system-service';
 
@@ -14,22 +23,6 @@ import type { SystemService } from './system-service';
 export const PROBE_BYTES = 1024;
 export const DEFAULT_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_COUNT = 10_000;
-
-export type ProbeMethod = 'ENHANCED' | 'HEAD' | 'GET';
-
-/** `data` of POST /api/url/info. */
-export interface UrlInfo {
-  url: string;
-  filename: string;
-  contentType: string;
-  size: number | null;
-  lastModified: string | null;
-  method: ProbeMethod;
-  corsSupported: boolean;
-  detectionMethod?: string;
-  detectionConfidence?: string;
-  fileTypeLibraryUsed?: boolean;
-}
 
 export interface UrlMetadata {
   filename?: string | undefined;
@@ -59,53 +52,8 @@ export interface MultipartPartInput {
   size?: number | undefined;
 }
 
-export interface UrlPresignView {
-  file_id: string;
-  upload_url: string;
-  storage_path: string;
-  s3_url: string;
-  slug: string;
-  provider_type: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  cors_supported: boolean;
-}
-
-export interface UrlMultipartInitView {
-  file_id: string;
-  upload_id: string;
-  storage_path: string;
-  s3_url: string;
-  slug: string;
-  presigned_urls: Array<{ partNumber: number; url: string }>;
-  part_size: number;
-  total_size: number;
-  part_count: number;
-  provider_type: string;
-  filename: string;
-  content_type: string;
-  cors_supported: boolean;
-  has_password: boolean;
-  expires_at: string | null;
-  max_views: number | null;
-  url: string;
-}
-
-export interface UrlMultipartCompleteView {
-  file_id: string;
-  slug: string;
-  filename: string;
-  storage_path: string;
-  s3_url: string;
-  mimetype: string;
-  size: number;
-  etag: string | null;
-  created_at: string;
-  updated_at: string;
-  url: string;
-  status: 'completed';
-}
+// The response shapes are the contract's (`@cloudclip/contract`, api/url-upload.ts); the routes add
+// `message` to the multipart complete / abort and cancel answers.
 
 /** Response headers the URL proxy passes on (hop-by-hop, cookies and CORS headers are not). */
 export const PROXIED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag', 'content-disposition', 'cache-control', 'expires'] as const;
@@ -361,7 +309,7 @@ export class UrlImportService {
   }
 
   /** POST /api/url/presign: a pending row (size = probed size or 0) and a presigned PUT. */
-  async presign(caller: FileCaller, input: UrlPresignInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlPresignView> {
+  async presign(caller: FileCaller, input: UrlPresignInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlPresignResponse> {
     const { url, config, subPath, path } = await this.target(caller, input, 409);
     const { filename, contentType, size, corsSupported } = await this.describe(url, input.metadata, input.filename, origin);
     const slug = input.slug || (await this.files.randomSlug());
@@ -403,12 +351,12 @@ export class UrlImportService {
   }
 
   /** POST /api/url/commit: like s3/commit, with an optional custom slug. */
-  commit(caller: FileCaller, input: CommitInput): Promise<CommitView> {
+  commit(caller: FileCaller, input: CommitInput): Promise<FileCommitResponse> {
     return this.files.commit(caller, input, { allowSlug: true });
   }
 
   /** POST /api/url/multipart/init: the row (with its share settings), a bucket multipart upload and one URL per part. */
-  async multipartInit(caller: FileCaller, input: UrlMultipartInitInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlMultipartInitView> {
+  async multipartInit(caller: FileCaller, input: UrlMultipartInitInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlMultipartInitResponse> {
     const { url, config, subPath, path } = await this.target(caller, input, 400);
     const { filename, contentType, size, corsSupported } = await this.describe(url, input.metadata, input.filename, origin);
     const totalSize = input.total_size ?? size ?? 0;
@@ -470,7 +418,7 @@ export class UrlImportService {
   }
 
   /** POST /api/url/multipart/complete: completes at the bucket; the real size counts for the limits. */
-  async multipartComplete(caller: FileCaller, input: { file_id: string; upload_id: string; parts: MultipartPartInput[] }): Promise<UrlMultipartCompleteView> {
+  async multipartComplete(caller: FileCaller, input: { file_id: string; upload_id: string; parts: MultipartPartInput[] }): Promise<Omit<UrlMultipartCompleteResponse, 'message'>> {
     const row = await this.files.requireOwnRow(caller, input.file_id);
     const config = await this.files.requireConfig(row.s3_config_id);
     const driver = this.files.driverOf(config);
@@ -508,7 +456,7 @@ export class UrlImportService {
   }
 
   /** POST /api/url/multipart/abort: aborts at the bucket; the row goes in any case. */
-  async multipartAbort(caller: FileCaller, input: { file_id: string; upload_id: string }): Promise<{ file_id: string; status: 'aborted' }> {
+  async multipartAbort(caller: FileCaller, input: { file_id: string; upload_id: string }): Promise<Omit<UrlMultipartAbortResponse, 'message'>> {
     const row = await this.files.requireOwnRow(caller, input.file_id);
     const config = await this.files.requireConfig(row.s3_config_id).catch(() => undefined);
     try {
@@ -522,7 +470,7 @@ export class UrlImportService {
   }
 
   /** POST /api/url/cancel: object (best effort) and row deleted. */
-  async cancel(caller: FileCaller, input: { file_id: string }): Promise<{ file_id: string; status: 'cancelled' }> {
+  async cancel(caller: FileCaller, input: { file_id: string }): Promise<Omit<UrlCancelResponse, 'message'>> {
     const row = await this.files.requireOwnRow(caller, input.file_id);
     await this.files.removeFile(row);
     return { file_id: row.id, status: 'cancelled' };
