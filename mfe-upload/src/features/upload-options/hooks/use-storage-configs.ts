@@ -10,7 +10,7 @@ export interface StorageConfigsState {
   reload: () => void;
 }
 
-const isDefault = (config: S3Config) => config.is_default === 1 || config.is_default === true;
+const isDefault = (config: S3Config) => config.is_default === 1;
 
 /** The configuration to preselect: the default one, else the first. */
 export function preselectedConfig(configs: readonly S3Config[]): S3Config | undefined {
