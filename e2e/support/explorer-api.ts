@@ -1,15 +1,12 @@
+import type { FsBucketListing, FsListItem, FsVirtualListing } from '@cloudclip/contract';
 import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { API_PORT, S3RVER } from '../playwright.config';
 import { loginToken } from './admin-api';
 
 const API_BASE = `http://127.0.0.1:${API_PORT}`;
 
-export interface FsListItem {
-  name: string;
-  path: string;
-  isDirectory: boolean;
-  size?: number;
-}
+/** An entry of a listing, as the contract types it (virtual, directory or file). */
+export type { FsListItem } from '@cloudclip/contract';
 
 export interface Mount {
   id: string;
@@ -91,7 +88,7 @@ export class ExplorerApi {
   }
 
   async list(path: string): Promise<FsListItem[]> {
-    return (await this.data<{ items: FsListItem[] }>(await this.api.get(`/api/${this.family}/fs/list`, { params: { path } }), `list ${path}`)).items;
+    return (await this.data<FsBucketListing | FsVirtualListing>(await this.api.get(`/api/${this.family}/fs/list`, { params: { path } }), `list ${path}`)).items;
   }
 
   async names(path: string): Promise<string[]> {

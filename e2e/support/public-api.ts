@@ -1,3 +1,4 @@
+import type { ApiKeyCreateResponse } from '@cloudclip/contract';
 import { deflateSync } from 'node:zlib';
 import { request, type APIRequestContext } from '@playwright/test';
 import { API_PORT } from '../playwright.config';
@@ -42,10 +43,7 @@ export async function setGuestPastes(token: string, allowed: boolean): Promise<v
   }
 }
 
-export interface CreatedKey {
-  id: string;
-  key: string;
-}
+export type CreatedKey = Pick<ApiKeyCreateResponse, 'id' | 'key'>;
 
 export async function createApiKey(token: string, permissions: { text?: boolean; file?: boolean }): Promise<CreatedKey> {
   const context = await api(token);
