@@ -1,5 +1,6 @@
 // ESLint for the whole workspace (flat config): `pnpm lint` runs it with `prettier --check`.
-// - typescript-eslint's recommended rules on TypeScript, @eslint/js's on JavaScript
+// - typescript-eslint's recommended rules on TypeScript, @eslint/js's on JavaScript, and three type-aware
+//   rules about promises (the whole recommendedTypeChecked set reports ~1,150 problems, mostly no-unsafe-*)
 // - React hooks: rules-of-hooks and exhaustive-deps
 // - the layering of ../shared/architecture.md and conventions #7 and #12, checked on every import:
 //   package names with `no-restricted-imports`, resolved file paths (relative imports too) with
@@ -145,6 +146,16 @@ export default defineConfig([
 
   js.configs.recommended,
   { files: TS, extends: [tseslint.configs.recommended] },
+  // Type-aware: a forgotten promise is a lost error. Each file is checked with the tsconfig.json nearest to it.
+  {
+    files: TS,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
 
   comments.recommended,
   { rules: { '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }] } },

@@ -42,7 +42,7 @@ export function NameDialog({ title, label, submitLabel, initial = '', taken, onS
 
   return (
     <Dialog title={title} onClose={onClose} busy={busy} testId={testId}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <label className="ce-field">
           <span className="ce-field__label">{label}</span>
           <input

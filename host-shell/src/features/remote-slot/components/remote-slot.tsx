@@ -31,7 +31,7 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles }:
     let cancelled = false;
     let parcel: Parcel | null = null;
     setState({ status: 'loading' });
-    (async () => {
+    void (async () => {
       try {
         const lifecycles = await load(remote, attempt > 0);
         if (cancelled || !hostRef.current) return;

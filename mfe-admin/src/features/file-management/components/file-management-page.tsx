@@ -39,7 +39,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
   const [previewing, setPreviewing] = useState<FileRecord | null>(null);
   const [qrUrl, setQrUrl] = useState<string | null>(null);
 
-  const reload = () => actionRef.current?.reload();
+  const reload = () => void actionRef.current?.reload();
   const fail = (error: unknown) => void message.error(errorText(t, error));
   const removeOne = (id: string) => (admin ? api.adminRemove(id) : api.userRemove(id));
   const closeEdit = useCallback(() => setEditing(null), []);

@@ -32,7 +32,7 @@ export function KeyManagementPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreateResponse | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
-  const reload = () => actionRef.current?.reload();
+  const reload = () => void actionRef.current?.reload();
   const fail = (error: unknown) => void message.error(errorText(t, error));
   const closeCreate = useCallback(() => setCreating(false), []);
   const closeEdit = useCallback(() => setEditing(null), []);

@@ -30,7 +30,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const [configs, setConfigs] = useState<S3Config[]>([]);
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
-  const reload = () => actionRef.current?.reload();
+  const reload = () => void actionRef.current?.reload();
   const fail = (error: unknown) => void message.error(errorText(t, error));
   const closeForm = useCallback(() => setForm({ open: false, mount: null }), []);
 

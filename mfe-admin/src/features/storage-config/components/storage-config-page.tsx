@@ -32,7 +32,7 @@ export function StorageConfigPage() {
   const fixedActions = useFixedActions();
   const [form, setForm] = useState<{ open: boolean; config: S3Config | null }>({ open: false, config: null });
   const [testing, setTesting] = useState<S3Config | null>(null);
-  const reload = () => actionRef.current?.reload();
+  const reload = () => void actionRef.current?.reload();
   const fail = (error: unknown) => void message.error(errorText(t, error));
   const closeForm = useCallback(() => setForm({ open: false, config: null }), []);
   const closeTest = useCallback(() => setTesting(null), []);

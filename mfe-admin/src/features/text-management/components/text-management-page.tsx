@@ -39,7 +39,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
   const [previewing, setPreviewing] = useState<PasteRow | null>(null);
   const [qrUrl, setQrUrl] = useState<string | null>(null);
 
-  const reload = () => actionRef.current?.reload();
+  const reload = () => void actionRef.current?.reload();
   const closeEdit = useCallback(() => setEditing(null), []);
   const closePreview = useCallback(() => setPreviewing(null), []);
   const fail = (error: unknown) => void message.error(errorText(t, error));

@@ -170,7 +170,7 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
             <button type="button" className="ce-button" onClick={onClose}>
               {t('common.close')}
             </button>
-            <button type="button" className="ce-button ce-button--primary" onClick={start} disabled={!canCopyHere} data-testid="copy-start">
+            <button type="button" className="ce-button ce-button--primary" onClick={() => void start()} disabled={!canCopyHere} data-testid="copy-start">
               {t('copy.here', { path: directory })}
             </button>
           </>

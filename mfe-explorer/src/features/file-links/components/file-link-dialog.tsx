@@ -42,7 +42,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
 
   return (
     <Dialog title={t('link.title', { name })} onClose={onClose} testId="link-dialog" wide>
-      <form onSubmit={create} className="ce-form" noValidate>
+      <form onSubmit={(event) => void create(event)} className="ce-form" noValidate>
         <label className="ce-field">
           <span className="ce-field__label">{t('link.expiry')}</span>
           <input
@@ -100,7 +100,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
             {link.forceDownload ? ` · ${t('link.downloads')}` : ''}
           </p>
           <div className="ce-row-buttons">
-            <button type="button" className="ce-button" onClick={copy} data-testid="link-copy">
+            <button type="button" className="ce-button" onClick={() => void copy()} data-testid="link-copy">
               {t('link.copy')}
             </button>
             <a className="ce-button" href={link.presignedUrl} target="_blank" rel="noopener noreferrer" data-testid="link-open">

@@ -63,7 +63,7 @@ export function TextEditorDialog({ fs, path, name, onSaved, onClose }: { fs: FsA
             <button type="button" className="ce-button" onClick={close} disabled={busy} data-testid="editor-close">
               {t('common.close')}
             </button>
-            <button type="button" className="ce-button ce-button--primary" onClick={save} disabled={busy || original === null || !dirty} data-testid="editor-save">
+            <button type="button" className="ce-button ce-button--primary" onClick={() => void save()} disabled={busy || original === null || !dirty} data-testid="editor-save">
               {t('editor.save')}
             </button>
           </>
