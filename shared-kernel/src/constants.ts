@@ -37,8 +37,6 @@ export const SIZE_UNIT_BYTES: Readonly<Record<SizeUnit, number>> = deepFreeze({
 // Backend address
 // ---------------------------------------------------------------------------
 
-/** Path prefix of every API endpoint: request URL = base address + `/api` + endpoint. */
-export const API_PATH_PREFIX = '/api';
 
 /** Last-resort backend base address when nothing else is configured (contract §8). */
 export const DEFAULT_BACKEND_URL = 'http://localhost:8787';
@@ -52,8 +50,6 @@ export const DEFAULT_BACKEND_URL = 'http://localhost:8787';
 export const RECOMMENDED_MAX_UPLOAD_SIZE_MB = deepFreeze({ min: 64, max: 100 } as const);
 
 
-/** In WebDAV `auto` mode, files strictly below this size (10 MB) are uploaded directly. */
-export const WEBDAV_AUTO_DIRECT_THRESHOLD_BYTES = 10 * BYTES_PER_MB;
 
 /** Markdown import: a file must be strictly smaller than this (10 MB). */
 export const MARKDOWN_IMPORT_MAX_BYTES = 10 * BYTES_PER_MB;
@@ -69,7 +65,6 @@ export const MARKDOWN_EXTENSIONS = deepFreeze([
   '.mdtext',
   '.rmd',
 ] as const);
-export type MarkdownExtension = (typeof MARKDOWN_EXTENSIONS)[number];
 
 
 /** Timeout of one part of the mount-explorer multipart upload, in ms (5 minutes). */
@@ -88,8 +83,6 @@ export const URL_UPLOAD_PROGRESS = deepFreeze({
   upload: [50, 99],
 } as const);
 
-/** Interval of the local cancellation check of running uploads, in ms. */
-export const CANCEL_POLL_INTERVAL_MS = 100;
 
 /** States of one item in an upload list. */
 export const UPLOAD_ITEM_STATES = deepFreeze(['pending', 'uploading', 'success', 'error', 'cancelled'] as const);

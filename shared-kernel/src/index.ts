@@ -16,7 +16,7 @@ export { createApi, type CloudclipApi } from './api/endpoints/api';
 
 // Session, bus, i18n, theme
 export * from './session/session-store';
-export { AuthService, CREDENTIAL_MAX_AGE_MS } from './session/auth-service';
+export { AuthService } from './session/auth-service';
 export * from './bus/event-bus';
 export { I18nService, type NamespaceResources } from './i18n/create-i18n';
 export { detectLanguage, isLanguage } from './i18n/detect-language';

@@ -56,7 +56,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('getKernel', () => {
   it('throws before the host created the kernel', () => {
     jest.isolateModules(() => {
-      const fresh = require('./kernel') as typeof import('./kernel');
+      const fresh = jest.requireActual<typeof import('./kernel')>('./kernel');
       expect(fresh.hasKernel()).toBe(false);
       expect(() => fresh.getKernel()).toThrow(/createKernel/);
     });

@@ -36,8 +36,6 @@ import type {
 /** Most entries one folder listing returns (continuation pages are followed up to this). */
 export const FS_LIST_MAX_ENTRIES = 20000;
 export const UPDATE_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
-/** S3 presigned URLs live at most 7 days. */
-export const FILE_LINK_MAX_SECONDS = 7 * 24 * 3600;
 /** Folder sizes are computed with this many listings in flight. */
 const FOLDER_SIZE_CONCURRENCY = 4;
 

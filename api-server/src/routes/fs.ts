@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
-import { requiresClientSideCopy, type FsMultipartAbortResponse, type FsUploadResponse } from '@cloudclip/contract';
+import { FILE_LINK_MAX_EXPIRES_SECONDS, requiresClientSideCopy, type FsMultipartAbortResponse, type FsUploadResponse } from '@cloudclip/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, apiKeyOf, requireAdmin, requirePermission } from '../auth/guards';
 import { fsCallerOf, type FsCaller } from '../fs/fs-access';
 import type { FsCopyService } from '../fs/fs-copy';
-import { FILE_LINK_MAX_SECONDS, type FsService } from '../fs/fs-service';
+import type { FsService } from '../fs/fs-service';
 import { FORM_UPLOAD_MAX_BYTES, type FormPart, type FsUploadService } from '../fs/fs-upload';
 import { envelope } from '../http/envelope';
 import { HttpError } from '../http/http-error';
@@ -83,7 +83,7 @@ function expiresInOf(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '' || value === 'null') return undefined;
   if (!/^\d+$/.test(value.trim())) throw new HttpError(400, 'validation.invalidField', { params: { field: 'expires_in' } });
   const seconds = Number(value.trim());
-  if (seconds < 1 || seconds > FILE_LINK_MAX_SECONDS) throw new HttpError(400, 'validation.invalidField', { params: { field: 'expires_in' } });
+  if (seconds < 1 || seconds > FILE_LINK_MAX_EXPIRES_SECONDS) throw new HttpError(400, 'validation.invalidField', { params: { field: 'expires_in' } });
   return seconds;
 }
 

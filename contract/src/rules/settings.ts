@@ -20,5 +20,5 @@ export const DEFAULT_WEBDAV_UPLOAD_MODE: WebdavUploadMode = 'auto';
 /** Part size of multipart uploads (mount explorer and URL import): 5 MiB. */
 export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
 
-/** Longest lifetime of a file link from the mount explorer, in seconds (7 days); also its default. */
+/** Longest lifetime of a file link from the mount explorer, in seconds (7 days, as S3 presigned URLs). */
 export const FILE_LINK_MAX_EXPIRES_SECONDS = 604800;

@@ -312,7 +312,7 @@ const zhCN = {
   settings: {
     systemTitle: '系统设置',
     maxUploadSize: '最大上传大小',
-    maxUploadSizeHelp: '单个文件的上传上限，建议 64–100 MB',
+    maxUploadSizeHelp: '单个文件的上传上限，建议 {{min}}–{{max}} MB',
     sizeUnit: '大小单位',
     webdavMode: 'WebDAV 上传模式',
     webdavHelp: 'WebDAV 客户端上传文件时使用的方式',
@@ -668,7 +668,7 @@ const enUS: Texts<typeof zhCN> = {
   settings: {
     systemTitle: 'System settings',
     maxUploadSize: 'Max upload size',
-    maxUploadSizeHelp: 'Upper limit for one file; 64–100 MB recommended',
+    maxUploadSizeHelp: 'Upper limit for one file; {{min}}–{{max}} MB recommended',
     sizeUnit: 'Size unit',
     webdavMode: 'WebDAV upload mode',
     webdavHelp: 'How WebDAV clients upload files',

@@ -2,7 +2,8 @@ import { createApi } from '../api/endpoints/api';
 import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey, type Harness } from '../api/endpoints/test-harness';
 import { HttpClient } from '../api/http-client';
 import type { BusEventType } from '../bus/event-bus';
-import { AuthService, CREDENTIAL_MAX_AGE_MS } from './auth-service';
+import { CREDENTIAL_STALE_MS } from '../constants';
+import { AuthService } from './auth-service';
 
 function setup() {
   const h = createHarness();
@@ -193,7 +194,7 @@ describe('AuthService.checkAdminToken', () => {
   it('asks GET /test/admin-token with the Bearer token once the last check is older than 5 minutes', async () => {
     const h = setup();
     loginAdmin(h);
-    const later = Date.now() + CREDENTIAL_MAX_AGE_MS + 1000;
+    const later = Date.now() + CREDENTIAL_STALE_MS + 1000;
     jest.spyOn(Date, 'now').mockReturnValue(later);
     await expect(h.auth.checkAdminToken()).resolves.toBe(true);
     expect(h.requests).toHaveLength(1);

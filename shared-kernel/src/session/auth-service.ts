@@ -1,10 +1,10 @@
+import { CREDENTIAL_STALE_MS } from '../constants';
 import type { CloudclipApi } from '../api/endpoints/api';
 import { ApiError, isApiError } from '../api/api-error';
 import type { SessionStore } from './session-store';
 import { normalisePermissions } from './session-store';
 
 /** Credentials older than this are re-checked when an admin route is opened (legacy: 5 minutes). */
-export const CREDENTIAL_MAX_AGE_MS = 5 * 60 * 1000;
 
 /**
  * A verdict on the credential: the server answered 401 or 403. Network failures, cancellations and
@@ -85,7 +85,7 @@ export class AuthService {
    */
   checkAdminToken(options: { force?: boolean } = {}): Promise<boolean> {
     if (!this.session.snapshot.adminToken) return Promise.resolve(false);
-    if (!options.force && !this.session.isStale(CREDENTIAL_MAX_AGE_MS)) return Promise.resolve(true);
+    if (!options.force && !this.session.isStale(CREDENTIAL_STALE_MS)) return Promise.resolve(true);
     if (this.adminCheck) return this.adminCheck;
     const token = this.session.snapshot.adminToken;
     this.adminCheck = this.api.auth

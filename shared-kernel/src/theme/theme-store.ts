@@ -1,6 +1,7 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { STORAGE_KEYS, type SafeStorage } from '../storage-keys';
 import type { EventBus } from '../bus/event-bus';
+import { DEFAULT_THEME_MODE } from '../constants';
 import { THEME_MODE_CYCLE, type ThemeMode } from '../types/preferences';
 import { cssVariables } from './theme-tokens';
 
@@ -31,7 +32,7 @@ export class ThemeStore {
   ) {
     this.media = matchMedia ? matchMedia('(prefers-color-scheme: dark)') : null;
     const saved = storage.get(STORAGE_KEYS.themeMode);
-    const mode: ThemeMode = isThemeMode(saved) ? saved : 'auto';
+    const mode: ThemeMode = isThemeMode(saved) ? saved : DEFAULT_THEME_MODE;
     this.state$ = new BehaviorSubject<ThemeState>({ mode, dark: this.resolveDark(mode) });
     this.media?.addEventListener?.('change', () => {
       if (this.state$.value.mode === 'auto') this.publish('auto');

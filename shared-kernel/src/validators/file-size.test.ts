@@ -1,4 +1,4 @@
-import { checkFileSize, checkStorageSpace, formatBytes, insufficientStorageError } from './file-size';
+import { checkFileSize, formatBytes, insufficientStorageError } from './file-size';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -61,19 +61,5 @@ describe('insufficientStorageError', () => {
 
   it('never shows a negative remaining space', () => {
     expect(insufficientStorageError(MB, -5 * MB, GB).params.remaining).toBe('0 B');
-  });
-});
-
-describe('checkStorageSpace', () => {
-  it('accepts a file that exactly fills the bucket', () => {
-    expect(checkStorageSpace(MB, 9 * MB, 10 * MB)).toBeNull();
-  });
-
-  it('refuses a file one byte larger than the remaining space', () => {
-    expect(checkStorageSpace(MB + 1, 9 * MB, 10 * MB)?.params).toEqual({ fileSize: '1 MB', remaining: '1 MB', capacity: '10 MB' });
-  });
-
-  it('reports 0 B remaining when the bucket is already over quota', () => {
-    expect(checkStorageSpace(1, 11 * MB, 10 * MB)?.params.remaining).toBe('0 B');
   });
 });

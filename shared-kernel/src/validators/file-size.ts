@@ -56,15 +56,3 @@ export function insufficientStorageError(fileSizeBytes: number, remainingBytes: 
   });
 }
 
-/**
- * Checks that a file fits in a bucket with `usedBytes` of `capacityBytes`
- * taken: fits when `usedBytes + fileSizeBytes <= capacityBytes`. Returns the
- * {@link insufficientStorageError} otherwise, `null` when it fits.
- */
-export function checkStorageSpace(fileSizeBytes: number, usedBytes: number, capacityBytes: number): ValidationError | null {
-  const remaining = Math.max(0, capacityBytes - usedBytes);
-  if (fileSizeBytes > remaining) {
-    return insufficientStorageError(fileSizeBytes, remaining, capacityBytes);
-  }
-  return null;
-}

@@ -1,11 +1,11 @@
 import { DEFAULT_WEBDAV_UPLOAD_MODE, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@cloudclip/contract';
-import { BYTES_PER_MB, SIZE_UNITS, type SizeUnit } from '../constants';
+import { BYTES_PER_MB, SIZE_UNIT_BYTES, SIZE_UNITS, type SizeUnit } from '../constants';
 import { formatBytes } from './file-size';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
 import { formResult, validationError, type FieldErrors, type FormResult } from './validation-result';
 
-const KB_PER_MB = 1024;
-const MB_PER_GB = 1024;
+const KB_PER_MB = SIZE_UNIT_BYTES.MB / SIZE_UNIT_BYTES.KB;
+const MB_PER_GB = SIZE_UNIT_BYTES.GB / SIZE_UNIT_BYTES.MB;
 
 function isSizeUnit(value: unknown): value is SizeUnit {
   return (SIZE_UNITS as readonly unknown[]).includes(value);

@@ -5,7 +5,7 @@ import { validateAccountChangeForm } from './account-change';
 import { validateApiKeyCreateForm, validateApiKeyEditForm } from './api-key-form';
 import { validateBackendAddress } from './backend-address';
 import { validateCustomSlug } from './custom-slug';
-import { checkFileSize, checkStorageSpace, insufficientStorageError } from './file-size';
+import { checkFileSize, insufficientStorageError } from './file-size';
 import { validateHttpUrl } from './http-url';
 import { validateAdminLoginForm, validateApiKeyLoginForm } from './login-form';
 import { validateMarkdownImportFile } from './markdown-import';
@@ -49,7 +49,6 @@ function collectErrors(): ValidationError[] {
   form(validateApiKeyLoginForm({ apiKey: '' }));
   field(validateBackendAddress(' '));
   errors.push(checkFileSize(2 * MB, 1));
-  errors.push(checkStorageSpace(2 * MB, 0, MB));
   errors.push(insufficientStorageError(1, 2, 3));
 
   return errors.filter((error): error is ValidationError => error !== null && error !== undefined);

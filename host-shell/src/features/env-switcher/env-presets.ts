@@ -1,6 +1,8 @@
+import { DEFAULT_BACKEND_URL } from '@cloudclip/shared-kernel';
+
 /** Preset backend addresses of the environment switcher. The worker addresses are placeholders to edit per deployment. */
 export const ENV_PRESETS = [
-  { id: 'local', address: 'http://localhost:8787' },
+  { id: 'local', address: DEFAULT_BACKEND_URL },
   { id: 'dev', address: 'https://cloudclip-dev.example.workers.dev' },
   { id: 'test', address: 'https://cloudclip-test.example.workers.dev' },
   { id: 'prod', address: 'https://cloudclip.example.workers.dev' },

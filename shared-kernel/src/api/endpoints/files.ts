@@ -5,10 +5,11 @@ import type {
   AdminFileListQuery,
   FileCommitRequest,
   FileCommitResponse,
-  FilePresignRequest,
   FileDetail,
+  FilePresignRequest,
   FilePresignResponse,
   FileUpdateRequest,
+  FileVerifyRequest,
   OfficePreviewResponse,
   PublicFile,
   UploadDirectQuery,
@@ -164,7 +165,7 @@ export function createFilesApi(client: HttpClient) {
     verify(slug: string, password: string, signal?: AbortSignal): Promise<PublicFile> {
       return client.data<PublicFile>(`/public/files/${seg(slug)}/verify`, {
         method: 'POST',
-        body: { password },
+        body: { password } satisfies FileVerifyRequest,
         errorContext: 'share-password',
         signal,
       });

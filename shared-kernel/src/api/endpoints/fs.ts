@@ -3,6 +3,7 @@ import type { HttpClient, ProgressEvent } from '../http-client';
 import type {
   FsBatchCopyCommitRequest,
   FsBatchCopyCommitResult,
+  FsBatchCopyRequest,
   FsBatchCopyResult,
   FsBatchRemoveResponse,
   FsCopyItem,
@@ -22,7 +23,9 @@ import type {
   FsPresignCommitResponse,
   FsPresignRequest,
   FsPresignResponse,
+  FsRenameRequest,
   FsScope,
+  FsUpdateRequest,
   FsUpdateResponse,
   FsUploadResponse,
 } from '@cloudclip/contract';
@@ -111,12 +114,12 @@ export function createFsApi(client: HttpClient, scope: FsScope) {
 
     /** `POST …/fs/rename` `{oldPath, newPath}` (same mount; both files or both folders). */
     async rename(oldPath: string, newPath: string): Promise<void> {
-      await client.request(`${base}/rename`, { method: 'POST', body: { oldPath, newPath } });
+      await client.request(`${base}/rename`, { method: 'POST', body: { oldPath, newPath } satisfies FsRenameRequest });
     },
 
     /** `POST …/fs/update` `{path, content}`: create or overwrite a text file (≤ 10 MB). */
     update(path: string, content: string): Promise<FsUpdateResponse> {
-      return client.data<FsUpdateResponse>(`${base}/update`, { method: 'POST', body: { path, content } });
+      return client.data<FsUpdateResponse>(`${base}/update`, { method: 'POST', body: { path, content } satisfies FsUpdateRequest });
     },
 
     /** `POST …/fs/multipart/init` (shape M) — `path` is the target directory, always send `filename`. */
@@ -174,7 +177,7 @@ export function createFsApi(client: HttpClient, scope: FsScope) {
      * (nothing copied) is still a success: inspect `failed`. Check `requiresClientSideCopy` for cross-storage.
      */
     batchCopy(items: FsCopyItem[], skipExisting = true, signal?: AbortSignal): Promise<FsBatchCopyResult> {
-      return client.data<FsBatchCopyResult>(`${base}/batch-copy`, { method: 'POST', body: { items, skipExisting }, signal });
+      return client.data<FsBatchCopyResult>(`${base}/batch-copy`, { method: 'POST', body: { items, skipExisting } satisfies FsBatchCopyRequest, signal });
     },
 
     /** `POST …/fs/batch-copy-commit` `{targetMountId, files}` after a client-side cross-storage copy. */

@@ -1,6 +1,11 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE } from '../../constants';
 import type { HttpClient } from '../http-client';
-import type { ApiMessage, OffsetPageQuery } from '@cloudclip/contract';
+import type {
+  ApiMessage,
+  OffsetPageQuery,
+  PasteBatchDeleteRequest,
+  PasteUnlockRequest,
+} from '@cloudclip/contract';
 import type {
   AdminPasteDetail,
   AdminPasteListQuery,
@@ -38,7 +43,7 @@ export function createPastesApi(client: HttpClient) {
     unlock(slug: string, password: string, signal?: AbortSignal): Promise<PasteUnlockedView> {
       return client.request<PasteUnlockedView>(`/paste/${seg(slug)}`, {
         method: 'POST',
-        body: { password },
+        body: { password } satisfies PasteUnlockRequest,
         errorContext: 'share-password',
         signal,
       });
@@ -78,7 +83,7 @@ export function createPastesApi(client: HttpClient) {
 
     /** `POST /admin/pastes/batch-delete` `{ids}`; the count is only in `message`. */
     adminBatchRemove(ids: string[]): Promise<ApiMessage> {
-      return client.request<ApiMessage>('/admin/pastes/batch-delete', { method: 'POST', body: { ids } });
+      return client.request<ApiMessage>('/admin/pastes/batch-delete', { method: 'POST', body: { ids } satisfies PasteBatchDeleteRequest });
     },
 
     /** `POST /admin/pastes/clear-expired` (body ignored by the server; legacy sends `{clearExpired:true}`). */
@@ -111,7 +116,7 @@ export function createPastesApi(client: HttpClient) {
 
     /** `POST /user/pastes/batch-delete` `{ids}` (own rows only; count in `message`). */
     userBatchRemove(ids: string[]): Promise<ApiMessage> {
-      return client.request<ApiMessage>('/user/pastes/batch-delete', { method: 'POST', body: { ids } });
+      return client.request<ApiMessage>('/user/pastes/batch-delete', { method: 'POST', body: { ids } satisfies PasteBatchDeleteRequest });
     },
   };
 }

@@ -4,6 +4,7 @@ import type {
   UrlCommitRequest,
   UrlCommitResponse,
   UrlInfo,
+  UrlInfoRequest,
   UrlMultipartAbortRequest,
   UrlMultipartAbortResponse,
   UrlMultipartCompleteRequest,
@@ -23,7 +24,7 @@ export function createUrlUploadApi(client: HttpClient) {
   return {
     /** `POST /url/info` `{url}`: server-side probe of the remote resource. */
     info(url: string, signal?: AbortSignal): Promise<UrlInfo> {
-      return client.data<UrlInfo>('/url/info', { method: 'POST', body: { url }, signal });
+      return client.data<UrlInfo>('/url/info', { method: 'POST', body: { url } satisfies UrlInfoRequest, signal });
     },
 
     /** `{base}/api/url/proxy?url=…`: streams a source without CORS through the backend. */

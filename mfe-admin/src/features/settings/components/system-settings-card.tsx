@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Form, Input, Radio, Select, Space, Spin } from 'antd';
 import { ProCard, ProForm, ProFormSwitch } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { SIZE_UNITS, WEBDAV_UPLOAD_MODES, validateSettingsForm, type SettingsFormField } from '@cloudclip/shared-kernel';
+import { RECOMMENDED_MAX_UPLOAD_SIZE_MB, SIZE_UNITS, WEBDAV_UPLOAD_MODES, validateSettingsForm, type SettingsFormField } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
@@ -54,7 +54,7 @@ export function SystemSettingsCard() {
             }
           }}
         >
-          <Form.Item label={t('settings.maxUploadSize')} required extra={t('settings.maxUploadSizeHelp')} htmlFor="cc-max-upload-size">
+          <Form.Item label={t('settings.maxUploadSize')} required extra={t('settings.maxUploadSizeHelp', RECOMMENDED_MAX_UPLOAD_SIZE_MB)} htmlFor="cc-max-upload-size">
             <Space.Compact>
               <Form.Item name="max_upload_size" noStyle dependencies={['max_upload_size_unit']} rules={[rule('max_upload_size')]}>
                 <Input id="cc-max-upload-size" inputMode="numeric" style={{ width: 160 }} />
