@@ -32,7 +32,7 @@ export interface MigrateOptions {
  * advisory lock while migrating, so several servers starting at once migrate only once.
  */
 export async function migrateToLatest(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on the schema as it was then, not on today's Database type
   db: Kysely<any>,
   all: Record<string, Migration> = migrations,
   options: MigrateOptions = {},

@@ -88,7 +88,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    defaultJsonParser(request, text, done);
+    // It reports through `done`; the promise it returns carries nothing more.
+    void defaultJsonParser(request, text, done);
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '@cloudclip/contract';
 import { isMountVisibleToBasicPath, normalizeBasicPath } from '../auth/basic-path';
 import type { MountRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
@@ -49,7 +50,8 @@ export function normalizeUploadPath(path: string | null | undefined): string {
   const segments = trimmed.split(/\/+/);
   const invalid =
     trimmed.length > 512 ||
-    /[\\\u0000-\u001f\u007f]/.test(trimmed) ||
+    trimmed.includes('\\') ||
+    hasControlCharacter(trimmed) ||
     segments.some((segment) => segment === '.' || segment === '..' || segment.trim() === '' || Buffer.byteLength(segment) > 255);
   if (invalid) throw new HttpError(400, 'file.pathInvalid');
   return segments.join('/');

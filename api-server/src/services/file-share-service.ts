@@ -1,16 +1,4 @@
-import {
-  isShareSlug,
-  RANDOM_SLUG_LENGTH,
-  type AdminFileListData,
-  type FileCommitResponse,
-  type FileDetail,
-  type FilePresignResponse,
-  type FileRecord,
-  type OfficePreviewResponse,
-  type PublicFile,
-  type UploadDirectResponse,
-  type UserFileListData,
-} from '@cloudclip/contract';
+import { isShareSlug, RANDOM_SLUG_LENGTH, type AdminFileListData, type FileCommitResponse, type FileDetail, type FilePresignResponse, type FileRecord, type OfficePreviewResponse, type PublicFile, type UploadDirectResponse, type UserFileListData, hasControlCharacter } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
@@ -226,7 +214,7 @@ export class FileShareService {
 
   assertFilename(filename: string): string {
     const trimmed = filename.trim();
-    if (trimmed === '' || trimmed.length > MAX_FILENAME_LENGTH || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+    if (trimmed === '' || trimmed.length > MAX_FILENAME_LENGTH || hasControlCharacter(trimmed)) {
       throw new HttpError(400, 'file.filenameInvalid');
     }
     return trimmed;

@@ -132,7 +132,6 @@ function adminView(row: StorageConfigRow): AdminStorageConfigView {
 }
 
 function keyView(row: StorageConfigRow): KeyStorageConfigView {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { is_public, last_used, ...rest } = adminView(row);
   return rest;
 }

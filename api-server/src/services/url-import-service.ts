@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '@cloudclip/contract';
 import type {
   FileCommitResponse,
   UrlCancelResponse,
@@ -119,7 +120,7 @@ export function filenameFromContentDisposition(value: string | undefined): strin
 }
 
 function cleanFilename(name: string | undefined): string | undefined {
-  const base = baseFileName((name ?? '').replace(/[\u0000-\u001f\u007f]/g, '')).trim();
+  const base = baseFileName(withoutControlCharacters(name ?? '')).trim();
   if (base === '' || base === '.' || base === '..') return undefined;
   return Array.from(base).slice(0, MAX_FILENAME_LENGTH).join('');
 }

@@ -312,8 +312,8 @@ export class LocalStorageDriver implements StorageDriver {
 
   private async md5OfFile(file: string): Promise<string> {
     const hash = createHash('md5');
-    await pipeline(createReadStream(file), async function* (source) {
-      for await (const chunk of source) hash.update(chunk as Buffer);
+    await pipeline(createReadStream(file), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) hash.update(chunk);
     });
     return hash.digest('hex');
   }

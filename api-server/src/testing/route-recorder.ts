@@ -29,7 +29,6 @@ type Factory = ((...args: unknown[]) => FastifyInstance) & Record<string, unknow
 
 /** A drop-in replacement for the `fastify` module whose instances record their routes. */
 export function recordingFastify(): Factory {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const actual = jest.requireActual('fastify') as Factory;
   const recording = ((...args: unknown[]) => {
     const app = actual(...args);

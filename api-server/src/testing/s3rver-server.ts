@@ -53,7 +53,7 @@ let restoreCrypto: (() => void) | undefined;
 function enableContinuationTokens(): void {
   patchUsers += 1;
   if (patchUsers > 1 || restoreCrypto) return;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- patches node:crypto's CommonJS exports object, which an import binding cannot do
   const cryptoModule = require('node:crypto') as MutableCrypto & typeof import('node:crypto');
   try {
     cryptoModule.createCipheriv('des', Buffer.alloc(8), Buffer.alloc(8));

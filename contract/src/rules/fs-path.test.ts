@@ -1,4 +1,4 @@
-import { inspectFsPath, MAX_SEGMENT_BYTES, segmentProblem, utf8ByteLength } from '../index';
+import { hasControlCharacter, inspectFsPath, MAX_SEGMENT_BYTES, segmentProblem, utf8ByteLength, withoutControlCharacters } from '../index';
 
 describe('utf8ByteLength', () => {
   it('counts UTF-8 bytes as Node does', () => {
@@ -33,5 +33,16 @@ describe('inspectFsPath', () => {
     expect(segmentProblem('猫'.repeat(85))).toBeNull();
     expect(segmentProblem('猫'.repeat(86))).toBe('segmentTooLong');
     expect(MAX_SEGMENT_BYTES).toBe(255);
+  });
+});
+
+describe('control characters', () => {
+  it('finds and removes C0, DEL and C1 characters, NUL included', () => {
+    for (const value of ['a\u0000b', 'a\u001fb', 'a\u007fb', 'a\u0085b']) {
+      expect(hasControlCharacter(value)).toBe(true);
+      expect(withoutControlCharacters(value)).toBe('ab');
+    }
+    expect(hasControlCharacter('plain name.txt')).toBe(false);
+    expect(withoutControlCharacters('x\u0000\u0000y\u0001')).toBe('xy');
   });
 });

@@ -56,6 +56,16 @@ const SLASH_LOOKALIKES = /[\u2215\u2044\uff0f\u29f8\ufe68\uff3c\u2216\u29f5\u29f
 const INVISIBLE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b\u2060-\u2064\ufeff]/;
 const ONLY_DOTS = /^\.+$/;
 
+/** Whether `value` holds a control character (C0, DEL or C1; NUL included). */
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL.test(value);
+}
+
+/** `value` with every control character (C0, DEL, C1) removed. */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(new RegExp(CONTROL.source, 'g'), '');
+}
+
 /** Length of `value` in UTF-8 bytes (a lone surrogate counts 3, as its replacement character). */
 export function utf8ByteLength(value: string): number {
   let bytes = 0;
