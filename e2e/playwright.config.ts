@@ -14,7 +14,12 @@ export const BROKEN_GATEWAY_PORT = GATEWAY_PORT + 1;
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-Password-123' };
 /** s3rver (a real S3 endpoint) for the storage-config tests of the admin panel. */
 export const S3RVER_PORT = Number(process.env.E2E_S3RVER_PORT ?? 18790);
-export const S3RVER = { endpoint: `http://127.0.0.1:${S3RVER_PORT}`, bucket: 'e2e-bucket', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const S3RVER = {
+  endpoint: `http://127.0.0.1:${S3RVER_PORT}`,
+  bucket: 'e2e-bucket',
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+};
 const dataDir = path.join(os.tmpdir(), `cloudclip-e2e-${process.pid}`);
 
 export default defineConfig({

@@ -40,7 +40,9 @@ export function compareVersions(a, b) {
   const left = typeof a === 'string' ? parseVersion(a) : a;
   const right = typeof b === 'string' ? parseVersion(b) : b;
   if (!left || !right) throw new Error(`Not a semantic version: ${!left ? a : b}`);
-  return left.major - right.major || left.minor - right.minor || left.patch - right.patch || comparePrerelease(left.prerelease, right.prerelease);
+  return (
+    left.major - right.major || left.minor - right.minor || left.patch - right.patch || comparePrerelease(left.prerelease, right.prerelease)
+  );
 }
 
 /** Splits a signature line into its member path and whether that member is optional (`name?: …`). */
@@ -62,10 +64,16 @@ const VALUE_KINDS = new Set(['const', 'let', 'var', 'enum', 'class', 'function']
 export function diffReports(before, after) {
   const old = before?.exports ?? {};
   const now = after?.exports ?? {};
-  const added = Object.keys(now).filter((name) => !(name in old)).sort();
-  const removed = Object.keys(old).filter((name) => !(name in now)).sort();
+  const added = Object.keys(now)
+    .filter((name) => !(name in old))
+    .sort();
+  const removed = Object.keys(old)
+    .filter((name) => !(name in now))
+    .sort();
   const changed = [];
-  for (const name of Object.keys(now).filter((key) => key in old).sort()) {
+  for (const name of Object.keys(now)
+    .filter((key) => key in old)
+    .sort()) {
     const was = old[name];
     const is = now[name];
     const wasLines = new Set(was.signature ?? []);
@@ -93,7 +101,9 @@ export function minimumVersion(from, level) {
   if (!v) throw new Error(`Not a semantic version: ${from}`);
   if (level === 'none') return { version: `${v.major}.${v.minor}.${v.patch}`, bump: 'none' };
   if (v.major > 0) {
-    return level === 'breaking' ? { version: `${v.major + 1}.0.0`, bump: 'major' } : { version: `${v.major}.${v.minor + 1}.0`, bump: 'minor' };
+    return level === 'breaking'
+      ? { version: `${v.major + 1}.0.0`, bump: 'major' }
+      : { version: `${v.major}.${v.minor + 1}.0`, bump: 'minor' };
   }
   if (v.minor > 0 && level === 'breaking') return { version: `0.${v.minor + 1}.0`, bump: 'minor' };
   // A prerelease of the next patch is still below it, so the patch itself is the minimum.
@@ -145,7 +155,13 @@ function reason(level, from, bump) {
 export function checkReport({ recorded, current, packageVersion, updateCommand }) {
   const name = current?.package ?? recorded?.package ?? 'the package';
   if (!parseVersion(packageVersion)) {
-    return { ok: false, level: 'none', minimum: null, diff: diffReports(null, current), messages: [`${name}: package.json version "${packageVersion}" is not a semantic version`] };
+    return {
+      ok: false,
+      level: 'none',
+      minimum: null,
+      diff: diffReports(null, current),
+      messages: [`${name}: package.json version "${packageVersion}" is not a semantic version`],
+    };
   }
   if (!recorded) {
     return {
@@ -161,7 +177,13 @@ export function checkReport({ recorded, current, packageVersion, updateCommand }
   const recordedAt = recorded.version;
   const bump = bumpBetween(recordedAt, packageVersion);
   if (bump === 'lower') {
-    return { ok: false, level, minimum: null, diff, messages: [`${name}: package.json says ${packageVersion}, lower than ${recordedAt} where the API report was recorded`] };
+    return {
+      ok: false,
+      level,
+      minimum: null,
+      diff,
+      messages: [`${name}: package.json says ${packageVersion}, lower than ${recordedAt} where the API report was recorded`],
+    };
   }
   if (level === 'none') {
     if (bump === 'none') return { ok: true, level, minimum: null, diff, messages: [] };
@@ -170,7 +192,9 @@ export function checkReport({ recorded, current, packageVersion, updateCommand }
       level,
       minimum: null,
       diff,
-      messages: [`${name}: the version went from ${recordedAt} to ${packageVersion} with the same exports; record the new version with: ${updateCommand}`],
+      messages: [
+        `${name}: the version went from ${recordedAt} to ${packageVersion} with the same exports; record the new version with: ${updateCommand}`,
+      ],
     };
   }
   const minimum = minimumVersion(recordedAt, level);

@@ -45,10 +45,16 @@ describe('versions', () => {
 
 describe('diffReports', () => {
   it('finds added and removed exports', () => {
-    const { added, removed, changed } = diffReports(report('0.1.0', BASE), report('0.1.0', { ...BASE, getKernel: { kind: 'function', signature: ['() => Kernel'] } }));
+    const { added, removed, changed } = diffReports(
+      report('0.1.0', BASE),
+      report('0.1.0', { ...BASE, getKernel: { kind: 'function', signature: ['() => Kernel'] } }),
+    );
     assert.deepEqual(added, ['getKernel']);
     assert.deepEqual(removed, []);
-    assert.deepEqual(changed.map((c) => c.name), []);
+    assert.deepEqual(
+      changed.map((c) => c.name),
+      [],
+    );
     const { MAX_VIEWS, ...withoutMaxViews } = BASE;
     assert.deepEqual(diffReports(report('0.1.0', BASE), report('0.1.0', withoutMaxViews)).removed, ['MAX_VIEWS']);
   });
@@ -56,23 +62,48 @@ describe('diffReports', () => {
   it('counts a changed signature or kind as incompatible', () => {
     const diff = diffReports(
       report('0.1.0', BASE),
-      report('0.1.0', { ...BASE, copyText: { kind: 'function', signature: ['(text: string, target?: Element) => Promise<boolean>'] }, MAX_VIEWS: { kind: 'let', signature: ['number'] } }),
+      report('0.1.0', {
+        ...BASE,
+        copyText: { kind: 'function', signature: ['(text: string, target?: Element) => Promise<boolean>'] },
+        MAX_VIEWS: { kind: 'let', signature: ['number'] },
+      }),
     );
-    assert.deepEqual(diff.changed.map((c) => [c.name, c.breaking]), [['MAX_VIEWS', true], ['copyText', true]]);
+    assert.deepEqual(
+      diff.changed.map((c) => [c.name, c.breaking]),
+      [
+        ['MAX_VIEWS', true],
+        ['copyText', true],
+      ],
+    );
     assert.equal(changeLevel(diff), 'breaking');
   });
 
   it('counts a new optional interface member or a new constant member as compatible, a new required member as incompatible', () => {
-    const optional = diffReports(report('0.1.0', BASE), report('0.1.0', { ...BASE, PasteView: { kind: 'interface', signature: ['content: string', 'remark?: string | undefined', 'slug: string'] } }));
+    const optional = diffReports(
+      report('0.1.0', BASE),
+      report('0.1.0', {
+        ...BASE,
+        PasteView: { kind: 'interface', signature: ['content: string', 'remark?: string | undefined', 'slug: string'] },
+      }),
+    );
     assert.equal(changeLevel(optional), 'addition');
-    const constant = diffReports(report('0.1.0', BASE), report('0.1.0', { ...BASE, Limits: { kind: 'const', signature: ['readonly maxSize: number', 'readonly minSize: number'] } }));
+    const constant = diffReports(
+      report('0.1.0', BASE),
+      report('0.1.0', { ...BASE, Limits: { kind: 'const', signature: ['readonly maxSize: number', 'readonly minSize: number'] } }),
+    );
     assert.equal(changeLevel(constant), 'addition');
-    const required = diffReports(report('0.1.0', BASE), report('0.1.0', { ...BASE, PasteView: { kind: 'interface', signature: ['content: string', 'remark: string', 'slug: string'] } }));
+    const required = diffReports(
+      report('0.1.0', BASE),
+      report('0.1.0', { ...BASE, PasteView: { kind: 'interface', signature: ['content: string', 'remark: string', 'slug: string'] } }),
+    );
     assert.equal(changeLevel(required), 'breaking');
   });
 
   it('ignores the order of signature lines', () => {
-    const diff = diffReports(report('0.1.0', BASE), report('0.1.0', { ...BASE, PasteView: { kind: 'interface', signature: ['slug: string', 'content: string'] } }));
+    const diff = diffReports(
+      report('0.1.0', BASE),
+      report('0.1.0', { ...BASE, PasteView: { kind: 'interface', signature: ['slug: string', 'content: string'] } }),
+    );
     assert.equal(changeLevel(diff), 'none');
   });
 });
@@ -95,13 +126,19 @@ describe('checkReport', () => {
     assert.match(text, /added: getKernel/);
     assert.match(text, /at least 0\.1\.1 \(added exports need a patch bump under 0\.x\)/);
     assert.match(text, /pnpm api-report shared-kernel --update/);
-    assert.match(check('1.2.0', removed, '1.2.0').messages.join('\n'), /removed: MAX_VIEWS[\s\S]*at least 2\.0\.0 \(removed or changed exports need a major bump\)/);
+    assert.match(
+      check('1.2.0', removed, '1.2.0').messages.join('\n'),
+      /removed: MAX_VIEWS[\s\S]*at least 2\.0\.0 \(removed or changed exports need a major bump\)/,
+    );
   });
 
   it('fails when the bump is too small for what changed', () => {
     const patchForAddition = check('1.2.0', added, '1.2.1');
     assert.equal(patchForAddition.ok, false);
-    assert.match(patchForAddition.messages.join('\n'), /1\.2\.0 → 1\.2\.1 is a patch bump, too small[\s\S]*at least 1\.3\.0 \(added exports need a minor bump\)/);
+    assert.match(
+      patchForAddition.messages.join('\n'),
+      /1\.2\.0 → 1\.2\.1 is a patch bump, too small[\s\S]*at least 1\.3\.0 \(added exports need a minor bump\)/,
+    );
     const minorForRemoval = check('1.2.0', removed, '1.3.0');
     assert.match(minorForRemoval.messages.join('\n'), /is a minor bump, too small[\s\S]*at least 2\.0\.0/);
     const patchForRemovalUnder0 = check('0.1.0', removed, '0.1.1');
@@ -109,7 +146,12 @@ describe('checkReport', () => {
   });
 
   it('still fails after a big enough bump until the report is updated', () => {
-    for (const [exports, version] of [[added, '0.1.1'], [added, '0.2.0'], [removed, '0.2.0'], [removed, '2.0.0']]) {
+    for (const [exports, version] of [
+      [added, '0.1.1'],
+      [added, '0.2.0'],
+      [removed, '0.2.0'],
+      [removed, '2.0.0'],
+    ]) {
       const result = check('0.1.0', exports, version);
       assert.equal(result.ok, false, `${version}`);
       assert.match(result.messages.join('\n'), /bumped correctly[\s\S]*--update/);
@@ -123,7 +165,10 @@ describe('checkReport', () => {
   });
 
   it('fails on a missing report, a lower version and a version that is not semver', () => {
-    assert.match(checkReport({ recorded: null, current: report('0.1.0', BASE), packageVersion: '0.1.0', updateCommand: UPDATE }).messages.join(), /no API report yet/);
+    assert.match(
+      checkReport({ recorded: null, current: report('0.1.0', BASE), packageVersion: '0.1.0', updateCommand: UPDATE }).messages.join(),
+      /no API report yet/,
+    );
     assert.match(check('0.2.0', BASE, '0.1.9').messages.join(), /lower than 0\.2\.0/);
     assert.match(check('0.1.0', BASE, 'next').messages.join(), /not a semantic version/);
   });

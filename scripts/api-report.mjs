@@ -47,14 +47,25 @@ export function buildReport(packageDir) {
     throw new Error(`${packageJson.name}: typescript is not installed in ${packageDir} (add it to devDependencies)`);
   }
   const configFile = path.join(packageDir, 'tsconfig.json');
-  let options = { strict: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, jsx: ts.JsxEmit.ReactJSX, skipLibCheck: true };
+  let options = {
+    strict: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    jsx: ts.JsxEmit.ReactJSX,
+    skipLibCheck: true,
+  };
   if (existsSync(configFile)) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configFile,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+        },
       },
-    });
+    );
     if (parsed) options = parsed.options;
   }
   const entryFile = path.join(packageDir, entry);
@@ -81,7 +92,8 @@ export function buildReport(packageDir) {
   };
   const printNode = (node) => (node ? text(sortUnions(node)) : 'unknown');
   const print = (type, enclosing, flags = 0) => printNode(checker.typeToTypeNode(type, enclosing, NODE_FLAGS | flags));
-  const printSignature = (signature) => printNode(checker.signatureToSignatureDeclaration(signature, ts.SyntaxKind.FunctionType, undefined, NODE_FLAGS));
+  const printSignature = (signature) =>
+    printNode(checker.signatureToSignatureDeclaration(signature, ts.SyntaxKind.FunctionType, undefined, NODE_FLAGS));
   const typeParameters = (symbol) => {
     const declaration = symbol.declarations?.find((node) => node.typeParameters);
     return declaration ? `<${declaration.typeParameters.map((node) => node.getText().replace(/\s+/g, ' ')).join(', ')}>` : '';
@@ -92,14 +104,20 @@ export function buildReport(packageDir) {
     const flags = ts.getDeclarationModifierFlagsFromSymbol(symbol);
     return !(flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected));
   };
-  const isReadonly = (symbol) => (symbol.declarations ?? []).some((node) => ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Readonly) || Boolean(ts.getCheckFlags(symbol) & 8 /* CheckFlags.Readonly */);
+  const isReadonly = (symbol) =>
+    (symbol.declarations ?? []).some((node) => ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Readonly) ||
+    Boolean(ts.getCheckFlags(symbol) & 8 /* CheckFlags.Readonly */);
 
   /** An anonymous object type (type literal, object literal) whose members are listed one by one. */
   const isPlainObject = (type, { aliased = false } = {}) =>
     Boolean(type.flags & ts.TypeFlags.Object) &&
     (aliased || !type.aliasSymbol) &&
     Boolean(type.objectFlags & (ts.ObjectFlags.Anonymous | ts.ObjectFlags.ObjectLiteral)) &&
-    !(type.symbol && type.symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Method | ts.SymbolFlags.Class | ts.SymbolFlags.Enum | ts.SymbolFlags.ValueModule)) &&
+    !(
+      type.symbol &&
+      type.symbol.flags &
+        (ts.SymbolFlags.Function | ts.SymbolFlags.Method | ts.SymbolFlags.Class | ts.SymbolFlags.Enum | ts.SymbolFlags.ValueModule)
+    ) &&
     checker.getSignaturesOfType(type, ts.SignatureKind.Call).length === 0 &&
     checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length === 0;
 
@@ -107,12 +125,17 @@ export function buildReport(packageDir) {
    * A constant's value types are widened (`"Request failed"` → string, `3000` → number): what a
    * constant is called and what type it has is API; the text or number it holds is not.
    */
-  const widen = (type) => (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BigIntLiteral) ? checker.getBaseTypeOfLiteralType(type) : type);
+  const widen = (type) =>
+    type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BigIntLiteral)
+      ? checker.getBaseTypeOfLiteralType(type)
+      : type;
 
   /** One line per member; members whose type is itself a plain object are listed by path. */
   function memberLines(type, prefix, depth, lines, { value = false } = {}) {
-    for (const signature of checker.getSignaturesOfType(type, ts.SignatureKind.Call)) lines.push(`${prefix}(call) ${printSignature(signature)}`);
-    for (const signature of checker.getSignaturesOfType(type, ts.SignatureKind.Construct)) lines.push(`${prefix}(new) ${printSignature(signature)}`);
+    for (const signature of checker.getSignaturesOfType(type, ts.SignatureKind.Call))
+      lines.push(`${prefix}(call) ${printSignature(signature)}`);
+    for (const signature of checker.getSignaturesOfType(type, ts.SignatureKind.Construct))
+      lines.push(`${prefix}(new) ${printSignature(signature)}`);
     for (const info of checker.getIndexInfosOfType(type)) lines.push(`${prefix}[key: ${print(info.keyType)}]: ${print(info.type)}`);
     for (const property of checker.getPropertiesOfType(type)) {
       if (!isPublic(property)) continue;
@@ -121,7 +144,8 @@ export function buildReport(packageDir) {
       const name = `${readonly}${prefix}${quoteName(property.name)}${optional}`;
       const propertyType = checker.getTypeOfSymbol(property);
       if (property.flags & ts.SymbolFlags.Method) {
-        for (const signature of checker.getSignaturesOfType(propertyType, ts.SignatureKind.Call)) lines.push(`${name}${printSignature(signature)}`);
+        for (const signature of checker.getSignaturesOfType(propertyType, ts.SignatureKind.Call))
+          lines.push(`${name}${printSignature(signature)}`);
       } else if (depth < MAX_DEPTH && isPlainObject(propertyType) && checker.getPropertiesOfType(propertyType).length > 0) {
         memberLines(propertyType, `${prefix}${quoteName(property.name)}${optional}.`, depth + 1, lines, { value });
       } else {
@@ -144,10 +168,18 @@ export function buildReport(packageDir) {
     if (flags & ts.SymbolFlags.Class) {
       const statics = [];
       const staticType = valueType();
-      for (const signature of checker.getSignaturesOfType(staticType, ts.SignatureKind.Construct)) statics.push(`(new) ${printSignature(signature)}`);
-      const staticLines = memberLines(staticType, 'static ', 0, []).filter((line) => !/^(readonly )?static (prototype\b|\(new\))/.test(line));
+      for (const signature of checker.getSignaturesOfType(staticType, ts.SignatureKind.Construct))
+        statics.push(`(new) ${printSignature(signature)}`);
+      const staticLines = memberLines(staticType, 'static ', 0, []).filter(
+        (line) => !/^(readonly )?static (prototype\b|\(new\))/.test(line),
+      );
       const instance = checker.getDeclaredTypeOfSymbol(symbol);
-      out.push(['class', [...statics, ...sorted([...staticLines, ...memberLines(instance, '', 0, [])])].map((line, index) => (index === 0 && typeParameters(symbol) ? `${typeParameters(symbol)} ${line}` : line))]);
+      out.push([
+        'class',
+        [...statics, ...sorted([...staticLines, ...memberLines(instance, '', 0, [])])].map((line, index) =>
+          index === 0 && typeParameters(symbol) ? `${typeParameters(symbol)} ${line}` : line,
+        ),
+      ]);
     }
     if (flags & ts.SymbolFlags.Enum) {
       const members = checker.getExportsOfModule(symbol).map((member) => {
@@ -159,9 +191,21 @@ export function buildReport(packageDir) {
     if (flags & ts.SymbolFlags.Variable) {
       const declaration = symbol.valueDeclaration;
       const list = declaration && ts.isVariableDeclaration(declaration) ? declaration.parent : undefined;
-      const kind = list && ts.isVariableDeclarationList(list) ? (list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var') : 'const';
+      const kind =
+        list && ts.isVariableDeclarationList(list)
+          ? list.flags & ts.NodeFlags.Const
+            ? 'const'
+            : list.flags & ts.NodeFlags.Let
+              ? 'let'
+              : 'var'
+          : 'const';
       const type = valueType();
-      out.push([kind, isPlainObject(type) && checker.getPropertiesOfType(type).length > 0 ? sorted(memberLines(type, '', 0, [], { value: true })) : [print(widen(type))]]);
+      out.push([
+        kind,
+        isPlainObject(type) && checker.getPropertiesOfType(type).length > 0
+          ? sorted(memberLines(type, '', 0, [], { value: true }))
+          : [print(widen(type))],
+      ]);
     }
     if (flags & ts.SymbolFlags.Interface) {
       const lines = sorted(memberLines(checker.getDeclaredTypeOfSymbol(symbol), '', 0, []));
@@ -176,8 +220,17 @@ export function buildReport(packageDir) {
       const lines = object ? sorted(memberLines(type, '', 0, [])) : [print(type, declaration, N.InTypeAlias)];
       out.push(['type', params ? [params, ...lines] : lines]);
     }
-    if (flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && !(flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Enum))) {
-      out.push(['namespace', checker.getExportsOfModule(symbol).map((member) => member.name).sort()]);
+    if (
+      flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) &&
+      !(flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Enum))
+    ) {
+      out.push([
+        'namespace',
+        checker
+          .getExportsOfModule(symbol)
+          .map((member) => member.name)
+          .sort(),
+      ]);
     }
     return out;
   }
@@ -191,7 +244,10 @@ export function buildReport(packageDir) {
     } else if (found.length === 1) {
       exports[exported.name] = { kind: found[0][0], signature: found[0][1] };
     } else {
-      exports[exported.name] = { kind: found.map(([kind]) => kind).join(' + '), signature: found.flatMap(([kind, lines]) => lines.map((line) => `${kind} ${line}`)) };
+      exports[exported.name] = {
+        kind: found.map(([kind]) => kind).join(' + '),
+        signature: found.flatMap(([kind, lines]) => lines.map((line) => `${kind} ${line}`)),
+      };
     }
   }
   return { package: packageJson.name, version: packageJson.version, entry, exports };
@@ -228,7 +284,9 @@ function run(packageDir, { update, force }) {
   const result = checkReport({ recorded, current, packageVersion: current.version, updateCommand });
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (result.ok) {
-    console.log(`api-report: ${current.package}@${current.version} matches ${relative}/${REPORT_FILE} (${Object.keys(current.exports).length} exports, ${took})`);
+    console.log(
+      `api-report: ${current.package}@${current.version} matches ${relative}/${REPORT_FILE} (${Object.keys(current.exports).length} exports, ${took})`,
+    );
     return true;
   }
   if (!update) {
@@ -244,15 +302,21 @@ function run(packageDir, { update, force }) {
     const minimum = level === 'none' ? null : minimumVersion(recorded.version, level).version;
     if (compareVersions(current.version, recorded.version) < 0 || (minimum && compareVersions(current.version, minimum) < 0)) {
       if (!force) {
-        console.error(`api-report: not updated. ${result.messages.join('\n')}\n(--force records it anyway, e.g. when a printed signature changed but the API did not)`);
+        console.error(
+          `api-report: not updated. ${result.messages.join('\n')}\n(--force records it anyway, e.g. when a printed signature changed but the API did not)`,
+        );
         return false;
       }
-      console.warn(`api-report: --force: recording ${current.package}@${current.version} although ${minimum ? `at least ${minimum}` : 'a higher version'} is needed`);
+      console.warn(
+        `api-report: --force: recording ${current.package}@${current.version} although ${minimum ? `at least ${minimum}` : 'a higher version'} is needed`,
+      );
     }
   }
   writeReport(packageDir, current);
   const changes = recorded ? describeDiff(diffReports(recorded, current)) : [`${Object.keys(current.exports).length} exports`];
-  console.log(`api-report: wrote ${relative}/${REPORT_FILE} for ${current.package}@${current.version}${changes.length ? ` (${changes.join('; ')})` : ''}`);
+  console.log(
+    `api-report: wrote ${relative}/${REPORT_FILE} for ${current.package}@${current.version}${changes.length ? ` (${changes.join('; ')})` : ''}`,
+  );
   return true;
 }
 

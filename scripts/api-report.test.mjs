@@ -27,8 +27,25 @@ before(() => {
   mkdirSync(path.join(dir, 'src'));
   mkdirSync(path.join(dir, 'node_modules'));
   const kernelRequire = createRequire(path.join(here, '../shared-kernel/package.json'));
-  symlinkSync(realpathSync(path.dirname(kernelRequire.resolve('typescript/package.json'))), path.join(dir, 'node_modules/typescript'), 'dir');
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', lib: ['ES2022'], noEmit: true, types: [] } }));
+  symlinkSync(
+    realpathSync(path.dirname(kernelRequire.resolve('typescript/package.json'))),
+    path.join(dir, 'node_modules/typescript'),
+    'dir',
+  );
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        target: 'ES2022',
+        lib: ['ES2022'],
+        noEmit: true,
+        types: [],
+      },
+    }),
+  );
   writeFileSync(
     path.join(dir, 'src/index.ts'),
     [

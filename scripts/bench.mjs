@@ -144,7 +144,10 @@ async function main() {
       api[endpoint] = await latency(`${stack.baseUrl}${endpoint}`);
       console.log(`  ${endpoint.padEnd(17)} p50 ${api[endpoint].p50Ms.toFixed(2)} ms   p99 ${api[endpoint].p99Ms.toFixed(2)} ms`);
     }
-    writeFileSync(path.join(RESULTS_DIR, 'api-latency.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), commit: gitCommit(), endpoints: api }, null, 2)}\n`);
+    writeFileSync(
+      path.join(RESULTS_DIR, 'api-latency.json'),
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), commit: gitCommit(), endpoints: api }, null, 2)}\n`,
+    );
   } finally {
     stack.stop();
   }

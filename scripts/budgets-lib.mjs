@@ -37,7 +37,9 @@ export const RULE_TITLES = {
 /** The rules for one route: the required ones plus the file's `forbid` list. */
 export function rulesForRoute(route, budgets) {
   const extra = budgets?.routes?.[route]?.forbid ?? [];
-  for (const rule of extra) if (!(rule in RULE_TITLES)) throw new Error(`deploy/budgets.json: unknown rule "${rule}" for ${route} (known: ${Object.keys(RULE_TITLES).join(', ')})`);
+  for (const rule of extra)
+    if (!(rule in RULE_TITLES))
+      throw new Error(`deploy/budgets.json: unknown rule "${rule}" for ${route} (known: ${Object.keys(RULE_TITLES).join(', ')})`);
   return [...new Set([...(REQUIRED_RULES[route] ?? []), ...extra])];
 }
 

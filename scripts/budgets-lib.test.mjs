@@ -15,7 +15,10 @@ import {
 
 describe('packageOfSource', () => {
   it('names the package of a pnpm path, scoped or not', () => {
-    assert.equal(packageOfSource('webpack://cloudclip_admin/../node_modules/.pnpm/antd@5.29.3_react@18.3.1/node_modules/antd/es/button/index.js'), 'antd');
+    assert.equal(
+      packageOfSource('webpack://cloudclip_admin/../node_modules/.pnpm/antd@5.29.3_react@18.3.1/node_modules/antd/es/button/index.js'),
+      'antd',
+    );
     assert.equal(
       packageOfSource('webpack://x/../node_modules/.pnpm/@ant-design+pro-table@2.80.8/node_modules/@ant-design/pro-table/es/Table.js'),
       '@ant-design/pro-table',
@@ -29,7 +32,9 @@ describe('packageOfSource', () => {
 
 describe('packagesInSourceMap', () => {
   it('collects each package once and tolerates a missing map', () => {
-    const names = packagesInSourceMap({ sources: ['../node_modules/react/index.js', '../node_modules/react/cjs/react.js', './src/app.tsx'] });
+    const names = packagesInSourceMap({
+      sources: ['../node_modules/react/index.js', '../node_modules/react/cjs/react.js', './src/app.tsx'],
+    });
     assert.deepEqual([...names], ['react']);
     assert.deepEqual([...packagesInSourceMap(null)], []);
   });
@@ -53,8 +58,12 @@ describe('sharedModulesByFile', () => {
 
 describe('classifyScript', () => {
   it('finds antd through the manifest and through a source map', () => {
-    assert.deepEqual(classifyScript({ sharedModules: ['@ant-design/pro-components'] }).antd, ['shared module @ant-design/pro-components (mf-manifest.json)']);
-    assert.deepEqual(classifyScript({ bundledPackages: ['@ant-design/pro-layout', 'react', 'antd'] }).antd, ['bundles @ant-design/pro-layout, antd (source map)']);
+    assert.deepEqual(classifyScript({ sharedModules: ['@ant-design/pro-components'] }).antd, [
+      'shared module @ant-design/pro-components (mf-manifest.json)',
+    ]);
+    assert.deepEqual(classifyScript({ bundledPackages: ['@ant-design/pro-layout', 'react', 'antd'] }).antd, [
+      'bundles @ant-design/pro-layout, antd (source map)',
+    ]);
   });
 
   it('finds the editor by its class names or by CodeMirror in the source map', () => {
@@ -63,7 +72,10 @@ describe('classifyScript', () => {
   });
 
   it('leaves the paste viewer’s own code clean (bytemd’s processor is not the editor)', () => {
-    assert.deepEqual(classifyScript({ sharedModules: ['react'], bundledPackages: ['bytemd', '@bytemd/plugin-gfm'], source: 'class="markdown-body"' }), { antd: [], editor: [] });
+    assert.deepEqual(
+      classifyScript({ sharedModules: ['react'], bundledPackages: ['bytemd', '@bytemd/plugin-gfm'], source: 'class="markdown-body"' }),
+      { antd: [], editor: [] },
+    );
   });
 });
 
@@ -92,10 +104,16 @@ describe('rules', () => {
 });
 
 describe('compareWithBudgets', () => {
-  const measured = { remotes: { 'mfe-public': { totalJsGzipBytes: 1000 } }, routes: { '/': { jsWireBytes: 500 }, '/new': { jsWireBytes: 10 } } };
+  const measured = {
+    remotes: { 'mfe-public': { totalJsGzipBytes: 1000 } },
+    routes: { '/': { jsWireBytes: 500 }, '/new': { jsWireBytes: 10 } },
+  };
 
   it('marks values over their budget, within it, and without one', () => {
-    const rows = compareWithBudgets(measured, { remotes: { 'mfe-public': { totalJsGzipBytes: 999 } }, routes: { '/': { jsWireBytes: 500, _note: 'x' } } });
+    const rows = compareWithBudgets(measured, {
+      remotes: { 'mfe-public': { totalJsGzipBytes: 999 } },
+      routes: { '/': { jsWireBytes: 500, _note: 'x' } },
+    });
     assert.deepEqual(
       rows.map((row) => [row.subject, row.metric, row.status]),
       [
@@ -115,7 +133,11 @@ describe('budgets from measurements', () => {
   });
 
   it('keeps notes and rules of the current file', () => {
-    const next = budgetsFromMeasurements({ remotes: {}, routes: { '/': { jsWireBytes: 1024 } } }, { _about: 'a', routes: { '/': { jsWireBytes: 1, forbid: ['editor'] } } }, 0);
+    const next = budgetsFromMeasurements(
+      { remotes: {}, routes: { '/': { jsWireBytes: 1024 } } },
+      { _about: 'a', routes: { '/': { jsWireBytes: 1, forbid: ['editor'] } } },
+      0,
+    );
     assert.deepEqual(next, { _about: 'a', remotes: {}, routes: { '/': { jsWireBytes: 1024, forbid: ['editor'] } } });
   });
 });

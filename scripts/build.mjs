@@ -27,7 +27,8 @@ async function main() {
   // The kernel's (and the contract's) exports are the remotes' contract with the host: a build whose
   // exports changed without the version bump they need stops here (scripts/api-report.mjs).
   const reports = await run('node', ['scripts/api-report.mjs', '--all'], { prefix: '[api-report] ' });
-  if (reports !== 0) throw new Error('the API reports do not match the code: bump the version, then `pnpm api-report <package-dir> --update`');
+  if (reports !== 0)
+    throw new Error('the API reports do not match the code: bump the version, then `pnpm api-report <package-dir> --update`');
   const queue = [...targets];
   // Two at a time: webpack builds with antd take ~1.3 GB and one core each.
   const worker = async () => {

@@ -101,7 +101,14 @@ async function identifyScripts(responses, fetchJson) {
       const sharedModules = manifest ? (sharedModulesByFile(manifest).get(fileName) ?? []) : [];
       const bundledPackages = [...packagesInSourceMap(sourceMap)];
       const evidence = classifyScript({ sharedModules, bundledPackages, source: script.body?.toString('utf8') ?? '' });
-      return { url: url.pathname, wireBytes: script.wireBytes, decodedBytes: script.decodedBytes, sharedModules, hasSourceMap: !!sourceMap, evidence };
+      return {
+        url: url.pathname,
+        wireBytes: script.wireBytes,
+        decodedBytes: script.decodedBytes,
+        sharedModules,
+        hasSourceMap: !!sourceMap,
+        evidence,
+      };
     }),
   );
 }
@@ -137,7 +144,9 @@ async function main() {
       for (const { route, area } of ROUTES) {
         const url = `${stack.baseUrl}${routeUrl(route, content)}`;
         const { responses } = await openPage(browser, url, { area, keepScriptBodies: true }).catch((error) => {
-          throw new Error(`${route} (${url}) did not render its ${area} page, so its size cannot be checked: ${error.message.split('\n')[0]}`);
+          throw new Error(
+            `${route} (${url}) did not render its ${area} page, so its size cannot be checked: ${error.message.split('\n')[0]}`,
+          );
         });
         const scripts = await identifyScripts(responses, fetchJson);
         loads[route] = scripts;
@@ -146,7 +155,10 @@ async function main() {
         const uncompressed = scripts.filter((script) => script.decodedBytes > 1024 && script.wireBytes >= script.decodedBytes);
         if (uncompressed.length) uncompressedNotes.push(`${route}: ${uncompressed.map((script) => script.url).join(', ')}`);
         const missingMaps = scripts.filter((script) => !script.hasSourceMap && !script.url.endsWith('/config.js'));
-        if (missingMaps.length) console.log(`note: ${route}: no source map for ${missingMaps.map((script) => script.url).join(', ')} (identified by mf-manifest.json and content only)`);
+        if (missingMaps.length)
+          console.log(
+            `note: ${route}: no source map for ${missingMaps.map((script) => script.url).join(', ')} (identified by mf-manifest.json and content only)`,
+          );
       }
     } finally {
       await browser.close();
@@ -176,7 +188,9 @@ async function main() {
   }
 
   const rows = compareWithBudgets(measured, UPDATE ? budgetsFromMeasurements(measured, current, HEADROOM) : current);
-  console.log(`\nSizes against ${path.relative(repoRoot, BUDGETS_FILE)} (remotes: built dist, gzip level 9; routes: JS on the wire through the gateway):`);
+  console.log(
+    `\nSizes against ${path.relative(repoRoot, BUDGETS_FILE)} (remotes: built dist, gzip level 9; routes: JS on the wire through the gateway):`,
+  );
   printBudgetRows(rows);
 
   const failing = rows.filter((row) => row.status !== 'ok');
@@ -198,12 +212,16 @@ async function main() {
   }
 
   if (failing.length || ruleBreaks.length) {
-    console.error(`\nBudget check FAILED: ${failing.filter((row) => row.status === 'over').length} over budget, ${failing.filter((row) => row.status === 'no budget').length} without a budget, ${ruleBreaks.length} page rule break(s).`);
+    console.error(
+      `\nBudget check FAILED: ${failing.filter((row) => row.status === 'over').length} over budget, ${failing.filter((row) => row.status === 'no budget').length} without a budget, ${ruleBreaks.length} page rule break(s).`,
+    );
     if (failing.length) {
       console.error('Over (or missing):');
       printBudgetRows(failing);
     }
-    console.error('If a size grew on purpose, raise its budget in deploy/budgets.json in the same change and say why (or run `pnpm budgets --update` and review the diff).');
+    console.error(
+      'If a size grew on purpose, raise its budget in deploy/budgets.json in the same change and say why (or run `pnpm budgets --update` and review the diff).',
+    );
     process.exit(1);
   }
   console.log('\nBudget check passed.');

@@ -4,7 +4,12 @@
 import { REMOTES, run, startProcess, waitForUrl } from './lib.mjs';
 
 const DEV_PORTS = { 'host-shell': 3000, 'mfe-public': 3001, 'mfe-upload': 3002, 'mfe-admin': 3003, 'mfe-explorer': 3004 };
-const CONTAINERS = { 'mfe-public': 'cloudclip_public', 'mfe-upload': 'cloudclip_upload', 'mfe-admin': 'cloudclip_admin', 'mfe-explorer': 'cloudclip_explorer' };
+const CONTAINERS = {
+  'mfe-public': 'cloudclip_public',
+  'mfe-upload': 'cloudclip_upload',
+  'mfe-admin': 'cloudclip_admin',
+  'mfe-explorer': 'cloudclip_explorer',
+};
 
 const remote = process.argv[2];
 if (!remote || !REMOTES.includes(remote)) {
@@ -18,7 +23,10 @@ async function main() {
   if ((await run('node', ['scripts/build.mjs', '--missing'])) !== 0) process.exit(1);
   const devPort = DEV_PORTS[remote];
   const children = [
-    startProcess('api', 'node', ['api-server/dist/main.js'], { API_PORT: String(apiPort), TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1' }),
+    startProcess('api', 'node', ['api-server/dist/main.js'], {
+      API_PORT: String(apiPort),
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+    }),
     startProcess(remote, 'pnpm', ['--filter', `@cloudclip/${remote}`, 'run', 'serve']),
   ];
   await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, 30000);

@@ -20,7 +20,11 @@ it('every app provides exactly the kernel version of shared-kernel/package.json 
   const kernelVersion = readJson(path.join(root, 'shared-kernel/package.json')).version;
   for (const app of APPS) {
     const appPackage = readJson(path.join(root, app, 'package.json'));
-    assert.equal(appPackage.dependencies[KERNEL], 'workspace:^', `${app}: the kernel is linked with workspace:^, its version is never repeated by hand`);
+    assert.equal(
+      appPackage.dependencies[KERNEL],
+      'workspace:^',
+      `${app}: the kernel is linked with workspace:^, its version is never repeated by hand`,
+    );
     const kernel = sharedDependencies(appPackage)[KERNEL];
     assert.equal(kernel.version, kernelVersion, app);
     assert.equal(kernel.requiredVersion, `^${kernelVersion}`, app);

@@ -75,11 +75,23 @@ function buildBetterSqlite(packageDir) {
   const gyp = nodeGypEntry();
   if (nodedir && gyp) {
     console.log(`better-sqlite3: compiling against the Node ${process.versions.node} headers in ${nodedir}/include/node`);
-    return spawnSync(process.execPath, [gyp, 'rebuild', '--release', `--nodedir=${nodedir}`], { cwd: packageDir, stdio: 'inherit' }).status ?? 1;
+    return (
+      spawnSync(process.execPath, [gyp, 'rebuild', '--release', `--nodedir=${nodedir}`], { cwd: packageDir, stdio: 'inherit' }).status ?? 1
+    );
   }
-  console.log('better-sqlite3: no local Node headers of this version; running the package\u2019s own install (downloads a prebuilt binary or the headers)');
-  const pathEnv = [path.join(packageDir, 'node_modules', '.bin'), path.join(repoRoot, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter);
-  return spawnSync('sh', ['-c', 'prebuild-install || node-gyp rebuild --release'], { cwd: packageDir, stdio: 'inherit', env: { ...process.env, PATH: pathEnv } }).status ?? 1;
+  console.log(
+    'better-sqlite3: no local Node headers of this version; running the package\u2019s own install (downloads a prebuilt binary or the headers)',
+  );
+  const pathEnv = [path.join(packageDir, 'node_modules', '.bin'), path.join(repoRoot, 'node_modules', '.bin'), process.env.PATH].join(
+    path.delimiter,
+  );
+  return (
+    spawnSync('sh', ['-c', 'prebuild-install || node-gyp rebuild --release'], {
+      cwd: packageDir,
+      stdio: 'inherit',
+      env: { ...process.env, PATH: pathEnv },
+    }).status ?? 1
+  );
 }
 
 export function ensureNativeAddons({ force = false } = {}) {

@@ -9,7 +9,13 @@ import { isBuilt, repoRoot, startProcess, waitForUrl } from './lib.mjs';
 
 const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const BUILT_PACKAGES = ['api-server', 'host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 const ADMIN = { username: 'bench-admin', password: 'bench-Password-123' };
 
@@ -30,7 +36,9 @@ export const ROUTES = [
 export function requireBuild(command) {
   const missing = BUILT_PACKAGES.filter((pkg) => !isBuilt(pkg));
   if (missing.length) {
-    console.error(`${command} measures the built product, and these packages are not built: ${missing.join(', ')}.\nRun \`pnpm build\` first.`);
+    console.error(
+      `${command} measures the built product, and these packages are not built: ${missing.join(', ')}.\nRun \`pnpm build\` first.`,
+    );
     process.exit(1);
   }
 }
@@ -91,18 +99,42 @@ async function apiJson(response, what) {
  */
 export async function createContent(apiUrl) {
   const login = await apiJson(
-    await fetch(`${apiUrl}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) }),
+    await fetch(`${apiUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }),
     'admin login',
   );
   const auth = { Authorization: `Bearer ${login.data.token}` };
-  const markdown = ['# Release notes', '', 'Some **bold** text, a [link](https://example.com) and a list:', '', '- one', '- two', '', '```js', 'const answer = 42;', '```', ''].join('\n');
+  const markdown = [
+    '# Release notes',
+    '',
+    'Some **bold** text, a [link](https://example.com) and a list:',
+    '',
+    '- one',
+    '- two',
+    '',
+    '```js',
+    'const answer = 42;',
+    '```',
+    '',
+  ].join('\n');
   const paste = await apiJson(
-    await fetch(`${apiUrl}/api/paste`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ content: markdown, remark: 'bench' }) }),
+    await fetch(`${apiUrl}/api/paste`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content: markdown, remark: 'bench' }),
+    }),
     'create paste',
   );
   const pasteSlug = paste.slug ?? paste.data?.slug;
   const file = await apiJson(
-    await fetch(`${apiUrl}/api/upload-direct/notes.txt?remark=bench`, { method: 'PUT', headers: auth, body: 'A small text file for the page measurements.\n'.repeat(20) }),
+    await fetch(`${apiUrl}/api/upload-direct/notes.txt?remark=bench`, {
+      method: 'PUT',
+      headers: auth,
+      body: 'A small text file for the page measurements.\n'.repeat(20),
+    }),
     'upload file',
   );
   const fileSlug = file.data?.slug;

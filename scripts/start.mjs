@@ -20,14 +20,19 @@ async function main() {
   const code = await run('node', ['scripts/build.mjs', '--missing']);
   if (code !== 0) process.exit(code);
   const children = [
-    startProcess('api', 'node', ['api-server/dist/main.js'], { API_PORT: String(apiPort), TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1' }),
+    startProcess('api', 'node', ['api-server/dist/main.js'], {
+      API_PORT: String(apiPort),
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+    }),
   ];
   if (!(await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, 30000))) {
     console.error('The api-server did not start.');
     for (const child of children) child.kill();
     process.exit(1);
   }
-  children.push(startProcess('gateway', 'node', ['deploy/gateway/server.mjs'], { PORT: String(port), HOST: host, API_PORT: String(apiPort) }));
+  children.push(
+    startProcess('gateway', 'node', ['deploy/gateway/server.mjs'], { PORT: String(port), HOST: host, API_PORT: String(apiPort) }),
+  );
   if (!(await waitForUrl(`http://127.0.0.1:${port}/healthz`, 30000))) {
     console.error('The gateway did not start.');
     for (const child of children) child.kill();

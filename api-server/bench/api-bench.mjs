@@ -178,13 +178,21 @@ async function main() {
   try {
     await waitForHealth(base, child);
     const login = await json(
-      await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }),
+      await fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      }),
       'login',
     );
     const token = login.data.token;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await json(
-      await fetch(`${base}/api/paste`, { method: 'POST', headers: auth, body: JSON.stringify({ content: 'Hello from the benchmark.\n'.repeat(20), maxViews: 0 }) }),
+      await fetch(`${base}/api/paste`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ content: 'Hello from the benchmark.\n'.repeat(20), maxViews: 0 }),
+      }),
       'POST /api/paste (setup)',
     );
     const slug = created.slug;
@@ -227,11 +235,14 @@ async function main() {
     process.stdout.write(
       `\nCloudclip API benchmark — ${engine}, Node ${process.version}, ${os.cpus().length} CPU(s), ${options.duration} s per row\n\n`,
     );
-    process.stdout.write(`${table(rows, ['endpoint', 'conns', 'req/s', 'mean ms*', 'p50 ms', 'p99 ms', 'requests', 'non-2xx/errors'])}\n\n`);
+    process.stdout.write(
+      `${table(rows, ['endpoint', 'conns', 'req/s', 'mean ms*', 'p50 ms', 'p99 ms', 'requests', 'non-2xx/errors'])}\n\n`,
+    );
     process.stdout.write(`server RSS: idle ${mb(rssIdle)}, after the run ${mb(rssAfter)}, peak ${mb(rssPeak)}\n`);
     process.stdout.write('autocannon records latencies in whole milliseconds ("<1" = under one);\n');
     process.stdout.write('* mean ms = connections / (req/s): each connection keeps exactly one request in flight\n');
-    if (rows.some((row) => row[7] > 0)) process.stdout.write('note: some requests failed (non-2xx or socket errors); see the last column\n');
+    if (rows.some((row) => row[7] > 0))
+      process.stdout.write('note: some requests failed (non-2xx or socket errors); see the last column\n');
   } finally {
     await stop();
   }

@@ -48,7 +48,9 @@ function freePort() {
 
 function rssOf(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.replace(/\D+/g, '')) * 1024 : 0;
   } catch {
     return 0;
@@ -76,7 +78,13 @@ async function main() {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    const login = await (await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }) })).json();
+    const login = await (
+      await fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+      })
+    ).json();
     const token = login.data.token;
     // Let the file through the size limit.
     await fetch(`${base}/api/admin/system-settings`, {
@@ -101,11 +109,20 @@ async function main() {
     peak = 0;
     t = Date.now();
     const uploaded = await new Promise((resolve, reject) => {
-      const request = http.request(`${base}/api/upload-direct/bench.bin`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': SIZE } }, (response) => {
-        let body = '';
-        response.on('data', (c) => (body += c));
-        response.on('end', () => (response.statusCode === 200 ? resolve(JSON.parse(body).data) : reject(new Error(`${response.statusCode} ${body}`))));
-      });
+      const request = http.request(
+        `${base}/api/upload-direct/bench.bin`,
+        {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': SIZE },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (c) => (body += c));
+          response.on('end', () =>
+            response.statusCode === 200 ? resolve(JSON.parse(body).data) : reject(new Error(`${response.statusCode} ${body}`)),
+          );
+        },
+      );
       request.on('error', reject);
       source(SIZE).pipe(request);
     });
@@ -122,9 +139,15 @@ async function main() {
 
     const mb = SIZE / 1024 / 1024;
     console.log(`\nTransfer of ${mb} MiB (local storage driver, loopback):`);
-    console.log(`  write  disk ${mbps(SIZE, diskWriteMs)} MB/s   api-server upload   ${mbps(SIZE, apiUploadMs)} MB/s   ratio ${(diskWriteMs / apiUploadMs).toFixed(2)}`);
-    console.log(`  read   disk ${mbps(SIZE, diskReadMs)} MB/s   api-server download ${mbps(SIZE, apiDownloadMs)} MB/s   ratio ${(diskReadMs / apiDownloadMs).toFixed(2)}`);
-    console.log(`  server RSS: idle ${(idleRss / 1048576).toFixed(0)} MB, peak during upload ${(uploadPeak / 1048576).toFixed(0)} MB, during download ${(downloadPeak / 1048576).toFixed(0)} MB`);
+    console.log(
+      `  write  disk ${mbps(SIZE, diskWriteMs)} MB/s   api-server upload   ${mbps(SIZE, apiUploadMs)} MB/s   ratio ${(diskWriteMs / apiUploadMs).toFixed(2)}`,
+    );
+    console.log(
+      `  read   disk ${mbps(SIZE, diskReadMs)} MB/s   api-server download ${mbps(SIZE, apiDownloadMs)} MB/s   ratio ${(diskReadMs / apiDownloadMs).toFixed(2)}`,
+    );
+    console.log(
+      `  server RSS: idle ${(idleRss / 1048576).toFixed(0)} MB, peak during upload ${(uploadPeak / 1048576).toFixed(0)} MB, during download ${(downloadPeak / 1048576).toFixed(0)} MB`,
+    );
   } finally {
     clearInterval(sampler);
     server.kill('SIGTERM');

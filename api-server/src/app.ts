@@ -86,8 +86,7 @@ function adminCreatedNotice(username: string, generatedPassword: string | undefi
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
-  const databaseFile =
-    options.databaseFile === IN_MEMORY ? IN_MEMORY : path.resolve(dataDir, options.databaseFile ?? DATABASE_FILE_NAME);
+  const databaseFile = options.databaseFile === IN_MEMORY ? IN_MEMORY : path.resolve(dataDir, options.databaseFile ?? DATABASE_FILE_NAME);
   mkdirSync(dataDir, { recursive: true });
   const clock = options.clock ?? systemClock;
   const announce = options.announce ?? defaultAnnounce;

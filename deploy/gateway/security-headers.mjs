@@ -40,7 +40,7 @@ export function originsOf(entries) {
 export function contentSecurityPolicy({ remoteOrigins, scriptHashes }) {
   const remotes = remoteOrigins.join(' ');
   const directives = [
-    ["default-src", "'self'"],
+    ['default-src', "'self'"],
     ['script-src', `'self' ${scriptHashes.join(' ')} ${remotes}`],
     ['style-src', `'self' 'unsafe-inline' ${remotes}`],
     ['font-src', `'self' data: ${remotes}`],

@@ -257,7 +257,10 @@ export function parseTrustProxy(value) {
   if (!text || /^(0|false|no|off)$/i.test(text)) return false;
   if (/^(true|yes|on)$/i.test(text)) return true;
   if (/^\d+$/.test(text)) return Number(text);
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function truthy(value, fallback) {

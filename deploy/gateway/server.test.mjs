@@ -182,7 +182,13 @@ test('injects runtime config keeping the placeholder when no backend URL is set'
 });
 
 test('injects BACKEND_URL into the runtime config', async () => {
-  const other = await buildGateway({ environment: 'test', environmentsDir, store, workspaceRoot: path.join(root, 'workspace'), backendUrl: 'https://api.example.com' });
+  const other = await buildGateway({
+    environment: 'test',
+    environmentsDir,
+    store,
+    workspaceRoot: path.join(root, 'workspace'),
+    backendUrl: 'https://api.example.com',
+  });
   try {
     const response = await other.inject({ url: '/config.js' });
     assert.match(response.body, /"backendUrl":"https:\/\/api\.example\.com"/);
@@ -192,7 +198,13 @@ test('injects BACKEND_URL into the runtime config', async () => {
 });
 
 test('refuses workspace builds when they are turned off (containers)', async () => {
-  const other = await buildGateway({ environment: 'test', environmentsDir, store, workspaceRoot: path.join(root, 'workspace'), workspaceBuilds: false });
+  const other = await buildGateway({
+    environment: 'test',
+    environmentsDir,
+    store,
+    workspaceRoot: path.join(root, 'workspace'),
+    workspaceBuilds: false,
+  });
   try {
     assert.equal((await other.inject({ url: '/remotes/mfe-upload/workspace/remoteEntry.js' })).statusCode, 404);
   } finally {

@@ -59,13 +59,18 @@ export function compatibilityProblems(host, remote, { hostLabel } = {}) {
   for (const [name, range] of Object.entries(remote.requires ?? {})) {
     const provided = host.provides?.[name];
     if (!provided) {
-      if (name === KERNEL) problems.push(`${hostLabel ? `the host (${hostLabel})` : 'the host'} does not provide ${KERNEL} (the release needs ${range})`);
+      if (name === KERNEL)
+        problems.push(`${hostLabel ? `the host (${hostLabel})` : 'the host'} does not provide ${KERNEL} (the release needs ${range})`);
       continue;
     }
     if (!semver.validRange(range)) {
       problems.push(`${name}: the release's range "${range}" is not a valid semver range`);
     } else if (!semver.satisfies(provided, range, { includePrerelease: true })) {
-      problems.push(name === KERNEL ? kernelProblem(provided, range, { hostLabel, builtWith: remote.provides?.[KERNEL] }) : `${name}: the host provides ${provided}, the release needs ${range}`);
+      problems.push(
+        name === KERNEL
+          ? kernelProblem(provided, range, { hostLabel, builtWith: remote.provides?.[KERNEL] })
+          : `${name}: the host provides ${provided}, the release needs ${range}`,
+      );
     }
   }
   return problems;

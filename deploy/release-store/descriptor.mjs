@@ -40,7 +40,10 @@ export function isReleasedFile(relative) {
 export function releaseVersion(packageVersion, { buildTime, commit }) {
   const core = semver.valid(packageVersion);
   if (!core) throw new Error(`Not a semantic version: ${packageVersion}`);
-  const stamp = buildTime.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = buildTime
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const parts = [stamp, commit ? commit.slice(0, 12) : 'nocommit'].map((part) => part.replace(/[^0-9A-Za-z-]/g, '-'));
   return `${core}+${parts.join('.')}`;
 }
@@ -71,7 +74,8 @@ export async function createDescriptor({ pkg, packageVersion, distDir, commit, b
   }
   if (kind === 'host' && !files['index.html']) throw new Error(`${pkg}: a host release needs index.html`);
   const entryName = manifest?.metaData?.remoteEntry?.name;
-  if (kind === 'remote' && (!entryName || !files[entryName])) throw new Error(`${pkg}: the remote entry ${entryName ?? '(unnamed)'} is missing`);
+  if (kind === 'remote' && (!entryName || !files[entryName]))
+    throw new Error(`${pkg}: the remote entry ${entryName ?? '(unnamed)'} is missing`);
   const { requires, provides } = sharedOf(manifest);
   return {
     schema: DESCRIPTOR_SCHEMA,

@@ -210,7 +210,9 @@ export class S3ReleaseStore {
     const releases = [];
     let token;
     do {
-      const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, Delimiter: '/', ContinuationToken: token }));
+      const page = await s3.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, Delimiter: '/', ContinuationToken: token }),
+      );
       for (const common of page.CommonPrefixes ?? []) {
         const name = common.Prefix.slice(prefix.length).replace(/\/$/, '');
         if (RELEASE_PATTERN.test(name)) releases.push(name);

@@ -16,7 +16,13 @@ let store;
 
 before(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'cloudclip-store-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(root, 's3'), configureBuckets: [{ name: 'releases' }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(root, 's3'),
+    configureBuckets: [{ name: 'releases' }],
+  });
   const { port } = await server.run();
   store = openReleaseStore('s3://releases/cloudclip', {
     RELEASE_STORE_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -39,7 +45,13 @@ test('RELEASE_STORE chooses a folder or an S3 bucket with its prefix', () => {
 });
 
 test('releases into the bucket, lists, reads, verifies and refuses a second release of the version', async () => {
-  const descriptor = await releasePackage({ pkg: 'mfe-public', distDir: path.join(root, 'build'), store, packageVersion: '1.0.0', commit: 'abc' });
+  const descriptor = await releasePackage({
+    pkg: 'mfe-public',
+    distDir: path.join(root, 'build'),
+    store,
+    packageVersion: '1.0.0',
+    commit: 'abc',
+  });
   assert.equal(await store.exists('mfe-public', '1.0.0'), true);
   assert.deepEqual(await store.listReleases('mfe-public'), ['1.0.0']);
   assert.equal((await store.readDescriptor('mfe-public', '1.0.0')).version, descriptor.version);
@@ -49,5 +61,8 @@ test('releases into the bucket, lists, reads, verifies and refuses a second rele
   assert.match(Buffer.concat(chunks).toString(), /from-s3/);
   assert.equal(await store.openFile('mfe-public', '1.0.0', 'nothing.js'), null);
   assert.deepEqual((await verifyRelease(store, 'mfe-public', '1.0.0')).problems, []);
-  await assert.rejects(releasePackage({ pkg: 'mfe-public', distDir: path.join(root, 'build'), store, packageVersion: '1.0.0', commit: 'abc' }), /already released/);
+  await assert.rejects(
+    releasePackage({ pkg: 'mfe-public', distDir: path.join(root, 'build'), store, packageVersion: '1.0.0', commit: 'abc' }),
+    /already released/,
+  );
 });

@@ -51,7 +51,10 @@ async function writeEnvironmentFile(file, environment) {
 export async function readHistory(environmentsDir, env) {
   try {
     const text = await readFile(historyFile(environmentsDir, env), 'utf8');
-    return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
     return [];
   }
@@ -63,7 +66,11 @@ export function resolveTarget(environment, name) {
   for (const [container, pin] of Object.entries(environment.remotes)) {
     if (container === name || pin.package === name) return { target: container, pkg: pin.package, current: pin.version };
   }
-  throw new PinRefusedError(`"${name}" is not pinned in environment ${environment.name} (one of host, ${Object.values(environment.remotes).map((pin) => pin.package).join(', ')})`);
+  throw new PinRefusedError(
+    `"${name}" is not pinned in environment ${environment.name} (one of host, ${Object.values(environment.remotes)
+      .map((pin) => pin.package)
+      .join(', ')})`,
+  );
 }
 
 /** `0.2.0` or `0.2.0+build…` → the release name `0.2.0` (build metadata never names a different release). */
@@ -89,7 +96,8 @@ async function sharedFor(store, workspaceRoot, pkg, version) {
 /** Every reason a version cannot be pinned for a target; empty when it can. */
 async function pinProblems({ store, workspaceRoot, environment, target, pkg, release, requestedVersion }) {
   if (release === WORKSPACE_VERSION) {
-    if (environment.name !== 'local') return ['version "workspace" (the unreleased build folder) may only be pinned in the local environment'];
+    if (environment.name !== 'local')
+      return ['version "workspace" (the unreleased build folder) may only be pinned in the local environment'];
     return [];
   }
   const { descriptor, problems } = await verifyRelease(store, pkg, release);
@@ -102,7 +110,8 @@ async function pinProblems({ store, workspaceRoot, environment, target, pkg, rel
     for (const [container, pin] of Object.entries(environment.remotes)) {
       const remote = await sharedFor(store, workspaceRoot, pin.package, pin.version).catch(() => null);
       if (!remote) continue;
-      for (const problem of compatibilityProblems(descriptor.shared, remote, { hostLabel: `${pkg}@${release}` })) problems.push(`${container} (${pin.package}@${pin.version}): ${problem}`);
+      for (const problem of compatibilityProblems(descriptor.shared, remote, { hostLabel: `${pkg}@${release}` }))
+        problems.push(`${container} (${pin.package}@${pin.version}): ${problem}`);
     }
     return problems;
   }
@@ -133,7 +142,17 @@ function who() {
 /**
  * @param {{ env: string, name: string, version: string, reason?: string, environmentsDir?: string, store?: object, workspaceRoot?: string, action?: 'pin' | 'rollback', now?: Date }} input
  */
-export async function pin({ env, name, version, reason, environmentsDir = DEFAULT_ENVIRONMENTS_DIR, store, workspaceRoot = repoRoot, action = 'pin', now = new Date() }) {
+export async function pin({
+  env,
+  name,
+  version,
+  reason,
+  environmentsDir = DEFAULT_ENVIRONMENTS_DIR,
+  store,
+  workspaceRoot = repoRoot,
+  action = 'pin',
+  now = new Date(),
+}) {
   const releaseStore = store ?? openReleaseStore(undefined, process.env, path.join(repoRoot, 'deploy/releases'));
   const { file, environment } = await readEnvironmentFile(environmentsDir, env);
   const { target, pkg, current } = resolveTarget(environment, name);
@@ -143,7 +162,17 @@ export async function pin({ env, name, version, reason, environmentsDir = DEFAUL
   if (current === release) throw new PinRefusedError(`${env} already runs ${pkg}@${release}`);
   applyPin(environment, target, release);
   await writeEnvironmentFile(file, environment);
-  const entry = { time: now.toISOString(), env, action, target, package: pkg, from: current, to: release, reason: reason?.trim() || '(no reason given)', user: who() };
+  const entry = {
+    time: now.toISOString(),
+    env,
+    action,
+    target,
+    package: pkg,
+    from: current,
+    to: release,
+    reason: reason?.trim() || '(no reason given)',
+    user: who(),
+  };
   await record(environmentsDir, env, entry);
   return entry;
 }
@@ -161,13 +190,31 @@ export function pinStack(history, target, current) {
   return stack;
 }
 
-export async function rollback({ env, name, reason, environmentsDir = DEFAULT_ENVIRONMENTS_DIR, store, workspaceRoot = repoRoot, now = new Date() }) {
+export async function rollback({
+  env,
+  name,
+  reason,
+  environmentsDir = DEFAULT_ENVIRONMENTS_DIR,
+  store,
+  workspaceRoot = repoRoot,
+  now = new Date(),
+}) {
   const { environment } = await readEnvironmentFile(environmentsDir, env);
   const { target, pkg, current } = resolveTarget(environment, name);
   const stack = pinStack(await readHistory(environmentsDir, env), target, current);
   if (stack.length < 2) throw new PinRefusedError(`${env} has no earlier pin of ${pkg} to return to (it runs ${current})`);
   const previous = stack[stack.length - 2];
-  return pin({ env, name, version: previous, reason: reason ?? `rollback from ${current}`, environmentsDir, store, workspaceRoot, action: 'rollback', now });
+  return pin({
+    env,
+    name,
+    version: previous,
+    reason: reason ?? `rollback from ${current}`,
+    environmentsDir,
+    store,
+    workspaceRoot,
+    action: 'rollback',
+    now,
+  });
 }
 
 function parseFlags(argv) {
@@ -201,11 +248,14 @@ async function main() {
     const { environment } = await readEnvironmentFile(environmentsDir, env);
     console.log(`Environment ${env} runs:`);
     console.log(`  ${'host'.padEnd(20)} ${HOST_PACKAGE.padEnd(14)} ${hostPinOf(environment).version}`);
-    for (const [container, remote] of Object.entries(environment.remotes)) console.log(`  ${container.padEnd(20)} ${remote.package.padEnd(14)} ${remote.version}`);
+    for (const [container, remote] of Object.entries(environment.remotes))
+      console.log(`  ${container.padEnd(20)} ${remote.package.padEnd(14)} ${remote.version}`);
     const history = await readHistory(environmentsDir, env);
     console.log(history.length ? '\nHistory (oldest first):' : '\nNo pin changes recorded yet.');
     for (const entry of history) {
-      console.log(`  ${entry.time}  ${entry.action.padEnd(8)} ${entry.package.padEnd(14)} ${entry.from} → ${entry.to}  by ${entry.user}: ${entry.reason}`);
+      console.log(
+        `  ${entry.time}  ${entry.action.padEnd(8)} ${entry.package.padEnd(14)} ${entry.from} → ${entry.to}  by ${entry.user}: ${entry.reason}`,
+      );
     }
   } else {
     throw new Error('Usage: pins.mjs pin|rollback|history …');

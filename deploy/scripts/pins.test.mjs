@@ -34,7 +34,12 @@ beforeEach(async () => {
   await releaseRemote('1.0.0', { marker: 'one' });
   await writeFile(
     path.join(environmentsDir, 'staging.json'),
-    JSON.stringify({ name: 'staging', backendUrl: '', host: { package: 'host-shell', version: '1.0.0' }, remotes: { cloudclip_public: { package: 'mfe-public', version: '1.0.0' } } }),
+    JSON.stringify({
+      name: 'staging',
+      backendUrl: '',
+      host: { package: 'host-shell', version: '1.0.0' },
+      remotes: { cloudclip_public: { package: 'mfe-public', version: '1.0.0' } },
+    }),
   );
 });
 
@@ -74,20 +79,29 @@ test('pin switches the environment and records time, user and reason', async () 
 
 test('a pin accepts the full version with build metadata but not a different build of it', async () => {
   const released = await releaseRemote('1.1.0');
-  await assert.rejects(pin({ env: 'staging', name: 'cloudclip_public', version: '1.1.0+20000101T000000Z.deadbeef', ...common() }), /stored release is/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'cloudclip_public', version: '1.1.0+20000101T000000Z.deadbeef', ...common() }),
+    /stored release is/,
+  );
   await pin({ env: 'staging', name: 'cloudclip_public', version: released.version, ...common() });
   assert.equal((await environment()).remotes.cloudclip_public.version, '1.1.0');
 });
 
 test('a pin to a release that is not in the store is refused', async () => {
-  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '7.0.0', ...common() }), (error) => error instanceof PinRefusedError && /not in the release store/.test(error.message));
+  await assert.rejects(
+    pin({ env: 'staging', name: 'mfe-public', version: '7.0.0', ...common() }),
+    (error) => error instanceof PinRefusedError && /not in the release store/.test(error.message),
+  );
   assert.equal((await environment()).remotes.cloudclip_public.version, '1.0.0');
 });
 
 test('a pin to a tampered release is refused: changed file, missing file', async () => {
   await releaseRemote('1.1.0');
   await appendFile(path.join(root, 'releases/mfe-public/1.1.0/remoteEntry.js'), '\nalert(1)');
-  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }), /remoteEntry\.js does not match its recorded digest/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }),
+    /remoteEntry\.js does not match its recorded digest/,
+  );
   await releaseRemote('1.2.0');
   await rm(path.join(root, 'releases/mfe-public/1.2.0/12.abcdef12.js'));
   await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '1.2.0', ...common() }), /missing file 12\.abcdef12\.js/);
@@ -96,7 +110,10 @@ test('a pin to a tampered release is refused: changed file, missing file', async
 
 test('a pin whose shared ranges the host cannot satisfy is refused', async () => {
   await releaseRemote('2.0.0', { shared: { react: '^19.0.0', '@cloudclip/shared-kernel': '^0.1.0' } });
-  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '2.0.0', ...common() }), /react: the host provides 18\.3\.1, the release needs \^19\.0\.0/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'mfe-public', version: '2.0.0', ...common() }),
+    /react: the host provides 18\.3\.1, the release needs \^19\.0\.0/,
+  );
   await releaseRemote('3.0.0', { shared: { '@cloudclip/shared-kernel': '^1.0.0' } });
   await assert.rejects(
     pin({ env: 'staging', name: 'mfe-public', version: '3.0.0', ...common() }),
@@ -105,7 +122,7 @@ test('a pin whose shared ranges the host cannot satisfy is refused', async () =>
   assert.equal((await environment()).remotes.cloudclip_public.version, '1.0.0');
 });
 
-test('a remote built against a newer kernel minor than the pinned host\'s is refused, naming the kernel, the range and the host\'s kernel', async () => {
+test("a remote built against a newer kernel minor than the pinned host's is refused, naming the kernel, the range and the host's kernel", async () => {
   await releaseRemote('1.1.0', { kernel: '0.2.0' });
   assert.equal((await store.readDescriptor('mfe-public', '1.1.0')).kernelRange, '^0.2.0');
   const refusal = await pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }).catch((error) => error);
@@ -119,9 +136,18 @@ test('a remote built against a newer kernel minor than the pinned host\'s is ref
 
 test('a remote built against a newer kernel patch is refused until a host built with that kernel is pinned', async () => {
   await releaseRemote('1.1.0', { kernel: '0.1.1' });
-  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }), /needs \^0\.1\.1, but the host \(host-shell@1\.0\.0\) provides kernel 0\.1\.0 \(older\)/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }),
+    /needs \^0\.1\.1, but the host \(host-shell@1\.0\.0\) provides kernel 0\.1\.0 \(older\)/,
+  );
   await writeHostBuild(path.join(root, 'build/host-kernel-0.1.1'), { kernel: '0.1.1' });
-  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-kernel-0.1.1'), store, packageVersion: '1.1.0', commit: 'c0ffee' });
+  await releasePackage({
+    pkg: 'host-shell',
+    distDir: path.join(root, 'build/host-kernel-0.1.1'),
+    store,
+    packageVersion: '1.1.0',
+    commit: 'c0ffee',
+  });
   await pin({ env: 'staging', name: 'host', version: '1.1.0', ...common() });
   await pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() });
   assert.equal((await environment()).remotes.cloudclip_public.version, '1.1.0');
@@ -129,7 +155,13 @@ test('a remote built against a newer kernel patch is refused until a host built 
 
 test('a host built with a newer kernel minor is refused while a pinned remote needs the older one', async () => {
   await writeHostBuild(path.join(root, 'build/host-kernel-0.2.0'), { kernel: '0.2.0' });
-  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-kernel-0.2.0'), store, packageVersion: '1.1.0', commit: 'c0ffee' });
+  await releasePackage({
+    pkg: 'host-shell',
+    distDir: path.join(root, 'build/host-kernel-0.2.0'),
+    store,
+    packageVersion: '1.1.0',
+    commit: 'c0ffee',
+  });
   await assert.rejects(
     pin({ env: 'staging', name: 'host', version: '1.1.0', ...common() }),
     /cloudclip_public \(mfe-public@1\.0\.0\): @cloudclip\/shared-kernel: the release was built against kernel 0\.1\.0 and needs \^0\.1\.0, but the host \(host-shell@1\.1\.0\) provides kernel 0\.2\.0 \(newer, incompatible\)/,
@@ -140,7 +172,10 @@ test('a host built with a newer kernel minor is refused while a pinned remote ne
 test('a host pin is refused when a pinned remote needs what the new host does not provide', async () => {
   await writeHostBuild(path.join(root, 'build/host-2'), { provides: { react: '19.0.0', '@cloudclip/shared-kernel': '0.1.0' } });
   await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-2'), store, packageVersion: '2.0.0', commit: 'c0ffee' });
-  await assert.rejects(pin({ env: 'staging', name: 'host', version: '2.0.0', ...common() }), /cloudclip_public \(mfe-public@1\.0\.0\): react/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'host', version: '2.0.0', ...common() }),
+    /cloudclip_public \(mfe-public@1\.0\.0\): react/,
+  );
   assert.equal((await environment()).host.version, '1.0.0');
 });
 
@@ -164,7 +199,10 @@ test('rollback without any recorded pin is refused', async () => {
 });
 
 test('version "workspace" may only be pinned in the local environment; unknown names are refused', async () => {
-  await assert.rejects(pin({ env: 'staging', name: 'mfe-public', version: 'workspace', ...common() }), /only be pinned in the local environment/);
+  await assert.rejects(
+    pin({ env: 'staging', name: 'mfe-public', version: 'workspace', ...common() }),
+    /only be pinned in the local environment/,
+  );
   await assert.rejects(pin({ env: 'staging', name: 'mfe-nothing', version: '1.0.0', ...common() }), /not pinned in environment staging/);
   await assert.rejects(pin({ env: 'nowhere', name: 'mfe-public', version: '1.0.0', ...common() }), /Unknown environment/);
 });

@@ -20,8 +20,16 @@ export const DEFAULT_STORE = path.join(repoRoot, 'deploy/releases');
 
 function currentCommit() {
   try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return dirty ? `${commit}-dirty` : commit;
   } catch {
     return null;
@@ -64,7 +72,10 @@ function parseArgs(argv) {
     else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
     else args.packages.push(arg);
   }
-  if (args.packages.length === 0) throw new Error('Usage: pnpm release <package> [--no-build] [--from <dist folder>] [--version <semver>] [--store <folder|s3://bucket/prefix>]');
+  if (args.packages.length === 0)
+    throw new Error(
+      'Usage: pnpm release <package> [--no-build] [--from <dist folder>] [--version <semver>] [--store <folder|s3://bucket/prefix>]',
+    );
   if ((args.from || args.version) && args.packages.length !== 1) throw new Error('--from and --version take exactly one package');
   return args;
 }
@@ -79,7 +90,9 @@ async function main() {
       if (result.status !== 0) throw new Error(`${pkg} build failed`);
     }
     const descriptor = await releasePackage({ pkg, distDir: args.from && path.resolve(args.from), store, packageVersion: args.version });
-    console.log(`released ${pkg}@${descriptor.version} → ${store.describe()}/${pkg}/${descriptor.release} (${Object.keys(descriptor.files).length} files)`);
+    console.log(
+      `released ${pkg}@${descriptor.version} → ${store.describe()}/${pkg}/${descriptor.release} (${Object.keys(descriptor.files).length} files)`,
+    );
   }
 }
 

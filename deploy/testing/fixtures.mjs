@@ -10,13 +10,21 @@ const HOST_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', rxjs: '7.8.2' };
  * entry. `kernel` is the kernel version it was built against: like shared-kernel/build/mf-shared.cjs,
  * the build then provides exactly that version and requires ^ of it.
  */
-export async function writeRemoteBuild(dir, { container = 'cloudclip_public', kernel = '0.1.0', shared = { react: '18.3.1', [KERNEL]: `^${kernel}` }, marker = 'v1' } = {}) {
+export async function writeRemoteBuild(
+  dir,
+  { container = 'cloudclip_public', kernel = '0.1.0', shared = { react: '18.3.1', [KERNEL]: `^${kernel}` }, marker = 'v1' } = {},
+) {
   await mkdir(dir, { recursive: true });
   const manifest = {
     id: container,
     name: container,
     metaData: { name: container, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: Object.entries(shared).map(([name, requiredVersion]) => ({ name, requiredVersion, version: requiredVersion.replace(/^[\^~]/, ''), singleton: true })),
+    shared: Object.entries(shared).map(([name, requiredVersion]) => ({
+      name,
+      requiredVersion,
+      version: requiredVersion.replace(/^[\^~]/, ''),
+      singleton: true,
+    })),
     remotes: [],
     exposes: [{ name: 'spa', path: './spa' }],
   };

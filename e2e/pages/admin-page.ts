@@ -1,13 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type AdminModuleName =
-  | 'dashboard'
-  | 'text-management'
-  | 'file-management'
-  | 'storage-config'
-  | 'mount-management'
-  | 'key-management'
-  | 'settings';
+  'dashboard' | 'text-management' | 'file-management' | 'storage-config' | 'mount-management' | 'key-management' | 'settings';
 
 /** The admin remote (`/admin`, `/admin/{module}`): login, layout, tables, dialogs. */
 export class AdminPage {
@@ -31,7 +25,9 @@ export class AdminPage {
    * Stores a credential for the next page load only (a later reload after a logout must not bring it
    * back): the init script writes it once per tab, remembered in sessionStorage.
    */
-  async seedCredential(credential: { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; name?: string }): Promise<void> {
+  async seedCredential(
+    credential: { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; name?: string },
+  ): Promise<void> {
     await this.page.addInitScript((value) => {
       if (window.sessionStorage.getItem('cc-e2e-seeded')) return;
       window.sessionStorage.setItem('cc-e2e-seeded', '1');
@@ -109,7 +105,9 @@ export class AdminPage {
 
   /** A row action button (by its accessible name). */
   async rowAction(text: string | RegExp, action: string | RegExp): Promise<void> {
-    await this.row(text).getByRole('button', { name: action, exact: typeof action === 'string' }).click();
+    await this.row(text)
+      .getByRole('button', { name: action, exact: typeof action === 'string' })
+      .click();
   }
 
   /** The open confirmation dialog: confirm it. */
@@ -126,7 +124,9 @@ export class AdminPage {
 
   /** The visible modal or drawer with a title. */
   dialog(title: string | RegExp): Locator {
-    return this.page.locator('.ant-modal-content, .ant-drawer-content').filter({ has: this.page.locator('.ant-modal-title, .ant-drawer-title', { hasText: title }) });
+    return this.page
+      .locator('.ant-modal-content, .ant-drawer-content')
+      .filter({ has: this.page.locator('.ant-modal-title, .ant-drawer-title', { hasText: title }) });
   }
 
   /** A toast of antd's message API. */

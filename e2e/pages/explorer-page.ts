@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-type Credential = { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; basicPath?: string };
+type Credential =
+  { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; basicPath?: string };
 
 /** The mount explorer remote (`/mount-explorer/...`). */
 export class ExplorerPage {

@@ -74,19 +74,51 @@ export class AdminApi {
   }
 
   /** `POST /api/paste` (flat body). */
-  async createPaste(body: { content: string; slug?: string; remark?: string; password?: string; expiresAt?: string | null; maxViews?: number }): Promise<{ id: string; slug: string }> {
+  async createPaste(body: {
+    content: string;
+    slug?: string;
+    remark?: string;
+    password?: string;
+    expiresAt?: string | null;
+    maxViews?: number;
+  }): Promise<{ id: string; slug: string }> {
     return ok<{ id: string; slug: string }>(await this.api.post('/api/paste', { data: body }), 'create paste');
   }
 
-  async adminPastes(page = 1, limit = 100): Promise<{ data: Array<{ id: string; slug: string; remark: string | null; max_views: number | null; expires_at: string | null }>; pagination: { total: number } }> {
+  async adminPastes(
+    page = 1,
+    limit = 100,
+  ): Promise<{
+    data: Array<{ id: string; slug: string; remark: string | null; max_views: number | null; expires_at: string | null }>;
+    pagination: { total: number };
+  }> {
     return ok(await this.api.get(`/api/admin/pastes?page=${page}&limit=${limit}`), 'list pastes');
   }
 
-  async createKey(body: { name: string; text_permission?: boolean; file_permission?: boolean; mount_permission?: boolean; expires_at?: string | null; custom_key?: string; basic_path?: string }): Promise<{ id: string; key: string; name: string }> {
+  async createKey(body: {
+    name: string;
+    text_permission?: boolean;
+    file_permission?: boolean;
+    mount_permission?: boolean;
+    expires_at?: string | null;
+    custom_key?: string;
+    basic_path?: string;
+  }): Promise<{ id: string; key: string; name: string }> {
     return this.post('/api/admin/api-keys', { expires_at: 'never', ...body });
   }
 
-  async keys(): Promise<Array<{ id: string; name: string; key: string; text_permission: number | boolean; file_permission: number | boolean; mount_permission: number | boolean; basic_path: string; expires_at: string }>> {
+  async keys(): Promise<
+    Array<{
+      id: string;
+      name: string;
+      key: string;
+      text_permission: number | boolean;
+      file_permission: number | boolean;
+      mount_permission: number | boolean;
+      basic_path: string;
+      expires_at: string;
+    }>
+  > {
     return this.get('/api/admin/api-keys');
   }
 
@@ -99,15 +131,26 @@ export class AdminApi {
   }
 
   /** Uploads a small file share through presign → PUT → commit (the browser flow), as this caller. */
-  async uploadFile(filename: string, content: string, options: { s3_config_id?: string; remark?: string; password?: string } = {}): Promise<{ id: string; slug: string }> {
+  async uploadFile(
+    filename: string,
+    content: string,
+    options: { s3_config_id?: string; remark?: string; password?: string } = {},
+  ): Promise<{ id: string; slug: string }> {
     const configId = options.s3_config_id ?? (await this.defaultConfigId());
     const bytes = Buffer.from(content);
-    const presigned = await this.post<{ file_id: string; upload_url: string; contentType: string }>('/api/s3/presign', { s3_config_id: configId, filename, size: bytes.length });
-    const put = await this.api.fetch(presigned.upload_url.startsWith('http') ? presigned.upload_url : `${API_BASE}${presigned.upload_url}`, {
-      method: 'PUT',
-      data: bytes,
-      headers: { 'Content-Type': presigned.contentType },
+    const presigned = await this.post<{ file_id: string; upload_url: string; contentType: string }>('/api/s3/presign', {
+      s3_config_id: configId,
+      filename,
+      size: bytes.length,
     });
+    const put = await this.api.fetch(
+      presigned.upload_url.startsWith('http') ? presigned.upload_url : `${API_BASE}${presigned.upload_url}`,
+      {
+        method: 'PUT',
+        data: bytes,
+        headers: { 'Content-Type': presigned.contentType },
+      },
+    );
     if (!put.ok()) throw new Error(`storage PUT failed: ${put.status()} ${await put.text()}`);
     const etag = put.headers()['etag']?.replace(/"/g, '') ?? null;
     const committed = await this.post<{ id: string; slug: string }>('/api/s3/commit', {
@@ -122,7 +165,10 @@ export class AdminApi {
 
   async defaultConfigId(): Promise<string> {
     const configs = await this.configs();
-    const chosen = configs.find((config) => config.is_default === 1) ?? configs.find((config) => config.driver === 'local' || config.provider_type === 'Local') ?? configs[0];
+    const chosen =
+      configs.find((config) => config.is_default === 1) ??
+      configs.find((config) => config.driver === 'local' || config.provider_type === 'Local') ??
+      configs[0];
     if (!chosen) throw new Error('no storage config');
     return chosen.id;
   }

@@ -53,7 +53,17 @@ function seed(dataDir, adminId) {
     for (let index = 0; index < COUNT; index += 1) {
       const at = new Date(base + index * 60_000).toISOString().replace('T', ' ').slice(0, 19);
       const content = `# Paste ${index}\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(1 + (index % 8))}`;
-      insert.run(randomUUID(), `b${index.toString(36).padStart(5, '0')}`, content, index % 3 ? `remark ${index}` : null, null, null, adminId, at, at);
+      insert.run(
+        randomUUID(),
+        `b${index.toString(36).padStart(5, '0')}`,
+        content,
+        index % 3 ? `remark ${index}` : null,
+        null,
+        null,
+        adminId,
+        at,
+        at,
+      );
     }
   });
   many();
@@ -72,12 +82,29 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-admin-'));
   const children = [];
   try {
-    children.push(start('api', ['api-server/dist/main.js'], { API_PORT: String(API_PORT), DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '1000' }));
+    children.push(
+      start('api', ['api-server/dist/main.js'], {
+        API_PORT: String(API_PORT),
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_MAX: '1000',
+      }),
+    );
     await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-    children.push(start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' }));
+    children.push(
+      start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' }),
+    );
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);
 
-    const login = await (await fetch(`http://127.0.0.1:${API_PORT}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json();
+    const login = await (
+      await fetch(`http://127.0.0.1:${API_PORT}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json();
     const token = login.data.token;
     const db = new Database(path.join(dataDir, 'cloudclip.db'), { readonly: true });
     const adminId = db.prepare('SELECT id FROM admins WHERE username = ?').get(ADMIN.username).id;
@@ -142,7 +169,9 @@ async function main() {
       paging.push(await page.evaluate((text) => window.__rowAfter(text, '.ant-pagination-item-2'), pageTwo));
       // The last page.
       const lastText = 'b00000';
-      lastPage.push(await page.evaluate(([text, last]) => window.__rowAfter(text, `.ant-pagination-item-${last}`), [lastText, Math.ceil(COUNT / 10)]));
+      lastPage.push(
+        await page.evaluate(([text, last]) => window.__rowAfter(text, `.ant-pagination-item-${last}`), [lastText, Math.ceil(COUNT / 10)]),
+      );
 
       // Warm: remote already loaded; go to the dashboard and back through the menu.
       await page.getByTestId('menu-dashboard').click();

@@ -47,7 +47,8 @@ async function call(method, url, token, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await response.json();
-  if (!response.ok || (json.code && ![200, 201, 202].includes(json.code))) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+  if (!response.ok || (json.code && ![200, 201, 202].includes(json.code)))
+    throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
 }
 
@@ -61,21 +62,41 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-explorer-'));
   const children = [];
   try {
-    children.push(start('api', ['api-server/dist/main.js'], { API_PORT: String(API_PORT), DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '1000' }));
+    children.push(
+      start('api', ['api-server/dist/main.js'], {
+        API_PORT: String(API_PORT),
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_MAX: '1000',
+      }),
+    );
     await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-    children.push(start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' }));
+    children.push(
+      start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' }),
+    );
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);
 
     const { token } = await call('POST', '/api/admin/login', null, ADMIN);
     const config = await call('POST', '/api/s3-configs', token, { name: 'bench local', provider_type: 'Local' });
-    const mount = await call('POST', '/api/admin/mounts', token, { name: 'bench', storage_type: 'S3', storage_config_id: config.id, mount_path: '/bench', cache_ttl: 0 });
+    const mount = await call('POST', '/api/admin/mounts', token, {
+      name: 'bench',
+      storage_type: 'S3',
+      storage_config_id: config.id,
+      mount_path: '/bench',
+      cache_ttl: 0,
+    });
     await call('POST', '/api/admin/fs/mkdir', token, { path: '/bench/big/' });
     const seedStart = Date.now();
     let next = 0;
     const worker = async () => {
       while (next < COUNT) {
         const index = next++;
-        await call('POST', '/api/admin/fs/update', token, { path: `/bench/big/file-${String(index).padStart(5, '0')}.txt`, content: `entry ${index}\n` });
+        await call('POST', '/api/admin/fs/update', token, {
+          path: `/bench/big/file-${String(index).padStart(5, '0')}.txt`,
+          content: `entry ${index}\n`,
+        });
       }
     };
     await Promise.all(Array.from({ length: 16 }, worker));
@@ -96,52 +117,52 @@ async function main() {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     const measure = async (label) => {
-    const firstRow = [];
-    const scroll = [];
-    let rowsInDom = 0;
-    let lastRow = '';
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-      await context.addInitScript((value) => window.localStorage.setItem('admin_token', value), token);
-      const page = await context.newPage();
-      // A new tab opens the folder: host, remote and the listing of 5,000 entries.
-      await page.goto(`http://127.0.0.1:${PORT}/mount-explorer/bench/big`);
-      await page.waitForSelector('[data-testid="file-row"]', { timeout: 60_000 });
-      firstRow.push(await page.evaluate(() => performance.now()));
-      rowsInDom = await page.locator('[data-testid="file-row"]').count();
+      const firstRow = [];
+      const scroll = [];
+      let rowsInDom = 0;
+      let lastRow = '';
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+        await context.addInitScript((value) => window.localStorage.setItem('admin_token', value), token);
+        const page = await context.newPage();
+        // A new tab opens the folder: host, remote and the listing of 5,000 entries.
+        await page.goto(`http://127.0.0.1:${PORT}/mount-explorer/bench/big`);
+        await page.waitForSelector('[data-testid="file-row"]', { timeout: 60_000 });
+        firstRow.push(await page.evaluate(() => performance.now()));
+        rowsInDom = await page.locator('[data-testid="file-row"]').count();
 
-      // Scroll to the end in 60 wheel-sized steps, one per frame; record the longest frame.
-      const result = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const scroller = document.querySelector('[data-testid="file-scroller"]');
-            const frames = [];
-            let previous = performance.now();
-            let step = 0;
-            const steps = 60;
-            const tick = (now) => {
-              frames.push(now - previous);
-              previous = now;
-              step += 1;
-              scroller.scrollTop = (scroller.scrollHeight * step) / steps;
-              if (step <= steps) requestAnimationFrame(tick);
-              else
-                setTimeout(() => {
-                  const rows = document.querySelectorAll('[data-testid="file-row"]');
-                  resolve({ maxFrame: Math.max(...frames.slice(1)), last: rows[rows.length - 1]?.getAttribute('data-name') });
-                }, 100);
-            };
-            requestAnimationFrame(tick);
-          }),
-      );
-      scroll.push(result.maxFrame);
-      lastRow = result.last;
-      await context.close();
-    }
-    console.log(`\nMount explorer, folder of ${listed} entries, ${label} (Chromium, 1280×900, ${ROUNDS} rounds):`);
-    console.log(`  navigation start → first row:                   ${stats(firstRow)}`);
-    console.log(`  scrolling to the end (60 steps), longest frame: ${stats(scroll)}`);
-    console.log(`  rows in the DOM at a time: ${rowsInDom}; last row after scrolling: ${lastRow}`);
+        // Scroll to the end in 60 wheel-sized steps, one per frame; record the longest frame.
+        const result = await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const scroller = document.querySelector('[data-testid="file-scroller"]');
+              const frames = [];
+              let previous = performance.now();
+              let step = 0;
+              const steps = 60;
+              const tick = (now) => {
+                frames.push(now - previous);
+                previous = now;
+                step += 1;
+                scroller.scrollTop = (scroller.scrollHeight * step) / steps;
+                if (step <= steps) requestAnimationFrame(tick);
+                else
+                  setTimeout(() => {
+                    const rows = document.querySelectorAll('[data-testid="file-row"]');
+                    resolve({ maxFrame: Math.max(...frames.slice(1)), last: rows[rows.length - 1]?.getAttribute('data-name') });
+                  }, 100);
+              };
+              requestAnimationFrame(tick);
+            }),
+        );
+        scroll.push(result.maxFrame);
+        lastRow = result.last;
+        await context.close();
+      }
+      console.log(`\nMount explorer, folder of ${listed} entries, ${label} (Chromium, 1280×900, ${ROUNDS} rounds):`);
+      console.log(`  navigation start → first row:                   ${stats(firstRow)}`);
+      console.log(`  scrolling to the end (60 steps), longest frame: ${stats(scroll)}`);
+      console.log(`  rows in the DOM at a time: ${rowsInDom}; last row after scrolling: ${lastRow}`);
     };
     await measure('no listing cache (cache_ttl 0)');
     // The default mount cache (300 s): the first round fills it.

@@ -78,10 +78,16 @@ function nodePut(url, file, contentType) {
   return new Promise((resolve, reject) => {
     const target = new URL(url, ORIGIN);
     const started = performance.now();
-    const request = http.request(target, { method: 'PUT', headers: { 'content-type': contentType, 'content-length': statSync(file).size } }, (response) => {
-      response.resume();
-      response.on('end', () => (response.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`PUT ${response.statusCode}`))));
-    });
+    const request = http.request(
+      target,
+      { method: 'PUT', headers: { 'content-type': contentType, 'content-length': statSync(file).size } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`PUT ${response.statusCode}`)),
+        );
+      },
+    );
     request.on('error', reject);
     createReadStream(file, { highWaterMark: 4 * MB }).pipe(request);
   });
@@ -92,7 +98,13 @@ const rate = (bytes, ms) => (bytes / MB / (ms / 1000)).toFixed(1);
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-upload-data-'));
   const fileDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-upload-file-'));
-  const server = start('api-server', ['api-server/dist/main.js'], { API_PORT: String(API_PORT), DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '127.0.0.1' });
+  const server = start('api-server', ['api-server/dist/main.js'], {
+    API_PORT: String(API_PORT),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: '127.0.0.1',
+  });
   const gateway = start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' });
   let browser;
   try {
@@ -105,7 +117,11 @@ async function main() {
     const config = await api('POST', '/api/s3-configs', token, { name: 'bench disk', provider_type: 'Local' });
     await api('PUT', `/api/s3-configs/${config.id}/set-default`, token);
 
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     const context = await browser.newContext({ locale: 'en-US' });
     await context.addInitScript((value) => window.localStorage.setItem('admin_token', value), token);
     const page = await context.newPage();

@@ -6,7 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../..');
-const REMOTES = { cloudclip_public: 'mfe-public', cloudclip_upload: 'mfe-upload', cloudclip_admin: 'mfe-admin', cloudclip_explorer: 'mfe-explorer' } as const;
+const REMOTES = {
+  cloudclip_public: 'mfe-public',
+  cloudclip_upload: 'mfe-upload',
+  cloudclip_admin: 'mfe-admin',
+  cloudclip_explorer: 'mfe-explorer',
+} as const;
 
 export interface CliResult {
   code: number;
@@ -36,7 +41,11 @@ export class DeploySandbox {
 
   /** Runs a deploy command (deploy/scripts/<script>) the way an operator would. */
   cli(script: 'release.mjs' | 'pins.mjs', args: string[]): CliResult {
-    const result = spawnSync('node', [path.join(repoRoot, 'deploy/scripts', script), ...args], { cwd: repoRoot, env: this.env(), encoding: 'utf8' });
+    const result = spawnSync('node', [path.join(repoRoot, 'deploy/scripts', script), ...args], {
+      cwd: repoRoot,
+      env: this.env(),
+      encoding: 'utf8',
+    });
     return { code: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
   }
 

@@ -33,11 +33,19 @@ export class ExplorerApi {
 
   static async admin(): Promise<ExplorerApi> {
     const token = await loginToken();
-    return new ExplorerApi(await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: `Bearer ${token}` } }), token, 'admin');
+    return new ExplorerApi(
+      await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: `Bearer ${token}` } }),
+      token,
+      'admin',
+    );
   }
 
   static async key(key: string): Promise<ExplorerApi> {
-    return new ExplorerApi(await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: `ApiKey ${key}` } }), key, 'user');
+    return new ExplorerApi(
+      await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: `ApiKey ${key}` } }),
+      key,
+      'user',
+    );
   }
 
   async dispose(): Promise<void> {
@@ -50,7 +58,10 @@ export class ExplorerApi {
 
   /** A fresh local-driver storage (its own directory) mounted at `mountPath`. */
   async createLocalMount(mountPath: string): Promise<Mount> {
-    const config = await this.data<{ id: string }>(await this.api.post('/api/s3-configs', { data: { name: `local ${mountPath}`, provider_type: 'Local' } }), 'create local config');
+    const config = await this.data<{ id: string }>(
+      await this.api.post('/api/s3-configs', { data: { name: `local ${mountPath}`, provider_type: 'Local' } }),
+      'create local config',
+    );
     return this.mount(mountPath, config.id);
   }
 
@@ -76,19 +87,35 @@ export class ExplorerApi {
 
   private async mount(mountPath: string, configId: string): Promise<Mount> {
     const mount = await this.data<{ id: string }>(
-      await this.api.post('/api/admin/mounts', { data: { name: mountPath.slice(1), storage_type: 'S3', storage_config_id: configId, mount_path: mountPath, cache_ttl: 0 } }),
+      await this.api.post('/api/admin/mounts', {
+        data: { name: mountPath.slice(1), storage_type: 'S3', storage_config_id: configId, mount_path: mountPath, cache_ttl: 0 },
+      }),
       'create mount',
     );
     return { id: mount.id, mountPath, configId };
   }
 
-  async createKey(body: { name: string; text_permission?: boolean; file_permission?: boolean; mount_permission?: boolean; basic_path?: string }): Promise<string> {
-    const created = await this.data<{ key: string }>(await this.api.post('/api/admin/api-keys', { data: { expires_at: 'never', text_permission: false, ...body } }), 'create key');
+  async createKey(body: {
+    name: string;
+    text_permission?: boolean;
+    file_permission?: boolean;
+    mount_permission?: boolean;
+    basic_path?: string;
+  }): Promise<string> {
+    const created = await this.data<{ key: string }>(
+      await this.api.post('/api/admin/api-keys', { data: { expires_at: 'never', text_permission: false, ...body } }),
+      'create key',
+    );
     return created.key;
   }
 
   async list(path: string): Promise<FsListItem[]> {
-    return (await this.data<FsBucketListing | FsVirtualListing>(await this.api.get(`/api/${this.family}/fs/list`, { params: { path } }), `list ${path}`)).items;
+    return (
+      await this.data<FsBucketListing | FsVirtualListing>(
+        await this.api.get(`/api/${this.family}/fs/list`, { params: { path } }),
+        `list ${path}`,
+      )
+    ).items;
   }
 
   async names(path: string): Promise<string[]> {
@@ -107,7 +134,9 @@ export class ExplorerApi {
   /** Uploads bytes into a directory (`fs/upload`, direct). */
   async upload(directory: string, name: string, bytes: Buffer, mimeType = 'application/octet-stream'): Promise<void> {
     await json(
-      await this.api.post(`/api/${this.family}/fs/upload`, { multipart: { file: { name, mimeType, buffer: bytes }, path: directory, use_multipart: 'false' } }),
+      await this.api.post(`/api/${this.family}/fs/upload`, {
+        multipart: { file: { name, mimeType, buffer: bytes }, path: directory, use_multipart: 'false' },
+      }),
       `upload ${directory}${name}`,
     );
   }

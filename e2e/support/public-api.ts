@@ -15,7 +15,10 @@ export async function api(token?: string | { apiKey: string }): Promise<APIReque
   return request.newContext({ baseURL: API_BASE, extraHTTPHeaders: authorization ? { Authorization: authorization } : {} });
 }
 
-async function json<T>(response: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+async function json<T>(
+  response: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> },
+  what: string,
+): Promise<T> {
   if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -69,7 +72,10 @@ export async function createApiKey(token: string, permissions: { text?: boolean;
 export async function defaultStorageConfigId(token: string): Promise<string> {
   const context = await api(token);
   try {
-    const body = await json<{ data: Array<{ id: string; is_default?: number | boolean }> }>(await context.get('/api/s3-configs'), 's3 configs');
+    const body = await json<{ data: Array<{ id: string; is_default?: number | boolean }> }>(
+      await context.get('/api/s3-configs'),
+      's3 configs',
+    );
     const config = body.data.find((item) => item.is_default === 1 || item.is_default === true) ?? body.data[0];
     if (!config) throw new Error('no storage config');
     return config.id;
@@ -104,7 +110,9 @@ export async function uploadFile(token: string | { apiKey: string }, options: Up
   const context = await api(token);
   try {
     const presigned = await json<{ data: { file_id: string; upload_url: string; contentType: string } }>(
-      await context.post('/api/s3/presign', { data: { s3_config_id: configId, filename: options.name, size: content.length, slug: options.slug } }),
+      await context.post('/api/s3/presign', {
+        data: { s3_config_id: configId, filename: options.name, size: content.length, slug: options.slug },
+      }),
       'presign',
     );
     const put = await context.fetch(presigned.data.upload_url, {
@@ -160,7 +168,12 @@ export function pngImage(width = 24, height = 16, rgb: [number, number, number] 
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal one-page PDF. */

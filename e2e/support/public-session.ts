@@ -8,7 +8,11 @@ export async function useAdminSession(target: Page | BrowserContext, token?: str
   return value;
 }
 
-export async function useApiKeySession(target: Page | BrowserContext, key: { id: string; key: string }, permissions: { text: boolean; file: boolean }): Promise<void> {
+export async function useApiKeySession(
+  target: Page | BrowserContext,
+  key: { id: string; key: string },
+  permissions: { text: boolean; file: boolean },
+): Promise<void> {
   await target.addInitScript(
     ({ value, id, perms }) => {
       window.localStorage.setItem('api_key', value);

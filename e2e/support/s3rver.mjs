@@ -42,7 +42,13 @@ try {
 }
 
 const directory = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-e2e-s3rver-'));
-const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [CORS_XML] }] });
+const server = new S3rver({
+  port,
+  address: '127.0.0.1',
+  silent: true,
+  directory,
+  configureBuckets: [{ name: bucket, configs: [CORS_XML] }],
+});
 await server.run();
 console.log(`s3rver on http://127.0.0.1:${port} (bucket ${bucket})`);
 

@@ -71,7 +71,9 @@ export async function createS3rverConfig(api: AdminApi, name: string): Promise<s
 
 /** Deletes the files of a config (admin list), then the config itself; errors are ignored. */
 export async function removeConfig(api: AdminApi, configId: string): Promise<void> {
-  const list = await api.get<{ files: Array<{ id: string }> }>(`/api/admin/files?limit=500&s3_config_id=${configId}`).catch(() => ({ files: [] }));
+  const list = await api
+    .get<{ files: Array<{ id: string }> }>(`/api/admin/files?limit=500&s3_config_id=${configId}`)
+    .catch(() => ({ files: [] }));
   for (const file of list.files) await api.delete(`/api/admin/files/${file.id}`).catch(() => undefined);
   await api.delete(`/api/s3-configs/${configId}`).catch(() => undefined);
 }
@@ -132,7 +134,11 @@ export async function startSourceServer(files: Record<string, SourceFile>): Prom
     if (range && request.method === 'GET') {
       const start = Number(range[1]);
       const end = Math.min(file.body.length - 1, range[2] ? Number(range[2]) : file.body.length - 1);
-      response.writeHead(206, { ...headers, 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${file.body.length}` });
+      response.writeHead(206, {
+        ...headers,
+        'content-length': String(end - start + 1),
+        'content-range': `bytes ${start}-${end}/${file.body.length}`,
+      });
       response.end(file.body.subarray(start, end + 1));
       return;
     }

@@ -3,7 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { AdminPage, type AdminModuleName } from '../pages/admin-page';
 import { AdminApi } from '../support/admin-api';
 
-const MODULES: AdminModuleName[] = ['dashboard', 'text-management', 'file-management', 'storage-config', 'mount-management', 'key-management', 'settings'];
+const MODULES: AdminModuleName[] = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'storage-config',
+  'mount-management',
+  'key-management',
+  'settings',
+];
 
 /**
  * Serious and critical axe violations on the page, summarised for a readable failure. The host's
@@ -13,10 +21,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .exclude('[data-testid="site-header"]')
     .exclude('[data-testid="site-footer"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')}`,
+    );
 }
 
 async function seed(): Promise<AdminApi> {
@@ -63,7 +78,9 @@ for (const [theme, locale] of [
       // Wait for antd's zoom-in to end: mid-animation the dialog is translucent and axe would
       // measure the contrast of half-faded text.
       await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
       );
       await expect(page.locator('.ant-modal')).not.toHaveClass(/ant-zoom-(appear|enter)/);
       expect({ dialog: 'key-create', violations: await seriousViolations(page) }).toEqual({ dialog: 'key-create', violations: [] });

@@ -6,12 +6,20 @@ test.use({ locale: 'en-US' });
 
 const run = Date.now().toString(36);
 
-test('lists files (limit 50, offset 0), previews, edits with validation, copies the link and shows the QR code', async ({ page, context, baseURL }) => {
+test('lists files (limit 50, offset 0), previews, edits with validation, copies the link and shows the QR code', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const api = await AdminApi.login();
   const file = await api.uploadFile(`notes-${run}.txt`, 'hello from the e2e tests', { remark: 'first remark' });
-  const image = await api.uploadFile(`dot-${run}.svg`, '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="teal"/></svg>', { password: 'pw-123' });
+  const image = await api.uploadFile(
+    `dot-${run}.svg`,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="teal"/></svg>',
+    { password: 'pw-123' },
+  );
   const admin = new AdminPage(page);
   await admin.seedCredential({ adminToken: api.token });
   const list = page.waitForRequest((request) => request.url().includes('/api/admin/files?'));
@@ -44,7 +52,14 @@ test('lists files (limit 50, offset 0), previews, edits with validation, copies 
   await dialog.getByLabel('New password').fill('file-pass');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(admin.toast('File details saved')).toBeVisible();
-  const detail = await api.get<{ remark: string; slug: string; max_views: number; expires_at: string; has_password: number | boolean; plain_password?: string }>(`/api/admin/files/${file.id}`);
+  const detail = await api.get<{
+    remark: string;
+    slug: string;
+    max_views: number;
+    expires_at: string;
+    has_password: number | boolean;
+    plain_password?: string;
+  }>(`/api/admin/files/${file.id}`);
   expect(detail).toMatchObject({ remark: 'second remark', slug: `f-${run}`, max_views: 3 });
   expect(Boolean(detail.has_password)).toBe(true);
   expect((new Date(detail.expires_at).getTime() - Date.now()) / 3_600_000).toBeCloseTo(24, 0);

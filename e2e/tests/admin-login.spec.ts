@@ -56,12 +56,24 @@ test.describe('admin login (en-US)', () => {
     const admin = new AdminPage(page);
     await admin.goto('/admin');
     const answers = [
-      { status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, message: 'ok', data: { username: ADMIN.username } }), text: 'No token found in the login response' },
+      {
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 200, message: 'ok', data: { username: ADMIN.username } }),
+        text: 'No token found in the login response',
+      },
       { status: 200, contentType: 'text/html', body: '<html>gateway page</html>', text: 'Invalid response format' },
-      { status: 502, contentType: 'application/json', body: JSON.stringify({ code: 502, message: 'bad gateway', success: false }), text: 'Server error, please try again later' },
+      {
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 502, message: 'bad gateway', success: false }),
+        text: 'Server error, please try again later',
+      },
     ];
     for (const answer of answers) {
-      await page.route('**/api/admin/login', (route) => route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body }));
+      await page.route('**/api/admin/login', (route) =>
+        route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body }),
+      );
       await admin.loginAsAdmin(ADMIN.username, ADMIN.password);
       await expect(admin.loginError).toHaveText(answer.text);
       await page.unroute('**/api/admin/login');
@@ -82,7 +94,11 @@ test.describe('admin login (en-US)', () => {
     await expect(admin.area).toHaveAttribute('data-session', 'apiKey');
     await expect(admin.module('text-management')).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('api_key'))).toBe(key.key);
-    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('api_key_permissions'))) ?? '{}')).toEqual({ text: true, file: false, mount: false });
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('api_key_permissions'))) ?? '{}')).toEqual({
+      text: true,
+      file: false,
+      mount: false,
+    });
 
     await expect(admin.logoutButton).toHaveText('Log out authorization');
     await admin.logoutButton.click();
@@ -99,13 +115,19 @@ test.describe('admin login (en-US)', () => {
     await admin.expectLogin();
 
     await page.route('**/api/test/api-key', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, message: 'ok', data: { name: 'x' } }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 200, message: 'ok', data: { name: 'x' } }),
+      }),
     );
     await admin.submitLogin(/Verify and log in$/);
     await expect(admin.loginError).toHaveText('Could not read the API key permissions');
     await page.unroute('**/api/test/api-key');
 
-    await page.route('**/api/test/api-key', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'boom', success: false }) }));
+    await page.route('**/api/test/api-key', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'boom', success: false }) }),
+    );
     await admin.submitLogin(/Verify and log in$/);
     await expect(admin.loginError).toHaveText('Server error, please try again later');
     await admin.expectLogin();

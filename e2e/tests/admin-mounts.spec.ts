@@ -7,7 +7,9 @@ test.use({ locale: 'en-US' });
 const run = Date.now().toString(36);
 
 async function clearSelect(dialog: Locator, label: string): Promise<void> {
-  const select = dialog.getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const select = dialog
+    .getByLabel(label, { exact: true })
+    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   await select.hover();
   await select.locator('.ant-select-clear').click();
 }
@@ -37,10 +39,18 @@ test('the mount form shows every validation message of spec §5', async ({ page 
 
   await expectError('Name', 'x'.repeat(51), 'The mount name cannot be longer than 50 characters');
   await expectError('Mount path', 'photos', 'The mount path must start with /');
-  await expectError('Mount path', '/my photos', 'The mount path may only contain letters (Chinese and other scripts included), digits, underscores, hyphens and slashes');
+  await expectError(
+    'Mount path',
+    '/my photos',
+    'The mount path may only contain letters (Chinese and other scripts included), digits, underscores, hyphens and slashes',
+  );
   await expectError('Mount path', '/a//b', 'The mount path cannot contain consecutive slashes (//)');
   await expectError('Mount path', '/a/', 'The mount path cannot end with / (except the root path /)');
-  await expectError('Mount path', '/api/files', '/api is a reserved system path: it cannot be used as a mount path, nor can any path under it');
+  await expectError(
+    'Mount path',
+    '/api/files',
+    '/api is a reserved system path: it cannot be used as a mount path, nor can any path under it',
+  );
   await expectError('Cache TTL (seconds)', '1.5', 'The cache TTL must be a whole number of seconds');
   await expectError('Cache TTL (seconds)', '-1', 'The cache TTL cannot be negative');
   await expectError('Cache TTL (seconds)', '86401', 'The cache TTL cannot exceed 86400 seconds');
@@ -68,7 +78,8 @@ test('creates, edits, deactivates, activates and deletes a mount', async ({ page
   await expect(admin.toast('Mount point added')).toBeVisible();
   const row = admin.row(name);
   await expect(row).toContainText(`/e2e-${run}`);
-  const mounts = await api.get<Array<{ id: string; name: string; is_active: number; cache_ttl: number; remark: string }>>('/api/admin/mounts');
+  const mounts =
+    await api.get<Array<{ id: string; name: string; is_active: number; cache_ttl: number; remark: string }>>('/api/admin/mounts');
   const created = mounts.find((mount) => mount.name === name)!;
   expect(created).toMatchObject({ is_active: 1, cache_ttl: 300, remark: 'created by e2e' });
 
@@ -87,7 +98,10 @@ test('creates, edits, deactivates, activates and deletes a mount', async ({ page
   await edit.getByLabel('Sort order', { exact: true }).fill('-2');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(admin.toast('Mount point saved')).toBeVisible();
-  expect(await api.get<{ cache_ttl: number; sort_order: number }>(`/api/admin/mounts/${created.id}`)).toMatchObject({ cache_ttl: 600, sort_order: -2 });
+  expect(await api.get<{ cache_ttl: number; sort_order: number }>(`/api/admin/mounts/${created.id}`)).toMatchObject({
+    cache_ttl: 600,
+    sort_order: -2,
+  });
 
   await admin.rowAction(name, 'Delete');
   await expect(admin.confirmTitle()).toHaveText('Delete this mount point?');

@@ -18,7 +18,13 @@ test('creates an S3 config (secrets masked), tests it step by step, sets it defa
   await page.getByTestId('storage-create').click();
   const drawer = admin.dialog('Add a storage configuration');
   await drawer.getByRole('button', { name: 'Create' }).click();
-  for (const message of ['Please enter a name', 'Please enter the endpoint URL', 'Please enter the bucket name', 'Please enter the access key ID', 'Please enter the secret access key']) {
+  for (const message of [
+    'Please enter a name',
+    'Please enter the endpoint URL',
+    'Please enter the bucket name',
+    'Please enter the access key ID',
+    'Please enter the secret access key',
+  ]) {
     await admin.expectFieldError(message);
   }
   await drawer.getByLabel('Endpoint URL').fill('not a url');

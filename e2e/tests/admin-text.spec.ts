@@ -16,7 +16,8 @@ async function openTextManagement(page: import('@playwright/test').Page, api: Ad
 
 test('lists page 1 with 10 rows, pages on the server and searches the page', async ({ page }) => {
   const api = await AdminApi.login();
-  for (let index = 0; index < 12; index += 1) await api.createPaste({ content: `list paste ${index}`, slug: `${run}-list-${index}`, remark: `${run} remark ${index}` });
+  for (let index = 0; index < 12; index += 1)
+    await api.createPaste({ content: `list paste ${index}`, slug: `${run}-list-${index}`, remark: `${run} remark ${index}` });
   const first = page.waitForRequest((request) => request.url().includes('/api/admin/pastes?'));
   const admin = await openTextManagement(page, api);
   const url = new URL((await first).url());
@@ -73,7 +74,9 @@ test('previews, edits (with validation), copies the link and shows the QR code',
   await expect(admin.toast(`Saved (link suffix: ${slug}-new)`)).toBeVisible();
   await expect(admin.row(`${slug}-new`)).toBeVisible();
 
-  const detail = await api.get<{ content: string; remark: string; max_views: number; expires_at: string; slug: string }>(`/api/admin/pastes/${created.id}`);
+  const detail = await api.get<{ content: string; remark: string; max_views: number; expires_at: string; slug: string }>(
+    `/api/admin/pastes/${created.id}`,
+  );
   expect(detail).toMatchObject({ content: 'edited content', remark: 'after', max_views: 5, slug: `${slug}-new` });
   const days = (new Date(detail.expires_at).getTime() - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(6.9);
@@ -125,8 +128,16 @@ test('deletes one paste and a batch, each after a confirmation', async ({ page }
 
 test('clears the expired pastes after a confirmation', async ({ page }) => {
   const api = await AdminApi.login();
-  const expired = await api.createPaste({ content: 'already expired', slug: `${run}-expired`, expiresAt: new Date(Date.now() - 60_000).toISOString() });
-  const alive = await api.createPaste({ content: 'still alive', slug: `${run}-alive`, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+  const expired = await api.createPaste({
+    content: 'already expired',
+    slug: `${run}-expired`,
+    expiresAt: new Date(Date.now() - 60_000).toISOString(),
+  });
+  const alive = await api.createPaste({
+    content: 'still alive',
+    slug: `${run}-alive`,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
   const admin = await openTextManagement(page, api);
   await expect(admin.row(expired.slug).getByText('Expired', { exact: true })).toBeVisible();
 

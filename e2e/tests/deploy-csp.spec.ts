@@ -13,7 +13,9 @@ async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+      window.__cspViolations.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
 }
@@ -38,7 +40,9 @@ test('the policy is enforced: an injected inline script is blocked and reported'
     const script = document.createElement('script');
     script.textContent = 'window.__injected = true;';
     document.body.appendChild(script);
-    return new Promise<boolean>((resolve) => setTimeout(() => resolve((window as unknown as { __injected?: boolean }).__injected === true), 200));
+    return new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve((window as unknown as { __injected?: boolean }).__injected === true), 200),
+    );
   });
   expect(executed).toBe(false);
   await expect.poll(() => violations(page)).toEqual([expect.stringContaining('script-src')]);
@@ -46,7 +50,10 @@ test('the policy is enforced: an injected inline script is blocked and reported'
 
 test('every page loads, and the admin panel works signed in, with no CSP violation', async ({ page }) => {
   const api = await AdminApi.login();
-  const paste = await api.createPaste({ content: '# CSP\n\n$$e=mc^2$$\n\n```js\nconsole.log(1)\n```\n\n```mermaid\ngraph TD; A-->B\n```', remark: 'csp' });
+  const paste = await api.createPaste({
+    content: '# CSP\n\n$$e=mc^2$$\n\n```js\nconsole.log(1)\n```\n\n```mermaid\ngraph TD; A-->B\n```',
+    remark: 'csp',
+  });
   const file = await api.uploadFile('csp-notes.md', '# Notes\n\n- one\n- two\n');
   await watchViolations(page);
 

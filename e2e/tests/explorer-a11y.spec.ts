@@ -13,7 +13,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')}`,
+    );
 }
 
 let api: ExplorerApi;
@@ -24,7 +30,10 @@ test.beforeAll(async () => {
   mount = await api.createLocalMount(`/${uniqueName('a11y')}`);
   await api.mkdir(`${mount.mountPath}/folder/`);
   await api.writeText(`${mount.mountPath}/code.ts`, 'export const answer: number = 42; // comment\nconst text = "string";\n');
-  await api.writeText(`${mount.mountPath}/readme.md`, '# Title\n\nSome [link](https://example.com) and `code`.\n\n```ts\nconst x = 1;\n```\n');
+  await api.writeText(
+    `${mount.mountPath}/readme.md`,
+    '# Title\n\nSome [link](https://example.com) and `code`.\n\n```ts\nconst x = 1;\n```\n',
+  );
   await api.upload(`${mount.mountPath}/`, 'pixel.png', PNG, 'image/png');
 });
 
@@ -78,7 +87,9 @@ for (const [theme, locale] of [
       await page.keyboard.press('Escape');
 
       const panel = await explorer.openUpload();
-      await panel.getByTestId('upload-input').setInputFiles({ name: `a11y-${theme}.txt`, mimeType: 'text/plain', buffer: Buffer.from('a11y') });
+      await panel
+        .getByTestId('upload-input')
+        .setInputFiles({ name: `a11y-${theme}.txt`, mimeType: 'text/plain', buffer: Buffer.from('a11y') });
       await expect(explorer.uploadItem(`a11y-${theme}.txt`)).toHaveAttribute('data-state', 'success');
       expect({ panel: 'upload', violations: await seriousViolations(page) }).toEqual({ panel: 'upload', violations: [] });
     });

@@ -82,11 +82,13 @@ test('sorts by name, size and date, switches to grid, and remembers both after a
   await expect(page.getByTestId('sort-field')).toHaveValue('size');
   await expect(page.getByTestId('sort-order')).toHaveAttribute('data-order', 'desc');
   expect(await explorer.rowNames()).toEqual(['docs', 'empty', 'big.txt', 'Alpha.md', 'small.txt']);
-  expect(await page.evaluate(() => [localStorage.getItem('file_explorer_view_mode'), localStorage.getItem('file_explorer_sort_field'), localStorage.getItem('file_explorer_sort_order')])).toEqual([
-    'grid',
-    'size',
-    'desc',
-  ]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('file_explorer_view_mode'),
+      localStorage.getItem('file_explorer_sort_field'),
+      localStorage.getItem('file_explorer_sort_order'),
+    ]),
+  ).toEqual(['grid', 'size', 'desc']);
 
   await page.getByTestId('sort-field').selectOption('modified');
   await page.getByTestId('sort-order').click();
@@ -117,7 +119,15 @@ test('a listing error is shown with a retry that recovers', async ({ page }) => 
   const explorer = new ExplorerPage(page);
   await explorer.seedCredential({ adminToken: api.credential });
   let fail = true;
-  await page.route('**/api/admin/fs/list?*', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'storage offline', success: false, data: null }) }) : route.continue()));
+  await page.route('**/api/admin/fs/list?*', (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 500, message: 'storage offline', success: false, data: null }),
+        })
+      : route.continue(),
+  );
   await explorer.open(mount.mountPath);
   await expect(page.getByTestId('list-error')).toContainText('storage offline');
   fail = false;

@@ -35,7 +35,8 @@ async function seed(sourceMount: Mount, targetMount: Mount, name: string) {
 async function pickTarget(page: Page, directory: string): Promise<void> {
   const dialog = page.getByTestId('copy-dialog');
   await dialog.getByRole('button', { name: 'Root' }).click();
-  for (const segment of directory.split('/').filter(Boolean)) await dialog.locator(`[data-testid="copy-folder"][data-name="${segment}"]`).click();
+  for (const segment of directory.split('/').filter(Boolean))
+    await dialog.locator(`[data-testid="copy-folder"][data-name="${segment}"]`).click();
   await expect(dialog.getByTestId('copy-current')).toHaveText(directory.split('/').filter(Boolean).pop()!);
 }
 
@@ -146,7 +147,9 @@ test("an empty folder across mounts says 'no files found to copy'; failing downl
   await expect(page.getByTestId('copy-error')).toHaveText('No files found to copy');
   await page.getByTestId('copy-dialog').getByRole('button', { name: 'Close' }).click();
 
-  await page.route('**/api/storage/local/**', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 403, body: 'denied' }) : route.continue()));
+  await page.route('**/api/storage/local/**', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 403, body: 'denied' }) : route.continue(),
+  );
   await explorer.select('one.txt', 'two.md');
   await page.getByTestId('batch-copy').click();
   await pickTarget(page, target);

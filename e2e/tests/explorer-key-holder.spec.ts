@@ -62,7 +62,13 @@ test('a key holder browses through /api/user/fs and is kept inside the basic pat
 
 test('a key without the file permission is told what it needs', async ({ page }) => {
   // The server refuses mount without file permission, so such a key only has the text permission.
-  const textOnly = await admin.createKey({ name: uniqueName('text-only'), text_permission: true, file_permission: false, mount_permission: false, basic_path: basePath });
+  const textOnly = await admin.createKey({
+    name: uniqueName('text-only'),
+    text_permission: true,
+    file_permission: false,
+    mount_permission: false,
+    basic_path: basePath,
+  });
   const explorer = new ExplorerPage(page);
   await explorer.seedCredential({ apiKey: textOnly, permissions: { text: true, file: false, mount: false }, basicPath: basePath });
   await explorer.open(basePath);

@@ -176,7 +176,10 @@ test('downloads a file from its row', async ({ page }) => {
   expect(readFileSync(path!, 'utf8')).toBe('a,b\n1,2\n');
 });
 
-test('creates a direct link with the default 7-day expiry, copies it, shows its QR code; force download and a custom expiry', async ({ page, context }) => {
+test('creates a direct link with the default 7-day expiry, copies it, shows its QR code; force download and a custom expiry', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const directory = await folder('link', { 'share.txt': 'shared content' });
   const explorer = new ExplorerPage(page);

@@ -59,7 +59,9 @@ for (const [driver, mountOf] of [
         const panel = await explorer.openUpload(method);
         const requests: string[] = [];
         page.on('request', (request) => request.url().includes('/fs/') && requests.push(new URL(request.url()).pathname));
-        await panel.getByTestId('upload-input').setInputFiles([smallFile(`one-${method}.txt`, 'first file'), smallFile(`two-${method}.txt`, 'second file')]);
+        await panel
+          .getByTestId('upload-input')
+          .setInputFiles([smallFile(`one-${method}.txt`, 'first file'), smallFile(`two-${method}.txt`, 'second file')]);
         for (const name of [`one-${method}.txt`, `two-${method}.txt`]) {
           await expect(explorer.uploadItem(name)).toHaveAttribute('data-state', 'success');
           await expect(explorer.uploadItem(name).getByTestId('upload-progress')).toHaveAttribute('value', '100');
@@ -131,10 +133,16 @@ test('a failed part is named in the error and the multipart upload is aborted', 
   const { explorer, directory } = await openFolder(page, local, 'partfail');
   const panel = await explorer.openUpload('multipart');
   await page.route(/\/fs\/multipart\/part\?.*partNumber=2(&|$)/, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'disk full', code: 500 }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'disk full', code: 500 }),
+    }),
   );
   const abort = page.waitForResponse((response) => response.url().includes('/fs/multipart/abort'));
-  await panel.getByTestId('upload-input').setInputFiles({ name: 'twelve.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(12 * MiB, 7) });
+  await panel
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'twelve.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(12 * MiB, 7) });
   expect(await (await abort).json()).toMatchObject({ success: true });
   await expect(explorer.uploadItem('twelve.bin')).toHaveAttribute('data-state', 'error');
   await expect(explorer.uploadItem('twelve.bin').getByTestId('upload-error')).toHaveText('Upload of part 2 failed: disk full');

@@ -23,7 +23,11 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('[data-remote="cloudclip_public"]').analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

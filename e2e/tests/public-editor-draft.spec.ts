@@ -103,7 +103,9 @@ test.describe('editor document and draft', () => {
     await editor.setContent('keep me');
     await editor.importInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain') });
     await expect(editor.importMessage).toHaveAttribute('data-tone', 'error');
-    await expect(editor.importMessage).toContainText('Please choose a Markdown file (.md, .markdown, .mdown, .mkd, .mdwn, .mdtxt, .mdtext, .rmd)');
+    await expect(editor.importMessage).toContainText(
+      'Please choose a Markdown file (.md, .markdown, .mdown, .mkd, .mdwn, .mdtxt, .mdtext, .rmd)',
+    );
     await editor.importInput.setInputFiles({ name: 'huge.md', mimeType: 'text/markdown', buffer: Buffer.alloc(10 * MB, 'a') });
     await expect(editor.importMessage).toContainText('Markdown files must be smaller than 10 MB');
     expect(await editor.content()).toBe('keep me');
@@ -113,7 +115,13 @@ test.describe('editor document and draft', () => {
     const editor = new PublicEditorPage(page);
     await editor.goto();
     await editor.setContent('# not shared yet');
-    await page.route('**/api/paste', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'boom', success: false, data: null }) }));
+    await page.route('**/api/paste', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, message: 'boom', success: false, data: null }),
+      }),
+    );
     await editor.submit.click();
     await expect(page.getByTestId('share-error')).toHaveText('boom');
     await page.reload();

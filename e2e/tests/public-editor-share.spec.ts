@@ -11,7 +11,11 @@ test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] }
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('sharing from the editor', () => {
-  test('shares with a password: links, copy buttons, QR code of the link, password shown; the view needs it', async ({ page, browser, baseURL }) => {
+  test('shares with a password: links, copy buttons, QR code of the link, password shown; the view needs it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await useAdminSession(page);
     const editor = new PublicEditorPage(page);
     await editor.goto();

@@ -42,7 +42,10 @@ test.describe('file view', () => {
   });
 
   test('a text file is shown as highlighted code', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), { name: 'hello.ts', content: 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n' });
+    const file = await uploadFile(await adminToken(), {
+      name: 'hello.ts',
+      content: 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n',
+    });
     const view = new PublicFilePage(page);
     await view.goto(file.slug);
     await expect(view.preview).toHaveAttribute('data-kind', 'text');
@@ -53,7 +56,10 @@ test.describe('file view', () => {
   });
 
   test('a Markdown file is rendered (sanitized)', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), { name: 'readme.md', content: '# Read me\n\n- item\n\n<script>window.__xss = 1</script>' });
+    const file = await uploadFile(await adminToken(), {
+      name: 'readme.md',
+      content: '# Read me\n\n- item\n\n<script>window.__xss = 1</script>',
+    });
     const view = new PublicFilePage(page);
     await view.goto(file.slug);
     const rendered = page.getByTestId('file-markdown');
@@ -127,7 +133,9 @@ test.describe('file view', () => {
     await page.getByTestId('file-edit-expiry').selectOption('30d');
     const newSlug = `renamed-${Date.now().toString(36)}`;
     await page.getByTestId('file-edit-slug').fill('bad slug');
-    await expect(view.editForm.getByRole('alert')).toHaveText('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
+    await expect(view.editForm.getByRole('alert')).toHaveText(
+      'The link suffix may only contain letters, digits, hyphens (-) and underscores (_)',
+    );
     await page.getByTestId('file-edit-slug').fill(newSlug);
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/files/${file.id}`));
     await page.getByTestId('file-edit-save').click();

@@ -50,7 +50,10 @@ test.describe('Chinese', () => {
 });
 
 async function colorOf(page: Page, selector: string, property: 'backgroundColor' | 'color') {
-  return page.locator(selector).first().evaluate((el, prop) => getComputedStyle(el)[prop], property);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el, prop) => getComputedStyle(el)[prop], property);
 }
 
 test.describe('dark mode', () => {
@@ -79,7 +82,9 @@ test.describe('phone-sized screens', () => {
 
   test('no page scrolls sideways at 390 px', async ({ page }) => {
     const token = await adminToken();
-    const { slug } = await createPaste(token, { content: `# 很长的标题 ${'长'.repeat(80)}\n\n${'word '.repeat(200)}\n\n| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| ${'x'.repeat(60)} | 2 | 3 | 4 | 5 | 6 |\n\n## 二\n\ntext` });
+    const { slug } = await createPaste(token, {
+      content: `# 很长的标题 ${'长'.repeat(80)}\n\n${'word '.repeat(200)}\n\n| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| ${'x'.repeat(60)} | 2 | 3 | 4 | 5 | 6 |\n\n## 二\n\ntext`,
+    });
     const file = await uploadFile(token, { name: `a-very-long-file-name-${'x'.repeat(60)}.png`, content: pngImage(800, 20) });
     const widths: Record<string, number> = {};
     const editor = new PublicEditorPage(page);

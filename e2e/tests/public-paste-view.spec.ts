@@ -9,7 +9,11 @@ test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] }
 const LONG_DOC = [
   '# Handbook',
   'Intro text.',
-  ...Array.from({ length: 12 }, (_, i) => `## Chapter ${i + 1}\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(30)}\n\n### Details ${i + 1}\n\nMore text.`),
+  ...Array.from(
+    { length: 12 },
+    (_, i) =>
+      `## Chapter ${i + 1}\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(30)}\n\n### Details ${i + 1}\n\nMore text.`,
+  ),
   '## Appendix',
   'The end.',
 ].join('\n\n');
@@ -17,7 +21,10 @@ const LONG_DOC = [
 test.describe('paste view', () => {
   test('renders the paste with remark, created time, views and expiry; copy and raw link work', async ({ page, baseURL }) => {
     const token = await adminToken();
-    const { slug } = await createPaste(token, { content: '# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```', remark: 'My remark' });
+    const { slug } = await createPaste(token, {
+      content: '# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```',
+      remark: 'My remark',
+    });
     const view = new PublicPastePage(page);
     await view.goto(slug);
     await view.rendered();
@@ -97,7 +104,9 @@ test.describe('paste view', () => {
     await expect(view.editForm).toBeVisible();
     await expect(page.locator('[data-testid="paste-edit-editor"] .CodeMirror')).toBeVisible();
     await page.evaluate(() => {
-      const host = document.querySelector('[data-testid="paste-edit-editor"] .CodeMirror') as Element & { CodeMirror: { setValue(v: string): void } };
+      const host = document.querySelector('[data-testid="paste-edit-editor"] .CodeMirror') as Element & {
+        CodeMirror: { setValue(v: string): void };
+      };
       host.CodeMirror.setValue('# After\n\nnew text');
     });
     await page.getByTestId('edit-remark').fill('new remark');
@@ -128,7 +137,10 @@ test.describe('paste view', () => {
   test('the key that created a paste may manage it; another key and visitors may not', async ({ page, browser, baseURL }) => {
     const token = await adminToken();
     const owner = await createApiKey(token, { text: true });
-    const ownerApi = await page.request.post(`/api/paste`, { data: { content: 'owned by a key' }, headers: { Authorization: `ApiKey ${owner.key}` } });
+    const ownerApi = await page.request.post(`/api/paste`, {
+      data: { content: 'owned by a key' },
+      headers: { Authorization: `ApiKey ${owner.key}` },
+    });
     const { slug } = (await ownerApi.json()) as { slug: string };
 
     await useApiKeySession(page, owner, { text: true, file: false });
@@ -157,7 +169,8 @@ test.describe('paste view', () => {
     const { slug } = await createPaste(await adminToken(), { content: '# Light\n\n```js\nlet a = 1;\n```\n' });
     const scripts: string[] = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/')) scripts.push(await response.text());
+      if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
+        scripts.push(await response.text());
     });
     const view = new PublicPastePage(page);
     await view.goto(slug);

@@ -54,9 +54,17 @@ async function expectNothingRan(page: Page) {
   const anchors = page.locator('.cp-md a');
   for (let i = 0; i < (await anchors.count()); i += 1) {
     const href = await anchors.nth(i).getAttribute('href');
-    if (href === null || href.startsWith('#')) await anchors.nth(i).click({ force: true, noWaitAfter: true }).catch(() => undefined);
+    if (href === null || href.startsWith('#'))
+      await anchors
+        .nth(i)
+        .click({ force: true, noWaitAfter: true })
+        .catch(() => undefined);
   }
-  await page.locator('.cp-md').first().hover().catch(() => undefined);
+  await page
+    .locator('.cp-md')
+    .first()
+    .hover()
+    .catch(() => undefined);
   await page.waitForTimeout(300);
   const flag = await page.evaluate(() => {
     const value = (window as unknown as { __xss?: unknown }).__xss;
@@ -66,15 +74,18 @@ async function expectNothingRan(page: Page) {
   const dangerous = await page.evaluate(() => {
     const found: string[] = [];
     for (const root of Array.from(document.querySelectorAll('.cp-md'))) {
-      root.querySelectorAll('script, iframe, object, embed, base, meta, form, input:not([type="checkbox"]), style, template').forEach((el) => {
-        // Mermaid draws its diagrams as SVG with their own <style> (generated, DOMPurify-cleaned).
-        if (el.tagName.toLowerCase() === 'style' && el.closest('.bytemd-mermaid')) return;
-        found.push(el.tagName);
-      });
+      root
+        .querySelectorAll('script, iframe, object, embed, base, meta, form, input:not([type="checkbox"]), style, template')
+        .forEach((el) => {
+          // Mermaid draws its diagrams as SVG with their own <style> (generated, DOMPurify-cleaned).
+          if (el.tagName.toLowerCase() === 'style' && el.closest('.bytemd-mermaid')) return;
+          found.push(el.tagName);
+        });
       root.querySelectorAll('*').forEach((el) => {
         for (const attr of Array.from(el.attributes)) {
           if (/^on/i.test(attr.name)) found.push(`${el.tagName}[${attr.name}]`);
-          if (/^(?:href|src|xlink:href|action|data)$/i.test(attr.name) && /^\s*(?:javascript|data|vbscript):/i.test(attr.value)) found.push(`${el.tagName}[${attr.name}=${attr.value}]`);
+          if (/^(?:href|src|xlink:href|action|data)$/i.test(attr.name) && /^\s*(?:javascript|data|vbscript):/i.test(attr.value))
+            found.push(`${el.tagName}[${attr.name}=${attr.value}]`);
         }
       });
     }

@@ -156,7 +156,10 @@ test.describe('Chinese', () => {
       await expect(upload.limit).toHaveText('单个文件最大 1 MB');
       await expect(upload.filesTab).toHaveText('上传文件');
       await upload.chooseStorage(configId);
-      await upload.upload([text('中文.txt', '你好'), { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1024 * 1024 + 1) }]);
+      await upload.upload([
+        text('中文.txt', '你好'),
+        { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1024 * 1024 + 1) },
+      ]);
       await upload.expectState('中文.txt', 'success');
       await expect(upload.item('中文.txt').getByTestId('item-state')).toHaveText('已完成');
       await expect(upload.item('big.bin').getByTestId('item-error')).toHaveText('文件大小超过限制，最大允许 1 MB');

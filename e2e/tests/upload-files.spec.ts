@@ -65,7 +65,9 @@ test('a custom link, password, expiry and view limit reach the share; the result
   await expect(item.getByTestId('qr-code')).toHaveAttribute('data-qr-value', new RegExp(`/file/${slug}$`));
   await expect(item.getByTestId('qr-code').locator('svg')).toBeVisible();
 
-  const files = await api.get<{ files: Array<{ slug: string; has_password: unknown; max_views: number; expires_at: string | null }> }>(`/api/admin/files?limit=100&s3_config_id=${configId}`);
+  const files = await api.get<{ files: Array<{ slug: string; has_password: unknown; max_views: number; expires_at: string | null }> }>(
+    `/api/admin/files?limit=100&s3_config_id=${configId}`,
+  );
   const row = files.files.find((file) => file.slug === slug)!;
   expect(row.max_views).toBe(5);
   expect(row.has_password).toBeTruthy();
@@ -85,7 +87,9 @@ test('invalid options are shown at their fields and nothing is sent', async ({ p
   await upload.slug.fill('bad link!');
   await upload.maxViews.fill('-2');
   await upload.upload([text('x.txt', 'x')]);
-  await expect(page.getByTestId('cu-slug-error')).toHaveText('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
+  await expect(page.getByTestId('cu-slug-error')).toHaveText(
+    'The link suffix may only contain letters, digits, hyphens (-) and underscores (_)',
+  );
   await expect(page.getByTestId('cu-max-views-error')).toHaveText('Max views cannot be negative (0 means unlimited)');
   await expect(upload.slug).toBeFocused();
   await expect(upload.items).toHaveCount(0);
@@ -153,7 +157,9 @@ test('the insufficient-storage message names the file size, the remaining space 
     await upload.chooseStorage(small);
     await upload.upload([{ name: 'roomy.bin', mimeType: 'application/octet-stream', buffer: patternBytes(2048) }]);
     await upload.expectState('roomy.bin', 'error');
-    await expect(upload.item('roomy.bin').getByTestId('item-error')).toHaveText('Insufficient storage: the file is 2 KB, 1 KB remaining, capacity 1 KB');
+    await expect(upload.item('roomy.bin').getByTestId('item-error')).toHaveText(
+      'Insufficient storage: the file is 2 KB, 1 KB remaining, capacity 1 KB',
+    );
     expect((await api.get<{ files: unknown[] }>(`/api/admin/files?limit=10&s3_config_id=${small}`)).files).toEqual([]);
   } finally {
     await removeConfig(api, small);
@@ -189,7 +195,9 @@ test('a failed transfer deletes the half-created record; retry then succeeds', a
 
 test('a network failure and a cancel each show their own message', async ({ page }) => {
   const upload = new UploadPage(page);
-  await page.route('**/api/storage/local/**', (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue()));
+  await page.route('**/api/storage/local/**', (route) =>
+    route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
+  );
   await upload.goto();
   await upload.chooseStorage(configId);
   await upload.upload([text('offline.txt', 'x')]);

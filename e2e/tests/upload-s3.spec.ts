@@ -3,7 +3,15 @@ import { S3RVER } from '../playwright.config';
 import { UploadPage } from '../pages/upload-page';
 import { AdminApi } from '../support/admin-api';
 import { useAdminSession } from '../support/public-session';
-import { createS3rverConfig, fileRecordStatus, patternBytes, removeConfig, sha256, tempDir, writeBigFile } from '../support/upload-fixtures';
+import {
+  createS3rverConfig,
+  fileRecordStatus,
+  patternBytes,
+  removeConfig,
+  sha256,
+  tempDir,
+  writeBigFile,
+} from '../support/upload-fixtures';
 
 /** The S3 driver: presigned PUTs go from the browser straight to s3rver (a real S3 endpoint). */
 test.use({ locale: 'en-US' });
@@ -18,7 +26,12 @@ test.beforeAll(async () => {
   api = await AdminApi.login();
   configId = await createS3rverConfig(api, `upload e2e s3rver ${run}`);
   // A mount on the same bucket lets the test look at the objects themselves (fs/get).
-  const mount = await api.post<{ id: string }>('/api/admin/mounts', { name: `upload-e2e-${run}`, storage_type: 'S3', storage_config_id: configId, mount_path: mountPath });
+  const mount = await api.post<{ id: string }>('/api/admin/mounts', {
+    name: `upload-e2e-${run}`,
+    storage_type: 'S3',
+    storage_config_id: configId,
+    mount_path: mountPath,
+  });
   mountId = mount.id;
 });
 
@@ -83,10 +96,17 @@ test('cancel mid-upload leaves neither a record nor an object', async ({ page })
     // Slow the browser's uploads down so the cancel lands in the middle of the transfer.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 2 * 1024 * 1024,
+    });
     const presign = page.waitForResponse((response) => response.url().includes('/api/s3/presign'));
     await upload.startButton.click();
-    const { file_id: fileId, storage_path: storagePath } = ((await (await presign).json()) as { data: { file_id: string; storage_path: string } }).data;
+    const { file_id: fileId, storage_path: storagePath } = (
+      (await (await presign).json()) as { data: { file_id: string; storage_path: string } }
+    ).data;
     await expect(upload.item('cancel-me.bin')).toHaveAttribute('data-percent', /^([1-9]|[1-8]\d)$/, { timeout: 30_000 });
     const cleanup = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().includes(`/api/admin/files/${fileId}`));
     await upload.item('cancel-me.bin').getByRole('button', { name: 'Cancel the upload of cancel-me.bin' }).click();

@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 import { UploadPage } from '../pages/upload-page';
 import { AdminApi } from '../support/admin-api';
 import { useAdminSession } from '../support/public-session';
-import { createLocalConfig, fileRecordStatus, patternBytes, removeConfig, sha256, startSourceServer, type SourceServer } from '../support/upload-fixtures';
+import {
+  createLocalConfig,
+  fileRecordStatus,
+  patternBytes,
+  removeConfig,
+  sha256,
+  startSourceServer,
+  type SourceServer,
+} from '../support/upload-fixtures';
 
 test.use({ locale: 'en-US' });
 

@@ -19,7 +19,11 @@ registerAppDiagnostics({ app: 'cloudclip_host', version: process.env.CLOUDCLIP_A
 
 // Pinned releases are checked against their digests: the manifest by WebCrypto, the entry script by the browser (SRI).
 const integrity = new IntegrityRegistry(window.location.href);
-registerPlugins([integrityPlugin(integrity), retryPlugin({ verifyResponse: (url, response) => verifyFetchedResponse(integrity, url, response) }), fallbackPlugin()]);
+registerPlugins([
+  integrityPlugin(integrity),
+  retryPlugin({ verifyResponse: (url, response) => verifyFetchedResponse(integrity, url, response) }),
+  fallbackPlugin(),
+]);
 setEnvironment(
   fetchEnvironmentManifest('/env.json').then((manifest) => {
     for (const remote of manifest.remotes) integrity.register(remote.entry, remote.integrity);

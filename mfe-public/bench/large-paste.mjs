@@ -83,7 +83,12 @@ async function measureScroll(page, steps = 60) {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-paste-'));
   const children = [
-    startProcess('api', 'node', ['api-server/dist/main.js'], { API_PORT: String(API_PORT), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' }),
+    startProcess('api', 'node', ['api-server/dist/main.js'], {
+      API_PORT: String(API_PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    }),
   ];
   let browser;
   try {
@@ -112,7 +117,9 @@ async function main() {
     await context.addInitScript(OBSERVE_LONG_TASKS);
     const page = await context.newPage();
 
-    console.log(`\nPaste view of a ${(content.length / 1024).toFixed(0)} KB Markdown document (${content.split('\n## ').length - 1} sections)`);
+    console.log(
+      `\nPaste view of a ${(content.length / 1024).toFixed(0)} KB Markdown document (${content.split('\n## ').length - 1} sections)`,
+    );
     const started = Date.now();
     await page.goto(`http://127.0.0.1:${PORT}/paste/${created.slug}`);
     await page.waitForSelector('[data-testid="paste-content"] .cp-md-chunk', { timeout: 60000 });
@@ -137,11 +144,19 @@ async function main() {
     const afterRender = await measureScroll(page, 80);
 
     console.log(`  first content visible        ${ms(firstContent)}`);
-    console.log(`  whole document rendered      ${ms(fullyRendered)}  (${renderInfo.chunks} chunks, ${renderInfo.headings} h2, outline ${renderInfo.outline} entries)`);
+    console.log(
+      `  whole document rendered      ${ms(fullyRendered)}  (${renderInfo.chunks} chunks, ${renderInfo.headings} h2, outline ${renderInfo.outline} entries)`,
+    );
     console.log(`  long tasks (>50 ms)          ${tasks.count}  (max ${ms(tasks.max)}, p95 ${ms(tasks.p95)}, total ${ms(tasks.sum)})`);
-    console.log(`  scrolling while rendering    ${duringRender.fps.toFixed(0)} fps avg, p95 frame ${ms(duringRender.p95)}, frames > 50 ms: ${duringRender.janky}/${duringRender.count}`);
-    console.log(`  scrolling after rendering    ${afterRender.fps.toFixed(0)} fps avg, p95 frame ${ms(afterRender.p95)}, frames > 50 ms: ${afterRender.janky}/${afterRender.count}, scrolled ${afterRender.scrolled}px`);
-    console.log(`  DOM nodes / JS heap          ${renderInfo.domNodes} / ${renderInfo.heapMb ? renderInfo.heapMb.toFixed(0) + ' MB' : 'n/a'}`);
+    console.log(
+      `  scrolling while rendering    ${duringRender.fps.toFixed(0)} fps avg, p95 frame ${ms(duringRender.p95)}, frames > 50 ms: ${duringRender.janky}/${duringRender.count}`,
+    );
+    console.log(
+      `  scrolling after rendering    ${afterRender.fps.toFixed(0)} fps avg, p95 frame ${ms(afterRender.p95)}, frames > 50 ms: ${afterRender.janky}/${afterRender.count}, scrolled ${afterRender.scrolled}px`,
+    );
+    console.log(
+      `  DOM nodes / JS heap          ${renderInfo.domNodes} / ${renderInfo.heapMb ? renderInfo.heapMb.toFixed(0) + ' MB' : 'n/a'}`,
+    );
 
     // Editor preview: the same document in the editor, then one keystroke.
     const editorPage = await context.newPage();
@@ -149,7 +164,11 @@ async function main() {
     await editorPage.waitForSelector('.cp-md-editor .CodeMirror');
     const loadStarted = Date.now();
     await editorPage.evaluate((text) => document.querySelector('.cp-md-editor .CodeMirror').CodeMirror.setValue(text), content);
-    await editorPage.waitForFunction(() => document.querySelector('[data-testid="editor-preview"] .cp-md')?.dataset.rendered === 'true', null, { timeout: 300000 });
+    await editorPage.waitForFunction(
+      () => document.querySelector('[data-testid="editor-preview"] .cp-md')?.dataset.rendered === 'true',
+      null,
+      { timeout: 300000 },
+    );
     const previewFull = Date.now() - loadStarted;
     await editorPage.evaluate(() => {
       window.__longTasks = [];
@@ -162,7 +181,10 @@ async function main() {
     await editorPage.waitForFunction(
       () => {
         const preview = document.querySelector('[data-testid="editor-preview"] .cp-md');
-        return preview?.dataset.rendered === 'true' && !!Array.from(preview.querySelectorAll('h2')).find((h) => h.textContent === 'Typed heading');
+        return (
+          preview?.dataset.rendered === 'true' &&
+          !!Array.from(preview.querySelectorAll('h2')).find((h) => h.textContent === 'Typed heading')
+        );
       },
       null,
       { timeout: 120000 },

@@ -83,8 +83,24 @@ describe('business constants (spec §9)', () => {
 
   it('reserves the contract list of system paths', () => {
     expect(MOUNT_RESERVED_PATHS).toEqual([
-      '/bin', '/etc', '/lib', '/root', '/sys', '/proc', '/dev', '/tmp', '/opt',
-      '/var', '/api', '/admin', '/user', '/auth', '/public', '/static', '/assets', '/upload',
+      '/bin',
+      '/etc',
+      '/lib',
+      '/root',
+      '/sys',
+      '/proc',
+      '/dev',
+      '/tmp',
+      '/opt',
+      '/var',
+      '/api',
+      '/admin',
+      '/user',
+      '/auth',
+      '/public',
+      '/static',
+      '/assets',
+      '/upload',
     ]);
   });
 

@@ -37,7 +37,6 @@ export const SIZE_UNIT_BYTES: Readonly<Record<SizeUnit, number>> = deepFreeze({
 // Backend address
 // ---------------------------------------------------------------------------
 
-
 /** Last-resort backend base address when nothing else is configured (contract §8). */
 export const DEFAULT_BACKEND_URL = 'http://localhost:8787';
 
@@ -45,31 +44,17 @@ export const DEFAULT_BACKEND_URL = 'http://localhost:8787';
 // Uploads
 // ---------------------------------------------------------------------------
 
-
 /** Recommended range for the max-upload-size setting, in MB (inclusive). */
 export const RECOMMENDED_MAX_UPLOAD_SIZE_MB = deepFreeze({ min: 64, max: 100 } as const);
-
-
 
 /** Markdown import: a file must be strictly smaller than this (10 MB). */
 export const MARKDOWN_IMPORT_MAX_BYTES = 10 * BYTES_PER_MB;
 
 /** File extensions accepted by the Markdown import (compared case-insensitively). */
-export const MARKDOWN_EXTENSIONS = deepFreeze([
-  '.md',
-  '.markdown',
-  '.mdown',
-  '.mkd',
-  '.mdwn',
-  '.mdtxt',
-  '.mdtext',
-  '.rmd',
-] as const);
-
+export const MARKDOWN_EXTENSIONS = deepFreeze(['.md', '.markdown', '.mdown', '.mkd', '.mdwn', '.mdtxt', '.mdtext', '.rmd'] as const);
 
 /** Timeout of one part of the mount-explorer multipart upload, in ms (5 minutes). */
 export const FS_MULTIPART_PART_TIMEOUT_MS = 300000;
-
 
 /** Default number of parts the URL-import multipart uploader sends in parallel. */
 export const URL_MULTIPART_CONCURRENCY = 3;
@@ -82,7 +67,6 @@ export const URL_UPLOAD_PROGRESS = deepFreeze({
   download: [0, 49],
   upload: [50, 99],
 } as const);
-
 
 /** States of one item in an upload list. */
 export const UPLOAD_ITEM_STATES = deepFreeze(['pending', 'uploading', 'success', 'error', 'cancelled'] as const);
@@ -147,7 +131,6 @@ export const CREDENTIAL_STALE_MS = 5 * 60 * 1000;
 
 /** Delay before the admin is logged out after changing username/password, in ms. */
 export const ACCOUNT_CHANGE_LOGOUT_DELAY_MS = 3000;
-
 
 /** Default `basic_path` of an API key. */
 export const API_KEY_DEFAULT_BASIC_PATH = '/';

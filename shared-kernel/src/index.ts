@@ -9,7 +9,15 @@ export * from './config/app-config';
 export * from './storage-keys';
 
 // API client, errors, endpoints
-export { HttpClient, type HttpClientDeps, type RequestOptions, type UploadOptions, type ProgressEvent, type StorageUploadResult, type Translate } from './api/http-client';
+export {
+  HttpClient,
+  type HttpClientDeps,
+  type RequestOptions,
+  type UploadOptions,
+  type ProgressEvent,
+  type StorageUploadResult,
+  type Translate,
+} from './api/http-client';
 export { ApiError, isApiError, type ApiErrorKind } from './api/api-error';
 export * from './api/error-catalogue';
 export { createApi, type CloudclipApi } from './api/endpoints/api';

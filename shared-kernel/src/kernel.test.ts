@@ -4,7 +4,12 @@ import type { SafeStorage } from './storage-keys';
 
 function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 interface Wire {
@@ -73,7 +78,10 @@ describe('getKernel', () => {
 
 describe('createKernel configuration', () => {
   it('uses the runtime backend address and says so', () => {
-    const { kernel } = kernelWith({ appConfig: { backendUrl: 'https://api.example.net/' }, stored: { 'vite-api-base-url': 'http://saved.test' } });
+    const { kernel } = kernelWith({
+      appConfig: { backendUrl: 'https://api.example.net/' },
+      stored: { 'vite-api-base-url': 'http://saved.test' },
+    });
     expect(kernel.config).toMatchObject({ baseUrl: 'https://api.example.net', baseUrlSource: 'runtime', isContainerBuild: false });
   });
 
@@ -131,8 +139,15 @@ describe('createKernel wiring', () => {
   });
 
   it('words error fallbacks in the current language', async () => {
-    const { kernel } = kernelWith({ replies: [{ status: 409, body: { code: 409, success: false } }, { status: 409, body: { code: 409, success: false } }] });
-    await expect(kernel.http.request('/paste', { body: { slug: 'a' } })).rejects.toMatchObject({ message: 'This link suffix is already taken, try another' });
+    const { kernel } = kernelWith({
+      replies: [
+        { status: 409, body: { code: 409, success: false } },
+        { status: 409, body: { code: 409, success: false } },
+      ],
+    });
+    await expect(kernel.http.request('/paste', { body: { slug: 'a' } })).rejects.toMatchObject({
+      message: 'This link suffix is already taken, try another',
+    });
     await kernel.i18n.setLanguage('zh-CN');
     await expect(kernel.http.request('/paste', { body: { slug: 'a' } })).rejects.toMatchObject({ message: '链接后缀已被占用，请换一个' });
   });
@@ -147,7 +162,10 @@ describe('createKernel wiring', () => {
     });
     await expect(kernel.http.request('/admin/pastes')).rejects.toMatchObject({ status: 403 });
     await flush();
-    expect(requests.map((request) => request.url)).toEqual(['https://clip.example.org/api/admin/pastes', 'https://clip.example.org/api/test/admin-token']);
+    expect(requests.map((request) => request.url)).toEqual([
+      'https://clip.example.org/api/admin/pastes',
+      'https://clip.example.org/api/test/admin-token',
+    ]);
     expect(storage.data.has('admin_token')).toBe(false);
     expect(events.filter((event) => event.type === 'admin-token-expired')).toHaveLength(1);
   });
@@ -165,7 +183,9 @@ describe('createKernel wiring', () => {
 
   it('shares one session between auth, http and the session store', async () => {
     const { kernel, storage, requests } = kernelWith({
-      replies: [{ body: { code: 200, message: 'ok', data: { username: 'admin', token: 'NewToken', expiresAt: '2025-07-02T08:00:00.000Z' } } }],
+      replies: [
+        { body: { code: 200, message: 'ok', data: { username: 'admin', token: 'NewToken', expiresAt: '2025-07-02T08:00:00.000Z' } } },
+      ],
     });
     await kernel.auth.loginAdmin('admin', 'admin123');
     expect(storage.data.get('admin_token')).toBe('NewToken');

@@ -38,7 +38,9 @@ describe('opening the database', () => {
       expect(opened.engine).toBe('SQLite');
       expect(opened.schema).toBeUndefined();
       await migrateToLatest(opened.db);
-      expect(await opened.db.selectFrom('system_settings').select('value').where('key', '=', 'max_upload_size').executeTakeFirst()).toEqual({ value: '100' });
+      expect(await opened.db.selectFrom('system_settings').select('value').where('key', '=', 'max_upload_size').executeTakeFirst()).toEqual(
+        { value: '100' },
+      );
     } finally {
       await opened.db.destroy();
     }
@@ -86,7 +88,16 @@ const pgUrl = testDatabaseUrl();
       const { rows } = await sql<{ table_name: string }>`
         select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(opened.db);
       expect(rows.map((row) => row.table_name)).toEqual(
-        expect.arrayContaining(['admins', 'api_keys', 'files', 'kysely_migration', 'mounts', 'pastes', 'storage_configs', 'system_settings']),
+        expect.arrayContaining([
+          'admins',
+          'api_keys',
+          'files',
+          'kysely_migration',
+          'mounts',
+          'pastes',
+          'storage_configs',
+          'system_settings',
+        ]),
       );
     } finally {
       await opened.db.destroy();
@@ -132,11 +143,29 @@ const pgUrl = testDatabaseUrl();
       const at = new Date().toISOString();
       await opened.db
         .insertInto('storage_configs')
-        .values({ id: 'c1', name: 'c', provider_type: 'Other', bucket_name: 'b', admin_id: 'a', total_storage_bytes: 20 * 1024 ** 4, created_at: at, updated_at: at })
+        .values({
+          id: 'c1',
+          name: 'c',
+          provider_type: 'Other',
+          bucket_name: 'b',
+          admin_id: 'a',
+          total_storage_bytes: 20 * 1024 ** 4,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
       await opened.db
         .insertInto('files')
-        .values({ id: randomUUID(), filename: 'f', storage_path: 'k', size: 6 * 1024 ** 3, s3_config_id: 'c1', slug: 'f1', created_at: at, updated_at: at })
+        .values({
+          id: randomUUID(),
+          filename: 'f',
+          storage_path: 'k',
+          size: 6 * 1024 ** 3,
+          s3_config_id: 'c1',
+          slug: 'f1',
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
       const file = await opened.db.selectFrom('files').select('size').executeTakeFirstOrThrow();
       expect(file.size).toBe(6 * 1024 ** 3);

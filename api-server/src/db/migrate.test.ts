@@ -36,9 +36,7 @@ describe('database migrations', () => {
     const db = openSqliteDatabase(path.join(dataDir, 'm.db'));
     try {
       const first = await migrateToLatest(db);
-      expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
-        Object.keys(migrations).map((name) => [name, 'Success']),
-      );
+      expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
       const second = await migrateToLatest(db);
       expect(second.results).toEqual([]);
     } finally {
@@ -79,9 +77,7 @@ describe('database migrations', () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         .all()
         .map((row) => (row as { name: string }).name);
-      expect(tables).toEqual(
-        expect.arrayContaining(['admin_tokens', 'admins', 'api_keys', 'kysely_migration', 'system_settings']),
-      );
+      expect(tables).toEqual(expect.arrayContaining(['admin_tokens', 'admins', 'api_keys', 'kysely_migration', 'system_settings']));
       expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
       const columns = (table: string) =>
         (sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string; dflt_value: string | null }[]).map((c) => c.name);

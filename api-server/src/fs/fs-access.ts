@@ -34,7 +34,14 @@ export interface FsCaller {
 
 export function fsCallerOf(auth: AdminAuth | ApiKeyAuth): FsCaller {
   if (auth.kind === 'admin') {
-    return { kind: 'admin', id: `admin:${auth.adminId}`, basicPath: '/', adminId: auth.adminId, fsCreator: `admin:${auth.adminId}`, shareCreator: auth.adminId };
+    return {
+      kind: 'admin',
+      id: `admin:${auth.adminId}`,
+      basicPath: '/',
+      adminId: auth.adminId,
+      fsCreator: `admin:${auth.adminId}`,
+      shareCreator: auth.adminId,
+    };
   }
   return {
     kind: 'apiKey',
@@ -175,7 +182,9 @@ export class FsAccess {
    */
   async targetForKey(caller: FsCaller, mount: MountRow, key: unknown, field: string): Promise<FsTarget> {
     if (typeof key !== 'string' || key === '' || key.startsWith('/')) {
-      throw new HttpError(400, 'fs.invalidPath', { params: { field, reason: typeof key !== 'string' || key === '' ? 'empty' : 'notRelative' } });
+      throw new HttpError(400, 'fs.invalidPath', {
+        params: { field, reason: typeof key !== 'string' || key === '' ? 'empty' : 'notRelative' },
+      });
     }
     const parsed = inspectFsPath(`/${key}`);
     if ('problem' in parsed) throw new HttpError(400, 'fs.invalidPath', { params: { field, reason: parsed.problem } });

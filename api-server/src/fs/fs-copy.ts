@@ -93,7 +93,9 @@ export class FsCopyService {
         if (to.key === '') throw new HttpError(403, 'fs.mountRootProtected');
         let status: FsCopyStatus;
         if (from.mount.id === to.mount.id || options.serverSideCrossCopy) {
-          status = source.isDirectory ? await this.copyFolder(from, to, options.skipExisting) : await this.copyFile(from, to, options.skipExisting);
+          status = source.isDirectory
+            ? await this.copyFolder(from, to, options.skipExisting)
+            : await this.copyFile(from, to, options.skipExisting);
           if (status === 'success') success += 1;
           else skipped += 1;
           this.access.invalidate(to.mount);
@@ -138,7 +140,11 @@ export class FsCopyService {
     }
     const object = await storageCall(() => from.driver.getObject(sourceKey));
     await storageCall(() =>
-      to.driver.putObject(targetKey, object.body, { contentType: object.contentType, contentLength: object.contentLength, metadata: object.metadata }),
+      to.driver.putObject(targetKey, object.body, {
+        contentType: object.contentType,
+        contentLength: object.contentLength,
+        metadata: object.metadata,
+      }),
     ).finally(() => object.body.destroy());
   }
 
@@ -153,7 +159,8 @@ export class FsCopyService {
 
   private async copyFolder(from: FsTarget, to: FsTarget, skipExisting: boolean): Promise<FsCopyStatus> {
     const sameStorage = from.config.id === to.config.id;
-    if (sameStorage && (from.key === '' || to.key === from.key || to.key.startsWith(`${from.key}/`))) throw new HttpError(400, 'fs.intoItself');
+    if (sameStorage && (from.key === '' || to.key === from.key || to.key.startsWith(`${from.key}/`)))
+      throw new HttpError(400, 'fs.intoItself');
     const sourcePrefix = from.key === '' ? '' : `${from.key}/`;
     const targetPrefix = `${to.key}/`;
     const keys: string[] = [];
@@ -172,7 +179,13 @@ export class FsCopyService {
     return copied === 0 ? 'skipped' : 'success';
   }
 
-  private async crossFile(from: FsTarget, to: FsTarget, skipExisting: boolean, urlBase: string, messages: CopyMessages): Promise<FsCrossStorageFile | null> {
+  private async crossFile(
+    from: FsTarget,
+    to: FsTarget,
+    skipExisting: boolean,
+    urlBase: string,
+    messages: CopyMessages,
+  ): Promise<FsCrossStorageFile | null> {
     if (!(await this.access.fileExists(from))) throw new HttpError(404, 'fs.notFound');
     if (skipExisting && (await this.access.fileExists(to))) return null;
     const fileName = baseName(from.path);
@@ -201,7 +214,8 @@ export class FsCopyService {
     const targetPrefix = `${to.key}/`;
     const page = await storageCall(() => from.driver.listObjects({ prefix: sourcePrefix, delimiter: '/' }));
     const objects = page.objects.filter((object) => object.key !== sourcePrefix && !object.key.endsWith('/'));
-    if (objects.length === 0 && page.commonPrefixes.length === 0 && !(await this.access.folderExists(from))) throw new HttpError(404, 'fs.notFound');
+    if (objects.length === 0 && page.commonPrefixes.length === 0 && !(await this.access.folderExists(from)))
+      throw new HttpError(404, 'fs.notFound');
     const items: FsCrossStorageFolder['items'] = [];
     for (const object of objects) {
       const fileName = object.key.slice(sourcePrefix.length);
@@ -222,9 +236,19 @@ export class FsCopyService {
     };
   }
 
-  private async urlPair(from: FsTarget, sourceKey: string, to: FsTarget, targetKey: string, contentType: string, fileName: string, urlBase: string) {
+  private async urlPair(
+    from: FsTarget,
+    sourceKey: string,
+    to: FsTarget,
+    targetKey: string,
+    contentType: string,
+    fileName: string,
+    urlBase: string,
+  ) {
     const [downloadUrl, uploadUrl] = await Promise.all([
-      storageCall(() => from.driver.presignGetUrl(sourceKey, { expiresIn: CROSS_COPY_URL_SECONDS, disposition: 'attachment', filename: fileName, urlBase })),
+      storageCall(() =>
+        from.driver.presignGetUrl(sourceKey, { expiresIn: CROSS_COPY_URL_SECONDS, disposition: 'attachment', filename: fileName, urlBase }),
+      ),
       storageCall(() => to.driver.presignPutUrl(targetKey, { contentType, expiresIn: CROSS_COPY_URL_SECONDS, urlBase })),
     ]);
     return { downloadUrl, uploadUrl };
@@ -242,13 +266,22 @@ export class FsCopyService {
   ): Promise<FsBatchCopyCommitResult> {
     const mount = (await this.access.mountsOf(caller)).find((candidate) => candidate.id === targetMountId);
     if (!mount) throw new HttpError(404, 'mount.notFound');
-    const anchor = await this.access.targetIn(mount, { path: mount.mount_path, isDirectory: true, segments: mount.mount_path.split('/').filter(Boolean) });
+    const anchor = await this.access.targetIn(mount, {
+      path: mount.mount_path,
+      isDirectory: true,
+      segments: mount.mount_path.split('/').filter(Boolean),
+    });
     const success: FsBatchCopyCommitResult['success'] = [];
     const failed: FsBatchCopyCommitResult['failed'] = [];
     for (const file of files) {
       const shown = typeof file.targetPath === 'string' ? file.targetPath : String(file.s3Path ?? '');
       try {
-        const target = await this.access.targetForKey(caller, mount, typeof file.s3Path === 'string' ? file.s3Path.replace(/^\/+/, '') : file.s3Path, 's3Path');
+        const target = await this.access.targetForKey(
+          caller,
+          mount,
+          typeof file.s3Path === 'string' ? file.s3Path.replace(/^\/+/, '') : file.s3Path,
+          's3Path',
+        );
         if (!(await this.access.fileExists(target))) throw new HttpError(404, 'fs.notFound');
         await this.access.ensureParentMarkers(target);
         success.push({ targetPath: shown, fileName: baseName(target.path) });

@@ -4,17 +4,15 @@ import { HttpError } from '../http/http-error';
 import { toIso } from '../lib/time';
 import { storageHttpError } from '../services/storage-errors';
 import { parseRangeHeader } from '../storage/byte-range';
-import { isStorageError, listAllObjects, listAllPages, type GetObjectResult, type ObjectInfo, type ObjectSummary } from '../storage/storage-driver';
 import {
-  findMount,
-  folderPrefix,
-  parentKey,
-  storageCall,
-  virtualPathOf,
-  type FsAccess,
-  type FsCaller,
-  type FsTarget,
-} from './fs-access';
+  isStorageError,
+  listAllObjects,
+  listAllPages,
+  type GetObjectResult,
+  type ObjectInfo,
+  type ObjectSummary,
+} from '../storage/storage-driver';
+import { findMount, folderPrefix, parentKey, storageCall, virtualPathOf, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf, OCTET_STREAM } from './fs-mime';
 import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
 import type {
@@ -174,7 +172,11 @@ export class FsService {
       storage_type: mount.storage_type,
       items: [...directories, ...files],
     };
-    this.deps.caches.directory.set(cacheKey, listing, { mountId: mount.id, storageConfigId: config.id, ttlSeconds: Number(mount.cache_ttl) });
+    this.deps.caches.directory.set(cacheKey, listing, {
+      mountId: mount.id,
+      storageConfigId: config.id,
+      ttlSeconds: Number(mount.cache_ttl),
+    });
     return listing;
   }
 
@@ -260,7 +262,13 @@ export class FsService {
     }
   }
 
-  async fileLink(caller: FsCaller, rawPath: unknown, expiresIn: number | undefined, forceDownload: boolean, urlBase: string): Promise<FsFileLink> {
+  async fileLink(
+    caller: FsCaller,
+    rawPath: unknown,
+    expiresIn: number | undefined,
+    forceDownload: boolean,
+    urlBase: string,
+  ): Promise<FsFileLink> {
     const parsed = parseFsPath(rawPath);
     if (parsed.isDirectory) throw new HttpError(400, 'fs.pathMustBeFile');
     const target = await this.access.resolve(caller, parsed);
@@ -388,7 +396,11 @@ export class FsService {
         await storageCall(() => driver.deletePrefix(sourcePrefix));
         for (const row of await this.deps.files.findByStoragePrefix(config.id, sourcePrefix)) {
           const key = targetPrefix + row.storage_path.slice(sourcePrefix.length);
-          await this.deps.files.update(row.id, { storage_path: key, s3_url: driver.objectUrl(key, urlBase), updated_at: toIso(this.now()) });
+          await this.deps.files.update(row.id, {
+            storage_path: key,
+            s3_url: driver.objectUrl(key, urlBase),
+            updated_at: toIso(this.now()),
+          });
         }
       } else {
         if (!(await this.access.fileExists(source))) throw new HttpError(404, 'fs.notFound');
@@ -446,7 +458,8 @@ export class FsService {
     const target = await this.access.resolve(caller, targetPath);
     if (target.key === '') throw new HttpError(400, 'fs.pathMustBeFile');
     if (!(await this.deps.configs.findById(input.s3ConfigId))) throw new HttpError(404, 's3Config.notFound');
-    if (input.s3ConfigId !== target.config.id || input.s3Path.replace(/^\/+/, '') !== target.key) throw new HttpError(400, 'fs.targetMismatch');
+    if (input.s3ConfigId !== target.config.id || input.s3Path.replace(/^\/+/, '') !== target.key)
+      throw new HttpError(400, 'fs.targetMismatch');
     if (!UUID.test(input.fileId)) throw new HttpError(400, 'validation.invalidField', { params: { field: 'fileId' } });
     if (await this.deps.files.findById(input.fileId)) throw new HttpError(409, 'fs.idTaken');
     const info = await storageCall(() => target.driver.headObject(target.key));

@@ -141,7 +141,10 @@ export class FsUploadService {
     }
   }
 
-  private async spool(filename: string, stream: Readable & { truncated?: boolean }): Promise<{ file: string; filename: string; size: number }> {
+  private async spool(
+    filename: string,
+    stream: Readable & { truncated?: boolean },
+  ): Promise<{ file: string; filename: string; size: number }> {
     const dir = path.join(this.access.deps.dataDir, 'tmp', 'fs-upload');
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
@@ -156,7 +159,12 @@ export class FsUploadService {
   }
 
   /** The directory `rawPath` and the new file in it; 409 when the directory does not exist. */
-  private async prepare(caller: FsCaller, rawPath: unknown, rawName: unknown, nameField: string): Promise<{ dir: FsPath; target: FsTarget }> {
+  private async prepare(
+    caller: FsCaller,
+    rawPath: unknown,
+    rawName: unknown,
+    nameField: string,
+  ): Promise<{ dir: FsPath; target: FsTarget }> {
     const dir = withDirectoryFlag(parseFsPath(rawPath), true);
     const name = parseFileName(rawName, nameField);
     const target = await this.access.resolve(caller, childPath(dir, name));
@@ -208,7 +216,9 @@ export class FsUploadService {
 
   private async startMultipart(caller: FsCaller, rawPath: unknown, filename: unknown): Promise<MultipartStartResult> {
     const { target } = await this.prepare(caller, rawPath, filename, 'file');
-    const { uploadId } = await storageCall(() => target.driver.createMultipartUpload(target.key, { contentType: mimeTypeOf(baseName(target.path)) }));
+    const { uploadId } = await storageCall(() =>
+      target.driver.createMultipartUpload(target.key, { contentType: mimeTypeOf(baseName(target.path)) }),
+    );
     return {
       useMultipart: true,
       uploadId,
@@ -256,14 +266,17 @@ export class FsUploadService {
       throw new HttpError(400, 'validation.invalidField', { params: { field: 'partNumber' } });
     }
     if (contentLength === 0) throw new HttpError(400, 'fs.partEmpty');
-    if (contentLength !== undefined && contentLength > PART_MAX_BYTES) throw new HttpError(413, 'fs.partTooLarge', { params: { max: formatSize(PART_MAX_BYTES) } });
+    if (contentLength !== undefined && contentLength > PART_MAX_BYTES)
+      throw new HttpError(413, 'fs.partTooLarge', { params: { max: formatSize(PART_MAX_BYTES) } });
     const target = await this.keyTarget(caller, input);
     let payload: Readable | Buffer = body;
     if (contentLength === undefined) {
       payload = await readLimited(body, UNSIZED_PART_MAX_BYTES);
       if (payload.length === 0) throw new HttpError(400, 'fs.partEmpty');
     }
-    const { etag } = await storageCall(() => target.driver.uploadPart(target.key, input.uploadId, input.partNumber, payload, contentLength));
+    const { etag } = await storageCall(() =>
+      target.driver.uploadPart(target.key, input.uploadId, input.partNumber, payload, contentLength),
+    );
     return { partNumber: input.partNumber, etag: `"${etag}"` };
   }
 
@@ -275,7 +288,13 @@ export class FsUploadService {
     const target = await this.keyTarget(caller, input);
     const { etag } = await storageCall(() => target.driver.completeMultipartUpload(target.key, input.uploadId, input.parts));
     const info = await storageCall(() => target.driver.headObject(target.key));
-    const row = await this.access.insertFileRow({ target, size: info?.size ?? 0, etag: info?.etag ?? etag, createdBy: caller.fsCreator, urlBase });
+    const row = await this.access.insertFileRow({
+      target,
+      size: info?.size ?? 0,
+      etag: info?.etag ?? etag,
+      createdBy: caller.fsCreator,
+      urlBase,
+    });
     await this.access.ensureParentMarkers(target);
     this.access.invalidate(target.mount);
     const url = target.driver.objectUrl(target.key, urlBase);

@@ -400,7 +400,8 @@ const enUS: Record<MessageKey, string> = {
   'mount.pathMustStartWithSlash': 'The mount path must start with /',
   'mount.pathTrailingSlash': 'The mount path must not end with /',
   'mount.pathDoubleSlash': 'The mount path must not contain //',
-  'mount.pathInvalidCharacters': 'The mount path may only contain letters, digits, non-ASCII characters such as Chinese, underscores, hyphens and /',
+  'mount.pathInvalidCharacters':
+    'The mount path may only contain letters, digits, non-ASCII characters such as Chinese, underscores, hyphens and /',
   'mount.pathTooLong': 'The mount path must not exceed {max} characters',
   'mount.pathReserved': 'The mount path must not be or lie under the reserved path {reserved}',
   'mount.cacheTtlInvalid': 'The cache TTL must be an integer between 0 and {max} seconds',

@@ -69,7 +69,8 @@ export function parseIPv6(text: string): number[] | null {
   }
   const halves = input.split('::');
   if (halves.length > 2) return null;
-  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').map((group) => (/^[0-9a-f]{1,4}$/i.test(group) ? parseInt(group, 16) : NaN)));
+  const parse = (part: string): number[] =>
+    part === '' ? [] : part.split(':').map((group) => (/^[0-9a-f]{1,4}$/i.test(group) ? parseInt(group, 16) : NaN));
   const head = parse(halves[0] as string);
   const rest = halves.length === 2 ? parse(halves[1] as string) : [];
   const missing = 8 - head.length - rest.length;

@@ -35,7 +35,15 @@ describe('MIME helpers', () => {
   });
 
   it('flags types a browser would execute', () => {
-    for (const type of ['text/html', 'text/html; charset=utf-8', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/javascript', 'text/javascript']) {
+    for (const type of [
+      'text/html',
+      'text/html; charset=utf-8',
+      'image/svg+xml',
+      'application/xhtml+xml',
+      'text/xml',
+      'application/javascript',
+      'text/javascript',
+    ]) {
       expect(isActiveContentType(type)).toBe(true);
     }
     for (const type of ['text/plain', 'image/png', 'application/pdf', 'application/json']) expect(isActiveContentType(type)).toBe(false);

@@ -47,10 +47,13 @@ describe('SafeHttpClient (SSRF guard)', () => {
 
   const client = new SafeHttpClient();
 
-  it.each(['ftp://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://127.0.0.1:70/', 'not a url', '', 'http://'])('refuses %j as an invalid URL', async (url) => {
-    expect(() => parseHttpUrl(url)).toThrow(SafeFetchError);
-    await expectRefusal(client.fetch(url), 'invalid-url');
-  });
+  it.each(['ftp://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://127.0.0.1:70/', 'not a url', '', 'http://'])(
+    'refuses %j as an invalid URL',
+    async (url) => {
+      expect(() => parseHttpUrl(url)).toThrow(SafeFetchError);
+      await expectRefusal(client.fetch(url), 'invalid-url');
+    },
+  );
 
   it.each([
     () => `http://127.0.0.1:${port}/`,
@@ -111,8 +114,14 @@ describe('SafeHttpClient (SSRF guard)', () => {
   it('re-checks every redirect hop: a redirect to a private address or another scheme is refused', async () => {
     const isForbidden = (address: string) => address !== '127.0.0.1' && isForbiddenAddress(address);
     const guarded = new SafeHttpClient({ isForbidden });
-    await expectRefusal(guarded.fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(`http://127.0.0.2:${port}/`)}`), 'forbidden-address');
-    await expectRefusal(guarded.fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`), 'forbidden-address');
+    await expectRefusal(
+      guarded.fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(`http://127.0.0.2:${port}/`)}`),
+      'forbidden-address',
+    );
+    await expectRefusal(
+      guarded.fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`),
+      'forbidden-address',
+    );
     await expectRefusal(guarded.fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`), 'invalid-url');
     const followed = await guarded.fetch(`http://127.0.0.1:${port}/redirect?to=/target`);
     expect(followed.status).toBe(200);
@@ -122,7 +131,9 @@ describe('SafeHttpClient (SSRF guard)', () => {
 
   it('follows at most 5 redirects', async () => {
     const open = new SafeHttpClient();
-    const fifth = await open.fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('/loop/2')}`, { allowPrivate: true }).catch((error) => error);
+    const fifth = await open
+      .fetch(`http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('/loop/2')}`, { allowPrivate: true })
+      .catch((error) => error);
     expect(fifth).toBeInstanceOf(SafeFetchError);
     expect((fifth as SafeFetchError).code).toBe('too-many-redirects');
     expect(hits.length).toBe(6);

@@ -176,7 +176,13 @@ export class SafeHttpClient {
         settled = true;
         clearTimeout(deadline);
         request.destroy();
-        reject(error instanceof SafeFetchError ? error : new SafeFetchError('unreachable', `Cannot reach ${url.host}: ${(error as Error)?.message ?? String(error)}`, { cause: error }));
+        reject(
+          error instanceof SafeFetchError
+            ? error
+            : new SafeFetchError('unreachable', `Cannot reach ${url.host}: ${(error as Error)?.message ?? String(error)}`, {
+                cause: error,
+              }),
+        );
       };
       const request = transport.request(
         {

@@ -44,10 +44,6 @@ export class AdminRepository {
   }
 
   async updatePasswordHash(id: string, passwordHash: string, updatedAt: string): Promise<void> {
-    await this.db
-      .updateTable('admins')
-      .set({ password_hash: passwordHash, updated_at: updatedAt })
-      .where('id', '=', id)
-      .execute();
+    await this.db.updateTable('admins').set({ password_hash: passwordHash, updated_at: updatedAt }).where('id', '=', id).execute();
   }
 }

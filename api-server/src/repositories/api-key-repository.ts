@@ -58,7 +58,10 @@ export class ApiKeyRepository {
 
   async deleteByIds(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const result = await this.db.deleteFrom('api_keys').where('id', 'in', [...ids]).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('api_keys')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

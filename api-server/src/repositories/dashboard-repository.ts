@@ -27,17 +27,26 @@ export class DashboardRepository {
   constructor(private readonly db: AppDatabase) {}
 
   async countPastes(): Promise<number> {
-    const row = await this.db.selectFrom('pastes').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('pastes')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
   async countFiles(): Promise<number> {
-    const row = await this.db.selectFrom('files').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
   async countApiKeys(): Promise<number> {
-    const row = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 

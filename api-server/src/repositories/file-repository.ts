@@ -50,12 +50,7 @@ export class FileRepository {
 
   /** Rows pointing at one object (normally zero or one). */
   findByStorageKey(configId: string, storagePath: string): Promise<FileRow[]> {
-    return this.db
-      .selectFrom('files')
-      .selectAll()
-      .where('s3_config_id', '=', configId)
-      .where('storage_path', '=', storagePath)
-      .execute();
+    return this.db.selectFrom('files').selectAll().where('s3_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
   }
 
   async slugExists(slug: string): Promise<boolean> {
@@ -130,21 +125,14 @@ export class FileRepository {
     let select = this.selectJoined();
     if (query.createdBy !== undefined) select = select.where('files.created_by', '=', query.createdBy);
     if (query.s3ConfigId !== undefined) select = select.where('files.s3_config_id', '=', query.s3ConfigId);
-    return select
-      .orderBy('files.created_at', 'desc')
-      .orderBy('files.id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute();
+    return select.orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(query.limit).offset(query.offset).execute();
   }
 
   private selectJoined() {
     return this.db
       .selectFrom('files')
       .leftJoin('storage_configs', 'storage_configs.id', 'files.s3_config_id')
-      .leftJoin('api_keys', (join) =>
-        join.on((eb) => eb('files.created_by', '=', eb(eb.val(API_KEY_PREFIX), '||', eb.ref('api_keys.id')))),
-      )
+      .leftJoin('api_keys', (join) => join.on((eb) => eb('files.created_by', '=', eb(eb.val(API_KEY_PREFIX), '||', eb.ref('api_keys.id')))))
       .selectAll('files')
       .select(['storage_configs.name as s3_config_name', 'storage_configs.provider_type as s3_provider_type', 'api_keys.name as key_name']);
   }
@@ -176,7 +164,10 @@ export class FileRepository {
     const ids = (await this.findByStoragePrefix(configId, prefix)).map((row) => row.id);
     let deleted = 0;
     for (let offset = 0; offset < ids.length; offset += 500) {
-      const result = await this.db.deleteFrom('files').where('id', 'in', ids.slice(offset, offset + 500)).executeTakeFirst();
+      const result = await this.db
+        .deleteFrom('files')
+        .where('id', 'in', ids.slice(offset, offset + 500))
+        .executeTakeFirst();
       deleted += Number(result.numDeletedRows);
     }
     return deleted;

@@ -25,7 +25,14 @@ export class MountRepository {
   }
 
   listActive(): Promise<MountRow[]> {
-    return this.db.selectFrom('mounts').selectAll().where('is_active', '=', 1).orderBy('sort_order').orderBy('name').orderBy('id').execute();
+    return this.db
+      .selectFrom('mounts')
+      .selectAll()
+      .where('is_active', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
   }
 
   /** Active mounts created by one admin (what that admin's file browser sees). */

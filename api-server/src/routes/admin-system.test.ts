@@ -59,7 +59,11 @@ describe('admin system settings and dashboard', () => {
     });
 
     it('accepts Basic admin credentials as well as the bearer token', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/admin/system-settings', headers: basic(TEST_ADMIN.username, TEST_ADMIN.password) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/system-settings',
+        headers: basic(TEST_ADMIN.username, TEST_ADMIN.password),
+      });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -82,7 +86,14 @@ describe('admin system settings and dashboard', () => {
       }
       await putSettings({ webdav_upload_mode: 'proxy', allow_guest_pastes: true });
       const keys = (await getSettings()).json().data.map((row: { key: string }) => row.key);
-      expect(keys).toEqual(['allow_guest_pastes', 'db_initialized', 'max_upload_size', 'migration_3', 'schema_version', 'webdav_upload_mode']);
+      expect(keys).toEqual([
+        'allow_guest_pastes',
+        'db_initialized',
+        'max_upload_size',
+        'migration_3',
+        'schema_version',
+        'webdav_upload_mode',
+      ]);
     });
   });
 
@@ -95,7 +106,12 @@ describe('admin system settings and dashboard', () => {
       expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true });
       expect(await maxUploadSize()).toBe(250);
       const after = (await getSettings()).json().data[0];
-      expect(after).toEqual({ key: 'max_upload_size', value: '250', description: before.description, updated_at: '2025-07-10T13:00:00.000Z' });
+      expect(after).toEqual({
+        key: 'max_upload_size',
+        value: '250',
+        description: before.description,
+        updated_at: '2025-07-10T13:00:00.000Z',
+      });
 
       expect((await putSettings({ max_upload_size: '300' })).statusCode).toBe(200);
       expect(await maxUploadSize()).toBe(300);
@@ -148,7 +164,12 @@ describe('admin system settings and dashboard', () => {
     });
 
     it('stores several settings in one request and ignores unknown fields', async () => {
-      const response = await putSettings({ max_upload_size: 7, webdav_upload_mode: 'direct', allow_guest_pastes: true, schema_version: '99' });
+      const response = await putSettings({
+        max_upload_size: 7,
+        webdav_upload_mode: 'direct',
+        allow_guest_pastes: true,
+        schema_version: '99',
+      });
       expect(response.statusCode).toBe(200);
       const rows = (await getSettings()).json().data as { key: string; value: string }[];
       expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
@@ -293,10 +314,46 @@ describe('admin system settings and dashboard', () => {
       expect(data.lastWeekPastes).toEqual([2, 0, 3, 0, 0, 0, 2]);
       expect(data.lastWeekFiles).toEqual([0, 1, 0, 0, 0, 1, 2]);
       expect(bucketsOf(data, [r2, small, b2, aws, foreign])).toEqual([
-        { id: r2, name: 'a-r2', providerType: 'Cloudflare R2', bucketName: 'a-r2-bucket', usedStorage: 7 * GIB, totalStorage: 10 * GIB, fileCount: 2, usagePercent: 70 },
-        { id: small, name: 'b-small', providerType: 'Other', bucketName: 'b-small-bucket', usedStorage: 1500, totalStorage: 1000, fileCount: 2, usagePercent: 100 },
-        { id: b2, name: 'c-b2', providerType: 'Backblaze B2', bucketName: 'c-b2-bucket', usedStorage: 0, totalStorage: 102 * GIB, fileCount: 0, usagePercent: 0 },
-        { id: aws, name: 'd-aws', providerType: 'AWS S3', bucketName: 'd-aws-bucket', usedStorage: 0, totalStorage: 5 * GIB, fileCount: 0, usagePercent: 0 },
+        {
+          id: r2,
+          name: 'a-r2',
+          providerType: 'Cloudflare R2',
+          bucketName: 'a-r2-bucket',
+          usedStorage: 7 * GIB,
+          totalStorage: 10 * GIB,
+          fileCount: 2,
+          usagePercent: 70,
+        },
+        {
+          id: small,
+          name: 'b-small',
+          providerType: 'Other',
+          bucketName: 'b-small-bucket',
+          usedStorage: 1500,
+          totalStorage: 1000,
+          fileCount: 2,
+          usagePercent: 100,
+        },
+        {
+          id: b2,
+          name: 'c-b2',
+          providerType: 'Backblaze B2',
+          bucketName: 'c-b2-bucket',
+          usedStorage: 0,
+          totalStorage: 102 * GIB,
+          fileCount: 0,
+          usagePercent: 0,
+        },
+        {
+          id: aws,
+          name: 'd-aws',
+          providerType: 'AWS S3',
+          bucketName: 'd-aws-bucket',
+          usedStorage: 0,
+          totalStorage: 5 * GIB,
+          fileCount: 0,
+          usagePercent: 0,
+        },
       ]);
       for (const bucket of data.s3Buckets) {
         expect(Number.isInteger(bucket.usagePercent)).toBe(true);

@@ -20,16 +20,10 @@ const positiveMegabytes = z.number().int().positive().max(MAX_UPLOAD_SIZE_LIMIT_
  * `allow_guest_pastes`, `url_import_allow_private`: boolean or "true"/"false".
  */
 export const systemSettingsUpdateSchema = z.object({
-  max_upload_size: z
-    .union([positiveMegabytes, z.string().trim().regex(/^\d+$/).transform(Number).pipe(positiveMegabytes)])
-    .optional(),
+  max_upload_size: z.union([positiveMegabytes, z.string().trim().regex(/^\d+$/).transform(Number).pipe(positiveMegabytes)]).optional(),
   webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES).optional(),
-  allow_guest_pastes: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
-    .optional(),
-  url_import_allow_private: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
-    .optional(),
+  allow_guest_pastes: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).optional(),
+  url_import_allow_private: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).optional(),
 });
 
 /** Contract §5.7 (admin part): system settings and dashboard statistics. */

@@ -1,15 +1,6 @@
 import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
-import {
-  apiKeyHeader,
-  basic,
-  bearer,
-  createTestApp,
-  loginAsAdmin,
-  removeTempDir,
-  TEST_ADMIN,
-  type TestApp,
-} from '../testing/test-app';
+import { apiKeyHeader, basic, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
 
 describe('credential test endpoints and Authorization schemes', () => {
   let t: TestApp;

@@ -16,7 +16,15 @@ describe('cache endpoints', () => {
     const id = randomUUID();
     await t.container.db
       .insertInto('storage_configs')
-      .values({ id, name, provider_type: 'Other', bucket_name: name, admin_id: adminId, created_at: now.toISOString(), updated_at: now.toISOString() })
+      .values({
+        id,
+        name,
+        provider_type: 'Other',
+        bucket_name: name,
+        admin_id: adminId,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
       .execute();
     return id;
   }
@@ -123,7 +131,8 @@ describe('cache endpoints', () => {
       expect(body.data.cache.s3Url).toMatchObject({ size: 2, hits: 0, misses: 0, hitRate: 0 });
       // The reference's counters are integers in both caches (issue 13: a recording lacked them).
       for (const name of ['directory', 's3Url']) {
-        for (const field of ['cacheSize', 'expired', 'invalidations', 'pruned']) expect(Number.isInteger(body.data.cache[name][field])).toBe(true);
+        for (const field of ['cacheSize', 'expired', 'invalidations', 'pruned'])
+          expect(Number.isInteger(body.data.cache[name][field])).toBe(true);
       }
       expect(body.data.cache.directory).toMatchObject({ cacheSize: 10, expired: 0 });
       const { memory } = body.data.system;

@@ -153,9 +153,15 @@ describe('issue 3 contract audit', () => {
   describe('integers beyond the database columns', () => {
     it('regression: refuses maxViews beyond a 32-bit integer with 400 and accepts the largest one', async () => {
       const tooMany = 2 ** 31;
-      expectErrorEnvelope(await inject({ method: 'POST', url: '/api/paste', headers: admin, payload: { content: 'a', maxViews: tooMany } }), 400);
+      expectErrorEnvelope(
+        await inject({ method: 'POST', url: '/api/paste', headers: admin, payload: { content: 'a', maxViews: tooMany } }),
+        400,
+      );
       const largest = await createPaste({ content: 'a', maxViews: 2 ** 31 - 1 });
-      expect((await inject({ method: 'GET', url: `/api/paste/${largest.slug}` })).json()).toMatchObject({ maxViews: 2 ** 31 - 1, views: 1 });
+      expect((await inject({ method: 'GET', url: `/api/paste/${largest.slug}` })).json()).toMatchObject({
+        maxViews: 2 ** 31 - 1,
+        views: 1,
+      });
 
       const own = await createPaste({ content: 'mine' }, apiKeyHeader(textKey.key));
       for (const [url, headers] of [
@@ -308,7 +314,11 @@ describe('issue 3 contract audit', () => {
           ['application/json', '{"clearExpired":true}'],
           ['text/plain', 'anything'],
         ]) {
-          const response = await inject({ ...route, headers: { ...route.headers, 'content-type': type as string }, payload: payload as string });
+          const response = await inject({
+            ...route,
+            headers: { ...route.headers, 'content-type': type as string },
+            payload: payload as string,
+          });
           expect({ url: route.url, type, status: response.statusCode }).toEqual({ url: route.url, type, status: 200 });
         }
       }
@@ -338,7 +348,9 @@ describe('issue 3 contract audit', () => {
       for (const request of requests) {
         const response = await inject({ ...request, headers: { ...request.headers, 'accept-language': 'en-US,en;q=0.9' } });
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
-        const text = response.headers['content-type']?.toString().startsWith('text/plain') ? response.body : (response.json() as JsonEnvelope).message;
+        const text = response.headers['content-type']?.toString().startsWith('text/plain')
+          ? response.body
+          : (response.json() as JsonEnvelope).message;
         expect({ url: request.url, text, chinese: CJK.test(text) }).toEqual({ url: request.url, text, chinese: false });
       }
     });
@@ -400,7 +412,15 @@ describe('issue 3 contract audit', () => {
         [{ method: 'GET', url: `/api/paste/${ownPaste.slug}` }, false],
         [{ method: 'GET', url: '/api/admin/pastes?limit=100', headers: admin }, false],
         [{ method: 'GET', url: '/api/user/pastes?limit=100', headers: apiKeyHeader(textKey.key) }, false],
-        [{ method: 'PUT', url: `/api/user/pastes/${ownPaste.slug}`, headers: apiKeyHeader(textKey.key), payload: { content: 'secret text', password } }, false],
+        [
+          {
+            method: 'PUT',
+            url: `/api/user/pastes/${ownPaste.slug}`,
+            headers: apiKeyHeader(textKey.key),
+            payload: { content: 'secret text', password },
+          },
+          false,
+        ],
         [{ method: 'GET', url: `/api/admin/pastes/${ownPaste.id}`, headers: admin }, true],
         [{ method: 'GET', url: `/api/user/pastes/${ownPaste.id}`, headers: apiKeyHeader(textKey.key) }, true],
         [{ method: 'POST', url: `/api/paste/${ownPaste.slug}`, payload: { password } }, true],
@@ -463,16 +483,28 @@ describe('issue 3 contract audit', () => {
 
   describe('isolation between API keys', () => {
     it('never shows, changes or deletes another key’s pastes through /api/user/pastes*', async () => {
-      const other = await seedApiKey(t.container.repositories.apiKeys, { name: `other-${randomUUID()}`, text: true, expiresAt: '2099-01-01T00:00:00.000Z' });
+      const other = await seedApiKey(t.container.repositories.apiKeys, {
+        name: `other-${randomUUID()}`,
+        text: true,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+      });
       const theirs = await createPaste({ content: 'theirs', password: 'their-pw' }, apiKeyHeader(other.key));
       const adminPaste = await createPaste({ content: 'admin’s' });
       const me = apiKeyHeader(textKey.key);
       for (const target of [theirs, adminPaste]) {
         expect((await inject({ method: 'GET', url: `/api/user/pastes/${target.id}`, headers: me })).statusCode).toBe(404);
-        expect((await inject({ method: 'PUT', url: `/api/user/pastes/${target.slug}`, headers: me, payload: { content: 'hijacked' } })).statusCode).toBe(404);
+        expect(
+          (await inject({ method: 'PUT', url: `/api/user/pastes/${target.slug}`, headers: me, payload: { content: 'hijacked' } }))
+            .statusCode,
+        ).toBe(404);
         expect((await inject({ method: 'DELETE', url: `/api/user/pastes/${target.id}`, headers: me })).statusCode).toBe(404);
       }
-      const batch = await inject({ method: 'POST', url: '/api/user/pastes/batch-delete', headers: me, payload: { ids: [theirs.id, adminPaste.id] } });
+      const batch = await inject({
+        method: 'POST',
+        url: '/api/user/pastes/batch-delete',
+        headers: me,
+        payload: { ids: [theirs.id, adminPaste.id] },
+      });
       expect(batch.statusCode).toBe(200);
       const list = await inject({ method: 'GET', url: '/api/user/pastes?limit=100', headers: me });
       expect(list.body).not.toContain(theirs.id);

@@ -38,12 +38,14 @@ describe.each(KINDS)('public access to file shares on the %s driver', (kind) => 
   }
 
   const info = (slug: string) => c.inject({ method: 'GET', url: `/api/public/files/${slug}` });
-  const verify = (slug: string, payload: unknown) => c.inject({ method: 'POST', url: `/api/public/files/${slug}/verify`, payload: payload as object });
+  const verify = (slug: string, payload: unknown) =>
+    c.inject({ method: 'POST', url: `/api/public/files/${slug}/verify`, payload: payload as object });
   const download = (slug: string, query = '', headers: Record<string, string> = {}) =>
     c.inject({ method: 'GET', url: `/api/file-download/${slug}${query}`, headers });
   const view = (slug: string, query = '') => c.inject({ method: 'GET', url: `/api/file-view/${slug}${query}` });
   const office = (slug: string, query = '') => c.inject({ method: 'GET', url: `/api/office-preview/${slug}${query}` });
-  const setRow = (id: string, values: Record<string, unknown>) => c.t.container.db.updateTable('files').set(values).where('id', '=', id).execute();
+  const setRow = (id: string, values: Record<string, unknown>) =>
+    c.t.container.db.updateTable('files').set(values).where('id', '=', id).execute();
 
   async function gone(id: string): Promise<boolean> {
     const rows = await c.fileRows();
@@ -199,7 +201,12 @@ describe.each(KINDS)('public access to file shares on the %s driver', (kind) => 
     expect((await office(file.slug, '?password=bad')).statusCode).toBe(403);
     const ok = await office(file.slug, '?password=pw');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ filename: 'deck.pptx', mimetype: expect.stringContaining('presentationml'), is_temporary: true, expires_in: 3600 });
+    expect(ok.json()).toMatchObject({
+      filename: 'deck.pptx',
+      mimetype: expect.stringContaining('presentationml'),
+      is_temporary: true,
+      expires_in: 3600,
+    });
     expect((await fetch(ok.json().url)).status).toBe(200);
 
     await setRow(file.id, { views: 1 });

@@ -25,7 +25,12 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
   });
 
   async function share(headers: Record<string, string>, filename: string, query = '') {
-    const response = await c.inject({ method: 'PUT', url: `/api/upload-direct/${filename}${query}`, headers, payload: `content of ${filename}` });
+    const response = await c.inject({
+      method: 'PUT',
+      url: `/api/upload-direct/${filename}${query}`,
+      headers,
+      payload: `content of ${filename}`,
+    });
     expect(response.statusCode).toBe(200);
     return response.json().data as { id: string; slug: string };
   }
@@ -42,7 +47,12 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
     const data = response.json().data;
     expect(data.pagination).toEqual({ total: 2, limit: 1, offset: 0 });
     expect(data.files.map((file: { id: string }) => file.id)).toEqual([b.id]);
-    expect(data.files[0]).toMatchObject({ created_by: `apikey:${key.id}`, key_name: 'uploader', has_password: false, s3_config_id: c.config.id });
+    expect(data.files[0]).toMatchObject({
+      created_by: `apikey:${key.id}`,
+      key_name: 'uploader',
+      has_password: false,
+      s3_config_id: c.config.id,
+    });
     expect(data.files[0].s3_config_name).toBe(c.config.name);
     expect(data.files[0].s3_provider_type).toBe(c.config.provider_type);
     expect(data.files[0].updated_at).toBeUndefined();
@@ -52,9 +62,11 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
     expect(second).toMatchObject({ id: a.id, has_password: true, plain_password: 'pw' });
     expect(second.key_name).toBeUndefined();
 
-    const byCreator = (await c.inject({ method: 'GET', url: `/api/admin/files?created_by=apikey:${key.id}`, headers: c.admin })).json().data;
+    const byCreator = (await c.inject({ method: 'GET', url: `/api/admin/files?created_by=apikey:${key.id}`, headers: c.admin })).json()
+      .data;
     expect(byCreator.files.map((file: { id: string }) => file.id)).toEqual([b.id]);
-    const byConfig = (await c.inject({ method: 'GET', url: `/api/admin/files?s3_config_id=${randomUUID()}`, headers: c.admin })).json().data;
+    const byConfig = (await c.inject({ method: 'GET', url: `/api/admin/files?s3_config_id=${randomUUID()}`, headers: c.admin })).json()
+      .data;
     expect(byConfig.pagination.total).toBe(0);
   });
 
@@ -78,14 +90,29 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
     const file = await share(c.admin, 'u.txt');
     const other = await share(c.admin, 'o.txt');
     await c.t.container.db.updateTable('files').set({ views: 4 }).where('id', '=', file.id).execute();
-    const put = (payload: Record<string, unknown>, id = file.id) => c.inject({ method: 'PUT', url: `/api/admin/files/${id}`, headers: c.admin, payload });
+    const put = (payload: Record<string, unknown>, id = file.id) =>
+      c.inject({ method: 'PUT', url: `/api/admin/files/${id}`, headers: c.admin, payload });
 
     expect((await put({ slug: other.slug })).statusCode).toBe(409);
-    const updated = await put({ slug: 'renamed', remark: 'note', expires_at: '2999-01-01T00:00:00.000Z', use_proxy: false, max_views: 3, password: 'pw1' });
+    const updated = await put({
+      slug: 'renamed',
+      remark: 'note',
+      expires_at: '2999-01-01T00:00:00.000Z',
+      use_proxy: false,
+      max_views: 3,
+      password: 'pw1',
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toBeUndefined();
     let row = (await c.fileRows()).find((r) => r.id === file.id);
-    expect(row).toMatchObject({ slug: 'renamed', remark: 'note', expires_at: '2999-01-01T00:00:00.000Z', use_proxy: 0, max_views: 3, views: 0 });
+    expect(row).toMatchObject({
+      slug: 'renamed',
+      remark: 'note',
+      expires_at: '2999-01-01T00:00:00.000Z',
+      use_proxy: 0,
+      max_views: 3,
+      views: 0,
+    });
     expect(row?.password_hash).toMatch(/^scrypt\$/);
 
     expect((await put({ remark: null })).statusCode).toBe(200);
@@ -141,7 +168,9 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
     const url = `/api/user/files/${file.id}`;
 
     expect((await c.inject({ method: 'GET', url, headers: intruder.headers })).statusCode).toBe(404);
-    expect((await c.inject({ method: 'PUT', url, headers: intruder.headers, payload: { remark: 'hacked', password: '' } })).statusCode).toBe(404);
+    expect(
+      (await c.inject({ method: 'PUT', url, headers: intruder.headers, payload: { remark: 'hacked', password: '' } })).statusCode,
+    ).toBe(404);
     expect((await c.inject({ method: 'DELETE', url, headers: intruder.headers })).statusCode).toBe(404);
     expect((await c.inject({ method: 'GET', url, headers: c.admin })).statusCode).toBe(404);
 
@@ -162,9 +191,19 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
   it('refuses a key a non-public config on presign and upload-direct (403)', async () => {
     await c.inject({ method: 'PUT', url: `/api/s3-configs/${c.config.id}`, headers: c.admin, payload: { is_public: false } });
     const key = await c.key();
-    const presign = await c.inject({ method: 'POST', url: '/api/s3/presign', headers: key.headers, payload: { s3_config_id: c.config.id, filename: 'a.txt' } });
+    const presign = await c.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: key.headers,
+      payload: { s3_config_id: c.config.id, filename: 'a.txt' },
+    });
     expect(presign.statusCode).toBe(403);
-    const direct = await c.inject({ method: 'PUT', url: `/api/upload-direct/a.txt?s3_config_id=${c.config.id}`, headers: key.headers, payload: 'x' });
+    const direct = await c.inject({
+      method: 'PUT',
+      url: `/api/upload-direct/a.txt?s3_config_id=${c.config.id}`,
+      headers: key.headers,
+      payload: 'x',
+    });
     expect(direct.statusCode).toBe(403);
     expect(await c.fileRows()).toHaveLength(0);
   });
@@ -174,10 +213,24 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
     const now = new Date().toISOString();
     await c.t.container.db
       .insertInto('mounts')
-      .values({ id: randomUUID(), name: 'm', storage_type: 'S3', storage_config_id: c.config.id, mount_path: '/team', created_by: adminId, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        name: 'm',
+        storage_type: 'S3',
+        storage_config_id: c.config.id,
+        mount_path: '/team',
+        created_by: adminId,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const scoped = await c.key({ basicPath: '/team/docs/' });
-    const presign = await c.inject({ method: 'POST', url: '/api/s3/presign', headers: scoped.headers, payload: { s3_config_id: c.config.id, filename: 'a.txt', path: 'sub' } });
+    const presign = await c.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: scoped.headers,
+      payload: { s3_config_id: c.config.id, filename: 'a.txt', path: 'sub' },
+    });
     expect(presign.statusCode).toBe(200);
     const data = presign.json().data;
     const folder = c.config.default_folder ? `${c.config.default_folder}/` : '';
@@ -185,7 +238,12 @@ describe.each(KINDS)('file management and ownership on the %s driver', (kind) =>
     expect((await putToPresignedUrl(data.upload_url, 'scoped', data.contentType)).status).toBe(200);
 
     const outside = await c.key({ basicPath: '/elsewhere' });
-    const refused = await c.inject({ method: 'POST', url: '/api/s3/presign', headers: outside.headers, payload: { s3_config_id: c.config.id, filename: 'a.txt' } });
+    const refused = await c.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: outside.headers,
+      payload: { s3_config_id: c.config.id, filename: 'a.txt' },
+    });
     expect(refused.statusCode).toBe(403);
     const direct = await c.inject({ method: 'PUT', url: '/api/upload-direct/a.txt', headers: outside.headers, payload: 'x' });
     expect(direct.statusCode).toBe(403);

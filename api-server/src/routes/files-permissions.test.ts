@@ -58,7 +58,12 @@ describe('guards of the file-share and URL-import routes (contract §2.5)', () =
   it('accepts the raw key in X-Custom-Auth-Key on upload-direct only', async () => {
     const headers = await matrix.headers('fileKey');
     const rawKey = headers.authorization?.replace(/^ApiKey /, '') ?? '';
-    const direct = await t.app.inject({ method: 'PUT', url: `/api/upload-direct/a.txt?s3_config_id=${randomUUID()}`, headers: { 'x-custom-auth-key': rawKey }, payload: 'x' });
+    const direct = await t.app.inject({
+      method: 'PUT',
+      url: `/api/upload-direct/a.txt?s3_config_id=${randomUUID()}`,
+      headers: { 'x-custom-auth-key': rawKey },
+      payload: 'x',
+    });
     expect(direct.statusCode).toBe(404); // authenticated: the unknown config is the problem
     const badAuthorization = await t.app.inject({
       method: 'PUT',
@@ -67,10 +72,20 @@ describe('guards of the file-share and URL-import routes (contract §2.5)', () =
       payload: 'x',
     });
     expect(badAuthorization.statusCode).toBe(404);
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/s3/presign', headers: { 'x-custom-auth-key': rawKey }, payload: { s3_config_id: ID, filename: 'a' } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: { 'x-custom-auth-key': rawKey },
+      payload: { s3_config_id: ID, filename: 'a' },
+    });
     expect(elsewhere.statusCode).toBe(401);
     const textKey = (await matrix.headers('textKey')).authorization?.replace(/^ApiKey /, '') ?? '';
-    const noPermission = await t.app.inject({ method: 'PUT', url: '/api/upload-direct/a.txt', headers: { 'x-custom-auth-key': textKey }, payload: 'x' });
+    const noPermission = await t.app.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/a.txt',
+      headers: { 'x-custom-auth-key': textKey },
+      payload: 'x',
+    });
     expect(noPermission.statusCode).toBe(403);
   });
 });

@@ -21,7 +21,12 @@ function sampleRss(): { stop(): number } {
 }
 
 /** PUTs `totalBytes` generated on the fly (one reused buffer) over real HTTP; `chunked` omits Content-Length. */
-function streamPut(url: string, headers: Record<string, string>, totalBytes: number, chunked: boolean): Promise<{ status: number; body: string; sha256: string }> {
+function streamPut(
+  url: string,
+  headers: Record<string, string>,
+  totalBytes: number,
+  chunked: boolean,
+): Promise<{ status: number; body: string; sha256: string }> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     const target = new URL(url);
@@ -94,7 +99,11 @@ describe('streaming uploads and downloads', () => {
   it('aborts a chunked upload as soon as it passes max_upload_size, leaving no object or temporary file behind', async () => {
     c = await createShareContext('local');
     await c.inject({ method: 'PUT', url: '/api/admin/system-settings', headers: c.admin, payload: { max_upload_size: 5 } });
-    const result = await streamPut(`${c.origin}/api/upload-direct/over.bin`, c.admin, 40 * MB, true).catch((error: Error) => ({ status: -1, body: error.message, sha256: '' }));
+    const result = await streamPut(`${c.origin}/api/upload-direct/over.bin`, c.admin, 40 * MB, true).catch((error: Error) => ({
+      status: -1,
+      body: error.message,
+      sha256: '',
+    }));
     // The refusal is answered while the client is still sending (or the socket closes under it).
     if (result.status !== -1) {
       expect(result.status).toBe(400);

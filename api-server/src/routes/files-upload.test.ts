@@ -65,12 +65,22 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
   }
 
   async function setMaxUploadMb(value: number) {
-    const response = await c.inject({ method: 'PUT', url: '/api/admin/system-settings', headers: c.admin, payload: { max_upload_size: value } });
+    const response = await c.inject({
+      method: 'PUT',
+      url: '/api/admin/system-settings',
+      headers: c.admin,
+      payload: { max_upload_size: value },
+    });
     expect(response.statusCode).toBe(200);
   }
 
   async function setQuota(bytes: number) {
-    const response = await c.inject({ method: 'PUT', url: `/api/s3-configs/${c.config.id}`, headers: c.admin, payload: { total_storage_bytes: bytes } });
+    const response = await c.inject({
+      method: 'PUT',
+      url: `/api/s3-configs/${c.config.id}`,
+      headers: c.admin,
+      payload: { total_storage_bytes: bytes },
+    });
     expect(response.statusCode).toBe(200);
   }
 
@@ -80,7 +90,9 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
     const presigned = await presign({ filename: 'notes 1.txt', size: 11, mimetype: 'image/png', path: 'docs' });
     expect(presigned.statusCode).toBe(200);
     const data = presigned.json().data;
-    expect(Object.keys(data).sort()).toEqual(['contentType', 'file_id', 'provider_type', 's3_url', 'slug', 'storage_path', 'upload_url'].sort());
+    expect(Object.keys(data).sort()).toEqual(
+      ['contentType', 'file_id', 'provider_type', 's3_url', 'slug', 'storage_path', 'upload_url'].sort(),
+    );
     expect(data.contentType).toBe('text/plain');
     expect(data.slug).toMatch(/^[0-9A-Za-z]{6}$/);
     const prefix = c.config.default_folder ? `${c.config.default_folder}/` : '';
@@ -92,7 +104,14 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
 
     const put = await putToPresignedUrl(data.upload_url, 'hello world', data.contentType);
     expect(put.status).toBe(200);
-    const committed = await commit({ file_id: data.file_id, etag: put.headers.get('etag'), size: '11', remark: 'r', expires_in: '2', max_views: '3' });
+    const committed = await commit({
+      file_id: data.file_id,
+      etag: put.headers.get('etag'),
+      size: '11',
+      remark: 'r',
+      expires_in: '2',
+      max_views: '3',
+    });
     expect(committed.statusCode).toBe(200);
     const view = committed.json().data;
     expect(view).toMatchObject({
@@ -296,13 +315,23 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
 
     // Another key may not overwrite that object through the same original name.
     const other = await c.key();
-    const clash = await c.inject({ method: 'PUT', url: '/api/upload-direct/plain.txt?original_filename=true', headers: { ...other.headers }, payload: 'evil' });
+    const clash = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/plain.txt?original_filename=true',
+      headers: { ...other.headers },
+      payload: 'evil',
+    });
     expect(clash.statusCode).toBe(409);
   });
 
   it('upload-direct refuses a declared length over max_upload_size before storing anything', async () => {
     await setMaxUploadMb(1);
-    const response = await c.inject({ method: 'PUT', url: '/api/upload-direct/big.bin', headers: c.admin, payload: Buffer.alloc(1024 * 1024 + 1) });
+    const response = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/big.bin',
+      headers: c.admin,
+      payload: Buffer.alloc(1024 * 1024 + 1),
+    });
     expect(response.statusCode).toBe(400);
     expect(await c.fileRows()).toHaveLength(0);
     expect(await c.objectKeys()).toEqual([]);
@@ -328,7 +357,12 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
   });
 
   it('a refused original_filename upload leaves the existing object of that name untouched', async () => {
-    const first = await c.inject({ method: 'PUT', url: '/api/upload-direct/keep.txt?original_filename=true&slug=keep', headers: c.admin, payload: 'original' });
+    const first = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/keep.txt?original_filename=true&slug=keep',
+      headers: c.admin,
+      payload: 'original',
+    });
     expect(first.statusCode).toBe(200);
     await setQuota(5000);
     const second = await fetch(`${c.origin}/api/upload-direct/keep.txt?original_filename=true`, {
@@ -369,17 +403,34 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
       { s3_config_id: c.config.id, slug: 'form-1', remark: 'from form', password: 'pw', max_views: '2', mimetype: 'image/png' },
       { name: 'photo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) },
     );
-    const response = await c.inject({ method: 'POST', url: '/api/upload', headers: { ...c.admin, ...form.headers }, payload: form.payload });
+    const response = await c.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...c.admin, ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data).toMatchObject({ slug: 'form-1', filename: 'photo.png', mimetype: 'image/png', size: 7, remark: 'from form', max_views: 2 });
+    expect(data).toMatchObject({
+      slug: 'form-1',
+      filename: 'photo.png',
+      mimetype: 'image/png',
+      size: 7,
+      remark: 'from form',
+      max_views: 2,
+    });
     expect(data.proxy_preview_url).toContain('?password=pw');
     expect(await c.objectKeys()).toHaveLength(1);
   });
 
   it('answers a broken multipart body with 400, not 500', async () => {
     for (const headers of [{ 'content-type': 'multipart/form-data' }, { 'content-type': 'multipart/form-data; boundary=xyz' }]) {
-      const response = await c.inject({ method: 'POST', url: '/api/upload', headers: { ...c.admin, ...headers }, payload: 'garbage\r\n--xyz\r\nnonsense' });
+      const response = await c.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...c.admin, ...headers },
+        payload: 'garbage\r\n--xyz\r\nnonsense',
+      });
       expect(response.statusCode).toBe(400);
     }
     expect(await c.fileRows()).toHaveLength(0);
@@ -391,7 +442,10 @@ describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
     const tooBig = await c.inject({ method: 'POST', url: '/api/upload', headers: { ...c.admin, ...big.headers }, payload: big.payload });
     expect(tooBig.statusCode).toBe(400);
     const empty = formBody({ remark: 'x' });
-    expect((await c.inject({ method: 'POST', url: '/api/upload', headers: { ...c.admin, ...empty.headers }, payload: empty.payload })).statusCode).toBe(400);
+    expect(
+      (await c.inject({ method: 'POST', url: '/api/upload', headers: { ...c.admin, ...empty.headers }, payload: empty.payload }))
+        .statusCode,
+    ).toBe(400);
     expect(await c.fileRows()).toHaveLength(0);
     expect(await c.objectKeys()).toEqual([]);
   });

@@ -71,7 +71,10 @@ const uploadOptions = z.object({
   max_views: optionalNumber({ integer: true, min: 0 }),
   override: flag,
   original_filename: flag,
-  use_proxy: z.unknown().optional().transform((value) => value !== '0' && value !== 0 && value !== false && value !== 'false'),
+  use_proxy: z
+    .unknown()
+    .optional()
+    .transform((value) => value !== '0' && value !== 0 && value !== false && value !== 'false'),
 });
 
 const adminListQuery = z.object({
@@ -273,7 +276,12 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
 
   app.get('/api/admin/files', { preHandler: requireAdmin }, async (request) => {
     const query = parseInput(adminListQuery, request.query);
-    const data = await files.listForAdmin({ limit: query.limit, offset: query.offset, createdBy: query.created_by, s3ConfigId: query.s3_config_id });
+    const data = await files.listForAdmin({
+      limit: query.limit,
+      offset: query.offset,
+      createdBy: query.created_by,
+      s3ConfigId: query.s3_config_id,
+    });
     return envelope(request.t('file.listed'), data);
   });
 
@@ -306,7 +314,13 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
     }
     const { key } = caller;
     const data = await files.listOwned(apiKeyCreator(key.id), { limit, offset });
-    const key_info: UserKeyInfo = { id: key.id, name: key.name, key: key.key, basicPath: key.basicPath, permissions: { ...key.permissions, admin: false } };
+    const key_info: UserKeyInfo = {
+      id: key.id,
+      name: key.name,
+      key: key.key,
+      basicPath: key.basicPath,
+      permissions: { ...key.permissions, admin: false },
+    };
     return { ...envelope(request.t('file.listed'), data), key_info };
   });
 
@@ -379,7 +393,10 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
       if (request.method === 'HEAD') {
         const info = await driver.headObject(row.storage_path);
         if (!info) throw new HttpError(404, 'storage.objectNotFound');
-        return reply.code(200).headers({ ...objectHeaders(info), 'content-length': String(info.size) }).send();
+        return reply
+          .code(200)
+          .headers({ ...objectHeaders(info), 'content-length': String(info.size) })
+          .send();
       }
       const range = parseRangeHeader(request.headers.range);
       try {
@@ -403,7 +420,11 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
   }
 
   // GET and HEAD in one route: Fastify's automatic HEAD route would reset Content-Length to 0.
-  app.route({ method: ['GET', 'HEAD'], url: '/api/file-download/:slug', handler: (request, reply) => serveFile(request, reply, 'attachment') });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/file-download/:slug',
+    handler: (request, reply) => serveFile(request, reply, 'attachment'),
+  });
   app.route({ method: ['GET', 'HEAD'], url: '/api/file-view/:slug', handler: (request, reply) => serveFile(request, reply, 'inline') });
 
   app.get('/api/office-preview/:slug', async (request, reply) => {

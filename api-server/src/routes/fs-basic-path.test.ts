@@ -72,7 +72,10 @@ describe('API keys and basic_path on the file-system browser', () => {
 
   async function snapshot(): Promise<string[]> {
     const keys: string[] = [];
-    for (const [name, driver] of [['docs', docsDriver], ['secret', secretDriver]] as const) {
+    for (const [name, driver] of [
+      ['docs', docsDriver],
+      ['secret', secretDriver],
+    ] as const) {
       for (const object of (await driver.listObjects({})).objects) keys.push(`${name}:${object.key}:${object.etag}`);
     }
     return keys.sort();
@@ -119,7 +122,10 @@ describe('API keys and basic_path on the file-system browser', () => {
     copyFrom: (p) => track(w.post('/api/user/fs/batch-copy', key, { items: [{ sourcePath: p, targetPath: '/docs/team/copied.txt' }] })),
     copyTo: (p) => track(w.post('/api/user/fs/batch-copy', key, { items: [{ sourcePath: '/docs/team/a.txt', targetPath: p }] })),
     upload: (p) => {
-      const form = formBody([['path', p], ['file', 'uploaded', 'up.txt']]);
+      const form = formBody([
+        ['path', p],
+        ['file', 'uploaded', 'up.txt'],
+      ]);
       return track(w.request({ method: 'POST', url: '/api/user/fs/upload', headers: { ...key, ...form.headers }, payload: form.payload }));
     },
     presign: (p) => track(w.post('/api/user/fs/presign', key, { path: p, fileName: 'x.txt' })),
@@ -139,7 +145,8 @@ describe('API keys and basic_path on the file-system browser', () => {
         expect(response.json().data).toMatchObject({ isVirtual: true, hasPermission: false, items: [] });
         continue;
       }
-      if (![400, 403].includes(response.statusCode)) throw new Error(`${name} ${JSON.stringify(hostile)} → ${response.statusCode} ${response.body}`);
+      if (![400, 403].includes(response.statusCode))
+        throw new Error(`${name} ${JSON.stringify(hostile)} → ${response.statusCode} ${response.body}`);
     }
     expect(await snapshot()).toEqual(before);
     expect(await w.t.container.db.selectFrom('files').selectAll().execute()).toEqual([]);
@@ -151,7 +158,12 @@ describe('API keys and basic_path on the file-system browser', () => {
   });
 
   it('refuses encoded traversal that arrives decoded only once on the wire', async () => {
-    for (const query of ['/docs/team/%2e%2e/private/p.txt', '/docs/team/%2E%2E%2Fprivate%2Fp.txt', '/docs/team/..%2fprivate/p.txt', '/docs%2Fteam/..%2F..%2Fprivate/p.txt']) {
+    for (const query of [
+      '/docs/team/%2e%2e/private/p.txt',
+      '/docs/team/%2E%2E%2Fprivate%2Fp.txt',
+      '/docs/team/..%2fprivate/p.txt',
+      '/docs%2Fteam/..%2F..%2Fprivate/p.txt',
+    ]) {
       for (const operation of ['get', 'download', 'file-link']) {
         const response = await w.get(`/api/user/fs/${operation}?path=${query}`, key);
         expect([400, 403]).toContain(response.statusCode);
@@ -167,7 +179,9 @@ describe('API keys and basic_path on the file-system browser', () => {
     expect((await w.get(`/api/user/fs/download?path=${q('/docs/team/a.txt')}`, key)).body).toBe('team content');
     expect((await w.post('/api/user/fs/mkdir', key, { path: '/docs/team/sub' })).statusCode).toBe(200);
     expect((await w.post('/api/user/fs/update', key, { path: '/docs/team/sub/n.txt', content: 'n' })).statusCode).toBe(200);
-    expect((await w.post('/api/user/fs/rename', key, { oldPath: '/docs/team/sub/n.txt', newPath: '/docs/team/n.txt' })).statusCode).toBe(200);
+    expect((await w.post('/api/user/fs/rename', key, { oldPath: '/docs/team/sub/n.txt', newPath: '/docs/team/n.txt' })).statusCode).toBe(
+      200,
+    );
     expect((await w.del(`/api/user/fs/remove?path=${q('/docs/team/n.txt')}`, key)).statusCode).toBe(200);
   });
 
@@ -190,22 +204,38 @@ describe('API keys and basic_path on the file-system browser', () => {
     });
     expect(tampered.statusCode).toBe(403);
     for (const badKey of ['team/../private/evil.bin', '/private/evil.bin', 'team\\..\\private']) {
-      const response = await w.post('/api/user/fs/multipart/complete', key, { path: '/docs/team/', uploadId: init.uploadId, key: badKey, parts: [{ partNumber: 1, etag: 'x' }] });
+      const response = await w.post('/api/user/fs/multipart/complete', key, {
+        path: '/docs/team/',
+        uploadId: init.uploadId,
+        key: badKey,
+        parts: [{ partNumber: 1, etag: 'x' }],
+      });
       expect([400, 403]).toContain(response.statusCode);
     }
-    expect((await w.post('/api/user/fs/multipart/abort', key, { path: '/docs/team/', uploadId: init.uploadId, key: 'private/p.txt' })).statusCode).toBe(403);
+    expect(
+      (await w.post('/api/user/fs/multipart/abort', key, { path: '/docs/team/', uploadId: init.uploadId, key: 'private/p.txt' }))
+        .statusCode,
+    ).toBe(403);
 
     const presigned = (await w.post('/api/user/fs/presign', key, { path: '/docs/team/', fileName: 'c.txt' })).json().data;
     const commit = await w.post('/api/user/fs/presign/commit', key, { ...presigned, s3Path: 'private/p.txt' });
     expect(commit.statusCode).toBe(400);
-    expect((await w.post('/api/user/fs/presign/commit', key, { ...presigned, targetPath: '/docs/private/p.txt', s3Path: 'private/p.txt' })).statusCode).toBe(403);
+    expect(
+      (await w.post('/api/user/fs/presign/commit', key, { ...presigned, targetPath: '/docs/private/p.txt', s3Path: 'private/p.txt' }))
+        .statusCode,
+    ).toBe(403);
 
     const mounts = await w.t.container.repositories.mounts.listActive();
     const docsMount = mounts.find((mount) => mount.mount_path === '/docs');
-    const copyCommit = await w.post('/api/user/fs/batch-copy-commit', key, { targetMountId: docsMount?.id, files: [{ targetPath: '/docs/private/p.txt', s3Path: 'private/p.txt' }] });
+    const copyCommit = await w.post('/api/user/fs/batch-copy-commit', key, {
+      targetMountId: docsMount?.id,
+      files: [{ targetPath: '/docs/private/p.txt', s3Path: 'private/p.txt' }],
+    });
     expect(copyCommit.json()).toMatchObject({ code: 202, data: { success: [], failed: [{ targetPath: '/docs/private/p.txt' }] } });
     const secretMount = mounts.find((mount) => mount.mount_path === '/secret');
-    expect((await w.post('/api/user/fs/batch-copy-commit', key, { targetMountId: secretMount?.id, files: [{ s3Path: 's.txt' }] })).statusCode).toBe(404);
+    expect(
+      (await w.post('/api/user/fs/batch-copy-commit', key, { targetMountId: secretMount?.id, files: [{ s3Path: 's.txt' }] })).statusCode,
+    ).toBe(404);
     expect(await w.t.container.db.selectFrom('files').selectAll().execute()).toEqual([]);
   });
 
@@ -250,7 +280,12 @@ describe('API keys and basic_path on the file-system browser', () => {
     expect((await w.get(`/api/user/fs/download?path=${q('/secret/s.txt')}`, other)).body).toBe(SECRET);
     expect((await w.get(`/api/user/fs/download?path=${q('/docs/team/a.txt')}`, other)).statusCode).toBe(403);
     const mounts = await w.t.container.repositories.mounts.listActive();
-    await w.request({ method: 'PUT', url: `/api/admin/mounts/${mounts.find((m) => m.mount_path === '/secret')?.id}`, headers: w.admin, payload: { is_active: false } });
+    await w.request({
+      method: 'PUT',
+      url: `/api/admin/mounts/${mounts.find((m) => m.mount_path === '/secret')?.id}`,
+      headers: w.admin,
+      payload: { is_active: false },
+    });
     expect((await w.get(`/api/user/fs/download?path=${q('/secret/s.txt')}`, other)).statusCode).toBe(404);
   });
 });

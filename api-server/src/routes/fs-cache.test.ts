@@ -22,7 +22,7 @@ describe('file-system directory cache', () => {
   /** Written behind the API's back: only visible once the cached listing is gone. */
   const sneak = (key: string) => w.driver.putObject(key, 'x', { contentType: 'text/plain' });
 
-  it('serves a listing from the cache until the mount\'s cache_ttl has passed', async () => {
+  it("serves a listing from the cache until the mount's cache_ttl has passed", async () => {
     await sneak('a.txt');
     expect(await names()).toEqual(['a.txt']);
     await sneak('b.txt');
@@ -86,7 +86,10 @@ describe('file-system directory cache', () => {
     });
 
     it('upload', async () => {
-      const form = formBody([['path', '/m/'], ['file', 'u', 'up.txt']]);
+      const form = formBody([
+        ['path', '/m/'],
+        ['file', 'u', 'up.txt'],
+      ]);
       await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
       expect(await names()).toEqual(['seed.txt', 'up.txt']);
     });
@@ -113,7 +116,10 @@ describe('file-system directory cache', () => {
       await w.post('/api/admin/fs/batch-copy', w.admin, { items: [{ sourcePath: '/m/seed.txt', targetPath: '/m/copy.txt' }] });
       expect(await names()).toEqual(['copy.txt', 'seed.txt']);
       await sneak('client-copied.txt');
-      await w.post('/api/admin/fs/batch-copy-commit', w.admin, { targetMountId: mountId, files: [{ targetPath: '/m/client-copied.txt', s3Path: 'client-copied.txt' }] });
+      await w.post('/api/admin/fs/batch-copy-commit', w.admin, {
+        targetMountId: mountId,
+        files: [{ targetPath: '/m/client-copied.txt', s3Path: 'client-copied.txt' }],
+      });
       expect(await names()).toEqual(['client-copied.txt', 'copy.txt', 'seed.txt']);
     });
 
@@ -125,7 +131,12 @@ describe('file-system directory cache', () => {
         headers: { ...w.admin, 'content-type': 'application/octet-stream' },
         payload: 'bytes',
       });
-      await w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/', uploadId: init.uploadId, key: init.key, parts: [part.json().data] });
+      await w.post('/api/admin/fs/multipart/complete', w.admin, {
+        path: '/m/',
+        uploadId: init.uploadId,
+        key: init.key,
+        parts: [part.json().data],
+      });
       expect(await names()).toEqual(['mp.bin', 'seed.txt']);
       const presigned = (await w.post('/api/admin/fs/presign', w.admin, { path: '/m/', fileName: 'pre.txt' })).json().data;
       await sneak('pre.txt');

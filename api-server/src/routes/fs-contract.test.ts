@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { createFsWorld, formBody, q, startS3rver, STORAGE_KINDS, type FsWorld, type Headers, type S3rverHandle } from '../testing/fs-test-kit';
+import {
+  createFsWorld,
+  formBody,
+  q,
+  startS3rver,
+  STORAGE_KINDS,
+  type FsWorld,
+  type Headers,
+  type S3rverHandle,
+} from '../testing/fs-test-kit';
 import { readAll } from '../testing/fs-test-streams';
 
 /**
@@ -33,7 +42,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
   const data = (response: LightMyRequestResponse) => response.json().data;
 
   /** GET/PUT a presigned URL: our own routes through inject, s3rver over the network. */
-  async function fetchUrl(url: string, init: { method?: string; body?: Buffer | string; headers?: Headers } = {}): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+  async function fetchUrl(
+    url: string,
+    init: { method?: string; body?: Buffer | string; headers?: Headers } = {},
+  ): Promise<{ status: number; body: string; headers: Record<string, string> }> {
     const parsed = new URL(url);
     if (parsed.pathname.startsWith('/api/')) {
       const response = await w.request({
@@ -92,7 +104,14 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       const response = await w.get(`/api/admin/fs/list?path=${q('/m')}`, w.admin);
       expect(response.statusCode).toBe(200);
       const listing = data(response);
-      expect(listing).toMatchObject({ path: '/m/', type: 'directory', isRoot: false, isVirtual: false, mount_id: mountId, storage_type: 'S3' });
+      expect(listing).toMatchObject({
+        path: '/m/',
+        type: 'directory',
+        isRoot: false,
+        isVirtual: false,
+        mount_id: mountId,
+        storage_type: 'S3',
+      });
       expect(listing.items.map((item: { name: string }) => item.name)).toEqual(['alpha', 'docs', 'zeta.txt']);
       const [alpha, docs, zeta] = listing.items;
       expect(Object.keys(docs).sort()).toEqual(['isDirectory', 'isVirtual', 'modified', 'name', 'path', 'size']);
@@ -113,11 +132,22 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       expect(items).toEqual([expect.objectContaining({ name: 'a.txt', path: '/m/docs/a.txt' })]);
     });
 
-    it("shows an admin only active mounts that admin created", async () => {
+    it('shows an admin only active mounts that admin created', async () => {
       await w.mount('/off', { is_active: false });
       await w.t.container.db
         .insertInto('mounts')
-        .values({ id: randomUUID(), name: 'x', storage_type: 'S3', storage_config_id: w.configId, mount_path: '/foreign', remark: null, created_by: 'another-admin', created_at: '', updated_at: '', last_used: null })
+        .values({
+          id: randomUUID(),
+          name: 'x',
+          storage_type: 'S3',
+          storage_config_id: w.configId,
+          mount_path: '/foreign',
+          remark: null,
+          created_by: 'another-admin',
+          created_at: '',
+          updated_at: '',
+          last_used: null,
+        })
         .execute();
       const names = data(await w.get('/api/admin/fs/list?path=/', w.admin)).items.map((item: { name: string }) => item.name);
       expect(names).toEqual(['m']);
@@ -138,9 +168,29 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       expect(response.statusCode).toBe(200);
       const file = data(response);
       expect(Object.keys(file).sort()).toEqual(
-        ['contentType', 'download_url', 'etag', 'isDirectory', 'modified', 'mount_id', 'name', 'path', 'preview_url', 'size', 'storage_type'].sort(),
+        [
+          'contentType',
+          'download_url',
+          'etag',
+          'isDirectory',
+          'modified',
+          'mount_id',
+          'name',
+          'path',
+          'preview_url',
+          'size',
+          'storage_type',
+        ].sort(),
       );
-      expect(file).toMatchObject({ path: '/m/docs/report.txt', name: 'report.txt', isDirectory: false, size: 11, contentType: 'text/plain', mount_id: mountId, storage_type: 'S3' });
+      expect(file).toMatchObject({
+        path: '/m/docs/report.txt',
+        name: 'report.txt',
+        isDirectory: false,
+        size: 11,
+        contentType: 'text/plain',
+        mount_id: mountId,
+        storage_type: 'S3',
+      });
       const preview = await fetchUrl(file.preview_url);
       expect(preview.status).toBe(200);
       expect(preview.body).toBe('report body');
@@ -179,7 +229,11 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
         storage_type: 'S3',
       });
       expect(folder.etag).toEqual(expect.any(String));
-      expect(data(await w.get(`/api/admin/fs/get?path=${q('/m/implicit/')}`, w.admin))).toMatchObject({ isDirectory: true, name: 'implicit', etag: null });
+      expect(data(await w.get(`/api/admin/fs/get?path=${q('/m/implicit/')}`, w.admin))).toMatchObject({
+        isDirectory: true,
+        name: 'implicit',
+        etag: null,
+      });
       expect(data(await w.get(`/api/admin/fs/get?path=${q('/m')}`, w.admin))).toMatchObject({ isDirectory: true, path: '/m/' });
     });
 
@@ -232,7 +286,14 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       const response = await w.get(`/api/admin/fs/file-link?path=${q('/m/song.mp3')}`, w.admin);
       expect(response.statusCode).toBe(200);
       const link = data(response);
-      expect(link).toMatchObject({ path: '/m/song.mp3', name: 'song.mp3', expiresIn: 3600, forceDownload: false, mount_id: mountId, storage_type: 'S3' });
+      expect(link).toMatchObject({
+        path: '/m/song.mp3',
+        name: 'song.mp3',
+        expiresIn: 3600,
+        forceDownload: false,
+        mount_id: mountId,
+        storage_type: 'S3',
+      });
       expect(link.expiresAt).toBe(new Date(w.now.value.getTime() + 3600_000).toISOString());
       const fetched = await fetchUrl(link.presignedUrl);
       expect(fetched.body).toBe('la la');
@@ -277,23 +338,57 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
   describe('POST /fs/upload', () => {
     async function upload(headers: Headers, fields: Parameters<typeof formBody>[0]) {
       const form = formBody(fields);
-      return w.request({ method: 'POST', url: '/api/admin/fs/upload'.replace('/admin/', headers === w.admin ? '/admin/' : '/user/'), headers: { ...headers, ...form.headers }, payload: form.payload });
+      return w.request({
+        method: 'POST',
+        url: '/api/admin/fs/upload'.replace('/admin/', headers === w.admin ? '/admin/' : '/user/'),
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
     }
 
     it.each([
-      ['path before the file (streamed)', (content: string): Parameters<typeof formBody>[0] => [['path', '/m/docs/'], ['use_multipart', 'false'], ['file', content, 'note.md']]],
-      ['file before the path (spooled)', (content: string): Parameters<typeof formBody>[0] => [['file', content, 'note.md'], ['path', '/m/docs/']]],
+      [
+        'path before the file (streamed)',
+        (content: string): Parameters<typeof formBody>[0] => [
+          ['path', '/m/docs/'],
+          ['use_multipart', 'false'],
+          ['file', content, 'note.md'],
+        ],
+      ],
+      [
+        'file before the path (spooled)',
+        (content: string): Parameters<typeof formBody>[0] => [
+          ['file', content, 'note.md'],
+          ['path', '/m/docs/'],
+        ],
+      ],
     ])('stores the file and records an M-xxxxx row: %s', async (_label, fields) => {
       await put('docs/', '', 'application/x-directory');
       const response = await upload(w.admin, fields('# title'));
       expect(response.statusCode).toBe(200);
       const result = data(response);
-      expect(result).toMatchObject({ useMultipart: false, success: true, path: '/m/docs/', name: 'docs', size: 7, mimetype: 'text/markdown', message: expect.any(String) });
+      expect(result).toMatchObject({
+        useMultipart: false,
+        success: true,
+        path: '/m/docs/',
+        name: 'docs',
+        size: 7,
+        mimetype: 'text/markdown',
+        message: expect.any(String),
+      });
       expect(result.slug).toBe(`M-${result.fileId.replace(/-/g, '').slice(0, 5)}`);
       expect(await read('docs/note.md')).toBe('# title');
       expect(result.etag).toBe((await w.driver.headObject('docs/note.md'))?.etag);
       const [row] = await fileRows();
-      expect(row).toMatchObject({ id: result.fileId, slug: result.slug, filename: 'note.md', storage_path: 'docs/note.md', size: 7, s3_config_id: w.configId, created_by: `admin:${w.adminId}` });
+      expect(row).toMatchObject({
+        id: result.fileId,
+        slug: result.slug,
+        filename: 'note.md',
+        storage_path: 'docs/note.md',
+        size: 7,
+        s3_config_id: w.configId,
+        created_by: `admin:${w.adminId}`,
+      });
     });
 
     it('records key uploads as apiKey:<id> and refreshes the parent markers', async () => {
@@ -301,7 +396,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       const key = await w.key();
       const before = (await w.driver.headObject('docs/sub/'))?.lastModified.getTime() ?? 0;
       await new Promise((resolve) => setTimeout(resolve, kind === 's3rver' ? 1100 : 20));
-      const response = await upload(key, [['path', '/m/docs/sub'], ['file', 'k', 'k.txt']]);
+      const response = await upload(key, [
+        ['path', '/m/docs/sub'],
+        ['file', 'k', 'k.txt'],
+      ]);
       expect(response.statusCode).toBe(200);
       const [row] = await fileRows();
       expect(row?.created_by).toMatch(/^apiKey:/);
@@ -310,28 +408,74 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
     });
 
     it('answers 409 when the target folder does not exist, 400 for missing fields or a bad name', async () => {
-      expect((await upload(w.admin, [['path', '/m/nope/'], ['file', 'x', 'x.txt']])).statusCode).toBe(409);
-      expect((await upload(w.admin, [['path', '/m/nope/'], ['use_multipart', 'false'], ['file', 'x'.repeat(200_000), 'x.txt']])).statusCode).toBe(409);
-      expect((await upload(w.admin, [['path', '/m/'], ['use_multipart', 'false'], ['file', 'x', 'a\u2215b.txt']])).statusCode).toBe(400);
+      expect(
+        (
+          await upload(w.admin, [
+            ['path', '/m/nope/'],
+            ['file', 'x', 'x.txt'],
+          ])
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (
+          await upload(w.admin, [
+            ['path', '/m/nope/'],
+            ['use_multipart', 'false'],
+            ['file', 'x'.repeat(200_000), 'x.txt'],
+          ])
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (
+          await upload(w.admin, [
+            ['path', '/m/'],
+            ['use_multipart', 'false'],
+            ['file', 'x', 'a\u2215b.txt'],
+          ])
+        ).statusCode,
+      ).toBe(400);
       expect((await upload(w.admin, [['path', '/m/']])).statusCode).toBe(400);
       expect((await upload(w.admin, [['file', 'x', 'x.txt']])).statusCode).toBe(400);
-      expect((await upload(w.admin, [['path', '/m/'], ['file', 'x', '..']])).statusCode).toBe(400);
+      expect(
+        (
+          await upload(w.admin, [
+            ['path', '/m/'],
+            ['file', 'x', '..'],
+          ])
+        ).statusCode,
+      ).toBe(400);
       for (const [contentType, payload] of [
         ['multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc'],
         ['multipart/form-data', 'abc'],
         ['application/json', '{"path":"/m/"}'],
       ]) {
-        const response = await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, 'content-type': contentType as string }, payload });
+        const response = await w.request({
+          method: 'POST',
+          url: '/api/admin/fs/upload',
+          headers: { ...w.admin, 'content-type': contentType as string },
+          payload,
+        });
         expect(response.statusCode).toBe(400);
       }
       expect(await fileRows()).toEqual([]);
     });
 
     it('with use_multipart=true stores nothing and starts a bucket multipart upload the client continues', async () => {
-      const response = await upload(w.admin, [['path', '/m/'], ['use_multipart', 'true'], ['file', 'ignored', 'big.bin']]);
+      const response = await upload(w.admin, [
+        ['path', '/m/'],
+        ['use_multipart', 'true'],
+        ['file', 'ignored', 'big.bin'],
+      ]);
       expect(response.statusCode).toBe(200);
       const started = data(response);
-      expect(started).toMatchObject({ useMultipart: true, recommendedPartSize: 5242880, key: 'big.bin', mount_id: mountId, storage_type: 'S3', path: '/m/big.bin' });
+      expect(started).toMatchObject({
+        useMultipart: true,
+        recommendedPartSize: 5242880,
+        key: 'big.bin',
+        mount_id: mountId,
+        storage_type: 'S3',
+        path: '/m/big.bin',
+      });
       expect(typeof started.uploadId).toBe('string');
       expect(typeof started.bucket).toBe('string');
       expect(await exists('big.bin')).toBe(false);
@@ -342,7 +486,13 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
         headers: { ...w.admin, 'content-type': 'application/octet-stream' },
         payload: Buffer.from('the bytes'),
       });
-      const complete = await w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/', uploadId: started.uploadId, key: started.key, parts: [data(part)], fileSize: 9 });
+      const complete = await w.post('/api/admin/fs/multipart/complete', w.admin, {
+        path: '/m/',
+        uploadId: started.uploadId,
+        key: started.key,
+        parts: [data(part)],
+        fileSize: 9,
+      });
       expect(complete.statusCode).toBe(200);
       expect(await read('big.bin')).toBe('the bytes');
     });
@@ -351,7 +501,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
   describe('DELETE /fs/remove and POST /fs/batch-remove', () => {
     it('removes one object and its file rows, with no-cache headers; idempotent', async () => {
       await put('docs/', '', 'application/x-directory');
-      const form = formBody([['path', '/m/docs/'], ['file', 'bye', 'bye.txt']]);
+      const form = formBody([
+        ['path', '/m/docs/'],
+        ['file', 'bye', 'bye.txt'],
+      ]);
       await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
       expect(await fileRows()).toHaveLength(1);
       const response = await w.del(`/api/admin/fs/remove?path=${q('/m/docs/bye.txt')}`, w.admin);
@@ -367,7 +520,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       await put('tree/a.txt', 'a');
       await put('tree/sub/b.txt', 'b');
       await put('treehouse.txt', 'stays');
-      const form = formBody([['path', '/m/tree/sub'], ['file', 'c', 'c.txt']]);
+      const form = formBody([
+        ['path', '/m/tree/sub'],
+        ['file', 'c', 'c.txt'],
+      ]);
       await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
       expect((await w.del(`/api/admin/fs/remove?path=${q('/m/tree/')}`, w.admin)).statusCode).toBe(200);
       expect((await w.driver.listObjects({ prefix: 'tree/' })).objects).toEqual([]);
@@ -394,7 +550,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
   describe('POST /fs/rename', () => {
     it('moves a file and the row that records it', async () => {
       await put('docs/', '', 'application/x-directory');
-      const form = formBody([['path', '/m/docs'], ['file', 'content', 'old.txt']]);
+      const form = formBody([
+        ['path', '/m/docs'],
+        ['file', 'content', 'old.txt'],
+      ]);
       await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
       const response = await w.post('/api/admin/fs/rename', w.admin, { oldPath: '/m/docs/old.txt', newPath: '/m/docs/new.txt' });
       expect(response.statusCode).toBe(200);
@@ -432,7 +591,12 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
     it('creates a text file, then overwrites it keeping its type', async () => {
       const created = await w.post('/api/admin/fs/update', w.admin, { path: '/m/notes.md', content: '# one' });
       expect(created.statusCode).toBe(200);
-      expect(data(created)).toEqual({ path: '/m/notes.md', etag: expect.stringMatching(/^[0-9a-f]{32}$/), contentType: 'text/markdown', isNewFile: true });
+      expect(data(created)).toEqual({
+        path: '/m/notes.md',
+        etag: expect.stringMatching(/^[0-9a-f]{32}$/),
+        contentType: 'text/markdown',
+        isNewFile: true,
+      });
       await w.driver.putObject('notes.md', '# one', { contentType: 'text/x-custom', metadata: { owner: 'me' } });
       const updated = data(await w.post('/api/admin/fs/update', w.admin, { path: '/m/notes.md', content: '# two' }));
       expect(updated).toMatchObject({ isNewFile: false, contentType: 'text/x-custom' });
@@ -456,7 +620,12 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
 
     it('init → parts → complete stores the object and a file row; answers are { success, data } only', async () => {
       await put('up/', '', 'application/x-directory');
-      const initResponse = await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/up/', filename: 'video.mp4', contentType: 'text/plain', fileSize: 5 * 1024 * 1024 + 3 });
+      const initResponse = await w.post('/api/admin/fs/multipart/init', w.admin, {
+        path: '/m/up/',
+        filename: 'video.mp4',
+        contentType: 'text/plain',
+        fileSize: 5 * 1024 * 1024 + 3,
+      });
       expect(initResponse.statusCode).toBe(200);
       expect(Object.keys(initResponse.json()).sort()).toEqual(['data', 'success']);
       const init = data(initResponse);
@@ -464,20 +633,44 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       const first = Buffer.alloc(5 * 1024 * 1024, 7);
       const parts = [];
       for (const [index, body] of [first, Buffer.from('end')].entries()) {
-        const response = await w.request({ method: 'POST', url: partUrl(init, index + 1), headers: { ...w.admin, 'content-type': 'application/octet-stream' }, payload: body });
+        const response = await w.request({
+          method: 'POST',
+          url: partUrl(init, index + 1),
+          headers: { ...w.admin, 'content-type': 'application/octet-stream' },
+          payload: body,
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toStrictEqual({ success: true, data: { partNumber: index + 1, etag: expect.stringMatching(/^".+"$/) } });
         parts.push(data(response));
       }
-      const complete = await w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/up/', uploadId: init.uploadId, key: init.key, parts, fileSize: first.length + 3 });
+      const complete = await w.post('/api/admin/fs/multipart/complete', w.admin, {
+        path: '/m/up/',
+        uploadId: init.uploadId,
+        key: init.key,
+        parts,
+        fileSize: first.length + 3,
+      });
       expect(complete.statusCode).toBe(200);
       expect(Object.keys(complete.json()).sort()).toEqual(['data', 'success']);
       const done = data(complete);
-      expect(done).toMatchObject({ success: true, path: '/m/up/video.mp4', etag: expect.any(String), fileId: expect.any(String), s3Url: expect.any(String), location: expect.any(String) });
+      expect(done).toMatchObject({
+        success: true,
+        path: '/m/up/video.mp4',
+        etag: expect.any(String),
+        fileId: expect.any(String),
+        s3Url: expect.any(String),
+        location: expect.any(String),
+      });
       const info = await w.driver.headObject('up/video.mp4');
       expect(info).toMatchObject({ size: first.length + 3, contentType: 'video/mp4' });
       expect(await fileRows()).toEqual([
-        expect.objectContaining({ id: done.fileId, storage_path: 'up/video.mp4', size: first.length + 3, mimetype: 'video/mp4', created_by: `admin:${w.adminId}` }),
+        expect.objectContaining({
+          id: done.fileId,
+          storage_path: 'up/video.mp4',
+          size: first.length + 3,
+          mimetype: 'video/mp4',
+          created_by: `admin:${w.adminId}`,
+        }),
       ]);
     });
 
@@ -494,7 +687,12 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       expect(noFolder.statusCode).toBe(409);
       expect(noFolder.json()).toStrictEqual({ success: false, message: expect.any(String), code: 409 });
       const init = data(await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename: 'a.bin' }));
-      const empty = await w.request({ method: 'POST', url: partUrl(init, 1), headers: { ...w.admin, 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(0) });
+      const empty = await w.request({
+        method: 'POST',
+        url: partUrl(init, 1),
+        headers: { ...w.admin, 'content-type': 'application/octet-stream' },
+        payload: Buffer.alloc(0),
+      });
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toStrictEqual({ success: false, message: expect.any(String), code: 400 });
       const noKey = await w.request({
@@ -504,14 +702,29 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
         payload: 'x',
       });
       expect(noKey.statusCode).toBe(400);
-      const badNumber = await w.request({ method: 'POST', url: partUrl(init, 0), headers: { ...w.admin, 'content-type': 'application/octet-stream' }, payload: 'x' });
+      const badNumber = await w.request({
+        method: 'POST',
+        url: partUrl(init, 0),
+        headers: { ...w.admin, 'content-type': 'application/octet-stream' },
+        payload: 'x',
+      });
       expect(badNumber.statusCode).toBe(400);
-      expect((await w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/', uploadId: init.uploadId, key: init.key, parts: [] })).statusCode).toBe(400);
+      expect(
+        (await w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/', uploadId: init.uploadId, key: init.key, parts: [] }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it('abort ends the upload: no object, no row, and the upload id is gone', async () => {
       const init = data(await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename: 'gone.bin' }));
-      const part = data(await w.request({ method: 'POST', url: partUrl(init, 1), headers: { ...w.admin, 'content-type': 'application/octet-stream' }, payload: 'abc' }));
+      const part = data(
+        await w.request({
+          method: 'POST',
+          url: partUrl(init, 1),
+          headers: { ...w.admin, 'content-type': 'application/octet-stream' },
+          payload: 'abc',
+        }),
+      );
       const aborted = await w.post('/api/admin/fs/multipart/abort', w.admin, { path: '/m/', uploadId: init.uploadId, key: init.key });
       if (kind === 's3rver') {
         // s3rver answers MethodNotAllowed to AbortMultipartUpload: the failure is reported in shape M, nothing is stored.
@@ -522,7 +735,12 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       }
       expect(aborted.statusCode).toBe(200);
       expect(aborted.json()).toStrictEqual({ success: true, data: { success: true, message: expect.any(String) } });
-      const late = await w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/', uploadId: init.uploadId, key: init.key, parts: [part] });
+      const late = await w.post('/api/admin/fs/multipart/complete', w.admin, {
+        path: '/m/',
+        uploadId: init.uploadId,
+        key: init.key,
+        parts: [part],
+      });
       expect(late.statusCode).toBe(404);
       expect(late.json()).toMatchObject({ success: false, code: 404 });
       expect(await exists('gone.bin')).toBe(false);
@@ -532,19 +750,49 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
 
   describe('POST /fs/presign and /fs/presign/commit', () => {
     it('presigns a PUT the client uses, then records the object as a file row', async () => {
-      const response = await w.post('/api/admin/fs/presign', w.admin, { path: '/m/pics/', fileName: 'cat.png', contentType: 'text/plain', fileSize: 4 });
+      const response = await w.post('/api/admin/fs/presign', w.admin, {
+        path: '/m/pics/',
+        fileName: 'cat.png',
+        contentType: 'text/plain',
+        fileSize: 4,
+      });
       expect(response.statusCode).toBe(200);
       const presigned = data(response);
-      expect(presigned).toMatchObject({ s3Path: 'pics/cat.png', mountId, s3ConfigId: w.configId, targetPath: '/m/pics/cat.png', contentType: 'image/png' });
-      expect(Object.keys(presigned).sort()).toEqual(['contentType', 'fileId', 'mountId', 'presignedUrl', 's3ConfigId', 's3Path', 's3Url', 'targetPath']);
-      const upload = await fetchUrl(presigned.presignedUrl, { method: 'PUT', body: Buffer.from('PNG!'), headers: { 'content-type': 'image/png' } });
+      expect(presigned).toMatchObject({
+        s3Path: 'pics/cat.png',
+        mountId,
+        s3ConfigId: w.configId,
+        targetPath: '/m/pics/cat.png',
+        contentType: 'image/png',
+      });
+      expect(Object.keys(presigned).sort()).toEqual([
+        'contentType',
+        'fileId',
+        'mountId',
+        'presignedUrl',
+        's3ConfigId',
+        's3Path',
+        's3Url',
+        'targetPath',
+      ]);
+      const upload = await fetchUrl(presigned.presignedUrl, {
+        method: 'PUT',
+        body: Buffer.from('PNG!'),
+        headers: { 'content-type': 'image/png' },
+      });
       expect(upload.status).toBe(200);
       const { presignedUrl: _url, ...rest } = presigned;
       const commit = await w.post('/api/admin/fs/presign/commit', w.admin, { ...rest, etag: upload.headers.etag, fileSize: 4 });
       expect(commit.statusCode).toBe(200);
       expect(data(commit)).toEqual({ fileId: presigned.fileId, path: '/m/pics/cat.png', name: 'cat.png', size: 4, type: 'image/png' });
       expect(await fileRows()).toEqual([
-        expect.objectContaining({ id: presigned.fileId, slug: `M-${presigned.fileId.replace(/-/g, '').slice(0, 5)}`, storage_path: 'pics/cat.png', size: 4, created_by: w.adminId }),
+        expect.objectContaining({
+          id: presigned.fileId,
+          slug: `M-${presigned.fileId.replace(/-/g, '').slice(0, 5)}`,
+          storage_path: 'pics/cat.png',
+          size: 4,
+          created_by: w.adminId,
+        }),
       ]);
       expect(await exists('pics/')).toBe(true);
     });
@@ -592,9 +840,16 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       expect(await exists('new/place/')).toBe(true);
       expect(await read('copy/x.txt')).toBe('old');
       expect(await read('copy/deep/y.txt')).toBe('y');
-      const again = data(await w.post('/api/admin/fs/batch-copy', w.admin, { items: [{ sourcePath: '/m/a.txt', targetPath: '/m/new/place/a.txt' }] }));
+      const again = data(
+        await w.post('/api/admin/fs/batch-copy', w.admin, { items: [{ sourcePath: '/m/a.txt', targetPath: '/m/new/place/a.txt' }] }),
+      );
       expect(again).toMatchObject({ success: 0, skipped: 1 });
-      const overwrite = data(await w.post('/api/admin/fs/batch-copy', w.admin, { items: [{ sourcePath: '/m/dir/', targetPath: '/m/copy/' }], skipExisting: false }));
+      const overwrite = data(
+        await w.post('/api/admin/fs/batch-copy', w.admin, {
+          items: [{ sourcePath: '/m/dir/', targetPath: '/m/copy/' }],
+          skipExisting: false,
+        }),
+      );
       expect(overwrite).toMatchObject({ success: 1 });
       expect(await read('copy/x.txt')).toBe('x');
     });
@@ -627,7 +882,12 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       });
       expect(response.statusCode).toBe(200);
       const result = data(response);
-      expect(result).toMatchObject({ crossStorage: true, requiresClientSideCopy: true, standardCopyResults: { success: 0, skipped: 0, failed: 0 }, failed: [] });
+      expect(result).toMatchObject({
+        crossStorage: true,
+        requiresClientSideCopy: true,
+        standardCopyResults: { success: 0, skipped: 0, failed: 0 },
+        failed: [],
+      });
       const [file, folder] = result.crossStorageResults;
       expect(file).toMatchObject({
         crossStorage: true,
@@ -642,12 +902,21 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
         targetFileName: 'b.txt',
         contentType: 'text/plain',
       });
-      expect(folder).toMatchObject({ isDirectory: true, sourcePath: '/m/dir/', targetPath: '/other/dir2/', items: [expect.objectContaining({ sourceKey: 'dir/x.txt', targetKey: 'dir2/x.txt', fileName: 'x.txt', relativeDir: '', size: 1 })] });
+      expect(folder).toMatchObject({
+        isDirectory: true,
+        sourcePath: '/m/dir/',
+        targetPath: '/other/dir2/',
+        items: [expect.objectContaining({ sourceKey: 'dir/x.txt', targetKey: 'dir2/x.txt', fileName: 'x.txt', relativeDir: '', size: 1 })],
+      });
       expect(folder.items).toHaveLength(1);
 
       const downloaded = await fetchUrl(file.downloadUrl);
       expect(downloaded.body).toBe('from m');
-      const uploaded = await fetchUrl(file.uploadUrl, { method: 'PUT', body: downloaded.body, headers: { 'content-type': file.contentType } });
+      const uploaded = await fetchUrl(file.uploadUrl, {
+        method: 'PUT',
+        body: downloaded.body,
+        headers: { 'content-type': file.contentType },
+      });
       expect(uploaded.status).toBe(200);
       const commit = await w.post('/api/admin/fs/batch-copy-commit', w.admin, {
         targetMountId: otherId,
@@ -658,7 +927,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       });
       expect(commit.statusCode).toBe(200);
       expect(commit.json()).toMatchObject({ code: 200, success: true });
-      expect(data(commit)).toEqual({ success: [{ targetPath: '/other/b.txt', fileName: 'b.txt' }], failed: [{ targetPath: 'dir2/x.txt', error: expect.any(String) }] });
+      expect(data(commit)).toEqual({
+        success: [{ targetPath: '/other/b.txt', fileName: 'b.txt' }],
+        failed: [{ targetPath: 'dir2/x.txt', error: expect.any(String) }],
+      });
       expect(await fileRows()).toEqual([]);
     });
 
@@ -666,7 +938,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
       await w.mount('/other');
       await put('dir/x.txt', 'x');
       await put('dir/sub/y.txt', 'y');
-      const response = await w.post('/api/admin/fs/batch-copy', w.admin, { items: [{ sourcePath: '/m/dir/', targetPath: '/other/dir2/' }], serverSideCrossCopy: true });
+      const response = await w.post('/api/admin/fs/batch-copy', w.admin, {
+        items: [{ sourcePath: '/m/dir/', targetPath: '/other/dir2/' }],
+        serverSideCrossCopy: true,
+      });
       expect(data(response)).toMatchObject({ success: 1, crossStorageResults: [] });
       expect(await read('dir2/sub/y.txt')).toBe('y');
     });
@@ -674,8 +949,13 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind
     it('commit answers 400 without mount or files, 404 for an unknown mount, body code 202 when nothing succeeded', async () => {
       expect((await w.post('/api/admin/fs/batch-copy-commit', w.admin, { files: [{ s3Path: 'a' }] })).statusCode).toBe(400);
       expect((await w.post('/api/admin/fs/batch-copy-commit', w.admin, { targetMountId: mountId, files: [] })).statusCode).toBe(400);
-      expect((await w.post('/api/admin/fs/batch-copy-commit', w.admin, { targetMountId: 'nope', files: [{ s3Path: 'a' }] })).statusCode).toBe(404);
-      const none = await w.post('/api/admin/fs/batch-copy-commit', w.admin, { targetMountId: mountId, files: [{ targetPath: '/m/zz', s3Path: 'zz' }] });
+      expect(
+        (await w.post('/api/admin/fs/batch-copy-commit', w.admin, { targetMountId: 'nope', files: [{ s3Path: 'a' }] })).statusCode,
+      ).toBe(404);
+      const none = await w.post('/api/admin/fs/batch-copy-commit', w.admin, {
+        targetMountId: mountId,
+        files: [{ targetPath: '/m/zz', s3Path: 'zz' }],
+      });
       expect(none.statusCode).toBe(200);
       expect(none.json()).toMatchObject({ code: 202, success: false, data: { success: [], failed: [{ targetPath: '/m/zz' }] } });
     });

@@ -14,7 +14,8 @@ describe('file-system listing of a large folder', () => {
   });
 
   it('lists 2,500 files and 3 folders of one folder, folders first', async () => {
-    for (let index = 0; index < 2500; index += 1) await w.driver.putObject(`big/f${String(index).padStart(4, '0')}.txt`, 'x', { contentType: 'text/plain' });
+    for (let index = 0; index < 2500; index += 1)
+      await w.driver.putObject(`big/f${String(index).padStart(4, '0')}.txt`, 'x', { contentType: 'text/plain' });
     for (const folder of ['a', 'b', 'c']) await w.driver.putObject(`big/${folder}/inner.txt`, 'yy', { contentType: 'text/plain' });
     const response = await w.get(`/api/admin/fs/list?path=${q('/m/big/')}`, w.admin);
     expect(response.statusCode).toBe(200);

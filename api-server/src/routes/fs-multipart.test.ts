@@ -48,11 +48,15 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
 
   const rows = () => w.t.container.db.selectFrom('files').selectAll().execute();
   const objects = async () => (await w.driver.listObjects({})).objects.map((object) => object.key);
-  const internalUploads = () => (kind === 'local' ? filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'uploads')) : []);
+  const internalUploads = () =>
+    kind === 'local' ? filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'uploads')) : [];
   const spooled = () => filesBelow(path.join(w.t.dataDir, 'tmp'));
 
   async function init(filename: string) {
-    return (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename })).json().data as { uploadId: string; key: string };
+    return (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename })).json().data as {
+      uploadId: string;
+      key: string;
+    };
   }
 
   async function sendPart(started: { uploadId: string; key: string }, partNumber: number, body: Buffer | string) {

@@ -17,7 +17,10 @@ const json = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 
 function fsRequests(family: 'admin' | 'user'): Array<[string, InjectOptions]> {
   const base = `/api/${family}/fs`;
-  const form = formBody([['path', '/m/'], ['file', 'x', 'x.txt']]);
+  const form = formBody([
+    ['path', '/m/'],
+    ['file', 'x', 'x.txt'],
+  ]);
   return [
     ['list', json('GET', `${base}/list?path=/`)],
     ['get', json('GET', `${base}/get?path=/m/x`)],
@@ -39,7 +42,10 @@ function fsRequests(family: 'admin' | 'user'): Array<[string, InjectOptions]> {
         payload: Buffer.from('x'),
       },
     ],
-    ['multipart/complete', json('POST', `${base}/multipart/complete`, { path: '/m/', uploadId: 'u', key: 'x', parts: [{ partNumber: 1, etag: 'e' }] })],
+    [
+      'multipart/complete',
+      json('POST', `${base}/multipart/complete`, { path: '/m/', uploadId: 'u', key: 'x', parts: [{ partNumber: 1, etag: 'e' }] }),
+    ],
     ['multipart/abort', json('POST', `${base}/multipart/abort`, { path: '/m/', uploadId: 'u', key: 'x' })],
     ['presign', json('POST', `${base}/presign`, { path: '/m/', fileName: 'x' })],
     ['presign/commit', json('POST', `${base}/presign/commit`, { fileId: 'f', s3Path: 'x', s3ConfigId: 'c', targetPath: '/m/x' })],

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { FILE_LINK_MAX_EXPIRES_SECONDS, requiresClientSideCopy, type FsMultipartAbortResponse, type FsUploadResponse } from '@cloudclip/contract';
+import {
+  FILE_LINK_MAX_EXPIRES_SECONDS,
+  requiresClientSideCopy,
+  type FsMultipartAbortResponse,
+  type FsUploadResponse,
+} from '@cloudclip/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, apiKeyOf, requireAdmin, requirePermission } from '../auth/guards';
@@ -34,9 +39,19 @@ const pathBody = z.object({ path: z.string() });
 const batchRemoveBody = z.object({ paths: z.array(z.unknown()).min(1) });
 const renameBody = z.object({ oldPath: z.string(), newPath: z.string() });
 const updateBody = z.object({ path: z.string(), content: z.string() });
-const presignBody = z.object({ path: z.string(), fileName: z.string(), contentType: z.unknown().optional(), fileSize: z.unknown().optional() });
+const presignBody = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  contentType: z.unknown().optional(),
+  fileSize: z.unknown().optional(),
+});
 const commitBody = z.object({ fileId: z.string(), s3Path: z.string(), s3ConfigId: z.string(), targetPath: z.string() });
-const multipartInitBody = z.object({ path: z.string(), filename: z.string().nullish(), contentType: z.unknown().optional(), fileSize: z.unknown().optional() });
+const multipartInitBody = z.object({
+  path: z.string(),
+  filename: z.string().nullish(),
+  contentType: z.unknown().optional(),
+  fileSize: z.unknown().optional(),
+});
 const partQuery = z.object({
   path: z.string(),
   uploadId: z.string().min(1),
@@ -83,7 +98,8 @@ function expiresInOf(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '' || value === 'null') return undefined;
   if (!/^\d+$/.test(value.trim())) throw new HttpError(400, 'validation.invalidField', { params: { field: 'expires_in' } });
   const seconds = Number(value.trim());
-  if (seconds < 1 || seconds > FILE_LINK_MAX_EXPIRES_SECONDS) throw new HttpError(400, 'validation.invalidField', { params: { field: 'expires_in' } });
+  if (seconds < 1 || seconds > FILE_LINK_MAX_EXPIRES_SECONDS)
+    throw new HttpError(400, 'validation.invalidField', { params: { field: 'expires_in' } });
   return seconds;
 }
 
@@ -94,7 +110,12 @@ async function shapeM<T>(run: () => Promise<T>): Promise<{ success: true; data: 
   } catch (error) {
     const mapped = storageHttpError(error);
     if (mapped instanceof HttpError) {
-      throw new HttpError(mapped.statusCode, mapped.messageKey, { params: mapped.params, headers: mapped.headers, shape: 'without-data', cause: error });
+      throw new HttpError(mapped.statusCode, mapped.messageKey, {
+        params: mapped.params,
+        headers: mapped.headers,
+        shape: 'without-data',
+        cause: error,
+      });
     }
     throw new HttpError(500, 'error.internal', { shape: 'without-data', cause: error });
   }
@@ -163,10 +184,12 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
   const { guard, callerOf } = familyOf(family);
   const base = `/api/${family}/fs`;
   const opts = { onRequest: guard };
-  const describe = (request: FastifyRequest) => (error: unknown): string => {
-    const mapped = storageHttpError(error);
-    return mapped instanceof HttpError ? request.t(mapped.messageKey, mapped.params) : request.t('error.internal');
-  };
+  const describe =
+    (request: FastifyRequest) =>
+    (error: unknown): string => {
+      const mapped = storageHttpError(error);
+      return mapped instanceof HttpError ? request.t(mapped.messageKey, mapped.params) : request.t('error.internal');
+    };
 
   app.get(`${base}/list`, opts, async (request) => {
     const caller = callerOf(request);
@@ -202,7 +225,13 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
   app.get(`${base}/file-link`, opts, async (request) => {
     const caller = callerOf(request);
     const query = parseInput(linkQuery, request.query);
-    const data = await fs.fileLink(caller, query.path, expiresInOf(query.expires_in), query.force_download === 'true', requestOrigin(request));
+    const data = await fs.fileLink(
+      caller,
+      query.path,
+      expiresInOf(query.expires_in),
+      query.force_download === 'true',
+      requestOrigin(request),
+    );
     return envelope(request.t('fs.linkCreated'), data);
   });
 

@@ -181,17 +181,85 @@ function hostileValue(rng: Rng, depth = 0): unknown {
 
 /** Field names of the contract's request bodies (all sections), so wrong types reach real fields. */
 const FIELD_NAMES: readonly string[] = [
-  'content', 'slug', 'remark', 'password', 'expiresAt', 'maxViews', 'newSlug', 'clearPassword', 'ids',
-  'username', 'currentPassword', 'newPassword', 'newUsername',
-  'name', 'expires_at', 'text_permission', 'file_permission', 'mount_permission', 'custom_key', 'basic_path',
-  'provider_type', 'endpoint_url', 'bucket_name', 'region', 'access_key_id', 'secret_access_key', 'path_style',
-  'default_folder', 'is_public', 'total_storage_bytes', 'custom_host', 'signature_expires_in',
-  'max_upload_size', 'webdav_upload_mode', 'allow_guest_pastes', 'mountId', 's3ConfigId',
-  'storage_type', 'storage_config_id', 'mount_path', 'is_active', 'sort_order', 'cache_ttl',
-  'path', 'paths', 'oldPath', 'newPath', 'items', 'sourcePath', 'targetPath', 'skipExisting', 'files', 'targetMountId',
-  's3Path', 'fileSize', 'etag', 'contentType', 'filename', 'fileName', 'size', 's3_config_id', 'expires_in',
-  'max_views', 'use_proxy', 'override', 'original_filename', 'file_id', 'fileId', 'uploadId', 'upload_id',
-  'partNumber', 'parts', 'key', 'url', 'part_size', 'total_size', 'part_count', 'use_multipart', 'storage_path',
+  'content',
+  'slug',
+  'remark',
+  'password',
+  'expiresAt',
+  'maxViews',
+  'newSlug',
+  'clearPassword',
+  'ids',
+  'username',
+  'currentPassword',
+  'newPassword',
+  'newUsername',
+  'name',
+  'expires_at',
+  'text_permission',
+  'file_permission',
+  'mount_permission',
+  'custom_key',
+  'basic_path',
+  'provider_type',
+  'endpoint_url',
+  'bucket_name',
+  'region',
+  'access_key_id',
+  'secret_access_key',
+  'path_style',
+  'default_folder',
+  'is_public',
+  'total_storage_bytes',
+  'custom_host',
+  'signature_expires_in',
+  'max_upload_size',
+  'webdav_upload_mode',
+  'allow_guest_pastes',
+  'mountId',
+  's3ConfigId',
+  'storage_type',
+  'storage_config_id',
+  'mount_path',
+  'is_active',
+  'sort_order',
+  'cache_ttl',
+  'path',
+  'paths',
+  'oldPath',
+  'newPath',
+  'items',
+  'sourcePath',
+  'targetPath',
+  'skipExisting',
+  'files',
+  'targetMountId',
+  's3Path',
+  'fileSize',
+  'etag',
+  'contentType',
+  'filename',
+  'fileName',
+  'size',
+  's3_config_id',
+  'expires_in',
+  'max_views',
+  'use_proxy',
+  'override',
+  'original_filename',
+  'file_id',
+  'fileId',
+  'uploadId',
+  'upload_id',
+  'partNumber',
+  'parts',
+  'key',
+  'url',
+  'part_size',
+  'total_size',
+  'part_count',
+  'use_multipart',
+  'storage_path',
 ];
 
 /** Path parameter values, written into the URL as they are (some deliberately not escaped). */
@@ -306,8 +374,18 @@ function realParam(name: string, targets: RealTargets, rng: Rng): string {
 
 /** Every case for one route; the test samples CASES_PER_CALLER of them per caller. */
 function casesFor(route: RecordedRoute, rng: Rng, targets: RealTargets): FuzzCase[] {
-  const randomUrl = () => fillUrl(route.url, () => rng.uuid(), () => 'folder/file.txt');
-  const realUrl = () => fillUrl(route.url, (name) => realParam(name, targets, rng), () => 'folder/file.txt');
+  const randomUrl = () =>
+    fillUrl(
+      route.url,
+      () => rng.uuid(),
+      () => 'folder/file.txt',
+    );
+  const realUrl = () =>
+    fillUrl(
+      route.url,
+      (name) => realParam(name, targets, rng),
+      () => 'folder/file.txt',
+    );
   // Half of the cases address real rows.
   const plainUrl = () => (rng.chance(0.5) ? realUrl() : randomUrl());
   const cases: FuzzCase[] = [];
@@ -319,9 +397,23 @@ function casesFor(route: RecordedRoute, rng: Rng, targets: RealTargets): FuzzCas
   add('plain');
   if (hasParams(route.url)) {
     add('real ids', { url: realUrl() });
-    for (const value of PATH_VALUES) add(`path ${value.slice(0, 24)}`, { url: fillUrl(route.url, () => value, () => rng.pick(WILDCARD_VALUES)) });
+    for (const value of PATH_VALUES)
+      add(`path ${value.slice(0, 24)}`, {
+        url: fillUrl(
+          route.url,
+          () => value,
+          () => rng.pick(WILDCARD_VALUES),
+        ),
+      });
     for (const value of WILDCARD_VALUES) {
-      if (route.url.includes('*')) add(`wildcard ${value.slice(0, 24)}`, { url: fillUrl(route.url, () => rng.uuid(), () => value) });
+      if (route.url.includes('*'))
+        add(`wildcard ${value.slice(0, 24)}`, {
+          url: fillUrl(
+            route.url,
+            () => rng.uuid(),
+            () => value,
+          ),
+        });
     }
   }
   for (const query of QUERY_VALUES) add(`query ${query.slice(0, 24)}`, { url: `${plainUrl()}?${query}` });
@@ -356,9 +448,15 @@ function casesFor(route: RecordedRoute, rng: Rng, targets: RealTargets): FuzzCas
     add('form', { payload: 'content=x&name=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     add('octet-stream', { payload: Buffer.from([0, 1, 2, 255]), headers: { 'content-type': 'application/octet-stream' } });
     add('json latin1', { payload: '{"content":"caf\u00e9"}', headers: { 'content-type': 'application/json; charset=latin1' } });
-    add('json utf-16', { payload: Buffer.from('{"content":"x"}', 'utf16le'), headers: { 'content-type': 'application/json; charset=utf-16' } });
+    add('json utf-16', {
+      payload: Buffer.from('{"content":"x"}', 'utf16le'),
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+    });
     add('vendor json', { payload: '{"content":"x"}', headers: { 'content-type': 'application/vnd.api+json' } });
-    add('multipart garbage', { payload: '--xx\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+    add('multipart garbage', {
+      payload: '--xx\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=xx' },
+    });
     add('multipart no boundary', { payload: 'abc', headers: { 'content-type': 'multipart/form-data' } });
     add('multipart file', {
       payload: [
@@ -387,7 +485,14 @@ function casesFor(route: RecordedRoute, rng: Rng, targets: RealTargets): FuzzCas
 const FLAT_ROUTES = [/^\/api\/paste(\/:[^/]+)?$/, /^\/api\/health$/, /^\/api\/office-preview\//];
 const MULTIPART_ROUTES = [/\/fs\/multipart\//];
 /** Routes whose success body may be raw bytes / text. */
-const RAW_SUCCESS_ROUTES = [/^\/api\/raw\//, /^\/api\/file-download\//, /^\/api\/file-view\//, /\/fs\/download$/, /^\/api\/url\/proxy$/, /^\/api\/storage\/local\//];
+const RAW_SUCCESS_ROUTES = [
+  /^\/api\/raw\//,
+  /^\/api\/file-download\//,
+  /^\/api\/file-view\//,
+  /\/fs\/download$/,
+  /^\/api\/url\/proxy$/,
+  /^\/api\/storage\/local\//,
+];
 /** Routes whose errors are text/plain bodies (contract §1.2). */
 const TEXT_ERROR_ROUTES = [/^\/api\/raw\//, /^\/api\/file-download\//, /^\/api\/file-view\//];
 const OFFICE_PREVIEW = /^\/api\/office-preview\//;
@@ -400,7 +505,8 @@ function problemWith(route: RecordedRoute, response: LightMyRequestResponse, eng
   const key = `${route.method} ${route.url}`;
   if (status >= 500 && !(key in EXPECTED_SERVER_ERRORS)) return `status ${status}`;
   if (!response.headers['access-control-allow-origin']) return 'no CORS headers';
-  if (route.method === 'HEAD' || route.method === 'OPTIONS' || status === 204 || status === 304 || (status >= 300 && status < 400)) return null;
+  if (route.method === 'HEAD' || route.method === 'OPTIONS' || status === 204 || status === 304 || (status >= 300 && status < 400))
+    return null;
 
   const type = String(response.headers['content-type'] ?? '');
   if (type.startsWith('application/json')) {
@@ -496,8 +602,10 @@ describe('fuzzing every registered route', () => {
     const alive = async (ref: PasteRef | undefined) => ref !== undefined && (await pastes.findBySlug(ref.slug))?.id === ref.id;
     const paste = async (headers: Record<string, string>, payload: Record<string, unknown>) =>
       (await t.app.inject({ method: 'POST', url: '/api/paste', headers, payload })).json() as PasteRef;
-    if (!(await alive(live.mine))) live.mine = await paste(await headersOf('admin'), { content: 'fuzz target', remark: 'r', maxViews: 1000 });
-    if (!(await alive(live.theirs))) live.theirs = await paste(apiKeyHeader(fullKey), { content: 'fuzz target of the key', password: 'pw' });
+    if (!(await alive(live.mine)))
+      live.mine = await paste(await headersOf('admin'), { content: 'fuzz target', remark: 'r', maxViews: 1000 });
+    if (!(await alive(live.theirs)))
+      live.theirs = await paste(apiKeyHeader(fullKey), { content: 'fuzz target of the key', password: 'pw' });
     if (live.configId === undefined || !(await storageConfigs.findById(live.configId))) {
       const config = await t.app.inject({
         method: 'POST',
@@ -508,7 +616,9 @@ describe('fuzzing every registered route', () => {
       live.configId = (config.json() as { data: { id: string } }).data.id;
     }
     if (live.victimId === undefined || !(await apiKeys.findById(live.victimId))) {
-      live.victimId = (await seedApiKey(apiKeys, { name: `fuzz-victim-${randomUUID()}`, text: true, expiresAt: '9999-12-31T23:59:59.000Z' })).id;
+      live.victimId = (
+        await seedApiKey(apiKeys, { name: `fuzz-victim-${randomUUID()}`, text: true, expiresAt: '9999-12-31T23:59:59.000Z' })
+      ).id;
     }
     const { mine, theirs, configId, victimId } = live as Required<typeof live>;
     return { ids: [mine.id, theirs.id, configId, victimId], slugs: [mine.slug, theirs.slug], configIds: [configId] };
@@ -516,7 +626,9 @@ describe('fuzzing every registered route', () => {
 
   it('finds the routes of the app, ours and those added later', () => {
     const keys = routes.map((route) => `${route.method} ${route.url}`);
-    expect(keys).toEqual(expect.arrayContaining(['POST /api/paste', 'GET /api/admin/pastes', 'PUT /api/s3-configs/:id', 'GET /api/health']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['POST /api/paste', 'GET /api/admin/pastes', 'PUT /api/s3-configs/:id', 'GET /api/health']),
+    );
     expect(keys.length).toBeGreaterThan(40);
   });
 

@@ -10,19 +10,29 @@ import { z } from 'zod';
  * Invalid (not numeric, not an integer when `integer`, below `min`) → a validation issue (400).
  */
 export function optionalNumber(options: { integer?: boolean; min?: number } = {}) {
-  return z.unknown().optional().transform((value, ctx): number | undefined => {
-    if (value === undefined || value === null || value === '') return undefined;
-    const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
-    if (!Number.isFinite(number) || (options.integer === true && !Number.isInteger(number)) || (options.min !== undefined && number < options.min)) {
-      ctx.addIssue({ code: 'custom', message: 'invalid number' });
-      return z.NEVER;
-    }
-    return number;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): number | undefined => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+      if (
+        !Number.isFinite(number) ||
+        (options.integer === true && !Number.isInteger(number)) ||
+        (options.min !== undefined && number < options.min)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'invalid number' });
+        return z.NEVER;
+      }
+      return number;
+    });
 }
 
 /** `true`, `"true"`, `1`, `"1"` → true; anything else (absent included) → false. */
-export const flag = z.unknown().optional().transform((value) => value === true || value === 1 || value === 'true' || value === '1');
+export const flag = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true || value === 1 || value === 'true' || value === '1');
 
 /** An optional string: null → undefined. */
 export const optionalString = z

@@ -57,8 +57,16 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
     removeTempDir(t.dataDir);
   });
 
-  const getUrl = (key = 'docs/report 1.txt', options: { disposition?: 'inline' | 'attachment'; filename?: string; expiresIn?: number } = {}) =>
-    driver.presignGetUrl(key, { expiresIn: options.expiresIn ?? 600, disposition: options.disposition, filename: options.filename, urlBase: URL_BASE });
+  const getUrl = (
+    key = 'docs/report 1.txt',
+    options: { disposition?: 'inline' | 'attachment'; filename?: string; expiresIn?: number } = {},
+  ) =>
+    driver.presignGetUrl(key, {
+      expiresIn: options.expiresIn ?? 600,
+      disposition: options.disposition,
+      filename: options.filename,
+      urlBase: URL_BASE,
+    });
 
   it('streams the object for a valid signed GET with type, length, ETag, disposition and cache lifetime', async () => {
     const url = await getUrl('docs/report 1.txt', { disposition: 'attachment', filename: 'Report.txt' });
@@ -105,10 +113,16 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   });
 
   it.each([
-    ['a flipped signature character', (url: string) => url.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`)],
+    [
+      'a flipped signature character',
+      (url: string) => url.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`),
+    ],
     ['another key', (url: string) => url.replace('report%201.txt', 'other.txt')],
     ['another config id', (url: string) => url.replace(/local\/[^/]+\//, 'local/00000000-0000-4000-8000-000000000000/')],
-    ['a later expiry', (url: string) => withParam(url, 'expires', String(Number(new URL(url, URL_BASE).searchParams.get('expires')) + 3600))],
+    [
+      'a later expiry',
+      (url: string) => withParam(url, 'expires', String(Number(new URL(url, URL_BASE).searchParams.get('expires')) + 3600)),
+    ],
     ['another disposition', (url: string) => withParam(url, 'disposition', 'attachment')],
     ['another file name', (url: string) => withParam(url, 'filename', 'evil.html')],
     ['no signature', (url: string) => url.replace(/&signature=[0-9a-f]+/, '')],
@@ -119,7 +133,12 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   });
 
   it('refuses to use a GET link for a PUT', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: pathOf(await getUrl()), payload: 'overwrite', headers: { 'content-type': 'text/plain' } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: pathOf(await getUrl()),
+      payload: 'overwrite',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(response.statusCode).toBe(403);
     expect((await driver.headObject('docs/report 1.txt'))?.etag).toBe(md5('hello local link'));
   });
@@ -153,7 +172,12 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   it('accepts a part upload through a signed part URL', async () => {
     const { uploadId } = await driver.createMultipartUpload('parts/a.bin');
     const url = pathOf(await driver.presignUploadPartUrl('parts/a.bin', uploadId, 1, { expiresIn: 600, urlBase: URL_BASE }));
-    const response = await t.app.inject({ method: 'PUT', url, payload: 'part one', headers: { 'content-type': 'application/octet-stream' } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: 'part one',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['etag']).toBe(`"${md5('part one')}"`);
     const wrongPart = await t.app.inject({ method: 'PUT', url: withParam(url, 'partNumber', '2'), payload: 'x' });
@@ -197,7 +221,11 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
       operation: { method: 'GET', disposition: 'inline', filename: 'x' },
     });
     const signedQuery = signed.slice(signed.indexOf('?'));
-    for (const rawPath of [`${prefix}/../server-secret.key${signedQuery}`, `${prefix}/%2e%2e/server-secret.key${signedQuery}`, `${prefix}/%2E%2E%2Fserver-secret.key${signedQuery}`]) {
+    for (const rawPath of [
+      `${prefix}/../server-secret.key${signedQuery}`,
+      `${prefix}/%2e%2e/server-secret.key${signedQuery}`,
+      `${prefix}/%2E%2E%2Fserver-secret.key${signedQuery}`,
+    ]) {
       const response = await rawRequest(address.port, 'GET', rawPath);
       expect(response.status).toBe(400);
       expect(response.body).not.toContain(t.container.dataDir);

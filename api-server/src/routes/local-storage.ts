@@ -62,7 +62,8 @@ export async function localStorageRoutes(app: FastifyInstance, { storageConfigs,
       query: (request.query ?? {}) as Record<string, unknown>,
       contentType: request.headers['content-type'],
     });
-    if (!verification.ok) throw new HttpError(403, verification.reason === 'expired' ? 'storage.signatureExpired' : 'storage.signatureInvalid');
+    if (!verification.ok)
+      throw new HttpError(403, verification.reason === 'expired' ? 'storage.signatureExpired' : 'storage.signatureInvalid');
     const driver = await storageConfigs.localDriver(params.configId);
     if (!driver) throw new HttpError(404, 's3Config.notFound');
     return { driver, key, operation: verification.operation, expires: verification.expires };
@@ -75,7 +76,11 @@ export async function localStorageRoutes(app: FastifyInstance, { storageConfigs,
     const disposition = contentDisposition(operation.disposition, operation.filename || keyBaseName(key));
     const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
     const common = (info: ObjectInfo): Record<string, string> => {
-      const headers: Record<string, string> = { ...objectHeaders(info), 'content-disposition': disposition, 'cache-control': `private, max-age=${maxAge}` };
+      const headers: Record<string, string> = {
+        ...objectHeaders(info),
+        'content-disposition': disposition,
+        'cache-control': `private, max-age=${maxAge}`,
+      };
       if (ACTIVE_CONTENT.test(headers['content-type'] ?? '')) headers['content-security-policy'] = SANDBOX_CSP;
       return headers;
     };
@@ -85,7 +90,10 @@ export async function localStorageRoutes(app: FastifyInstance, { storageConfigs,
         throw storageHttpError(error);
       });
       if (!info) throw new HttpError(404, 'storage.objectNotFound');
-      return reply.code(200).headers({ ...common(info), 'content-length': String(info.size) }).send();
+      return reply
+        .code(200)
+        .headers({ ...common(info), 'content-length': String(info.size) })
+        .send();
     }
 
     const range = parseRangeHeader(request.headers.range);

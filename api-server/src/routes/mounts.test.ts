@@ -38,10 +38,20 @@ describe('mounts (/api/admin/mounts, /api/user/mounts)', () => {
     removeTempDir(t.dataDir);
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> => t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
-  const valid = (extra: Record<string, unknown> = {}) => ({ name: 'Docs', storage_type: 'S3', storage_config_id: configId, mount_path: '/docs', ...extra });
+  const valid = (extra: Record<string, unknown> = {}) => ({
+    name: 'Docs',
+    storage_type: 'S3',
+    storage_config_id: configId,
+    mount_path: '/docs',
+    ...extra,
+  });
 
   async function create(extra: Record<string, unknown> = {}): Promise<string> {
     const response = await call('POST', '/api/admin/mounts', admin, valid(extra));
@@ -50,8 +60,8 @@ describe('mounts (/api/admin/mounts, /api/user/mounts)', () => {
   }
 
   const key = (basicPath: string, flags: { mount?: boolean; file?: boolean } = { mount: true }) =>
-    seedApiKey(t.container.repositories.apiKeys, { ...flags, basicPath, expiresAt: new Date(Date.now() + DAY_MS).toISOString() }).then((row) =>
-      apiKeyHeader(row.key),
+    seedApiKey(t.container.repositories.apiKeys, { ...flags, basicPath, expiresAt: new Date(Date.now() + DAY_MS).toISOString() }).then(
+      (row) => apiKeyHeader(row.key),
     );
 
   describe('POST /api/admin/mounts', () => {
@@ -152,7 +162,26 @@ describe('mounts (/api/admin/mounts, /api/user/mounts)', () => {
     });
 
     it('refuses every reserved path of the contract, and anything below it', async () => {
-      for (const reserved of ['/bin', '/etc', '/lib', '/root', '/sys', '/proc', '/dev', '/tmp', '/opt', '/var', '/api', '/admin', '/user', '/auth', '/public', '/static', '/assets', '/upload']) {
+      for (const reserved of [
+        '/bin',
+        '/etc',
+        '/lib',
+        '/root',
+        '/sys',
+        '/proc',
+        '/dev',
+        '/tmp',
+        '/opt',
+        '/var',
+        '/api',
+        '/admin',
+        '/user',
+        '/auth',
+        '/public',
+        '/static',
+        '/assets',
+        '/upload',
+      ]) {
         expect((await call('POST', '/api/admin/mounts', admin, valid({ mount_path: reserved }))).statusCode).toBe(400);
         expect((await call('POST', '/api/admin/mounts', admin, valid({ mount_path: `${reserved}/x` }))).statusCode).toBe(400);
       }
@@ -205,7 +234,7 @@ describe('mounts (/api/admin/mounts, /api/user/mounts)', () => {
       expect((await call('GET', `/api/admin/mounts/${id}`, admin)).statusCode).toBe(404);
     });
 
-    it('clears the mount\'s cached listings and links when it is updated or deleted', async () => {
+    it("clears the mount's cached listings and links when it is updated or deleted", async () => {
       const id = await create();
       const { directory, presignedUrls } = t.container.caches;
       const fill = () => {

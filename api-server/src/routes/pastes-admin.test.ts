@@ -29,7 +29,12 @@ describe('admin paste management', () => {
     return response.json() as { id: string; slug: string };
   };
   const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
-    t.app.inject({ method, url, headers: { ...headers, 'accept-language': 'en-US' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { ...headers, 'accept-language': 'en-US' },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const row = (slug: string) => t.container.repositories.pastes.findBySlug(slug);
 
   it('guards every admin paste endpoint with the admin guard', async () => {

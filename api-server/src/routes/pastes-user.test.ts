@@ -168,9 +168,14 @@ describe('API-key user paste routes', () => {
       const mine = await create({ content: 'mine' }, as(alice));
       const theirs = await create({ content: 'theirs' }, as(bob));
       const byAdmin = await create({ content: 'admin' }, admin);
-      const response = await request('POST', '/api/user/pastes/batch-delete', { ...as(alice), 'accept-language': 'en-US' }, {
-        ids: [mine.id, theirs.id, byAdmin.id],
-      });
+      const response = await request(
+        'POST',
+        '/api/user/pastes/batch-delete',
+        { ...as(alice), 'accept-language': 'en-US' },
+        {
+          ids: [mine.id, theirs.id, byAdmin.id],
+        },
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ code: 200, success: true, message: expect.stringContaining('1') });
       expect(await row(mine.slug)).toBeUndefined();

@@ -52,10 +52,13 @@ const idsBody = z.object({ ids: z.array(z.string()).min(1) });
 
 /** A query number: the value when it is an integer ≥ `min` (capped at `max`), else `fallback`. */
 function queryInt(fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return z.unknown().optional().transform((value) => {
-    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-    return Number.isInteger(number) && number >= min ? Math.min(number, max) : fallback;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      return Number.isInteger(number) && number >= min ? Math.min(number, max) : fallback;
+    });
 }
 
 const adminListQuery = z.object({

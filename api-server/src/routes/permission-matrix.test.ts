@@ -2,7 +2,15 @@ jest.mock('fastify', () => jest.requireActual('../testing/route-recorder').recor
 
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, InjectOptions } from 'fastify';
-import { CALLERS, guardOutcomes, outcomeOf, PermissionMatrix, type CallerName, type Outcome, type Outcomes } from '../testing/permission-matrix';
+import {
+  CALLERS,
+  guardOutcomes,
+  outcomeOf,
+  PermissionMatrix,
+  type CallerName,
+  type Outcome,
+  type Outcomes,
+} from '../testing/permission-matrix';
 import { recordedRoutes } from '../testing/route-recorder';
 import { seedApiKey } from '../testing/seed';
 import { basic, createTestApp, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
@@ -196,7 +204,11 @@ describe('permission matrix of the issue-3 endpoints (contract §2.5)', () => {
       .filter((key) => !covered.has(key));
     expect(missing).toEqual([]);
     const registered = new Set(recordedRoutes(t.app).map((route) => `${route.method} ${route.url}`));
-    expect(withHeadRows(ROWS).map((row) => `${row.method} ${row.route}`).filter((key) => !registered.has(key))).toEqual([]);
+    expect(
+      withHeadRows(ROWS)
+        .map((row) => `${row.method} ${row.route}`)
+        .filter((key) => !registered.has(key)),
+    ).toEqual([]);
     // Reads that count a view have no HEAD route (a HEAD would use up a view).
     expect(ROWS.filter((row) => row.noHead && registered.has(`HEAD ${row.route}`))).toEqual([]);
   });
@@ -217,7 +229,10 @@ describe('permission matrix of the issue-3 endpoints (contract §2.5)', () => {
     const adminRoutes = ROWS.filter((row) => row.expected.admin === 'pass' && row.expected.anonymous === 403);
     expect(adminRoutes.length).toBeGreaterThan(20);
     for (const row of adminRoutes) {
-      const statuses = await matrix.statuses({ method: row.method, url: concreteUrl(row), payload: row.payload }, ['expiredToken', 'badToken']);
+      const statuses = await matrix.statuses({ method: row.method, url: concreteUrl(row), payload: row.payload }, [
+        'expiredToken',
+        'badToken',
+      ]);
       expect({ route: row.route, statuses }).toEqual({ route: row.route, statuses: { expiredToken: 403, badToken: 403 } });
     }
     const check = await matrix.statuses({ method: 'GET', url: '/api/test/admin-token' }, ['expiredToken', 'badToken', 'admin']);

@@ -113,7 +113,12 @@ describe('POST /api/s3-configs/{id}/test', () => {
     expect(result.frontendSim.steps.step3).toMatchObject({ contentType: 'text/plain', fileCleaned: true });
     expect(result.frontendSim.totalDuration).toEqual(expect.any(Number));
 
-    expect(result.connectionInfo).toMatchObject({ bucket: S3RVER_BUCKET, endpoint: s3.endpoint, provider: 'Other', defaultFolder: 'shares' });
+    expect(result.connectionInfo).toMatchObject({
+      bucket: S3RVER_BUCKET,
+      endpoint: s3.endpoint,
+      provider: 'Other',
+      defaultFolder: 'shares',
+    });
     expect(typeof result.globalNote).toBe('string');
 
     expect(await bucketKeys(S3RVER_BUCKET)).toEqual(['shares/existing.bin']);

@@ -55,7 +55,12 @@ describe('storage configurations (/api/s3-configs)', () => {
   });
 
   /** Every response body is kept so tests can check that no secret ever leaves the server. */
-  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object): Promise<LightMyRequestResponse> {
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> {
     const response = await t.app.inject({ method, url, headers, payload });
     responses.push(response.body);
     return response;
@@ -130,12 +135,31 @@ describe('storage configurations (/api/s3-configs)', () => {
 
   describe('POST', () => {
     it('creates an S3 configuration: HTTP 200, body code 201, booleans, quota and signature defaults', async () => {
-      const response = await call('POST', '/api/s3-configs', admin, { ...S3_BODY, path_style: true, is_public: 'no', default_folder: '/uploads/' });
+      const response = await call('POST', '/api/s3-configs', admin, {
+        ...S3_BODY,
+        path_style: true,
+        is_public: 'no',
+        default_folder: '/uploads/',
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toMatchObject({ code: 201, success: true });
       expect(Object.keys(body.data).sort()).toEqual(
-        ['bucket_name', 'custom_host', 'default_folder', 'driver', 'endpoint_url', 'id', 'is_public', 'name', 'path_style', 'provider_type', 'region', 'signature_expires_in', 'total_storage_bytes'].sort(),
+        [
+          'bucket_name',
+          'custom_host',
+          'default_folder',
+          'driver',
+          'endpoint_url',
+          'id',
+          'is_public',
+          'name',
+          'path_style',
+          'provider_type',
+          'region',
+          'signature_expires_in',
+          'total_storage_bytes',
+        ].sort(),
       );
       expect(body.data).toMatchObject({
         name: 'Primary bucket',
@@ -162,7 +186,14 @@ describe('storage configurations (/api/s3-configs)', () => {
     ])('defaults the quota of %s to %d bytes and keeps a given positive quota', async (provider, quota) => {
       const created = (await call('POST', '/api/s3-configs', admin, { ...S3_BODY, provider_type: provider })).json().data;
       expect(created.total_storage_bytes).toBe(quota);
-      const explicit = (await call('POST', '/api/s3-configs', admin, { ...S3_BODY, provider_type: provider, total_storage_bytes: '12345', signature_expires_in: 60 })).json().data;
+      const explicit = (
+        await call('POST', '/api/s3-configs', admin, {
+          ...S3_BODY,
+          provider_type: provider,
+          total_storage_bytes: '12345',
+          signature_expires_in: 60,
+        })
+      ).json().data;
       expect(explicit.total_storage_bytes).toBe(12345);
       expect(explicit.signature_expires_in).toBe(60);
     });
@@ -171,7 +202,12 @@ describe('storage configurations (/api/s3-configs)', () => {
       const response = await call('POST', '/api/s3-configs', admin, { name: 'x', provider_type: 'AWS S3', bucket_name: '  ' });
       expect(response.statusCode).toBe(400);
       const message: string = response.json().message;
-      expect(message.split(/[:：]\s*/).pop()?.split(', ')).toEqual(['endpoint_url', 'bucket_name', 'access_key_id', 'secret_access_key']);
+      expect(
+        message
+          .split(/[:：]\s*/)
+          .pop()
+          ?.split(', '),
+      ).toEqual(['endpoint_url', 'bucket_name', 'access_key_id', 'secret_access_key']);
     });
 
     it('requires only a name for a Local configuration', async () => {
@@ -336,7 +372,15 @@ describe('storage configurations (/api/s3-configs)', () => {
       const now = new Date().toISOString();
       await t.container.db
         .insertInto('files')
-        .values({ id, filename: 'a.txt', storage_path: 'a.txt', s3_config_id: configId, slug: `s-${id.slice(0, 8)}`, created_at: now, updated_at: now })
+        .values({
+          id,
+          filename: 'a.txt',
+          storage_path: 'a.txt',
+          s3_config_id: configId,
+          slug: `s-${id.slice(0, 8)}`,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return id;
     }
@@ -346,7 +390,16 @@ describe('storage configurations (/api/s3-configs)', () => {
       const now = new Date().toISOString();
       await t.container.db
         .insertInto('mounts')
-        .values({ id, name: 'm', storage_type: 'S3', storage_config_id: configId, mount_path: `/m-${id.slice(0, 8)}`, created_by: adminId, created_at: now, updated_at: now })
+        .values({
+          id,
+          name: 'm',
+          storage_type: 'S3',
+          storage_config_id: configId,
+          mount_path: `/m-${id.slice(0, 8)}`,
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return id;
     }

@@ -8,7 +8,11 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const TEXT = 'plain text from the source\n'.repeat(100);
 
 /** A source server standing in for the remote web. */
-async function startSource(): Promise<{ origin: string; server: http.Server; requests: Array<{ method: string; url: string; range?: string }> }> {
+async function startSource(): Promise<{
+  origin: string;
+  server: http.Server;
+  requests: Array<{ method: string; url: string; range?: string }>;
+}> {
   const requests: Array<{ method: string; url: string; range?: string }> = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://source');
@@ -19,7 +23,11 @@ async function startSource(): Promise<{ origin: string; server: http.Server; req
       if (range && status === 200 && url.pathname !== '/no-range') {
         const start = Number(range[1]);
         const end = Math.min(Number(range[2]), payload.length - 1);
-        response.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${payload.length}`, 'content-length': String(end - start + 1) });
+        response.writeHead(206, {
+          ...headers,
+          'content-range': `bytes ${start}-${end}/${payload.length}`,
+          'content-length': String(end - start + 1),
+        });
         response.end(request.method === 'HEAD' ? undefined : payload.subarray(start, end + 1));
         return;
       }
@@ -28,9 +36,24 @@ async function startSource(): Promise<{ origin: string; server: http.Server; req
     };
     switch (url.pathname) {
       case '/images/logo.png':
-        return send(200, { 'content-type': 'application/octet-stream', 'last-modified': 'Wed, 01 Jan 2025 00:00:00 GMT', 'access-control-allow-origin': '*' }, PNG);
+        return send(
+          200,
+          {
+            'content-type': 'application/octet-stream',
+            'last-modified': 'Wed, 01 Jan 2025 00:00:00 GMT',
+            'access-control-allow-origin': '*',
+          },
+          PNG,
+        );
       case '/download':
-        return send(200, { 'content-type': 'text/plain', 'content-disposition': `attachment; filename="x.txt"; filename*=UTF-8''${encodeURIComponent('报告 1.txt')}` }, TEXT);
+        return send(
+          200,
+          {
+            'content-type': 'text/plain',
+            'content-disposition': `attachment; filename="x.txt"; filename*=UTF-8''${encodeURIComponent('报告 1.txt')}`,
+          },
+          TEXT,
+        );
       case '/':
         return send(200, { 'content-type': 'image/png' }, PNG);
       case '/no-head/data.txt':
@@ -92,17 +115,28 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
   });
 
   async function allowPrivate(value: boolean) {
-    const response = await c.inject({ method: 'PUT', url: '/api/admin/system-settings', headers: c.admin, payload: { url_import_allow_private: value } });
+    const response = await c.inject({
+      method: 'PUT',
+      url: '/api/admin/system-settings',
+      headers: c.admin,
+      payload: { url_import_allow_private: value },
+    });
     expect(response.statusCode).toBe(200);
   }
 
   const info = (url: unknown) => c.inject({ method: 'POST', url: '/api/url/info', payload: { url } as object });
-  const post = (path: string, payload: Record<string, unknown>, headers = c.admin) => c.inject({ method: 'POST', url: path, headers, payload });
+  const post = (path: string, payload: Record<string, unknown>, headers = c.admin) =>
+    c.inject({ method: 'POST', url: path, headers, payload });
 
   // ---------------------------------------------------------------- SSRF through the endpoints
 
   it('refuses private, loopback and link-local sources unless url_import_allow_private is "true"', async () => {
-    for (const url of [`${source.origin}/notes.txt`, 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:127.0.0.1]/', 'http://10.0.0.1/']) {
+    for (const url of [
+      `${source.origin}/notes.txt`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://10.0.0.1/',
+    ]) {
       const response = await info(url);
       expect(response.statusCode).toBe(400);
     }
@@ -195,10 +229,20 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
     // ---------------------------------------------------------------- presign / commit / cancel
 
     it('presigns from the probed source, takes the PUT and commits with a custom slug', async () => {
-      const presigned = await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id, metadata: { source_url: 'x' } });
+      const presigned = await post('/api/url/presign', {
+        url: `${source.origin}/notes.txt`,
+        s3_config_id: c.config.id,
+        metadata: { source_url: 'x' },
+      });
       expect(presigned.statusCode).toBe(200);
       const data = presigned.json().data;
-      expect(data).toMatchObject({ filename: 'notes.txt', contentType: 'text/plain', size: Buffer.byteLength(TEXT), cors_supported: false, provider_type: c.config.provider_type });
+      expect(data).toMatchObject({
+        filename: 'notes.txt',
+        contentType: 'text/plain',
+        size: Buffer.byteLength(TEXT),
+        cors_supported: false,
+        provider_type: c.config.provider_type,
+      });
       const [pending] = await c.fileRows();
       expect(pending?.remark).toContain(`${source.origin}/notes.txt`);
 
@@ -210,9 +254,20 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
       expect(taken.statusCode).toBe(200);
       expect((await post('/api/url/commit', { file_id: data.file_id, slug: 'taken' })).statusCode).toBe(409);
       expect((await post('/api/url/commit', { file_id: data.file_id, slug: 'bad slug' })).statusCode).toBe(400);
-      const committed = await post('/api/url/commit', { file_id: data.file_id, slug: 'from-url', size: String(blob.rawPayload.length), password: 'pw', path: 'ignored' });
+      const committed = await post('/api/url/commit', {
+        file_id: data.file_id,
+        slug: 'from-url',
+        size: String(blob.rawPayload.length),
+        password: 'pw',
+        path: 'ignored',
+      });
       expect(committed.statusCode).toBe(200);
-      expect(committed.json().data).toMatchObject({ slug: 'from-url', size: Buffer.byteLength(TEXT), hasPassword: true, url: '/file/from-url' });
+      expect(committed.json().data).toMatchObject({
+        slug: 'from-url',
+        size: Buffer.byteLength(TEXT),
+        hasPassword: true,
+        url: '/file/from-url',
+      });
       const downloaded = await c.inject({ method: 'GET', url: '/api/file-download/from-url?password=pw' });
       expect(downloaded.body).toBe(TEXT);
     });
@@ -228,20 +283,35 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
       expect(presigned.json().data).toMatchObject({ filename: 'given.pdf', contentType: 'application/pdf', size: 5, slug: 'given' });
       expect(source.requests).toEqual([]);
 
-      expect((await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id, slug: 'given' })).statusCode).toBe(409);
-      expect((await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id, slug: 'bad slug' })).statusCode).toBe(400);
-      expect((await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+      expect(
+        (await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id, slug: 'given' })).statusCode,
+      ).toBe(409);
+      expect(
+        (await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id, slug: 'bad slug' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: '00000000-0000-4000-8000-000000000000' }))
+          .statusCode,
+      ).toBe(404);
       expect((await post('/api/url/presign', { url: 'ftp://x/y', s3_config_id: c.config.id })).statusCode).toBe(400);
       expect((await post('/api/url/presign', { s3_config_id: c.config.id })).statusCode).toBe(400);
 
       await c.inject({ method: 'PUT', url: `/api/s3-configs/${c.config.id}`, headers: c.admin, payload: { is_public: false } });
       const key = await c.key();
-      expect((await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id }, key.headers)).statusCode).toBe(404);
+      expect(
+        (await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id }, key.headers)).statusCode,
+      ).toBe(404);
     });
 
     it('enforces the quota on url/commit with cleanup', async () => {
       await c.inject({ method: 'PUT', url: `/api/s3-configs/${c.config.id}`, headers: c.admin, payload: { total_storage_bytes: 1000 } });
-      const data = (await post('/api/url/presign', { url: `${source.origin}/notes.txt`, s3_config_id: c.config.id, metadata: { filename: 'n.txt', contentType: 'text/plain' } })).json().data;
+      const data = (
+        await post('/api/url/presign', {
+          url: `${source.origin}/notes.txt`,
+          s3_config_id: c.config.id,
+          metadata: { filename: 'n.txt', contentType: 'text/plain' },
+        })
+      ).json().data;
       await putToPresignedUrl(data.upload_url, TEXT, data.contentType);
       const response = await post('/api/url/commit', { file_id: data.file_id, size: Buffer.byteLength(TEXT) });
       expect(response.statusCode).toBe(400);
@@ -280,7 +350,15 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
       });
       expect(init.statusCode).toBe(200);
       const data = init.json().data;
-      expect(data).toMatchObject({ part_size: partSize, total_size: total, part_count: 2, has_password: true, max_views: 3, filename: 'big.bin', content_type: 'application/octet-stream' });
+      expect(data).toMatchObject({
+        part_size: partSize,
+        total_size: total,
+        part_count: 2,
+        has_password: true,
+        max_views: 3,
+        filename: 'big.bin',
+        content_type: 'application/octet-stream',
+      });
       expect(data.url).toBe(`/file/${data.slug}`);
       expect(data.presigned_urls.map((part: { partNumber: number }) => part.partNumber)).toEqual([1, 2]);
       expect((await c.fileRows())[0]).toMatchObject({ id: data.file_id, max_views: 3 });
@@ -293,12 +371,22 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
         expect(put.status).toBe(200);
         parts.push({ partNumber, etag: (put.headers.get('etag') ?? '').replace(/"/g, ''), size: body.length });
       }
-      expect((await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts: [] })).statusCode).toBe(400);
+      expect((await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts: [] })).statusCode).toBe(
+        400,
+      );
       const other = await c.key();
-      expect((await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts }, other.headers)).statusCode).toBe(403);
+      expect(
+        (await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts }, other.headers)).statusCode,
+      ).toBe(403);
       const completed = await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts });
       expect(completed.statusCode).toBe(200);
-      expect(completed.json().data).toMatchObject({ file_id: data.file_id, size: total, status: 'completed', message: expect.any(String), url: `/file/${data.slug}` });
+      expect(completed.json().data).toMatchObject({
+        file_id: data.file_id,
+        size: total,
+        status: 'completed',
+        message: expect.any(String),
+        url: `/file/${data.slug}`,
+      });
 
       const head = await c.inject({ method: 'HEAD', url: `/api/file-download/${data.slug}?password=pw` });
       expect(head.headers['content-length']).toBe(String(total));
@@ -329,9 +417,20 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
 
     it('enforces the quota on multipart complete and cleans up', async () => {
       await c.inject({ method: 'PUT', url: `/api/s3-configs/${c.config.id}`, headers: c.admin, payload: { total_storage_bytes: 100 } });
-      const init = (await post('/api/url/multipart/init', { url: `${source.origin}/x`, s3_config_id: c.config.id, filename: 'q.bin', metadata: { filename: 'q.bin', contentType: 'application/octet-stream' } })).json().data;
+      const init = (
+        await post('/api/url/multipart/init', {
+          url: `${source.origin}/x`,
+          s3_config_id: c.config.id,
+          filename: 'q.bin',
+          metadata: { filename: 'q.bin', contentType: 'application/octet-stream' },
+        })
+      ).json().data;
       const put = await fetch(init.presigned_urls[0].url, { method: 'PUT', body: new Uint8Array(500) });
-      const completed = await post('/api/url/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts: [{ partNumber: 1, etag: put.headers.get('etag') }] });
+      const completed = await post('/api/url/multipart/complete', {
+        file_id: init.file_id,
+        upload_id: init.upload_id,
+        parts: [{ partNumber: 1, etag: put.headers.get('etag') }],
+      });
       expect(completed.statusCode).toBe(400);
       expect(await c.fileRows()).toHaveLength(0);
       expect(await c.objectKeys()).toEqual([]);

@@ -40,7 +40,13 @@ describe('admin account', () => {
 
   it('creates the admin with the configured username and password without printing the password', async () => {
     const notices: string[] = [];
-    const app = await buildApp({ dataDir, logger: false, adminUsername: 'root', adminPassword: 'configured-pw', announce: (text) => notices.push(text) });
+    const app = await buildApp({
+      dataDir,
+      logger: false,
+      adminUsername: 'root',
+      adminPassword: 'configured-pw',
+      announce: (text) => notices.push(text),
+    });
     try {
       expect(notices.join('\n')).not.toContain('configured-pw');
       expect(notices.join('\n')).toContain('username=root');

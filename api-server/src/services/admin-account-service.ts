@@ -93,7 +93,8 @@ export class AdminAccountService {
    * given or the new password equals the current one, 401 wrong current password, 409 username taken.
    */
   async changeCredentials(adminId: string, input: ChangeCredentialsInput): Promise<void> {
-    const newPassword = input.newPassword === undefined || input.newPassword === null || input.newPassword === '' ? undefined : input.newPassword;
+    const newPassword =
+      input.newPassword === undefined || input.newPassword === null || input.newPassword === '' ? undefined : input.newPassword;
     const trimmedUsername = input.newUsername?.trim();
     const newUsername = trimmedUsername === undefined || trimmedUsername === '' ? undefined : trimmedUsername;
     if (newPassword === undefined && newUsername === undefined) throw new HttpError(400, 'auth.newCredentialRequired');

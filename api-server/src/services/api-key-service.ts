@@ -42,7 +42,10 @@ export function maskKey(key: string): string {
  * (`docs/` → `/docs`, `//a//b/` → `/a/b`.)
  */
 export function normaliseBasicPath(value: string | null | undefined): string {
-  const segments = (value ?? '').trim().split('/').filter((segment) => segment !== '');
+  const segments = (value ?? '')
+    .trim()
+    .split('/')
+    .filter((segment) => segment !== '');
   return `/${segments.join('/')}`;
 }
 

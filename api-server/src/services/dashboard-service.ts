@@ -56,7 +56,9 @@ export class DashboardService {
     ]);
     const s3Buckets = buckets.map((row): DashboardBucketUsage => {
       const totalStorage =
-        row.total_storage_bytes !== null && row.total_storage_bytes > 0 ? row.total_storage_bytes : defaultTotalStorageBytes(row.provider_type);
+        row.total_storage_bytes !== null && row.total_storage_bytes > 0
+          ? row.total_storage_bytes
+          : defaultTotalStorageBytes(row.provider_type);
       return {
         id: row.id,
         name: row.name,

@@ -1,4 +1,17 @@
-import { isShareSlug, RANDOM_SLUG_LENGTH, type AdminFileListData, type FileCommitResponse, type FileDetail, type FilePresignResponse, type FileRecord, type OfficePreviewResponse, type PublicFile, type UploadDirectResponse, type UserFileListData, hasControlCharacter } from '@cloudclip/contract';
+import {
+  isShareSlug,
+  RANDOM_SLUG_LENGTH,
+  type AdminFileListData,
+  type FileCommitResponse,
+  type FileDetail,
+  type FilePresignResponse,
+  type FileRecord,
+  type OfficePreviewResponse,
+  type PublicFile,
+  type UploadDirectResponse,
+  type UserFileListData,
+  hasControlCharacter,
+} from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
@@ -102,7 +115,8 @@ export interface FileUpdateInput {
 // The response shapes are the contract's (`@cloudclip/contract`, api/file.ts).
 
 /** PublicFile with every link (unprotected, storage config present). */
-type LinkedPublicFile = PublicFile & Required<Pick<PublicFile, 'previewUrl' | 'downloadUrl' | 'proxy_preview_url' | 'proxy_download_url'>> & { requires_password: false };
+type LinkedPublicFile = PublicFile &
+  Required<Pick<PublicFile, 'previewUrl' | 'downloadUrl' | 'proxy_preview_url' | 'proxy_download_url'>> & { requires_password: false };
 
 /** `use_proxy` as the views send it. */
 function useProxyOf(row: Pick<FileRow, 'use_proxy'>): 0 | 1 {
@@ -254,7 +268,9 @@ export class FileShareService {
   }
 
   /** Share fields (remark, password, expiry, view limit) as row columns. */
-  async shareColumns(options: ShareOptions): Promise<Pick<FileRow, 'remark' | 'password_hash' | 'password_sealed' | 'expires_at' | 'max_views'>> {
+  async shareColumns(
+    options: ShareOptions,
+  ): Promise<Pick<FileRow, 'remark' | 'password_hash' | 'password_sealed' | 'expires_at' | 'max_views'>> {
     return {
       remark: options.remark ?? null,
       ...(await this.sealPassword(options.password)),
@@ -279,7 +295,10 @@ export class FileShareService {
   }
 
   /** A new row for an object key (pending rows: size 0, no etag). */
-  newRow(fields: Omit<FileRow, 'id' | 'views' | 'created_at' | 'updated_at' | 'etag' | 'use_proxy'> & Partial<Pick<FileRow, 'etag' | 'use_proxy'>>): FileRow {
+  newRow(
+    fields: Omit<FileRow, 'id' | 'views' | 'created_at' | 'updated_at' | 'etag' | 'use_proxy'> &
+      Partial<Pick<FileRow, 'etag' | 'use_proxy'>>,
+  ): FileRow {
     const now = this.now();
     return { id: randomUUID(), views: 0, etag: null, use_proxy: 1, created_at: now, updated_at: now, ...fields };
   }
@@ -287,14 +306,19 @@ export class FileShareService {
   /** Deletes the object (best effort) and the row. */
   async removeFile(row: FileRow, config?: StorageConfigRow | null): Promise<void> {
     const owner = config === undefined ? await this.configs.findById(row.s3_config_id) : config;
-    if (owner) await this.driverOf(owner).deleteObject(row.storage_path).catch(() => undefined);
+    if (owner)
+      await this.driverOf(owner)
+        .deleteObject(row.storage_path)
+        .catch(() => undefined);
     await this.files.deleteById(row.id);
   }
 
   /** Deletes an object (best effort) unless a file row still points at it (original-name keys can be shared). */
   private async deleteUnreferencedObject(config: StorageConfigRow, key: string): Promise<void> {
     if ((await this.files.findByStorageKey(config.id, key)).length > 0) return;
-    await this.driverOf(config).deleteObject(key).catch(() => undefined);
+    await this.driverOf(config)
+      .deleteObject(key)
+      .catch(() => undefined);
   }
 
   /** Loads a row for an operation only its creator may do: 404 unknown, 403 another creator. */
@@ -376,7 +400,11 @@ export class FileShareService {
    * POST /api/s3/commit and /api/url/commit. The object's real size (HEAD) is what counts for the
    * size limit and the quota; a refused commit deletes the object and the row.
    */
-  async commit(caller: FileCaller, input: CommitInput, options: { allowSlug: boolean } = { allowSlug: false }): Promise<FileCommitResponse> {
+  async commit(
+    caller: FileCaller,
+    input: CommitInput,
+    options: { allowSlug: boolean } = { allowSlug: false },
+  ): Promise<FileCommitResponse> {
     const row = await this.requireOwnRow(caller, input.file_id);
     const config = await this.configs.findById(row.s3_config_id);
     if (!config) throw new HttpError(404, 'file.storageInfoMissing');
@@ -391,7 +419,7 @@ export class FileShareService {
 
     const driver = this.driverOf(config);
     const info = await driver.headObject(row.storage_path).catch(() => null);
-    const size = info ? info.size : input.size ?? Number(row.size);
+    const size = info ? info.size : (input.size ?? Number(row.size));
     await this.enforceStoredSize(row, config, size);
 
     const etag = input.etag ? stripEtagQuotes(input.etag) : info ? info.etag : null;
@@ -484,7 +512,8 @@ export class FileShareService {
     const maxBytes = await this.limits.maxUploadBytes();
     if (body.contentLength !== undefined && body.contentLength > maxBytes) throw this.limits.tooLarge(maxBytes);
     const quota = await this.limits.quota(config);
-    if (body.contentLength !== undefined && body.contentLength > quota.remaining) throw this.limits.insufficientStorage(body.contentLength, quota);
+    if (body.contentLength !== undefined && body.contentLength > quota.remaining)
+      throw this.limits.insufficientStorage(body.contentLength, quota);
     const replaced = await this.claimSlug(caller, input.slug, input.override === true);
 
     const creator = creatorOf(caller);
@@ -492,7 +521,8 @@ export class FileShareService {
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: !originalName });
     if (originalName) {
       const sharing = await this.files.findByStorageKey(config.id, key);
-      if (sharing.some((other) => other.created_by !== creator && other.id !== replaced?.id)) throw new HttpError(409, 'file.storageKeyTaken');
+      if (sharing.some((other) => other.created_by !== creator && other.id !== replaced?.id))
+        throw new HttpError(409, 'file.storageKeyTaken');
     }
 
     const mimetype = mimeTypeForFilename(filename);
@@ -502,7 +532,10 @@ export class FileShareService {
     );
     let etag: string;
     try {
-      ({ etag } = await driver.putObject(key, pipeRequestBody(body.stream, limiter), { contentType: mimetype, contentLength: body.contentLength }));
+      ({ etag } = await driver.putObject(key, pipeRequestBody(body.stream, limiter), {
+        contentType: mimetype,
+        contentLength: body.contentLength,
+      }));
     } catch (error) {
       // Nothing may stay behind: the drivers discard partial writes; remove any object all the same.
       await this.deleteUnreferencedObject(config, key);
@@ -698,15 +731,26 @@ export class FileShareService {
   // ================================================================================ management
 
   /** GET /api/admin/files. */
-  async listForAdmin(query: { limit: number; offset: number; createdBy?: string | undefined; s3ConfigId?: string | undefined }): Promise<AdminFileListData> {
+  async listForAdmin(query: {
+    limit: number;
+    offset: number;
+    createdBy?: string | undefined;
+    s3ConfigId?: string | undefined;
+  }): Promise<AdminFileListData> {
     const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId };
-    const [total, rows] = await Promise.all([this.files.count(filter), this.files.list({ ...filter, limit: query.limit, offset: query.offset })]);
+    const [total, rows] = await Promise.all([
+      this.files.count(filter),
+      this.files.list({ ...filter, limit: query.limit, offset: query.offset }),
+    ]);
     return { files: rows.map((row) => this.listRecord(row, false)), pagination: { total, limit: query.limit, offset: query.offset } };
   }
 
   /** GET /api/user/files: the key's own rows. */
   async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<UserFileListData> {
-    const [total, rows] = await Promise.all([this.files.count({ createdBy }), this.files.list({ createdBy, limit: query.limit, offset: query.offset })]);
+    const [total, rows] = await Promise.all([
+      this.files.count({ createdBy }),
+      this.files.list({ createdBy, limit: query.limit, offset: query.offset }),
+    ]);
     return {
       files: rows.map((row) => this.listRecord(row, true)),
       pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total },
@@ -725,8 +769,8 @@ export class FileShareService {
     const record: FileDetail = {
       ...this.record(row, row.password_hash !== null ? 1 : 0, isUserView),
       urls: {
-        previewUrl: useProxy ? proxy.preview : direct?.preview ?? null,
-        downloadUrl: useProxy ? proxy.download : direct?.download ?? null,
+        previewUrl: useProxy ? proxy.preview : (direct?.preview ?? null),
+        downloadUrl: useProxy ? proxy.download : (direct?.download ?? null),
         proxyPreviewUrl: proxy.preview,
         proxyDownloadUrl: proxy.download,
         use_proxy: useProxy,
@@ -747,7 +791,8 @@ export class FileShareService {
       changes.slug = input.slug;
     }
     if (input.expires_at !== undefined) {
-      if (input.expires_at !== null && input.expires_at !== '' && parseTimestamp(input.expires_at) === null) throw new HttpError(400, 'file.expiresAtInvalid');
+      if (input.expires_at !== null && input.expires_at !== '' && parseTimestamp(input.expires_at) === null)
+        throw new HttpError(400, 'file.expiresAtInvalid');
       changes.expires_at = input.expires_at === '' ? null : input.expires_at;
     }
     if (input.use_proxy !== undefined) changes.use_proxy = input.use_proxy ? 1 : 0;
@@ -781,7 +826,11 @@ export class FileShareService {
    * A file row as the management endpoints show it. Lists carry `has_password` as a boolean, details
    * as 0/1; the user (API key) views carry `etag: null`, as the reference's do.
    */
-  private record<H extends boolean | 0 | 1>(row: FileListRow, hasPassword: H, isUserView: boolean): Omit<FileRecord, 'has_password'> & { has_password: H } {
+  private record<H extends boolean | 0 | 1>(
+    row: FileListRow,
+    hasPassword: H,
+    isUserView: boolean,
+  ): Omit<FileRecord, 'has_password'> & { has_password: H } {
     const record: Omit<FileRecord, 'has_password'> & { has_password: H } = {
       id: row.id,
       filename: row.filename,

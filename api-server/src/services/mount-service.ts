@@ -87,7 +87,8 @@ function parseStorageType(value: unknown): string {
   if (typeof value !== 'string') throw invalid('storage_type');
   const type = value.trim();
   if (type === '') throw missing('storage_type');
-  if (type.toUpperCase() !== S3_STORAGE_TYPE) throw new HttpError(400, 'mount.storageTypeUnsupported', { params: { type: type.slice(0, 50) } });
+  if (type.toUpperCase() !== S3_STORAGE_TYPE)
+    throw new HttpError(400, 'mount.storageTypeUnsupported', { params: { type: type.slice(0, 50) } });
   return S3_STORAGE_TYPE;
 }
 
@@ -100,7 +101,8 @@ function integerOf(value: unknown): number | undefined {
 
 function parseCacheTtl(value: unknown): number {
   const ttl = integerOf(value);
-  if (ttl === undefined || ttl < 0 || ttl > MOUNT_CACHE_TTL_MAX_SECONDS) throw new HttpError(400, 'mount.cacheTtlInvalid', { params: { max: MOUNT_CACHE_TTL_MAX_SECONDS } });
+  if (ttl === undefined || ttl < 0 || ttl > MOUNT_CACHE_TTL_MAX_SECONDS)
+    throw new HttpError(400, 'mount.cacheTtlInvalid', { params: { max: MOUNT_CACHE_TTL_MAX_SECONDS } });
   return ttl;
 }
 
@@ -187,7 +189,8 @@ export class MountService {
       is_active: input.is_active === undefined || input.is_active === null ? 1 : parseActive(input.is_active),
       created_by: adminId,
       sort_order: input.sort_order === undefined || input.sort_order === null ? 0 : parseSortOrder(input.sort_order),
-      cache_ttl: input.cache_ttl === undefined || input.cache_ttl === null ? MOUNT_CACHE_TTL_DEFAULT_SECONDS : parseCacheTtl(input.cache_ttl),
+      cache_ttl:
+        input.cache_ttl === undefined || input.cache_ttl === null ? MOUNT_CACHE_TTL_DEFAULT_SECONDS : parseCacheTtl(input.cache_ttl),
       created_at: toIso(this.clock()),
       updated_at: toIso(this.clock()),
       last_used: null,

@@ -34,7 +34,6 @@ export const RANDOM_SLUG_ATTEMPTS = 5;
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
 export const CONTENT_PREVIEW_LENGTH = 200;
 
-
 export interface CreatePasteInput {
   content: string;
   slug?: string | null | undefined;
@@ -312,7 +311,10 @@ export class PasteService {
   }
 
   /** GET /api/user/pastes: the caller's own rows, newest first, full content. */
-  async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<{
+  async listOwned(
+    createdBy: string,
+    query: { limit: number; offset: number },
+  ): Promise<{
     items: UserPasteListItem[];
     pagination: OffsetPagination;
   }> {

@@ -265,7 +265,8 @@ export class StorageConfigService {
     if (input.path_style !== undefined) patch.path_style = flag(input.path_style);
     if (input.is_public !== undefined) patch.is_public = flag(input.is_public);
     if (input.default_folder !== undefined) patch.default_folder = defaultFolder(input.default_folder);
-    if (input.custom_host !== undefined) patch.custom_host = blank(input.custom_host) ? null : httpUrl(input.custom_host as string, 'custom_host');
+    if (input.custom_host !== undefined)
+      patch.custom_host = blank(input.custom_host) ? null : httpUrl(input.custom_host as string, 'custom_host');
     if (input.total_storage_bytes === null) patch.total_storage_bytes = defaultQuotaBytes(providerType);
     else if (input.total_storage_bytes !== undefined) {
       const quota = positiveInteger(input.total_storage_bytes);

@@ -149,7 +149,8 @@ const enUS: StorageTestNotes = {
   simPassedNote: 'The browser upload simulation passed: direct uploads from the web client will work',
   simFailedNote: 'The browser upload simulation failed: direct uploads from the web client may not work',
   failedAt: ['get a presigned link', 'upload', 'verify the upload'],
-  globalNote: 'Read/write tests check the connection and permissions; the CORS test checks cross-origin settings; the browser simulation decides whether direct uploads work',
+  globalNote:
+    'Read/write tests check the connection and permissions; the CORS test checks cross-origin settings; the browser simulation decides whether direct uploads work',
   defaultValue: 'default',
   notConfigured: 'not set',
   yes: 'yes',

@@ -82,7 +82,8 @@ export class StorageTestService {
     const frontendUsable = cors.success && frontendSim.success;
     let messageKey: MessageKey;
     if (!read.success) messageKey = 's3Config.testReadFailed';
-    else if (write.success) messageKey = frontendUsable ? 's3Config.testPassed' : cors.success ? 's3Config.testUploadSimFailed' : 's3Config.testCorsProblem';
+    else if (write.success)
+      messageKey = frontendUsable ? 's3Config.testPassed' : cors.success ? 's3Config.testUploadSimFailed' : 's3Config.testCorsProblem';
     else messageKey = cors.success ? 's3Config.testReadOnlyCorsOk' : 's3Config.testReadOnlyCorsProblem';
 
     return {
@@ -126,7 +127,13 @@ export class StorageTestService {
     }
   }
 
-  private async writeTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, notes: StorageTestNotes, local: boolean): Promise<S3TestWrite> {
+  private async writeTest(
+    driver: StorageDriver,
+    row: StorageConfigRow,
+    prefix: string,
+    notes: StorageTestNotes,
+    local: boolean,
+  ): Promise<S3TestWrite> {
     if (row.provider_type === PROVIDER_B2) {
       return { success: true, error: null, note: notes.writeSkippedNote, uploadTime: 0, testFile: notes.writeSkippedFile, cleaned: true };
     }
@@ -165,9 +172,23 @@ export class StorageTestService {
     };
   }
 
-  private async corsTest(driver: StorageDriver, row: StorageConfigRow, prefix: string, origin: string, notes: StorageTestNotes): Promise<S3TestCors> {
+  private async corsTest(
+    driver: StorageDriver,
+    row: StorageConfigRow,
+    prefix: string,
+    origin: string,
+    notes: StorageTestNotes,
+  ): Promise<S3TestCors> {
     const guide = notes.corsGuide[guideFor(row.provider_type)];
-    const empty = { allowOrigin: null, allowMethods: null, allowHeaders: null, maxAge: null, statusCode: null, detail: null, uploadSupported: false };
+    const empty = {
+      allowOrigin: null,
+      allowMethods: null,
+      allowHeaders: null,
+      maxAge: null,
+      statusCode: null,
+      detail: null,
+      uploadSupported: false,
+    };
     try {
       const url = await driver.presignPutUrl(`${prefix}__cors_test_${Date.now()}.txt`, {
         contentType: TEST_CONTENT_TYPE,
@@ -214,7 +235,13 @@ export class StorageTestService {
       }
       return result;
     } catch (error) {
-      return { ...empty, success: false, error: `${notes.corsRequestFailed}${errorText(error)}`, note: notes.corsUnreachableNote, configGuide: guide };
+      return {
+        ...empty,
+        success: false,
+        error: `${notes.corsRequestFailed}${errorText(error)}`,
+        note: notes.corsUnreachableNote,
+        configGuide: guide,
+      };
     }
   }
 
@@ -245,13 +272,26 @@ export class StorageTestService {
         Object.assign(steps.step1, { duration: elapsed(started), error: errorText(error), note: notes.step1Failed });
         throw new StepFailure(errorText(error));
       }
-      Object.assign(steps.step1, { success: true, duration: elapsed(started), presignedUrl: `${url.slice(0, 80)}...`, note: notes.step1Note });
+      Object.assign(steps.step1, {
+        success: true,
+        duration: elapsed(started),
+        presignedUrl: `${url.slice(0, 80)}...`,
+        note: notes.step1Note,
+      });
 
       // Step 2: the browser's PUT.
       started = performance.now();
       try {
-        const details = driver.kind === 'local' ? await this.localUpload(driver, url, urlBase, content) : await this.httpUpload(url, row, origin, content);
-        Object.assign(steps.step2, { success: true, duration: elapsed(started), ...details, note: driver.kind === 'local' ? notes.step2LocalNote : notes.step2Note });
+        const details =
+          driver.kind === 'local'
+            ? await this.localUpload(driver, url, urlBase, content)
+            : await this.httpUpload(url, row, origin, content);
+        Object.assign(steps.step2, {
+          success: true,
+          duration: elapsed(started),
+          ...details,
+          note: driver.kind === 'local' ? notes.step2LocalNote : notes.step2Note,
+        });
         uploaded = true;
       } catch (error) {
         const details = error instanceof UploadRejected ? error.details : {};

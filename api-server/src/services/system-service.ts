@@ -66,7 +66,8 @@ export class SystemService {
     const entries: { key: string; value: string }[] = [];
     if (update.max_upload_size !== undefined) entries.push({ key: SETTING_MAX_UPLOAD_SIZE, value: String(update.max_upload_size) });
     if (update.webdav_upload_mode !== undefined) entries.push({ key: SETTING_WEBDAV_UPLOAD_MODE, value: update.webdav_upload_mode });
-    if (update.allow_guest_pastes !== undefined) entries.push({ key: SETTING_ALLOW_GUEST_PASTES, value: String(update.allow_guest_pastes) });
+    if (update.allow_guest_pastes !== undefined)
+      entries.push({ key: SETTING_ALLOW_GUEST_PASTES, value: String(update.allow_guest_pastes) });
     if (update.url_import_allow_private !== undefined) {
       entries.push({ key: SETTING_URL_IMPORT_ALLOW_PRIVATE, value: String(update.url_import_allow_private) });
     }

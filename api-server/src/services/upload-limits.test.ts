@@ -13,7 +13,9 @@ describe('ByteLimiter', () => {
     const over = new ByteLimiter(10, (bytes) => new Error(`too big at ${bytes}`));
     const sink2 = new PassThrough();
     sink2.resume();
-    await expect(pipeline(Readable.from([Buffer.alloc(8), Buffer.alloc(8), Buffer.alloc(8)]), over, sink2)).rejects.toThrow('too big at 16');
+    await expect(pipeline(Readable.from([Buffer.alloc(8), Buffer.alloc(8), Buffer.alloc(8)]), over, sink2)).rejects.toThrow(
+      'too big at 16',
+    );
   });
 
   it('pipeRequestBody keeps the source alive (drained) when the limit fails', async () => {

@@ -48,7 +48,10 @@ export class UploadLimits {
     if (size > max) throw this.tooLarge(max);
   }
 
-  async quota(config: Pick<StorageConfigRow, 'id' | 'provider_type' | 'total_storage_bytes'>, exclude?: { size: number }): Promise<QuotaState> {
+  async quota(
+    config: Pick<StorageConfigRow, 'id' | 'provider_type' | 'total_storage_bytes'>,
+    exclude?: { size: number },
+  ): Promise<QuotaState> {
     const configured = config.total_storage_bytes === null ? 0 : Number(config.total_storage_bytes);
     const capacity = configured > 0 ? configured : defaultQuotaBytes(config.provider_type);
     const used = (await this.files.sumSizeByConfig(config.id)) - Number(exclude?.size ?? 0);
@@ -56,7 +59,11 @@ export class UploadLimits {
   }
 
   /** 400 when `size` more bytes do not fit into the config's quota. */
-  async assertQuota(config: Pick<StorageConfigRow, 'id' | 'provider_type' | 'total_storage_bytes'>, size: number, exclude?: { size: number }): Promise<QuotaState> {
+  async assertQuota(
+    config: Pick<StorageConfigRow, 'id' | 'provider_type' | 'total_storage_bytes'>,
+    size: number,
+    exclude?: { size: number },
+  ): Promise<QuotaState> {
     const state = await this.quota(config, exclude);
     if (size > state.remaining) throw this.insufficientStorage(size, state);
     return state;

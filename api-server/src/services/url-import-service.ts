@@ -16,7 +16,14 @@ import { isSafeFetchError, parseHttpUrl, type SafeHttpClient, type SafeResponse 
 import { toIso, type Clock } from '../lib/time';
 import { stripEtagQuotes } from '../storage/storage-driver';
 import { baseFileName, buildObjectKey, normalizeUploadPath } from './file-keys';
-import { creatorOf, MAX_FILENAME_LENGTH, type FileShareService, type CommitInput, type FileCaller, type ShareOptions } from './file-share-service';
+import {
+  creatorOf,
+  MAX_FILENAME_LENGTH,
+  type FileShareService,
+  type CommitInput,
+  type FileCaller,
+  type ShareOptions,
+} from './file-share-service';
 import { storageHttpError } from './storage-errors';
 import type { SystemService } from './system-service';
 
@@ -57,7 +64,17 @@ export interface MultipartPartInput {
 // `message` to the multipart complete / abort and cancel answers.
 
 /** Response headers the URL proxy passes on (hop-by-hop, cookies and CORS headers are not). */
-export const PROXIED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag', 'content-disposition', 'cache-control', 'expires'] as const;
+export const PROXIED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'last-modified',
+  'etag',
+  'content-disposition',
+  'cache-control',
+  'expires',
+] as const;
 
 function fetchError(error: unknown): unknown {
   if (!isSafeFetchError(error)) return error;
@@ -213,7 +230,11 @@ export class UrlImportService {
     const source = head ?? (get as SafeResponse);
     let size: number | null = null;
     if (head) size = lengthOf(header(head, 'content-length')) ?? null;
-    else if (get) size = get.status === 206 ? totalFromContentRange(header(get, 'content-range')) ?? null : lengthOf(header(get, 'content-length')) ?? null;
+    else if (get)
+      size =
+        get.status === 206
+          ? (totalFromContentRange(header(get, 'content-range')) ?? null)
+          : (lengthOf(header(get, 'content-length')) ?? null);
 
     const sniffed = sniffContentType(sample);
     const declared = essence(header(source, 'content-type'));
@@ -243,7 +264,8 @@ export class UrlImportService {
       size,
       lastModified: header(source, 'last-modified') ?? null,
       method: sniffed ? 'ENHANCED' : head ? 'HEAD' : 'GET',
-      corsSupported: header(source, 'access-control-allow-origin') !== undefined || header(get, 'access-control-allow-origin') !== undefined,
+      corsSupported:
+        header(source, 'access-control-allow-origin') !== undefined || header(get, 'access-control-allow-origin') !== undefined,
     };
     if (sniffed) {
       info.detectionMethod = 'magic-bytes';
@@ -310,7 +332,12 @@ export class UrlImportService {
   }
 
   /** POST /api/url/presign: a pending row (size = probed size or 0) and a presigned PUT. */
-  async presign(caller: FileCaller, input: UrlPresignInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlPresignResponse> {
+  async presign(
+    caller: FileCaller,
+    input: UrlPresignInput,
+    origin: string,
+    defaultRemark: (url: string) => string,
+  ): Promise<UrlPresignResponse> {
     const { url, config, subPath, path } = await this.target(caller, input, 409);
     const { filename, contentType, size, corsSupported } = await this.describe(url, input.metadata, input.filename, origin);
     const slug = input.slug || (await this.files.randomSlug());
@@ -357,7 +384,12 @@ export class UrlImportService {
   }
 
   /** POST /api/url/multipart/init: the row (with its share settings), a bucket multipart upload and one URL per part. */
-  async multipartInit(caller: FileCaller, input: UrlMultipartInitInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlMultipartInitResponse> {
+  async multipartInit(
+    caller: FileCaller,
+    input: UrlMultipartInitInput,
+    origin: string,
+    defaultRemark: (url: string) => string,
+  ): Promise<UrlMultipartInitResponse> {
     const { url, config, subPath, path } = await this.target(caller, input, 400);
     const { filename, contentType, size, corsSupported } = await this.describe(url, input.metadata, input.filename, origin);
     const totalSize = input.total_size ?? size ?? 0;
@@ -390,7 +422,10 @@ export class UrlImportService {
     try {
       const presignedUrls: Array<{ partNumber: number; url: string }> = [];
       for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
-        presignedUrls.push({ partNumber, url: await driver.presignUploadPartUrl(key, uploadId, partNumber, { expiresIn, urlBase: origin }) });
+        presignedUrls.push({
+          partNumber,
+          url: await driver.presignUploadPartUrl(key, uploadId, partNumber, { expiresIn, urlBase: origin }),
+        });
       }
       await this.files.insertRow(row);
       return {
@@ -419,7 +454,10 @@ export class UrlImportService {
   }
 
   /** POST /api/url/multipart/complete: completes at the bucket; the real size counts for the limits. */
-  async multipartComplete(caller: FileCaller, input: { file_id: string; upload_id: string; parts: MultipartPartInput[] }): Promise<Omit<UrlMultipartCompleteResponse, 'message'>> {
+  async multipartComplete(
+    caller: FileCaller,
+    input: { file_id: string; upload_id: string; parts: MultipartPartInput[] },
+  ): Promise<Omit<UrlMultipartCompleteResponse, 'message'>> {
     const row = await this.files.requireOwnRow(caller, input.file_id);
     const config = await this.files.requireConfig(row.s3_config_id);
     const driver = this.files.driverOf(config);
@@ -434,7 +472,9 @@ export class UrlImportService {
       throw storageHttpError(error);
     }
     const info = await driver.headObject(row.storage_path).catch(() => null);
-    const partSizes = input.parts.every((part) => part.size !== undefined) ? input.parts.reduce((sum, part) => sum + (part.size ?? 0), 0) : undefined;
+    const partSizes = input.parts.every((part) => part.size !== undefined)
+      ? input.parts.reduce((sum, part) => sum + (part.size ?? 0), 0)
+      : undefined;
     const size = info?.size ?? partSizes ?? Number(row.size);
     await this.files.enforceStoredSize(row, config, size);
     const changes = { size, etag: stripEtagQuotes(etag) || info?.etag || null, updated_at: toIso(this.clock()) };
@@ -457,7 +497,10 @@ export class UrlImportService {
   }
 
   /** POST /api/url/multipart/abort: aborts at the bucket; the row goes in any case. */
-  async multipartAbort(caller: FileCaller, input: { file_id: string; upload_id: string }): Promise<Omit<UrlMultipartAbortResponse, 'message'>> {
+  async multipartAbort(
+    caller: FileCaller,
+    input: { file_id: string; upload_id: string },
+  ): Promise<Omit<UrlMultipartAbortResponse, 'message'>> {
     const row = await this.files.requireOwnRow(caller, input.file_id);
     const config = await this.files.requireConfig(row.s3_config_id).catch(() => undefined);
     try {
@@ -477,4 +520,3 @@ export class UrlImportService {
     return { file_id: row.id, status: 'cancelled' };
   }
 }
-

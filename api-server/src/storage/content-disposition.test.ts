@@ -6,7 +6,9 @@ describe('Content-Disposition', () => {
   });
 
   it('adds a UTF-8 filename* and an ASCII fallback for other names, escaping quotes', () => {
-    expect(contentDisposition('inline', '报告 "v2".txt')).toBe(`inline; filename="__ _v2_.txt"; filename*=UTF-8''%E6%8A%A5%E5%91%8A%20%22v2%22.txt`);
+    expect(contentDisposition('inline', '报告 "v2".txt')).toBe(
+      `inline; filename="__ _v2_.txt"; filename*=UTF-8''%E6%8A%A5%E5%91%8A%20%22v2%22.txt`,
+    );
   });
 
   it('is the bare type without a name', () => {

@@ -141,7 +141,11 @@ describe('local storage driver', () => {
   it('describes a file placed by hand with an MD5 ETag and the default type', async () => {
     mkdirSync(path.join(root, 'hand'), { recursive: true });
     writeFileSync(path.join(root, 'hand', 'made.bin'), 'by hand');
-    expect(await driver.headObject('hand/made.bin')).toMatchObject({ size: 7, etag: md5('by hand'), contentType: 'application/octet-stream' });
+    expect(await driver.headObject('hand/made.bin')).toMatchObject({
+      size: 7,
+      etag: md5('by hand'),
+      contentType: 'application/octet-stream',
+    });
     writeFileSync(path.join(root, 'hand', 'made.bin'), 'changed by hand');
     expect((await driver.headObject('hand/made.bin'))?.etag).toBe(md5('changed by hand'));
   });
@@ -195,7 +199,9 @@ describe('local storage driver', () => {
 
   it('builds presigned URLs on the given origin and an unsigned object URL', async () => {
     const url = await driver.presignGetUrl('a b/c.txt', { expiresIn: 60, disposition: 'attachment', urlBase: 'https://api.example/' });
-    expect(url).toMatch(/^https:\/\/api\.example\/api\/storage\/local\/config-1\/a%20b\/c\.txt\?expires=\d+&disposition=attachment&filename=c\.txt&signature=[0-9a-f]{64}$/);
+    expect(url).toMatch(
+      /^https:\/\/api\.example\/api\/storage\/local\/config-1\/a%20b\/c\.txt\?expires=\d+&disposition=attachment&filename=c\.txt&signature=[0-9a-f]{64}$/,
+    );
     expect(driver.objectUrl('a b/c.txt', 'https://api.example')).toBe('https://api.example/api/storage/local/config-1/a%20b/c.txt');
   });
 });

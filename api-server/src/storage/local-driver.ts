@@ -1,6 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, lstat, mkdir, open, readdir, readFile, realpath, rename, rm, rmdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import {
+  copyFile,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -109,7 +124,8 @@ export function keySegments(key: unknown): string[] {
     if (segment === '' || segment === '.' || segment === '..') {
       throw new StorageError('InvalidKey', `The object key has an empty, "." or ".." segment: ${JSON.stringify(key)}`);
     }
-    if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES) throw new StorageError('InvalidKey', 'An object key segment is longer than 255 bytes');
+    if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES)
+      throw new StorageError('InvalidKey', 'An object key segment is longer than 255 bytes');
   }
   return segments;
 }
@@ -217,7 +233,8 @@ export class LocalStorageDriver implements StorageDriver {
         if (code === 'ENOENT' || code === 'ENOTDIR') return { fullPath: await this.pathOf(segments), kind: 'missing' };
         throw this.fsError(error, segments.join('/'));
       }
-      if (info.isSymbolicLink()) throw new StorageError('AccessDenied', `Symbolic links are not followed: ${segments.slice(0, index + 1).join('/')}`);
+      if (info.isSymbolicLink())
+        throw new StorageError('AccessDenied', `Symbolic links are not followed: ${segments.slice(0, index + 1).join('/')}`);
       const last = index === segments.length - 1;
       if (!last && !info.isDirectory()) return { fullPath: await this.pathOf(segments), kind: 'missing' };
       if (last) return { fullPath: await this.pathOf(segments), kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other' };
@@ -244,7 +261,8 @@ export class LocalStorageDriver implements StorageDriver {
       } catch (error) {
         if (errnoOf(error) !== 'EEXIST') throw this.fsError(error, key);
         const info = await lstat(current);
-        if (!info.isDirectory() || info.isSymbolicLink()) throw new StorageError('KeyConflict', `"${key}" needs a folder where an object exists`);
+        if (!info.isDirectory() || info.isSymbolicLink())
+          throw new StorageError('KeyConflict', `"${key}" needs a folder where an object exists`);
       }
     }
   }
@@ -367,7 +385,13 @@ export class LocalStorageDriver implements StorageDriver {
     };
   }
 
-  private async writeMeta(key: string, fullPath: string, etag: string, options: PutObjectOptions | undefined, folder = false): Promise<void> {
+  private async writeMeta(
+    key: string,
+    fullPath: string,
+    etag: string,
+    options: PutObjectOptions | undefined,
+    folder = false,
+  ): Promise<void> {
     const info = folder ? { size: 0, mtimeMs: Date.now() } : await stat(fullPath);
     const meta: StoredMeta = {
       key,
@@ -397,7 +421,13 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   /** Moves a spooled file to `key` (creating parent folders) and records its metadata. */
-  private async commit(key: string, segments: readonly string[], temp: string, etag: string, options: PutObjectOptions | undefined): Promise<void> {
+  private async commit(
+    key: string,
+    segments: readonly string[],
+    temp: string,
+    etag: string,
+    options: PutObjectOptions | undefined,
+  ): Promise<void> {
     try {
       for (let attempt = 1; ; attempt += 1) {
         await this.ensureDirectories(segments.slice(0, -1), key);
@@ -419,9 +449,15 @@ export class LocalStorageDriver implements StorageDriver {
     }
   }
 
-  private async putFolderMarker(key: string, segments: readonly string[], body: ObjectBody, options: PutObjectOptions | undefined): Promise<{ etag: string }> {
+  private async putFolderMarker(
+    key: string,
+    segments: readonly string[],
+    body: ObjectBody,
+    options: PutObjectOptions | undefined,
+  ): Promise<{ etag: string }> {
     for await (const chunk of toReadable(body)) {
-      if ((chunk as Buffer).length > 0) throw new StorageError('InvalidArgument', `A folder marker (${key}) must be empty in local storage`);
+      if ((chunk as Buffer).length > 0)
+        throw new StorageError('InvalidArgument', `A folder marker (${key}) must be empty in local storage`);
     }
     await this.ensureDirectories(segments, key);
     await this.writeMeta(key, await this.pathOf(segments), EMPTY_MD5, options, true);
@@ -559,7 +595,10 @@ export class LocalStorageDriver implements StorageDriver {
     const result = await this.deleteObjects(keys);
     if (result.errors.length > 0) {
       const first = result.errors[0];
-      throw new StorageError('Unknown', `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`);
+      throw new StorageError(
+        'Unknown',
+        `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`,
+      );
     }
     return result.deleted.length;
   }
@@ -699,13 +738,20 @@ export class LocalStorageDriver implements StorageDriver {
     const targetSegments = keySegments(targetKey);
     const source = await this.headObject(sourceKey);
     if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
-    const replace = options !== undefined && (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
+    const replace =
+      options !== undefined &&
+      (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
     const effective: PutObjectOptions = replace
-      ? { contentType: options?.contentType ?? source.contentType, contentDisposition: options?.contentDisposition, metadata: options?.metadata }
+      ? {
+          contentType: options?.contentType ?? source.contentType,
+          contentDisposition: options?.contentDisposition,
+          metadata: options?.metadata,
+        }
       : { contentType: source.contentType, contentDisposition: source.contentDisposition, metadata: source.metadata };
 
     if (isFolderKey(sourceKey) || isFolderKey(targetKey)) {
-      if (!isFolderKey(sourceKey) || !isFolderKey(targetKey)) throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
+      if (!isFolderKey(sourceKey) || !isFolderKey(targetKey))
+        throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
       return this.putFolderMarker(targetKey, targetSegments, Buffer.alloc(0), effective);
     }
     const sourcePath = (await this.inspect(sourceSegments)).fullPath;
@@ -790,7 +836,11 @@ export class LocalStorageDriver implements StorageDriver {
       throw this.fsError(error, key);
     }
     const etag = counter.hash.digest('hex');
-    await this.commit(key, segments, temp, etag, { contentType: record.contentType, contentDisposition: record.contentDisposition, metadata: record.metadata });
+    await this.commit(key, segments, temp, etag, {
+      contentType: record.contentType,
+      contentDisposition: record.contentDisposition,
+      metadata: record.metadata,
+    });
     await rm(dir, { recursive: true, force: true });
     return { etag };
   }

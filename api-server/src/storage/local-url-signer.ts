@@ -19,8 +19,7 @@ export type LocalUrlOperation =
   | { method: 'PUT-PART'; uploadId: string; partNumber: number };
 
 export type LocalUrlVerification =
-  | { ok: true; operation: LocalUrlOperation; expires: number }
-  | { ok: false; reason: 'malformed' | 'mismatch' | 'expired' };
+  { ok: true; operation: LocalUrlOperation; expires: number } | { ok: false; reason: 'malformed' | 'mismatch' | 'expired' };
 
 /** The request facts a signed-URL check needs (method, path parts, query, Content-Type). */
 export interface LocalUrlRequest {
@@ -33,7 +32,10 @@ export interface LocalUrlRequest {
 
 /** Content types compare case-insensitively and without blanks around `;` (browsers differ). */
 export function normalizeContentType(value: string | undefined): string {
-  return (value ?? '').trim().toLowerCase().replace(/\s*;\s*/g, ';');
+  return (value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s*;\s*/g, ';');
 }
 
 function text(value: unknown): string | undefined {
@@ -59,7 +61,9 @@ export class LocalUrlSigner {
   }
 
   signature(configId: string, key: string, expires: number, operation: LocalUrlOperation): string {
-    return createHmac('sha256', this.signingKey).update(this.canonical(configId, key, expires, operation)).digest('hex');
+    return createHmac('sha256', this.signingKey)
+      .update(this.canonical(configId, key, expires, operation))
+      .digest('hex');
   }
 
   /** An absolute URL when `urlBase` is given (else a root-relative path), valid `expiresIn` seconds. */

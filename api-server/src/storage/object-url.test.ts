@@ -20,11 +20,15 @@ describe('unsigned object URLs (s3_url)', () => {
 
   it('uses the custom host without the bucket, or with it for path-style configs', () => {
     expect(buildS3ObjectUrl({ ...base, customHost: 'https://cdn.example.com/' }, 'a.txt')).toBe('https://cdn.example.com/a.txt');
-    expect(buildS3ObjectUrl({ ...base, pathStyle: true, customHost: 'cdn.example.com' }, 'a.txt')).toBe('https://cdn.example.com/media/a.txt');
+    expect(buildS3ObjectUrl({ ...base, pathStyle: true, customHost: 'cdn.example.com' }, 'a.txt')).toBe(
+      'https://cdn.example.com/media/a.txt',
+    );
   });
 
   it('percent-encodes key segments but keeps the slashes, and ignores a leading slash', () => {
-    expect(buildS3ObjectUrl(base, '/my folder/中文 #1?.txt')).toBe('https://media.s3.example.com/my%20folder/%E4%B8%AD%E6%96%87%20%231%3F.txt');
+    expect(buildS3ObjectUrl(base, '/my folder/中文 #1?.txt')).toBe(
+      'https://media.s3.example.com/my%20folder/%E4%B8%AD%E6%96%87%20%231%3F.txt',
+    );
     expect(encodeKeyPath("a/it's (1)*.txt")).toBe('a/it%27s%20%281%29%2A.txt');
   });
 

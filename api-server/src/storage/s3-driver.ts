@@ -82,7 +82,13 @@ export function createS3Client(options: S3DriverOptions): S3Client {
   });
 }
 
-const SILENT_SDK_LOGGER = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const SILENT_SDK_LOGGER = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 
 interface SdkError {
   name?: string;
@@ -116,7 +122,7 @@ export function toStorageError(error: unknown, context: string): StorageError {
   if (code === 'Unknown' && status === 404) code = 'NoSuchKey';
   if (code === 'Unknown' && status === 403) code = 'AccessDenied';
   if (code === 'Unknown' && status === 416) code = 'InvalidRange';
-  const detail = sdk.message && sdk.message !== providerCode ? sdk.message : providerCode ?? String(error);
+  const detail = sdk.message && sdk.message !== providerCode ? sdk.message : (providerCode ?? String(error));
   return new StorageError(code, `${context}: ${detail}`, { cause: error, providerCode });
 }
 
@@ -175,9 +181,12 @@ export class S3StorageDriver implements StorageDriver {
 
   async putObject(key: string, body: ObjectBody, options: PutObjectOptions = {}): Promise<{ etag: string }> {
     if (body instanceof Readable && options.contentLength === undefined) return this.putStreamOfUnknownLength(key, body, options);
-    const contentLength = body instanceof Readable ? options.contentLength : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    const contentLength =
+      body instanceof Readable ? options.contentLength : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
     try {
-      const result = await this.client.send(new PutObjectCommand({ ...this.putInput(key, options), Body: body, ContentLength: contentLength }));
+      const result = await this.client.send(
+        new PutObjectCommand({ ...this.putInput(key, options), Body: body, ContentLength: contentLength }),
+      );
       return { etag: stripEtagQuotes(result.ETag) };
     } catch (error) {
       throw toStorageError(error, `put ${key}`);
@@ -302,7 +311,10 @@ export class S3StorageDriver implements StorageDriver {
     const result = await this.deleteObjects(keys);
     if (result.errors.length > 0) {
       const first = result.errors[0];
-      throw new StorageError('Unknown', `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`);
+      throw new StorageError(
+        'Unknown',
+        `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`,
+      );
     }
     return result.deleted.length;
   }
@@ -336,7 +348,9 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async copyObject(sourceKey: string, targetKey: string, options?: PutObjectOptions): Promise<{ etag: string }> {
-    const replace = options !== undefined && (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
+    const replace =
+      options !== undefined &&
+      (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
     let contentType = options?.contentType;
     if (replace && contentType === undefined) {
       // REPLACE resets every header: keep the source's type unless a new one is given.
@@ -351,7 +365,12 @@ export class S3StorageDriver implements StorageDriver {
           Key: targetKey,
           CopySource: `${this.bucket}/${encodeKeyPath(sourceKey)}`,
           ...(replace
-            ? { MetadataDirective: 'REPLACE' as const, ContentType: contentType, ContentDisposition: options?.contentDisposition, Metadata: metadataOf(options) }
+            ? {
+                MetadataDirective: 'REPLACE' as const,
+                ContentType: contentType,
+                ContentDisposition: options?.contentDisposition,
+                Metadata: metadataOf(options),
+              }
             : {}),
         }),
       );
@@ -375,7 +394,14 @@ export class S3StorageDriver implements StorageDriver {
     const payload = body instanceof Readable && contentLength === undefined ? await readAll(body) : body;
     try {
       const result = await this.client.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: payload, ContentLength: contentLength }),
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body: payload,
+          ContentLength: contentLength,
+        }),
       );
       return { etag: stripEtagQuotes(result.ETag) };
     } catch (error) {
@@ -430,7 +456,12 @@ export class S3StorageDriver implements StorageDriver {
 
   objectUrl(key: string): string {
     return buildS3ObjectUrl(
-      { endpointUrl: this.options.endpointUrl, bucket: this.bucket, pathStyle: this.options.pathStyle, customHost: this.options.customHost },
+      {
+        endpointUrl: this.options.endpointUrl,
+        bucket: this.bucket,
+        pathStyle: this.options.pathStyle,
+        customHost: this.options.customHost,
+      },
       key,
     );
   }

@@ -111,7 +111,13 @@ describe.each([
     expect(put.etag).toBe(md5(body));
     const got = await driver.getObject(`${p}hello.txt`);
     expect(await text(got.body)).toEqual(body);
-    expect(got).toMatchObject({ key: `${p}hello.txt`, size: body.length, contentLength: body.length, contentType: 'text/plain', etag: md5(body) });
+    expect(got).toMatchObject({
+      key: `${p}hello.txt`,
+      size: body.length,
+      contentLength: body.length,
+      contentType: 'text/plain',
+      etag: md5(body),
+    });
     expect(got.range).toBeUndefined();
     expect(Number.isNaN(got.lastModified.getTime())).toBe(false);
   });
@@ -159,14 +165,21 @@ describe.each([
   it('answers head with the object facts, null for a missing key, and NoSuchKey on get', async () => {
     await driver.putObject(`${p}h.json`, '{}', { contentType: 'application/json', metadata: { Purpose: 'test' } });
     const info = await driver.headObject(`${p}h.json`);
-    expect(info).toMatchObject({ key: `${p}h.json`, size: 2, contentType: 'application/json', etag: md5('{}'), metadata: { purpose: 'test' } });
+    expect(info).toMatchObject({
+      key: `${p}h.json`,
+      size: 2,
+      contentType: 'application/json',
+      etag: md5('{}'),
+      metadata: { purpose: 'test' },
+    });
     expect(await driver.headObject(`${p}missing.txt`)).toBeNull();
     await expectStorageError(driver.getObject(`${p}missing.txt`), 'NoSuchKey');
   });
 
   it('lists with a delimiter like S3: direct objects plus common prefixes, in byte order', async () => {
     // (A folder holding only deeper folders is left to the local driver's own tests: s3rver drops it.)
-    for (const key of ['a.txt', 'b/c.txt', 'b/d.txt', 'e/e.txt', 'e/f/g.txt', 'z.txt', 'b-x.txt']) await driver.putObject(`${p}${key}`, key);
+    for (const key of ['a.txt', 'b/c.txt', 'b/d.txt', 'e/e.txt', 'e/f/g.txt', 'z.txt', 'b-x.txt'])
+      await driver.putObject(`${p}${key}`, key);
     const page = await driver.listObjects({ prefix: p, delimiter: '/' });
     expect(page.objects.map((o) => o.key)).toEqual([`${p}a.txt`, `${p}b-x.txt`, `${p}z.txt`]);
     expect(page.commonPrefixes).toEqual([`${p}b/`, `${p}e/`]);

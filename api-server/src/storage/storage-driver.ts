@@ -221,10 +221,7 @@ export async function* listAllPages(
 }
 
 /** Every object under `prefix` (no delimiter), across pages. */
-export async function* listAllObjects(
-  driver: Pick<StorageDriver, 'listObjects'>,
-  prefix = '',
-): AsyncGenerator<ObjectSummary> {
+export async function* listAllObjects(driver: Pick<StorageDriver, 'listObjects'>, prefix = ''): AsyncGenerator<ObjectSummary> {
   for await (const page of listAllPages(driver, { prefix })) yield* page.objects;
 }
 

@@ -31,7 +31,11 @@ export interface ShareTestContext {
   close(): Promise<void>;
 }
 
-export async function createShareContext(kind: DriverKind, s3?: S3rverHandle, configExtra: Record<string, unknown> = {}): Promise<ShareTestContext> {
+export async function createShareContext(
+  kind: DriverKind,
+  s3?: S3rverHandle,
+  configExtra: Record<string, unknown> = {},
+): Promise<ShareTestContext> {
   const t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
@@ -39,7 +43,8 @@ export async function createShareContext(kind: DriverKind, s3?: S3rverHandle, co
   const origin = `http://127.0.0.1:${address.port}`;
   const host = `127.0.0.1:${address.port}`;
   const admin = bearer(await loginAsAdmin(t.app));
-  const inject = (options: InjectOptions) => t.app.inject({ ...options, headers: { host, ...(options.headers as Record<string, string> | undefined) } });
+  const inject = (options: InjectOptions) =>
+    t.app.inject({ ...options, headers: { host, ...(options.headers as Record<string, string> | undefined) } });
 
   let config: StorageConfigRow;
   let prefix = '';
@@ -106,7 +111,12 @@ export async function createShareContext(kind: DriverKind, s3?: S3rverHandle, co
 }
 
 /** A browser-like PUT of `body` to a presigned URL (real HTTP). */
-export async function putToPresignedUrl(url: string, body: Buffer | string, contentType: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
+export async function putToPresignedUrl(
+  url: string,
+  body: Buffer | string,
+  contentType: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'PUT',
     body: typeof body === 'string' ? body : new Uint8Array(body),

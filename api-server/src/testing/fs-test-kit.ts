@@ -136,9 +136,10 @@ export async function createFsWorld(kind: StorageKind, s3?: S3rverHandle): Promi
 }
 
 /** A multipart/form-data body with fields in the given order (a `file` entry is the file part). */
-export function formBody(
-  fields: Array<[name: string, value: string] | [name: 'file', value: Buffer | string, filename: string]>,
-): { payload: Buffer; headers: Headers } {
+export function formBody(fields: Array<[name: string, value: string] | [name: 'file', value: Buffer | string, filename: string]>): {
+  payload: Buffer;
+  headers: Headers;
+} {
   const boundary = `----cloudclip${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const field of fields) {

@@ -62,7 +62,8 @@ function enableContinuationTokens(): void {
     // patch below
   }
   const identity = () => ({
-    update: (data: string | Buffer, encoding?: BufferEncoding) => (typeof data === 'string' ? Buffer.from(data, encoding) : Buffer.from(data)),
+    update: (data: string | Buffer, encoding?: BufferEncoding) =>
+      typeof data === 'string' ? Buffer.from(data, encoding) : Buffer.from(data),
     final: () => Buffer.alloc(0),
   });
   const originalCipher = cryptoModule.createCipheriv;

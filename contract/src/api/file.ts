@@ -1,12 +1,4 @@
-import type {
-  AdminFilesPagination,
-  ApiEnvelope,
-  ApiTimestamp,
-  IsoTimestamp,
-  OffsetPagination,
-  UserKeyInfo,
-  Uuid,
-} from './common';
+import type { AdminFilesPagination, ApiEnvelope, ApiTimestamp, IsoTimestamp, OffsetPagination, UserKeyInfo, Uuid } from './common';
 
 /** `urls` of the admin/user file detail views. */
 export interface FileRecordUrls {

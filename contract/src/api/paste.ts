@@ -1,12 +1,4 @@
-import type {
-  ApiEnvelope,
-  ApiTimestamp,
-  IsoTimestamp,
-  OffsetPagination,
-  PagePagination,
-  UserKeyInfo,
-  Uuid,
-} from './common';
+import type { ApiEnvelope, ApiTimestamp, IsoTimestamp, OffsetPagination, PagePagination, UserKeyInfo, Uuid } from './common';
 
 /** `POST /paste` body (camelCase). */
 export interface PasteCreateRequest {

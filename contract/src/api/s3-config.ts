@@ -195,5 +195,4 @@ export interface S3TestResultDetails {
  * On an exception the server answers 500 with `data = { success: false, result: { error, stack } }`.
  */
 export type S3ConfigTestResult =
-  | { success: boolean; result: S3TestResultDetails }
-  | { success: false; result: { error: string; stack?: string } };
+  { success: boolean; result: S3TestResultDetails } | { success: false; result: { error: string; stack?: string } };

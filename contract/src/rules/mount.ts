@@ -78,7 +78,13 @@ export function mountPathProblem(path: string): MountPathProblem | null {
   if (path.includes('//')) return { code: 'consecutiveSlashes' };
   if (path.endsWith('/')) return { code: 'trailingSlash' };
   if (!MOUNT_PATH_CHARACTERS.test(path)) return { code: 'invalidCharacters' };
-  if (/[\p{Z}\p{Cc}\p{Cf}]/u.test(path) || path.slice(1).split('/').some((segment) => segmentProblem(segment) !== null)) {
+  if (
+    /[\p{Z}\p{Cc}\p{Cf}]/u.test(path) ||
+    path
+      .slice(1)
+      .split('/')
+      .some((segment) => segmentProblem(segment) !== null)
+  ) {
     return { code: 'invalidCharacters' };
   }
   const reserved = reservedMountPathOf(path);

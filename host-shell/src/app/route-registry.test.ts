@@ -59,7 +59,15 @@ describe('titleKeyFor', () => {
 
 describe('route registry', () => {
   it('lists the seven admin modules of the spec', () => {
-    expect([...ADMIN_MODULES]).toEqual(['dashboard', 'text-management', 'file-management', 'storage-config', 'mount-management', 'key-management', 'settings']);
+    expect([...ADMIN_MODULES]).toEqual([
+      'dashboard',
+      'text-management',
+      'file-management',
+      'storage-config',
+      'mount-management',
+      'key-management',
+      'settings',
+    ]);
   });
 
   it('recognises admin modules only', () => {

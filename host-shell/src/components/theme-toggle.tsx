@@ -16,7 +16,14 @@ export function ThemeToggle({ kernel }: { kernel: Kernel }) {
   // The accessible name is built from the content ("Theme: Auto"), so it always contains the visible
   // word (WCAG 2.5.3, label in name); on phones the word is hidden and the prefix alone remains.
   return (
-    <button type="button" className="cc-icon-button" data-testid="theme-toggle" data-mode={mode} title={label} onClick={() => kernel.theme.cycle()}>
+    <button
+      type="button"
+      className="cc-icon-button"
+      data-testid="theme-toggle"
+      data-mode={mode}
+      title={label}
+      onClick={() => kernel.theme.cycle()}
+    >
       <span aria-hidden="true">{ICONS[mode]}</span>
       <span className="cc-visually-hidden">{t('theme.name')}</span>
       <span className="cc-icon-button__text">{t(`theme.${mode}`)}</span>

@@ -39,8 +39,22 @@ export const shellResources = {
     },
   },
   'en-US': {
-    nav: { home: 'Home', upload: 'Upload', mountExplorer: 'Mount Explorer', admin: 'Admin', menu: 'Menu', closeMenu: 'Close menu', source: 'Source code' },
-    titles: { home: 'Online clipboard', upload: 'File upload', paste: 'View text share', file: 'File preview', mountExplorer: 'Mount explorer' },
+    nav: {
+      home: 'Home',
+      upload: 'Upload',
+      mountExplorer: 'Mount Explorer',
+      admin: 'Admin',
+      menu: 'Menu',
+      closeMenu: 'Close menu',
+      source: 'Source code',
+    },
+    titles: {
+      home: 'Online clipboard',
+      upload: 'File upload',
+      paste: 'View text share',
+      file: 'File preview',
+      mountExplorer: 'Mount explorer',
+    },
     adminModules: {
       dashboard: 'Dashboard',
       'text-management': 'Text management',

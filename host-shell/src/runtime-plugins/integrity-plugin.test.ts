@@ -9,13 +9,22 @@ const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest
 function responseOf(text: string, status = 200): Response {
   const bytes = Buffer.from(text, 'utf8');
   const make = (): Response =>
-    ({ ok: status >= 200 && status < 300, status, clone: make, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }) as unknown as Response;
+    ({
+      ok: status >= 200 && status < 300,
+      status,
+      clone: make,
+      arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    }) as unknown as Response;
   return make();
 }
 
 function registry() {
   const result = new IntegrityRegistry('http://gateway.test/paste/abc');
-  result.register('/remotes/mfe-public/1.0.0/mf-manifest.json', { manifest: sri(MANIFEST), entry: 'sha384-entry', entryName: 'remoteEntry.js' });
+  result.register('/remotes/mfe-public/1.0.0/mf-manifest.json', {
+    manifest: sri(MANIFEST),
+    entry: 'sha384-entry',
+    entryName: 'remoteEntry.js',
+  });
   result.register('/remotes/mfe-upload/workspace/mf-manifest.json', undefined);
   return result;
 }
@@ -38,14 +47,16 @@ describe('verifyFetchedResponse', () => {
   });
 
   it('refuses a manifest that was changed after release', async () => {
-    await expect(verifyFetchedResponse(registry(), url, responseOf(`${MANIFEST} `), webcrypto.subtle as unknown as SubtleCrypto)).rejects.toThrow(
-      'does not match the digest of its pinned release',
-    );
+    await expect(
+      verifyFetchedResponse(registry(), url, responseOf(`${MANIFEST} `), webcrypto.subtle as unknown as SubtleCrypto),
+    ).rejects.toThrow('does not match the digest of its pinned release');
   });
 
   it('leaves unknown addresses alone', async () => {
     const response = responseOf('anything');
-    await expect(verifyFetchedResponse(registry(), 'http://gateway.test/other.json', response, webcrypto.subtle as unknown as SubtleCrypto)).resolves.toBe(response);
+    await expect(
+      verifyFetchedResponse(registry(), 'http://gateway.test/other.json', response, webcrypto.subtle as unknown as SubtleCrypto),
+    ).resolves.toBe(response);
   });
 
   it('is not retried by the retry plugin: a tampered release fails at once', async () => {
@@ -53,7 +64,11 @@ describe('verifyFetchedResponse', () => {
     const originalFetch = globalThis.fetch;
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     try {
-      const plugin = retryPlugin({ baseDelayMs: 0, verifyResponse: (address, response) => verifyFetchedResponse(registry(), address, response, webcrypto.subtle as unknown as SubtleCrypto) });
+      const plugin = retryPlugin({
+        baseDelayMs: 0,
+        verifyResponse: (address, response) =>
+          verifyFetchedResponse(registry(), address, response, webcrypto.subtle as unknown as SubtleCrypto),
+      });
       const hook = plugin.fetch as unknown as (url: string, init: RequestInit) => Promise<Response>;
       await expect(hook(url, {})).rejects.toThrow('does not match');
       expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -51,7 +51,12 @@ function toBase64(buffer: ArrayBuffer): string {
  * address) the browser cannot hash, and the manifest is accepted; entry scripts are still checked
  * by the browser through their integrity attribute.
  */
-export async function verifyFetchedResponse(registry: IntegrityRegistry, url: string, response: Response, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<Response> {
+export async function verifyFetchedResponse(
+  registry: IntegrityRegistry,
+  url: string,
+  response: Response,
+  subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle,
+): Promise<Response> {
   const expected = registry.digestOf(url);
   if (!expected || !response.ok || !subtle) return response;
   const [algorithm, value] = expected.split('-', 2) as [string, string];

@@ -68,7 +68,9 @@ describe('retryPlugin fetch hook', () => {
 
   it('throws after the configured number of attempts of 5xx answers', async () => {
     fetchMock.mockResolvedValue(response(500));
-    await expect(hooks({ attempts: 4, baseDelayMs: 0 }).fetch('https://cdn.test/m.json', {})).rejects.toThrow('https://cdn.test/m.json answered 500');
+    await expect(hooks({ attempts: 4, baseDelayMs: 0 }).fetch('https://cdn.test/m.json', {})).rejects.toThrow(
+      'https://cdn.test/m.json answered 500',
+    );
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 

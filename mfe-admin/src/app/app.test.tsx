@@ -11,7 +11,18 @@ const stats = {
   totalApiKeys: 2,
   totalS3Configs: 1,
   totalStorageUsed: 1024,
-  s3Buckets: [{ id: 'c1', name: 'Local storage', providerType: 'Local', bucketName: 'local', usedStorage: 1024, totalStorage: 5 * 1024 ** 3, fileCount: 3, usagePercent: 0 }],
+  s3Buckets: [
+    {
+      id: 'c1',
+      name: 'Local storage',
+      providerType: 'Local',
+      bucketName: 'local',
+      usedStorage: 1024,
+      totalStorage: 5 * 1024 ** 3,
+      fileCount: 3,
+      usagePercent: 0,
+    },
+  ],
   lastWeekPastes: [0, 0, 0, 0, 0, 1, 2],
   lastWeekFiles: [0, 0, 0, 0, 0, 0, 3],
 };
@@ -23,7 +34,21 @@ function renderAt(path: string, language: 'zh-CN' | 'en-US', setup?: (storage: S
   window.history.pushState(null, '', path);
   const { fetchImpl } = fakeFetch([
     { path: '/api/admin/dashboard/stats', reply: { body: { code: 200, message: 'ok', success: true, data: stats } } },
-    { path: '/api/test/api-key', reply: { body: { code: 200, message: 'ok', data: { name: 'reader', basic_path: '/', permissions: { text: true, file: false, mount: false }, key_info: { id: 'k1', name: 'reader', basic_path: '/' } } } } },
+    {
+      path: '/api/test/api-key',
+      reply: {
+        body: {
+          code: 200,
+          message: 'ok',
+          data: {
+            name: 'reader',
+            basic_path: '/',
+            permissions: { text: true, file: false, mount: false },
+            key_info: { id: 'k1', name: 'reader', basic_path: '/' },
+          },
+        },
+      },
+    },
   ]);
   const kernel = createKernel({ storage: createSafeStorage(window.localStorage), origin: 'http://127.0.0.1:8080', fetchImpl });
   kernel.i18n.addNamespace(NAMESPACE, resources);

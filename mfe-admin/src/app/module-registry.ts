@@ -37,7 +37,10 @@ export type ModuleAccess = 'full' | 'user' | 'none';
  *   visible mounts and the cache with `mount`, and the key's own account page);
  * - `none`: the permission-denied page (dashboard, storage configs and keys are admin-only).
  */
-export function moduleAccess(module: AdminModule, session: Pick<SessionState, 'adminToken' | 'apiKey' | 'apiKeyPermissions'>): ModuleAccess {
+export function moduleAccess(
+  module: AdminModule,
+  session: Pick<SessionState, 'adminToken' | 'apiKey' | 'apiKeyPermissions'>,
+): ModuleAccess {
   if (session.adminToken) return 'full';
   if (!session.apiKey) return 'none';
   const permissions = session.apiKeyPermissions ?? { text: false, file: false, mount: false };

@@ -12,11 +12,21 @@ type PageProps = { access: 'full' | 'user' };
 /** Each module is its own chunk, loaded when first opened. */
 const PAGES: Record<AdminModule, ComponentType<PageProps>> = {
   dashboard: lazy(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
-  'text-management': lazy(() => import('../features/text-management/components/text-management-page').then((m) => ({ default: m.TextManagementPage }))),
-  'file-management': lazy(() => import('../features/file-management/components/file-management-page').then((m) => ({ default: m.FileManagementPage }))),
-  'storage-config': lazy(() => import('../features/storage-config/components/storage-config-page').then((m) => ({ default: m.StorageConfigPage }))),
-  'mount-management': lazy(() => import('../features/mount-management/components/mount-management-page').then((m) => ({ default: m.MountManagementPage }))),
-  'key-management': lazy(() => import('../features/key-management/components/key-management-page').then((m) => ({ default: m.KeyManagementPage }))),
+  'text-management': lazy(() =>
+    import('../features/text-management/components/text-management-page').then((m) => ({ default: m.TextManagementPage })),
+  ),
+  'file-management': lazy(() =>
+    import('../features/file-management/components/file-management-page').then((m) => ({ default: m.FileManagementPage })),
+  ),
+  'storage-config': lazy(() =>
+    import('../features/storage-config/components/storage-config-page').then((m) => ({ default: m.StorageConfigPage })),
+  ),
+  'mount-management': lazy(() =>
+    import('../features/mount-management/components/mount-management-page').then((m) => ({ default: m.MountManagementPage })),
+  ),
+  'key-management': lazy(() =>
+    import('../features/key-management/components/key-management-page').then((m) => ({ default: m.KeyManagementPage })),
+  ),
   settings: lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage }))),
 };
 
@@ -27,25 +37,25 @@ export function ModuleView({ module, session }: { module: AdminModule; session: 
   const Page = PAGES[module];
   return (
     <div data-testid="admin-module" data-module={module} data-access={access}>
-    <PageContainer
-      title={<h1 className="cc-admin-title">{t(`modules.${module}`)}</h1>}
-      breadcrumbRender={false}
-      className="cc-admin-page"
-    >
-      {access === 'none' ? (
-        <PermissionDenied />
-      ) : (
-        <Suspense
-          fallback={
-            <div className="cc-admin-center" role="status">
-              <Spin />
-            </div>
-          }
-        >
-          <Page access={access} />
-        </Suspense>
-      )}
-    </PageContainer>
+      <PageContainer
+        title={<h1 className="cc-admin-title">{t(`modules.${module}`)}</h1>}
+        breadcrumbRender={false}
+        className="cc-admin-page"
+      >
+        {access === 'none' ? (
+          <PermissionDenied />
+        ) : (
+          <Suspense
+            fallback={
+              <div className="cc-admin-center" role="status">
+                <Spin />
+              </div>
+            }
+          >
+            <Page access={access} />
+          </Suspense>
+        )}
+      </PageContainer>
     </div>
   );
 }

@@ -20,5 +20,17 @@ export function IconAction({
   disabled?: boolean;
   testId?: string;
 }) {
-  return <Button type="text" size="small" icon={icon} aria-label={label} title={label} onClick={onClick} danger={danger} disabled={disabled} data-testid={testId} />;
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={icon}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      danger={danger}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
 }

@@ -12,7 +12,10 @@ export function QrCodeModal({ url, onClose }: { url: string | null; onClose: () 
           <div role="img" aria-label={t('actions.qrAlt', { url })}>
             <QRCode value={url} size={220} bordered={false} bgColor="#ffffff" color="#000000" />
           </div>
-          <Typography.Paragraph copyable={{ text: url, tooltips: [t('actions.copyLink'), t('actions.copied')] }} className="cc-admin-qr__url">
+          <Typography.Paragraph
+            copyable={{ text: url, tooltips: [t('actions.copyLink'), t('actions.copied')] }}
+            className="cc-admin-qr__url"
+          >
             {url}
           </Typography.Paragraph>
         </div>

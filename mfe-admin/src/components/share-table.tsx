@@ -18,7 +18,12 @@ export interface ShareRow {
 }
 
 /** The expiry, views, creator (admins only) and creation columns of a share table. */
-export function shareLifecycleColumns<Row extends ShareRow>(t: TFunction, language: Language, admin: boolean, viewsWidth = 100): ProColumns<Row>[] {
+export function shareLifecycleColumns<Row extends ShareRow>(
+  t: TFunction,
+  language: Language,
+  admin: boolean,
+  viewsWidth = 100,
+): ProColumns<Row>[] {
   return [
     {
       title: t('common.expires'),
@@ -30,7 +35,7 @@ export function shareLifecycleColumns<Row extends ShareRow>(t: TFunction, langua
         ) : isExpired(row.expires_at) ? (
           <Typography.Text type="danger">{t('common.expired')}</Typography.Text>
         ) : (
-          formatDateTime(row.expires_at, language) ?? '—'
+          (formatDateTime(row.expires_at, language) ?? '—')
         ),
     },
     { title: t('common.views'), dataIndex: 'views', width: viewsWidth, render: (_, row) => viewsLabel(row.views, row.max_views, '∞') },
@@ -40,11 +45,17 @@ export function shareLifecycleColumns<Row extends ShareRow>(t: TFunction, langua
             title: t('common.creator'),
             dataIndex: 'created_by',
             width: 140,
-            render: (_: unknown, row: Row) => (row.key_name ? <Tag>{t('common.keyCreator', { name: row.key_name })}</Tag> : <Tag>{t('common.adminCreator')}</Tag>),
+            render: (_: unknown, row: Row) =>
+              row.key_name ? <Tag>{t('common.keyCreator', { name: row.key_name })}</Tag> : <Tag>{t('common.adminCreator')}</Tag>,
           } satisfies ProColumns<Row>,
         ]
       : []),
-    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+    {
+      title: t('common.createdAt'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (_, row) => formatDateTime(row.created_at, language) ?? '—',
+    },
   ];
 }
 
@@ -61,7 +72,11 @@ interface ShareRowActionHandlers {
  * The actions column of a share table: preview, edit, copy link, QR code, delete.
  * @param fixed where the column sticks on wide screens (from useFixedActions)
  */
-export function shareActionsColumn<Row>(t: TFunction, fixed: ProColumns<Row>['fixed'], handlersFor: (row: Row) => ShareRowActionHandlers): ProColumns<Row> {
+export function shareActionsColumn<Row>(
+  t: TFunction,
+  fixed: ProColumns<Row>['fixed'],
+  handlersFor: (row: Row) => ShareRowActionHandlers,
+): ProColumns<Row> {
   return { title: t('common.actions'), valueType: 'option', width: 190, fixed, render: (_, row) => shareRowActions(t, handlersFor(row)) };
 }
 
@@ -78,7 +93,12 @@ function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, 
 /** Row selection with a labelled checkbox per row, the selection count and the batch delete. */
 export function batchSelectionProps<Row extends { id: string }>(
   t: TFunction,
-  { selected, onChange, nameOf, onBatchDelete }: { selected: Row[]; onChange: (rows: Row[]) => void; nameOf: (row: Row) => string; onBatchDelete: () => void },
+  {
+    selected,
+    onChange,
+    nameOf,
+    onBatchDelete,
+  }: { selected: Row[]; onChange: (rows: Row[]) => void; nameOf: (row: Row) => string; onBatchDelete: () => void },
 ): Pick<ProTableProps<Row, never>, 'rowSelection' | 'tableAlertRender' | 'tableAlertOptionRender'> {
   return {
     rowSelection: {

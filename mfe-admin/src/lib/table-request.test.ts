@@ -13,7 +13,10 @@ describe('table request helpers', () => {
   });
 
   it('filters rows by a keyword in any listed field, ignoring case and blanks', () => {
-    const rows = [{ a: 'Alpha', b: null }, { a: 'beta', b: 'GAMMA' }];
+    const rows = [
+      { a: 'Alpha', b: null },
+      { a: 'beta', b: 'GAMMA' },
+    ];
     expect(filterByKeyword(rows, '  ', (row) => [row.a, row.b])).toHaveLength(2);
     expect(filterByKeyword(rows, 'gam', (row) => [row.a, row.b])).toEqual([rows[1]]);
     expect(filterByKeyword(rows, 'ALP', (row) => [row.a, row.b])).toEqual([rows[0]]);
@@ -24,6 +27,10 @@ describe('table request helpers', () => {
     const failure = new Error('boom');
     await expect(tableRequest(() => Promise.reject(failure), onError)).resolves.toEqual({ data: [], total: 0, success: false });
     expect(onError).toHaveBeenCalledWith(failure);
-    await expect(tableRequest(async () => ({ data: [1], total: 1, success: true }))).resolves.toEqual({ data: [1], total: 1, success: true });
+    await expect(tableRequest(async () => ({ data: [1], total: 1, success: true }))).resolves.toEqual({
+      data: [1],
+      total: 1,
+      success: true,
+    });
   });
 });

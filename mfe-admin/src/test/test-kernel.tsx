@@ -12,7 +12,9 @@ export interface FakeResponse {
 }
 
 /** A fetch that answers from a list of handlers (first match on method + path) and records the calls. */
-export function fakeFetch(handlers: Array<{ method?: string; path: string | RegExp; reply: FakeResponse | ((body: unknown) => FakeResponse) }>) {
+export function fakeFetch(
+  handlers: Array<{ method?: string; path: string | RegExp; reply: FakeResponse | ((body: unknown) => FakeResponse) }>,
+) {
   const calls: Array<{ method: string; url: string; body: unknown; headers: Record<string, string> }> = [];
   const fetchImpl = (async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -20,15 +22,26 @@ export function fakeFetch(handlers: Array<{ method?: string; path: string | RegE
     const path = new URL(url).pathname;
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, url, body, headers: (init.headers ?? {}) as Record<string, string> });
-    const handler = handlers.find((candidate) => (!candidate.method || candidate.method === method) && (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
-    const reply = handler ? (typeof handler.reply === 'function' ? handler.reply(body) : handler.reply) : { status: 404, body: { code: 404, message: 'not found', success: false } };
+    const handler = handlers.find(
+      (candidate) =>
+        (!candidate.method || candidate.method === method) &&
+        (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)),
+    );
+    const reply = handler
+      ? typeof handler.reply === 'function'
+        ? handler.reply(body)
+        : handler.reply
+      : { status: 404, body: { code: 404, message: 'not found', success: false } };
     const status = reply.status ?? 200;
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? null);
     return {
       status,
       statusText: '',
       ok: status >= 200 && status < 300,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? (typeof reply.body === 'string' ? 'text/html' : 'application/json') : null) },
+      headers: {
+        get: (name: string) =>
+          name.toLowerCase() === 'content-type' ? (typeof reply.body === 'string' ? 'text/html' : 'application/json') : null,
+      },
       text: async () => text,
       blob: async () => new Blob([text]),
     } as unknown as Response;

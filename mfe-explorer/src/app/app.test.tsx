@@ -13,7 +13,13 @@ function fakeFetch(handler: Handler) {
     const url = new URL(String(input));
     calls.push(`${url.pathname}?${url.searchParams.toString()}`);
     const body = JSON.stringify({ code: 200, message: 'ok', success: true, data: handler(url) });
-    return { status: 200, statusText: 'OK', ok: true, headers: { get: () => 'application/json' }, text: async () => body } as unknown as Response;
+    return {
+      status: 200,
+      statusText: 'OK',
+      ok: true,
+      headers: { get: () => 'application/json' },
+      text: async () => body,
+    } as unknown as Response;
   });
   return { impl: impl as unknown as typeof fetch, calls };
 }
@@ -23,7 +29,12 @@ function renderAt(path: string, storage: Record<string, string>, handler: Handle
   for (const [key, value] of Object.entries({ language: 'en-US', ...storage })) window.localStorage.setItem(key, value);
   window.history.pushState(null, '', path);
   const fetch = fakeFetch(handler);
-  const kernel = createKernel({ storage: createSafeStorage(window.localStorage), origin: 'http://127.0.0.1:8080', appConfig: {}, fetchImpl: fetch.impl });
+  const kernel = createKernel({
+    storage: createSafeStorage(window.localStorage),
+    origin: 'http://127.0.0.1:8080',
+    appConfig: {},
+    fetchImpl: fetch.impl,
+  });
   kernel.i18n.addNamespace(NAMESPACE, resources);
   render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
@@ -63,7 +74,11 @@ test('an admin lists through /api/admin/fs, folders first', async () => {
 test('a key holder outside the basic path is sent back to it and uses /api/user/fs', async () => {
   const { calls } = renderAt(
     '/mount-explorer/m/other',
-    { api_key: 'k', api_key_permissions: JSON.stringify({ text: false, file: true, mount: true }), api_key_info: JSON.stringify({ id: '1', name: 'k', basic_path: '/m/team' }) },
+    {
+      api_key: 'k',
+      api_key_permissions: JSON.stringify({ text: false, file: true, mount: true }),
+      api_key_info: JSON.stringify({ id: '1', name: 'k', basic_path: '/m/team' }),
+    },
     (url) => listing(url.searchParams.get('path') ?? '/'),
   );
   await waitFor(() => expect(window.location.pathname).toBe('/mount-explorer/m/team'));
@@ -79,6 +94,8 @@ test('follows the kernel language and theme; both languages have the same keys',
   act(() => kernel.theme.setMode('dark'));
   expect(document.querySelector('[data-remote]')).toHaveAttribute('data-dark', 'true');
   const keys = (value: unknown, prefix = ''): string[] =>
-    typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`)) : [prefix];
+    typeof value === 'object' && value !== null
+      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
+      : [prefix];
   expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
 });

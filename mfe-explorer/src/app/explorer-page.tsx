@@ -12,7 +12,15 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { NameDialog } from '../components/name-dialog';
 import { errorMessage } from '../lib/format';
 import { startDownload } from '../lib/start-download';
-import { baseName, confineToBasePath, directoryFromRoute, joinPath, parentDirectory, routeOfDirectory, withoutTrailingSlash } from '../lib/fs-path';
+import {
+  baseName,
+  confineToBasePath,
+  directoryFromRoute,
+  joinPath,
+  parentDirectory,
+  routeOfDirectory,
+  withoutTrailingSlash,
+} from '../lib/fs-path';
 import { explorerAccessOf } from '../features/browser/utils/explorer-access';
 import { sortItems, SORT_FIELDS, type SortField } from '../features/browser/utils/sort-items';
 import { useListing } from '../features/browser/hooks/use-listing';
@@ -53,11 +61,18 @@ export function ExplorerPage() {
   const access = explorerAccessOf(session, kernel.api);
 
   let content;
-  if (!access.fs) content = <AccessNotice kind={access.kind === 'anonymous' ? 'anonymous' : 'key-without-file'} path={withoutTrailingSlash(requested)} />;
+  if (!access.fs)
+    content = <AccessNotice kind={access.kind === 'anonymous' ? 'anonymous' : 'key-without-file'} path={withoutTrailingSlash(requested)} />;
   else {
     const directory = confineToBasePath(requested, access.basePath);
     if (directory !== requested) return <Navigate to={routeOfDirectory(directory)} replace />;
-    content = <Browser fs={access.fs} directory={directory} root={access.kind === 'key' ? confineToBasePath(access.basePath, access.basePath) : '/'} />;
+    content = (
+      <Browser
+        fs={access.fs}
+        directory={directory}
+        root={access.kind === 'key' ? confineToBasePath(access.basePath, access.basePath) : '/'}
+      />
+    );
   }
   return (
     <section className="ce-page" data-testid="area-page" data-area="explorer" data-page="explorer">
@@ -86,7 +101,10 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
 
   useEffect(() => setSelected(new Set()), [directory]);
 
-  const items = useMemo(() => sortItems<FsListItem>(listing?.items ?? [], settings.sortField, settings.sortOrder), [listing, settings.sortField, settings.sortOrder]);
+  const items = useMemo(
+    () => sortItems<FsListItem>(listing?.items ?? [], settings.sortField, settings.sortOrder),
+    [listing, settings.sortField, settings.sortOrder],
+  );
   const writable = !!listing && !listing.isVirtual;
   const names = useMemo(() => new Set((listing?.items ?? []).map((item) => item.name)), [listing]);
   const selectedItems = items.filter((item) => selected.has(item.path));
@@ -152,7 +170,12 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
       return next;
     });
   const selectable = items.filter((item) => !('isVirtual' in item && item.isVirtual));
-  const toggleAll = () => setSelected((previous) => (selectable.length > 0 && selectable.every((item) => previous.has(item.path)) ? new Set() : new Set(selectable.map((item) => item.path))));
+  const toggleAll = () =>
+    setSelected((previous) =>
+      selectable.length > 0 && selectable.every((item) => previous.has(item.path))
+        ? new Set()
+        : new Set(selectable.map((item) => item.path)),
+    );
 
   const remove = async (targets: FsListItem[]) => {
     setBusy(true);
@@ -163,7 +186,15 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
         push('success', t('delete.done', { name: targets[0]!.name }));
       } else {
         const result = await fs.batchRemove(targets.map((item) => item.path));
-        if (result.failed.length) push('error', t('delete.partial', { success: result.success, failed: result.failed.length, details: result.failed.map((entry) => `${baseName(entry.path)}: ${entry.error}`).join('; ') }));
+        if (result.failed.length)
+          push(
+            'error',
+            t('delete.partial', {
+              success: result.success,
+              failed: result.failed.length,
+              details: result.failed.map((entry) => `${baseName(entry.path)}: ${entry.error}`).join('; '),
+            }),
+          );
         else push('success', t('delete.batchDone', { count: result.success }));
       }
       if (previewName && targets.some((item) => item.path === joinPath(directory, previewName))) closePreview();
@@ -186,7 +217,8 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
     setUploadOpen(true);
   };
 
-  const resolveUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : new URL(url, kernel.config.baseUrl || window.location.origin).toString());
+  const resolveUrl = (url: string) =>
+    /^https?:\/\//i.test(url) ? url : new URL(url, kernel.config.baseUrl || window.location.origin).toString();
 
   const previewPath = previewName ? joinPath(directory, previewName) : null;
 
@@ -202,10 +234,22 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
 
       <div className="ce-toolbar" role="toolbar" aria-label={t('toolbar.label')} data-testid="toolbar">
         <div className="ce-toolbar__group">
-          <button type="button" className="ce-button ce-button--primary" onClick={() => setUploadOpen(true)} disabled={!writable} data-testid="open-upload">
+          <button
+            type="button"
+            className="ce-button ce-button--primary"
+            onClick={() => setUploadOpen(true)}
+            disabled={!writable}
+            data-testid="open-upload"
+          >
             {t('toolbar.upload')}
           </button>
-          <button type="button" className="ce-button" onClick={() => setDialog({ type: 'mkdir' })} disabled={!writable} data-testid="open-mkdir">
+          <button
+            type="button"
+            className="ce-button"
+            onClick={() => setDialog({ type: 'mkdir' })}
+            disabled={!writable}
+            data-testid="open-mkdir"
+          >
             {t('toolbar.newFolder')}
           </button>
           <button type="button" className="ce-button" onClick={reload} data-testid="refresh">
@@ -215,7 +259,12 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
         <div className="ce-toolbar__group">
           <label className="ce-inline-field">
             <span>{t('toolbar.sortBy')}</span>
-            <select className="ce-input ce-select" value={settings.sortField} onChange={(event) => updateSettings({ sortField: event.target.value as SortField })} data-testid="sort-field">
+            <select
+              className="ce-input ce-select"
+              value={settings.sortField}
+              onChange={(event) => updateSettings({ sortField: event.target.value as SortField })}
+              data-testid="sort-field"
+            >
               {SORT_FIELDS.map((field) => (
                 <option key={field} value={field}>
                   {t(`toolbar.sort.${field}`)}
@@ -234,7 +283,14 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
           </button>
           <div className="ce-segmented" role="group" aria-label={t('toolbar.view')}>
             {(['list', 'grid'] as const).map((view) => (
-              <button key={view} type="button" className="ce-button" aria-pressed={settings.view === view} onClick={() => updateSettings({ view })} data-testid={`view-${view}`}>
+              <button
+                key={view}
+                type="button"
+                className="ce-button"
+                aria-pressed={settings.view === view}
+                onClick={() => updateSettings({ view })}
+                data-testid={`view-${view}`}
+              >
                 {t(`toolbar.views.${view}`)}
               </button>
             ))}
@@ -245,10 +301,20 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
       {selected.size > 0 && (
         <div className="ce-selection" role="region" aria-label={t('selection.label')} data-testid="selection-bar">
           <span>{t('selection.count', { count: selected.size })}</span>
-          <button type="button" className="ce-button" onClick={() => setDialog({ type: 'copy', items: selectedItems })} data-testid="batch-copy">
+          <button
+            type="button"
+            className="ce-button"
+            onClick={() => setDialog({ type: 'copy', items: selectedItems })}
+            data-testid="batch-copy"
+          >
             {t('selection.copy')}
           </button>
-          <button type="button" className="ce-button ce-button--danger" onClick={() => setDialog({ type: 'delete', items: selectedItems })} data-testid="batch-delete">
+          <button
+            type="button"
+            className="ce-button ce-button--danger"
+            onClick={() => setDialog({ type: 'delete', items: selectedItems })}
+            data-testid="batch-delete"
+          >
             {t('selection.delete')}
           </button>
           <button type="button" className="ce-button" onClick={() => setSelected(new Set())} data-testid="selection-clear">
@@ -259,7 +325,13 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
 
       <div className="ce-notices" aria-live="polite" data-testid="notices">
         {notices.map((notice) => (
-          <div key={notice.id} className={`ce-alert ce-alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
+          <div
+            key={notice.id}
+            className={`ce-alert ce-alert--${notice.kind}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            data-testid="notice"
+            data-kind={notice.kind}
+          >
             <span>{notice.text}</span>
             <button type="button" className="ce-icon-button" onClick={() => dismiss(notice.id)} aria-label={t('notices.dismiss')}>
               <span aria-hidden="true">×</span>
@@ -347,7 +419,14 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
         </>
       )}
 
-      {dialog?.type === 'actions' && <ActionsDialog item={dialog.item} actions={actionsOf(dialog.item)} onPick={(action) => pick(dialog.item, action)} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'actions' && (
+        <ActionsDialog
+          item={dialog.item}
+          actions={actionsOf(dialog.item)}
+          onPick={(action) => pick(dialog.item, action)}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.type === 'mkdir' && (
         <NameDialog
           title={t('mkdir.title')}
@@ -395,7 +474,14 @@ function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: 
           message={
             dialog.items.length === 1
               ? t(dialog.items[0]!.isDirectory ? 'delete.folderMessage' : 'delete.message', { name: dialog.items[0]!.name })
-              : t('delete.batchMessage', { count: dialog.items.length, names: dialog.items.slice(0, 5).map((item) => item.name).join(', ') + (dialog.items.length > 5 ? ', …' : '') })
+              : t('delete.batchMessage', {
+                  count: dialog.items.length,
+                  names:
+                    dialog.items
+                      .slice(0, 5)
+                      .map((item) => item.name)
+                      .join(', ') + (dialog.items.length > 5 ? ', …' : ''),
+                })
           }
           confirmLabel={t('delete.confirm')}
           busy={busy}

@@ -16,7 +16,17 @@ interface ConfirmDialogProps {
 }
 
 /** Confirmation of a destructive action: focus starts on Cancel. */
-export function ConfirmDialog({ title, message, confirmLabel, danger = true, busy, error, onConfirm, onCancel, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  danger = true,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
   const { t } = useTranslation(NAMESPACE);
   const messageId = useId();
   return (
@@ -32,7 +42,13 @@ export function ConfirmDialog({ title, message, confirmLabel, danger = true, bus
           <button type="button" className="ce-button" onClick={onCancel} disabled={busy} data-autofocus>
             {t('common.cancel')}
           </button>
-          <button type="button" className={`ce-button ${danger ? 'ce-button--danger' : 'ce-button--primary'}`} onClick={onConfirm} disabled={busy} data-testid={`${testId}-confirm`}>
+          <button
+            type="button"
+            className={`ce-button ${danger ? 'ce-button--danger' : 'ce-button--primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+            data-testid={`${testId}-confirm`}
+          >
             {confirmLabel}
           </button>
         </>

@@ -18,7 +18,8 @@ interface DialogProps {
 /** Open dialogs, innermost last: only the innermost one answers Escape. */
 const openDialogs: symbol[] = [];
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in (first field or button) and back out, Tab stays inside, Escape closes. */
 export function Dialog({ title, onClose, children, footer, testId, role = 'dialog', describedBy, wide, busy }: DialogProps) {

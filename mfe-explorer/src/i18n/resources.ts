@@ -7,7 +7,10 @@ export const resources = {
     common: { loading: '加载中…', cancel: '取消', close: '关闭', retry: '重试' },
     access: {
       anonymous: { title: '需要登录', body: '请以管理员身份登录，或使用具有文件权限的 API 密钥登录后浏览挂载点。' },
-      'key-without-file': { title: '需要文件权限', body: '挂载浏览器使用文件系统接口，它要求 API 密钥具有文件权限。请使用具有文件权限的密钥或以管理员身份登录。' },
+      'key-without-file': {
+        title: '需要文件权限',
+        body: '挂载浏览器使用文件系统接口，它要求 API 密钥具有文件权限。请使用具有文件权限的密钥或以管理员身份登录。',
+      },
       requested: '请求的路径：',
       login: '前往登录',
     },
@@ -158,7 +161,10 @@ export const resources = {
     title: 'Mount explorer',
     common: { loading: 'Loading…', cancel: 'Cancel', close: 'Close', retry: 'Retry' },
     access: {
-      anonymous: { title: 'Login required', body: 'Log in as an administrator, or with an API key that has the file permission, to browse the mounts.' },
+      anonymous: {
+        title: 'Login required',
+        body: 'Log in as an administrator, or with an API key that has the file permission, to browse the mounts.',
+      },
       'key-without-file': {
         title: 'File permission required',
         body: 'The mount explorer uses the file-system API, which requires the file permission on the API key. Log in with a key that has it, or as an administrator.',
@@ -179,7 +185,13 @@ export const resources = {
       views: { list: 'List', grid: 'Grid' },
       selectAll: 'Select all',
     },
-    selection: { label: 'Selected items', count: '{{count}} selected', copy: 'Copy to…', delete: 'Delete selected', clear: 'Clear selection' },
+    selection: {
+      label: 'Selected items',
+      count: '{{count}} selected',
+      copy: 'Copy to…',
+      delete: 'Delete selected',
+      clear: 'Clear selection',
+    },
     list: {
       label: 'Files, {{count}} entries',
       name: 'Name',
@@ -277,7 +289,8 @@ export const resources = {
       methodHints: {
         presigned: 'The browser uploads straight to the storage (recommended).',
         direct: 'The whole file goes through the server in one request.',
-        multipart: 'The file is sent in 5 MB parts, one after another: best for large files. Cancel or failure aborts the upload on the server.',
+        multipart:
+          'The file is sent in 5 MB parts, one after another: best for large files. Cancel or failure aborts the upload on the server.',
       },
       drop: 'Drop files here to upload them to {{path}}',
       choose: 'Choose files',
@@ -289,7 +302,8 @@ export const resources = {
       clearFinished: 'Clear finished',
       done: '{{name}} uploaded',
       replaceTitle: 'Replace {{count}} existing files?',
-      replaceMessage: '{{names}} already exist in this folder; uploading replaces them and cannot be undone. Cancel uploads only the other files.',
+      replaceMessage:
+        '{{names}} already exist in this folder; uploading replaces them and cannot be undone. Cancel uploads only the other files.',
       replace: 'Replace',
     },
     copy: {

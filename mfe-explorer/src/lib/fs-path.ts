@@ -23,7 +23,12 @@ export function withoutTrailingSlash(path: string): string {
 
 /** The directory path of a router splat (`docs/a` → `/docs/a/`). `..` segments are refused (→ dropped). */
 export function directoryFromRoute(splat: string | undefined): string {
-  return toDirectoryPath((splat ?? '').split('/').filter((segment) => segment !== '..').join('/'));
+  return toDirectoryPath(
+    (splat ?? '')
+      .split('/')
+      .filter((segment) => segment !== '..')
+      .join('/'),
+  );
 }
 
 /** The router path (below the basename) of a directory: `/docs/a b/` → `/docs/a%20b`. */

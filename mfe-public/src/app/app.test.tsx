@@ -4,7 +4,11 @@ import { App } from './app';
 import { resources } from '../i18n/resources';
 import { fakeFetch, makeKernel, type FakeReply } from '../test/test-kernel';
 
-function renderAt(path: string, language: 'zh-CN' | 'en-US', reply: () => FakeReply = () => ({ status: 404, body: { code: 404, message: 'not found', success: false } })) {
+function renderAt(
+  path: string,
+  language: 'zh-CN' | 'en-US',
+  reply: () => FakeReply = () => ({ status: 404, body: { code: 404, message: 'not found', success: false } }),
+) {
   window.localStorage.clear();
   window.history.pushState(null, '', path);
   const fetch = fakeFetch(reply);
@@ -27,7 +31,18 @@ test('renders the editor on / in Chinese by default', async () => {
 
 test('renders a paste under /paste/:slug', async () => {
   const { fetch } = renderAt('/paste/Ab1', 'en-US', () => ({
-    body: { id: 'p1', slug: 'Ab1', content: 'shared words', remark: null, hasPassword: false, expiresAt: null, maxViews: null, views: 1, createdAt: '2025-07-01 08:00:00', created_by: null },
+    body: {
+      id: 'p1',
+      slug: 'Ab1',
+      content: 'shared words',
+      remark: null,
+      hasPassword: false,
+      expiresAt: null,
+      maxViews: null,
+      views: 1,
+      createdAt: '2025-07-01 08:00:00',
+      created_by: null,
+    },
   }));
   expect(await screen.findByText('shared words')).toBeInTheDocument();
   expect(screen.getByTestId('area-page')).toHaveAttribute('data-page', 'paste');

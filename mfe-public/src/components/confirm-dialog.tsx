@@ -16,7 +16,18 @@ interface ConfirmDialogProps {
 }
 
 /** A modal confirmation (role alertdialog): focus starts on Cancel, Escape cancels, Tab stays inside. */
-export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy, error, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  danger,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+  testId,
+}: ConfirmDialogProps) {
   const { t } = useTranslation(NAMESPACE);
   const titleId = useId();
   const messageId = useId();

@@ -17,7 +17,13 @@ interface ExpirySelectProps {
 export function ExpirySelect({ id, value, onChange, withKeep, testId }: ExpirySelectProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <select id={id} className="cp-input" value={value} data-testid={testId} onChange={(event) => onChange(event.target.value as ExpiryChoice)}>
+    <select
+      id={id}
+      className="cp-input"
+      value={value}
+      data-testid={testId}
+      onChange={(event) => onChange(event.target.value as ExpiryChoice)}
+    >
       {withKeep && <option value="keep">{t('expiry.keep')}</option>}
       {PASTE_EXPIRY_OPTIONS.map((option) => (
         <option key={option.id} value={option.id}>

@@ -278,7 +278,8 @@ const enUS: typeof zhCN = {
   },
   access: {
     loginRequired: 'Sharing needs a login: log in as an admin or with an API key that has the text permission.',
-    textPermissionRequired: 'Your API key has no text permission, so it cannot share. Log in as an admin or use a key with the text permission.',
+    textPermissionRequired:
+      'Your API key has no text permission, so it cannot share. Log in as an admin or use a key with the text permission.',
     draftKept: 'Your draft is kept in this browser.',
     login: 'Go to login',
   },

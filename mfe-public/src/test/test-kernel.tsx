@@ -52,7 +52,9 @@ export function memoryStorage(initial: Record<string, string> = {}): SafeStorage
   return { get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
 }
 
-export function makeKernel(options: { fetchImpl?: typeof fetch; language?: 'zh-CN' | 'en-US'; storage?: Record<string, string> } = {}): Kernel {
+export function makeKernel(
+  options: { fetchImpl?: typeof fetch; language?: 'zh-CN' | 'en-US'; storage?: Record<string, string> } = {},
+): Kernel {
   const kernel = createKernel({
     storage: memoryStorage({ language: options.language ?? 'en-US', ...options.storage }),
     origin: ORIGIN,
@@ -69,7 +71,9 @@ export function renderWithKernel(ui: ReactElement, kernel: Kernel, path = '/') {
   return render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
       <KernelProvider kernel={kernel}>
-        <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          {ui}
+        </MemoryRouter>
       </KernelProvider>
     </I18nextProvider>,
   );

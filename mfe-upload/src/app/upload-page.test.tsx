@@ -21,13 +21,24 @@ function mockUploads(kernel: Kernel) {
   let n = 0;
   const presign = jest.spyOn(kernel.api.files, 'presign').mockImplementation(async (body) => {
     n += 1;
-    return { file_id: `f-${n}`, upload_url: '/put', storage_path: 'k', s3_url: 'u', slug: `slug${n}`, provider_type: 'Local', contentType: 'text/plain', _name: body.filename } as never;
+    return {
+      file_id: `f-${n}`,
+      upload_url: '/put',
+      storage_path: 'k',
+      s3_url: 'u',
+      slug: `slug${n}`,
+      provider_type: 'Local',
+      contentType: 'text/plain',
+      _name: body.filename,
+    } as never;
   });
   const put = jest.spyOn(kernel.api.files, 'putToStorage').mockImplementation(async (_p, body, options) => {
     options?.onUploadProgress?.({ loaded: (body as Blob).size, total: (body as Blob).size, percent: 100 });
     return { status: 200, etag: 'e', headers: () => null };
   });
-  const commit = jest.spyOn(kernel.api.files, 'commit').mockImplementation(async (body) => ({ id: body.file_id, slug: `s-${body.file_id}`, url: `/file/s-${body.file_id}` }) as never);
+  const commit = jest
+    .spyOn(kernel.api.files, 'commit')
+    .mockImplementation(async (body) => ({ id: body.file_id, slug: `s-${body.file_id}`, url: `/file/s-${body.file_id}` }) as never);
   const remove = jest.spyOn(kernel.api.files, 'removePending').mockResolvedValue(undefined);
   return { presign, put, commit, remove };
 }
@@ -91,7 +102,9 @@ test('uploads several files at once, shows their links and remembers them as rec
   choose([file('a.txt'), file('b.txt'), file('c.txt')]);
   expect(screen.getAllByTestId('selected-file')).toHaveLength(3);
   fireEvent.click(screen.getByTestId('start-upload'));
-  await waitFor(() => expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-state'))).toEqual(['success', 'success', 'success']));
+  await waitFor(() =>
+    expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-state'))).toEqual(['success', 'success', 'success']),
+  );
   expect(api.presign).toHaveBeenCalledTimes(3);
   expect(api.presign.mock.calls.map(([body]) => body.s3_config_id)).toEqual(['c-2', 'c-2', 'c-2']);
   expect(screen.getAllByTestId('share-link').map((input) => (input as HTMLInputElement).value)).toContain('http://localhost/file/s-f-1');
@@ -212,6 +225,8 @@ test('follows the kernel language and theme', async () => {
 
 test('has the same text keys in both languages', () => {
   const keys = (value: unknown, prefix = ''): string[] =>
-    typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`)) : [prefix];
+    typeof value === 'object' && value !== null
+      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
+      : [prefix];
   expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
 });

@@ -33,14 +33,29 @@ export function UploadPage() {
 
   const remember = useCallback(
     (result: { slug: string; filename: string; size: number; path: string; password: string | null }) =>
-      recent.add({ slug: result.slug, filename: result.filename, size: result.size, path: result.path, hasPassword: !!result.password, uploadedAt: Date.now() }),
+      recent.add({
+        slug: result.slug,
+        filename: result.filename,
+        size: result.size,
+        path: result.path,
+        hasPassword: !!result.password,
+        uploadedAt: Date.now(),
+      }),
     [recent],
   );
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.indexOf(tab);
     const target =
-      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index + TABS.length - 1) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : null;
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index + TABS.length - 1) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : null;
     if (!target) return;
     event.preventDefault();
     setTab(target);
@@ -82,7 +97,13 @@ export function UploadPage() {
           </div>
           {/* Both panels stay mounted: switching tabs never stops a running upload. */}
           <div role="tabpanel" id="cu-panel-files" aria-labelledby="cu-tab-files" hidden={tab !== 'files'}>
-            <FileUploadPanel scope={access.scope} maxUploadMb={maxUploadMb} resolveOptions={options.resolve} onUploaded={remember} active={tab === 'files'} />
+            <FileUploadPanel
+              scope={access.scope}
+              maxUploadMb={maxUploadMb}
+              resolveOptions={options.resolve}
+              onUploaded={remember}
+              active={tab === 'files'}
+            />
           </div>
           <div role="tabpanel" id="cu-panel-url" aria-labelledby="cu-tab-url" hidden={tab !== 'url'}>
             <UrlUploadPanel maxUploadMb={maxUploadMb} resolveOptions={options.resolve} onUploaded={remember} />

@@ -7,7 +7,19 @@ export function describedBy(id: string, hint?: ReactNode, error?: ReactNode): st
 }
 
 /** Label, control, hint and inline error of one form field. */
-export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={error ? 'cu-field cu-field--invalid' : 'cu-field'}>
       <label className="cu-field__label" htmlFor={id}>

@@ -1,5 +1,13 @@
 /** An accessible progress bar (role progressbar) drawn with the theme's colours. */
-export function ProgressBar({ percent, label, tone = 'active' }: { percent: number; label: string; tone?: 'active' | 'success' | 'error' | 'muted' }) {
+export function ProgressBar({
+  percent,
+  label,
+  tone = 'active',
+}: {
+  percent: number;
+  label: string;
+  tone?: 'active' | 'success' | 'error' | 'muted';
+}) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div

@@ -36,7 +36,14 @@ export function ShareResult({ link, password, idPrefix, qrOpen = false }: ShareR
         {t('result.link')}
       </label>
       <div className="cu-result__row">
-        <input id={`${idPrefix}-link`} className="cu-input cu-result__link" value={link} readOnly data-testid="share-link" onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id={`${idPrefix}-link`}
+          className="cu-input cu-result__link"
+          value={link}
+          readOnly
+          data-testid="share-link"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <button type="button" className="cu-button" onClick={() => void copy()} data-testid="copy-link">
           {copyState === 'copied' ? t('result.copied') : t('result.copy')}
         </button>

@@ -4,9 +4,7 @@ import type { SessionState } from '@cloudclip/shared-kernel';
 export type FileScope = 'admin' | 'user';
 
 /** Who may upload (contract 2.5 guard `file`): an admin, or an API key with file permission. */
-export type UploadAccess =
-  | { allowed: true; scope: FileScope }
-  | { allowed: false; reason: 'anonymous' | 'key-without-file-permission' };
+export type UploadAccess = { allowed: true; scope: FileScope } | { allowed: false; reason: 'anonymous' | 'key-without-file-permission' };
 
 export function uploadAccess(session: Pick<SessionState, 'adminToken' | 'apiKey' | 'apiKeyPermissions'>): UploadAccess {
   if (session.adminToken) return { allowed: true, scope: 'admin' };

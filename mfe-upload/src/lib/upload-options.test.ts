@@ -5,7 +5,15 @@ const draft = (change: Partial<ReturnType<typeof emptyDraft>> = {}) => ({ ...emp
 test('empty optional fields give no suffix, no path, never expires and unlimited views', () => {
   const result = validateUploadOptions(draft());
   expect(result.valid).toBe(true);
-  expect(result.value).toEqual({ storageConfigId: 'cfg-1', slug: null, path: null, remark: null, password: null, expiresInHours: 0, maxViews: 0 });
+  expect(result.value).toEqual({
+    storageConfigId: 'cfg-1',
+    slug: null,
+    path: null,
+    remark: null,
+    password: null,
+    expiresInHours: 0,
+    maxViews: 0,
+  });
 });
 
 test('converts expiry choices to hours', () => {

@@ -9,7 +9,12 @@ export const ORIGIN = 'http://127.0.0.1:8080';
 
 export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 /** A kernel whose network is a jest.fn (tests replace the API methods they need). */

@@ -1,6 +1,12 @@
 import { decideError, SUCCESS_CODES, type FailedResponse } from './error-catalogue';
 
-const failed = (overrides: Partial<FailedResponse>): FailedResponse => ({ status: 500, statusText: '', credential: 'none', path: '/x', ...overrides });
+const failed = (overrides: Partial<FailedResponse>): FailedResponse => ({
+  status: 500,
+  statusText: '',
+  credential: 'none',
+  path: '/x',
+  ...overrides,
+});
 
 describe('decideError (spec §8)', () => {
   it('counts 200, 201 and 202 as success codes', () => {
@@ -18,7 +24,9 @@ describe('decideError (spec §8)', () => {
   });
 
   it('keeps the admin session on a change-password 401 and falls back to verification failed', () => {
-    expect(decideError(failed({ status: 401, credential: 'admin', path: '/admin/change-password', errorContext: 'change-password' }))).toEqual({
+    expect(
+      decideError(failed({ status: 401, credential: 'admin', path: '/admin/change-password', errorContext: 'change-password' })),
+    ).toEqual({
       fallbackKey: 'errors.verificationFailed',
       ignoreServerMessage: false,
       sessionAction: null,
@@ -40,20 +48,32 @@ describe('decideError (spec §8)', () => {
     });
   });
 
-  it.each(['/s3/presign', '/s3/commit', '/user/files', '/admin/files/1', '/url/presign', '/url/multipart/complete', '/upload-direct/a.bin', '/upload'])(
-    'keeps the api key and shows the server message on a 401 from %s',
-    (path) => {
-      expect(decideError(failed({ status: 401, credential: 'apiKey', path }))).toMatchObject({ ignoreServerMessage: false, sessionAction: null });
-    },
-  );
-
-  it.each(['/user/pastes', '/test/api-key', '/user/mounts', '/user/fs/list', '/paste'])('invalidates the api key on a 401 from %s', (path) => {
-    expect(decideError(failed({ status: 401, credential: 'apiKey', path }))).toEqual({
-      fallbackKey: 'errors.apiKeyInvalid',
-      ignoreServerMessage: true,
-      sessionAction: 'invalidate-api-key',
+  it.each([
+    '/s3/presign',
+    '/s3/commit',
+    '/user/files',
+    '/admin/files/1',
+    '/url/presign',
+    '/url/multipart/complete',
+    '/upload-direct/a.bin',
+    '/upload',
+  ])('keeps the api key and shows the server message on a 401 from %s', (path) => {
+    expect(decideError(failed({ status: 401, credential: 'apiKey', path }))).toMatchObject({
+      ignoreServerMessage: false,
+      sessionAction: null,
     });
   });
+
+  it.each(['/user/pastes', '/test/api-key', '/user/mounts', '/user/fs/list', '/paste'])(
+    'invalidates the api key on a 401 from %s',
+    (path) => {
+      expect(decideError(failed({ status: 401, credential: 'apiKey', path }))).toEqual({
+        fallbackKey: 'errors.apiKeyInvalid',
+        ignoreServerMessage: true,
+        sessionAction: 'invalidate-api-key',
+      });
+    },
+  );
 
   it('says unauthorized on an anonymous 401', () => {
     expect(decideError(failed({ status: 401, credential: 'none', path: '/user/pastes' }))).toEqual({

@@ -264,7 +264,10 @@ describe('HttpClient request bodies', () => {
 describe('HttpClient envelope rule and parsing', () => {
   it('returns the whole envelope of a code 200 answer and data() returns its data', async () => {
     const h = setup();
-    h.reply({ body: { code: 200, message: 'ok', success: true, data: { a: 1 } } }, { body: { code: 200, message: 'ok', success: true, data: { a: 1 } } });
+    h.reply(
+      { body: { code: 200, message: 'ok', success: true, data: { a: 1 } } },
+      { body: { code: 200, message: 'ok', success: true, data: { a: 1 } } },
+    );
     await expect(h.client.request('/x')).resolves.toEqual({ code: 200, message: 'ok', success: true, data: { a: 1 } });
     await expect(h.client.data('/x')).resolves.toEqual({ a: 1 });
   });
@@ -356,7 +359,9 @@ describe('HttpClient error catalogue (spec §8)', () => {
   it('shows the server message for a wrong share password and keeps the admin session', async () => {
     const h = setup({ storage: asAdmin });
     h.reply(reply401('密码不正确'));
-    const error = await failure(h.client.request('/paste/abc', { method: 'POST', body: { password: 'x' }, errorContext: 'share-password' }));
+    const error = await failure(
+      h.client.request('/paste/abc', { method: 'POST', body: { password: 'x' }, errorContext: 'share-password' }),
+    );
     expect(error).toMatchObject({ status: 401, message: '密码不正确' });
     expect(window.localStorage.getItem('admin_token')).toBe(ADMIN_TOKEN);
     expect(h.events('admin-token-expired')).toEqual([]);
@@ -365,7 +370,9 @@ describe('HttpClient error catalogue (spec §8)', () => {
   it("falls back to 'wrong password' for a share password 401 without message and keeps the API key", async () => {
     const h = setup({ storage: asApiKey });
     h.reply(reply401());
-    const error = await failure(h.client.request('/public/files/abc/verify', { method: 'POST', body: { password: 'x' }, errorContext: 'share-password' }));
+    const error = await failure(
+      h.client.request('/public/files/abc/verify', { method: 'POST', body: { password: 'x' }, errorContext: 'share-password' }),
+    );
     expect(error.message).toBe('errors.wrongPassword');
     expect(window.localStorage.getItem('api_key')).toBe(API_KEY);
     expect(h.events('api-key-invalid')).toEqual([]);
@@ -653,7 +660,11 @@ describe('HttpClient.upload (XMLHttpRequest)', () => {
   it('reports upload progress as percentages, or null when the total is unknown', async () => {
     const h = xhrSetup();
     const events: UploadProgress[] = [];
-    const pending = h.client.upload('/upload-direct/a.bin', { method: 'PUT', body: new Blob(['x']), onUploadProgress: (event) => events.push(event) });
+    const pending = h.client.upload('/upload-direct/a.bin', {
+      method: 'PUT',
+      body: new Blob(['x']),
+      onUploadProgress: (event) => events.push(event),
+    });
     h.xhr().progress(25, 200);
     h.xhr().progress(200, 200);
     h.xhr().progress(10, 0, false);

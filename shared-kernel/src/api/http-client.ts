@@ -131,7 +131,8 @@ export class HttpClient {
       // An explicit header replaces the default of the same name, whatever its case.
       for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
       headers[name] = value;
-      if (name.toLowerCase() === 'authorization') credential = value.startsWith('Bearer ') ? 'admin' : value.startsWith('ApiKey ') ? 'apiKey' : 'none';
+      if (name.toLowerCase() === 'authorization')
+        credential = value.startsWith('Bearer ') ? 'admin' : value.startsWith('ApiKey ') ? 'apiKey' : 'none';
     }
     return { headers, credential };
   }
@@ -171,14 +172,20 @@ export class HttpClient {
     if (httpOk && (bodyCode === undefined || SUCCESS_CODES.includes(bodyCode))) return body as T;
 
     const effectiveStatus = httpOk ? (bodyCode ?? status) : status;
-    const decision = decideError({ status: effectiveStatus, statusText, serverMessage, credential, path, errorContext, envelopeOnly: httpOk });
+    const decision = decideError({
+      status: effectiveStatus,
+      statusText,
+      serverMessage,
+      credential,
+      path,
+      errorContext,
+      envelopeOnly: httpOk,
+    });
     if (decision.sessionAction === 'expire-admin-token') this.deps.session.expireAdminToken('unauthorized');
     if (decision.sessionAction === 'invalidate-api-key') this.deps.session.invalidateApiKey('unauthorized');
     if (decision.sessionAction === 'recheck-admin-token') this.deps.onAdminForbidden?.();
     const message =
-      !decision.ignoreServerMessage && serverMessage
-        ? serverMessage
-        : this.deps.translate(decision.fallbackKey, decision.fallbackParams);
+      !decision.ignoreServerMessage && serverMessage ? serverMessage : this.deps.translate(decision.fallbackKey, decision.fallbackParams);
     throw new ApiError(message, httpOk ? 'envelope' : 'http', effectiveStatus, { code: bodyCode, serverMessage, body, url });
   }
 
@@ -240,7 +247,12 @@ export class HttpClient {
     url: string,
     headers: Record<string, string>,
     body: XMLHttpRequestBodyInit | null,
-    options: { signal?: AbortSignal; timeoutMs?: number; onUploadProgress?: (event: ProgressEvent) => void; cancelledAs?: RequestOptions['cancelledAs'] },
+    options: {
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      onUploadProgress?: (event: ProgressEvent) => void;
+      cancelledAs?: RequestOptions['cancelledAs'];
+    },
     onLoad: (xhr: XMLHttpRequest) => R,
   ): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -311,7 +323,12 @@ export class HttpClient {
   putToStorage(
     url: string,
     body: Blob | ArrayBuffer,
-    options: { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number; onUploadProgress?: (event: ProgressEvent) => void } = {},
+    options: {
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      onUploadProgress?: (event: ProgressEvent) => void;
+    } = {},
   ): Promise<StorageUploadResult> {
     return this.sendXhr('PUT', url, options.headers ?? {}, body, options, (xhr): StorageUploadResult => {
       if (xhr.status >= 200 && xhr.status < 300) {

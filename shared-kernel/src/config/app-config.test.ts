@@ -16,10 +16,12 @@ const ORIGIN = 'https://clip.example.org';
 describe('resolveBaseUrl', () => {
   it('uses the runtime backendUrl first, even when an address is saved locally', () => {
     const storage = memoryStorage({ 'vite-api-base-url': 'http://saved.test' });
-    expect(resolveBaseUrl({ appConfig: { backendUrl: 'https://runtime.test' }, storage, isContainerBuild: false, origin: ORIGIN })).toEqual({
-      baseUrl: 'https://runtime.test',
-      source: 'runtime',
-    });
+    expect(resolveBaseUrl({ appConfig: { backendUrl: 'https://runtime.test' }, storage, isContainerBuild: false, origin: ORIGIN })).toEqual(
+      {
+        baseUrl: 'https://runtime.test',
+        source: 'runtime',
+      },
+    );
   });
 
   it('ignores the runtime backendUrl while it is still the __BACKEND_URL__ placeholder', () => {
@@ -42,17 +44,28 @@ describe('resolveBaseUrl', () => {
 
   it('uses the address saved in vite-api-base-url when there is no runtime setting', () => {
     const storage = memoryStorage({ 'vite-api-base-url': '  http://saved.test  ' });
-    expect(resolveBaseUrl({ storage, isContainerBuild: false, origin: ORIGIN })).toEqual({ baseUrl: 'http://saved.test', source: 'local-storage' });
+    expect(resolveBaseUrl({ storage, isContainerBuild: false, origin: ORIGIN })).toEqual({
+      baseUrl: 'http://saved.test',
+      source: 'local-storage',
+    });
   });
 
   it('ignores the saved address in a container build and falls back to the page origin', () => {
     const storage = memoryStorage({ 'vite-api-base-url': 'http://saved.test' });
-    expect(resolveBaseUrl({ appConfig: {}, storage, isContainerBuild: true, origin: ORIGIN })).toEqual({ baseUrl: ORIGIN, source: 'origin' });
+    expect(resolveBaseUrl({ appConfig: {}, storage, isContainerBuild: true, origin: ORIGIN })).toEqual({
+      baseUrl: ORIGIN,
+      source: 'origin',
+    });
   });
 
   it('still honours the runtime setting in a container build', () => {
     expect(
-      resolveBaseUrl({ appConfig: { backendUrl: 'https://runtime.test' }, storage: memoryStorage(), isContainerBuild: true, origin: ORIGIN }).baseUrl,
+      resolveBaseUrl({
+        appConfig: { backendUrl: 'https://runtime.test' },
+        storage: memoryStorage(),
+        isContainerBuild: true,
+        origin: ORIGIN,
+      }).baseUrl,
     ).toBe('https://runtime.test');
   });
 
@@ -64,17 +77,27 @@ describe('resolveBaseUrl', () => {
   });
 
   it('ignores a blank saved address', () => {
-    expect(resolveBaseUrl({ storage: memoryStorage({ 'vite-api-base-url': '   ' }), isContainerBuild: false, origin: ORIGIN }).source).toBe('origin');
+    expect(resolveBaseUrl({ storage: memoryStorage({ 'vite-api-base-url': '   ' }), isContainerBuild: false, origin: ORIGIN }).source).toBe(
+      'origin',
+    );
   });
 
   it('trims trailing slashes from whichever address wins', () => {
-    expect(resolveBaseUrl({ appConfig: { backendUrl: 'https://runtime.test//' }, storage: memoryStorage(), isContainerBuild: false, origin: ORIGIN }).baseUrl).toBe(
-      'https://runtime.test',
+    expect(
+      resolveBaseUrl({
+        appConfig: { backendUrl: 'https://runtime.test//' },
+        storage: memoryStorage(),
+        isContainerBuild: false,
+        origin: ORIGIN,
+      }).baseUrl,
+    ).toBe('https://runtime.test');
+    expect(
+      resolveBaseUrl({ storage: memoryStorage({ 'vite-api-base-url': 'http://saved.test/' }), isContainerBuild: false, origin: ORIGIN })
+        .baseUrl,
+    ).toBe('http://saved.test');
+    expect(resolveBaseUrl({ storage: memoryStorage(), isContainerBuild: false, origin: 'http://host.test/' }).baseUrl).toBe(
+      'http://host.test',
     );
-    expect(resolveBaseUrl({ storage: memoryStorage({ 'vite-api-base-url': 'http://saved.test/' }), isContainerBuild: false, origin: ORIGIN }).baseUrl).toBe(
-      'http://saved.test',
-    );
-    expect(resolveBaseUrl({ storage: memoryStorage(), isContainerBuild: false, origin: 'http://host.test/' }).baseUrl).toBe('http://host.test');
   });
 });
 
@@ -96,7 +119,9 @@ describe('buildApiUrl', () => {
   });
 
   it('uses absolute http and https paths unchanged', () => {
-    expect(buildApiUrl('http://api.test', 'https://bucket.s3.test/obj?X-Amz-Signature=1')).toBe('https://bucket.s3.test/obj?X-Amz-Signature=1');
+    expect(buildApiUrl('http://api.test', 'https://bucket.s3.test/obj?X-Amz-Signature=1')).toBe(
+      'https://bucket.s3.test/obj?X-Amz-Signature=1',
+    );
     expect(buildApiUrl('http://api.test', 'http://other.test/api/raw/a')).toBe('http://other.test/api/raw/a');
   });
 });
@@ -108,9 +133,9 @@ describe('withQuery', () => {
   });
 
   it('appends encoded values and skips null and undefined', () => {
-    expect(withQuery('http://api.test/api/fs/list', { path: '/docs/a b&c', page: 2, force_download: false, skip: undefined, none: null })).toBe(
-      'http://api.test/api/fs/list?path=%2Fdocs%2Fa+b%26c&page=2&force_download=false',
-    );
+    expect(
+      withQuery('http://api.test/api/fs/list', { path: '/docs/a b&c', page: 2, force_download: false, skip: undefined, none: null }),
+    ).toBe('http://api.test/api/fs/list?path=%2Fdocs%2Fa+b%26c&page=2&force_download=false');
   });
 
   it('returns the url unchanged when every value is skipped', () => {
@@ -118,7 +143,9 @@ describe('withQuery', () => {
   });
 
   it('continues an existing query string with &', () => {
-    expect(withQuery('http://api.test/api/raw/a?password=p', { download: true })).toBe('http://api.test/api/raw/a?password=p&download=true');
+    expect(withQuery('http://api.test/api/raw/a?password=p', { download: true })).toBe(
+      'http://api.test/api/raw/a?password=p&download=true',
+    );
   });
 });
 
@@ -132,6 +159,9 @@ describe('saveBaseUrlOverride', () => {
   it('is what resolveBaseUrl reads on the next start', () => {
     const storage = memoryStorage();
     saveBaseUrlOverride(storage, 'https://api.example.net/');
-    expect(resolveBaseUrl({ storage, isContainerBuild: false, origin: ORIGIN })).toEqual({ baseUrl: 'https://api.example.net', source: 'local-storage' });
+    expect(resolveBaseUrl({ storage, isContainerBuild: false, origin: ORIGIN })).toEqual({
+      baseUrl: 'https://api.example.net',
+      source: 'local-storage',
+    });
   });
 });

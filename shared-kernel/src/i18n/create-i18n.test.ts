@@ -5,7 +5,12 @@ import { I18nService } from './create-i18n';
 
 function memoryStorage(): SafeStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 function setup(initial: Language = 'zh-CN') {

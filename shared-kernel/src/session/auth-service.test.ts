@@ -45,7 +45,9 @@ describe('AuthService.loginAdmin', () => {
   it('posts the credentials without a stored credential and stores the returned token', async () => {
     const h = setup();
     loginApiKey(h);
-    h.reply({ body: { code: 200, message: '登录成功', data: { username: 'admin', token: 'T'.repeat(32), expiresAt: '2025-07-02T08:00:00.000Z' } } });
+    h.reply({
+      body: { code: 200, message: '登录成功', data: { username: 'admin', token: 'T'.repeat(32), expiresAt: '2025-07-02T08:00:00.000Z' } },
+    });
     await h.auth.loginAdmin('admin', 'admin123');
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/login`, body: { username: 'admin', password: 'admin123' } });
     expect(h.last().headers.Authorization).toBeUndefined();
@@ -256,7 +258,11 @@ describe('AuthService.checkAdminToken', () => {
     const h = setup();
     loginAdmin(h);
     h.reply({ status: 401, body: { code: 401, message: 'x', success: false } });
-    const results = await Promise.all([h.auth.checkAdminToken({ force: true }), h.auth.checkAdminToken({ force: true }), h.auth.checkAdminToken({ force: true })]);
+    const results = await Promise.all([
+      h.auth.checkAdminToken({ force: true }),
+      h.auth.checkAdminToken({ force: true }),
+      h.auth.checkAdminToken({ force: true }),
+    ]);
     expect(results).toEqual([false, false, false]);
     expect(h.requests).toHaveLength(1);
     expect(h.ofType('admin-token-expired')).toHaveLength(1);
@@ -281,12 +287,22 @@ describe('AuthService.checkApiKey', () => {
   it('re-validates the stored key with GET /test/api-key and refreshes its permissions and info', async () => {
     const h = setup();
     loginApiKey(h);
-    h.reply(envelope({ ...KEY_DATA, permissions: { text: false, file: true, mount: false }, key_info: { id: 'key-1', name: 'renamed', basic_path: '/docs' } }));
+    h.reply(
+      envelope({
+        ...KEY_DATA,
+        permissions: { text: false, file: true, mount: false },
+        key_info: { id: 'key-1', name: 'renamed', basic_path: '/docs' },
+      }),
+    );
     await expect(h.auth.checkApiKey()).resolves.toBe(true);
     expect(h.last().url).toBe(`${BASE}/api/test/api-key`);
     expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
     expect(JSON.parse(window.localStorage.getItem('api_key_permissions') ?? 'null')).toEqual({ text: false, file: true, mount: false });
-    expect(JSON.parse(window.localStorage.getItem('api_key_info') ?? 'null')).toEqual({ id: 'key-1', name: 'renamed', basic_path: '/docs' });
+    expect(JSON.parse(window.localStorage.getItem('api_key_info') ?? 'null')).toEqual({
+      id: 'key-1',
+      name: 'renamed',
+      basic_path: '/docs',
+    });
     expect(h.session.hasPermission('text')).toBe(false);
   });
 

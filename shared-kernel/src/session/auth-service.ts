@@ -116,7 +116,11 @@ export class AuthService {
       .then((data) => {
         if (this.session.snapshot.apiKey === key && data?.permissions) {
           const info = data.key_info ?? { id: '', name: data.name, basic_path: data.basic_path };
-          this.session.refreshApiKey(normalisePermissions(data.permissions), { id: info.id, name: info.name, basic_path: info.basic_path || '/' });
+          this.session.refreshApiKey(normalisePermissions(data.permissions), {
+            id: info.id,
+            name: info.name,
+            basic_path: info.basic_path || '/',
+          });
         }
         return true;
       })

@@ -25,7 +25,12 @@ export interface SessionState {
 
 export type SessionKind = 'admin' | 'apiKey' | 'anonymous';
 
-const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.adminToken, STORAGE_KEYS.apiKey, STORAGE_KEYS.apiKeyPermissions, STORAGE_KEYS.apiKeyInfo];
+const SESSION_KEYS: readonly string[] = [
+  STORAGE_KEYS.adminToken,
+  STORAGE_KEYS.apiKey,
+  STORAGE_KEYS.apiKeyPermissions,
+  STORAGE_KEYS.apiKeyInfo,
+];
 
 function parseJson<T>(text: string | null): T | null {
   if (!text) return null;

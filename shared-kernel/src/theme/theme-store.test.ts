@@ -5,7 +5,12 @@ import { DARK_PALETTE, LIGHT_PALETTE } from './theme-tokens';
 
 function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 /** A `prefers-color-scheme: dark` media query whose answer the test flips. */

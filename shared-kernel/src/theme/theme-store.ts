@@ -28,7 +28,9 @@ export class ThemeStore {
   constructor(
     private readonly storage: SafeStorage,
     private readonly bus: EventBus,
-    matchMedia: ((query: string) => MediaQueryList) | undefined = typeof window !== 'undefined' ? window.matchMedia?.bind(window) : undefined,
+    matchMedia: ((query: string) => MediaQueryList) | undefined = typeof window !== 'undefined'
+      ? window.matchMedia?.bind(window)
+      : undefined,
   ) {
     this.media = matchMedia ? matchMedia('(prefers-color-scheme: dark)') : null;
     const saved = storage.get(STORAGE_KEYS.themeMode);
@@ -61,7 +63,10 @@ export class ThemeStore {
   }
 
   dark$(): Observable<boolean> {
-    return this.state$.pipe(map((state) => state.dark), distinctUntilChanged());
+    return this.state$.pipe(
+      map((state) => state.dark),
+      distinctUntilChanged(),
+    );
   }
 
   setMode(mode: ThemeMode): void {

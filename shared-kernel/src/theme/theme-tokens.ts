@@ -65,7 +65,12 @@ export function cssVariables(dark: boolean): Record<string, string> {
   const palette = paletteFor(dark);
   const vars: Record<string, string> = { '--cc-radius': `${BORDER_RADIUS}px`, '--cc-font': FONT_FAMILY };
   for (const [name, value] of Object.entries(palette)) {
-    vars[`--cc-${name.replace(/^color/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^-/, '')}`] = value;
+    vars[
+      `--cc-${name
+        .replace(/^color/, '')
+        .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+        .replace(/^-/, '')}`
+    ] = value;
   }
   return vars;
 }

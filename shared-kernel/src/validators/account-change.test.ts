@@ -25,7 +25,9 @@ describe('validateAccountChangeForm', () => {
   });
 
   it('requires the current password', () => {
-    expect(validateAccountChangeForm({ currentPassword: '', newPassword: 'x' }).errors.currentPassword?.key).toBe('accountCurrentPasswordRequired');
+    expect(validateAccountChangeForm({ currentPassword: '', newPassword: 'x' }).errors.currentPassword?.key).toBe(
+      'accountCurrentPasswordRequired',
+    );
     expect(validateAccountChangeForm({ currentPassword: undefined, newPassword: 'x' }).errors.currentPassword?.key).toBe(
       'accountCurrentPasswordRequired',
     );

@@ -95,11 +95,15 @@ describe('validateApiKeyCreateForm', () => {
 
   it('rejects an unparsable custom expiry date', () => {
     expect(createErrors({ expiry: 'custom', custom_expires_at: 'next tuesday' }).custom_expires_at?.key).toBe('apiKeyCustomExpiryInvalid');
-    expect(createErrors({ expiry: 'custom', custom_expires_at: new Date(Number.NaN) }).custom_expires_at?.key).toBe('apiKeyCustomExpiryInvalid');
+    expect(createErrors({ expiry: 'custom', custom_expires_at: new Date(Number.NaN) }).custom_expires_at?.key).toBe(
+      'apiKeyCustomExpiryInvalid',
+    );
   });
 
   it('rejects a custom expiry date in the past or exactly now', () => {
-    expect(createErrors({ expiry: 'custom', custom_expires_at: '2025-06-30T08:00:00.000Z' }).custom_expires_at?.key).toBe('apiKeyCustomExpiryInPast');
+    expect(createErrors({ expiry: 'custom', custom_expires_at: '2025-06-30T08:00:00.000Z' }).custom_expires_at?.key).toBe(
+      'apiKeyCustomExpiryInPast',
+    );
     expect(createErrors({ expiry: 'custom', custom_expires_at: NOW }).custom_expires_at?.key).toBe('apiKeyCustomExpiryInPast');
   });
 
@@ -142,7 +146,9 @@ describe('validateApiKeyEditForm', () => {
   });
 
   it('requires the custom date when custom expiry is chosen', () => {
-    expect(validateApiKeyEditForm({ ...validEdit, expiry: 'custom' }, NOW).errors.custom_expires_at?.key).toBe('apiKeyCustomExpiryRequired');
+    expect(validateApiKeyEditForm({ ...validEdit, expiry: 'custom' }, NOW).errors.custom_expires_at?.key).toBe(
+      'apiKeyCustomExpiryRequired',
+    );
   });
 
   it('rejects an unparsable custom date', () => {
@@ -176,6 +182,12 @@ describe('validateApiKeyEditForm', () => {
       { ...validEdit, text_permission: false, file_permission: true, mount_permission: true, basic_path: '' },
       NOW,
     );
-    expect(result.value).toEqual({ name: 'ci-bot', text_permission: false, file_permission: true, mount_permission: true, basic_path: '/' });
+    expect(result.value).toEqual({
+      name: 'ci-bot',
+      text_permission: false,
+      file_permission: true,
+      mount_permission: true,
+      basic_path: '/',
+    });
   });
 });

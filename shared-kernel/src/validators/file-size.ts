@@ -55,4 +55,3 @@ export function insufficientStorageError(fileSizeBytes: number, remainingBytes: 
     capacity: formatBytes(capacityBytes),
   });
 }
-

@@ -13,12 +13,18 @@ describe('validateHttpUrl', () => {
     expect(validateHttpUrl(null).error?.key).toBe('urlRequired');
   });
 
-  it.each(['ftp://example.com/file', 'file:///etc/passwd', 'javascript:alert(1)', 'example.com/file', 'http://', 'https://exa mple.com', 'data:text/plain,hi', 'not a url'])(
-    'rejects %j as not an http(s) URL',
-    (url) => {
-      expect(validateHttpUrl(url).error?.key).toBe('urlInvalid');
-    },
-  );
+  it.each([
+    'ftp://example.com/file',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'example.com/file',
+    'http://',
+    'https://exa mple.com',
+    'data:text/plain,hi',
+    'not a url',
+  ])('rejects %j as not an http(s) URL', (url) => {
+    expect(validateHttpUrl(url).error?.key).toBe('urlInvalid');
+  });
 });
 
 describe('isHttpUrl', () => {

@@ -187,6 +187,13 @@ describe('validateMountForm', () => {
     const result = validateMountForm({ name: '', storage_type: '', storage_config_id: '', mount_path: '', cache_ttl: -1, sort_order: 'x' });
     expect(result.valid).toBe(false);
     expect(result.value).toBeNull();
-    expect(Object.keys(result.errors).sort()).toEqual(['cache_ttl', 'mount_path', 'name', 'sort_order', 'storage_config_id', 'storage_type']);
+    expect(Object.keys(result.errors).sort()).toEqual([
+      'cache_ttl',
+      'mount_path',
+      'name',
+      'sort_order',
+      'storage_config_id',
+      'storage_type',
+    ]);
   });
 });

@@ -7,15 +7,7 @@ import {
   type MountPathProblem,
 } from '@cloudclip/contract';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
-import {
-  fieldFail,
-  fieldOk,
-  formResult,
-  validationError,
-  type FieldErrors,
-  type FieldResult,
-  type FormResult,
-} from './validation-result';
+import { fieldFail, fieldOk, formResult, validationError, type FieldErrors, type FieldResult, type FormResult } from './validation-result';
 
 /** The validation message of each mount path problem of the contract's rule. */
 const MOUNT_PATH_MESSAGES = {

@@ -7,10 +7,7 @@
 /** What a numeric form field may hold. */
 export type NumericInput = number | string | null | undefined;
 
-export type ParsedNumber =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'invalid' }
-  | { readonly kind: 'number'; readonly value: number };
+export type ParsedNumber = { readonly kind: 'empty' } | { readonly kind: 'invalid' } | { readonly kind: 'number'; readonly value: number };
 
 /** Plain decimal notation: optional sign, digits, optional fraction. No exponent, hex or spaces inside. */
 const DECIMAL_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;

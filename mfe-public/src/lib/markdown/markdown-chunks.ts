@@ -62,8 +62,7 @@ export function splitMarkdown(source: string): string[] {
     } else if (htmlEnd) {
       if (htmlEnd.test(line)) htmlEnd = null;
     } else {
-      const boundary =
-        currentLength >= CHUNK_TARGET && (ATX_HEADING.test(line) || (previousBlank && PARAGRAPH_START.test(line)));
+      const boundary = currentLength >= CHUNK_TARGET && (ATX_HEADING.test(line) || (previousBlank && PARAGRAPH_START.test(line)));
       if (boundary) {
         chunks.push(current.join('\n'));
         current = [];

@@ -220,7 +220,8 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
     } catch {
       /* keep it encoded */
     }
-    const byId = (value: string) => Array.from(ref.current?.querySelectorAll<HTMLElement>('[id]') ?? []).find((element) => element.id === value);
+    const byId = (value: string) =>
+      Array.from(ref.current?.querySelectorAll<HTMLElement>('[id]') ?? []).find((element) => element.id === value);
     const target = byId(id) ?? byId(USER_CONTENT_PREFIX + id);
     if (!target) return;
     event.preventDefault();

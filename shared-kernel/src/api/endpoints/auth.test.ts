@@ -4,7 +4,9 @@ import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginA
 describe('auth endpoints', () => {
   it('logs in with a JSON POST to /api/admin/login and returns the E− data', async () => {
     const h = createHarness();
-    h.reply({ body: { code: 200, message: '登录成功', data: { username: 'admin', token: 'T'.repeat(32), expiresAt: '2025-07-02T08:00:00.000Z' } } });
+    h.reply({
+      body: { code: 200, message: '登录成功', data: { username: 'admin', token: 'T'.repeat(32), expiresAt: '2025-07-02T08:00:00.000Z' } },
+    });
     const result = await createAuthApi(h.client).login({ username: 'admin', password: 'admin123' });
     const request = h.last();
     expect(request.method).toBe('POST');
@@ -82,10 +84,15 @@ describe('auth endpoints', () => {
     const h = createHarness();
     loginAdmin(h);
     h.reply({ status: 401, body: { code: 401, message: '当前密码错误', success: false, data: null } });
-    await expect(
-      createAuthApi(h.client).changePassword({ currentPassword: 'x', newPassword: 'y' }),
-    ).rejects.toMatchObject({ status: 401, message: '当前密码错误' });
-    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/change-password`, body: { currentPassword: 'x', newPassword: 'y' } });
+    await expect(createAuthApi(h.client).changePassword({ currentPassword: 'x', newPassword: 'y' })).rejects.toMatchObject({
+      status: 401,
+      message: '当前密码错误',
+    });
+    expect(h.last()).toMatchObject({
+      method: 'POST',
+      url: `${BASE}/api/admin/change-password`,
+      body: { currentPassword: 'x', newPassword: 'y' },
+    });
     expect(h.session.snapshot.adminToken).toBe(ADMIN_TOKEN);
   });
 

@@ -93,7 +93,13 @@ describe('files endpoints', () => {
     const h = createHarness();
     loginApiKey(h);
     const data = { files: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } };
-    const keyInfo = { id: 'k1', name: 'ci', key: API_KEY, basicPath: '/', permissions: { text: true, file: true, mount: true, admin: false } };
+    const keyInfo = {
+      id: 'k1',
+      name: 'ci',
+      key: API_KEY,
+      basicPath: '/',
+      permissions: { text: true, file: true, mount: true, admin: false },
+    };
     h.reply(envelope(data, { key_info: keyInfo }));
     const result = await createFilesApi(h.client).userList();
     expect(h.last().url).toBe(`${BASE}/api/user/files?limit=50&offset=0`);
@@ -134,7 +140,9 @@ describe('files endpoints', () => {
   it('treats verify on a file without password (HTTP 200, body code 400, success true) as an error', async () => {
     const h = createHarness();
     h.reply({ status: 200, body: { code: 400, message: '此文件不需要密码', data: { url: 'https://b/k' }, success: true } });
-    const error: unknown = await createFilesApi(h.client).verify('abc', 'pw').catch((e: unknown) => e);
+    const error: unknown = await createFilesApi(h.client)
+      .verify('abc', 'pw')
+      .catch((e: unknown) => e);
     expect(isApiError(error)).toBe(true);
     expect(isApiError(error) && error.kind).toBe('envelope');
     expect(isApiError(error) && error.status).toBe(400);

@@ -85,13 +85,15 @@ export function createFilesApi(client: HttpClient) {
     /** `PUT /upload-direct/{filename}` with the raw bytes (MIME inferred from the name) and upload progress. */
     uploadDirect(filename: string, body: Blob | ArrayBuffer, options: UploadDirectOptions = {}): Promise<UploadDirectResponse> {
       const { query, ...rest } = options;
-      return client.upload<{ data: UploadDirectResponse }>(`/upload-direct/${seg(filename)}`, {
-        ...rest,
-        method: 'PUT',
-        body,
-        query: { ...query },
-        cancelledAs: 'upload',
-      }).then((envelope) => envelope.data);
+      return client
+        .upload<{ data: UploadDirectResponse }>(`/upload-direct/${seg(filename)}`, {
+          ...rest,
+          method: 'PUT',
+          body,
+          query: { ...query },
+          cancelledAs: 'upload',
+        })
+        .then((envelope) => envelope.data);
     },
 
     /** `GET /admin/files?limit&offset` → `data = { files, pagination: { total, limit, offset } }`. */

@@ -7,7 +7,14 @@ describe('fs endpoints', () => {
   it('lists / by default under /api/admin/fs with the Bearer token', async () => {
     const h = createHarness();
     loginAdmin(h);
-    const listing = { path: '/', type: 'directory', isRoot: true, isVirtual: true, hasPermission: true, items: [{ name: 'photos', path: '/photos/', isDirectory: true, isVirtual: true }] };
+    const listing = {
+      path: '/',
+      type: 'directory',
+      isRoot: true,
+      isVirtual: true,
+      hasPermission: true,
+      items: [{ name: 'photos', path: '/photos/', isDirectory: true, isVirtual: true }],
+    };
     h.reply(envelope(listing));
     expect(await createFsApi(h.client, 'admin').list()).toEqual(listing);
     expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/admin/fs/list?path=%2F` });
@@ -36,7 +43,11 @@ describe('fs endpoints', () => {
     await api.mkdir('/docs/new/');
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/user/fs/mkdir`, body: { path: '/docs/new/' } });
     await api.rename('/docs/a.txt', '/docs/b.txt');
-    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/user/fs/rename`, body: { oldPath: '/docs/a.txt', newPath: '/docs/b.txt' } });
+    expect(h.last()).toMatchObject({
+      method: 'POST',
+      url: `${BASE}/api/user/fs/rename`,
+      body: { oldPath: '/docs/a.txt', newPath: '/docs/b.txt' },
+    });
     h.reply(envelope({ path: '/docs/a.md', etag: 'e', contentType: 'text/markdown', isNewFile: true }));
     expect((await api.update('/docs/a.md', '# hi')).isNewFile).toBe(true);
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/user/fs/update`, body: { path: '/docs/a.md', content: '# hi' } });
@@ -47,10 +58,18 @@ describe('fs endpoints', () => {
     loginAdmin(h);
     const api = createFsApi(h.client, 'admin');
     await api.remove('/photos/old folder/');
-    expect(h.last()).toMatchObject({ method: 'DELETE', url: `${BASE}/api/admin/fs/remove?path=%2Fphotos%2Fold+folder%2F`, body: undefined });
+    expect(h.last()).toMatchObject({
+      method: 'DELETE',
+      url: `${BASE}/api/admin/fs/remove?path=%2Fphotos%2Fold+folder%2F`,
+      body: undefined,
+    });
     h.reply(envelope({ success: 1, failed: [{ path: '/photos/x', error: 'e' }] }));
     const result = await api.batchRemove(['/photos/a', '/photos/x']);
-    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/fs/batch-remove`, body: { paths: ['/photos/a', '/photos/x'] } });
+    expect(h.last()).toMatchObject({
+      method: 'POST',
+      url: `${BASE}/api/admin/fs/batch-remove`,
+      body: { paths: ['/photos/a', '/photos/x'] },
+    });
     expect(result.success).toBe(1);
   });
 
@@ -100,7 +119,15 @@ describe('fs endpoints', () => {
   it('reads multipart init from the M shape (no code/message)', async () => {
     const h = createHarness();
     loginAdmin(h);
-    const data = { uploadId: 'u1', bucket: 'b', key: 'p/big.bin', mount_id: 'm1', path: '/p/', storage_type: 'S3', recommendedPartSize: 5242880 };
+    const data = {
+      uploadId: 'u1',
+      bucket: 'b',
+      key: 'p/big.bin',
+      mount_id: 'm1',
+      path: '/p/',
+      storage_type: 'S3',
+      recommendedPartSize: 5242880,
+    };
     h.reply({ body: { success: true, data } });
     const body = { path: '/p/', filename: 'big.bin', contentType: 'application/octet-stream', fileSize: 12000000 };
     expect(await createFsApi(h.client, 'admin').multipartInit(body)).toEqual(data);
@@ -118,7 +145,9 @@ describe('fs endpoints', () => {
     );
     const xhr = h.xhr.sent[0];
     expect(xhr?.method).toBe('POST');
-    expect(xhr?.url).toBe(`${BASE}/api/user/fs/multipart/part?path=%2Fdocs%2Fmy+dir%2F&uploadId=u%2B1&partNumber=2&isLastPart=true&key=my+dir%2Fbig.bin`);
+    expect(xhr?.url).toBe(
+      `${BASE}/api/user/fs/multipart/part?path=%2Fdocs%2Fmy+dir%2F&uploadId=u%2B1&partNumber=2&isLastPart=true&key=my+dir%2Fbig.bin`,
+    );
     expect(xhr?.requestHeaders['Content-Type']).toBe('application/octet-stream');
     expect(xhr?.requestHeaders.Authorization).toBe(`ApiKey ${API_KEY}`);
     expect(xhr?.timeout).toBe(300000);
@@ -130,7 +159,11 @@ describe('fs endpoints', () => {
     const h = createHarness();
     loginAdmin(h);
     h.xhr.replies.push({ body: { success: true, data: { partNumber: 1, etag: '"e1"' } } });
-    await createFsApi(h.client, 'admin').multipartPart({ path: '/p/', uploadId: 'u', partNumber: 1, isLastPart: false, key: 'k' }, new Blob(['x']), { timeoutMs: 1000 });
+    await createFsApi(h.client, 'admin').multipartPart(
+      { path: '/p/', uploadId: 'u', partNumber: 1, isLastPart: false, key: 'k' },
+      new Blob(['x']),
+      { timeoutMs: 1000 },
+    );
     expect(h.xhr.sent[0]?.timeout).toBe(1000);
     expect(h.xhr.sent[0]?.url).toContain('isLastPart=false');
   });
@@ -156,14 +189,26 @@ describe('fs endpoints', () => {
     expect(h.last()).toMatchObject({ url: `${BASE}/api/admin/fs/multipart/complete`, body: complete });
     h.reply({ body: { success: true, data: { success: true, message: 'aborted' } } });
     await api.multipartAbort({ path: '/p/', uploadId: 'u1', key: 'p/big.bin' });
-    expect(h.last()).toMatchObject({ url: `${BASE}/api/admin/fs/multipart/abort`, body: { path: '/p/', uploadId: 'u1', key: 'p/big.bin' } });
+    expect(h.last()).toMatchObject({
+      url: `${BASE}/api/admin/fs/multipart/abort`,
+      body: { path: '/p/', uploadId: 'u1', key: 'p/big.bin' },
+    });
   });
 
   it('presigns and commits a presigned fs upload', async () => {
     const h = createHarness();
     loginAdmin(h);
     const api = createFsApi(h.client, 'admin');
-    const presigned = { presignedUrl: 'https://b/put', fileId: 'f1', s3Path: 'p/a.txt', s3Url: 'https://b/p/a.txt', mountId: 'm1', s3ConfigId: 'c1', targetPath: '/p/a.txt', contentType: 'text/plain' };
+    const presigned = {
+      presignedUrl: 'https://b/put',
+      fileId: 'f1',
+      s3Path: 'p/a.txt',
+      s3Url: 'https://b/p/a.txt',
+      mountId: 'm1',
+      s3ConfigId: 'c1',
+      targetPath: '/p/a.txt',
+      contentType: 'text/plain',
+    };
     h.reply(envelope(presigned));
     expect(await api.presign({ path: '/p/', fileName: 'a.txt', fileSize: 5 })).toEqual(presigned);
     expect(h.last()).toMatchObject({ url: `${BASE}/api/admin/fs/presign`, body: { path: '/p/', fileName: 'a.txt', fileSize: 5 } });
@@ -177,10 +222,20 @@ describe('fs endpoints', () => {
   it('treats a batch copy answered with body code 202 and success false as a success', async () => {
     const h = createHarness();
     loginAdmin(h);
-    const data = { success: 0, skipped: 0, failed: [{ sourcePath: '/p/a', targetPath: '/q/a', error: 'e' }], details: [], crossStorageResults: [] };
+    const data = {
+      success: 0,
+      skipped: 0,
+      failed: [{ sourcePath: '/p/a', targetPath: '/q/a', error: 'e' }],
+      details: [],
+      crossStorageResults: [],
+    };
     h.reply({ body: { code: 202, message: '没有成功复制', success: false, data } });
     const result = await createFsApi(h.client, 'admin').batchCopy([{ sourcePath: '/p/a', targetPath: '/q/a' }]);
-    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/fs/batch-copy`, body: { items: [{ sourcePath: '/p/a', targetPath: '/q/a' }], skipExisting: true } });
+    expect(h.last()).toMatchObject({
+      method: 'POST',
+      url: `${BASE}/api/admin/fs/batch-copy`,
+      body: { items: [{ sourcePath: '/p/a', targetPath: '/q/a' }], skipExisting: true },
+    });
     expect(result).toEqual(data);
     expect(requiresClientSideCopy(result)).toBe(false);
   });
@@ -192,7 +247,17 @@ describe('fs endpoints', () => {
       crossStorage: true,
       requiresClientSideCopy: true,
       standardCopyResults: { success: 0, skipped: 0, failed: 0 },
-      crossStorageResults: [{ crossStorage: true, isDirectory: false, sourcePath: '/a/x', targetPath: '/b/x', downloadUrl: 'd', uploadUrl: 'u', contentType: 'text/plain' }],
+      crossStorageResults: [
+        {
+          crossStorage: true,
+          isDirectory: false,
+          sourcePath: '/a/x',
+          targetPath: '/b/x',
+          downloadUrl: 'd',
+          uploadUrl: 'u',
+          contentType: 'text/plain',
+        },
+      ],
       failed: [],
       details: [],
     };

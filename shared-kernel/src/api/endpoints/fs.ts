@@ -177,7 +177,11 @@ export function createFsApi(client: HttpClient, scope: FsScope) {
      * (nothing copied) is still a success: inspect `failed`. Check `requiresClientSideCopy` for cross-storage.
      */
     batchCopy(items: FsCopyItem[], skipExisting = true, signal?: AbortSignal): Promise<FsBatchCopyResult> {
-      return client.data<FsBatchCopyResult>(`${base}/batch-copy`, { method: 'POST', body: { items, skipExisting } satisfies FsBatchCopyRequest, signal });
+      return client.data<FsBatchCopyResult>(`${base}/batch-copy`, {
+        method: 'POST',
+        body: { items, skipExisting } satisfies FsBatchCopyRequest,
+        signal,
+      });
     },
 
     /** `POST …/fs/batch-copy-commit` `{targetMountId, files}` after a client-side cross-storage copy. */

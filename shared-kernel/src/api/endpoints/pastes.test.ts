@@ -67,7 +67,9 @@ describe('pastes endpoints', () => {
     const h = createHarness();
     loginAdmin(h);
     h.reply({ status: 401, body: { code: 401, message: '密码错误', success: false, data: null } });
-    const error: unknown = await createPastesApi(h.client).unlock('abc', 'nope').catch((e: unknown) => e);
+    const error: unknown = await createPastesApi(h.client)
+      .unlock('abc', 'nope')
+      .catch((e: unknown) => e);
     expect(isApiError(error) && error.status).toBe(401);
     expect(isApiError(error) && error.message).toBe('密码错误');
     expect(h.session.snapshot.adminToken).toBe(ADMIN_TOKEN);
@@ -139,7 +141,13 @@ describe('pastes endpoints', () => {
     const h = createHarness();
     loginApiKey(h);
     const pagination = { total: 1, limit: 10, offset: 0, hasMore: false };
-    const keyInfo = { id: 'k1', name: 'ci', key: API_KEY, basicPath: '/', permissions: { text: true, file: true, mount: true, admin: false } };
+    const keyInfo = {
+      id: 'k1',
+      name: 'ci',
+      key: API_KEY,
+      basicPath: '/',
+      permissions: { text: true, file: true, mount: true, admin: false },
+    };
     h.reply(envelope([{ id: 'p1', slug: 'abc', content: 'full', has_password: 0 }], { pagination, key_info: keyInfo }));
     const result = await createPastesApi(h.client).userList();
     expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);

@@ -1,11 +1,6 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE } from '../../constants';
 import type { HttpClient } from '../http-client';
-import type {
-  ApiMessage,
-  OffsetPageQuery,
-  PasteBatchDeleteRequest,
-  PasteUnlockRequest,
-} from '@cloudclip/contract';
+import type { ApiMessage, OffsetPageQuery, PasteBatchDeleteRequest, PasteUnlockRequest } from '@cloudclip/contract';
 import type {
   AdminPasteDetail,
   AdminPasteListQuery,

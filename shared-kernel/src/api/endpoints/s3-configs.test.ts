@@ -55,7 +55,11 @@ describe('s3-configs endpoints', () => {
     await api.get('c1');
     expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/s3-configs/c1` });
     await api.update('c1', { name: 'renamed', total_storage_bytes: null });
-    expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/s3-configs/c1`, body: { name: 'renamed', total_storage_bytes: null } });
+    expect(h.last()).toMatchObject({
+      method: 'PUT',
+      url: `${BASE}/api/s3-configs/c1`,
+      body: { name: 'renamed', total_storage_bytes: null },
+    });
     await api.setDefault('c1');
     expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/s3-configs/c1/set-default`, body: undefined });
     await api.remove('c1');
@@ -90,9 +94,20 @@ describe('s3-configs endpoints', () => {
   it('creates a local-disk config with only a name and the Local provider', async () => {
     const h = createHarness();
     loginAdmin(h);
-    h.reply({ body: { code: 201, message: 'created', success: true, data: { ...config, provider_type: 'Local', driver: 'local', bucket_name: 'local' } } });
+    h.reply({
+      body: {
+        code: 201,
+        message: 'created',
+        success: true,
+        data: { ...config, provider_type: 'Local', driver: 'local', bucket_name: 'local' },
+      },
+    });
     const created = await createS3ConfigsApi(h.client).create({ name: 'Disk', provider_type: 'Local', is_public: true });
-    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/s3-configs`, body: { name: 'Disk', provider_type: 'Local', is_public: true } });
+    expect(h.last()).toMatchObject({
+      method: 'POST',
+      url: `${BASE}/api/s3-configs`,
+      body: { name: 'Disk', provider_type: 'Local', is_public: true },
+    });
     expect(created.driver).toBe('local');
   });
 });

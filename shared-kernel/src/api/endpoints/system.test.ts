@@ -52,7 +52,16 @@ describe('system endpoints', () => {
     const h = createHarness();
     loginAdmin(h);
     const api = createSystemApi(h.client);
-    const stats = { totalPastes: 1, totalFiles: 2, totalApiKeys: 0, totalS3Configs: 1, totalStorageUsed: 5, s3Buckets: [], lastWeekPastes: [0, 0, 0, 0, 0, 0, 1], lastWeekFiles: [0, 0, 0, 0, 0, 0, 2] };
+    const stats = {
+      totalPastes: 1,
+      totalFiles: 2,
+      totalApiKeys: 0,
+      totalS3Configs: 1,
+      totalStorageUsed: 5,
+      s3Buckets: [],
+      lastWeekPastes: [0, 0, 0, 0, 0, 0, 1],
+      lastWeekFiles: [0, 0, 0, 0, 0, 0, 2],
+    };
     h.reply(envelope(stats));
     expect(await api.dashboardStats()).toEqual(stats);
     expect(h.last().url).toBe(`${BASE}/api/admin/dashboard/stats`);

@@ -46,7 +46,9 @@ function replyText(reply: FakeReply): { text: string; contentType: string } {
 /** A minimal `Response` look-alike: what HttpClient reads (status, headers.get, text, blob). */
 function fakeResponse(reply: FakeReply): Response {
   const { text, contentType } = replyText(reply);
-  const headers = new Map<string, string>(Object.entries({ 'content-type': contentType, ...(reply.headers ?? {}) }).map(([k, v]) => [k.toLowerCase(), v]));
+  const headers = new Map<string, string>(
+    Object.entries({ 'content-type': contentType, ...(reply.headers ?? {}) }).map(([k, v]) => [k.toLowerCase(), v]),
+  );
   return {
     status: reply.status ?? 200,
     statusText: reply.statusText ?? '',

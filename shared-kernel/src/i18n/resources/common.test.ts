@@ -26,7 +26,8 @@ describe.each([
 
   it('have no empty text', () => {
     for (const language of ['zh-CN', 'en-US'] as const) {
-      for (const key of leafKeys(resources[language])) expect([language, key, String(valueAt(resources[language], key)).trim().length > 0]).toEqual([language, key, true]);
+      for (const key of leafKeys(resources[language]))
+        expect([language, key, String(valueAt(resources[language], key)).trim().length > 0]).toEqual([language, key, true]);
     }
   });
 

@@ -71,7 +71,8 @@ export const validationResources = {
     mountPathRequired: 'Please enter a mount path',
     mountPathMustStartWithSlash: 'The mount path must start with /',
     mountPathTooLong: 'The mount path cannot be longer than {{max}} characters',
-    mountPathInvalidChars: 'The mount path may only contain letters (Chinese and other scripts included), digits, underscores, hyphens and slashes',
+    mountPathInvalidChars:
+      'The mount path may only contain letters (Chinese and other scripts included), digits, underscores, hyphens and slashes',
     mountPathConsecutiveSlashes: 'The mount path cannot contain consecutive slashes (//)',
     mountPathTrailingSlash: 'The mount path cannot end with / (except the root path /)',
     mountPathReserved: '{{path}} is a reserved system path: it cannot be used as a mount path, nor can any path under it',

@@ -6,7 +6,12 @@ import { EnvSwitcher } from './env-switcher';
 
 function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 function renderSwitcher(options: { stored?: Record<string, string>; backendUrl?: string; origin?: string; language?: Language } = {}) {

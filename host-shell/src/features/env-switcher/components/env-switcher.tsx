@@ -52,7 +52,12 @@ export function EnvSwitcher({ kernel, reload = () => window.location.reload() }:
             {t(`envSwitcher.presets.${preset.id}`)}
           </button>
         ))}
-        <button type="button" data-testid="env-custom" className={`cc-button${customOpen ? ' cc-button--primary' : ''}`} onClick={() => setCustomOpen(true)}>
+        <button
+          type="button"
+          data-testid="env-custom"
+          className={`cc-button${customOpen ? ' cc-button--primary' : ''}`}
+          onClick={() => setCustomOpen(true)}
+        >
           {t('envSwitcher.custom')}
         </button>
       </div>

@@ -8,7 +8,12 @@ import { Header, SOURCE_REPOSITORY_URL } from './header';
 
 function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 function makeKernel(language: Language, appConfig: Record<string, string> = {}) {

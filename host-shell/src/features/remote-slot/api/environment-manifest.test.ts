@@ -46,7 +46,8 @@ describe('fetchEnvironmentManifest', () => {
     globalThis.fetch = originalFetch;
   });
 
-  const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+  const answer = (status: number, body: unknown) =>
+    ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
 
   it('fetches the manifest without the browser cache and parses it', async () => {
     fetchMock.mockResolvedValue(answer(200, VALID));
@@ -56,7 +57,10 @@ describe('fetchEnvironmentManifest', () => {
   });
 
   it('retries a failing answer and succeeds when a later attempt works', async () => {
-    fetchMock.mockResolvedValueOnce(answer(503, null)).mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, VALID));
+    fetchMock
+      .mockResolvedValueOnce(answer(503, null))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(answer(200, VALID));
     const result = fetchEnvironmentManifest('/env.json', 3);
     await jest.runAllTimersAsync();
     await expect(result).resolves.toEqual(VALID);

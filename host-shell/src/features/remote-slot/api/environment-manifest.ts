@@ -27,7 +27,9 @@ function isRemote(value: unknown): value is EnvironmentRemote {
 
 function isIntegrity(value: unknown): value is RemoteIntegrity {
   const integrity = value as Partial<RemoteIntegrity> | null | undefined;
-  return !!integrity && typeof integrity.manifest === 'string' && typeof integrity.entry === 'string' && typeof integrity.entryName === 'string';
+  return (
+    !!integrity && typeof integrity.manifest === 'string' && typeof integrity.entry === 'string' && typeof integrity.entryName === 'string'
+  );
 }
 
 export function parseEnvironmentManifest(raw: unknown): EnvironmentManifest {

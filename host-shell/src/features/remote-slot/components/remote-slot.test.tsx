@@ -90,7 +90,10 @@ describe('RemoteSlot', () => {
   it('passes the federation container name to the remote as its name prop', async () => {
     const kernel = makeKernel();
     const { lifecycles, mounted } = fakeLifecycles();
-    renderSlot(kernel, jest.fn(async () => lifecycles));
+    renderSlot(
+      kernel,
+      jest.fn(async () => lifecycles),
+    );
     await waitFor(() => expect(mounted).toHaveLength(1));
     // RemoteProps.name is documented as the federation container name (shared-kernel types/remote.ts).
     expect(mounted[0]?.name).toBe('cloudclip_upload');
@@ -145,14 +148,20 @@ describe('RemoteSlot', () => {
     lifecycles.mount.mockImplementation(async () => {
       throw new Error('render crash');
     });
-    renderSlot(kernel, jest.fn(async () => lifecycles));
+    renderSlot(
+      kernel,
+      jest.fn(async () => lifecycles),
+    );
     expect(await screen.findByTestId('remote-failure')).toBeInTheDocument();
   });
 
   it('unmounts the remote when the slot goes away', async () => {
     const kernel = makeKernel();
     const { lifecycles } = fakeLifecycles();
-    const view = renderSlot(kernel, jest.fn(async () => lifecycles));
+    const view = renderSlot(
+      kernel,
+      jest.fn(async () => lifecycles),
+    );
     await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
     view.unmount();
     await waitFor(() => expect(lifecycles.unmount).toHaveBeenCalledTimes(1));

@@ -4,7 +4,12 @@ import { useAdminGuard } from './use-admin-guard';
 
 function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
+  return {
+    data,
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+    remove: (key) => void data.delete(key),
+  };
 }
 
 interface Wire {
@@ -39,7 +44,13 @@ function setup(stored: Record<string, string>) {
     requests.push({ url: String(input), authorization: new Headers(init?.headers as Record<string, string>).get('Authorization') });
     return queue.shift() ?? answer(200, { code: 200, message: 'ok', success: true });
   }) as typeof fetch;
-  const kernel: Kernel = createKernel({ storage, origin: 'https://clip.example.org', appConfig: {}, browserLanguages: ['en-US'], fetchImpl });
+  const kernel: Kernel = createKernel({
+    storage,
+    origin: 'https://clip.example.org',
+    appConfig: {},
+    browserLanguages: ['en-US'],
+    fetchImpl,
+  });
   const events: BusMessage[] = [];
   kernel.bus.events$.subscribe((message) => events.push(message));
   return { kernel, storage, requests, events, queue };
@@ -86,7 +97,10 @@ describe('useAdminGuard', () => {
   });
 
   it('is done at once without a request when no admin token is stored', async () => {
-    const { kernel, requests } = setup({ api_key: 'Key123456789', api_key_permissions: JSON.stringify({ text: true, file: true, mount: true }) });
+    const { kernel, requests } = setup({
+      api_key: 'Key123456789',
+      api_key_permissions: JSON.stringify({ text: true, file: true, mount: true }),
+    });
     const { result } = renderHook(() => useAdminGuard(kernel, true));
     expect(result.current).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));

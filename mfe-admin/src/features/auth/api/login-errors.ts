@@ -13,7 +13,9 @@ export function adminLoginErrorText(t: Translate, error: unknown): string {
   if (error.kind === 'envelope' && error.status === 200) {
     // AuthService found no token: `details.body` is the response's `data`.
     const data = error.details.body;
-    return data !== null && typeof data === 'object' && !Array.isArray(data) ? t('common:errors.tokenMissing') : t('common:errors.invalidResponse');
+    return data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? t('common:errors.tokenMissing')
+      : t('common:errors.invalidResponse');
   }
   return error.message || t('common:errors.loginFailed');
 }

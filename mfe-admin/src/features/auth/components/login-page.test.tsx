@@ -21,7 +21,11 @@ describe('LoginPage', () => {
 
   it('logs the admin in and keeps the token in the kernel session', async () => {
     const { fetchImpl, calls } = fakeFetch([
-      { method: 'POST', path: '/api/admin/login', reply: { body: { code: 200, message: 'ok', data: { username: 'root', token: 'T'.repeat(32), expiresAt: '2030-01-01T00:00:00Z' } } } },
+      {
+        method: 'POST',
+        path: '/api/admin/login',
+        reply: { body: { code: 200, message: 'ok', data: { username: 'root', token: 'T'.repeat(32), expiresAt: '2030-01-01T00:00:00Z' } } },
+      },
     ]);
     const kernel = testKernel({ language: 'en-US', fetchImpl });
     renderWithKernel(kernel, <LoginPage />);
@@ -54,7 +58,18 @@ describe('LoginPage', () => {
     const { fetchImpl, calls } = fakeFetch([
       {
         path: '/api/test/api-key',
-        reply: { body: { code: 200, message: 'ok', data: { name: 'k', basic_path: '/', permissions: { text: true, file: false, mount: false }, key_info: { id: 'id1', name: 'k', basic_path: '/' } } } },
+        reply: {
+          body: {
+            code: 200,
+            message: 'ok',
+            data: {
+              name: 'k',
+              basic_path: '/',
+              permissions: { text: true, file: false, mount: false },
+              key_info: { id: 'id1', name: 'k', basic_path: '/' },
+            },
+          },
+        },
       },
     ]);
     const kernel = testKernel({ language: 'en-US', fetchImpl });

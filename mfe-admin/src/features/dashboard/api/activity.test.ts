@@ -2,7 +2,11 @@ import { activityDays, axisMax } from './activity';
 
 describe('activity chart data', () => {
   it('labels the 7 UTC days ending today and reads the counts in order', () => {
-    const days = activityDays({ lastWeekPastes: [1, 0, 0, 0, 0, 2, 3], lastWeekFiles: [0, 0, 0, 0, 0, 0, 4] }, 'en-US', new Date('2025-07-07T12:00:00Z'));
+    const days = activityDays(
+      { lastWeekPastes: [1, 0, 0, 0, 0, 2, 3], lastWeekFiles: [0, 0, 0, 0, 0, 0, 4] },
+      'en-US',
+      new Date('2025-07-07T12:00:00Z'),
+    );
     expect(days.map((day) => day.label)).toEqual(['7/1', '7/2', '7/3', '7/4', '7/5', '7/6', '7/7']);
     expect(days[6]).toEqual({ label: '7/7', pastes: 3, files: 4 });
     expect(days[0]?.pastes).toBe(1);

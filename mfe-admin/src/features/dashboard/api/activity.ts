@@ -18,7 +18,11 @@ function count(values: readonly number[] | undefined, index: number): number {
  * The 7 days of `lastWeekPastes` / `lastWeekFiles` (index 0 = six days ago … 6 = today, UTC days)
  * with date labels. Missing or odd entries count as 0.
  */
-export function activityDays(stats: Pick<DashboardStats, 'lastWeekPastes' | 'lastWeekFiles'>, language: Language, now: Date = new Date()): ActivityDay[] {
+export function activityDays(
+  stats: Pick<DashboardStats, 'lastWeekPastes' | 'lastWeekFiles'>,
+  language: Language,
+  now: Date = new Date(),
+): ActivityDay[] {
   const format = new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: 7 }, (_, index) => ({

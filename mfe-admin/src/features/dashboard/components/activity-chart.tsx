@@ -29,7 +29,12 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
         </div>
         <div className="cc-admin-bars__plot" style={{ borderColor: token.colorBorderSecondary }}>
           {TICKS.slice(0, -1).map((fraction) => (
-            <div key={fraction} className="cc-admin-bars__grid" style={{ bottom: `${fraction * 100}%`, borderColor: token.colorBorderSecondary }} aria-hidden />
+            <div
+              key={fraction}
+              className="cc-admin-bars__grid"
+              style={{ bottom: `${fraction * 100}%`, borderColor: token.colorBorderSecondary }}
+              aria-hidden
+            />
           ))}
           {days.map((day) => (
             <div key={day.label} className="cc-admin-bars__day">

@@ -66,7 +66,9 @@ export function DashboardPage() {
             <Col xs={24} lg={10}>
               <Card
                 title={<h2 className="cc-admin-card-title">{t('dashboard.storageTitle')}</h2>}
-                extra={<span className="cc-admin-muted">{t('dashboard.totalUsed', { size: formatBytes(stats.totalStorageUsed ?? 0) })}</span>}
+                extra={
+                  <span className="cc-admin-muted">{t('dashboard.totalUsed', { size: formatBytes(stats.totalStorageUsed ?? 0) })}</span>
+                }
                 data-testid="storage-usage"
               >
                 <StorageUsage buckets={stats.s3Buckets ?? []} />

@@ -11,7 +11,10 @@ export function StorageUsage({ buckets }: { buckets: DashboardBucketUsage[] }) {
     <List
       dataSource={buckets}
       renderItem={(bucket) => {
-        const percent = Math.max(0, Math.min(100, Math.round(bucket.usagePercent ?? (bucket.totalStorage ? (bucket.usedStorage / bucket.totalStorage) * 100 : 0))));
+        const percent = Math.max(
+          0,
+          Math.min(100, Math.round(bucket.usagePercent ?? (bucket.totalStorage ? (bucket.usedStorage / bucket.totalStorage) * 100 : 0))),
+        );
         return (
           <List.Item data-testid="storage-usage-item" data-percent={percent}>
             <div className="cc-admin-usage">

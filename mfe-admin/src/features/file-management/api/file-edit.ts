@@ -14,7 +14,11 @@ export interface FileEditValues {
  * `PUT …/files/{id}` body (any subset). Only what changed is sent: `max_views` resets the view
  * count on the server, so it goes only when it differs. Returns null when a field is invalid.
  */
-export function buildFileUpdate(values: FileEditValues, current: Pick<FileRecord, 'slug' | 'remark' | 'expires_at' | 'max_views'>, now: Date = new Date()): FileUpdateRequest | null {
+export function buildFileUpdate(
+  values: FileEditValues,
+  current: Pick<FileRecord, 'slug' | 'remark' | 'expires_at' | 'max_views'>,
+  now: Date = new Date(),
+): FileUpdateRequest | null {
   const slug = validateCustomSlug(values.slug ?? null);
   const maxViews = validateMaxViews(values.maxViews ?? null);
   if (!slug.valid || !maxViews.valid) return null;

@@ -17,7 +17,12 @@ describe('file table adapters', () => {
   });
 
   it('user: reads the files and total inside data of the E body', async () => {
-    const userList = jest.fn().mockResolvedValue({ code: 200, message: 'ok', data: { files: [file], pagination: { total: 1, limit: 50, offset: 0, hasMore: false } }, key_info: null });
+    const userList = jest.fn().mockResolvedValue({
+      code: 200,
+      message: 'ok',
+      data: { files: [file], pagination: { total: 1, limit: 50, offset: 0, hasMore: false } },
+      key_info: null,
+    });
     await expect(requestUserFiles({ userList }, { keyword: 'REPORT' })).resolves.toEqual({ data: [file], total: 1, success: true });
     await expect(requestUserFiles({ userList }, { keyword: 'nope' })).resolves.toMatchObject({ data: [], total: 1 });
   });

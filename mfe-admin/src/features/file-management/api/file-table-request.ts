@@ -7,7 +7,11 @@ const searchable = (row: FileRecord) => [row.filename, row.slug, row.remark, row
  * ProTable adapter of `GET /admin/files?limit&offset` (limit 50, offset 0 by default): pagination
  * comes inside `data`. The toolbar keyword narrows the rows of the page shown.
  */
-export async function requestAdminFiles(api: Pick<CloudclipApi['files'], 'adminList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<FileRecord>> {
+export async function requestAdminFiles(
+  api: Pick<CloudclipApi['files'], 'adminList'>,
+  params: TableParams,
+  signal?: AbortSignal,
+): Promise<TableResult<FileRecord>> {
   const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
   const data = await api.adminList({ limit, offset }, signal);
   const files = data?.files ?? [];
@@ -15,7 +19,11 @@ export async function requestAdminFiles(api: Pick<CloudclipApi['files'], 'adminL
 }
 
 /** ProTable adapter of `GET /user/files?limit&offset`: a key holder's own files. */
-export async function requestUserFiles(api: Pick<CloudclipApi['files'], 'userList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<FileRecord>> {
+export async function requestUserFiles(
+  api: Pick<CloudclipApi['files'], 'userList'>,
+  params: TableParams,
+  signal?: AbortSignal,
+): Promise<TableResult<FileRecord>> {
   const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
   const body = await api.userList({ limit, offset }, signal);
   const files = body?.data?.files ?? [];
@@ -23,7 +31,10 @@ export async function requestUserFiles(api: Pick<CloudclipApi['files'], 'userLis
 }
 
 /** Deletes several files one by one (the API has no batch route); returns how many failed. */
-export async function removeFiles(remove: (id: string) => Promise<void>, ids: readonly string[]): Promise<{ removed: number; failed: number; firstError: unknown }> {
+export async function removeFiles(
+  remove: (id: string) => Promise<void>,
+  ids: readonly string[],
+): Promise<{ removed: number; failed: number; firstError: unknown }> {
   let removed = 0;
   let failed = 0;
   let firstError: unknown = null;

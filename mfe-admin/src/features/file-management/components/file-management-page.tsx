@@ -66,7 +66,10 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
       title: t('files.batchDeleteTitle', { count: selected.length }),
       content: t('files.batchDeleteBody'),
       onOk: async () => {
-        const { removed, failed, firstError } = await removeFiles(removeOne, selected.map((row) => row.id));
+        const { removed, failed, firstError } = await removeFiles(
+          removeOne,
+          selected.map((row) => row.id),
+        );
         if (failed === 0) void message.success(t('files.batchDeleted', { count: removed }));
         else void message.warning(t('files.batchPartial', { removed, failed, reason: errorText(t, firstError) }));
         setSelected([]);
@@ -104,7 +107,13 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
       ),
     },
     { title: t('files.colSize'), dataIndex: 'size', width: 100, render: (_, row) => formatBytes(row.size) },
-    { title: t('files.colStorage'), dataIndex: 's3_config_name', width: 140, ellipsis: true, render: (_, row) => row.s3_config_name || '—' },
+    {
+      title: t('files.colStorage'),
+      dataIndex: 's3_config_name',
+      width: 140,
+      ellipsis: true,
+      render: (_, row) => row.s3_config_name || '—',
+    },
     { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
     ...shareLifecycleColumns<FileRecord>(t, language, admin, 90),
     shareActionsColumn<FileRecord>(t, fixedActions, (row) => ({
@@ -129,9 +138,24 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
         search={false}
         debounceTime={1}
         headerTitle={t(admin ? 'files.titleAdmin' : 'files.titleUser')}
-        options={{ search: { placeholder: t('files.searchPlaceholder'), allowClear: true, style: { width: 260 }, 'aria-label': t('files.searchPlaceholder') } as never, reload: false, density: false, setting: false }}
+        options={{
+          search: {
+            placeholder: t('files.searchPlaceholder'),
+            allowClear: true,
+            style: { width: 260 },
+            'aria-label': t('files.searchPlaceholder'),
+          } as never,
+          reload: false,
+          density: false,
+          setting: false,
+        }}
         pagination={{ defaultPageSize: FILE_LIST_PAGE.limit, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        {...batchSelectionProps<FileRecord>(t, { selected, onChange: setSelected, nameOf: (row) => row.filename, onBatchDelete: removeSelected })}
+        {...batchSelectionProps<FileRecord>(t, {
+          selected,
+          onChange: setSelected,
+          nameOf: (row) => row.filename,
+          onBatchDelete: removeSelected,
+        })}
         toolBarRender={() => [<RefreshButton key="refresh" onClick={reload} />]}
         scroll={{ x: 1500 }}
         cardBordered

@@ -22,7 +22,8 @@ export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | 
     setDetail(null);
     if (!row) return;
     const controller = new AbortController();
-    const load = access === 'full' ? kernel.api.files.adminGet(row.id, controller.signal) : kernel.api.files.userGet(row.id, controller.signal);
+    const load =
+      access === 'full' ? kernel.api.files.adminGet(row.id, controller.signal) : kernel.api.files.userGet(row.id, controller.signal);
     load.then(setDetail).catch((error: unknown) => {
       if (!controller.signal.aborted) void message.error(errorText(t, error));
     });
@@ -44,7 +45,9 @@ export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | 
       ) : (
         <div data-testid="file-preview">
           {previewUrl && mime.startsWith('image/') && <img className="cc-admin-media" src={previewUrl} alt={detail.filename} />}
-          {previewUrl && mime.startsWith('video/') && <video className="cc-admin-media" src={previewUrl} controls aria-label={detail.filename} />}
+          {previewUrl && mime.startsWith('video/') && (
+            <video className="cc-admin-media" src={previewUrl} controls aria-label={detail.filename} />
+          )}
           {previewUrl && mime.startsWith('audio/') && <audio src={previewUrl} controls aria-label={detail.filename} />}
           <Space wrap className="cc-admin-gap">
             <Button icon={<ExportOutlined />} href={previewUrl} target="_blank" rel="noreferrer" disabled={!previewUrl}>

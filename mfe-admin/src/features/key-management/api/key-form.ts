@@ -4,7 +4,8 @@ import type { ApiKey, ApiKeyCreateFormInput, ApiKeyEditFormInput, ApiKeyExpiryOp
 export function toDateInput(value: unknown): DateInput {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date || typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'object' && typeof (value as { toDate?: unknown }).toDate === 'function') return (value as { toDate: () => Date }).toDate();
+  if (typeof value === 'object' && typeof (value as { toDate?: unknown }).toDate === 'function')
+    return (value as { toDate: () => Date }).toDate();
   return String(value);
 }
 

@@ -18,8 +18,21 @@ describe('KeyCreateForm', () => {
   });
 
   it('creates a key with the validated body', async () => {
-    const created = { id: 'k1', name: 'ci', key: 'ci_key-1', key_masked: 'ci_key...', text_permission: true, file_permission: false, mount_permission: false, basic_path: '/', created_at: '', expires_at: '' };
-    const { fetchImpl, calls } = fakeFetch([{ method: 'POST', path: '/api/admin/api-keys', reply: { body: { code: 201, message: 'ok', success: true, data: created } } }]);
+    const created = {
+      id: 'k1',
+      name: 'ci',
+      key: 'ci_key-1',
+      key_masked: 'ci_key...',
+      text_permission: true,
+      file_permission: false,
+      mount_permission: false,
+      basic_path: '/',
+      created_at: '',
+      expires_at: '',
+    };
+    const { fetchImpl, calls } = fakeFetch([
+      { method: 'POST', path: '/api/admin/api-keys', reply: { body: { code: 201, message: 'ok', success: true, data: created } } },
+    ]);
     const kernel = testKernel({ language: 'en-US', fetchImpl });
     kernel.session.loginAdmin('t'.repeat(32));
     const onCreated = jest.fn();
@@ -29,6 +42,12 @@ describe('KeyCreateForm', () => {
     fireEvent.change(await screen.findByLabelText('Key value'), { target: { value: 'ci_key-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
-    expect(calls[0]?.body).toMatchObject({ name: 'ci', custom_key: 'ci_key-1', text_permission: true, mount_permission: false, basic_path: '/' });
+    expect(calls[0]?.body).toMatchObject({
+      name: 'ci',
+      custom_key: 'ci_key-1',
+      text_permission: true,
+      mount_permission: false,
+      basic_path: '/',
+    });
   });
 });

@@ -1,14 +1,12 @@
 import { App } from 'antd';
-import {
-  ModalForm,
-  ProFormCheckbox,
-  ProFormDependency,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-} from '@ant-design/pro-components';
+import { ModalForm, ProFormCheckbox, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_EXPIRY_OPTIONS, validateApiKeyCreateForm, type ApiKeyCreateFormField, type ApiKeyCreateResponse } from '@cloudclip/shared-kernel';
+import {
+  API_KEY_EXPIRY_OPTIONS,
+  validateApiKeyCreateForm,
+  type ApiKeyCreateFormField,
+  type ApiKeyCreateResponse,
+} from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
@@ -17,7 +15,15 @@ import { KeyCustomExpiryField } from './key-custom-expiry-field';
 import { keyCreateInput, type KeyCreateValues } from '../api/key-form';
 
 /** Create an API key with every rule of spec §5 (kernel `validateApiKeyCreateForm`). */
-export function KeyCreateForm({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (key: ApiKeyCreateResponse) => void }) {
+export function KeyCreateForm({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (key: ApiKeyCreateResponse) => void;
+}) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const { message } = App.useApp();
@@ -33,7 +39,14 @@ export function KeyCreateForm({ open, onClose, onCreated }: { open: boolean; onC
       modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: t('actions.create'), resetText: t('actions.cancel') } }}
       dateFormatter={false}
-      initialValues={{ expiry: '1d', text_permission: true, file_permission: false, mount_permission: false, use_custom_key: false, basic_path: '/' }}
+      initialValues={{
+        expiry: '1d',
+        text_permission: true,
+        file_permission: false,
+        mount_permission: false,
+        use_custom_key: false,
+        basic_path: '/',
+      }}
       onFinish={async (values) => {
         const result = validate(values);
         if (!result.valid) return false;
@@ -52,7 +65,12 @@ export function KeyCreateForm({ open, onClose, onCreated }: { open: boolean; onC
       <div className="cc-admin-field-title">{t('keys.fieldPermissions')}</div>
       <ProFormCheckbox name="text_permission">{t('keys.permText')}</ProFormCheckbox>
       <ProFormCheckbox name="file_permission">{t('keys.permFile')}</ProFormCheckbox>
-      <ProFormCheckbox name="mount_permission" dependencies={['file_permission']} rules={[rule('mount_permission')]} extra={t('keys.mountHelp')}>
+      <ProFormCheckbox
+        name="mount_permission"
+        dependencies={['file_permission']}
+        rules={[rule('mount_permission')]}
+        extra={t('keys.mountHelp')}
+      >
         {t('keys.permMount')}
       </ProFormCheckbox>
       <ProFormSwitch name="use_custom_key" label={t('keys.fieldUseCustom')} />

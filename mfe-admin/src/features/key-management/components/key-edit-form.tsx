@@ -50,7 +50,12 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
       <div className="cc-admin-field-title">{t('keys.fieldPermissions')}</div>
       <ProFormCheckbox name="text_permission">{t('keys.permText')}</ProFormCheckbox>
       <ProFormCheckbox name="file_permission">{t('keys.permFile')}</ProFormCheckbox>
-      <ProFormCheckbox name="mount_permission" dependencies={['file_permission']} rules={[rule('mount_permission')]} extra={t('keys.mountHelp')}>
+      <ProFormCheckbox
+        name="mount_permission"
+        dependencies={['file_permission']}
+        rules={[rule('mount_permission')]}
+        extra={t('keys.mountHelp')}
+      >
         {t('keys.permMount')}
       </ProFormCheckbox>
       <ProFormSelect

@@ -62,7 +62,14 @@ export function KeyManagementPage() {
         <Space size={4}>
           <code data-testid="key-masked">{row.key_masked || `${row.key.slice(0, 6)}...`}</code>
           <Tooltip title={t('keys.copyKey')}>
-            <Button type="text" size="small" icon={<CopyOutlined />} aria-label={t('keys.copyKeyOf', { name: row.name })} onClick={() => void copy(row.key, 'keys.keyCopied')} data-testid="key-copy" />
+            <Button
+              type="text"
+              size="small"
+              icon={<CopyOutlined />}
+              aria-label={t('keys.copyKeyOf', { name: row.name })}
+              onClick={() => void copy(row.key, 'keys.keyCopied')}
+              data-testid="key-copy"
+            />
           </Tooltip>
         </Space>
       ),
@@ -76,7 +83,9 @@ export function KeyManagementPage() {
           {toBoolean(row.text_permission) && <Tag>{t('keys.permTextShort')}</Tag>}
           {toBoolean(row.file_permission) && <Tag>{t('keys.permFileShort')}</Tag>}
           {toBoolean(row.mount_permission) && <Tag>{t('keys.permMountShort')}</Tag>}
-          {!toBoolean(row.text_permission) && !toBoolean(row.file_permission) && !toBoolean(row.mount_permission) && <Tag>{t('keys.permNone')}</Tag>}
+          {!toBoolean(row.text_permission) && !toBoolean(row.file_permission) && !toBoolean(row.mount_permission) && (
+            <Tag>{t('keys.permNone')}</Tag>
+          )}
         </Space>
       ),
     },
@@ -94,8 +103,18 @@ export function KeyManagementPage() {
           formatDateTime(row.expires_at, language)
         ),
     },
-    { title: t('keys.colLastUsed'), dataIndex: 'last_used', width: 170, render: (_, row) => formatDateTime(row.last_used, language) ?? t('keys.neverUsed') },
-    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+    {
+      title: t('keys.colLastUsed'),
+      dataIndex: 'last_used',
+      width: 170,
+      render: (_, row) => formatDateTime(row.last_used, language) ?? t('keys.neverUsed'),
+    },
+    {
+      title: t('common.createdAt'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (_, row) => formatDateTime(row.created_at, language) ?? '—',
+    },
     {
       title: t('common.actions'),
       valueType: 'option',
@@ -103,7 +122,14 @@ export function KeyManagementPage() {
       fixed: fixedActions,
       render: (_, row) => [
         <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setEditing(row)} testId="row-edit" />,
-        <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId="row-delete" />,
+        <IconAction
+          key="delete"
+          label={t('actions.delete')}
+          icon={<DeleteOutlined />}
+          danger
+          onClick={() => remove(row)}
+          testId="row-delete"
+        />,
       ],
     },
   ];
@@ -116,10 +142,12 @@ export function KeyManagementPage() {
         actionRef={actionRef}
         columns={arrangeColumns(columns, fixedActions)}
         size={fixedActions ? 'middle' : 'small'}
-        request={() => tableRequest(async () => {
-          const data = await kernel.api.apiKeys.list();
-          return { data, total: data.length, success: true };
-        }, fail)}
+        request={() =>
+          tableRequest(async () => {
+            const data = await kernel.api.apiKeys.list();
+            return { data, total: data.length, success: true };
+          }, fail)
+        }
         search={false}
         pagination={false}
         headerTitle={t('keys.title')}

@@ -3,7 +3,10 @@ import { mountFormInput, mountToForm, requestMounts } from './mount-request';
 
 describe('mount adapters', () => {
   it('lists every mount for the admin and the visible ones for a key (unpaginated)', async () => {
-    const api = { adminList: jest.fn().mockResolvedValue([{ id: 'm1' }, { id: 'm2' }]), userList: jest.fn().mockResolvedValue([{ id: 'm1' }]) };
+    const api = {
+      adminList: jest.fn().mockResolvedValue([{ id: 'm1' }, { id: 'm2' }]),
+      userList: jest.fn().mockResolvedValue([{ id: 'm1' }]),
+    };
     await expect(requestMounts(api, 'admin')).resolves.toEqual({ data: [{ id: 'm1' }, { id: 'm2' }], total: 2, success: true });
     await expect(requestMounts(api, 'user')).resolves.toEqual({ data: [{ id: 'm1' }], total: 1, success: true });
     expect(api.userList).toHaveBeenCalledTimes(1);

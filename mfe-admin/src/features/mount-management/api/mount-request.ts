@@ -1,8 +1,18 @@
-import { MOUNT_CACHE_TTL_DEFAULT_SECONDS, MOUNT_SORT_ORDER_DEFAULT, type Mount, type MountFormInput, type CloudclipApi } from '@cloudclip/shared-kernel';
+import {
+  MOUNT_CACHE_TTL_DEFAULT_SECONDS,
+  MOUNT_SORT_ORDER_DEFAULT,
+  type Mount,
+  type MountFormInput,
+  type CloudclipApi,
+} from '@cloudclip/shared-kernel';
 import type { TableResult } from '../../../lib/table-request';
 
 /** ProTable adapter of the unpaginated mount lists: every mount (admin) or the key's visible ones. */
-export async function requestMounts(api: Pick<CloudclipApi['mounts'], 'adminList' | 'userList'>, scope: 'admin' | 'user', signal?: AbortSignal): Promise<TableResult<Mount>> {
+export async function requestMounts(
+  api: Pick<CloudclipApi['mounts'], 'adminList' | 'userList'>,
+  scope: 'admin' | 'user',
+  signal?: AbortSignal,
+): Promise<TableResult<Mount>> {
   const data = scope === 'admin' ? await api.adminList(signal) : await api.userList(signal);
   return { data, total: data.length, success: true };
 }

@@ -79,8 +79,19 @@ export function MountForm({
         rules={[rule('mount_path')]}
       />
       <ProFormText name="remark" label={t('mounts.fieldRemark')} />
-      <ProFormText name="cache_ttl" label={t('mounts.fieldCacheTtl')} tooltip={t('mounts.cacheTtlHelp')} fieldProps={{ inputMode: 'numeric' }} rules={[rule('cache_ttl')]} />
-      <ProFormText name="sort_order" label={t('mounts.fieldSortOrder')} fieldProps={{ inputMode: 'numeric' }} rules={[rule('sort_order')]} />
+      <ProFormText
+        name="cache_ttl"
+        label={t('mounts.fieldCacheTtl')}
+        tooltip={t('mounts.cacheTtlHelp')}
+        fieldProps={{ inputMode: 'numeric' }}
+        rules={[rule('cache_ttl')]}
+      />
+      <ProFormText
+        name="sort_order"
+        label={t('mounts.fieldSortOrder')}
+        fieldProps={{ inputMode: 'numeric' }}
+        rules={[rule('sort_order')]}
+      />
       <ProFormSwitch name="is_active" label={t('mounts.fieldActive')} />
     </ModalForm>
   );

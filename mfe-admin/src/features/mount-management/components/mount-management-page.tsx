@@ -37,7 +37,10 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   useEffect(() => {
     if (!admin) return;
     const controller = new AbortController();
-    kernel.api.s3Configs.list(controller.signal).then(setConfigs).catch(() => undefined);
+    kernel.api.s3Configs
+      .list(controller.signal)
+      .then(setConfigs)
+      .catch(() => undefined);
     return () => controller.abort();
   }, [admin, kernel]);
 
@@ -91,7 +94,14 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
     { title: t('mounts.fieldPath'), dataIndex: 'mount_path', width: 160, render: (_, row) => <code>{row.mount_path}</code> },
     { title: t('mounts.fieldStorageType'), dataIndex: 'storage_type', width: 90 },
     ...(admin
-      ? [{ title: t('mounts.fieldStorageConfig'), dataIndex: 'storage_config_id', width: 160, render: (_: unknown, row: Mount) => configName(row.storage_config_id) } satisfies ProColumns<Mount>]
+      ? [
+          {
+            title: t('mounts.fieldStorageConfig'),
+            dataIndex: 'storage_config_id',
+            width: 160,
+            render: (_: unknown, row: Mount) => configName(row.storage_config_id),
+          } satisfies ProColumns<Mount>,
+        ]
       : []),
     { title: t('mounts.fieldRemark'), dataIndex: 'remark', width: 160, ellipsis: true, render: (_, row) => row.remark || '—' },
     { title: t('mounts.fieldCacheTtl'), dataIndex: 'cache_ttl', width: 110 },
@@ -114,7 +124,12 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
           <Tag>{t(toBoolean(row.is_active) ? 'mounts.active' : 'mounts.inactive')}</Tag>
         ),
     },
-    { title: t('common.createdAt'), dataIndex: 'created_at', width: 170, render: (_, row) => formatDateTime(row.created_at, language) ?? '—' },
+    {
+      title: t('common.createdAt'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (_, row) => formatDateTime(row.created_at, language) ?? '—',
+    },
     ...(admin
       ? [
           {
@@ -123,8 +138,21 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
             width: 90,
             fixed: fixedActions,
             render: (_: unknown, row: Mount) => [
-              <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setForm({ open: true, mount: row })} testId="row-edit" />,
-              <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId="row-delete" />,
+              <IconAction
+                key="edit"
+                label={t('actions.edit')}
+                icon={<EditOutlined />}
+                onClick={() => setForm({ open: true, mount: row })}
+                testId="row-edit"
+              />,
+              <IconAction
+                key="delete"
+                label={t('actions.delete')}
+                icon={<DeleteOutlined />}
+                danger
+                onClick={() => remove(row)}
+                testId="row-delete"
+              />,
             ],
           } satisfies ProColumns<Mount>,
         ]
@@ -151,7 +179,13 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
           </Button>,
           ...(admin
             ? [
-                <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, mount: null })} data-testid="mount-create">
+                <Button
+                  key="create"
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setForm({ open: true, mount: null })}
+                  data-testid="mount-create"
+                >
                   {t('mounts.create')}
                 </Button>,
               ]

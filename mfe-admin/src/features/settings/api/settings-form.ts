@@ -34,7 +34,9 @@ export function settingsToForm(rows: readonly SystemSettingRow[]): SettingsFormV
   return {
     max_upload_size: String(size.value),
     max_upload_size_unit: size.unit,
-    webdav_upload_mode: (WEBDAV_UPLOAD_MODES as readonly string[]).includes(mode ?? '') ? (mode as WebdavUploadMode) : DEFAULT_WEBDAV_UPLOAD_MODE,
+    webdav_upload_mode: (WEBDAV_UPLOAD_MODES as readonly string[]).includes(mode ?? '')
+      ? (mode as WebdavUploadMode)
+      : DEFAULT_WEBDAV_UPLOAD_MODE,
     allow_guest_pastes: toBoolean(rowValue(rows, SETTING_ALLOW_GUEST_PASTES)),
   };
 }

@@ -26,7 +26,8 @@ export function AccountCard() {
   // The server already revoked the token: forget it locally (a server logout would only fail).
   const endSession = useCallback(() => kernel.session.clear(), [kernel]);
   const { secondsLeft, start } = useLogoutCountdown(ACCOUNT_CHANGE_LOGOUT_DELAY_MS, endSession);
-  const rule = (field: AccountChangeFormField) => kernelRule<AccountChangeFormInput, AccountChangeFormField>(t, field, validateAccountChangeForm);
+  const rule = (field: AccountChangeFormField) =>
+    kernelRule<AccountChangeFormInput, AccountChangeFormField>(t, field, validateAccountChangeForm);
 
   return (
     <ProCard title={<h2 className="cc-admin-card-title">{t('account.title')}</h2>} bordered headerBordered data-testid="settings-account">

@@ -6,7 +6,11 @@ import { SystemSettingsCard } from './system-settings-card';
 describe('SystemSettingsCard', () => {
   it('loads the settings, refuses a non-positive size and saves MB with the mode and guest switch', async () => {
     const { fetchImpl, calls } = fakeFetch([
-      { method: 'GET', path: '/api/admin/system-settings', reply: { body: { code: 200, message: 'ok', data: [{ key: 'max_upload_size', value: '100', description: null, updated_at: '' }] } } },
+      {
+        method: 'GET',
+        path: '/api/admin/system-settings',
+        reply: { body: { code: 200, message: 'ok', data: [{ key: 'max_upload_size', value: '100', description: null, updated_at: '' }] } },
+      },
       { method: 'PUT', path: '/api/admin/system-settings', reply: { body: { code: 200, message: 'ok', success: true } } },
     ]);
     const kernel = testKernel({ language: 'en-US', fetchImpl });
@@ -22,7 +26,11 @@ describe('SystemSettingsCard', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Let visitors create text shares' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ max_upload_size: 2, webdav_upload_mode: 'proxy', allow_guest_pastes: true });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      max_upload_size: 2,
+      webdav_upload_mode: 'proxy',
+      allow_guest_pastes: true,
+    });
   });
 });
 
@@ -42,7 +50,9 @@ describe('AccountCard', () => {
   });
 
   it('logs out 3 seconds after a successful change, counting down', async () => {
-    const { fetchImpl, calls } = fakeFetch([{ method: 'POST', path: '/api/admin/change-password', reply: { body: { code: 200, message: 'ok' } } }]);
+    const { fetchImpl, calls } = fakeFetch([
+      { method: 'POST', path: '/api/admin/change-password', reply: { body: { code: 200, message: 'ok' } } },
+    ]);
     const kernel = testKernel({ language: 'en-US', fetchImpl });
     kernel.session.loginAdmin('t'.repeat(32));
     renderWithKernel(kernel, <AccountCard />);

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { App, Form, Input, Radio, Select, Space, Spin } from 'antd';
 import { ProCard, ProForm, ProFormSwitch } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { RECOMMENDED_MAX_UPLOAD_SIZE_MB, SIZE_UNITS, WEBDAV_UPLOAD_MODES, validateSettingsForm, type SettingsFormField } from '@cloudclip/shared-kernel';
+import {
+  RECOMMENDED_MAX_UPLOAD_SIZE_MB,
+  SIZE_UNITS,
+  WEBDAV_UPLOAD_MODES,
+  validateSettingsForm,
+  type SettingsFormField,
+} from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../lib/kernel-context';
 import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
@@ -32,7 +38,12 @@ export function SystemSettingsCard() {
   const rule = (field: SettingsFormField) => kernelRule<SettingsFormValues, SettingsFormField>(t, field, validate);
 
   return (
-    <ProCard title={<h2 className="cc-admin-card-title">{t('settings.systemTitle')}</h2>} bordered headerBordered data-testid="settings-system">
+    <ProCard
+      title={<h2 className="cc-admin-card-title">{t('settings.systemTitle')}</h2>}
+      bordered
+      headerBordered
+      data-testid="settings-system"
+    >
       {loadError && <p role="alert">{loadError}</p>}
       {!initial && !loadError && <Spin />}
       {initial && (
@@ -54,28 +65,49 @@ export function SystemSettingsCard() {
             }
           }}
         >
-          <Form.Item label={t('settings.maxUploadSize')} required extra={t('settings.maxUploadSizeHelp', RECOMMENDED_MAX_UPLOAD_SIZE_MB)} htmlFor="cc-max-upload-size">
+          <Form.Item
+            label={t('settings.maxUploadSize')}
+            required
+            extra={t('settings.maxUploadSizeHelp', RECOMMENDED_MAX_UPLOAD_SIZE_MB)}
+            htmlFor="cc-max-upload-size"
+          >
             <Space.Compact>
               <Form.Item name="max_upload_size" noStyle dependencies={['max_upload_size_unit']} rules={[rule('max_upload_size')]}>
                 <Input id="cc-max-upload-size" inputMode="numeric" style={{ width: 160 }} />
               </Form.Item>
               <Form.Item name="max_upload_size_unit" noStyle rules={[rule('max_upload_size_unit')]}>
-                <Select aria-label={t('settings.sizeUnit')} style={{ width: 90 }} options={SIZE_UNITS.map((unit) => ({ value: unit, label: unit }))} data-testid="size-unit" />
+                <Select
+                  aria-label={t('settings.sizeUnit')}
+                  style={{ width: 90 }}
+                  options={SIZE_UNITS.map((unit) => ({ value: unit, label: unit }))}
+                  data-testid="size-unit"
+                />
               </Form.Item>
             </Space.Compact>
           </Form.Item>
-          <Form.Item name="webdav_upload_mode" label={t('settings.webdavMode')} rules={[rule('webdav_upload_mode')]} extra={t('settings.webdavHelp')}>
+          <Form.Item
+            name="webdav_upload_mode"
+            label={t('settings.webdavMode')}
+            rules={[rule('webdav_upload_mode')]}
+            extra={t('settings.webdavHelp')}
+          >
             <Radio.Group aria-label={t('settings.webdavMode')}>
               <Space direction="vertical">
                 {WEBDAV_UPLOAD_MODES.map((mode) => (
                   <Radio key={mode} value={mode} data-testid={`webdav-${mode}`}>
-                    <strong>{t(`settings.webdav.${mode}`)}</strong> <span className="cc-admin-muted">{t(`settings.webdavDesc.${mode}`)}</span>
+                    <strong>{t(`settings.webdav.${mode}`)}</strong>{' '}
+                    <span className="cc-admin-muted">{t(`settings.webdavDesc.${mode}`)}</span>
                   </Radio>
                 ))}
               </Space>
             </Radio.Group>
           </Form.Item>
-          <ProFormSwitch name="allow_guest_pastes" label={t('settings.guestPastes')} extra={t('settings.guestPastesHelp')} fieldProps={{ 'aria-label': t('settings.guestPastes') } as never} />
+          <ProFormSwitch
+            name="allow_guest_pastes"
+            label={t('settings.guestPastes')}
+            extra={t('settings.guestPastesHelp')}
+            fieldProps={{ 'aria-label': t('settings.guestPastes') } as never}
+          />
         </ProForm>
       )}
     </ProCard>

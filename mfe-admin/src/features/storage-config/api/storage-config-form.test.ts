@@ -26,7 +26,9 @@ describe('storage config form', () => {
 
   it('keeps stored secrets on edit and checks URLs and numbers', () => {
     expect(validateStorageConfigForm({ ...s3, access_key_id: '', secret_access_key: '' }, 'edit')).toEqual({});
-    expect(validateStorageConfigForm({ ...s3, endpoint_url: 'ftp://x', custom_host: 'nope', quota: '1.5', signature_expires_in: '0' }, 'create')).toEqual({
+    expect(
+      validateStorageConfigForm({ ...s3, endpoint_url: 'ftp://x', custom_host: 'nope', quota: '1.5', signature_expires_in: '0' }, 'create'),
+    ).toEqual({
       endpoint_url: 'storage.errEndpointInvalid',
       custom_host: 'storage.errCustomHostInvalid',
       quota: 'storage.errQuotaInvalid',

@@ -7,7 +7,18 @@ describe('testReport', () => {
       result: {
         read: { success: true, error: null, note: 'listed', objectCount: 3, prefix: '' },
         write: { success: true, error: null, note: 'wrote', uploadTime: 12, testFile: 't', cleaned: true },
-        cors: { success: false, error: 'no CORS', note: 'preflight', allowOrigin: null, allowMethods: null, allowHeaders: null, maxAge: null, statusCode: 403, detail: '', uploadSupported: false },
+        cors: {
+          success: false,
+          error: 'no CORS',
+          note: 'preflight',
+          allowOrigin: null,
+          allowMethods: null,
+          allowHeaders: null,
+          maxAge: null,
+          statusCode: 403,
+          detail: '',
+          uploadSupported: false,
+        },
         frontendSim: {
           success: false,
           note: 'sim',
@@ -17,7 +28,16 @@ describe('testReport', () => {
             step3: { name: 'head', success: false, duration: 0, note: 'skipped' },
           },
         },
-        connectionInfo: { bucket: 'b', endpoint: 'e', region: 'r', pathStyle: 'yes', provider: 'Other', defaultFolder: '', customHost: '', signatureExpiresIn: '3600' },
+        connectionInfo: {
+          bucket: 'b',
+          endpoint: 'e',
+          region: 'r',
+          pathStyle: 'yes',
+          provider: 'Other',
+          defaultFolder: '',
+          customHost: '',
+          signatureExpiresIn: '3600',
+        },
         globalNote: 'note',
       },
     });

@@ -67,7 +67,9 @@ export function testReport(result: S3ConfigTestResult): TestReport {
     });
   }
   if (frontendSim) {
-    const entries = Object.entries(frontendSim.steps ?? {}) as Array<[string, { name?: string; success?: boolean; note?: string; duration?: number; error?: string }]>;
+    const entries = Object.entries(frontendSim.steps ?? {}) as Array<
+      [string, { name?: string; success?: boolean; note?: string; duration?: number; error?: string }]
+    >;
     for (const [key, step] of entries) {
       if (!step) continue;
       steps.push({
@@ -80,7 +82,13 @@ export function testReport(result: S3ConfigTestResult): TestReport {
       });
     }
     if (entries.length === 0) {
-      steps.push({ id: 'upload', labelKey: 'storage.stepUpload', success: !!frontendSim.success, detail: detail(frontendSim.note, frontendSim.error), facts: [] });
+      steps.push({
+        id: 'upload',
+        labelKey: 'storage.stepUpload',
+        success: !!frontendSim.success,
+        detail: detail(frontendSim.note, frontendSim.error),
+        facts: [],
+      });
     }
   }
   return { success: !!result.success, steps, connection: connectionInfo, note: globalNote };

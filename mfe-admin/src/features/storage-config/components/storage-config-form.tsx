@@ -1,11 +1,4 @@
-import {
-  DrawerForm,
-  ProFormDependency,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
+import { DrawerForm, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Form, Input, Select, Space } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +87,13 @@ export function StorageConfigForm({
             </p>
           ) : (
             <>
-              <ProFormText name="endpoint_url" label={t('storage.fieldEndpoint')} required placeholder="https://" rules={[rule('endpoint_url')]} />
+              <ProFormText
+                name="endpoint_url"
+                label={t('storage.fieldEndpoint')}
+                required
+                placeholder="https://"
+                rules={[rule('endpoint_url')]}
+              />
               <ProFormText name="bucket_name" label={t('storage.fieldBucket')} required rules={[rule('bucket_name')]} />
               <ProFormText name="region" label={t('storage.fieldRegion')} placeholder="auto" />
               <ProFormText.Password
@@ -125,12 +124,21 @@ export function StorageConfigForm({
             <Input id="cc-storage-quota" inputMode="numeric" placeholder={t('storage.quotaDefault')} />
           </Form.Item>
           <Form.Item name="quota_unit" noStyle>
-            <Select aria-label={t('storage.quotaUnit')} style={{ width: 90 }} options={QUOTA_UNITS.map((unit) => ({ value: unit, label: unit }))} />
+            <Select
+              aria-label={t('storage.quotaUnit')}
+              style={{ width: 90 }}
+              options={QUOTA_UNITS.map((unit) => ({ value: unit, label: unit }))}
+            />
           </Form.Item>
         </Space.Compact>
       </Form.Item>
       <ProFormText name="custom_host" label={t('storage.fieldCustomHost')} placeholder="https://" rules={[rule('custom_host')]} />
-      <ProFormText name="signature_expires_in" label={t('storage.fieldSignature')} fieldProps={{ inputMode: 'numeric' }} rules={[rule('signature_expires_in')]} />
+      <ProFormText
+        name="signature_expires_in"
+        label={t('storage.fieldSignature')}
+        fieldProps={{ inputMode: 'numeric' }}
+        rules={[rule('signature_expires_in')]}
+      />
       <ProFormSwitch name="is_public" label={t('storage.fieldPublic')} tooltip={t('storage.publicHelp')} />
     </DrawerForm>
   );

@@ -76,7 +76,13 @@ export function StorageConfigPage() {
       ),
     },
     { title: t('storage.fieldProvider'), dataIndex: 'provider_type', width: 130 },
-    { title: t('storage.fieldEndpoint'), dataIndex: 'endpoint_url', width: 200, ellipsis: true, render: (_, row) => row.endpoint_url || '—' },
+    {
+      title: t('storage.fieldEndpoint'),
+      dataIndex: 'endpoint_url',
+      width: 200,
+      ellipsis: true,
+      render: (_, row) => row.endpoint_url || '—',
+    },
     { title: t('storage.fieldBucket'), dataIndex: 'bucket_name', width: 120, render: (_, row) => row.bucket_name || '—' },
     {
       title: t('storage.colCredentials'),
@@ -84,15 +90,31 @@ export function StorageConfigPage() {
       width: 120,
       render: (_, row) => (isLocalStorageConfig(row) ? '—' : <span aria-label={t('storage.secretHidden')}>{SECRET_MASK}</span>),
     },
-    { title: t('storage.fieldQuota'), dataIndex: 'total_storage_bytes', width: 100, render: (_, row) => (row.total_storage_bytes ? formatBytes(row.total_storage_bytes) : '—') },
-    { title: t('storage.colLastUsed'), dataIndex: 'last_used', width: 170, render: (_, row) => formatDateTime(row.last_used ?? null, language) ?? '—' },
+    {
+      title: t('storage.fieldQuota'),
+      dataIndex: 'total_storage_bytes',
+      width: 100,
+      render: (_, row) => (row.total_storage_bytes ? formatBytes(row.total_storage_bytes) : '—'),
+    },
+    {
+      title: t('storage.colLastUsed'),
+      dataIndex: 'last_used',
+      width: 170,
+      render: (_, row) => formatDateTime(row.last_used ?? null, language) ?? '—',
+    },
     {
       title: t('common.actions'),
       valueType: 'option',
       width: 150,
       fixed: fixedActions,
       render: (_, row) => [
-        <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setForm({ open: true, config: row })} testId="row-edit" />,
+        <IconAction
+          key="edit"
+          label={t('actions.edit')}
+          icon={<EditOutlined />}
+          onClick={() => setForm({ open: true, config: row })}
+          testId="row-edit"
+        />,
         <IconAction key="test" label={t('storage.test')} icon={<ExperimentOutlined />} onClick={() => setTesting(row)} testId="row-test" />,
         <IconAction
           key="default"
@@ -102,7 +124,14 @@ export function StorageConfigPage() {
           onClick={() => void setDefault(row)}
           testId="row-default"
         />,
-        <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId="row-delete" />,
+        <IconAction
+          key="delete"
+          label={t('actions.delete')}
+          icon={<DeleteOutlined />}
+          danger
+          onClick={() => remove(row)}
+          testId="row-delete"
+        />,
       ],
     },
   ];
@@ -115,17 +144,25 @@ export function StorageConfigPage() {
         actionRef={actionRef}
         columns={arrangeColumns(columns, fixedActions)}
         size={fixedActions ? 'middle' : 'small'}
-        request={() => tableRequest(async () => {
-          const data = await api.list();
-          return { data, total: data.length, success: true };
-        }, fail)}
+        request={() =>
+          tableRequest(async () => {
+            const data = await api.list();
+            return { data, total: data.length, success: true };
+          }, fail)
+        }
         search={false}
         pagination={false}
         headerTitle={t('storage.title')}
         options={{ reload: false, density: false, setting: false }}
         toolBarRender={() => [
           <RefreshButton key="refresh" onClick={reload} />,
-          <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, config: null })} data-testid="storage-create">
+          <Button
+            key="create"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setForm({ open: true, config: null })}
+            data-testid="storage-create"
+          >
             {t('storage.create')}
           </Button>,
         ]}

@@ -79,7 +79,9 @@ export function StorageTestModal({ config, onClose }: { config: S3Config | null;
                     <span>
                       {t(step.labelKey)}
                       {step.name ? `: ${step.name}` : ''}{' '}
-                      <Typography.Text type={step.success ? 'success' : 'danger'}>{t(step.success ? 'storage.stepOk' : 'storage.stepFailed')}</Typography.Text>
+                      <Typography.Text type={step.success ? 'success' : 'danger'}>
+                        {t(step.success ? 'storage.stepOk' : 'storage.stepFailed')}
+                      </Typography.Text>
                     </span>
                   }
                   description={

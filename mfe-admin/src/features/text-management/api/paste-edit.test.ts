@@ -19,7 +19,11 @@ describe('buildPasteUpdate', () => {
   });
 
   it('sends a changed suffix as newSlug and the password changes', () => {
-    expect(buildPasteUpdate({ content: 'hi', slug: 'new_one', maxViews: '3', password: 'pw' }, current, now)).toMatchObject({ newSlug: 'new_one', maxViews: 3, password: 'pw' });
+    expect(buildPasteUpdate({ content: 'hi', slug: 'new_one', maxViews: '3', password: 'pw' }, current, now)).toMatchObject({
+      newSlug: 'new_one',
+      maxViews: 3,
+      password: 'pw',
+    });
     expect(buildPasteUpdate({ content: 'hi', clearPassword: true }, current, now)).toMatchObject({ clearPassword: true });
   });
 

@@ -16,7 +16,9 @@ const adminItem = {
 
 describe('requestAdminPastes', () => {
   it('asks for page 1, limit 10 by default and returns rows with the server total', async () => {
-    const adminList = jest.fn().mockResolvedValue({ code: 200, message: 'ok', data: [adminItem], pagination: { total: 31, page: 1, limit: 10, totalPages: 4 } });
+    const adminList = jest
+      .fn()
+      .mockResolvedValue({ code: 200, message: 'ok', data: [adminItem], pagination: { total: 31, page: 1, limit: 10, totalPages: 4 } });
     const result = await requestAdminPastes({ adminList }, {});
     expect(adminList).toHaveBeenCalledWith({ page: 1, limit: 10 }, undefined);
     expect(result).toEqual({
@@ -34,7 +36,9 @@ describe('requestAdminPastes', () => {
 
   it('narrows the page shown to the keyword', async () => {
     const other = { ...adminItem, id: 'p2', slug: 'zzz', remark: null, content_preview: 'nothing' };
-    const adminList = jest.fn().mockResolvedValue({ data: [adminItem, other], pagination: { total: 2, page: 1, limit: 10, totalPages: 1 } });
+    const adminList = jest
+      .fn()
+      .mockResolvedValue({ data: [adminItem, other], pagination: { total: 2, page: 1, limit: 10, totalPages: 1 } });
     const result = await requestAdminPastes({ adminList }, { keyword: 'hello' });
     expect(result.data.map((row) => row.id)).toEqual(['p1']);
     expect(result.total).toBe(2);
@@ -64,7 +68,9 @@ describe('requestUserPastes', () => {
   });
 
   it('turns page 2 of 10 into offset 10', async () => {
-    const userList = jest.fn().mockResolvedValue({ data: [], pagination: { total: 0, limit: 10, offset: 10, hasMore: false }, key_info: null });
+    const userList = jest
+      .fn()
+      .mockResolvedValue({ data: [], pagination: { total: 0, limit: 10, offset: 10, hasMore: false }, key_info: null });
     await requestUserPastes({ userList }, { current: 2, pageSize: 10 });
     expect(userList).toHaveBeenCalledWith({ limit: 10, offset: 10 }, undefined);
   });

@@ -31,7 +31,11 @@ const searchable = (row: PasteRow) => [row.slug, row.remark, row.preview, row.ke
  * ProTable adapter of `GET /admin/pastes?page&limit` (page 1, limit 10 by default). The server pages;
  * the toolbar keyword narrows the rows of the page shown (the API has no search parameter).
  */
-export async function requestAdminPastes(api: Pick<CloudclipApi['pastes'], 'adminList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<PasteRow>> {
+export async function requestAdminPastes(
+  api: Pick<CloudclipApi['pastes'], 'adminList'>,
+  params: TableParams,
+  signal?: AbortSignal,
+): Promise<TableResult<PasteRow>> {
   const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
   const body = await api.adminList({ page, limit: size }, signal);
   const rows: PasteRow[] = (body.data ?? []).map((item) => ({
@@ -51,7 +55,11 @@ export async function requestAdminPastes(api: Pick<CloudclipApi['pastes'], 'admi
 }
 
 /** ProTable adapter of `GET /user/pastes?limit&offset` (limit 10, offset 0 by default): a key holder's own pastes. */
-export async function requestUserPastes(api: Pick<CloudclipApi['pastes'], 'userList'>, params: TableParams, signal?: AbortSignal): Promise<TableResult<PasteRow>> {
+export async function requestUserPastes(
+  api: Pick<CloudclipApi['pastes'], 'userList'>,
+  params: TableParams,
+  signal?: AbortSignal,
+): Promise<TableResult<PasteRow>> {
   const { limit, offset } = offsetOf(params, USER_PASTE_PAGE.limit);
   const body = await api.userList({ limit, offset }, signal);
   const rows: PasteRow[] = (body.data ?? []).map((item) => ({

@@ -37,7 +37,8 @@ export function PasteEditForm({
     setDetail(null);
     if (!row) return;
     const controller = new AbortController();
-    const load = access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
+    const load =
+      access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
     load.then(setDetail).catch((error: unknown) => {
       if (controller.signal.aborted) return;
       void message.error(errorText(t, error));
@@ -81,7 +82,9 @@ export function PasteEditForm({
         const body = buildPasteUpdate(values, detail);
         if (!body) return false;
         try {
-          const result = await (access === 'full' ? kernel.api.pastes.adminUpdate(detail.slug, body) : kernel.api.pastes.userUpdate(detail.slug, body));
+          const result = await (access === 'full'
+            ? kernel.api.pastes.adminUpdate(detail.slug, body)
+            : kernel.api.pastes.userUpdate(detail.slug, body));
           void message.success(t('text.saved', { slug: result?.slug ?? detail.slug }));
           onSaved();
           return true;
@@ -98,7 +101,12 @@ export function PasteEditForm({
         fieldProps={{ rows: 10, className: 'cc-admin-mono' }}
         rules={[checkRule<string | undefined>((value) => (!value || value.trim() === '' ? t('text.contentRequired') : null))]}
       />
-      <ShareEditFields labels="text" currentExpiry={currentExpiry} hasPassword={hasPassword} remarkPlaceholder={t('text.remarkPlaceholder')} />
+      <ShareEditFields
+        labels="text"
+        currentExpiry={currentExpiry}
+        hasPassword={hasPassword}
+        remarkPlaceholder={t('text.remarkPlaceholder')}
+      />
     </ModalForm>
   );
 }

@@ -22,7 +22,8 @@ export function PastePreviewModal({ row, access, onClose }: { row: PasteRow | nu
     setDetail(null);
     if (!row) return;
     const controller = new AbortController();
-    const load = access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
+    const load =
+      access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
     load.then(setDetail).catch((error: unknown) => {
       if (!controller.signal.aborted) void message.error(errorText(t, error));
     });

@@ -143,7 +143,17 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
         search={false}
         debounceTime={1}
         headerTitle={t(admin ? 'text.titleAdmin' : 'text.titleUser')}
-        options={{ search: { placeholder: t('text.searchPlaceholder'), allowClear: true, style: { width: 260 }, 'aria-label': t('text.searchPlaceholder') } as never, reload: false, density: false, setting: false }}
+        options={{
+          search: {
+            placeholder: t('text.searchPlaceholder'),
+            allowClear: true,
+            style: { width: 260 },
+            'aria-label': t('text.searchPlaceholder'),
+          } as never,
+          reload: false,
+          density: false,
+          setting: false,
+        }}
         pagination={{ defaultPageSize: ADMIN_PASTE_PAGE.limit, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
         {...batchSelectionProps<PasteRow>(t, { selected, onChange: setSelected, nameOf: (row) => row.slug, onBatchDelete: removeSelected })}
         toolBarRender={() => [

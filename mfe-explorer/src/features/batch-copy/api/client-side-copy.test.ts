@@ -36,8 +36,26 @@ function crossResult(): FsBatchCopyCrossStorageResult {
         targetMount: 'mb',
         message: '',
         items: [
-          { sourceKey: 'dir/1.png', targetKey: 'dir/1.png', fileName: '1.png', relativeDir: '', contentType: 'image/png', size: 3, downloadUrl: 'http://a/1', uploadUrl: 'http://b/1' },
-          { sourceKey: 'dir/2.png', targetKey: 'dir/2.png', fileName: '2.png', relativeDir: '', contentType: 'image/png', size: 3, downloadUrl: 'http://a/2', uploadUrl: 'http://b/2' },
+          {
+            sourceKey: 'dir/1.png',
+            targetKey: 'dir/1.png',
+            fileName: '1.png',
+            relativeDir: '',
+            contentType: 'image/png',
+            size: 3,
+            downloadUrl: 'http://a/1',
+            uploadUrl: 'http://b/1',
+          },
+          {
+            sourceKey: 'dir/2.png',
+            targetKey: 'dir/2.png',
+            fileName: '2.png',
+            relativeDir: '',
+            contentType: 'image/png',
+            size: 3,
+            downloadUrl: 'http://a/2',
+            uploadUrl: 'http://b/2',
+          },
         ],
       },
     ],
@@ -72,11 +90,16 @@ test('flattens single files and the direct files of folders with the legacy comm
 test('downloads each file, uploads it with its content type, then commits once per target mount', async () => {
   const { value, request, putToStorage, batchCopyCommit } = deps();
   const progress: number[] = [];
-  const result = await runClientSideCopy(value, crossResult(), { signal: new AbortController().signal, onProgress: (p) => progress.push(p.percent) });
+  const result = await runClientSideCopy(value, crossResult(), {
+    signal: new AbortController().signal,
+    onProgress: (p) => progress.push(p.percent),
+  });
   expect(result).toEqual({ copied: 3, failed: [] });
   expect(request.mock.calls.map(([url]) => url)).toEqual(['http://a/x', 'http://a/1', 'http://a/2']);
   expect(request.mock.calls[0]![1]).toMatchObject({ responseType: 'blob', auth: false });
-  expect(putToStorage.mock.calls.map(([url, , opts]) => [url, (opts as { headers: Record<string, string> }).headers['Content-Type']])).toEqual([
+  expect(
+    putToStorage.mock.calls.map(([url, , opts]) => [url, (opts as { headers: Record<string, string> }).headers['Content-Type']]),
+  ).toEqual([
     ['http://b/x', 'text/plain'],
     ['http://b/1', 'image/png'],
     ['http://b/2', 'image/png'],
@@ -103,7 +126,10 @@ test('keeps going after a failed file and commits only the copied ones', async (
 
 test("says 'no files found to copy' when the answer holds no file", async () => {
   const { value, request, batchCopyCommit } = deps();
-  const empty = { ...crossResult(), crossStorageResults: [{ ...crossResult().crossStorageResults[1]!, items: [] }] } as FsBatchCopyCrossStorageResult;
+  const empty = {
+    ...crossResult(),
+    crossStorageResults: [{ ...crossResult().crossStorageResults[1]!, items: [] }],
+  } as FsBatchCopyCrossStorageResult;
   await expect(runClientSideCopy(value, empty, { signal: new AbortController().signal })).rejects.toThrow('common:errors.noFilesToCopy');
   expect(request).not.toHaveBeenCalled();
   expect(batchCopyCommit).not.toHaveBeenCalled();
@@ -111,14 +137,19 @@ test("says 'no files found to copy' when the answer holds no file", async () => 
 
 test("says 'no files copied successfully' when every file fails, without committing", async () => {
   const { value, batchCopyCommit } = deps({ failDownload: () => true });
-  await expect(runClientSideCopy(value, crossResult(), { signal: new AbortController().signal })).rejects.toThrow('common:errors.noFilesCopied');
+  await expect(runClientSideCopy(value, crossResult(), { signal: new AbortController().signal })).rejects.toThrow(
+    'common:errors.noFilesCopied',
+  );
   expect(batchCopyCommit).not.toHaveBeenCalled();
 });
 
 test('cancel stops before the next file, commits what was copied and reports the copy as cancelled', async () => {
   const controller = new AbortController();
   const { value, request, batchCopyCommit } = deps({ onPut: (url) => url === 'http://b/x' && controller.abort() });
-  await expect(runClientSideCopy(value, crossResult(), { signal: controller.signal })).rejects.toMatchObject({ kind: 'cancelled', message: 'common:errors.copyCancelled' });
+  await expect(runClientSideCopy(value, crossResult(), { signal: controller.signal })).rejects.toMatchObject({
+    kind: 'cancelled',
+    message: 'common:errors.copyCancelled',
+  });
   expect(request).toHaveBeenCalledTimes(1);
   expect(batchCopyCommit.mock.calls[0]![0].files).toHaveLength(1);
 });

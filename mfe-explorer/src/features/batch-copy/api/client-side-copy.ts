@@ -1,5 +1,11 @@
 import type { FsApi } from '../../../lib/fs-api';
-import { ApiError, isApiError, type FsBatchCopyCommitFile, type FsBatchCopyCrossStorageResult, type HttpClient } from '@cloudclip/shared-kernel';
+import {
+  ApiError,
+  isApiError,
+  type FsBatchCopyCommitFile,
+  type FsBatchCopyCrossStorageResult,
+  type HttpClient,
+} from '@cloudclip/shared-kernel';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -106,14 +112,22 @@ export async function runClientSideCopy(
     }
     report(index, task.name);
     try {
-      const blob = await http.request<Blob>(resolve(task.downloadUrl), { responseType: 'blob', auth: false, signal: options.signal, cancelledAs: 'download' });
+      const blob = await http.request<Blob>(resolve(task.downloadUrl), {
+        responseType: 'blob',
+        auth: false,
+        signal: options.signal,
+        cancelledAs: 'download',
+      });
       report(index, task.name, 0.5);
       const put = await http.putToStorage(resolve(task.uploadUrl), blob, {
         headers: { 'Content-Type': task.contentType },
         signal: options.signal,
         onUploadProgress: (event) => report(index, task.name, 0.5 + (event.percent ?? 0) / 200),
       });
-      copied.push({ task, file: { targetPath: task.targetPath, s3Path: task.s3Path, contentType: task.contentType, fileSize: blob.size, etag: put.etag } });
+      copied.push({
+        task,
+        file: { targetPath: task.targetPath, s3Path: task.s3Path, contentType: task.contentType, fileSize: blob.size, etag: put.etag },
+      });
     } catch (error) {
       if (options.signal.aborted || (isApiError(error) && error.kind === 'cancelled')) {
         wasCancelled = true;

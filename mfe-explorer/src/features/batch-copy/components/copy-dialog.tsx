@@ -101,7 +101,13 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
   const trail = breadcrumbTrail(directory, root);
 
   return (
-    <Dialog title={t('copy.title', { count: items.length })} onClose={busy ? () => controller.current?.abort() : onClose} busy={false} wide testId="copy-dialog">
+    <Dialog
+      title={t('copy.title', { count: items.length })}
+      onClose={busy ? () => controller.current?.abort() : onClose}
+      busy={false}
+      wide
+      testId="copy-dialog"
+    >
       {stage.name === 'pick' && (
         <>
           <p className="ce-muted">{t('copy.pick')}</p>
@@ -110,7 +116,9 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
               {trail.map((crumb, index) => (
                 <li key={crumb.path}>
                   {index === trail.length - 1 ? (
-                    <span aria-current="location" data-testid="copy-current">{crumb.path === '/' ? t('breadcrumbs.root') : crumb.name}</span>
+                    <span aria-current="location" data-testid="copy-current">
+                      {crumb.path === '/' ? t('breadcrumbs.root') : crumb.name}
+                    </span>
                   ) : (
                     <button type="button" className="ce-link-button" onClick={() => setDirectory(crumb.path)}>
                       {crumb.path === '/' ? t('breadcrumbs.root') : crumb.name}
@@ -132,7 +140,13 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
               <ul className="ce-picker__list">
                 {folders.map((folder) => (
                   <li key={folder.path}>
-                    <button type="button" className="ce-picker__item" onClick={() => setDirectory(folder.path)} data-testid="copy-folder" data-name={folder.name}>
+                    <button
+                      type="button"
+                      className="ce-picker__item"
+                      onClick={() => setDirectory(folder.path)}
+                      data-testid="copy-folder"
+                      data-name={folder.name}
+                    >
                       <span aria-hidden="true">▸ </span>
                       {folder.name}
                     </button>
@@ -170,7 +184,13 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
             <button type="button" className="ce-button" onClick={onClose}>
               {t('common.close')}
             </button>
-            <button type="button" className="ce-button ce-button--primary" onClick={() => void start()} disabled={!canCopyHere} data-testid="copy-start">
+            <button
+              type="button"
+              className="ce-button ce-button--primary"
+              onClick={() => void start()}
+              disabled={!canCopyHere}
+              data-testid="copy-start"
+            >
               {t('copy.here', { path: directory })}
             </button>
           </>

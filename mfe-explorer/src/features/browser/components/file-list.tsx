@@ -70,7 +70,14 @@ export function FileList({ items, view, directory, selected, selectable, onToggl
   );
 
   const actionsButton = (item: FsListItem, index: number) => (
-    <button type="button" className="ce-icon-button" onClick={() => onActions(item)} aria-label={t('list.actionsFor', { name: item.name })} data-focus={`actions-${index}`} data-testid="row-actions">
+    <button
+      type="button"
+      className="ce-icon-button"
+      onClick={() => onActions(item)}
+      aria-label={t('list.actionsFor', { name: item.name })}
+      data-focus={`actions-${index}`}
+      data-testid="row-actions"
+    >
       <span aria-hidden="true">⋯</span>
     </button>
   );
@@ -93,8 +100,12 @@ export function FileList({ items, view, directory, selected, selectable, onToggl
         {selectBox(item, index)}
         <FileIcon item={item} />
         {openLink(item, index, 'ce-row__name')}
-        <span className="ce-row__size" data-testid="row-size">{sizeText(item)}</span>
-        <span className="ce-row__date" data-testid="row-date">{modifiedText(item, language)}</span>
+        <span className="ce-row__size" data-testid="row-size">
+          {sizeText(item)}
+        </span>
+        <span className="ce-row__date" data-testid="row-date">
+          {modifiedText(item, language)}
+        </span>
         {actionsButton(item, index)}
       </div>
     );
@@ -103,7 +114,12 @@ export function FileList({ items, view, directory, selected, selectable, onToggl
   const renderGridRow = (row: number) => {
     const cells = items.slice(row * perRow, row * perRow + perRow);
     return (
-      <div key={`row-${row}`} className="ce-grid-row" style={{ height: GRID_ROW_HEIGHT, gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }} role="presentation">
+      <div
+        key={`row-${row}`}
+        className="ce-grid-row"
+        style={{ height: GRID_ROW_HEIGHT, gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}
+        role="presentation"
+      >
         {cells.map((item, offset) => {
           const index = row * perRow + offset;
           return (
@@ -158,7 +174,14 @@ export function FileList({ items, view, directory, selected, selectable, onToggl
       )}
       {selectable && (
         <label className="ce-select-all">
-          <input type="checkbox" className="ce-check" checked={allSelected} onChange={onToggleAll} data-testid="select-all" disabled={items.length === 0} />
+          <input
+            type="checkbox"
+            className="ce-check"
+            checked={allSelected}
+            onChange={onToggleAll}
+            data-testid="select-all"
+            disabled={items.length === 0}
+          />
           <span>{t('toolbar.selectAll')}</span>
         </label>
       )}

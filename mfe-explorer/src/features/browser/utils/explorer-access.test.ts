@@ -13,14 +13,22 @@ test('admins browse through /api/admin/fs from the root', () => {
 
 test('key holders with the file permission browse through /api/user/fs inside their basic path', () => {
   const access = explorerAccessOf(
-    { ...base, apiKey: 'k', apiKeyPermissions: { text: false, file: true, mount: true }, apiKeyInfo: { id: '1', name: 'k', basic_path: '/m/docs' } },
+    {
+      ...base,
+      apiKey: 'k',
+      apiKeyPermissions: { text: false, file: true, mount: true },
+      apiKeyInfo: { id: '1', name: 'k', basic_path: '/m/docs' },
+    },
     api,
   );
   expect(access).toEqual({ kind: 'key', fs: { scope: 'user' }, basePath: '/m/docs' });
 });
 
 test('a key with only the mount permission is told it needs the file permission', () => {
-  const access = explorerAccessOf({ ...base, apiKey: 'k', apiKeyPermissions: { text: false, file: false, mount: true }, apiKeyInfo: null }, api);
+  const access = explorerAccessOf(
+    { ...base, apiKey: 'k', apiKeyPermissions: { text: false, file: false, mount: true }, apiKeyInfo: null },
+    api,
+  );
   expect(access.kind).toBe('key-without-file');
   expect(access.fs).toBeNull();
 });

@@ -21,8 +21,18 @@ test('clamps scroll positions beyond the end and before the start', () => {
 });
 
 test('draws everything for a short list and nothing for an empty one', () => {
-  expect(computeWindow({ scrollTop: 0, viewportHeight: 480, rowHeight: 48, rowCount: 3 })).toEqual({ start: 0, end: 3, offsetTop: 0, totalHeight: 144 });
-  expect(computeWindow({ scrollTop: 0, viewportHeight: 480, rowHeight: 48, rowCount: 0 })).toEqual({ start: 0, end: 0, offsetTop: 0, totalHeight: 0 });
+  expect(computeWindow({ scrollTop: 0, viewportHeight: 480, rowHeight: 48, rowCount: 3 })).toEqual({
+    start: 0,
+    end: 3,
+    offsetTop: 0,
+    totalHeight: 144,
+  });
+  expect(computeWindow({ scrollTop: 0, viewportHeight: 480, rowHeight: 48, rowCount: 0 })).toEqual({
+    start: 0,
+    end: 0,
+    offsetTop: 0,
+    totalHeight: 0,
+  });
 });
 
 test('fits grid columns to the width and counts rows', () => {

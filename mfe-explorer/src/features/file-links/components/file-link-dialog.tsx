@@ -72,7 +72,12 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
           ))}
         </div>
         <label className="ce-checkbox">
-          <input type="checkbox" checked={forceDownload} onChange={(event) => setForceDownload(event.target.checked)} data-testid="link-force-download" />
+          <input
+            type="checkbox"
+            checked={forceDownload}
+            onChange={(event) => setForceDownload(event.target.checked)}
+            data-testid="link-force-download"
+          />
           <span>{t('link.forceDownload')}</span>
         </label>
         {error && (
@@ -93,7 +98,13 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
         <div className="ce-link-result" data-testid="link-result">
           <label className="ce-field">
             <span className="ce-field__label">{t('link.url')}</span>
-            <input className="ce-input" readOnly value={link.presignedUrl} onFocus={(event) => event.target.select()} data-testid="link-url" />
+            <input
+              className="ce-input"
+              readOnly
+              value={link.presignedUrl}
+              onFocus={(event) => event.target.select()}
+              data-testid="link-url"
+            />
           </label>
           <p className="ce-muted" data-testid="link-expires">
             {t('link.expiresAt', { date: formatDateTime(link.expiresAt, i18n.language) })}

@@ -103,16 +103,38 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
   else if (kind === 'image') body = <img className="ce-preview__image" src={info.preview_url} alt={name} data-testid="preview-image" />;
   else if (kind === 'video')
     body = (
-      <video className="ce-preview__media" src={info.preview_url} controls preload="metadata" data-testid="preview-video" aria-label={label}>
+      <video
+        className="ce-preview__media"
+        src={info.preview_url}
+        controls
+        preload="metadata"
+        data-testid="preview-video"
+        aria-label={label}
+      >
         {t('preview.noMedia')}
       </video>
     );
-  else if (kind === 'audio') body = <audio className="ce-preview__audio" src={info.preview_url} controls preload="metadata" data-testid="preview-audio" aria-label={label} />;
+  else if (kind === 'audio')
+    body = (
+      <audio
+        className="ce-preview__audio"
+        src={info.preview_url}
+        controls
+        preload="metadata"
+        data-testid="preview-audio"
+        aria-label={label}
+      />
+    );
   else if (kind === 'pdf') body = <iframe className="ce-preview__pdf" src={info.preview_url} title={label} data-testid="preview-pdf" />;
   else body = <TextBody fs={fs} info={info} markdown={kind === 'markdown'} label={label} />;
 
   return (
-    <section className="ce-card ce-preview" aria-labelledby="ce-preview-title" data-testid="preview-panel" data-kind={tooLarge ? 'too-large' : (kind ?? 'loading')}>
+    <section
+      className="ce-card ce-preview"
+      aria-labelledby="ce-preview-title"
+      data-testid="preview-panel"
+      data-kind={tooLarge ? 'too-large' : (kind ?? 'loading')}
+    >
       <div className="ce-preview__head">
         <h2 id="ce-preview-title" ref={headingRef} tabIndex={-1} className="ce-preview__title">
           {name}

@@ -9,7 +9,19 @@ import { errorMessage } from '../../../lib/format';
 import { loadText, saveText, TEXT_EDIT_MAX_BYTES } from '../api/text-file';
 
 /** Edits a text file in place: loads it, saves through `fs/update`; leaving with unsaved changes is confirmed. */
-export function TextEditorDialog({ fs, path, name, onSaved, onClose }: { fs: FsApi; path: string; name: string; onSaved: () => void; onClose: () => void }) {
+export function TextEditorDialog({
+  fs,
+  path,
+  name,
+  onSaved,
+  onClose,
+}: {
+  fs: FsApi;
+  path: string;
+  name: string;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const [original, setOriginal] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -63,7 +75,13 @@ export function TextEditorDialog({ fs, path, name, onSaved, onClose }: { fs: FsA
             <button type="button" className="ce-button" onClick={close} disabled={busy} data-testid="editor-close">
               {t('common.close')}
             </button>
-            <button type="button" className="ce-button ce-button--primary" onClick={() => void save()} disabled={busy || original === null || !dirty} data-testid="editor-save">
+            <button
+              type="button"
+              className="ce-button ce-button--primary"
+              onClick={() => void save()}
+              disabled={busy || original === null || !dirty}
+              data-testid="editor-save"
+            >
               {t('editor.save')}
             </button>
           </>

@@ -8,7 +8,15 @@ const MiB = 1024 * 1024;
 
 function fakeFs(overrides: Partial<Record<keyof FsApi, jest.Mock>> = {}) {
   const fs = {
-    multipartInit: jest.fn(async () => ({ uploadId: 'u1', key: 'dir/big.bin', bucket: 'b', mount_id: 'm', path: '/m/dir/', storage_type: 'S3', recommendedPartSize: 5 * MiB })),
+    multipartInit: jest.fn(async () => ({
+      uploadId: 'u1',
+      key: 'dir/big.bin',
+      bucket: 'b',
+      mount_id: 'm',
+      path: '/m/dir/',
+      storage_type: 'S3',
+      recommendedPartSize: 5 * MiB,
+    })),
     multipartPart: jest.fn(async (query: { partNumber: number }) => ({ partNumber: query.partNumber, etag: `"e${query.partNumber}"` })),
     multipartComplete: jest.fn(async () => ({ success: true, path: '/m/dir/big.bin', etag: 'x', location: '', fileId: 'f', s3Url: '' })),
     multipartAbort: jest.fn(async () => ({ success: true, message: 'aborted' })),
@@ -48,9 +56,17 @@ describe('multipart upload', () => {
   test('sends init with directory and filename, parts in order, then complete with the etags', async () => {
     const fs = fakeFs();
     const progress: number[] = [];
-    const result = await uploadMultipart(context(fs), { directory: '/m/dir/', file, signal: new AbortController().signal, onProgress: (loaded) => progress.push(loaded) });
+    const result = await uploadMultipart(context(fs), {
+      directory: '/m/dir/',
+      file,
+      signal: new AbortController().signal,
+      onProgress: (loaded) => progress.push(loaded),
+    });
     expect(result).toEqual({ path: '/m/dir/big.bin', method: 'multipart' });
-    expect(fs.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ path: '/m/dir/', filename: 'big.bin', fileSize: 11 * MiB }), expect.anything());
+    expect(fs.multipartInit).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/m/dir/', filename: 'big.bin', fileSize: 11 * MiB }),
+      expect.anything(),
+    );
     expect(fs.multipartPart.mock.calls.map(([query]) => [query.partNumber, query.isLastPart, query.key, query.uploadId])).toEqual([
       [1, false, 'dir/big.bin', 'u1'],
       [2, false, 'dir/big.bin', 'u1'],
@@ -58,9 +74,21 @@ describe('multipart upload', () => {
     ]);
     expect((fs.multipartPart.mock.calls[2]![1] as Blob).size).toBe(1 * MiB);
     // Every part has the 300 000 ms timeout of spec §9.
-    expect(fs.multipartPart.mock.calls.map((call) => (call as unknown[])[2])).toEqual([1, 2, 3].map(() => expect.objectContaining({ timeoutMs: 300000 })));
+    expect(fs.multipartPart.mock.calls.map((call) => (call as unknown[])[2])).toEqual(
+      [1, 2, 3].map(() => expect.objectContaining({ timeoutMs: 300000 })),
+    );
     expect(fs.multipartComplete).toHaveBeenCalledWith(
-      expect.objectContaining({ uploadId: 'u1', key: 'dir/big.bin', path: '/m/dir/', fileSize: 11 * MiB, parts: [{ partNumber: 1, etag: '"e1"' }, { partNumber: 2, etag: '"e2"' }, { partNumber: 3, etag: '"e3"' }] }),
+      expect.objectContaining({
+        uploadId: 'u1',
+        key: 'dir/big.bin',
+        path: '/m/dir/',
+        fileSize: 11 * MiB,
+        parts: [
+          { partNumber: 1, etag: '"e1"' },
+          { partNumber: 2, etag: '"e2"' },
+          { partNumber: 3, etag: '"e3"' },
+        ],
+      }),
     );
     expect(fs.multipartAbort).not.toHaveBeenCalled();
     expect(progress[progress.length - 1]).toBe(11 * MiB);
@@ -94,14 +122,19 @@ describe('multipart upload', () => {
         return { partNumber: query.partNumber, etag: '"e"' };
       }),
     });
-    await expect(uploadMultipart(context(fs), { directory: '/m/dir/', file, signal: controller.signal })).rejects.toMatchObject({ kind: 'cancelled', message: 'common:errors.uploadCancelled' });
+    await expect(uploadMultipart(context(fs), { directory: '/m/dir/', file, signal: controller.signal })).rejects.toMatchObject({
+      kind: 'cancelled',
+      message: 'common:errors.uploadCancelled',
+    });
     expect(fs.multipartAbort).toHaveBeenCalledTimes(1);
     expect(fs.multipartComplete).not.toHaveBeenCalled();
   });
 
   test('a failing complete also aborts', async () => {
     const fs = fakeFs({ multipartComplete: jest.fn(async () => Promise.reject(new ApiError('boom', 'http', 500))) });
-    await expect(uploadMultipart(context(fs), { directory: '/m/dir/', file, signal: new AbortController().signal })).rejects.toThrow('boom');
+    await expect(uploadMultipart(context(fs), { directory: '/m/dir/', file, signal: new AbortController().signal })).rejects.toThrow(
+      'boom',
+    );
     expect(fs.multipartAbort).toHaveBeenCalledTimes(1);
   });
 });
@@ -110,11 +143,29 @@ describe('presigned and direct uploads', () => {
   const file = new File(['hello'], 'a.txt', { type: 'text/plain' });
 
   test('presigned: PUT with the returned content type, then commit with the etag and size', async () => {
-    const presigned = { presignedUrl: 'http://s3/put', fileId: 'f1', s3Path: 'a.txt', s3Url: 'http://s3/a.txt', mountId: 'm1', s3ConfigId: 'c1', targetPath: '/m/a.txt', contentType: 'text/plain; charset=utf-8' };
-    const fs = fakeFs({ presign: jest.fn(async () => presigned), presignCommit: jest.fn(async () => ({ fileId: 'f1', path: '/m/a.txt', name: 'a.txt', size: 5, type: 'text/plain' })) });
+    const presigned = {
+      presignedUrl: 'http://s3/put',
+      fileId: 'f1',
+      s3Path: 'a.txt',
+      s3Url: 'http://s3/a.txt',
+      mountId: 'm1',
+      s3ConfigId: 'c1',
+      targetPath: '/m/a.txt',
+      contentType: 'text/plain; charset=utf-8',
+    };
+    const fs = fakeFs({
+      presign: jest.fn(async () => presigned),
+      presignCommit: jest.fn(async () => ({ fileId: 'f1', path: '/m/a.txt', name: 'a.txt', size: 5, type: 'text/plain' })),
+    });
     const put = jest.fn(async () => ({ status: 200, etag: 'abc', headers: () => null }));
-    await expect(uploadFile(context(fs, put), 'presigned', { directory: '/m/', file, signal: new AbortController().signal })).resolves.toEqual({ path: '/m/a.txt', method: 'presigned' });
-    expect(put).toHaveBeenCalledWith('http://s3/put', file, expect.objectContaining({ headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
+    await expect(
+      uploadFile(context(fs, put), 'presigned', { directory: '/m/', file, signal: new AbortController().signal }),
+    ).resolves.toEqual({ path: '/m/a.txt', method: 'presigned' });
+    expect(put).toHaveBeenCalledWith(
+      'http://s3/put',
+      file,
+      expect.objectContaining({ headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+    );
     const commit = fs.presignCommit.mock.calls[0]![0];
     expect(commit).toMatchObject({ fileId: 'f1', s3Path: 'a.txt', targetPath: '/m/a.txt', etag: 'abc', fileSize: 5 });
     expect(commit).not.toHaveProperty('presignedUrl');
@@ -122,7 +173,9 @@ describe('presigned and direct uploads', () => {
 
   test('presigned: a refused presign says that no presigned URL could be obtained', async () => {
     const fs = fakeFs({ presign: jest.fn(async () => Promise.reject(new ApiError('no mount', 'http', 404))) });
-    await expect(uploadFile(context(fs), 'presigned', { directory: '/m/', file, signal: new AbortController().signal })).rejects.toThrow('common:errors.presignFailed: no mount');
+    await expect(uploadFile(context(fs), 'presigned', { directory: '/m/', file, signal: new AbortController().signal })).rejects.toThrow(
+      'common:errors.presignFailed: no mount',
+    );
   });
 
   test('direct and empty multipart files use the form upload', async () => {

@@ -58,11 +58,18 @@ export async function uploadPresigned({ fs, http, t }: UploadContext, job: Uploa
   const { file, directory, signal } = job;
   let presigned;
   try {
-    presigned = await fs.presign({ path: directory, fileName: file.name, contentType: file.type || undefined, fileSize: file.size }, signal);
+    presigned = await fs.presign(
+      { path: directory, fileName: file.name, contentType: file.type || undefined, fileSize: file.size },
+      signal,
+    );
   } catch (error) {
     if (isCancelled(error) || signal.aborted) throw cancelledError(t);
     const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-    throw new ApiError(`${t('common:errors.presignFailed')}${detail}`, isApiError(error) ? error.kind : 'http', isApiError(error) ? error.status : 0);
+    throw new ApiError(
+      `${t('common:errors.presignFailed')}${detail}`,
+      isApiError(error) ? error.kind : 'http',
+      isApiError(error) ? error.status : 0,
+    );
   }
   const put = await http.putToStorage(presigned.presignedUrl, file, {
     headers: { 'Content-Type': presigned.contentType },
@@ -88,7 +95,10 @@ export async function uploadDirect({ fs }: UploadContext, job: UploadJob): Promi
  */
 export async function uploadMultipart({ fs, t }: UploadContext, job: UploadJob, partSize?: number): Promise<UploadOutcome> {
   const { file, directory, signal } = job;
-  const init = await fs.multipartInit({ path: directory, filename: file.name, contentType: file.type || undefined, fileSize: file.size }, signal);
+  const init = await fs.multipartInit(
+    { path: directory, filename: file.name, contentType: file.type || undefined, fileSize: file.size },
+    signal,
+  );
   const abort = () => fs.multipartAbort({ path: directory, uploadId: init.uploadId, key: init.key }).catch(() => undefined);
   try {
     const parts: Array<{ partNumber: number; etag: string }> = [];
@@ -108,7 +118,14 @@ export async function uploadMultipart({ fs, t }: UploadContext, job: UploadJob, 
       }
     }
     if (signal.aborted) throw cancelledError(t);
-    const done = await fs.multipartComplete({ path: directory, uploadId: init.uploadId, key: init.key, parts, contentType: file.type || undefined, fileSize: file.size });
+    const done = await fs.multipartComplete({
+      path: directory,
+      uploadId: init.uploadId,
+      key: init.key,
+      parts,
+      contentType: file.type || undefined,
+      fileSize: file.size,
+    });
     job.onProgress?.(file.size, file.size);
     return { path: done.path, method: 'multipart' };
   } catch (error) {

@@ -28,7 +28,17 @@ function percent(item: UploadItem): number {
 }
 
 /** Upload several files (picker or drag and drop) with a method, per-file progress and cancel. */
-export default function UploadPanel({ fs, http, t: translate, directory, existingNames, dropped, onDroppedTaken, onUploaded, onClose }: UploadPanelProps) {
+export default function UploadPanel({
+  fs,
+  http,
+  t: translate,
+  directory,
+  existingNames,
+  dropped,
+  onDroppedTaken,
+  onUploaded,
+  onClose,
+}: UploadPanelProps) {
   const { t } = useTranslation(NAMESPACE);
   const [method, setMethod] = useState<UploadMethod>('presigned');
   const [dragging, setDragging] = useState(false);
@@ -76,7 +86,13 @@ export default function UploadPanel({ fs, http, t: translate, directory, existin
         <label htmlFor={methodId} className="ce-field__label">
           {t('upload.method')}
         </label>
-        <select id={methodId} className="ce-input ce-select" value={method} onChange={(event) => setMethod(event.target.value as UploadMethod)} data-testid="upload-method">
+        <select
+          id={methodId}
+          className="ce-input ce-select"
+          value={method}
+          onChange={(event) => setMethod(event.target.value as UploadMethod)}
+          data-testid="upload-method"
+        >
           {UPLOAD_METHODS.map((value) => (
             <option key={value} value={value}>
               {t(`upload.methods.${value}`)}
@@ -97,7 +113,12 @@ export default function UploadPanel({ fs, http, t: translate, directory, existin
         data-testid="upload-dropzone"
       >
         <p>{t('upload.drop', { path: directory })}</p>
-        <button type="button" className="ce-button ce-button--primary" onClick={() => inputRef.current?.click()} data-testid="upload-choose">
+        <button
+          type="button"
+          className="ce-button ce-button--primary"
+          onClick={() => inputRef.current?.click()}
+          data-testid="upload-choose"
+        >
           {t('upload.choose')}
         </button>
         <input
@@ -138,13 +159,23 @@ export default function UploadPanel({ fs, http, t: translate, directory, existin
                     {t(`upload.states.${item.state}`)} {item.state === 'uploading' ? `${percent(item)}%` : ''}
                   </span>
                   {(item.state === 'pending' || item.state === 'uploading') && (
-                    <button type="button" className="ce-button ce-button--small" onClick={() => queue.cancel(item.id)} data-testid="upload-cancel" aria-label={t('upload.cancelOf', { name: item.file.name })}>
+                    <button
+                      type="button"
+                      className="ce-button ce-button--small"
+                      onClick={() => queue.cancel(item.id)}
+                      data-testid="upload-cancel"
+                      aria-label={t('upload.cancelOf', { name: item.file.name })}
+                    >
                       {t('common.cancel')}
                     </button>
                   )}
                 </div>
                 {item.error && item.state !== 'success' && (
-                  <p className={`ce-alert ${item.state === 'cancelled' ? 'ce-alert--info' : 'ce-alert--error'}`} role={item.state === 'error' ? 'alert' : undefined} data-testid="upload-error">
+                  <p
+                    className={`ce-alert ${item.state === 'cancelled' ? 'ce-alert--info' : 'ce-alert--error'}`}
+                    role={item.state === 'error' ? 'alert' : undefined}
+                    data-testid="upload-error"
+                  >
                     {item.error}
                   </p>
                 )}

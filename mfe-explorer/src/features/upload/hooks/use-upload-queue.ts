@@ -26,7 +26,10 @@ export function useUploadQueue(context: UploadContext, onUploaded: (item: Upload
   const callbacks = useRef({ onUploaded, onFinished });
   callbacks.current = { onUploaded, onFinished };
 
-  const patch = useCallback((id: number, change: Partial<UploadItem>) => setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item))), []);
+  const patch = useCallback(
+    (id: number, change: Partial<UploadItem>) => setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item))),
+    [],
+  );
 
   const add = useCallback((files: File[], directory: string, method: UploadMethod) => {
     setItems((list) => [
@@ -81,7 +84,10 @@ export function useUploadQueue(context: UploadContext, onUploaded: (item: Upload
     controllers.current.forEach((controller) => controller.abort());
   }, []);
 
-  const clearFinished = useCallback(() => setItems((list) => list.filter((item) => item.state === 'pending' || item.state === 'uploading')), []);
+  const clearFinished = useCallback(
+    () => setItems((list) => list.filter((item) => item.state === 'pending' || item.state === 'uploading')),
+    [],
+  );
 
   // Leaving the page cancels running uploads (a multipart one is then aborted on the server).
   useEffect(() => () => controllers.current.forEach((controller) => controller.abort()), []);

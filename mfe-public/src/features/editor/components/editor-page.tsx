@@ -81,7 +81,13 @@ export function EditorPage() {
         <button type="button" className="cp-button" onClick={saveNow} data-testid="editor-save">
           {t('editor.save')}
         </button>
-        <button type="button" className="cp-button" aria-pressed={preview} onClick={() => setPreview((value) => !value)} data-testid="editor-preview-toggle">
+        <button
+          type="button"
+          className="cp-button"
+          aria-pressed={preview}
+          onClick={() => setPreview((value) => !value)}
+          data-testid="editor-preview-toggle"
+        >
           {t('editor.preview')}
         </button>
         <button type="button" className="cp-button" onClick={() => fileInput.current?.click()} data-testid="editor-import">
@@ -106,7 +112,13 @@ export function EditorPage() {
         >
           {t('editor.download')}
         </button>
-        <button type="button" className="cp-button cp-button--danger" disabled={!content} onClick={() => setConfirmClear(true)} data-testid="editor-clear">
+        <button
+          type="button"
+          className="cp-button cp-button--danger"
+          disabled={!content}
+          onClick={() => setConfirmClear(true)}
+          data-testid="editor-clear"
+        >
           {t('editor.clear')}
         </button>
         <span className="cp-toolbar__spacer" />
@@ -116,7 +128,12 @@ export function EditorPage() {
       </div>
 
       {importMessage && (
-        <p className={`cp-alert cp-alert--${importMessage.tone}`} role={importMessage.tone === 'error' ? 'alert' : 'status'} data-testid="import-message" data-tone={importMessage.tone}>
+        <p
+          className={`cp-alert cp-alert--${importMessage.tone}`}
+          role={importMessage.tone === 'error' ? 'alert' : 'status'}
+          data-testid="import-message"
+          data-tone={importMessage.tone}
+        >
           {messageText(t, importMessage.message)}
         </p>
       )}
@@ -128,11 +145,21 @@ export function EditorPage() {
           </Suspense>
         </div>
         {preview && (
-          <div className="cp-editor-layout__preview" tabIndex={0} aria-labelledby={`${id}-preview-title`} role="region" data-testid="editor-preview">
+          <div
+            className="cp-editor-layout__preview"
+            tabIndex={0}
+            aria-labelledby={`${id}-preview-title`}
+            role="region"
+            data-testid="editor-preview"
+          >
             <h2 id={`${id}-preview-title`} className="cp-visually-hidden">
               {t('editor.previewTitle')}
             </h2>
-            {deferred.trim() ? <MarkdownView value={deferred} /> : <p className="cp-muted cp-editor-layout__empty">{t('editor.previewEmpty')}</p>}
+            {deferred.trim() ? (
+              <MarkdownView value={deferred} />
+            ) : (
+              <p className="cp-muted cp-editor-layout__empty">{t('editor.previewEmpty')}</p>
+            )}
           </div>
         )}
       </div>

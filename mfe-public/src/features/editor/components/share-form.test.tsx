@@ -3,7 +3,9 @@ import { fakeFetch, makeKernel, renderWithKernel } from '../../../test/test-kern
 import { ShareForm } from './share-form';
 
 function setup(options: { reply?: Parameters<typeof fakeFetch>[0]; storage?: Record<string, string>; content?: string } = {}) {
-  const fetch = fakeFetch(options.reply ?? (() => ({ body: { id: 'p1', slug: 'abc123', hasPassword: false, createdAt: 'now', authorizedBy: 'admin' } })));
+  const fetch = fakeFetch(
+    options.reply ?? (() => ({ body: { id: 'p1', slug: 'abc123', hasPassword: false, createdAt: 'now', authorizedBy: 'admin' } })),
+  );
   const kernel = makeKernel({ fetchImpl: fetch.impl, storage: options.storage ?? { admin_token: 'token' } });
   const onShared = jest.fn();
   renderWithKernel(<ShareForm content={options.content ?? '# hello'} onShared={onShared} />, kernel);
@@ -16,7 +18,9 @@ describe('ShareForm', () => {
   it('shows the "only letters, digits, - and _" message while typing a bad suffix, and sends nothing', () => {
     const { fetch } = setup();
     fireEvent.change(screen.getByLabelText('Custom link suffix'), { target: { value: 'my notes' } });
-    expect(screen.getByRole('alert')).toHaveTextContent('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The link suffix may only contain letters, digits, hyphens (-) and underscores (_)',
+    );
     expect(screen.getByLabelText('Custom link suffix')).toHaveAttribute('aria-invalid', 'true');
     submit();
     expect(fetch.calls).toHaveLength(0);

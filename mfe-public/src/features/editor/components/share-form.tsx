@@ -90,7 +90,13 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const blocked = access === 'missing-text-permission';
 
   return (
-    <form className="cp-card cp-share-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="share-form">
+    <form
+      className="cp-card cp-share-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="share-form"
+    >
       <h2 id={`${id}-title`} className="cp-card__title">
         {t('share.title')}
       </h2>
@@ -119,7 +125,12 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
           />
         </Field>
         <Field id={`${id}-expiry`} label={t('share.expiry')}>
-          <ExpirySelect id={`${id}-expiry`} value={values.expiry} onChange={(value) => value !== 'keep' && update('expiry', value)} testId="share-expiry" />
+          <ExpirySelect
+            id={`${id}-expiry`}
+            value={values.expiry}
+            onChange={(value) => value !== 'keep' && update('expiry', value)}
+            testId="share-expiry"
+          />
         </Field>
         <Field id={`${id}-max-views`} label={t('share.maxViews')} hint={t('share.maxViewsHint')} error={maxViewsError}>
           <input

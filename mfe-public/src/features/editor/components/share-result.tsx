@@ -24,7 +24,12 @@ export function ShareResult({ shared }: { shared: SharedPaste }) {
   }, [shared]);
 
   return (
-    <section className="cp-card cp-share-result" aria-labelledby="cp-share-result-title" data-testid="share-result" data-slug={response.slug}>
+    <section
+      className="cp-card cp-share-result"
+      aria-labelledby="cp-share-result-title"
+      data-testid="share-result"
+      data-slug={response.slug}
+    >
       <h2 id="cp-share-result-title" className="cp-card__title" ref={titleRef} tabIndex={-1}>
         {t('result.title')}
       </h2>

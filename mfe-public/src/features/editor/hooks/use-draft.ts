@@ -2,11 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createDraftStore, DraftAutosaver, type DraftSaveResult } from '../stores/draft-store';
 
 export type DraftStatus =
-  | { kind: 'idle' }
-  | { kind: 'restored' }
-  | { kind: 'autosaved'; at: number }
-  | { kind: 'saved'; at: number }
-  | { kind: 'failed' };
+  { kind: 'idle' } | { kind: 'restored' } | { kind: 'autosaved'; at: number } | { kind: 'saved'; at: number } | { kind: 'failed' };
 
 function browserStorage(): Storage | null {
   try {

@@ -3,9 +3,12 @@ import { decideImport, readImportFile } from './markdown-import';
 const MB = 1024 * 1024;
 
 describe('decideImport', () => {
-  it.each(['notes.md', 'a.MARKDOWN', 'b.mdown', 'c.mkd', 'd.mdwn', 'e.mdtxt', 'f.mdtext', 'g.Rmd'])('accepts %s into an empty editor', (name) => {
-    expect(decideImport({ name, size: 10 }, '')).toEqual({ kind: 'import' });
-  });
+  it.each(['notes.md', 'a.MARKDOWN', 'b.mdown', 'c.mkd', 'd.mdwn', 'e.mdtxt', 'f.mdtext', 'g.Rmd'])(
+    'accepts %s into an empty editor',
+    (name) => {
+      expect(decideImport({ name, size: 10 }, '')).toEqual({ kind: 'import' });
+    },
+  );
 
   it('refuses other file types with the list of extensions', () => {
     const decision = decideImport({ name: 'notes.txt', size: 10 }, '');

@@ -1,10 +1,7 @@
 import { needsImportOverwriteConfirmation, validateMarkdownImportFile } from '@cloudclip/shared-kernel';
 import { fromValidation, type FieldMessage } from '../../../lib/field-message';
 
-export type ImportDecision =
-  | { kind: 'invalid'; message: FieldMessage }
-  | { kind: 'confirm' }
-  | { kind: 'import' };
+export type ImportDecision = { kind: 'invalid'; message: FieldMessage } | { kind: 'confirm' } | { kind: 'import' };
 
 /**
  * What to do with a chosen file (spec §5): refuse a non-Markdown type or a file of 10 MB or more,

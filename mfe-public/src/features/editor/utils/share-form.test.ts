@@ -11,7 +11,11 @@ describe('validateShareForm', () => {
   });
 
   it('sends remark (trimmed), password, max views and the trimmed custom suffix', () => {
-    const result = validateShareForm('x', values({ remark: '  note ', password: 'pw', maxViews: '3', slug: ' my-notes_1 ', expiry: '1h' }), NOW);
+    const result = validateShareForm(
+      'x',
+      values({ remark: '  note ', password: 'pw', maxViews: '3', slug: ' my-notes_1 ', expiry: '1h' }),
+      NOW,
+    );
     expect(result.request).toEqual({
       content: 'x',
       remark: 'note',

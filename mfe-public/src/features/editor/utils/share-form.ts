@@ -1,9 +1,4 @@
-import {
-  validateCustomSlug,
-  validateMaxViews,
-  type PasteCreateRequest,
-  type PasteExpiryId,
-} from '@cloudclip/shared-kernel';
+import { validateCustomSlug, validateMaxViews, type PasteCreateRequest, type PasteExpiryId } from '@cloudclip/shared-kernel';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, type FieldMessage } from '../../../lib/field-message';
 
@@ -33,8 +28,7 @@ export function validateShareField(field: 'slug' | 'maxViews', values: ShareForm
 }
 
 export type ShareValidation =
-  | { valid: true; errors: ShareFormErrors; request: PasteCreateRequest }
-  | { valid: false; errors: ShareFormErrors; request: null };
+  { valid: true; errors: ShareFormErrors; request: PasteCreateRequest } | { valid: false; errors: ShareFormErrors; request: null };
 
 /**
  * Validates the share form before anything is sent (spec §5) and builds `POST /api/paste`:

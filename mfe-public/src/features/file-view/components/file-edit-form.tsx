@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, toBoolean, validateCustomSlug, validateMaxViews, type FileUpdateRequest, type PublicFile } from '@cloudclip/shared-kernel';
+import {
+  isApiError,
+  toBoolean,
+  validateCustomSlug,
+  validateMaxViews,
+  type FileUpdateRequest,
+  type PublicFile,
+} from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useKernel } from '../../../hooks/use-kernel';
 import { Field, describedBy } from '../../../components/field';
@@ -88,7 +95,13 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
   const slugError = messageText(t, errors.slug);
   const maxViewsError = messageText(t, errors.maxViews);
   return (
-    <form className="cp-card cp-file-edit" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="file-edit-form">
+    <form
+      className="cp-card cp-file-edit"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="file-edit-form"
+    >
       <h2 id={`${id}-title`} className="cp-card__title">
         {t('file.editTitle')}
       </h2>
@@ -138,7 +151,12 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
           />
           {protectedNow && (
             <label className="cp-checkbox">
-              <input type="checkbox" checked={removePassword} onChange={(event) => setRemovePassword(event.target.checked)} data-testid="file-edit-remove-password" />
+              <input
+                type="checkbox"
+                checked={removePassword}
+                onChange={(event) => setRemovePassword(event.target.checked)}
+                data-testid="file-edit-remove-password"
+              />
               {t('file.removePassword')}
             </label>
           )}

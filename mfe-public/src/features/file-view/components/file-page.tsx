@@ -30,8 +30,16 @@ function FileView({ slug }: { slug: string }) {
   const { t } = useTranslation(NAMESPACE);
   const { state, unlock, replace, markDeleted } = useFile(slug);
   return (
-    <ShareView kind="file" state={state} path={filePath(slug)} lockedHint={state.status === 'locked' ? t('file.lockedHint', { name: state.file.filename }) : ''} onUnlock={unlock}>
-      {() => state.status === 'ready' && <FileReady file={state.file} password={state.password} onReplace={replace} onDeleted={markDeleted} />}
+    <ShareView
+      kind="file"
+      state={state}
+      path={filePath(slug)}
+      lockedHint={state.status === 'locked' ? t('file.lockedHint', { name: state.file.filename }) : ''}
+      onUnlock={unlock}
+    >
+      {() =>
+        state.status === 'ready' && <FileReady file={state.file} password={state.password} onReplace={replace} onDeleted={markDeleted} />
+      }
     </ShareView>
   );
 }
@@ -155,7 +163,12 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
                 <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
                   {t('common.edit')}
                 </button>
-                <button type="button" className="cp-button cp-button--danger" onClick={() => setConfirmDelete(true)} data-testid="file-delete">
+                <button
+                  type="button"
+                  className="cp-button cp-button--danger"
+                  onClick={() => setConfirmDelete(true)}
+                  data-testid="file-delete"
+                >
                   {t('common.delete')}
                 </button>
               </div>

@@ -80,15 +80,36 @@ export function FilePreview({ file, links }: { file: PublicFile; links: FileLink
       </video>
     );
   } else if (kind === 'audio') {
-    body = <audio className="cp-file-preview__audio" src={links.preview} controls preload="metadata" data-testid="preview-audio" aria-label={file.filename} />;
+    body = (
+      <audio
+        className="cp-file-preview__audio"
+        src={links.preview}
+        controls
+        preload="metadata"
+        data-testid="preview-audio"
+        aria-label={file.filename}
+      />
+    );
   } else if (kind === 'pdf') {
-    body = <iframe className="cp-file-preview__pdf" src={links.preview} title={t('file.pdfTitle', { name: file.filename })} data-testid="preview-pdf" />;
+    body = (
+      <iframe
+        className="cp-file-preview__pdf"
+        src={links.preview}
+        title={t('file.pdfTitle', { name: file.filename })}
+        data-testid="preview-pdf"
+      />
+    );
   } else {
     body = <TextPreview file={file} url={links.preview} markdown={kind === 'markdown'} />;
   }
 
   return (
-    <section className="cp-card cp-file-preview" aria-label={t('file.preview')} data-testid="file-preview" data-kind={tooLarge ? 'too-large' : kind}>
+    <section
+      className="cp-card cp-file-preview"
+      aria-label={t('file.preview')}
+      data-testid="file-preview"
+      data-kind={tooLarge ? 'too-large' : kind}
+    >
       {body}
     </section>
   );

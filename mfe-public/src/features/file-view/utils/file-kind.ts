@@ -69,7 +69,8 @@ const LANGUAGES: Record<string, string> = {
   tsv: 'plaintext',
 };
 
-const TEXT_MIME = /^(?:text\/|application\/(?:json|xml|javascript|x-javascript|ecmascript|x-sh|x-yaml|yaml|toml|sql|graphql|x-httpd-php|ld\+json)|.*\+(?:json|xml)$)/;
+const TEXT_MIME =
+  /^(?:text\/|application\/(?:json|xml|javascript|x-javascript|ecmascript|x-sh|x-yaml|yaml|toml|sql|graphql|x-httpd-php|ld\+json)|.*\+(?:json|xml)$)/;
 
 export function extensionOf(fileName: string): string {
   const base = fileName.toLowerCase().split('/').pop() ?? '';

@@ -73,7 +73,13 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
 
   const maxViewsError = messageText(t, errors.maxViews);
   return (
-    <form className="cp-card cp-paste-edit" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="paste-edit-form">
+    <form
+      className="cp-card cp-paste-edit"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="paste-edit-form"
+    >
       <h2 id={`${id}-title`} className="cp-card__title">
         {t('paste.editTitle')}
       </h2>

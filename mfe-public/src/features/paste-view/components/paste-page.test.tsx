@@ -3,7 +3,15 @@ import { Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
 import { PastePage } from './paste-page';
 
-const base = { slug: 'abc', remark: 'my remark', expiresAt: null, maxViews: null, views: 0, createdAt: '2025-07-01T08:00:00.000Z', created_by: 'apikey:key-1' };
+const base = {
+  slug: 'abc',
+  remark: 'my remark',
+  expiresAt: null,
+  maxViews: null,
+  views: 0,
+  createdAt: '2025-07-01T08:00:00.000Z',
+  created_by: 'apikey:key-1',
+};
 
 function renderPaste(handler: (call: FakeCall) => FakeReply, storage: Record<string, string> = {}) {
   const fetch = fakeFetch(handler);
@@ -39,7 +47,9 @@ describe('PastePage', () => {
 
   it('says "wrong password" when the server gives no message', async () => {
     renderPaste((call) =>
-      call.method === 'GET' ? { body: { ...base, hasPassword: true, requiresPassword: true } } : { status: 401, body: { code: 401, success: false } },
+      call.method === 'GET'
+        ? { body: { ...base, hasPassword: true, requiresPassword: true } }
+        : { status: 401, body: { code: 401, success: false } },
     );
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByTestId('password-submit'));
@@ -53,8 +63,15 @@ describe('PastePage', () => {
 
   it('offers edit and delete to the key that created the paste, and deletes by the id of the view', async () => {
     const fetch = renderPaste(
-      (call) => (call.method === 'DELETE' ? { body: { code: 200, message: 'ok', success: true } } : { body: { ...base, id: 'p1', content: 'mine', hasPassword: false, views: 1 } }),
-      { api_key: 'k', api_key_permissions: JSON.stringify({ text: true, file: false, mount: false }), api_key_info: JSON.stringify({ id: 'key-1', name: 'k', basic_path: '/' }) },
+      (call) =>
+        call.method === 'DELETE'
+          ? { body: { code: 200, message: 'ok', success: true } }
+          : { body: { ...base, id: 'p1', content: 'mine', hasPassword: false, views: 1 } },
+      {
+        api_key: 'k',
+        api_key_permissions: JSON.stringify({ text: true, file: false, mount: false }),
+        api_key_info: JSON.stringify({ id: 'key-1', name: 'k', basic_path: '/' }),
+      },
     );
     await screen.findByText('mine');
     fireEvent.click(screen.getByTestId('paste-delete'));
@@ -67,7 +84,15 @@ describe('PastePage', () => {
     const fetch = renderPaste(
       (call) => {
         if (call.method === 'DELETE') return { body: { code: 200, message: 'ok' } };
-        if (call.url.includes('/admin/pastes?')) return { body: { code: 200, message: 'ok', data: [{ id: 'p9', slug: 'abc' }], pagination: { total: 1, page: 1, limit: 100, totalPages: 1 } } };
+        if (call.url.includes('/admin/pastes?'))
+          return {
+            body: {
+              code: 200,
+              message: 'ok',
+              data: [{ id: 'p9', slug: 'abc' }],
+              pagination: { total: 1, page: 1, limit: 100, totalPages: 1 },
+            },
+          };
         return { body: { ...base, content: 'theirs', hasPassword: false, views: 1 } };
       },
       { admin_token: 't' },

@@ -61,7 +61,9 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
       setConfirmDelete(false);
       onDeleted();
     } catch (error) {
-      setDeleteError(error instanceof PasteNotFoundForDeleteError ? t('paste.deleteNotFound') : error instanceof Error ? error.message : String(error));
+      setDeleteError(
+        error instanceof PasteNotFoundForDeleteError ? t('paste.deleteNotFound') : error instanceof Error ? error.message : String(error),
+      );
       setDeleting(false);
     }
   };

@@ -6,15 +6,25 @@ import { uploadFile, type FilesEdge } from './upload-file';
 const translate = (key: string) => ({ 'errors.timeout': 'request timed out', 'errors.uploadCancelled': 'upload cancelled' })[key] ?? key;
 const options = (change: Partial<ReturnType<typeof emptyDraft>> = {}) => validateUploadOptions({ ...emptyDraft('cfg'), ...change }).value!;
 const file = new File(['hello world'], 'hello.txt', { type: 'text/plain' });
-const presigned = { file_id: 'f-1', upload_url: '/api/storage/local/cfg/x', storage_path: 'x', s3_url: 's3', slug: 'abc123', provider_type: 'Local', contentType: 'text/plain' };
+const presigned = {
+  file_id: 'f-1',
+  upload_url: '/api/storage/local/cfg/x',
+  storage_path: 'x',
+  s3_url: 's3',
+  slug: 'abc123',
+  provider_type: 'Local',
+  contentType: 'text/plain',
+};
 
 function edge(overrides: Partial<Record<keyof FilesEdge, jest.Mock>> = {}) {
   const files = {
     presign: jest.fn(async () => presigned),
-    putToStorage: jest.fn(async (_p: unknown, _b: unknown, o: { onUploadProgress?: (e: { loaded: number; total: number; percent: number }) => void }) => {
-      o.onUploadProgress?.({ loaded: 5, total: 11, percent: 45 });
-      return { status: 200, etag: 'etag-1', headers: () => null };
-    }),
+    putToStorage: jest.fn(
+      async (_p: unknown, _b: unknown, o: { onUploadProgress?: (e: { loaded: number; total: number; percent: number }) => void }) => {
+        o.onUploadProgress?.({ loaded: 5, total: 11, percent: 45 });
+        return { status: 200, etag: 'etag-1', headers: () => null };
+      },
+    ),
     commit: jest.fn(async () => ({ id: 'f-1', slug: 'abc123', filename: 'hello.txt', url: '/file/abc123' })),
     removePending: jest.fn(async () => undefined),
     ...overrides,
@@ -51,22 +61,30 @@ test('presigns with the size, PUTs with progress, commits with the options; phas
 
 test('a failed PUT deletes the half-created record with the admin delete for admins', async () => {
   const files = edge({ putToStorage: jest.fn(async () => Promise.reject(new ApiError('HTTP error 500', 'http', 500))) });
-  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow('HTTP error 500');
+  await expect(
+    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toThrow('HTTP error 500');
   expect(files.removePending).toHaveBeenCalledWith('f-1', 'admin');
   expect(files.commit).not.toHaveBeenCalled();
 });
 
 test('a failed commit deletes the record with the user delete for key holders', async () => {
   const files = edge({ commit: jest.fn(async () => Promise.reject(new ApiError('quota', 'http', 400))) });
-  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'user', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow('quota');
+  await expect(
+    uploadFile({ files: files as unknown as FilesEdge, scope: 'user', translate }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toThrow('quota');
   expect(files.removePending).toHaveBeenCalledWith('f-1', 'user');
 });
 
 test('a refused presign (size, quota, slug) leaves nothing to clean up', async () => {
-  const files = edge({ presign: jest.fn(async () => Promise.reject(new ApiError('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB', 'http', 400))) });
-  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow(
-    'Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB',
-  );
+  const files = edge({
+    presign: jest.fn(async () =>
+      Promise.reject(new ApiError('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB', 'http', 400)),
+    ),
+  });
+  await expect(
+    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toThrow('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB');
   expect(files.removePending).not.toHaveBeenCalled();
   expect(files.putToStorage).not.toHaveBeenCalled();
 });
@@ -94,21 +112,38 @@ test('a PUT that stops sending is ended with the timeout message and cleaned up'
   const files = edge({
     putToStorage: jest.fn(
       (_p: unknown, _b: unknown, o: { signal: AbortSignal }) =>
-        new Promise((_resolve, reject) => o.signal.addEventListener('abort', () => reject(new ApiError('upload cancelled', 'cancelled', 0)))),
+        new Promise((_resolve, reject) =>
+          o.signal.addEventListener('abort', () => reject(new ApiError('upload cancelled', 'cancelled', 0))),
+        ),
     ),
   });
   await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope: 'user', translate, stallTimeoutMs: 20 }, file, options(), hooks(), new AbortController().signal),
+    uploadFile(
+      { files: files as unknown as FilesEdge, scope: 'user', translate, stallTimeoutMs: 20 },
+      file,
+      options(),
+      hooks(),
+      new AbortController().signal,
+    ),
   ).rejects.toMatchObject({ kind: 'timeout', message: 'request timed out' });
   expect(files.removePending).toHaveBeenCalledWith('f-1', 'user');
 });
 
 test('a presign that does not answer times out', async () => {
   const files = edge({
-    presign: jest.fn((_body: unknown, signal: AbortSignal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new ApiError('cancelled', 'cancelled', 0))))),
+    presign: jest.fn(
+      (_body: unknown, signal: AbortSignal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new ApiError('cancelled', 'cancelled', 0)))),
+    ),
   });
   await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate, requestTimeoutMs: 20 }, file, options(), hooks(), new AbortController().signal),
+    uploadFile(
+      { files: files as unknown as FilesEdge, scope: 'admin', translate, requestTimeoutMs: 20 },
+      file,
+      options(),
+      hooks(),
+      new AbortController().signal,
+    ),
   ).rejects.toMatchObject({ kind: 'timeout' });
 });
 
@@ -117,7 +152,9 @@ test('a cleanup failure does not hide the original error', async () => {
     putToStorage: jest.fn(async () => Promise.reject(new ApiError('Network error', 'network', 0))),
     removePending: jest.fn(async () => Promise.reject(new Error('delete failed'))),
   });
-  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal)).rejects.toMatchObject({
+  await expect(
+    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toMatchObject({
     kind: 'network',
   });
 });
@@ -126,7 +163,13 @@ test('a cancel while presign is in flight still removes the record once presign 
   const answer = deferred<typeof presigned>();
   const files = edge({ presign: jest.fn(() => answer.promise) });
   const controller = new AbortController();
-  const running = uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), controller.signal);
+  const running = uploadFile(
+    { files: files as unknown as FilesEdge, scope: 'admin', translate },
+    file,
+    options(),
+    hooks(),
+    controller.signal,
+  );
   controller.abort();
   answer.resolve(presigned);
   await expect(running).rejects.toMatchObject({ kind: 'cancelled' });
@@ -137,7 +180,13 @@ test('a cancel while presign is in flight still removes the record once presign 
 test('a presign refused without a reason says that the presigned URL could not be had', async () => {
   const files = edge({ presign: jest.fn(async () => Promise.reject(new ApiError('HTTP error 502: Bad Gateway', 'http', 502))) });
   const t = (key: string) => (key === 'errors.presignFailed' ? 'Failed to get the presigned URL' : translate(key));
-  await expect(uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate: t }, file, options(), hooks(), new AbortController().signal)).rejects.toThrow(
-    'Failed to get the presigned URL: HTTP error 502: Bad Gateway',
-  );
+  await expect(
+    uploadFile(
+      { files: files as unknown as FilesEdge, scope: 'admin', translate: t },
+      file,
+      options(),
+      hooks(),
+      new AbortController().signal,
+    ),
+  ).rejects.toThrow('Failed to get the presigned URL: HTTP error 502: Bad Gateway');
 });

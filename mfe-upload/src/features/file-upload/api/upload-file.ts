@@ -71,7 +71,12 @@ function withTimeout(outer: AbortSignal, ms: number): { signal: AbortSignal; dis
  * Runs `call` with a signal that aborts on cancel or after `ms`. A timeout becomes the kernel's
  * timeout error, a cancel stays the cancellation error the client raised.
  */
-async function timed<T>(outer: AbortSignal, ms: number, translate: (key: string) => string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function timed<T>(
+  outer: AbortSignal,
+  ms: number,
+  translate: (key: string) => string,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const link = withTimeout(outer, ms);
   try {
     return await call(link.signal);
@@ -100,7 +105,13 @@ export function presignError(error: unknown, translate: (key: string) => string)
  * the quota) → PUT to the returned URL with progress → commit. Once presign has created the pending
  * record, any failure or cancel deletes it again (admin or user delete), then the error is rethrown.
  */
-export async function uploadFile(deps: FileUploadDeps, file: File, options: UploadOptions, hooks: FileUploadHooks, signal: AbortSignal): Promise<UploadResult> {
+export async function uploadFile(
+  deps: FileUploadDeps,
+  file: File,
+  options: UploadOptions,
+  hooks: FileUploadHooks,
+  signal: AbortSignal,
+): Promise<UploadResult> {
   const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const cancelled = () => new ApiError(deps.translate('errors.uploadCancelled'), 'cancelled', 0);
   if (signal.aborted) throw cancelled();

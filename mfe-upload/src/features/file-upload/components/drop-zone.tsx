@@ -16,7 +16,15 @@ export function filesOfClipboard(data: DataTransfer | null): File[] {
  * Where files come in: the "choose files" button (keyboard reachable), drag and drop onto the zone,
  * and paste anywhere on the page while the zone is shown (not while typing in a field).
  */
-export function DropZone({ onFiles, maxSizeText, disabled }: { onFiles: (files: File[]) => void; maxSizeText: string; disabled?: boolean }) {
+export function DropZone({
+  onFiles,
+  maxSizeText,
+  disabled,
+}: {
+  onFiles: (files: File[]) => void;
+  maxSizeText: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -63,10 +71,19 @@ export function DropZone({ onFiles, maxSizeText, disabled }: { onFiles: (files: 
       onDrop={onDrop}
     >
       <svg className="cu-drop__icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
-        <path fill="currentColor" d="M11 16V7.85l-2.6 2.6L7 9l5-5 5 5-1.4 1.45-2.6-2.6V16h-2Zm-5 4q-.825 0-1.413-.588T4 18v-3h2v3h12v-3h2v3q0 .825-.588 1.413T18 20H6Z" />
+        <path
+          fill="currentColor"
+          d="M11 16V7.85l-2.6 2.6L7 9l5-5 5 5-1.4 1.45-2.6-2.6V16h-2Zm-5 4q-.825 0-1.413-.588T4 18v-3h2v3h12v-3h2v3q0 .825-.588 1.413T18 20H6Z"
+        />
       </svg>
       <p className="cu-drop__title">{t('files.dropTitle')}</p>
-      <button type="button" className="cu-button cu-button--primary" onClick={() => input.current?.click()} disabled={disabled} data-testid="choose-files">
+      <button
+        type="button"
+        className="cu-button cu-button--primary"
+        onClick={() => input.current?.click()}
+        disabled={disabled}
+        data-testid="choose-files"
+      >
         {t('files.choose')}
       </button>
       <p className="cu-hint">{t('files.dropHint', { size: maxSizeText })}</p>

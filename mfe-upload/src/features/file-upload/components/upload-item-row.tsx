@@ -22,7 +22,14 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
   const canRetry = (item.state === 'error' && !item.refused) || item.state === 'cancelled';
   const speed = item.state === 'uploading' ? formatSpeed(item.speed) : '';
   return (
-    <li className="cu-item" data-testid="upload-item" data-name={item.name} data-state={item.state} data-phase={item.phase} data-percent={item.percent}>
+    <li
+      className="cu-item"
+      data-testid="upload-item"
+      data-name={item.name}
+      data-state={item.state}
+      data-phase={item.phase}
+      data-percent={item.percent}
+    >
       <div className="cu-item__head">
         <span className="cu-item__name" title={item.name}>
           {item.name}
@@ -39,17 +46,35 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
         {speed && <span data-testid="item-speed">{speed}</span>}
         <span className="cu-item__actions">
           {active && (
-            <button type="button" className="cu-button cu-button--small" onClick={() => onCancel(item.id)} aria-label={t('item.cancelNamed', { name: item.name })} data-testid="item-cancel">
+            <button
+              type="button"
+              className="cu-button cu-button--small"
+              onClick={() => onCancel(item.id)}
+              aria-label={t('item.cancelNamed', { name: item.name })}
+              data-testid="item-cancel"
+            >
               {t('item.cancel')}
             </button>
           )}
           {canRetry && (
-            <button type="button" className="cu-button cu-button--small" onClick={() => onRetry(item.id)} aria-label={t('item.retryNamed', { name: item.name })} data-testid="item-retry">
+            <button
+              type="button"
+              className="cu-button cu-button--small"
+              onClick={() => onRetry(item.id)}
+              aria-label={t('item.retryNamed', { name: item.name })}
+              data-testid="item-retry"
+            >
               {t('item.retry')}
             </button>
           )}
           {!active && (
-            <button type="button" className="cu-button cu-button--small cu-button--ghost" onClick={() => onRemove(item.id)} aria-label={t('item.removeNamed', { name: item.name })} data-testid="item-remove">
+            <button
+              type="button"
+              className="cu-button cu-button--small cu-button--ghost"
+              onClick={() => onRemove(item.id)}
+              aria-label={t('item.removeNamed', { name: item.name })}
+              data-testid="item-remove"
+            >
               {t('item.remove')}
             </button>
           )}
@@ -60,7 +85,9 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
           {item.error}
         </p>
       )}
-      {item.result && <ShareResult link={pageUrl(item.result.path || filePath(item.result.slug))} password={item.result.password} idPrefix={item.id} />}
+      {item.result && (
+        <ShareResult link={pageUrl(item.result.path || filePath(item.result.slug))} password={item.result.password} idPrefix={item.id} />
+      )}
     </li>
   );
 }

@@ -17,7 +17,15 @@ const nextId = () => `upload-${Date.now().toString(36)}-${(sequence += 1)}`;
  * Runs the upload list: items start by themselves (at most UPLOAD_CONCURRENCY at once), each with the
  * options of the batch it came with; cancel aborts the transfer at once, retry puts the item back.
  */
-export function useUploadQueue({ scope, maxUploadMb, onUploaded }: { scope: FileScope; maxUploadMb: number; onUploaded: (result: UploadResult) => void }) {
+export function useUploadQueue({
+  scope,
+  maxUploadMb,
+  onUploaded,
+}: {
+  scope: FileScope;
+  maxUploadMb: number;
+  onUploaded: (result: UploadResult) => void;
+}) {
   const kernel = useKernel();
   const [items, dispatch] = useReducer(queueReducer, []);
   const controllers = useRef(new Map<string, AbortController>());

@@ -48,7 +48,11 @@ test('a cancelled item ignores late events and can be retried from the start', (
   items = queueReducer(items, { type: 'progress', id: 'a', loaded: 600, total: 1000, at: 10 });
   items = queueReducer(items, { type: 'cancel', id: 'a', message: 'upload cancelled' });
   expect(stateOf(items, 'a')).toMatchObject({ state: 'cancelled', error: 'upload cancelled' });
-  const late = queueReducer(queueReducer(items, { type: 'progress', id: 'a', loaded: 900, total: 1000, at: 20 }), { type: 'fail', id: 'a', error: 'x' });
+  const late = queueReducer(queueReducer(items, { type: 'progress', id: 'a', loaded: 900, total: 1000, at: 20 }), {
+    type: 'fail',
+    id: 'a',
+    error: 'x',
+  });
   expect(late).toBe(items);
   items = queueReducer(items, { type: 'retry', id: 'a' });
   expect(stateOf(items, 'a')).toMatchObject({ state: 'pending', loaded: 0, percent: 0, error: null });
@@ -62,7 +66,11 @@ test('a failed item can be retried; a successful one cannot, and cannot be cance
   expect(stateOf(items, 'a').state).toBe('pending');
 
   items = queueReducer(items, { type: 'start', id: 'b', at: 0 });
-  items = queueReducer(items, { type: 'succeed', id: 'b', result: { id: 'x', slug: 's', filename: 'b', size: 1, path: '/file/s', password: null } });
+  items = queueReducer(items, {
+    type: 'succeed',
+    id: 'b',
+    result: { id: 'x', slug: 's', filename: 'b', size: 1, path: '/file/s', password: null },
+  });
   expect(queueReducer(items, { type: 'retry', id: 'b' })).toBe(items);
   expect(queueReducer(items, { type: 'cancel', id: 'b', message: 'c' })).toBe(items);
 });

@@ -65,7 +65,12 @@ function newItem(id: string, file: File, refusal?: string | null): UploadItem {
   };
 }
 
-function update(items: UploadItem[], id: string, when: (item: UploadItem) => boolean, change: (item: UploadItem) => Partial<UploadItem>): UploadItem[] {
+function update(
+  items: UploadItem[],
+  id: string,
+  when: (item: UploadItem) => boolean,
+  change: (item: UploadItem) => Partial<UploadItem>,
+): UploadItem[] {
   let changed = false;
   const next = items.map((item) => {
     if (item.id !== id || !when(item)) return item;
@@ -87,15 +92,20 @@ export function queueReducer(items: UploadItem[], action: QueueAction): UploadIt
     case 'add':
       return [...items, ...action.items.map(({ id, file, refusal }) => newItem(id, file, refusal))];
     case 'start':
-      return update(items, action.id, (item) => item.state === 'pending', () => ({
-        state: 'uploading',
-        phase: 'preparing',
-        loaded: 0,
-        percent: 0,
-        speed: 0,
-        error: null,
-        sample: { at: action.at, loaded: 0 },
-      }));
+      return update(
+        items,
+        action.id,
+        (item) => item.state === 'pending',
+        () => ({
+          state: 'uploading',
+          phase: 'preparing',
+          loaded: 0,
+          percent: 0,
+          speed: 0,
+          error: null,
+          sample: { at: action.at, loaded: 0 },
+        }),
+      );
     case 'phase':
       return update(items, action.id, isRunning, () => ({ phase: action.phase }));
     case 'progress':
@@ -119,20 +129,30 @@ export function queueReducer(items: UploadItem[], action: QueueAction): UploadIt
     case 'fail':
       return update(items, action.id, isRunning, () => ({ state: 'error', speed: 0, error: action.error }));
     case 'cancel':
-      return update(items, action.id, (item) => item.state === 'pending' || item.state === 'uploading', () => ({
-        state: 'cancelled',
-        speed: 0,
-        error: action.message,
-      }));
+      return update(
+        items,
+        action.id,
+        (item) => item.state === 'pending' || item.state === 'uploading',
+        () => ({
+          state: 'cancelled',
+          speed: 0,
+          error: action.message,
+        }),
+      );
     case 'retry':
-      return update(items, action.id, (item) => (item.state === 'error' && !item.refused) || item.state === 'cancelled', () => ({
-        state: 'pending',
-        phase: 'preparing',
-        loaded: 0,
-        percent: 0,
-        speed: 0,
-        error: null,
-      }));
+      return update(
+        items,
+        action.id,
+        (item) => (item.state === 'error' && !item.refused) || item.state === 'cancelled',
+        () => ({
+          state: 'pending',
+          phase: 'preparing',
+          loaded: 0,
+          percent: 0,
+          speed: 0,
+          error: null,
+        }),
+      );
     case 'remove':
       return items.filter((item) => item.id !== action.id || item.state === 'uploading');
     case 'clear-finished':

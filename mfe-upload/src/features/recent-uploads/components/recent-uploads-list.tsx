@@ -6,7 +6,15 @@ import { pageUrl } from '../../../lib/format';
 import type { RecentUpload } from '../stores/recent-uploads-store';
 
 /** The last uploads (spec: 3), kept across reloads. */
-export function RecentUploadsList({ items, onRemove, onClear }: { items: RecentUpload[]; onRemove: (slug: string) => void; onClear: () => void }) {
+export function RecentUploadsList({
+  items,
+  onRemove,
+  onClear,
+}: {
+  items: RecentUpload[];
+  onRemove: (slug: string) => void;
+  onClear: () => void;
+}) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (

@@ -2,7 +2,14 @@ import { STORAGE_KEYS } from '@cloudclip/shared-kernel';
 import { memoryStorage } from '../../../test/test-kernel';
 import { RecentUploadsStore, type RecentUpload } from './recent-uploads-store';
 
-const entry = (slug: string, uploadedAt = 1): RecentUpload => ({ slug, filename: `${slug}.txt`, size: 10, path: `/file/${slug}`, hasPassword: false, uploadedAt });
+const entry = (slug: string, uploadedAt = 1): RecentUpload => ({
+  slug,
+  filename: `${slug}.txt`,
+  size: 10,
+  path: `/file/${slug}`,
+  hasPassword: false,
+  uploadedAt,
+});
 
 test('keeps the newest 3, newest first', () => {
   const store = new RecentUploadsStore(memoryStorage());

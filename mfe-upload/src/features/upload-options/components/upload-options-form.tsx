@@ -7,7 +7,15 @@ import { isDefaultConfig } from '../hooks/use-storage-configs';
 import type { OptionError } from '../../../lib/upload-options';
 
 /** The options shared by file and URL uploads (spec §3 file share fields, §5 validation). */
-export function UploadOptionsForm({ controller, maxUploadMb, disabled }: { controller: UploadOptionsController; maxUploadMb: number; disabled?: boolean }) {
+export function UploadOptionsForm({
+  controller,
+  maxUploadMb,
+  disabled,
+}: {
+  controller: UploadOptionsController;
+  maxUploadMb: number;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const { draft, setField, errors, storage } = controller;
   const message = (error: OptionError | undefined) => (error ? t(error.key, { ns: error.ns, ...error.params }) : undefined);
@@ -87,7 +95,13 @@ export function UploadOptionsForm({ controller, maxUploadMb, disabled }: { contr
           />
         </Field>
         <Field id="cu-remark" label={t('options.remark')}>
-          <input id="cu-remark" className="cu-input" value={draft.remark} onChange={(event) => setField('remark', event.target.value)} data-testid="option-remark" />
+          <input
+            id="cu-remark"
+            className="cu-input"
+            value={draft.remark}
+            onChange={(event) => setField('remark', event.target.value)}
+            data-testid="option-remark"
+          />
         </Field>
         <Field id="cu-password" label={t('options.password')} hint={t('options.passwordHint')}>
           <input
@@ -102,7 +116,13 @@ export function UploadOptionsForm({ controller, maxUploadMb, disabled }: { contr
           />
         </Field>
         <Field id="cu-expiry" label={t('options.expiry')}>
-          <select id="cu-expiry" className="cu-input" value={draft.expiry} onChange={(event) => setField('expiry', event.target.value as PasteExpiryId)} data-testid="option-expiry">
+          <select
+            id="cu-expiry"
+            className="cu-input"
+            value={draft.expiry}
+            onChange={(event) => setField('expiry', event.target.value as PasteExpiryId)}
+            data-testid="option-expiry"
+          >
             {PASTE_EXPIRY_OPTIONS.map((option) => (
               <option key={option.id} value={option.id}>
                 {t(`expiry.${option.id}`)}

@@ -20,7 +20,11 @@ export function preselectedConfig(configs: readonly S3Config[]): S3Config | unde
 /** `GET /s3-configs` (admins: their own; keys: public ones), reloaded when `enabled` turns on. */
 export function useStorageConfigs(enabled: boolean): StorageConfigsState {
   const kernel = useKernel();
-  const [state, setState] = useState<{ configs: S3Config[]; loading: boolean; error: string | null }>({ configs: [], loading: enabled, error: null });
+  const [state, setState] = useState<{ configs: S3Config[]; loading: boolean; error: string | null }>({
+    configs: [],
+    loading: enabled,
+    error: null,
+  });
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (!enabled) return undefined;
@@ -30,7 +34,8 @@ export function useStorageConfigs(enabled: boolean): StorageConfigsState {
       .list(controller.signal)
       .then((configs) => setState({ configs, loading: false, error: null }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ configs: [], loading: false, error: errorText(error, kernel.i18n.t('errors.requestFailed')) });
+        if (!controller.signal.aborted)
+          setState({ configs: [], loading: false, error: errorText(error, kernel.i18n.t('errors.requestFailed')) });
       });
     return () => controller.abort();
   }, [kernel, enabled, round]);

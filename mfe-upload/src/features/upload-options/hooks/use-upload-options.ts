@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { emptyDraft, validateUploadOptions, type OptionErrors, type UploadOptions, type UploadOptionsDraft } from '../../../lib/upload-options';
+import {
+  emptyDraft,
+  validateUploadOptions,
+  type OptionErrors,
+  type UploadOptions,
+  type UploadOptionsDraft,
+} from '../../../lib/upload-options';
 import { preselectedConfig, useStorageConfigs } from './use-storage-configs';
 
 /** The options form of the page: draft, field errors, storage configurations and batch validation. */

@@ -9,7 +9,10 @@ function response(body: string, init: { status?: number; length?: boolean } = {}
     ok: (init.status ?? 200) < 300,
     status: init.status ?? 200,
     statusText: '',
-    headers: { get: (name: string) => (name === 'content-length' && init.length !== false ? String(bytes.length) : name === 'content-type' ? 'text/plain' : null) },
+    headers: {
+      get: (name: string) =>
+        name === 'content-length' && init.length !== false ? String(bytes.length) : name === 'content-type' ? 'text/plain' : null,
+    },
     body: {
       getReader: () => ({
         read: async () => {
@@ -67,6 +70,9 @@ test('cancel gives "download cancelled" without trying the proxy', async () => {
     controller.abort();
     throw new DOMException('aborted', 'AbortError');
   });
-  await expect(downloadSource('http://src/a.txt', base(fetchImpl, { signal: controller.signal }))).rejects.toMatchObject({ kind: 'cancelled', message: 'errors.downloadCancelled' });
+  await expect(downloadSource('http://src/a.txt', base(fetchImpl, { signal: controller.signal }))).rejects.toMatchObject({
+    kind: 'cancelled',
+    message: 'errors.downloadCancelled',
+  });
   expect(fetchImpl).toHaveBeenCalledTimes(1);
 });

@@ -49,7 +49,12 @@ export async function downloadSource(url: string, options: DownloadOptions): Pro
   const attempt = async (address: string, via: DownloadedSource['via']): Promise<DownloadedSource> => {
     const response = await fetchImpl(address, { signal: options.signal, credentials: 'omit' });
     if (!response.ok) {
-      throw new ApiError(options.translate('errors.httpError', { status: response.status, text: response.statusText }), 'http', response.status, { url: address });
+      throw new ApiError(
+        options.translate('errors.httpError', { status: response.status, text: response.statusText }),
+        'http',
+        response.status,
+        { url: address },
+      );
     }
     return { blob: await readAll(response, options), via };
   };

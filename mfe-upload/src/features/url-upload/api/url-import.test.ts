@@ -6,7 +6,15 @@ import type { DownloadOptions } from './download-source';
 
 const PART = 10;
 const options = validateUploadOptions({ ...emptyDraft('cfg'), password: 'pw', expiry: '1h', maxViews: '2' }).value!;
-const info = (size: number | null): UrlInfo => ({ url: 'http://127.0.0.1:9/a.bin', filename: 'a.bin', contentType: 'application/octet-stream', size, lastModified: null, method: 'HEAD', corsSupported: false });
+const info = (size: number | null): UrlInfo => ({
+  url: 'http://127.0.0.1:9/a.bin',
+  filename: 'a.bin',
+  contentType: 'application/octet-stream',
+  size,
+  lastModified: null,
+  method: 'HEAD',
+  corsSupported: false,
+});
 const translate = (key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key);
 
 function deps(size: number, overrides: Partial<UrlImportDeps> = {}, urlOverrides: Partial<Record<string, jest.Mock>> = {}) {
@@ -23,7 +31,10 @@ function deps(size: number, overrides: Partial<UrlImportDeps> = {}, urlOverrides
       slug: 's2',
       part_size: body.part_size,
       total_size: body.total_size,
-      presigned_urls: Array.from({ length: body.part_count }, (_, index) => ({ partNumber: index + 1, url: `http://s3/part/${index + 1}` })),
+      presigned_urls: Array.from({ length: body.part_count }, (_, index) => ({
+        partNumber: index + 1,
+        url: `http://s3/part/${index + 1}`,
+      })),
     })),
     multipartComplete: jest.fn(async () => ({ file_id: 'f-2', slug: 's2', filename: 'a.bin', url: '/file/s2' })),
     multipartAbort: jest.fn(async () => ({})),
@@ -61,13 +72,30 @@ test('a small source: presign → download (0–49 %) → PUT (50–99 %) → co
   const { deps: d, urlUpload } = deps(20);
   const h = hooks();
   const result = await importFromUrl(d, info(20), options, h, new AbortController().signal);
-  expect(urlUpload.presign).toHaveBeenCalledWith(expect.objectContaining({ url: 'http://127.0.0.1:9/a.bin', s3_config_id: 'cfg', filename: 'a.bin' }));
-  expect(d.putToStorage).toHaveBeenCalledWith('http://s3/put', expect.any(Blob), expect.objectContaining({ headers: { 'Content-Type': 'application/octet-stream' } }));
-  expect(urlUpload.commit).toHaveBeenCalledWith(expect.objectContaining({ file_id: 'f-1', etag: 'etag-put', size: '20', password: 'pw', expires_in: '1', max_views: '2' }), expect.any(AbortSignal));
+  expect(urlUpload.presign).toHaveBeenCalledWith(
+    expect.objectContaining({ url: 'http://127.0.0.1:9/a.bin', s3_config_id: 'cfg', filename: 'a.bin' }),
+  );
+  expect(d.putToStorage).toHaveBeenCalledWith(
+    'http://s3/put',
+    expect.any(Blob),
+    expect.objectContaining({ headers: { 'Content-Type': 'application/octet-stream' } }),
+  );
+  expect(urlUpload.commit).toHaveBeenCalledWith(
+    expect.objectContaining({ file_id: 'f-1', etag: 'etag-put', size: '20', password: 'pw', expires_in: '1', max_views: '2' }),
+    expect.any(AbortSignal),
+  );
   expect(h.onMode).toHaveBeenCalledWith('single');
   const percents = h.onProgress.mock.calls.map(([percent]) => percent);
   expect(percents).toEqual([0, 24, 49, 50, 99]);
-  expect(h.onPhase.mock.calls.map(([phase]) => phase)).toEqual(['preparing', 'initializing', 'starting', 'downloading', 'uploading', 'finalizing', 'completed']);
+  expect(h.onPhase.mock.calls.map(([phase]) => phase)).toEqual([
+    'preparing',
+    'initializing',
+    'starting',
+    'downloading',
+    'uploading',
+    'finalizing',
+    'completed',
+  ]);
   expect(result).toMatchObject({ slug: 's1', path: '/file/s1', size: 20, password: 'pw', mode: 'single', via: 'direct' });
 });
 
@@ -80,7 +108,9 @@ test('a large source uses multipart with at most 3 parts in flight and completes
   );
   expect(d.putToStorage).toHaveBeenCalledTimes(10);
   expect(peak.value).toBe(3);
-  const complete = (urlUpload.multipartComplete.mock.calls as unknown as Array<[unknown]>)[0]![0] as { parts: Array<{ partNumber: number; etag: string; size: number }> };
+  const complete = (urlUpload.multipartComplete.mock.calls as unknown as Array<[unknown]>)[0]![0] as {
+    parts: Array<{ partNumber: number; etag: string; size: number }>;
+  };
   expect(complete.parts.map((part) => part.partNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   expect(complete.parts[9]).toEqual({ partNumber: 10, etag: 'etag-10', size: 5 });
   expect(h.onProgress.mock.calls.at(-1)?.[0]).toBe(99);
@@ -99,7 +129,9 @@ test('a failed part aborts the multipart upload on the server and names the part
     if (url.endsWith('/4')) throw new ApiError('HTTP error 500', 'http', 500);
     return { status: 200, etag: 'e', headers: () => null };
   });
-  await expect(importFromUrl(d, info(95), options, hooks(), new AbortController().signal)).rejects.toThrow(/errors.partFailed \{"part":4\}: HTTP error 500/);
+  await expect(importFromUrl(d, info(95), options, hooks(), new AbortController().signal)).rejects.toThrow(
+    /errors.partFailed \{"part":4\}: HTTP error 500/,
+  );
   expect(urlUpload.multipartAbort).toHaveBeenCalledWith({ file_id: 'f-2', upload_id: 'u-2' });
   expect(urlUpload.multipartComplete).not.toHaveBeenCalled();
 });
@@ -131,13 +163,18 @@ test('cancel during a multipart upload aborts it on the server', async () => {
         controller.abort();
       }),
   ) as unknown as UrlImportDeps['putToStorage'];
-  await expect(importFromUrl(d, info(95), options, hooks(), controller.signal)).rejects.toMatchObject({ kind: 'cancelled', message: 'errors.uploadCancelled' });
+  await expect(importFromUrl(d, info(95), options, hooks(), controller.signal)).rejects.toMatchObject({
+    kind: 'cancelled',
+    message: 'errors.uploadCancelled',
+  });
   expect(urlUpload.multipartAbort).toHaveBeenCalledWith({ file_id: 'f-2', upload_id: 'u-2' });
 });
 
 test('a source announced above the limit is refused before anything is sent', async () => {
   const { deps: d, urlUpload } = deps(20, { maxUploadMb: 1 });
-  await expect(importFromUrl(d, info(2 * 1024 * 1024), options, hooks(), new AbortController().signal)).rejects.toThrow(/fileTooLarge.*1 MB/);
+  await expect(importFromUrl(d, info(2 * 1024 * 1024), options, hooks(), new AbortController().signal)).rejects.toThrow(
+    /fileTooLarge.*1 MB/,
+  );
   expect(urlUpload.presign).not.toHaveBeenCalled();
   expect(urlUpload.multipartInit).not.toHaveBeenCalled();
   expect(d.download).not.toHaveBeenCalled();
@@ -151,7 +188,11 @@ test('a download bigger than the limit (size unknown beforehand) is cleaned up a
 });
 
 test('a failed commit cancels the import on the server', async () => {
-  const { deps: d, urlUpload } = deps(20, {}, { commit: jest.fn(async () => Promise.reject(new ApiError('Insufficient storage', 'http', 400))) });
+  const { deps: d, urlUpload } = deps(
+    20,
+    {},
+    { commit: jest.fn(async () => Promise.reject(new ApiError('Insufficient storage', 'http', 400))) },
+  );
   await expect(importFromUrl(d, info(20), options, hooks(), new AbortController().signal)).rejects.toThrow('Insufficient storage');
   expect(urlUpload.cancel).toHaveBeenCalledWith('f-1');
 });

@@ -18,7 +18,10 @@ import type { DownloadedSource, DownloadOptions } from './download-source';
 /** Sources above this size go through the multipart flow (parts of MULTIPART_PART_BYTES). */
 export const URL_MULTIPART_THRESHOLD_BYTES = 4 * MULTIPART_PART_BYTES;
 
-export type UrlEdge = Pick<CloudclipApi['urlUpload'], 'proxyUrl' | 'presign' | 'commit' | 'multipartInit' | 'multipartComplete' | 'multipartAbort' | 'cancel'>;
+export type UrlEdge = Pick<
+  CloudclipApi['urlUpload'],
+  'proxyUrl' | 'presign' | 'commit' | 'multipartInit' | 'multipartComplete' | 'multipartAbort' | 'cancel'
+>;
 
 export interface UrlImportDeps {
   urlUpload: UrlEdge;
@@ -26,7 +29,11 @@ export interface UrlImportDeps {
   putToStorage: (
     url: string,
     body: Blob,
-    options: { headers?: Record<string, string>; signal?: AbortSignal; onUploadProgress?: (event: { loaded: number; total: number }) => void },
+    options: {
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      onUploadProgress?: (event: { loaded: number; total: number }) => void;
+    },
   ) => Promise<StorageUploadResult>;
   download: (url: string, options: DownloadOptions) => Promise<DownloadedSource>;
   translate: (key: string, params?: Record<string, unknown>) => string;
@@ -69,7 +76,13 @@ function tooLarge(deps: UrlImportDeps, size: number): ApiError | null {
  * Any failure or cancel after the reservation releases it on the server (`url/cancel` or
  * `url/multipart/abort`) before the error is rethrown.
  */
-export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options: UploadOptions, hooks: UrlImportHooks, signal: AbortSignal): Promise<UrlImportResult> {
+export async function importFromUrl(
+  deps: UrlImportDeps,
+  info: UrlInfo,
+  options: UploadOptions,
+  hooks: UrlImportHooks,
+  signal: AbortSignal,
+): Promise<UrlImportResult> {
   const partSize = deps.partSize ?? MULTIPART_PART_BYTES;
   const concurrency = Math.max(1, Math.floor(deps.concurrency ?? URL_MULTIPART_CONCURRENCY));
   const threshold = deps.multipartThreshold ?? URL_MULTIPART_THRESHOLD_BYTES;
@@ -139,7 +152,11 @@ export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options:
           } catch (error) {
             if (signal.aborted) throw cancelledUpload();
             const reason = error instanceof Error ? error.message : String(error);
-            throw new ApiError(`${deps.translate('errors.partFailed', { part: partNumber })}: ${reason}`, isApiError(error) ? error.kind : 'network', isApiError(error) ? error.status : 0);
+            throw new ApiError(
+              `${deps.translate('errors.partFailed', { part: partNumber })}: ${reason}`,
+              isApiError(error) ? error.kind : 'network',
+              isApiError(error) ? error.status : 0,
+            );
           }
         });
       const parts = await runPool(tasks, concurrency, signal);
@@ -158,7 +175,11 @@ export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options:
           headers: { 'Content-Type': presigned.contentType },
           signal,
           onUploadProgress: (event) =>
-            hooks.onProgress(overallPercent('upload', event.loaded / (event.total || blob.size)), { stage: 'upload', loaded: event.loaded, total: blob.size }),
+            hooks.onProgress(overallPercent('upload', event.loaded / (event.total || blob.size)), {
+              stage: 'upload',
+              loaded: event.loaded,
+              total: blob.size,
+            }),
         });
       } catch (error) {
         if (signal.aborted) throw cancelledUpload();
@@ -193,7 +214,8 @@ export async function importFromUrl(deps: UrlImportDeps, info: UrlInfo, options:
       signal,
       expectedSize: knownSize,
       translate: deps.translate,
-      onProgress: (loaded, total) => hooks.onProgress(overallPercent('download', total ? loaded / total : 0), { stage: 'download', loaded, total }),
+      onProgress: (loaded, total) =>
+        hooks.onProgress(overallPercent('download', total ? loaded / total : 0), { stage: 'download', loaded, total }),
     });
     if (signal.aborted) throw cancelledDownload();
     const refusal = tooLarge(deps, source.blob.size);

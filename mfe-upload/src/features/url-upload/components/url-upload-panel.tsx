@@ -41,7 +41,8 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
     start(options);
   };
 
-  const tone = state.status === 'success' ? 'success' : state.status === 'error' ? 'error' : state.status === 'cancelled' ? 'muted' : 'active';
+  const tone =
+    state.status === 'success' ? 'success' : state.status === 'error' ? 'error' : state.status === 'cancelled' ? 'muted' : 'active';
   const stageText =
     state.stage && running
       ? t(state.stage.stage === 'download' ? 'url.stageDownload' : 'url.stageUpload', {
@@ -79,7 +80,13 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
       </form>
 
       {state.info && (
-        <section className="cu-card" aria-labelledby="cu-url-info-title" data-testid="url-info-card" data-status={state.status} data-mode={state.mode ?? ''}>
+        <section
+          className="cu-card"
+          aria-labelledby="cu-url-info-title"
+          data-testid="url-info-card"
+          data-status={state.status}
+          data-mode={state.mode ?? ''}
+        >
           <h3 id="cu-url-info-title" className="cu-card__subtitle">
             {t('url.infoTitle')}
           </h3>
@@ -120,11 +127,19 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
             </span>
           </div>
           {state.status !== 'idle' && state.status !== 'ready' && state.status !== 'checking' && (
-            <div className="cu-url-progress" data-testid="url-progress" data-phase={state.phase} data-state={state.status} data-percent={state.percent}>
+            <div
+              className="cu-url-progress"
+              data-testid="url-progress"
+              data-phase={state.phase}
+              data-state={state.status}
+              data-percent={state.percent}
+            >
               <ProgressBar percent={state.percent} label={t('item.progressLabel', { name: state.info.filename })} tone={tone} />
               <div className="cu-item__meta">
                 <span className={`cu-badge cu-badge--${state.status === 'running' ? 'uploading' : state.status}`}>
-                  {state.status === 'running' ? t(`item.phases.${state.phase}`) : t(`item.states.${state.status === 'success' ? 'success' : state.status === 'cancelled' ? 'cancelled' : 'error'}`)}
+                  {state.status === 'running'
+                    ? t(`item.phases.${state.phase}`)
+                    : t(`item.states.${state.status === 'success' ? 'success' : state.status === 'cancelled' ? 'cancelled' : 'error'}`)}
                 </span>
                 <span data-testid="url-percent">{state.percent}%</span>
                 {stageText && <span>{stageText}</span>}
@@ -164,7 +179,9 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
           {state.error}
         </p>
       )}
-      {state.result && state.status === 'success' && <ShareResult link={pageUrl(state.result.path)} password={state.result.password} idPrefix="cu-url-result" qrOpen />}
+      {state.result && state.status === 'success' && (
+        <ShareResult link={pageUrl(state.result.path)} password={state.result.password} idPrefix="cu-url-result" qrOpen />
+      )}
     </div>
   );
 }

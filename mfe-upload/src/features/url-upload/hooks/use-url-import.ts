@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { URL_MULTIPART_CONCURRENCY, checkFileSize, validateHttpUrl, type UploadPhase, type UrlInfo, type ValidationError } from '@cloudclip/shared-kernel';
+import {
+  URL_MULTIPART_CONCURRENCY,
+  checkFileSize,
+  validateHttpUrl,
+  type UploadPhase,
+  type UrlInfo,
+  type ValidationError,
+} from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../hooks/use-kernel';
 import { errorText, isCancellation } from '../../../lib/error-text';
 import type { UploadOptions } from '../../../lib/upload-options';
@@ -22,7 +29,18 @@ export interface UrlImportState {
   result: UrlImportResult | null;
 }
 
-const initial: UrlImportState = { status: 'idle', info: null, refusal: null, urlError: null, phase: 'preparing', percent: 0, stage: null, mode: null, error: null, result: null };
+const initial: UrlImportState = {
+  status: 'idle',
+  info: null,
+  refusal: null,
+  urlError: null,
+  phase: 'preparing',
+  percent: 0,
+  stage: null,
+  mode: null,
+  error: null,
+  result: null,
+};
 
 /** The URL import of the page: validate → info → run (cancellable) → result. */
 export function useUrlImport({ maxUploadMb, onUploaded }: { maxUploadMb: number; onUploaded: (result: UrlImportResult) => void }) {
@@ -123,7 +141,10 @@ export function useUrlImport({ maxUploadMb, onUploaded }: { maxUploadMb: number;
         ? {
             ...previous,
             status: previous.status === 'checking' ? 'idle' : 'cancelled',
-            error: previous.status === 'checking' ? null : t(previous.stage?.stage === 'upload' ? 'errors.uploadCancelled' : 'errors.downloadCancelled'),
+            error:
+              previous.status === 'checking'
+                ? null
+                : t(previous.stage?.stage === 'upload' ? 'errors.uploadCancelled' : 'errors.downloadCancelled'),
           }
         : previous,
     );
