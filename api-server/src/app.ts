@@ -8,6 +8,7 @@ import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { installCors } from './http/cors';
 import { handleFrameworkError, installErrorHandling, MAX_PARAM_LENGTH } from './http/error-handling';
+import { redactingLoggerOptions } from './http/log-redaction';
 import { installRequestI18n } from './i18n/request-i18n';
 import { defaultDataDir } from './lib/paths';
 import { SecretBox, loadOrCreateServerSecret } from './lib/secret-box';
@@ -45,7 +46,7 @@ export interface BuildAppOptions {
   adminPassword?: string;
   /** Login attempts per client address per minute (default 10). */
   loginRateLimitMax?: number;
-  /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`. */
+  /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`; secrets are always redacted (http/log-redaction.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Fastify `trustProxy` (client address from X-Forwarded-For when behind the gateway). */
   trustProxy?: FastifyServerOptions['trustProxy'];
@@ -111,7 +112,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Share passwords, keys and signatures in query strings, and credential headers, never reach the log.
+    logger: redactingLoggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: handleFrameworkError,
