@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
 import { isNavigableFromBasicPath, isWithinBasicPath, normalizeBasicPath } from '../auth/basic-path';
 import { apiKeyCreator } from '../auth/ownership';
@@ -118,9 +118,18 @@ export async function storageCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `M-` + the first 5 hex characters of the row's UUID (contract §6.1). */
-export function fsSlugOf(id: string): string {
-  return `M-${id.replace(/-/g, '').slice(0, 5)}`;
+/** Random bytes in the slug of a row created by the file browser: 128 bits, 32 hex characters. */
+export const FS_SLUG_RANDOM_BYTES = 16;
+
+/**
+ * A fresh slug for a row created by the file browser: `M-` + 32 hex characters from the CSPRNG
+ * (128 bits). The row is reachable through the public share endpoints by its slug, so the slug
+ * must not be guessable (the contract's §6.1 `M-` + first 5 hex characters of the UUID — about a
+ * million values — was), nor derived from the row id, which the presign client chooses.
+ * Fits SHARE_SLUG_PATTERN (letters, digits, `-`, `_`).
+ */
+export function newFsSlug(): string {
+  return `M-${randomBytes(FS_SLUG_RANDOM_BYTES).toString('hex')}`;
 }
 
 export interface FsFileRowInput {
@@ -224,14 +233,14 @@ export class FsAccess {
     this.deps.caches.directory.clearByMount(mount.id);
   }
 
-  /** Inserts the `files` row of an object written through the browser (slug `M-xxxxx`); returns id and slug. */
+  /** Inserts the `files` row of an object written through the browser (slug `newFsSlug()`); returns id and slug. */
   async insertFileRow(input: FsFileRowInput): Promise<{ id: string; slug: string }> {
     const { target } = input;
     const name = baseName(target.path);
     const now = toIso(this.deps.clock());
     for (let attempt = 0; ; attempt += 1) {
       const id = attempt === 0 && input.preferredId ? input.preferredId : randomUUID();
-      const slug = fsSlugOf(id);
+      const slug = newFsSlug();
       try {
         await this.deps.files.insert({
           id,
@@ -254,7 +263,7 @@ export class FsAccess {
         });
         return { id, slug };
       } catch (error) {
-        // The 5-character slug may collide (1 in ~1M per row): another id, a few times.
+        // A taken id (presign/commit's preferred one) or, in theory, slug: another id and slug, a few times.
         if (!isUniqueViolation(error) || attempt >= 4) throw error;
       }
     }

@@ -84,8 +84,9 @@ function fileTooLarge(): HttpError {
  * Uploads through the api-server (contract §5.9): the multipart/form-data upload (`fs/upload`,
  * streamed to the storage, or spooled to disk first when the form sends the file before the
  * target path) and the backend-relayed multipart upload (`fs/multipart/*`, parts streamed to the
- * bucket). Completed uploads insert an `M-xxxxx` file row and refresh the parent folder markers;
- * nothing is recorded for an aborted or failed upload.
+ * bucket). Completed uploads insert a file row (an unguessable `M-…` slug, `newFsSlug` in
+ * fs-access.ts) and refresh the parent folder markers; nothing is recorded for an aborted or
+ * failed upload.
  */
 export class FsUploadService {
   constructor(private readonly access: FsAccess) {}

@@ -4,7 +4,7 @@ import type { FileRow, FilesTable, NewFileRow } from '../db/schema';
 
 /**
  * SQL of the `files` table: share files (presign/commit, upload-direct, form upload, URL import)
- * and the rows the file-system browser records for its uploads (slug `M-xxxxx`).
+ * and the rows the file-system browser records for its uploads (slug `M-` + 32 random hex characters).
  *
  * Sizes come back as numbers on both engines (PostgreSQL int8 is parsed as a number).
  */

@@ -38,7 +38,7 @@ const FUZZ_TIMEOUT_MS = 150_000;
  * 500s are all [D]-corrected to 4xx (§1.3 list; admin on `/api/test/api-key` and the `mount`
  * guard → 403) or need a failing dependency the fuzz never causes (storage / database errors,
  * an exception inside `POST /api/s3-configs/{id}/test`, 5 random-slug collisions in a row,
- * URL-import slug collisions and `M-xxxxx` slug collisions of §6.1).
+ * URL-import slug collisions and file-browser `M-` slug collisions of §6.1).
  */
 const EXPECTED_SERVER_ERRORS: Record<string, string> = {};
 
