@@ -105,6 +105,7 @@ export function redactingLoggerOptions(logger: FastifyServerOptions['logger'] | 
   const options = base as LoggerOptionsObject & {
     stream?: LineStream;
     transport?: unknown;
+    file?: string;
     redact?: string[] | { paths: string[]; censor?: unknown; remove?: boolean };
   };
   const userRedact = options.redact;
@@ -116,7 +117,8 @@ export function redactingLoggerOptions(logger: FastifyServerOptions['logger'] | 
         ? { paths: [...userRedact, ...redactPaths], censor: REDACTED }
         : { ...userRedact, paths: [...userRedact.paths, ...redactPaths] };
   options.serializers = { ...options.serializers, req: serializeRequest as (request: unknown) => Record<string, unknown> };
-  if (options.transport === undefined) {
+  // A `transport` or a `file` destination is pino's own to open: those lines get the serializers only.
+  if (options.transport === undefined && options.file === undefined) {
     const target: LineStream = options.stream ?? process.stdout;
     options.stream = { write: (line: string) => target.write(redactUrlsInText(line)) };
   }
