@@ -58,6 +58,26 @@ export function contentSecurityPolicy({ remoteOrigins, scriptHashes }) {
   return directives.map(([name, value]) => `${name} ${value.replace(/\s+/g, ' ').trim()}`).join('; ');
 }
 
+/**
+ * For an HTML page of the gateway that is not the host's index.html (a stray page of a build): it
+ * may show, never run a script, load anything from elsewhere or be framed.
+ */
+export const STATIC_PAGE_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * For content proxied from /api that a browser would render as a document (shared files, the URL
+ * proxy) when the api-server did not send a policy itself: the same sandbox as the api-server's.
+ */
+export const API_SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+/** Types a browser renders as a document (HTML, XHTML, SVG, XML). */
+export const DOCUMENT_TYPE =
+  /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[\w.-]+\+xml)\s*(?:;|$)/i;
+
+/** Types a browser runs as a script even with nosniff (the JavaScript MIME types of the HTML standard). */
+export const SCRIPT_TYPE = /^\s*(?:text|application)\/(?:x-)?(?:javascript[\d.]*|ecmascript|jscript|livescript)\s*(?:;|$)/i;
+
 /** Headers for every response of the gateway. */
 export const BASE_SECURITY_HEADERS = Object.freeze({
   'x-content-type-options': 'nosniff',

@@ -18,7 +18,17 @@ import {
   remoteEntryOf,
   toBrowserManifest,
 } from './environment.mjs';
-import { BASE_SECURITY_HEADERS, CSP_REPORT_PATH, contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
+import {
+  API_SANDBOX_CSP,
+  BASE_SECURITY_HEADERS,
+  CSP_REPORT_PATH,
+  DOCUMENT_TYPE,
+  SCRIPT_TYPE,
+  STATIC_PAGE_CSP,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  originsOf,
+} from './security-headers.mjs';
 import { contentTypeOf, openFileIn, openReleaseStore, safeRelative } from '../release-store/store.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,6 +40,12 @@ const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)$/;
 /** Packages whose build output may be served as version `workspace`. */
 const WORKSPACE_PACKAGES = new Set(['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer']);
 const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
+/** A page of a remote's build (index.html…): the host never loads one, so the gateway serves none. */
+const PAGE_FILE = /\.(?:html?|xhtml)$/i;
+
+function isApiRequest(request) {
+  return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+}
 
 /**
  * @param {object} [options]
@@ -60,9 +76,21 @@ export async function buildGateway(options = {}) {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    // No document leaves the gateway able to run unconfined from this origin or be framed: the host
+    // page has its own policy (sendIndex); anything else gets a locked-down one. From /api (shared
+    // files, the URL proxy) a document without a policy is sandboxed, and a script type is sent as
+    // text, which nosniff keeps from running as a <script>.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (isApiRequest(request)) {
+      if (DOCUMENT_TYPE.test(type) && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_SANDBOX_CSP);
+      if (SCRIPT_TYPE.test(type)) reply.header('content-type', 'text/plain; charset=utf-8');
+    } else if (DOCUMENT_TYPE.test(type)) {
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', STATIC_PAGE_CSP);
+      if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     }
     return payload;
   });
@@ -167,7 +195,7 @@ export async function buildGateway(options = {}) {
   app.get('/remotes/:pkg/:version/*', async (request, reply) => {
     const { pkg, version } = request.params;
     const relative = request.params['*'];
-    const opened = await openPackageFile(pkg, version, relative).catch(() => null);
+    const opened = PAGE_FILE.test(relative) ? null : await openPackageFile(pkg, version, relative).catch(() => null);
     reply.header('Access-Control-Allow-Origin', '*');
     if (!opened) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return sendFile(reply, opened, relative, version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE);
@@ -234,7 +262,7 @@ export async function buildGateway(options = {}) {
       return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
     }
     if (!url.startsWith('/api/') && !url.startsWith('/remotes/')) {
-      if (!path.posix.extname(url)) return sendIndex(reply);
+      if (!path.posix.extname(url) || url === '/index.html') return sendIndex(reply);
       const environment = await loadEnvironment();
       const pin = hostPinOf(environment);
       const relative = url.slice(1);

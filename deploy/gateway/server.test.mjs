@@ -272,3 +272,89 @@ test('parses remote overrides and applies them to the browser manifest', () => {
   assert.equal(manifest.remotes[0].entry, 'http://127.0.0.1:3001/mf-manifest.json');
   assert.equal(manifest.remotes[0].integrity, undefined, 'an overridden entry is not the released one: no integrity');
 });
+
+// --- every HTML page is protected; content proxied from /api can never run as our page ----------
+
+test('/index.html is served exactly like / (CSP with the inline script hash, frame protection)', async () => {
+  const root = await gateway.inject({ url: '/' });
+  const index = await gateway.inject({ url: '/index.html' });
+  assert.equal(index.statusCode, 200);
+  assert.equal(index.body, root.body);
+  assert.equal(index.headers['content-security-policy'], root.headers['content-security-policy']);
+  assert.equal(index.headers['x-frame-options'], 'DENY');
+  assert.equal(index.headers['cache-control'], 'no-cache');
+});
+
+test("a remote's stray index.html is not served; no HTML leaves the gateway without a CSP and frame protection", async () => {
+  await writeFile(path.join(root, 'workspace/mfe-upload/dist/index.html'), '<!doctype html><script>document.title="remote"</script>');
+  await writeFile(path.join(root, 'workspace/host-shell/dist/other.html'), '<!doctype html><script>document.title="other"</script>');
+  for (const url of ['/remotes/mfe-upload/workspace/index.html', '/remotes/mfe-upload/workspace/./index.html']) {
+    const response = await gateway.inject({ url });
+    assert.equal(response.statusCode, 404, url);
+    assert.doesNotMatch(response.body, /remote/);
+  }
+  const other = await gateway.inject({ url: '/other.html' });
+  if (other.statusCode === 200) {
+    assert.match(other.headers['content-security-policy'], /frame-ancestors 'none'/);
+    assert.match(other.headers['content-security-policy'], /script-src 'none'|default-src 'none'/);
+    assert.equal(other.headers['x-frame-options'], 'DENY');
+  }
+});
+
+/** A gateway in front of `handler` as its api-server, listening on a real port. */
+async function gatewayInFrontOf(handler) {
+  const api = typeof handler === 'function' ? http.createServer(handler) : handler;
+  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const front = await buildGateway({
+    environment: 'test',
+    environmentsDir,
+    store,
+    workspaceRoot: path.join(root, 'workspace'),
+    apiUpstream: `http://127.0.0.1:${api.address().port}`,
+  });
+  await front.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: front.server.address().port,
+    close: async () => {
+      await front.close();
+      api.closeAllConnections?.();
+      await new Promise((resolve) => api.close(resolve));
+    },
+  };
+}
+
+test('content proxied from /api (URL proxy, shared files) can never run: nosniff, a sandbox for documents, no script type', async () => {
+  // The worst case: an api-server that passes a remote's script or page on with its own type.
+  const remote = http.createServer((req, res) => {
+    if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(document.cookie)</script>');
+    else res.writeHead(200, { 'content-type': 'text/javascript' }).end('alert(document.cookie)');
+  });
+  await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
+  const source = `http://127.0.0.1:${remote.address().port}`;
+  const front = await gatewayInFrontOf((req, res) => {
+    const url = new URL(req.url, 'http://api');
+    http.get(url.searchParams.get('url') ?? `${source}/page`, (upstreamResponse) => {
+      res.writeHead(upstreamResponse.statusCode, { 'content-type': upstreamResponse.headers['content-type'] });
+      upstreamResponse.pipe(res);
+    });
+  });
+  try {
+    for (const target of [`${source}/page`, `${source}/script.js`]) {
+      for (const apiPath of ['/api/url/proxy?url=', '/api/file-view/abc?x=', '/api/raw/abc?x=']) {
+        const response = await fetch(`http://127.0.0.1:${front.port}${apiPath}${encodeURIComponent(target)}`);
+        await response.arrayBuffer();
+        assert.equal(response.headers.get('x-content-type-options'), 'nosniff', apiPath);
+        if (target.endsWith('.js')) {
+          // A <script src> from our origin would pass script-src 'self': nosniff blocks it only for a non-script type.
+          assert.doesNotMatch(response.headers.get('content-type'), /javascript|ecmascript/i, `${apiPath}${target}`);
+        } else {
+          const attachment = /^attachment/i.test(response.headers.get('content-disposition') ?? '');
+          assert.ok(attachment || /^sandbox\b/.test(response.headers.get('content-security-policy') ?? ''), `${apiPath}${target}`);
+        }
+      }
+    }
+  } finally {
+    await front.close();
+    await new Promise((resolve) => remote.close(resolve));
+  }
+});
