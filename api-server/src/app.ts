@@ -3,6 +3,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth/auth-hook';
+import { CredentialGuard } from './auth/credential-guard';
 import { createContainer, type AppContainer } from './container';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -46,6 +47,11 @@ export interface BuildAppOptions {
   adminPassword?: string;
   /** Login attempts per client address per minute (default 10). */
   loginRateLimitMax?: number;
+  /**
+   * Failed credential attempts (login, Basic, API key, share passwords) per client address per
+   * minute; three times as many per account (CredentialGuard). Default: `loginRateLimitMax`.
+   */
+  failedCredentialLimit?: number;
   /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`; secrets are always redacted (http/log-redaction.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Fastify `trustProxy` (client address from X-Forwarded-For when behind the gateway). */
@@ -125,24 +131,38 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   installRequestI18n(app);
   installCors(app);
-  installAuth(app, container.services.auth);
+  const loginRateLimitMax = options.loginRateLimitMax ?? DEFAULT_LOGIN_RATE_LIMIT_MAX;
+  const credentialGuard = new CredentialGuard({
+    maxFailuresPerClient: options.failedCredentialLimit ?? loginRateLimitMax,
+    maxFailuresPerAccount: (options.failedCredentialLimit ?? loginRateLimitMax) * 3,
+    windowMs: 60_000,
+    maxEntries: 100_000,
+    clock,
+  });
+  installAuth(app, container.services.auth, credentialGuard);
   installErrorHandling(app);
   await app.register(rateLimit, { global: false });
 
   const { services } = container;
   await app.register(adminAuthRoutes, {
     adminAccounts: services.adminAccounts,
-    loginRateLimitMax: options.loginRateLimitMax ?? DEFAULT_LOGIN_RATE_LIMIT_MAX,
+    loginRateLimitMax,
+    credentialGuard,
   });
   await app.register(authTestRoutes);
   await app.register(systemRoutes, { system: services.system });
   await app.register(adminSystemRoutes, { system: services.system, dashboard: services.dashboard });
   await app.register(cacheRoutes, { cache: services.cache });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
-  await app.register(pasteRoutes, { pastes: services.pastes });
+  await app.register(pasteRoutes, { pastes: services.pastes, credentialGuard });
   await app.register(s3ConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
   await app.register(localStorageRoutes, { storageConfigs: services.storageConfigs, signer: container.storage.signer });
-  await app.register(fileRoutes, { files: services.fileShares, auth: services.auth, tempDir: path.join(dataDir, 'tmp', 'form-uploads') });
+  await app.register(fileRoutes, {
+    files: services.fileShares,
+    auth: services.auth,
+    credentialGuard,
+    tempDir: path.join(dataDir, 'tmp', 'form-uploads'),
+  });
   await app.register(urlImportRoutes, { urlImport: services.urlImport });
   await app.register(mountRoutes, { mounts: services.mounts });
   await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies });

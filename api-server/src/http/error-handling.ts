@@ -3,6 +3,7 @@ import { pickLocale } from '../i18n/locale';
 import { translate, type MessageKey } from '../i18n/messages';
 import { applyCorsHeaders } from './cors';
 import { errorEnvelope, errorEnvelopeWithoutData } from './envelope';
+import { QueueFullError } from '../lib/bounded-queue';
 import { HttpError } from './http-error';
 
 interface MappedError {
@@ -35,6 +36,9 @@ function mapError(error: unknown): MappedError | null {
       headers: error.headers,
     };
   }
+  // The password-hash queue is full (lib/password-hash.ts): the server is busy, not broken.
+  if (error instanceof QueueFullError)
+    return { status: 503, messageKey: 'error.serverBusy', withoutData: false, headers: { 'retry-after': '1' } };
   if (!isFastifyError(error)) return null;
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return { ...known, withoutData: false, headers: {} };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { BoundedQueue } from './bounded-queue';
 
 /**
  * Admin password hashing.
@@ -12,10 +13,21 @@ const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 const LEGACY_SHA256 = /^[0-9a-f]{64}$/;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which
+ * file reads and DNS lookups share. At most two hashes run at once and 64 more may wait; beyond that
+ * a hash is refused (QueueFullError → 503) instead of queuing, so a flood of password guesses cannot
+ * starve downloads.
+ */
+export const HASH_QUEUE = new BoundedQueue(2, 64);
+
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return HASH_QUEUE.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 function scryptMaxmem(N: number, r: number, p: number): number {

@@ -4,12 +4,15 @@ import { adminOf, requireAdmin } from '../auth/guards';
 import { envelopeWithoutSuccess } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validation';
+import type { CredentialGuard } from '../auth/credential-guard';
 import type { AdminAccountService } from '../services/admin-account-service';
 
 export interface AdminAuthRoutesOptions {
   adminAccounts: AdminAccountService;
   /** Login attempts allowed per client address per minute. */
   loginRateLimitMax: number;
+  /** Failed logins count against the client's and the username's failed-credential budget. */
+  credentialGuard: CredentialGuard;
 }
 
 const loginBody = z.object({
@@ -25,7 +28,7 @@ const changePasswordBody = z.object({
 
 /** Contract §5.1: POST /api/admin/login, /logout, /change-password (shape E−). */
 export async function adminAuthRoutes(app: FastifyInstance, options: AdminAuthRoutesOptions): Promise<void> {
-  const { adminAccounts } = options;
+  const { adminAccounts, credentialGuard } = options;
 
   app.post(
     '/api/admin/login',
@@ -43,7 +46,9 @@ export async function adminAuthRoutes(app: FastifyInstance, options: AdminAuthRo
     },
     async (request) => {
       const { username, password } = parseInput(loginBody, request.body);
-      const session = await adminAccounts.login(username, password);
+      const session = await credentialGuard.attempt(request, `admin:${username.slice(0, 200)}`, () =>
+        adminAccounts.login(username, password),
+      );
       return envelopeWithoutSuccess(request.t('auth.loginSuccess'), session);
     },
   );

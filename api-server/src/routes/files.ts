@@ -15,6 +15,7 @@ import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { isActiveContentType, isOfficeDocument } from '../lib/mime-types';
 import type { UserFileListData, UserKeyInfo } from '@cloudclip/contract';
+import type { CredentialGuard } from '../auth/credential-guard';
 import type { AuthService } from '../services/auth-service';
 import { OFFICE_VIEWER_URL, type DirectUploadInput, type FileCaller, type FileShareService } from '../services/file-share-service';
 import { storageHttpError } from '../services/storage-errors';
@@ -27,6 +28,8 @@ import { flag, optionalNumber, optionalString, queryInt } from './input-numbers'
 export interface FileRoutesOptions {
   files: FileShareService;
   auth: AuthService;
+  /** Wrong share passwords count against the client's and the file's failed-credential budget. */
+  credentialGuard: CredentialGuard;
   /** Where form uploads are spooled before they go to storage. */
   tempDir: string;
 }
@@ -171,7 +174,7 @@ async function spool(stream: Readable, tempDir: string, maxBytes: number, tooLar
  * File shares (contract §5.4): uploads (presign/commit, upload-direct, the form upload of the
  * product spec), admin and API-key management, public info / verify and the proxy links.
  */
-export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }: FileRoutesOptions): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, { files, auth, credentialGuard, tempDir }: FileRoutesOptions): Promise<void> {
   const filePermission = requirePermission('file');
 
   // ------------------------------------------------------------ three-step upload (§5.4.2)
@@ -353,7 +356,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
   app.post('/api/public/files/:slug/verify', async (request, reply) => {
     const { slug } = parseInput(slugParams, request.params);
     const { password } = parseInput(verifyBody, request.body);
-    const result = await files.verify(slug, password, requestOrigin(request));
+    const result = await credentialGuard.attempt(request, `file:${slug}`, () => files.verify(slug, password, requestOrigin(request)));
     if (!result.protected) {
       // §1.1: HTTP 200 with body code 400 and success true for a file without password.
       return reply.code(200).send({ code: 400, message: request.t('file.notProtected'), data: { url: result.url }, success: true });
@@ -367,7 +370,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
     try {
       const { slug } = parseInput(slugParams, request.params);
       const { password } = parseInput(passwordQuery, request.query);
-      const target = await files.proxyTarget(slug, password);
+      const target = await credentialGuard.attempt(request, password ? `file:${slug}` : undefined, () => files.proxyTarget(slug, password));
       const { row, driver } = target;
       if (disposition === 'inline' && isOfficeDocument(row.filename, row.mimetype)) {
         const url = await files.temporaryUrl(target, requestOrigin(request));
@@ -431,10 +434,18 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, tempDir }:
     try {
       const { slug } = parseInput(slugParams, request.params);
       const { password } = parseInput(passwordQuery, request.query);
-      return flat(await files.officePreview(slug, password, requestOrigin(request)));
+      return flat(
+        await credentialGuard.attempt(request, password ? `file:${slug}` : undefined, () =>
+          files.officePreview(slug, password, requestOrigin(request)),
+        ),
+      );
     } catch (error) {
       // Shape F errors: `{ error }`.
-      if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: request.t(error.messageKey, error.params) });
+      if (error instanceof HttpError)
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send({ error: request.t(error.messageKey, error.params) });
       request.log.error({ err: error }, 'office preview failed');
       return reply.code(500).send({ error: request.t('error.internal') });
     }

@@ -6,10 +6,13 @@ import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validation';
 import { isShareSlug, type OffsetPagination, type UserKeyInfo, type UserPasteListItem } from '@cloudclip/contract';
+import type { CredentialGuard } from '../auth/credential-guard';
 import type { PasteService } from '../services/paste-service';
 
 export interface PasteRoutesOptions {
   pastes: PasteService;
+  /** Wrong share passwords count against the client's and the paste's failed-credential budget. */
+  credentialGuard: CredentialGuard;
 }
 
 /**
@@ -80,8 +83,8 @@ function rawContentDisposition(slug: string): string {
   return `inline; filename="${fallback}.txt"; filename*=UTF-8''${encoded}`;
 }
 
-function sendText(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.code(status).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(body);
+function sendText(reply: FastifyReply, status: number, body: string, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).headers(headers).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(body);
 }
 
 /** The `created_by` a key user owns; null for an admin (who owns no `/api/user/pastes` rows). */
@@ -97,7 +100,7 @@ function ownerOrNotFound(request: FastifyRequest): string {
 }
 
 /** Contract §5.3: public paste routes, the admin management routes (E−) and the API-key user routes (E). */
-export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesOptions): Promise<void> {
+export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuard }: PasteRoutesOptions): Promise<void> {
   const textPermission = requirePermission('text');
 
   // Guard `text`, opened to callers without any credentials when `allow_guest_pastes` is on.
@@ -125,7 +128,7 @@ export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesO
   app.post('/api/paste/:slug', async (request) => {
     const { slug } = parseInput(slugParams, request.params);
     const { password } = parseInput(unlockBody, request.body);
-    return flat(await pastes.unlock(slug, password));
+    return flat(await credentialGuard.attempt(request, `paste:${slug}`, () => pastes.unlock(slug, password)));
   });
 
   // Errors of the raw view are text/plain bodies, not envelopes (§1.2).
@@ -133,11 +136,11 @@ export async function pasteRoutes(app: FastifyInstance, { pastes }: PasteRoutesO
     try {
       const { slug } = parseInput(slugParams, request.params);
       const { password } = parseInput(rawQuery, request.query);
-      const paste = await pastes.raw(slug, password);
+      const paste = await credentialGuard.attempt(request, password ? `paste:${slug}` : undefined, () => pastes.raw(slug, password));
       reply.header('content-disposition', rawContentDisposition(paste.slug));
       return sendText(reply, 200, paste.content);
     } catch (error) {
-      if (error instanceof HttpError) return sendText(reply, error.statusCode, request.t(error.messageKey, error.params));
+      if (error instanceof HttpError) return sendText(reply, error.statusCode, request.t(error.messageKey, error.params), error.headers);
       request.log.error({ err: error }, 'raw paste failed');
       return sendText(reply, 500, request.t('error.internal'));
     }

@@ -41,6 +41,8 @@ export async function createTestApp(options: BuildAppOptions = {}): Promise<Test
     adminPassword: TEST_ADMIN.password,
     logger: false,
     announce: () => undefined,
+    // The suites send many wrong credentials on purpose; the budget has tests of its own.
+    failedCredentialLimit: 100_000,
     ...(pgUrl === undefined ? {} : { databaseUrl: pgUrl, databaseSchema: pgSchema }),
     ...options,
     dataDir,
