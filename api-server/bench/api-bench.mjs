@@ -10,7 +10,11 @@
 // latency of
 //   GET  /api/paste/{slug}   (public read; counts a view each time)
 //   POST /api/paste          (admin token; creates a paste each time)
-// at each connection count, plus the server's resident memory (RSS) before and after.
+// at each connection count, plus the server's resident memory (RSS) before and after; then
+//   GET  /api/file-download/{slug} (one connection) while 16 connections send a wrong
+//        `Authorization: Basic` header (the password-guessing flood of issue 19): the download's
+//        p50/p99 with the flood on, and how the flood was answered (429 once its budget is spent,
+//        503 when the password-hash queue is full).
 //
 // Database: SQLite in the temporary DATA_DIR. Set BENCH_DATABASE_URL=postgres://… to measure on
 // PostgreSQL instead (e.g. `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$DATABASE_URL node bench/api-bench.mjs'`).
@@ -143,6 +147,51 @@ function table(rows, headers) {
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** A 1 KiB file share on the default (local) storage: presign → PUT → commit; returns its download URL. */
+async function createFileShare(base, auth) {
+  const configs = await json(await fetch(`${base}/api/s3-configs`, { headers: auth }), 'GET /api/s3-configs');
+  const config = configs.data.find((entry) => entry.is_default === 1) ?? configs.data[0];
+  if (!config) throw new Error('no storage config to upload to');
+  const body = Buffer.alloc(1024, 'x');
+  const presigned = await json(
+    await fetch(`${base}/api/s3/presign`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ s3_config_id: config.id, filename: 'bench.txt', size: body.length }),
+    }),
+    'POST /api/s3/presign',
+  );
+  const put = await fetch(new URL(presigned.data.upload_url, base), {
+    method: 'PUT',
+    headers: { 'content-type': presigned.data.contentType },
+    body,
+  });
+  if (!put.ok) throw new Error(`PUT upload_url: HTTP ${put.status}`);
+  await json(
+    await fetch(`${base}/api/s3/commit`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ file_id: presigned.data.file_id, size: body.length }),
+    }),
+    'POST /api/s3/commit',
+  );
+  return `${base}/api/file-download/${encodeURIComponent(presigned.data.slug)}`;
+}
+
+/** Downloads on one connection while 16 others send wrong Basic credentials, for `duration` seconds. */
+async function downloadUnderBasicFlood(base, auth, duration) {
+  const downloadUrl = await createFileShare(base, auth);
+  const bogus = `Basic ${Buffer.from('admin:not-the-password').toString('base64')}`;
+  process.stderr.write(`bench: file download under a 16-connection bogus Basic flood for ${duration} s …\n`);
+  const [download, flood] = await Promise.all([
+    runAutocannon({ url: downloadUrl, method: 'GET', connections: 1, duration }),
+    runAutocannon({ url: `${base}/api/health`, method: 'GET', headers: { authorization: bogus }, connections: 16, duration }),
+  ]);
+  const statusCodes = {};
+  for (const [code, stats] of Object.entries(flood.statusCodeStats ?? {})) statusCodes[code] = stats.count;
+  return { download, flood, statusCodes };
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   buildIfNeeded(options.build);
@@ -228,6 +277,7 @@ async function main() {
         ]);
       }
     }
+    const flood = await downloadUnderBasicFlood(base, auth, options.duration);
     const rssAfter = rssOf(child.pid);
     const rssPeak = peakRssOf(child.pid);
 
@@ -238,6 +288,23 @@ async function main() {
     process.stdout.write(
       `${table(rows, ['endpoint', 'conns', 'req/s', 'mean ms*', 'p50 ms', 'p99 ms', 'requests', 'non-2xx/errors'])}\n\n`,
     );
+    process.stdout.write(
+      `${table(
+        [
+          [
+            `GET /api/file-download/{slug} + Basic flood`,
+            1,
+            Math.round(flood.download.requests.average),
+            ms(flood.download.latency.p50),
+            ms(flood.download.latency.p99),
+            flood.download.requests.total,
+            (flood.download.non2xx ?? 0) + (flood.download.errors ?? 0),
+          ],
+        ],
+        ['endpoint (under a 16-connection bogus Basic flood)', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx/errors'],
+      )}\n`,
+    );
+    process.stdout.write(`flood: ${flood.flood.requests.total} requests, status codes ${JSON.stringify(flood.statusCodes)}\n\n`);
     process.stdout.write(`server RSS: idle ${mb(rssIdle)}, after the run ${mb(rssAfter)}, peak ${mb(rssPeak)}\n`);
     process.stdout.write('autocannon records latencies in whole milliseconds ("<1" = under one);\n');
     process.stdout.write('* mean ms = connections / (req/s): each connection keeps exactly one request in flight\n');
