@@ -358,3 +358,86 @@ test('content proxied from /api (URL proxy, shared files) can never run: nosniff
     await new Promise((resolve) => remote.close(resolve));
   }
 });
+
+// --- an early answer of the api-server reaches the client as it is ------------------------------
+
+/** Sends `size` bytes to the gateway and returns the status, headers and body it answers with. */
+function sendLarge(port, { method = 'POST', url, size, headers = {} }) {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request({ host: '127.0.0.1', port, method, path: url, headers: { 'content-length': String(size), ...headers } });
+    request.on('response', (response) => {
+      answered = true;
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('error', reject);
+    });
+    // Writing on after the answer may fail (the gateway closes the connection): not an error.
+    request.on('error', (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+        sent += part.length;
+        if (!request.write(part)) return request.once('drain', pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+
+test('a body too large for the api-server gets its 413 and JSON envelope, not a 500', async () => {
+  // Like the api-server: Fastify with a body limit, a JSON envelope and CORS headers on errors.
+  const Fastify = (await import('fastify')).default;
+  const api = Fastify({ bodyLimit: 1024 * 1024 });
+  api.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('access-control-allow-origin', '*');
+    return payload;
+  });
+  api.setErrorHandler((error, _request, reply) =>
+    reply.code(error.statusCode ?? 500).send({ code: error.statusCode ?? 500, message: 'Request body is too large', success: false }),
+  );
+  api.post('/api/admin/login', async () => ({ code: 200 }));
+  await api.ready();
+  const front = await gatewayInFrontOf(api.server);
+  try {
+    for (let round = 0; round < 3; round += 1) {
+      const response = await sendLarge(front.port, {
+        url: '/api/admin/login',
+        size: 5 * 1024 * 1024,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(response.status, 413, response.body);
+      assert.deepEqual(JSON.parse(response.body), { code: 413, message: 'Request body is too large', success: false });
+      assert.equal(response.headers['access-control-allow-origin'], '*');
+    }
+  } finally {
+    await front.close();
+  }
+});
+
+test('an upload the api-server refuses before reading it gets its answer, whatever the gateway was still sending', async () => {
+  const front = await gatewayInFrontOf((req, res) => {
+    // Answers at once and closes the connection without reading the body.
+    res.writeHead(403, { 'content-type': 'application/json', 'access-control-allow-origin': '*', connection: 'close' });
+    res.end(JSON.stringify({ code: 403, message: 'Invalid upload key', success: false }), () => req.socket.destroy());
+  });
+  try {
+    for (let round = 0; round < 3; round += 1) {
+      const response = await sendLarge(front.port, {
+        method: 'PUT',
+        url: '/api/upload-direct/x?key=bad',
+        size: 150 * 1024 * 1024,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      assert.equal(response.status, 403, response.body);
+      assert.deepEqual(JSON.parse(response.body), { code: 403, message: 'Invalid upload key', success: false });
+      assert.equal(response.headers['access-control-allow-origin'], '*');
+    }
+  } finally {
+    await front.close();
+  }
+});
