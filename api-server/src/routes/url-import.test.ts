@@ -63,6 +63,8 @@ async function startSource(): Promise<{
         return send(200, { 'content-type': 'text/plain; charset=utf-8' }, TEXT);
       case '/html':
         return send(200, { 'content-type': 'text/html', 'set-cookie': 'a=b' }, '<script>alert(1)</script>');
+      case '/script.js':
+        return send(200, { 'content-type': 'application/javascript', 'content-disposition': 'inline; filename="s.js"' }, 'alert(1)');
       case '/big': {
         const total = Number(url.searchParams.get('mb') ?? '1') * 1024 * 1024;
         response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total) });
@@ -219,8 +221,15 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(response.headers['content-security-policy']).toMatch(/^sandbox/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-disposition']).toBe('attachment');
       expect(response.headers['access-control-allow-origin']).toBe('*');
       expect(response.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+      // a script from our origin would pass the page's script-src 'self': it goes out as text
+      const script = await c.inject({ method: 'GET', url: `/api/url/proxy?url=${encodeURIComponent(`${source.origin}/script.js`)}` });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['content-disposition']).toBe('attachment; filename="s.js"');
       const missing = await c.inject({ method: 'GET', url: `/api/url/proxy?url=${encodeURIComponent(`${source.origin}/missing`)}` });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ code: 400, success: false });

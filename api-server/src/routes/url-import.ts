@@ -8,6 +8,9 @@ import { PROXIED_HEADERS, type UrlImportService } from '../services/url-import-s
 import { callerOf, commitBody, SANDBOX_CSP } from './files';
 import { optionalNumber, optionalString } from './input-numbers';
 
+/** The JavaScript MIME types (the HTML standard's list): a browser runs these as a script even with nosniff. */
+const SCRIPT_TYPE = /^\s*(?:text|application)\/(?:x-)?(?:javascript[\d.]*|ecmascript|jscript|livescript)\s*(?:;|$)/i;
+
 export interface UrlImportRoutesOptions {
   urlImport: UrlImportService;
 }
@@ -83,9 +86,13 @@ export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlIm
     }
     headers['access-control-allow-methods'] = 'GET, HEAD, OPTIONS';
     headers['access-control-allow-headers'] = 'Content-Type';
-    // Remote content is served from our origin: never as an active document.
+    // Remote content is served from our origin: never as an active document, never as a script (with
+    // nosniff, a <script src> of a non-script type does not run; the sandbox does not cover scripts),
+    // and saved rather than opened when visited (the client only reads the bytes).
     headers['x-content-type-options'] = 'nosniff';
     headers['content-security-policy'] = SANDBOX_CSP;
+    if (SCRIPT_TYPE.test(headers['content-type'] ?? '')) headers['content-type'] = 'text/plain; charset=utf-8';
+    headers['content-disposition'] = (headers['content-disposition'] ?? '').replace(/^[^;]*/, 'attachment');
     return reply.code(remote.status).headers(headers).send(remote.body);
   });
 
