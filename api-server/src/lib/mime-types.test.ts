@@ -1,4 +1,13 @@
-import { essence, extensionForMimeType, fileExtension, isActiveContentType, isOfficeDocument, mimeTypeForFilename } from './mime-types';
+import {
+  essence,
+  extensionForMimeType,
+  fileExtension,
+  isActiveContentType,
+  isOfficeDocument,
+  mimeTypeForFilename,
+  isScriptContentType,
+  nonScriptContentType,
+} from './mime-types';
 
 describe('mimeTypeForFilename', () => {
   it.each([
@@ -55,5 +64,24 @@ describe('MIME helpers', () => {
     expect(extensionForMimeType('image/jpeg')).toBe('jpg');
     expect(extensionForMimeType('application/pdf; x=y')).toBe('pdf');
     expect(extensionForMimeType('application/x-unknown')).toBeUndefined();
+  });
+});
+
+describe('script types', () => {
+  it.each([
+    'text/javascript',
+    'application/javascript; charset=utf-8',
+    'application/x-javascript',
+    'text/ecmascript',
+    'text/javascript1.5',
+    'TEXT/JScript',
+  ])('knows %j as a script type and serves it as text', (type) => {
+    expect(isScriptContentType(type)).toBe(true);
+    expect(nonScriptContentType(type)).toBe('text/plain; charset=utf-8');
+  });
+
+  it.each(['text/plain', 'application/json', 'text/html', 'application/octet-stream'])('leaves %j alone', (type) => {
+    expect(isScriptContentType(type)).toBe(false);
+    expect(nonScriptContentType(type)).toBe(type);
   });
 });

@@ -216,6 +216,20 @@ export function isOfficeDocument(filename: string, mimetype?: string | null): bo
  * Types a browser would run as a document or script (HTML, SVG, XML, JavaScript): served from our
  * origin only with `nosniff` and a sandboxing Content-Security-Policy.
  */
+/**
+ * The JavaScript MIME types (the HTML standard's list): a browser runs a `<script src>` of these
+ * from our origin, which the page's `script-src 'self'` allows; with nosniff it refuses any other
+ * type. Shared files and proxied content of these types go out as text/plain.
+ */
+export function isScriptContentType(contentType: string | undefined | null): boolean {
+  return /^(?:text|application)\/(?:x-)?(?:javascript[\d.]*|ecmascript|jscript|livescript)$/.test(essence(contentType));
+}
+
+/** A plain-text type for a script type (see isScriptContentType), else the type unchanged. */
+export function nonScriptContentType(contentType: string): string {
+  return isScriptContentType(contentType) ? 'text/plain; charset=utf-8' : contentType;
+}
+
 export function isActiveContentType(contentType: string | undefined | null): boolean {
   const type = essence(contentType);
   return (
@@ -225,6 +239,6 @@ export function isActiveContentType(contentType: string | undefined | null): boo
     type === 'text/xml' ||
     type === 'application/xml' ||
     type.endsWith('+xml') ||
-    /^(text|application)\/(x-)?(javascript|ecmascript)$/.test(type)
+    isScriptContentType(type)
   );
 }

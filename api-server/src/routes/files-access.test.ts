@@ -52,6 +52,22 @@ describe.each(KINDS)('public access to file shares on the %s driver', (kind) => 
     return !rows.some((row) => row.id === id) && (await c.objectKeys()).length === 0;
   }
 
+  it('serves a shared script as text, so no page of our origin can load it as a script (issue 19)', async () => {
+    const file = await share('gadget.js', 'alert(document.domain)');
+    for (const response of [await view(file.slug), await download(file.slug)]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.body).toBe('alert(document.domain)');
+    }
+    const direct = (await info(file.slug)).json().data.s3_direct_preview_url as string;
+    if (kind === 'local') {
+      const signed = await c.inject({ method: 'GET', url: pathOf(direct) });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.headers['content-type']).toBe('text/plain; charset=utf-8');
+    }
+  });
+
   it('answers 404 (not 500) for an unknown slug on info, verify and every proxy link', async () => {
     expect((await info('nope')).statusCode).toBe(404);
     expect((await verify('nope', { password: 'x' })).statusCode).toBe(404);

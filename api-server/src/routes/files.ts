@@ -13,7 +13,7 @@ import { envelope, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
-import { isActiveContentType, isOfficeDocument } from '../lib/mime-types';
+import { isActiveContentType, isOfficeDocument, nonScriptContentType } from '../lib/mime-types';
 import type { UserFileListData, UserKeyInfo } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { AuthService } from '../services/auth-service';
@@ -146,7 +146,9 @@ function toDirectUploadInput(filename: string, options: z.output<typeof uploadOp
 }
 
 /** `text/*` types are declared UTF-8; the rest as stored. */
-function servedContentType(mimetype: string): string {
+function servedContentType(stored: string): string {
+  // A script type would run from a `<script src>` on our origin: it goes out as text.
+  const mimetype = nonScriptContentType(stored);
   return /^text\//i.test(mimetype) && !/charset=/i.test(mimetype) ? `${mimetype}; charset=utf-8` : mimetype;
 }
 

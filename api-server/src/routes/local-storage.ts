@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/http-error';
+import { isActiveContentType, nonScriptContentType } from '../lib/mime-types';
 import type { StorageConfigService } from '../services/storage-config-service';
 import { storageHttpError } from '../services/storage-errors';
 import { parseRangeHeader } from '../storage/byte-range';
@@ -7,15 +8,12 @@ import { contentDisposition } from '../storage/content-disposition';
 import { DEFAULT_CONTENT_TYPE } from '../storage/local-driver';
 import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlOperation, type LocalUrlSigner } from '../storage/local-url-signer';
 import { isStorageError, keyBaseName, quoteEtag, type ObjectInfo, type StorageDriver } from '../storage/storage-driver';
+import { SANDBOX_CSP } from './files';
 
 export interface LocalStorageRoutesOptions {
   storageConfigs: StorageConfigService;
   signer: LocalUrlSigner;
 }
-
-/** Types a browser would run as a document: served only inside a CSP sandbox (opaque origin, no script). */
-const ACTIVE_CONTENT = /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/(x-)?javascript)\b/i;
-const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 
 interface Authorized {
   driver: StorageDriver;
@@ -26,7 +24,8 @@ interface Authorized {
 
 function objectHeaders(info: ObjectInfo): Record<string, string> {
   return {
-    'content-type': info.contentType || DEFAULT_CONTENT_TYPE,
+    // A script type would run from a `<script src>` on our origin: it goes out as text.
+    'content-type': nonScriptContentType(info.contentType || DEFAULT_CONTENT_TYPE),
     etag: quoteEtag(info.etag),
     'last-modified': info.lastModified.toUTCString(),
     'accept-ranges': 'bytes',
@@ -81,7 +80,8 @@ export async function localStorageRoutes(app: FastifyInstance, { storageConfigs,
         'content-disposition': disposition,
         'cache-control': `private, max-age=${maxAge}`,
       };
-      if (ACTIVE_CONTENT.test(headers['content-type'] ?? '')) headers['content-security-policy'] = SANDBOX_CSP;
+      // Types a browser would run as a document: only inside a CSP sandbox (opaque origin, no script).
+      if (isActiveContentType(headers['content-type'])) headers['content-security-policy'] = SANDBOX_CSP;
       return headers;
     };
 

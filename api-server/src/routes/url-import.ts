@@ -4,12 +4,10 @@ import { requirePermission } from '../auth/guards';
 import { envelope } from '../http/envelope';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
+import { isScriptContentType } from '../lib/mime-types';
 import { PROXIED_HEADERS, type UrlImportService } from '../services/url-import-service';
 import { callerOf, commitBody, SANDBOX_CSP } from './files';
 import { optionalNumber, optionalString } from './input-numbers';
-
-/** The JavaScript MIME types (the HTML standard's list): a browser runs these as a script even with nosniff. */
-const SCRIPT_TYPE = /^\s*(?:text|application)\/(?:x-)?(?:javascript[\d.]*|ecmascript|jscript|livescript)\s*(?:;|$)/i;
 
 export interface UrlImportRoutesOptions {
   urlImport: UrlImportService;
@@ -91,7 +89,7 @@ export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlIm
     // and saved rather than opened when visited (the client only reads the bytes).
     headers['x-content-type-options'] = 'nosniff';
     headers['content-security-policy'] = SANDBOX_CSP;
-    if (SCRIPT_TYPE.test(headers['content-type'] ?? '')) headers['content-type'] = 'text/plain; charset=utf-8';
+    if (isScriptContentType(headers['content-type'])) headers['content-type'] = 'text/plain; charset=utf-8';
     headers['content-disposition'] = (headers['content-disposition'] ?? '').replace(/^[^;]*/, 'attachment');
     return reply.code(remote.status).headers(headers).send(remote.body);
   });
