@@ -1,3 +1,6 @@
+import type { UserKeyInfo } from '@cloudclip/contract';
+import type { ApiKeyPrincipal } from './auth-context';
+
 /**
  * `created_by` values of contract §2.7 for shares (pastes, share uploads):
  * `<adminId>` for an admin, `apikey:<keyId>` for an API key.
@@ -14,4 +17,9 @@ export function apiKeyIdOfCreator(createdBy: string | null | undefined): string 
   if (!createdBy || !createdBy.startsWith(API_KEY_CREATOR_PREFIX)) return undefined;
   const id = createdBy.slice(API_KEY_CREATOR_PREFIX.length);
   return id === '' ? undefined : id;
+}
+
+/** The `key_info` of the `/api/user/*` listings: the calling key as its holder sees it. */
+export function userKeyInfo(key: ApiKeyPrincipal): UserKeyInfo {
+  return { id: key.id, name: key.name, key: key.key, basicPath: key.basicPath, permissions: { ...key.permissions, admin: false } };
 }

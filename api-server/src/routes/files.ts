@@ -8,13 +8,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requirePermission } from '../auth/guards';
-import { apiKeyCreator } from '../auth/ownership';
+import { apiKeyCreator, userKeyInfo } from '../auth/ownership';
 import { envelope, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { isActiveContentType, isOfficeDocument, nonScriptContentType } from '../lib/mime-types';
-import type { UserFileListData, UserKeyInfo } from '@cloudclip/contract';
+import type { UserFileListData } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { AuthService } from '../services/auth-service';
 import { OFFICE_VIEWER_URL, type DirectUploadInput, type FileCaller, type FileShareService } from '../services/file-share-service';
@@ -319,14 +319,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
     }
     const { key } = caller;
     const data = await files.listOwned(apiKeyCreator(key.id), { limit, offset });
-    const key_info: UserKeyInfo = {
-      id: key.id,
-      name: key.name,
-      key: key.key,
-      basicPath: key.basicPath,
-      permissions: { ...key.permissions, admin: false },
-    };
-    return { ...envelope(request.t('file.listed'), data), key_info };
+    return { ...envelope(request.t('file.listed'), data), key_info: userKeyInfo(key) };
   });
 
   app.get('/api/user/files/:id', { preHandler: filePermission }, async (request) => {

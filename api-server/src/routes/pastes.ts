@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requirePermission } from '../auth/guards';
-import { apiKeyCreator } from '../auth/ownership';
+import { apiKeyCreator, userKeyInfo } from '../auth/ownership';
 import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validation';
-import { isShareSlug, type OffsetPagination, type UserKeyInfo, type UserPasteListItem } from '@cloudclip/contract';
+import { isShareSlug, type OffsetPagination, type UserPasteListItem } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { PasteService } from '../services/paste-service';
 
@@ -199,14 +199,7 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
     }
     const { key } = auth;
     const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset });
-    const key_info: UserKeyInfo = {
-      id: key.id,
-      name: key.name,
-      key: key.key,
-      basicPath: key.basicPath,
-      permissions: { ...key.permissions, admin: false },
-    };
-    return { ...envelope(request.t('paste.listed'), items), pagination, key_info };
+    return { ...envelope(request.t('paste.listed'), items), pagination, key_info: userKeyInfo(key) };
   });
 
   app.get('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
