@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../services/auth-service';
+import { decodeBasic, parseAuthorization, type AuthService } from '../services/auth-service';
 import { ANONYMOUS } from './auth-context';
-import { QueueFullError } from '../lib/bounded-queue';
-import { serverBusyError, type CredentialGuard } from './credential-guard';
+import type { CredentialGuard } from './credential-guard';
 
 /**
  * The guessable credentials of an Authorization header: `Basic` (a password) and `ApiKey` (a key
@@ -10,20 +9,18 @@ import { serverBusyError, type CredentialGuard } from './credential-guard';
  * expired one is ordinary session loss: they are not counted.
  */
 function guessableCredential(authorization: string | undefined): { account?: string } | null {
-  const match = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(authorization ?? '');
-  if (!match) return null;
-  const scheme = (match[1] as string).toLowerCase();
-  if (scheme === 'apikey') return {};
-  if (scheme !== 'basic') return null;
-  const decoded = Buffer.from(match[2] as string, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon > 0 ? { account: `admin:${decoded.slice(0, colon).slice(0, 200)}` } : {};
+  const parsed = parseAuthorization(authorization);
+  if (parsed?.scheme === 'apikey') return {};
+  if (parsed?.scheme !== 'basic') return null;
+  const user = decodeBasic(parsed.credentials)?.user ?? '';
+  return user === '' ? {} : { account: `admin:${user.slice(0, 200)}` };
 }
 
 /**
  * Resolves `request.auth` for every request, before any route hook or handler (pre-flights stay
  * anonymous). A Basic or ApiKey credential that does not authenticate counts as a failed attempt
  * (CredentialGuard); once the budget is spent such requests get 429 before any password is hashed.
+ * A full password-hash queue surfaces as 503 through the error handler.
  */
 export function installAuth(app: FastifyInstance, authService: AuthService, guard: CredentialGuard): void {
   // Fastify forbids object decorations; start from null and always assign in onRequest.
@@ -36,12 +33,7 @@ export function installAuth(app: FastifyInstance, authService: AuthService, guar
     const { authorization } = request.headers;
     const guess = guessableCredential(authorization);
     if (guess) guard.assertAllowed(request.ip, guess.account);
-    try {
-      request.auth = await authService.resolve(authorization);
-    } catch (error) {
-      if (error instanceof QueueFullError) throw serverBusyError(error);
-      throw error;
-    }
+    request.auth = await authService.resolve(authorization);
     if (guess && request.auth.kind === 'anonymous') guard.recordFailure(request.ip, guess.account);
   });
 }

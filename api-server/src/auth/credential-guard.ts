@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../http/http-error';
+import { HttpError, serverBusyError } from '../http/http-error';
 import { QueueFullError } from '../lib/bounded-queue';
 import type { Clock } from '../lib/time';
 
@@ -36,11 +36,6 @@ const WRONG_CREDENTIAL_KEYS = new Set<string>(['auth.invalidCredentials', 'paste
 
 export function isWrongCredentialError(error: unknown): boolean {
   return error instanceof HttpError && WRONG_CREDENTIAL_KEYS.has(error.messageKey);
-}
-
-/** The password-hash queue is full: 503, try again in a second. */
-export function serverBusyError(cause: unknown): HttpError {
-  return new HttpError(503, 'error.serverBusy', { headers: { 'retry-after': '1' }, cause });
 }
 
 export class CredentialGuard {

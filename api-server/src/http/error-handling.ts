@@ -4,7 +4,7 @@ import { translate, type MessageKey } from '../i18n/messages';
 import { applyCorsHeaders } from './cors';
 import { errorEnvelope, errorEnvelopeWithoutData } from './envelope';
 import { QueueFullError } from '../lib/bounded-queue';
-import { HttpError } from './http-error';
+import { HttpError, serverBusyError } from './http-error';
 
 interface MappedError {
   status: number;
@@ -27,6 +27,8 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 function mapError(error: unknown): MappedError | null {
+  // The password-hash queue is full (lib/password-hash.ts): the server is busy, not broken.
+  if (error instanceof QueueFullError) return mapError(serverBusyError(error));
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
@@ -36,9 +38,6 @@ function mapError(error: unknown): MappedError | null {
       headers: error.headers,
     };
   }
-  // The password-hash queue is full (lib/password-hash.ts): the server is busy, not broken.
-  if (error instanceof QueueFullError)
-    return { status: 503, messageKey: 'error.serverBusy', withoutData: false, headers: { 'retry-after': '1' } };
   if (!isFastifyError(error)) return null;
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return { ...known, withoutData: false, headers: {} };

@@ -42,3 +42,8 @@ export class HttpError extends Error {
 export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }
+
+/** The password-hash queue is full (lib/bounded-queue.ts QueueFullError): 503, try again in a second. */
+export function serverBusyError(cause: unknown): HttpError {
+  return new HttpError(503, 'error.serverBusy', { headers: { 'retry-after': '1' }, cause });
+}

@@ -21,6 +21,19 @@ export function toApiKeyPrincipal(row: ApiKeyRow): ApiKeyPrincipal {
   };
 }
 
+/** The scheme (lower case) and the credentials of an Authorization header, or null when it has no such form. */
+export function parseAuthorization(authorization: string | undefined): { scheme: string; credentials: string } | null {
+  const match = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(authorization ?? '');
+  return match ? { scheme: (match[1] as string).toLowerCase(), credentials: match[2] as string } : null;
+}
+
+/** User and password of Basic credentials (base64 of `user:password`), or null without a colon. */
+export function decodeBasic(encoded: string): { user: string; pass: string } | null {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { user: decoded.slice(0, colon), pass: decoded.slice(colon + 1) };
+}
+
 /**
  * Turns an Authorization header into the caller (contract §2.1, 2.2, 2.4):
  * `Bearer <token>` → admin; `ApiKey <key>` → key; `Basic base64(user:pass)` → admin, or the key
@@ -38,10 +51,9 @@ export class AuthService {
   async resolve(authorization: string | undefined): Promise<AuthContext> {
     // U+0000 never belongs to a credential, and PostgreSQL fails any query that carries one.
     if (!authorization || authorization.includes('\u0000')) return ANONYMOUS;
-    const match = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(authorization);
-    if (!match) return ANONYMOUS;
-    const scheme = (match[1] as string).toLowerCase();
-    const credentials = match[2] as string;
+    const parsed = parseAuthorization(authorization);
+    if (!parsed) return ANONYMOUS;
+    const { scheme, credentials } = parsed;
     switch (scheme) {
       case 'bearer':
         return this.resolveBearer(credentials);
@@ -81,11 +93,9 @@ export class AuthService {
   }
 
   private async resolveBasic(encoded: string): Promise<AuthContext> {
-    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0 || decoded.includes('\u0000')) return ANONYMOUS;
-    const user = decoded.slice(0, colon);
-    const pass = decoded.slice(colon + 1);
+    const basic = decodeBasic(encoded);
+    if (!basic || basic.user.includes('\u0000') || basic.pass.includes('\u0000')) return ANONYMOUS;
+    const { user, pass } = basic;
     if (user === '' || pass === '') return ANONYMOUS;
 
     // user = pass = key value (WebDAV clients): try the key first, it needs no password hashing.
