@@ -199,41 +199,24 @@ export function checkReport({ recorded, current, packageVersion, updateCommand }
   }
   const minimum = minimumVersion(recordedAt, level);
   const changes = describeDiff(diff).map((line) => `  ${line}`);
+  const refused = (messages) => ({ ok: false, level, minimum: minimum.version, diff, messages });
   if (bump === 'none') {
-    return {
-      ok: false,
-      level,
-      minimum: minimum.version,
-      diff,
-      messages: [
-        `${name}: the exports changed since the API report (recorded at ${recordedAt}), but the version is still ${packageVersion}:`,
-        ...changes,
-        `Bump "version" in package.json to at least ${minimum.version} (${reason(level, recordedAt, minimum.bump)}), then run: ${updateCommand}`,
-      ],
-    };
+    return refused([
+      `${name}: the exports changed since the API report (recorded at ${recordedAt}), but the version is still ${packageVersion}:`,
+      ...changes,
+      `Bump "version" in package.json to at least ${minimum.version} (${reason(level, recordedAt, minimum.bump)}), then run: ${updateCommand}`,
+    ]);
   }
   if (compareVersions(packageVersion, minimum.version) < 0) {
-    return {
-      ok: false,
-      level,
-      minimum: minimum.version,
-      diff,
-      messages: [
-        `${name}: ${recordedAt} → ${packageVersion} is a ${bump} bump, too small for what changed:`,
-        ...changes,
-        `Use at least ${minimum.version} (${reason(level, recordedAt, minimum.bump)}), then run: ${updateCommand}`,
-      ],
-    };
-  }
-  return {
-    ok: false,
-    level,
-    minimum: minimum.version,
-    diff,
-    messages: [
-      `${name}: the version was bumped correctly (${recordedAt} → ${packageVersion}) for these export changes:`,
+    return refused([
+      `${name}: ${recordedAt} → ${packageVersion} is a ${bump} bump, too small for what changed:`,
       ...changes,
-      `Record them in the API report with: ${updateCommand}`,
-    ],
-  };
+      `Use at least ${minimum.version} (${reason(level, recordedAt, minimum.bump)}), then run: ${updateCommand}`,
+    ]);
+  }
+  return refused([
+    `${name}: the version was bumped correctly (${recordedAt} → ${packageVersion}) for these export changes:`,
+    ...changes,
+    `Record them in the API report with: ${updateCommand}`,
+  ]);
 }
