@@ -138,9 +138,13 @@ test.describe('admin login (en-US)', () => {
     const token = await loginToken();
     const admin = new AdminPage(page);
     await admin.seedCredential({ adminToken: token });
+    // The module's first list call must be answered with the valid token: a list call sent after the
+    // token is revoked would end the session by itself, and the menu would be gone before the click.
+    const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/pastes');
     await admin.goto('/admin/text-management');
     await admin.expectPanel();
     await expect(admin.module('text-management')).toBeVisible();
+    expect((await listed).ok()).toBe(true);
 
     // The server forgets the token (as when it expires): the next admin call answers 403, the
     // kernel re-checks the session (401), clears the token and announces the expiry.
