@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth/auth-hook';
 import { CredentialGuard } from './auth/credential-guard';
+import { installSlugProbeLimit } from './auth/slug-probe-limit';
 import { createContainer, type AppContainer } from './container';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
    * minute; three times as many per account (CredentialGuard). Default: `loginRateLimitMax`.
    */
   failedCredentialLimit?: number;
+  /** Lookups of share slugs that do not exist per client address per minute (slug-probe-limit.ts). Default: 3 × the failed-credential budget. */
+  unknownSlugLimit?: number;
   /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`; secrets are always redacted (http/log-redaction.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Fastify `trustProxy` (client address from X-Forwarded-For when behind the gateway). */
@@ -132,14 +135,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installRequestI18n(app);
   installCors(app);
   const loginRateLimitMax = options.loginRateLimitMax ?? DEFAULT_LOGIN_RATE_LIMIT_MAX;
+  const failedCredentialLimit = options.failedCredentialLimit ?? loginRateLimitMax;
   const credentialGuard = new CredentialGuard({
-    maxFailuresPerClient: options.failedCredentialLimit ?? loginRateLimitMax,
-    maxFailuresPerAccount: (options.failedCredentialLimit ?? loginRateLimitMax) * 3,
+    maxFailuresPerClient: failedCredentialLimit,
+    maxFailuresPerAccount: failedCredentialLimit * 3,
+    maxUnknownSlugsPerClient: options.unknownSlugLimit ?? failedCredentialLimit * 3,
     windowMs: 60_000,
     maxEntries: 100_000,
     clock,
   });
   installAuth(app, container.services.auth, credentialGuard);
+  installSlugProbeLimit(app, credentialGuard);
   installErrorHandling(app);
   await app.register(rateLimit, { global: false });
 

@@ -11,6 +11,10 @@ import type { Clock } from '../lib/time';
  * window ends — before any password is hashed, so a flood of guesses costs the server nothing more.
  * Requests that carry no credential are never refused here.
  *
+ * Share links are guessed too: a lookup of a share slug that does not exist spends a budget of its
+ * own per client address (`maxUnknownSlugsPerClient`, see slug-probe-limit.ts), so slugs cannot be
+ * enumerated at the rate the server answers.
+ *
  * Counters live in this process (a fixed window per key, at most `maxEntries` keys; the oldest go
  * first). Several api-server replicas each keep their own.
  */
@@ -20,6 +24,8 @@ export interface CredentialGuardOptions {
   maxFailuresPerClient: number;
   /** Failed attempts against one account (from any address) per window. */
   maxFailuresPerAccount: number;
+  /** Lookups of share slugs that do not exist one client address may make per window. */
+  maxUnknownSlugsPerClient: number;
   windowMs: number;
   /** Keys remembered at most (bounds the memory an address-spraying attacker can make us use). */
   maxEntries: number;
@@ -48,11 +54,24 @@ export class CredentialGuard {
     const now = this.now();
     const blocked = [this.blockedUntil(`client:${client}`, this.options.maxFailuresPerClient, now)];
     if (account !== undefined) blocked.push(this.blockedUntil(`account:${account}`, this.options.maxFailuresPerAccount, now));
-    const until = Math.max(0, ...blocked);
-    if (until > now) {
-      const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-      throw new HttpError(429, 'auth.tooManyFailedAttempts', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
-    }
+    this.refuseUntil(Math.max(0, ...blocked), now);
+  }
+
+  private refuseUntil(until: number, now: number): void {
+    if (until <= now) return;
+    const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+    throw new HttpError(429, 'auth.tooManyFailedAttempts', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  }
+
+  /** 429 with `Retry-After` when the client has looked up too many unknown share slugs in this window. */
+  assertSlugLookupAllowed(client: string): void {
+    const now = this.now();
+    this.refuseUntil(this.blockedUntil(`slug:${client}`, this.options.maxUnknownSlugsPerClient, now), now);
+  }
+
+  /** Counts one lookup of a share slug that does not exist. */
+  recordUnknownSlug(client: string): void {
+    this.count(`slug:${client}`, this.now());
   }
 
   /** Counts one failed attempt of `client`, against `account` too when given. */

@@ -113,6 +113,39 @@ describe('failed-credential budget', () => {
     expect(unlocked.json()).toMatchObject({ content: 'secret text' });
   });
 
+  it('slows slug enumeration: unknown slugs on every public share route spend a per-client budget, then 429 + Retry-After', async () => {
+    const token = await loginAsAdmin(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/paste', headers: bearer(token), payload: { content: 'shared text' } });
+    const { slug } = created.json() as { slug: string };
+    // Found shares never count, however often they are opened.
+    for (let i = 0; i < LIMIT * 4; i += 1) expect((await inject({ method: 'GET', url: `/api/paste/${slug}` })).statusCode).toBe(200);
+
+    const probes: InjectOptions[] = [
+      { method: 'GET', url: '/api/paste/guess-1' },
+      { method: 'POST', url: '/api/paste/guess-2', payload: { password: 'x' } },
+      { method: 'GET', url: '/api/raw/guess-3' },
+      { method: 'GET', url: '/api/public/files/guess-4' },
+      { method: 'GET', url: '/api/file-download/guess-5' },
+      { method: 'HEAD', url: '/api/file-view/guess-6' },
+      { method: 'GET', url: '/api/office-preview/guess-7' },
+      { method: 'GET', url: '/api/public/files/guess-8' },
+      { method: 'GET', url: '/api/paste/guess-9' },
+    ];
+    // The default budget is three times the failed-credential budget.
+    expect(probes).toHaveLength(LIMIT * 3);
+    for (const probe of probes) expect((await inject(probe)).statusCode).toBe(404);
+
+    const refused = await inject({ method: 'GET', url: `/api/paste/${slug}` });
+    expectRefused(refused);
+    expectRefused(await inject({ method: 'GET', url: '/api/file-download/guess-10' }));
+    // Other addresses and other routes are not affected.
+    expect((await inject({ method: 'GET', url: `/api/paste/${slug}` }, '198.51.100.30')).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    now = new Date(now.getTime() + WINDOW_MS + 1000);
+    expect((await inject({ method: 'GET', url: `/api/paste/${slug}` })).statusCode).toBe(200);
+  });
+
   it('never hashes more than two passwords at once, whatever the number of concurrent guesses', async () => {
     let peak = 0;
     const sample = setInterval(() => {
