@@ -6,6 +6,7 @@ import { installAuth } from './auth/auth-hook';
 import { CredentialGuard } from './auth/credential-guard';
 import { installSlugProbeLimit } from './auth/slug-probe-limit';
 import { createContainer, type AppContainer } from './container';
+import { removeStaleTempFiles } from './storage/stale-temp-files';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { installCors } from './http/cors';
@@ -115,6 +116,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
     await container.services.storageConfigs.ensureDefaultLocalStorage();
+    // Left behind by writes a crash cut off (storage/stale-temp-files.ts).
+    await removeStaleTempFiles(dataDir);
   } catch (error) {
     await db.destroy();
     throw error;
