@@ -86,6 +86,33 @@ test('the footer shows the copyright with the current year and the header links 
   await expect(page.getByTestId('source-link')).toHaveAttribute('href', /^https:\/\//);
 });
 
+test('the skip link is the first stop of the keyboard, is named for what it does, and moves focus to the main content', async ({
+  page,
+}) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await shell.expectArea('public', 'home');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content', exact: true });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#cc-main')).toBeFocused();
+  // It no longer shares its name with the nav link to the home page.
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveCount(1);
+});
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the skip link reads 跳到主要内容', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto('/');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: '跳到主要内容', exact: true })).toBeFocused();
+  });
+});
+
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -44,12 +44,12 @@ function Shell({ kernel }: { kernel: Kernel }) {
   return (
     <div className="cc-shell">
       <a className="cc-skip-link" href="#cc-main">
-        {kernel.i18n.t('shell:nav.home')}
+        {kernel.i18n.t('shell:nav.skipToContent')}
       </a>
       <Header kernel={kernel} />
       <SessionNotice kernel={kernel} />
       <BusNavigation kernel={kernel} />
-      <main id="cc-main" className="cc-main">
+      <main id="cc-main" className="cc-main" tabIndex={-1}>
         {showEnvSwitcher && <EnvSwitcher kernel={kernel} />}
         <Routes>
           <Route path="/" element={<AreaSlot kernel={kernel} area="public" />} />

@@ -1,7 +1,16 @@
 /** Texts of the shell (namespace `shell`). Same keys in both languages. */
 export const shellResources = {
   'zh-CN': {
-    nav: { home: '首页', upload: '上传', mountExplorer: '挂载浏览', admin: '管理', menu: '菜单', closeMenu: '关闭菜单', source: '源代码' },
+    nav: {
+      home: '首页',
+      upload: '上传',
+      mountExplorer: '挂载浏览',
+      admin: '管理',
+      menu: '菜单',
+      closeMenu: '关闭菜单',
+      source: '源代码',
+      skipToContent: '跳到主要内容',
+    },
     titles: { home: '在线剪贴板', upload: '文件上传', paste: '查看文本分享', file: '文件预览', mountExplorer: '挂载浏览器' },
     adminModules: {
       dashboard: '仪表盘',
@@ -47,6 +56,7 @@ export const shellResources = {
       menu: 'Menu',
       closeMenu: 'Close menu',
       source: 'Source code',
+      skipToContent: 'Skip to main content',
     },
     titles: {
       home: 'Online clipboard',
