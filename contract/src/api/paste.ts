@@ -175,6 +175,11 @@ export interface UserPasteListItem {
   created_by: string | null;
   /** Only for key-created rows (so on every row of the user list); `null` when the key is gone. */
   key_name?: string | null;
+  /**
+   * Cloudclip addition, in `GET /user/pastes` rows only: the first 200 characters + `...` when longer
+   * (as the admin list). A list can show it instead of `content`, which the legacy client still reads.
+   */
+  content_preview?: string;
 }
 
 /** `GET /user/pastes` → E with top-level `pagination` (limit/offset/hasMore) and `key_info`. */

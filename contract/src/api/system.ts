@@ -27,6 +27,16 @@ export interface SystemSettingsUpdateRequest {
    * guard off). Stored as `url_import_allow_private`; absent = off.
    */
   url_import_allow_private?: boolean;
+  /**
+   * Cloudclip addition: positive integer, **megabytes** of paste text (content + remark, UTF-8) one
+   * API key may keep stored. Stored as `paste_storage_per_key_mb`; absent = 100.
+   */
+  paste_storage_per_key_mb?: number;
+  /**
+   * Cloudclip addition: positive integer, **megabytes** of paste text of all pastes together.
+   * Stored as `paste_storage_total_mb`; absent = 1024.
+   */
+  paste_storage_total_mb?: number;
 }
 
 /** `GET /system/max-upload-size` → E `data` (MB). */

@@ -10,6 +10,22 @@ export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
 /** Max upload size in MB while the setting was never saved (and the client's fallback when it cannot read it). */
 export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
 
+/**
+ * Cloudclip addition: how much paste text (content + remark, UTF-8 bytes) one API key may keep
+ * stored, in whole megabytes (MiB). Absent or invalid = {@link DEFAULT_PASTE_STORAGE_PER_KEY_MB}.
+ */
+export const SETTING_PASTE_STORAGE_PER_KEY_MB = 'paste_storage_per_key_mb';
+/**
+ * Cloudclip addition: how much paste text all pastes together may take, in whole megabytes (MiB).
+ * Absent or invalid = {@link DEFAULT_PASTE_STORAGE_TOTAL_MB}.
+ */
+export const SETTING_PASTE_STORAGE_TOTAL_MB = 'paste_storage_total_mb';
+
+/** Per-key paste storage while the setting was never saved: room for ten of the editor's largest (10 MB) imports. */
+export const DEFAULT_PASTE_STORAGE_PER_KEY_MB = 100;
+/** Paste storage of the whole server while the setting was never saved: 1 GiB of text in the database. */
+export const DEFAULT_PASTE_STORAGE_TOTAL_MB = 1024;
+
 /** WebDAV upload modes accepted by `webdav_upload_mode`. */
 export const WEBDAV_UPLOAD_MODES = deepFreeze(['auto', 'proxy', 'multipart', 'direct'] as const);
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];

@@ -325,6 +325,11 @@ const zhCN = {
     },
     guestPastes: '允许访客创建文本分享',
     guestPastesHelp: '开启后，未登录的访客也可以创建文本分享',
+    pasteStoragePerKey: '每个 API 密钥的文本存储上限',
+    pasteStoragePerKeyHelp:
+      '一个 API 密钥创建的文本分享（正文和备注，按 UTF-8 字节计算）合计可占用的空间；达到后该密钥新建或加长文本会被拒绝。默认 {{size}}',
+    pasteStorageTotal: '文本存储总上限',
+    pasteStorageTotalHelp: '所有文本分享（包括管理员和访客创建的）合计可占用的空间；达到后任何人都不能再新建或加长文本。默认 {{size}}',
     saved: '系统设置已保存',
   },
   cache: {
@@ -681,6 +686,12 @@ const enUS: Texts<typeof zhCN> = {
     },
     guestPastes: 'Let visitors create text shares',
     guestPastesHelp: 'When on, visitors who are not logged in may create text shares',
+    pasteStoragePerKey: 'Text storage per API key',
+    pasteStoragePerKeyHelp:
+      'Space the text shares of one API key may take together (text and remark, counted in UTF-8 bytes); once reached, that key cannot create or lengthen texts. Default {{size}}',
+    pasteStorageTotal: 'Total text storage',
+    pasteStorageTotalHelp:
+      'Space all text shares may take together (also those of the administrator and of visitors); once reached, nobody can create or lengthen texts. Default {{size}}',
     saved: 'System settings saved',
   },
   cache: {

@@ -89,4 +89,36 @@ describe('validateSettingsForm', () => {
     expect(errorsOf({ webdav_upload_mode: 'stream' as never }).webdav_upload_mode?.key).toBe('settingsWebdavModeInvalid');
     expect(errorsOf({ webdav_upload_mode: 'AUTO' as never }).webdav_upload_mode?.key).toBe('settingsWebdavModeInvalid');
   });
+
+  it('converts the paste storage limits to megabytes (GB × 1024, KB rounded down)', () => {
+    expect(
+      validateSettingsForm({
+        ...valid,
+        paste_storage_per_key: '100',
+        paste_storage_per_key_unit: 'MB',
+        paste_storage_total: 2,
+        paste_storage_total_unit: 'GB',
+      }).value,
+    ).toEqual({ max_upload_size: 100, webdav_upload_mode: 'auto', paste_storage_per_key_mb: 100, paste_storage_total_mb: 2048 });
+    expect(
+      validateSettingsForm({ ...valid, paste_storage_total: 3000, paste_storage_total_unit: 'KB' }).value?.paste_storage_total_mb,
+    ).toBe(2);
+  });
+
+  it('refuses an empty, non-integer, non-positive or sub-megabyte paste storage limit and a bad unit', () => {
+    expect(errorsOf({ paste_storage_per_key: '' }).paste_storage_per_key?.key).toBe('settingsPasteStorageRequired');
+    for (const bad of ['0', '-5', '1.5', 'abc']) {
+      expect(errorsOf({ paste_storage_total: bad, paste_storage_total_unit: 'MB' }).paste_storage_total?.key).toBe(
+        'settingsPasteStorageNotPositiveInteger',
+      );
+    }
+    expect(errorsOf({ paste_storage_per_key: 1000, paste_storage_per_key_unit: 'KB' }).paste_storage_per_key).toEqual({
+      ns: 'validation',
+      key: 'settingsPasteStorageTooSmall',
+      params: { min: '1 MB' },
+    });
+    expect(errorsOf({ paste_storage_per_key: 5, paste_storage_per_key_unit: 'TB' as never }).paste_storage_per_key_unit?.key).toBe(
+      'settingsSizeUnitInvalid',
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { DEFAULT_WEBDAV_UPLOAD_MODE, WEBDAV_UPLOAD_MODES, type WebdavUploadMode 
 import { BYTES_PER_MB, SIZE_UNIT_BYTES, SIZE_UNITS, type SizeUnit } from '../constants';
 import { formatBytes } from './file-size';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
-import { formResult, validationError, type FieldErrors, type FormResult } from './validation-result';
+import { formResult, validationError, type FieldErrors, type FormResult, type ValidationError } from './validation-result';
 
 const KB_PER_MB = SIZE_UNIT_BYTES.MB / SIZE_UNIT_BYTES.KB;
 const MB_PER_GB = SIZE_UNIT_BYTES.GB / SIZE_UNIT_BYTES.MB;
@@ -49,15 +49,61 @@ export interface SettingsFormInput {
   readonly max_upload_size_unit: SizeUnit;
   /** Omitted / empty → the effective default `auto`. */
   readonly webdav_upload_mode?: WebdavUploadMode | null;
+  /** Paste text one API key may store, with its unit; left out of the payload when omitted (`undefined`). */
+  readonly paste_storage_per_key?: NumericInput;
+  readonly paste_storage_per_key_unit?: SizeUnit;
+  /** Paste text of all pastes together, with its unit; left out of the payload when omitted (`undefined`). */
+  readonly paste_storage_total?: NumericInput;
+  readonly paste_storage_total_unit?: SizeUnit;
 }
 
-export type SettingsFormField = 'max_upload_size' | 'max_upload_size_unit' | 'webdav_upload_mode';
+export type SettingsFormField =
+  | 'max_upload_size'
+  | 'max_upload_size_unit'
+  | 'webdav_upload_mode'
+  | 'paste_storage_per_key'
+  | 'paste_storage_per_key_unit'
+  | 'paste_storage_total'
+  | 'paste_storage_total_unit';
 
 /** Body of `PUT /api/admin/system-settings`. */
 export interface SettingsPayload {
   /** Whole megabytes, ≥ 1. */
   readonly max_upload_size: number;
   readonly webdav_upload_mode: WebdavUploadMode;
+  /** Whole megabytes, ≥ 1 (only when the form has the field). */
+  readonly paste_storage_per_key_mb?: number;
+  /** Whole megabytes, ≥ 1 (only when the form has the field). */
+  readonly paste_storage_total_mb?: number;
+}
+
+/** A paste storage limit read from the form: whole megabytes, or the errors of the number and of the unit. */
+interface PasteStorageResult {
+  megabytes?: number;
+  error?: ValidationError;
+  unitError?: ValidationError;
+}
+
+/**
+ * One paste storage limit typed with a unit → whole megabytes (KB rounded down), or the error of
+ * the number (`settingsPasteStorageRequired`, `…NotPositiveInteger`, `…TooSmall` `{ min: '1 MB' }`)
+ * and / or of the unit (`settingsSizeUnitInvalid`).
+ */
+function pasteStorageMegabytes(raw: NumericInput, unit: unknown): PasteStorageResult {
+  const result: PasteStorageResult = {};
+  if (!isSizeUnit(unit)) result.unitError = validationError('settingsSizeUnitInvalid', { units: SIZE_UNITS.join(', ') });
+  const parsed = parseNumericInput(raw);
+  if (parsed.kind === 'empty') {
+    result.error = validationError('settingsPasteStorageRequired');
+  } else if (parsed.kind === 'invalid' || !isWholeNumber(parsed.value) || parsed.value <= 0) {
+    result.error = validationError('settingsPasteStorageNotPositiveInteger');
+  } else if (isSizeUnit(unit)) {
+    const megabytes = sizeToMegabytes(parsed.value, unit);
+    if (megabytes < 1) result.error = validationError('settingsPasteStorageTooSmall', { min: formatBytes(BYTES_PER_MB) });
+    else if (!isWholeNumber(megabytes)) result.error = validationError('settingsPasteStorageNotPositiveInteger');
+    else result.megabytes = megabytes;
+  }
+  return result;
 }
 
 /**
@@ -69,8 +115,12 @@ export interface SettingsPayload {
  *   must be at least 1 MB (`settingsMaxUploadSizeTooSmall` `{ min: '1 MB' }`,
  *   e.g. 1023 KB) and a safe integer;
  * - `webdav_upload_mode`: one of auto/proxy/multipart/direct
- *   (`settingsWebdavModeInvalid`); empty → `auto`.
- * Value: `{ max_upload_size: <MB>, webdav_upload_mode }`.
+ *   (`settingsWebdavModeInvalid`); empty → `auto`;
+ * - `paste_storage_per_key`, `paste_storage_total` (when given, each with its unit, MB when the unit
+ *   is omitted): required, positive integers, at least 1 MB after conversion
+ *   (`settingsPasteStorageRequired`, `settingsPasteStorageNotPositiveInteger`,
+ *   `settingsPasteStorageTooSmall` `{ min: '1 MB' }`).
+ * Value: `{ max_upload_size: <MB>, webdav_upload_mode, paste_storage_per_key_mb?, paste_storage_total_mb? }`.
  */
 export function validateSettingsForm(input: SettingsFormInput): FormResult<SettingsFormField, SettingsPayload> {
   const errors: FieldErrors<SettingsFormField> = {};
@@ -101,8 +151,22 @@ export function validateSettingsForm(input: SettingsFormInput): FormResult<Setti
     errors.webdav_upload_mode = validationError('settingsWebdavModeInvalid');
   }
 
+  const pasteLimits: { paste_storage_per_key_mb?: number; paste_storage_total_mb?: number } = {};
+  const pasteFields = [
+    ['paste_storage_per_key', 'paste_storage_per_key_unit', 'paste_storage_per_key_mb'],
+    ['paste_storage_total', 'paste_storage_total_unit', 'paste_storage_total_mb'],
+  ] as const;
+  for (const [field, unitField, payloadField] of pasteFields) {
+    if (input[field] === undefined) continue;
+    const result = pasteStorageMegabytes(input[field], input[unitField] ?? 'MB');
+    if (result.error) errors[field] = result.error;
+    if (result.unitError) errors[unitField] = result.unitError;
+    if (result.megabytes !== undefined) pasteLimits[payloadField] = result.megabytes;
+  }
+
   return formResult(errors, () => ({
     max_upload_size: megabytes,
     webdav_upload_mode: isWebdavUploadMode(mode) ? mode : DEFAULT_WEBDAV_UPLOAD_MODE,
+    ...pasteLimits,
   }));
 }

@@ -43,6 +43,10 @@ function collectErrors(): ValidationError[] {
   form(validateSettingsForm({ max_upload_size: '', max_upload_size_unit: 'TB' as never, webdav_upload_mode: 'x' as never }));
   form(validateSettingsForm({ max_upload_size: 0, max_upload_size_unit: 'MB' }));
   form(validateSettingsForm({ max_upload_size: 1, max_upload_size_unit: 'KB' }));
+  form(validateSettingsForm({ max_upload_size: 1, max_upload_size_unit: 'MB', paste_storage_per_key: '', paste_storage_total: 0 }));
+  form(
+    validateSettingsForm({ max_upload_size: 1, max_upload_size_unit: 'MB', paste_storage_per_key: 1, paste_storage_per_key_unit: 'KB' }),
+  );
   form(validateAccountChangeForm({ currentPassword: '' }));
   form(validateAccountChangeForm({ currentPassword: 'p', newPassword: 'p' }));
   form(validateAdminLoginForm({ username: '', password: '' }));

@@ -17,12 +17,29 @@ describe('settings form', () => {
       max_upload_size_unit: 'GB',
       webdav_upload_mode: 'proxy',
       allow_guest_pastes: true,
+      paste_storage_per_key: '100',
+      paste_storage_per_key_unit: 'MB',
+      paste_storage_total: '1',
+      paste_storage_total_unit: 'GB',
     });
     expect(settingsToForm([])).toEqual({
       max_upload_size: '100',
       max_upload_size_unit: 'MB',
       webdav_upload_mode: 'auto',
       allow_guest_pastes: false,
+      paste_storage_per_key: '100',
+      paste_storage_per_key_unit: 'MB',
+      paste_storage_total: '1',
+      paste_storage_total_unit: 'GB',
+    });
+    expect(
+      settingsToForm([row('paste_storage_per_key_mb', '2048'), row('paste_storage_total_mb', '300'), row('max_upload_size', 'x')]),
+    ).toMatchObject({
+      max_upload_size: '100',
+      paste_storage_per_key: '2',
+      paste_storage_per_key_unit: 'GB',
+      paste_storage_total: '300',
+      paste_storage_total_unit: 'MB',
     });
   });
 

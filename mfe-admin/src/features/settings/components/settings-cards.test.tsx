@@ -30,7 +30,47 @@ describe('SystemSettingsCard', () => {
       max_upload_size: 2,
       webdav_upload_mode: 'proxy',
       allow_guest_pastes: true,
+      paste_storage_per_key_mb: 100,
+      paste_storage_total_mb: 1024,
     });
+  });
+
+  it('shows the paste storage limits with their units and defaults, refuses a bad value and saves them in MB', async () => {
+    const { fetchImpl, calls } = fakeFetch([
+      {
+        method: 'GET',
+        path: '/api/admin/system-settings',
+        reply: {
+          body: {
+            code: 200,
+            message: 'ok',
+            data: [{ key: 'paste_storage_per_key_mb', value: '50', description: null, updated_at: '' }],
+          },
+        },
+      },
+      { method: 'PUT', path: '/api/admin/system-settings', reply: { body: { code: 200, message: 'ok', success: true } } },
+    ]);
+    const kernel = testKernel({ language: 'en-US', fetchImpl });
+    kernel.session.loginAdmin('t'.repeat(32));
+    renderWithKernel(kernel, <SystemSettingsCard />);
+    const perKey = await screen.findByLabelText('Text storage per API key');
+    const total = screen.getByLabelText('Total text storage');
+    expect(perKey).toHaveValue('50');
+    expect(total).toHaveValue('1');
+    expect(screen.getByTestId('paste_storage_total-unit')).toHaveTextContent('GB');
+    expect(screen.getByText(/Space the text shares of one API key may take together .* Default 100 MB/)).toBeInTheDocument();
+    expect(screen.getByText(/Space all text shares may take together .* Default 1 GB/)).toBeInTheDocument();
+
+    fireEvent.change(perKey, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The text storage limit must be a positive whole number')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(perKey, { target: { value: '20' } });
+    fireEvent.change(total, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ paste_storage_per_key_mb: 20, paste_storage_total_mb: 3072 });
   });
 });
 

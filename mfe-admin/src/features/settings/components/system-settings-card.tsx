@@ -3,9 +3,12 @@ import { App, Form, Input, Radio, Select, Space, Spin } from 'antd';
 import { ProCard, ProForm, ProFormSwitch } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_PASTE_STORAGE_PER_KEY_MB,
+  DEFAULT_PASTE_STORAGE_TOTAL_MB,
   RECOMMENDED_MAX_UPLOAD_SIZE_MB,
   SIZE_UNITS,
   WEBDAV_UPLOAD_MODES,
+  megabytesToSizeInput,
   validateSettingsForm,
   type SettingsFormField,
 } from '@cloudclip/shared-kernel';
@@ -15,7 +18,13 @@ import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { settingsFormInput, settingsToForm, type SettingsFormValues } from '../api/settings-form';
 
-/** Max upload size (with a KB/MB/GB unit), WebDAV upload mode and guest pastes. */
+/** `100 MB`, `1 GB`: a megabytes value as the form shows it. */
+function sizeLabel(megabytes: number): string {
+  const size = megabytesToSizeInput(megabytes);
+  return `${size.value} ${size.unit}`;
+}
+
+/** Max upload size (with a KB/MB/GB unit), WebDAV upload mode, guest pastes and the paste storage limits. */
 export function SystemSettingsCard() {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
@@ -108,6 +117,28 @@ export function SystemSettingsCard() {
             extra={t('settings.guestPastesHelp')}
             fieldProps={{ 'aria-label': t('settings.guestPastes') } as never}
           />
+          {(
+            [
+              ['paste_storage_per_key', 'settings.pasteStoragePerKey', 'settings.pasteStoragePerKeyHelp', DEFAULT_PASTE_STORAGE_PER_KEY_MB],
+              ['paste_storage_total', 'settings.pasteStorageTotal', 'settings.pasteStorageTotalHelp', DEFAULT_PASTE_STORAGE_TOTAL_MB],
+            ] as const
+          ).map(([field, label, help, fallback]) => (
+            <Form.Item key={field} label={t(label)} required extra={t(help, { size: sizeLabel(fallback) })} htmlFor={`cc-${field}`}>
+              <Space.Compact>
+                <Form.Item name={field} noStyle dependencies={[`${field}_unit`]} rules={[rule(field)]}>
+                  <Input id={`cc-${field}`} inputMode="numeric" style={{ width: 160 }} />
+                </Form.Item>
+                <Form.Item name={`${field}_unit`} noStyle rules={[rule(`${field}_unit`)]}>
+                  <Select
+                    aria-label={`${t(label)}: ${t('settings.sizeUnit')}`}
+                    style={{ width: 90 }}
+                    options={SIZE_UNITS.map((unit) => ({ value: unit, label: unit }))}
+                    data-testid={`${field}-unit`}
+                  />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          ))}
         </ProForm>
       )}
     </ProCard>

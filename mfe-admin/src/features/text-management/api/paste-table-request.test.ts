@@ -51,12 +51,25 @@ describe('requestAdminPastes', () => {
 });
 
 describe('requestUserPastes', () => {
-  it('asks for limit 10, offset 0 by default and cuts the full content into a preview', async () => {
-    const content = 'x'.repeat(250);
+  it('uses the server’s content_preview when the row has one', async () => {
     const userList = jest.fn().mockResolvedValue({
       code: 200,
       message: 'ok',
-      data: [{ ...adminItem, content, views: 7 }],
+      data: [{ ...adminItem, content: 'y'.repeat(5000), content_preview: `${'y'.repeat(200)}...`, views: 1 }],
+      pagination: { total: 1, limit: 10, offset: 0, hasMore: false },
+      key_info: null,
+    });
+    const result = await requestUserPastes({ userList }, {});
+    expect(result.data[0]?.preview).toBe(`${'y'.repeat(200)}...`);
+  });
+
+  it('asks for limit 10, offset 0 by default and cuts the full content into a preview (legacy rows without content_preview)', async () => {
+    const content = 'x'.repeat(250);
+    const { content_preview: _preview, ...legacyItem } = adminItem;
+    const userList = jest.fn().mockResolvedValue({
+      code: 200,
+      message: 'ok',
+      data: [{ ...legacyItem, content, views: 7 }],
       pagination: { total: 12, limit: 10, offset: 0, hasMore: true },
       key_info: null,
     });

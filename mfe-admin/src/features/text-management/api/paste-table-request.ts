@@ -72,7 +72,8 @@ export async function requestUserPastes(
     views: item.views ?? 0,
     created_by: item.created_by,
     key_name: item.key_name,
-    preview: cut(item.content ?? ''),
+    // The server's preview when it sends one (Cloudclip's does); the legacy server only has `content`.
+    preview: item.content_preview ?? cut(item.content ?? ''),
     created_at: item.created_at,
   }));
   return { data: filterByKeyword(rows, params.keyword, searchable), total: body.pagination?.total ?? rows.length, success: true };

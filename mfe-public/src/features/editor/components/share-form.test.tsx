@@ -82,6 +82,15 @@ describe('ShareForm', () => {
     expect(await screen.findByText('slug exists')).toBeInTheDocument();
   });
 
+  it('shows the server’s message when the paste storage limit is reached (400), in the language it was asked for', async () => {
+    const message =
+      'Not enough text storage left for this API key: this text needs 100 KB, 24 KB is left (limit 1 MB). Delete text shares you no longer need or ask the administrator to raise the limit';
+    const { fetch } = setup({ reply: () => ({ status: 400, body: { code: 400, message, success: false, data: null } }) });
+    submit();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(fetch.calls[0]!.headers['Accept-Language']).toBe('en-US');
+  });
+
   it('falls back to "link suffix already taken" for a 409 without message', async () => {
     setup({ reply: () => ({ status: 409, body: { code: 409, success: false } }) });
     fireEvent.change(screen.getByLabelText('Custom link suffix'), { target: { value: 'taken' } });
