@@ -10,23 +10,51 @@
 //      requests  responses received
 //      JS        the scripts' bodies as sent, summed
 //      FCP       First Contentful Paint (performance paint entry)
+//      LCP       Largest Contentful Paint (the latest largest-contentful-paint entry once the page is idle)
 //      load      the load event's end (navigation timing)
 //      ready     the area's page rendered (the remote mounted its page)
 //      heap      JS heap used once the page is idle, after a garbage collection (CDP Performance.getMetrics)
-// 2. API latency through the gateway (sequential requests), written to bench-results/api-latency.json.
+//    Every route is loaded on each network profile of BENCH_NETWORKS (default `loopback,slow-4g`;
+//    slow-4g = Lighthouse's mobile profile through CDP, see page-harness.mjs); slow-4g figures go to
+//    bench-results/pages-slow-4g.json.
+// 2. The 1 MB paste (scripts/bench-large-paste.mjs): first chunk on screen, whole document rendered,
+//    frames per second while scrolling as it renders; median of BENCH_LARGE_RUNS (default 3), written
+//    to bench-results/large-paste.json.
+// 3. API latency through the gateway (sequential requests), written to bench-results/api-latency.json.
 //
-// Environment: BENCH_RUNS (default 5), BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
+// `pnpm bench --only=large-paste` (or pages, api) runs one part.
+// Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
+// BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './lib.mjs';
 import { formatBytes, formatTable } from './budgets-lib.mjs';
-import { ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, startStack } from './page-harness.mjs';
+import { NETWORK_PROFILES, ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, startStack } from './page-harness.mjs';
+import { benchLargePaste } from './bench-large-paste.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
+const PARTS = ['pages', 'large-paste', 'api'];
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (only && !PARTS.includes(only)) {
+  console.error(`--only takes one of: ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part) => !only || only === part;
+/** The network profiles of the page loads: BENCH_NETWORKS (comma-separated), default both. */
+const NETWORKS = (process.env.BENCH_NETWORKS ?? 'loopback,slow-4g')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const network of NETWORKS) {
+  if (!(network in NETWORK_PROFILES)) {
+    console.error(`BENCH_NETWORKS: unknown profile ${network} (known: ${Object.keys(NETWORK_PROFILES).join(', ')})`);
+    process.exit(2);
+  }
+}
 
 const median = (values) => {
   const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
@@ -39,11 +67,24 @@ const mb = (bytes) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed
 
 /** Timings and heap of the open page, read before its context closes. */
 async function pageFigures(page) {
-  const timings = await page.evaluate(() => {
+  const timings = await page.evaluate(async () => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+    // The latest largest-contentful-paint candidate (buffered entries arrive in an observer task).
+    const lcpMs = await new Promise((resolve) => {
+      let latest = null;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) latest = entry.startTime;
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(latest);
+      }, 100);
+    });
     return {
       fcpMs: paint ? paint.startTime : null,
+      lcpMs,
       domContentLoadedMs: navigation ? navigation.domContentLoadedEventEnd : null,
       loadMs: navigation && navigation.loadEventEnd > 0 ? navigation.loadEventEnd : null,
     };
@@ -57,8 +98,12 @@ async function pageFigures(page) {
   return { ...timings, jsHeapUsedBytes: heap ? heap.value : null };
 }
 
-async function loadOnce(browser, baseUrl, route, area, content) {
-  const { responses, readyMs, extra } = await openPage(browser, `${baseUrl}${routeUrl(route, content)}`, { area, inspect: pageFigures });
+async function loadOnce(browser, baseUrl, route, area, content, network = 'loopback') {
+  const { responses, readyMs, extra } = await openPage(browser, `${baseUrl}${routeUrl(route, content)}`, {
+    area,
+    inspect: pageFigures,
+    network,
+  });
   const scripts = responses.filter((response) => response.type === 'script');
   const round = (value) => (typeof value === 'number' ? Math.round(value * 10) / 10 : value);
   return {
@@ -98,59 +143,73 @@ async function main() {
   try {
     const content = await createContent(stack.apiUrl);
     const browser = await launchChromium();
-    const pages = {};
     try {
-      console.log(`\nWarming up (one unrecorded load per route), then ${RUNS} cold loads per route…`);
-      for (const { route, area } of ROUTES) await loadOnce(browser, stack.baseUrl, route, area, content);
-      for (const { route, area } of ROUTES) {
-        const runs = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await loadOnce(browser, stack.baseUrl, route, area, content));
-        const keys = Object.keys(runs[0]);
-        pages[route] = { median: Object.fromEntries(keys.map((key) => [key, median(runs.map((item) => item[key]))])), runs };
+      if (runs('pages')) await benchPages(browser, stack, content);
+      if (runs('large-paste')) {
+        await benchLargePaste({ browser, baseUrl: stack.baseUrl, apiUrl: stack.apiUrl, median, commit: gitCommit() });
       }
-      const chromiumVersion = browser.version();
-      console.log(`\nCold page loads, median of ${RUNS} (Chromium ${chromiumVersion}, new context each run, empty cache):`);
-      console.log(
-        formatTable([
-          ['route', 'bytes', 'requests', 'JS', 'JS files', 'FCP', 'load', 'ready', 'JS heap'],
-          ...Object.entries(pages).map(([route, { median: m }]) => [
-            route,
-            formatBytes(m.bytes),
-            m.requests,
-            formatBytes(m.jsBytes),
-            m.jsFiles,
-            ms(m.fcpMs),
-            ms(m.loadMs),
-            ms(m.readyMs),
-            mb(m.jsHeapUsedBytes),
-          ]),
-        ]),
-      );
-      console.log('bytes/JS: bodies as sent (compressed); ready: the area page rendered; JS heap: used, after a GC, once idle.');
-      mkdirSync(RESULTS_DIR, { recursive: true });
-      const pagesFile = path.join(RESULTS_DIR, 'pages.json');
-      writeFileSync(
-        pagesFile,
-        `${JSON.stringify({ measuredAt: new Date().toISOString(), commit: gitCommit(), chromium: chromiumVersion, runs: RUNS, units: { bytes: 'bytes', times: 'ms since navigation start' }, pages }, null, 2)}\n`,
-      );
-      console.log(`Written: ${path.relative(repoRoot, pagesFile)}`);
     } finally {
       await browser.close();
     }
-
-    console.log('\nLatency through the gateway (sequential, 200 requests):');
-    const api = {};
-    for (const endpoint of ['/api/health', '/api/version', '/env.json']) {
-      api[endpoint] = await latency(`${stack.baseUrl}${endpoint}`);
-      console.log(`  ${endpoint.padEnd(17)} p50 ${api[endpoint].p50Ms.toFixed(2)} ms   p99 ${api[endpoint].p99Ms.toFixed(2)} ms`);
-    }
-    writeFileSync(
-      path.join(RESULTS_DIR, 'api-latency.json'),
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), commit: gitCommit(), endpoints: api }, null, 2)}\n`,
-    );
+    if (runs('api')) await benchApi(stack);
   } finally {
     stack.stop();
   }
+}
+
+async function benchPages(browser, stack, content) {
+  for (const network of NETWORKS) {
+    const pages = {};
+    console.log(`\n[${network}] Warming up (one unrecorded load per route), then ${RUNS} cold loads per route…`);
+    for (const { route, area } of ROUTES) await loadOnce(browser, stack.baseUrl, route, area, content, network);
+    for (const { route, area } of ROUTES) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await loadOnce(browser, stack.baseUrl, route, area, content, network));
+      const keys = Object.keys(runs[0]);
+      pages[route] = { median: Object.fromEntries(keys.map((key) => [key, median(runs.map((item) => item[key]))])), runs };
+    }
+    const chromiumVersion = browser.version();
+    console.log(`\n[${network}] Cold page loads, median of ${RUNS} (Chromium ${chromiumVersion}, new context each run, empty cache):`);
+    console.log(
+      formatTable([
+        ['route', 'bytes', 'requests', 'JS', 'JS files', 'FCP', 'LCP', 'load', 'ready', 'JS heap'],
+        ...Object.entries(pages).map(([route, { median: m }]) => [
+          route,
+          formatBytes(m.bytes),
+          m.requests,
+          formatBytes(m.jsBytes),
+          m.jsFiles,
+          ms(m.fcpMs),
+          ms(m.lcpMs),
+          ms(m.loadMs),
+          ms(m.readyMs),
+          mb(m.jsHeapUsedBytes),
+        ]),
+      ]),
+    );
+    console.log('bytes/JS: bodies as sent (compressed); ready: the area page rendered; JS heap: used, after a GC, once idle.');
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const pagesFile = path.join(RESULTS_DIR, network === 'loopback' ? 'pages.json' : `pages-${network}.json`);
+    const conditions = NETWORK_PROFILES[network];
+    writeFileSync(
+      pagesFile,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), commit: gitCommit(), chromium: chromiumVersion, network, conditions, runs: RUNS, units: { bytes: 'bytes', times: 'ms since navigation start', throughput: 'bytes per second' }, pages }, null, 2)}\n`,
+    );
+    console.log(`Written: ${path.relative(repoRoot, pagesFile)}`);
+  }
+}
+
+async function benchApi(stack) {
+  console.log('\nLatency through the gateway (sequential, 200 requests):');
+  const api = {};
+  for (const endpoint of ['/api/health', '/api/version', '/env.json']) {
+    api[endpoint] = await latency(`${stack.baseUrl}${endpoint}`);
+    console.log(`  ${endpoint.padEnd(17)} p50 ${api[endpoint].p50Ms.toFixed(2)} ms   p99 ${api[endpoint].p99Ms.toFixed(2)} ms`);
+  }
+  writeFileSync(
+    path.join(RESULTS_DIR, 'api-latency.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), commit: gitCommit(), endpoints: api }, null, 2)}\n`,
+  );
 }
 
 main().catch((error) => {

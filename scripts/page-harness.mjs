@@ -92,12 +92,8 @@ async function apiJson(response, what) {
   return JSON.parse(text);
 }
 
-/**
- * Makes what the content pages show: a Markdown paste (POST /api/paste) and a small text file
- * (PUT /api/upload-direct/{filename}, api-contract §5.4.2), both as the admin.
- * @returns {Promise<{ pasteSlug: string, fileSlug: string }>}
- */
-export async function createContent(apiUrl) {
+/** The admin's Authorization header (POST /api/admin/login). */
+async function adminAuth(apiUrl) {
   const login = await apiJson(
     await fetch(`${apiUrl}/api/admin/login`, {
       method: 'POST',
@@ -106,7 +102,34 @@ export async function createContent(apiUrl) {
     }),
     'admin login',
   );
-  const auth = { Authorization: `Bearer ${login.data.token}` };
+  return { Authorization: `Bearer ${login.data.token}` };
+}
+
+/**
+ * Makes a Markdown paste with the given content as the admin (POST /api/paste).
+ * @returns {Promise<string>} its slug
+ */
+export async function createPaste(apiUrl, content, remark = 'bench') {
+  const paste = await apiJson(
+    await fetch(`${apiUrl}/api/paste`, {
+      method: 'POST',
+      headers: { ...(await adminAuth(apiUrl)), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content, remark }),
+    }),
+    'create paste',
+  );
+  const slug = paste.slug ?? paste.data?.slug;
+  if (!slug) throw new Error(`unexpected answer: paste ${JSON.stringify(paste).slice(0, 300)}`);
+  return slug;
+}
+
+/**
+ * Makes what the content pages show: a Markdown paste (POST /api/paste) and a small text file
+ * (PUT /api/upload-direct/{filename}, api-contract §5.4.2), both as the admin.
+ * @returns {Promise<{ pasteSlug: string, fileSlug: string }>}
+ */
+export async function createContent(apiUrl) {
+  const auth = await adminAuth(apiUrl);
   const markdown = [
     '# Release notes',
     '',
@@ -155,15 +178,32 @@ export async function launchChromium() {
 }
 
 /**
+ * Network profiles for page loads. `slow-4g` is Lighthouse's mobile profile (150 ms round trip,
+ * 1.6 Mbit/s down, 750 kbit/s up), emulated through the DevTools protocol; `loopback` is none.
+ */
+export const NETWORK_PROFILES = {
+  loopback: null,
+  'slow-4g': { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 },
+};
+
+/**
  * Opens one page in a new browser context (empty cache) and waits until the area's page has
  * rendered and the network is idle. Records every response with its size on the wire.
+ * `network` names a NETWORK_PROFILES entry (default loopback).
  * @param {(page: import('@playwright/test').Page) => Promise<T>} [inspect] runs before the context closes
  * @returns {Promise<{ responses: Array<{ url: string, type: string, status: number, wireBytes: number, decodedBytes: number, body?: Buffer }>, readyMs: number, extra: T }>}
  * @template T
  */
-export async function openPage(browser, url, { area, keepScriptBodies = false, inspect } = {}) {
+export async function openPage(browser, url, { area, keepScriptBodies = false, inspect, network = 'loopback' } = {}) {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
+  const conditions = NETWORK_PROFILES[network];
+  if (conditions === undefined) throw new Error(`unknown network profile: ${network}`);
+  if (conditions) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', conditions);
+  }
   const pending = [];
   page.on('requestfinished', (request) => {
     pending.push(
