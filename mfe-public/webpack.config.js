@@ -24,8 +24,51 @@ const bytemdProcessor = path.join(path.dirname(require.resolve('bytemd')), '../s
  */
 const highlightCommon = createRequire(require.resolve('@bytemd/plugin-highlight')).resolve('highlight.js/lib/common');
 
+/**
+ * The Markdown worker (src/lib/markdown/markdown.worker.ts) is a second, plain compilation: a
+ * `new Worker(new URL(…))` chunk of the remote's own build would carry the federation runtime,
+ * which cannot run in a worker (it names its files with [contenthash] and expects the host's
+ * runtime). It is one self-contained file (no further chunks to load, so it also starts from a
+ * blob: script when the remote is served from another origin), next to remoteEntry.js under the
+ * remote's versioned path, and only loaded when a view renders a large document. The page's DOM
+ * effects (highlight.js, KaTeX, Mermaid) never run in the worker: their lazy imports are left out.
+ */
+const MARKDOWN_WORKER_FILE = 'markdown-worker.js';
+
+function markdownWorkerConfig(config) {
+  const webpack = require('webpack');
+  return {
+    name: 'markdown-worker',
+    // After the remote's build: its `output.clean` empties dist/ first.
+    dependencies: ['remote'],
+    mode: config.mode,
+    context: __dirname,
+    target: 'webworker',
+    devtool: config.devtool,
+    entry: { 'markdown-worker': './src/lib/markdown/markdown.worker.ts' },
+    output: {
+      path: config.output.path,
+      filename: MARKDOWN_WORKER_FILE,
+      publicPath: '',
+      uniqueName: 'cloudclip_public_markdown_worker',
+      clean: false,
+    },
+    resolve: config.resolve,
+    module: { rules: config.module.rules.filter((rule) => !String(rule.test).includes('css')) },
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(config.mode) }),
+      new webpack.IgnorePlugin({ resourceRegExp: /^(?:highlight\.js|katex|mermaid)$/ }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    stats: 'errors-warnings',
+  };
+}
+
 module.exports = (env, argv) => {
   const config = base(env, argv);
+  config.name = 'remote';
   config.resolve = {
     ...config.resolve,
     alias: {
@@ -34,5 +77,8 @@ module.exports = (env, argv) => {
       'highlight.js$': highlightCommon,
     },
   };
-  return config;
+  config.plugins.push(
+    new (require('webpack').DefinePlugin)({ 'process.env.CLOUDCLIP_MARKDOWN_WORKER': JSON.stringify(MARKDOWN_WORKER_FILE) }),
+  );
+  return [config, markdownWorkerConfig(config)];
 };

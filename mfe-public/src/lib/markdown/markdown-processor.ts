@@ -55,15 +55,36 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Sanitized HTML of a Markdown source (the HTML does not depend on the theme). */
-export function markdownToHtml(source: string): string {
+/** The cached HTML of a source, if it was rendered recently (here or in the Markdown worker). */
+export function cachedHtml(source: string): string | undefined {
   const cached = htmlCache.get(source);
   if (cached !== undefined) {
     // Refresh its position (Map keeps insertion order: oldest first).
     htmlCache.delete(source);
     htmlCache.set(source, cached);
-    return cached;
   }
+  return cached;
+}
+
+/** Keeps the HTML of a source (rendered by the Markdown worker with this same pipeline). */
+export function cacheHtml(source: string, html: string): void {
+  htmlCache.delete(source);
+  htmlCache.set(source, html);
+  if (htmlCache.size > HTML_CACHE_LIMIT) {
+    const oldest = htmlCache.keys().next().value;
+    if (oldest !== undefined) htmlCache.delete(oldest);
+  }
+}
+
+/** For tests: forget every rendered chunk. */
+export function clearHtmlCache(): void {
+  htmlCache.clear();
+}
+
+/** Sanitized HTML of a Markdown source (the HTML does not depend on the theme). */
+export function markdownToHtml(source: string): string {
+  const cached = cachedHtml(source);
+  if (cached !== undefined) return cached;
   processor ??= getProcessor({ plugins: viewerPluginsFor(false) });
   let html: string;
   try {
@@ -72,11 +93,7 @@ export function markdownToHtml(source: string): string {
     console.error('[cloudclip_public] Markdown rendering failed', error);
     html = `<pre>${escapeHtml(source)}</pre>`;
   }
-  htmlCache.set(source, html);
-  if (htmlCache.size > HTML_CACHE_LIMIT) {
-    const oldest = htmlCache.keys().next().value;
-    if (oldest !== undefined) htmlCache.delete(oldest);
-  }
+  cacheHtml(source, html);
   return html;
 }
 

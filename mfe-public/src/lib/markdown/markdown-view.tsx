@@ -1,7 +1,8 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useDark } from '../../hooks/use-dark';
 import { splitMarkdown } from './markdown-chunks';
-import { markdownToHtml, runViewerEffects, viewerPluginsFor } from './markdown-processor';
+import { cachedHtml, markdownToHtml, runViewerEffects, viewerPluginsFor } from './markdown-processor';
+import { renderChunks, workerAvailable, type ChunkStream, type ChunkToRender } from './markdown-worker-client';
 import { Slugger, USER_CONTENT_PREFIX } from './heading-slugs';
 import './markdown.css';
 import './highlight.css';
@@ -93,9 +94,11 @@ function assignHeadingIds(container: HTMLElement): OutlineHeading[] {
 }
 
 /**
- * Sanitized Markdown. Large documents are rendered chunk by chunk in short slices (the page stays
- * responsive and scrolls while it fills), off-screen chunks skip layout (`content-visibility`),
- * and unchanged chunks are kept when the value changes (editor preview).
+ * Sanitized Markdown. Large documents are rendered chunk by chunk in the Markdown worker (the
+ * main thread only inserts the HTML, in short slices, so the page stays responsive and scrolls
+ * while it fills; without a worker the chunks are rendered here, slice by slice), off-screen
+ * chunks skip layout (`content-visibility`), and unchanged chunks are kept when the value changes
+ * (editor preview). Small documents are rendered here at once: starting a worker would cost more.
  */
 export function MarkdownView({ value, onRendered, className, label, testId }: MarkdownViewProps) {
   const dark = useDark();
@@ -147,6 +150,24 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
           )
         : null;
 
+    // A chunked document is rendered in the Markdown worker, except what is cached and, while the
+    // view still shows nothing, its first chunk (rendered here at once: the first screen does not
+    // wait for the worker to start). Without a worker everything is rendered here, slice by slice.
+    let stream: ChunkStream | null = null;
+    const inWorker = new Set<number>();
+    if (chunked) {
+      const firstScreen = current.elements.length === 0 ? 0 : -1;
+      const toWorker: ChunkToRender[] = [];
+      chunks.forEach((source, index) => {
+        const kept = current.sources[index] === source && current.elements[index];
+        if (!kept && index !== firstScreen && cachedHtml(source) === undefined) toWorker.push({ index, source });
+      });
+      if (toWorker.length && workerAvailable()) {
+        stream = renderChunks(toWorker);
+        toWorker.forEach(({ index }) => inWorker.add(index));
+      }
+    }
+
     const run = async () => {
       let sliceStart = performance.now();
       for (let index = 0; index < chunks.length; index += 1) {
@@ -156,9 +177,19 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
           schedule(kept);
           continue;
         }
+        let html: string;
+        if (stream && inWorker.has(index)) {
+          const waited = !stream.hasNext();
+          html = await stream.next();
+          if (cancelled) return;
+          // Waiting for the worker gave the browser its frames: a new slice starts.
+          if (waited) sliceStart = performance.now();
+        } else {
+          html = markdownToHtml(source);
+        }
         const element = document.createElement('div');
         element.className = 'cp-md-chunk';
-        element.innerHTML = markdownToHtml(source);
+        element.innerHTML = html;
         enhance(element);
         const previous = current.elements[index];
         if (previous) previous.replaceWith(element);
@@ -204,6 +235,7 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
     void run();
     return () => {
       cancelled = true;
+      stream?.cancel();
       observer?.disconnect();
       if (idleHandle !== null) cancelIdle(idleHandle);
     };
