@@ -855,12 +855,18 @@ export class LocalStorageDriver implements StorageDriver {
 
   async presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
     keySegments(key);
+    const limit = options.contentLength ?? options.maxBytes;
     return this.signer.buildUrl({
       urlBase: options.urlBase,
       configId: this.configId,
       key,
       expiresIn: options.expiresIn,
-      operation: { method: 'PUT', contentType: options.contentType },
+      operation: {
+        method: 'PUT',
+        contentType: options.contentType,
+        ...(limit === undefined ? {} : { maxBytes: limit }),
+        ...(options.uploadToken === undefined ? {} : { uploadToken: options.uploadToken }),
+      },
     });
   }
 

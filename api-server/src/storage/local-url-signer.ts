@@ -10,12 +10,14 @@ export const LOCAL_STORAGE_ROUTE_PREFIX = '/api/storage/local';
  * What a presigned local URL allows. Everything here is covered by the signature, so a client can
  * change none of it: the method, the config, the key, the expiry and
  * - GET: the `Content-Disposition` the download answers with;
- * - PUT (object): the `Content-Type` the upload must send (like a presigned S3 PUT);
+ * - PUT (object): the `Content-Type` the upload must send (like a presigned S3 PUT) and, for
+ *   uploads that hold a quota reservation, the largest body (`max`) and the reservation (`token`):
+ *   the route refuses a larger body and any body once the reservation is closed;
  * - PUT (multipart part): the upload id and part number.
  */
 export type LocalUrlOperation =
   | { method: 'GET'; disposition: ContentDispositionType; filename: string }
-  | { method: 'PUT'; contentType: string }
+  | { method: 'PUT'; contentType: string; maxBytes?: number; uploadToken?: string }
   | { method: 'PUT-PART'; uploadId: string; partNumber: number };
 
 export type LocalUrlVerification =
@@ -55,8 +57,11 @@ export class LocalUrlSigner {
   private canonical(configId: string, key: string, expires: number, operation: LocalUrlOperation): string {
     const fields: Array<string | number> = ['cloudclip-local-storage-v1', operation.method, configId, key, expires];
     if (operation.method === 'GET') fields.push('disposition', operation.disposition, 'filename', operation.filename);
-    else if (operation.method === 'PUT') fields.push('content-type', normalizeContentType(operation.contentType));
-    else fields.push('upload-id', operation.uploadId, 'part-number', operation.partNumber);
+    else if (operation.method === 'PUT') {
+      fields.push('content-type', normalizeContentType(operation.contentType));
+      if (operation.maxBytes !== undefined) fields.push('max-bytes', operation.maxBytes);
+      if (operation.uploadToken !== undefined) fields.push('upload-token', operation.uploadToken);
+    } else fields.push('upload-id', operation.uploadId, 'part-number', operation.partNumber);
     return JSON.stringify(fields);
   }
 
@@ -74,6 +79,9 @@ export class LocalUrlSigner {
     if (operation.method === 'GET') {
       query.set('disposition', operation.disposition);
       query.set('filename', operation.filename);
+    } else if (operation.method === 'PUT') {
+      if (operation.maxBytes !== undefined) query.set('max', String(operation.maxBytes));
+      if (operation.uploadToken !== undefined) query.set('token', operation.uploadToken);
     } else if (operation.method === 'PUT-PART') {
       query.set('uploadId', operation.uploadId);
       query.set('partNumber', String(operation.partNumber));
@@ -102,7 +110,16 @@ export class LocalUrlSigner {
       if (!Number.isInteger(partNumber)) return { ok: false, reason: 'malformed' };
       operation = { method: 'PUT-PART', uploadId, partNumber };
     } else if (method === 'PUT') {
-      operation = { method: 'PUT', contentType: request.contentType ?? '' };
+      const max = request.query.max;
+      const token = request.query.token;
+      if (max !== undefined && !/^\d{1,15}$/.test(text(max) ?? '')) return { ok: false, reason: 'malformed' };
+      if (token !== undefined && typeof token !== 'string') return { ok: false, reason: 'malformed' };
+      operation = {
+        method: 'PUT',
+        contentType: request.contentType ?? '',
+        ...(max === undefined ? {} : { maxBytes: Number(max) }),
+        ...(token === undefined ? {} : { uploadToken: token }),
+      };
     } else {
       return { ok: false, reason: 'malformed' };
     }

@@ -434,9 +434,20 @@ export class S3StorageDriver implements StorageDriver {
     }
   }
 
+  /**
+   * A presigned PUT with the `Content-Type` signed and, when the size is known, the
+   * `Content-Length` too (`X-Amz-SignedHeaders` then lists it): the store refuses a body of any
+   * other size. A browser's XHR PUT of the file sends exactly that length.
+   */
   async presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn, signableHeaders: new Set(['content-type']) });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: options.contentType,
+      ...(options.contentLength === undefined ? {} : { ContentLength: options.contentLength }),
+    });
+    const signed = options.contentLength === undefined ? ['content-type'] : ['content-type', 'content-length'];
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn, signableHeaders: new Set(signed) });
   }
 
   async presignGetUrl(key: string, options: PresignGetOptions): Promise<string> {

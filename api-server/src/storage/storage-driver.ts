@@ -93,6 +93,18 @@ export interface PresignPutOptions {
   /** Seconds. */
   expiresIn: number;
   urlBase?: string;
+  /**
+   * The exact size of the upload when known. S3 signs it as the `Content-Length` header, so the
+   * store refuses a body of another size; the local URL refuses a larger body.
+   */
+  contentLength?: number;
+  /** Local only: the largest body the URL accepts (the upload's reservation). */
+  maxBytes?: number;
+  /**
+   * Local only: the upload reservation the URL belongs to. The local PUT route accepts one body
+   * while that reservation is open (services/upload-reservations.ts) and none afterwards.
+   */
+  uploadToken?: string;
 }
 
 export type ContentDispositionType = 'inline' | 'attachment';
