@@ -116,6 +116,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
     await container.services.storageConfigs.ensureDefaultLocalStorage();
+    // Uploads cut off by a crash or a restart: their pending rows, objects and reserved space go.
+    await container.services.uploadReservations.cleanupAtStart({
+      config: (id) => container.repositories.storageConfigs.findById(id),
+      driver: (config) => container.services.storageConfigs.driverFor(config),
+    });
     // Left behind by writes a crash cut off (storage/stale-temp-files.ts).
     await removeStaleTempFiles(dataDir);
   } catch (error) {
@@ -165,7 +170,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
   await app.register(pasteRoutes, { pastes: services.pastes, credentialGuard });
   await app.register(s3ConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
-  await app.register(localStorageRoutes, { storageConfigs: services.storageConfigs, signer: container.storage.signer });
+  await app.register(localStorageRoutes, {
+    storageConfigs: services.storageConfigs,
+    signer: container.storage.signer,
+    uploads: services.uploadReservations,
+  });
   await app.register(fileRoutes, {
     files: services.fileShares,
     auth: services.auth,

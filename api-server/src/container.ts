@@ -19,6 +19,7 @@ import { SystemService } from './services/system-service';
 import { FileRepository } from './repositories/file-repository';
 import { FileShareService } from './services/file-share-service';
 import { UploadLimits } from './services/upload-limits';
+import { UploadReservations } from './services/upload-reservations';
 import { UrlImportService } from './services/url-import-service';
 import { SafeHttpClient } from './lib/safe-http';
 import { StorageConfigRepository } from './repositories/storage-config-repository';
@@ -68,6 +69,8 @@ export interface AppContainer {
     /** File shares (§5.4) and URL import (§5.8). */
     fileShares: FileShareService;
     urlImport: UrlImportService;
+    /** Quota space held by unfinished uploads (services/upload-reservations.ts). */
+    uploadReservations: UploadReservations;
     /** Mounts (§5.6) and the file-system browser (§5.9). */
     mounts: MountService;
     fs: FsService;
@@ -114,12 +117,13 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     dataDir,
   });
   const system = new SystemService(repositories.systemSettings, clock, storageName);
+  const uploadReservations = new UploadReservations(db, clock);
   const fileShares = new FileShareService({
     files: repositories.files,
     configs: repositories.storageConfigs,
     storageConfigs,
     mounts: repositories.mounts,
-    limits: new UploadLimits(repositories.files, system),
+    limits: new UploadLimits(uploadReservations, system),
     secretBox,
     clock,
   });
@@ -143,6 +147,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
       storageTests: new StorageTestService(storageConfigs, storage.signer),
       fileShares,
       urlImport: new UrlImportService({ files: fileShares, system, http: new SafeHttpClient(), clock }),
+      uploadReservations,
       mounts,
       fs: new FsService(fsAccess),
       fsUploads: new FsUploadService(fsAccess),

@@ -123,6 +123,23 @@ export interface MountsTable {
   last_used: string | null;
 }
 
+/** Quota space held by an unfinished upload (services/upload-reservations.ts). */
+export interface UploadReservationsTable {
+  id: string;
+  storage_config_id: string;
+  /** The pending file row (presigned and URL uploads); null for a streaming upload. */
+  file_id: string | null;
+  storage_path: string | null;
+  /** A multipart upload to abort when the reservation is abandoned. */
+  upload_id: string | null;
+  bytes: number;
+  /** 1 once a local presigned PUT started receiving its one body. */
+  body_claimed: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -132,6 +149,7 @@ export interface Database {
   storage_configs: StorageConfigsTable;
   files: FilesTable;
   mounts: MountsTable;
+  upload_reservations: UploadReservationsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -148,3 +166,4 @@ export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
 export type MountRow = Selectable<MountsTable>;
 export type NewMountRow = Insertable<MountsTable>;
+export type UploadReservationRow = Selectable<UploadReservationsTable>;

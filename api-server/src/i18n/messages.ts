@@ -106,6 +106,8 @@ const zhCN = {
   'storage.invalidPart': '分片缺失或 ETag 不匹配',
   'storage.invalidArgument': '存储请求参数无效',
   'storage.failed': '存储操作失败',
+  'storage.uploadTooLarge': '上传内容超过此上传链接允许的大小 {size}',
+  'storage.uploadClosed': '此上传链接已使用过，或其上传已提交、取消或过期',
 
   // file shares and URL import (file-share engineer)
   'file.presigned': '获取上传链接成功',
@@ -126,6 +128,7 @@ const zhCN = {
   'file.slugGenerationFailed': '无法生成唯一的链接后缀，请重试',
   'file.tooLarge': '文件大小超出限制，最大允许 {size}',
   'file.insufficientStorage': '存储空间不足：文件大小 {fileSize}，剩余空间 {remaining}，存储容量 {capacity}',
+  'file.largerThanReserved': '已上传的文件（{fileSize}）大于为此次上传预留的 {reserved}',
   'file.notCreator': '只有文件的创建者可以执行此操作',
   'file.overrideForbidden': '只有原文件的创建者可以覆盖此链接',
   'file.configNotOwned': '无权使用此存储配置',
@@ -329,6 +332,8 @@ const enUS: Record<MessageKey, string> = {
   'storage.invalidPart': 'A part is missing or its ETag does not match',
   'storage.invalidArgument': 'Invalid storage request',
   'storage.failed': 'The storage operation failed',
+  'storage.uploadTooLarge': 'The upload is larger than this upload URL allows ({size})',
+  'storage.uploadClosed': 'This upload URL was already used, or its upload was committed, cancelled or has expired',
 
   'file.presigned': 'Upload URL created',
   'file.committed': 'Upload completed',
@@ -348,6 +353,7 @@ const enUS: Record<MessageKey, string> = {
   'file.slugGenerationFailed': 'Could not generate a unique link suffix, please retry',
   'file.tooLarge': 'File size exceeds limit, maximum allowed is {size}',
   'file.insufficientStorage': 'Insufficient storage: the file is {fileSize}, {remaining} remaining, capacity {capacity}',
+  'file.largerThanReserved': 'The uploaded file ({fileSize}) is larger than the {reserved} reserved for this upload',
   'file.notCreator': 'Only the creator of the file may do this',
   'file.overrideForbidden': 'Only the creator of the existing file may replace this link',
   'file.configNotOwned': 'You may not use this storage configuration',

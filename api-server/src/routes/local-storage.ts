@@ -3,6 +3,9 @@ import { HttpError } from '../http/http-error';
 import { isActiveContentType, nonScriptContentType } from '../lib/mime-types';
 import type { StorageConfigService } from '../services/storage-config-service';
 import { storageHttpError } from '../services/storage-errors';
+import { ByteLimiter, pipeRequestBody } from '../services/upload-limits';
+import type { UploadReservations } from '../services/upload-reservations';
+import { formatBytes } from '../lib/format-size';
 import { parseRangeHeader } from '../storage/byte-range';
 import { contentDisposition } from '../storage/content-disposition';
 import { DEFAULT_CONTENT_TYPE } from '../storage/local-driver';
@@ -13,6 +16,8 @@ import { SANDBOX_CSP } from './files';
 export interface LocalStorageRoutesOptions {
   storageConfigs: StorageConfigService;
   signer: LocalUrlSigner;
+  /** The quota reservations a presigned share upload's URL is bound to (its `token`). */
+  uploads: Pick<UploadReservations, 'claimBody' | 'unclaimBody'>;
 }
 
 interface Authorized {
@@ -20,6 +25,15 @@ interface Authorized {
   key: string;
   operation: LocalUrlOperation;
   expires: number;
+}
+
+type PutOperation = Extract<LocalUrlOperation, { method: 'PUT' }>;
+
+/** The request's `Content-Length` (undefined for a chunked body). */
+function declaredLength(request: FastifyRequest): number | undefined {
+  if (request.headers['transfer-encoding']) return undefined;
+  const header = request.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
 }
 
 function objectHeaders(info: ObjectInfo): Record<string, string> {
@@ -43,11 +57,24 @@ function objectHeaders(info: ObjectInfo): Record<string, string> {
  *
  * A bad, tampered or expired signature is 403. GET streams with Range support; PUT streams the
  * body to disk and answers 200 with the `ETag` header (exposed by the CORS layer).
+ *
+ * The PUT URL of a share upload (s3/presign, url/presign) also signs `max` and `token`: a declared
+ * `Content-Length` above `max` is refused before the body is read and a body without one is cut
+ * at `max` (400, nothing stored); the URL takes one body while its upload reservation is open, so
+ * a second PUT, or any PUT after the commit or cancel, is refused with 409.
  */
-export async function localStorageRoutes(app: FastifyInstance, { storageConfigs, signer }: LocalStorageRoutesOptions): Promise<void> {
+export async function localStorageRoutes(
+  app: FastifyInstance,
+  { storageConfigs, signer, uploads }: LocalStorageRoutesOptions,
+): Promise<void> {
   // Bodies of any type are streamed by the handler (this plugin's routes only).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // A PUT answered before its body was read to the end: close the connection (see routes/files.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+    return payload;
+  });
 
   const route = `${LOCAL_STORAGE_ROUTE_PREFIX}/:configId/*`;
 
@@ -114,12 +141,37 @@ export async function localStorageRoutes(app: FastifyInstance, { storageConfigs,
   // GET and HEAD in one route: Fastify's automatic HEAD route would reset Content-Length to 0.
   app.route({ method: ['GET', 'HEAD'], url: route, handler: serveObject });
 
+  function tooLarge(maxBytes: number): HttpError {
+    return new HttpError(400, 'storage.uploadTooLarge', { params: { size: formatBytes(maxBytes) } });
+  }
+
+  /** An object PUT: within the signed size, once per open reservation when the URL names one. */
+  async function putObject(request: FastifyRequest, driver: StorageDriver, key: string, operation: PutOperation): Promise<string> {
+    const { maxBytes, uploadToken } = operation;
+    if (maxBytes !== undefined) {
+      const declared = declaredLength(request);
+      if (declared !== undefined && declared > maxBytes) throw tooLarge(maxBytes);
+    }
+    if (uploadToken !== undefined && !(await uploads.claimBody(uploadToken, driver.configId, key))) {
+      throw new HttpError(409, 'storage.uploadClosed');
+    }
+    const limiter = maxBytes === undefined ? undefined : new ByteLimiter(maxBytes, () => tooLarge(maxBytes));
+    try {
+      const body = limiter === undefined ? request.raw : pipeRequestBody(request.raw, limiter);
+      return (await driver.putObject(key, body, { contentType: request.headers['content-type'] || DEFAULT_CONTENT_TYPE })).etag;
+    } catch (error) {
+      if (uploadToken !== undefined) await uploads.unclaimBody(uploadToken).catch(() => undefined);
+      if (limiter?.errored instanceof HttpError) throw limiter.errored;
+      throw storageHttpError(error);
+    }
+  }
+
   app.put(route, async (request, reply) => {
     const { driver, key, operation } = await authorize(request);
     let etag: string;
     try {
       if (operation.method === 'PUT') {
-        etag = (await driver.putObject(key, request.raw, { contentType: request.headers['content-type'] || DEFAULT_CONTENT_TYPE })).etag;
+        etag = await putObject(request, driver, key, operation);
       } else if (operation.method === 'PUT-PART') {
         etag = (await driver.uploadPart(key, operation.uploadId, operation.partNumber, request.raw)).etag;
       } else {

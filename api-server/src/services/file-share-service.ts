@@ -19,6 +19,7 @@ import { apiKeyCreator, apiKeyIdOfCreator } from '../auth/ownership';
 import type { FileRow, StorageConfigRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/http-error';
+import { formatBytes } from '../lib/format-size';
 import { isOfficeDocument, mimeTypeForFilename } from '../lib/mime-types';
 import { hashPassword, verifyPassword } from '../lib/password-hash';
 import { randomString } from '../lib/random';
@@ -32,6 +33,7 @@ import { buildObjectKey, keySubPath, normalizeUploadPath } from './file-keys';
 import type { StorageConfigService } from './storage-config-service';
 import { storageHttpError } from './storage-errors';
 import { ByteLimiter, pipeRequestBody, type UploadLimits } from './upload-limits';
+import { PRESIGNED_RESERVATION_GRACE_SECONDS, STREAMING_RESERVATION_SECONDS, type Reservation } from './upload-reservations';
 
 /** Contract §6.1: custom slugs of share files. */
 export const FILE_SLUG_ATTEMPTS = 10;
@@ -303,7 +305,7 @@ export class FileShareService {
     return { id: randomUUID(), views: 0, etag: null, use_proxy: 1, created_at: now, updated_at: now, ...fields };
   }
 
-  /** Deletes the object (best effort) and the row. */
+  /** Deletes the object (best effort) and the row, and gives back the space a pending row held. */
   async removeFile(row: FileRow, config?: StorageConfigRow | null): Promise<void> {
     const owner = config === undefined ? await this.configs.findById(row.s3_config_id) : config;
     if (owner)
@@ -311,6 +313,12 @@ export class FileShareService {
         .deleteObject(row.storage_path)
         .catch(() => undefined);
     await this.files.deleteById(row.id);
+    await this.limits.reservations.releaseFile(row.id);
+  }
+
+  /** How long a presigned upload of `config` holds its reservation: the URL's lifetime plus a grace. */
+  presignedReservationSeconds(config: StorageConfigRow): number {
+    return Number(config.signature_expires_in) + PRESIGNED_RESERVATION_GRACE_SECONDS;
   }
 
   /** Deletes an object (best effort) unless a file row still points at it (original-name keys can be shared). */
@@ -331,10 +339,16 @@ export class FileShareService {
 
   // ================================================================================ presign / commit
 
-  /** POST /api/s3/presign: checks in the contract's order, then a pending row and a presigned PUT. */
+  /**
+   * POST /api/s3/presign: checks in the contract's order, then the reserved space (the declared
+   * size, else whatever is left up to `max_upload_size`), a pending row and a presigned PUT bound
+   * to it: S3 signs the declared `Content-Length`; a local URL takes one body of at most the
+   * reserved bytes, and none once the upload is committed or cancelled.
+   */
   async presign(caller: FileCaller, input: PresignInput, origin: string): Promise<FilePresignResponse> {
     const filename = this.assertFilename(input.filename);
-    if (input.size !== undefined) await this.limits.assertSize(input.size);
+    const maxBytes = await this.limits.maxUploadBytes();
+    if (input.size !== undefined && input.size > maxBytes) throw this.limits.tooLarge(maxBytes);
     const config = await this.requireConfig(input.s3_config_id);
     if (input.size !== undefined) await this.limits.assertQuota(config, input.size);
     // Contract: 403 when an admin does not own the config. Ours: a key needs a public config too.
@@ -348,37 +362,64 @@ export class FileShareService {
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: true });
     const contentType = mimeTypeForFilename(filename);
     const driver = this.driverOf(config);
-    const uploadUrl = await driver
-      .presignPutUrl(key, { contentType, expiresIn: Number(config.signature_expires_in), urlBase: origin })
-      .catch((error: unknown) => {
-        throw storageHttpError(error);
-      });
-    const row = this.newRow({
-      filename,
-      storage_path: key,
-      s3_url: driver.objectUrl(key, origin),
-      mimetype: contentType,
-      size: 0,
-      s3_config_id: config.id,
-      slug,
-      remark: null,
-      password_hash: null,
-      password_sealed: null,
-      expires_at: null,
-      max_views: null,
-      created_by: creatorOf(caller),
-    });
-    await this.insertRow(row);
-    await this.storageConfigs.touchLastUsed(config.id).catch(() => undefined);
-    return {
-      file_id: row.id,
-      upload_url: uploadUrl,
-      storage_path: key,
-      s3_url: row.s3_url,
-      slug,
-      provider_type: config.provider_type,
-      contentType,
-    };
+    const fileId = randomUUID();
+    const reservation = await this.limits.reservations.reserve(
+      config,
+      {
+        size: input.size !== undefined ? { bytes: input.size } : { upTo: maxBytes },
+        ttlSeconds: this.presignedReservationSeconds(config),
+        createdBy: creatorOf(caller),
+        fileId,
+        storagePath: key,
+      },
+      this.limits.refuseQuota,
+    );
+    try {
+      const uploadUrl = await driver
+        .presignPutUrl(key, {
+          contentType,
+          expiresIn: Number(config.signature_expires_in),
+          urlBase: origin,
+          ...(input.size === undefined ? {} : { contentLength: input.size }),
+          maxBytes: reservation.bytes,
+          uploadToken: reservation.id,
+        })
+        .catch((error: unknown) => {
+          throw storageHttpError(error);
+        });
+      const row: FileRow = {
+        ...this.newRow({
+          filename,
+          storage_path: key,
+          s3_url: driver.objectUrl(key, origin),
+          mimetype: contentType,
+          size: 0,
+          s3_config_id: config.id,
+          slug,
+          remark: null,
+          password_hash: null,
+          password_sealed: null,
+          expires_at: null,
+          max_views: null,
+          created_by: creatorOf(caller),
+        }),
+        id: fileId,
+      };
+      await this.insertRow(row);
+      await this.storageConfigs.touchLastUsed(config.id).catch(() => undefined);
+      return {
+        file_id: row.id,
+        upload_url: uploadUrl,
+        storage_path: key,
+        s3_url: row.s3_url,
+        slug,
+        provider_type: config.provider_type,
+        contentType,
+      };
+    } catch (error) {
+      await this.limits.reservations.release(reservation.id);
+      throw error;
+    }
   }
 
   /**
@@ -420,7 +461,7 @@ export class FileShareService {
     const driver = this.driverOf(config);
     const info = await driver.headObject(row.storage_path).catch(() => null);
     const size = info ? info.size : (input.size ?? Number(row.size));
-    await this.enforceStoredSize(row, config, size);
+    await this.assertStoredSize(row, config, size);
 
     const etag = input.etag ? stripEtagQuotes(input.etag) : info ? info.etag : null;
     const changes: FileChanges = {
@@ -433,30 +474,50 @@ export class FileShareService {
       max_views: FileShareService.maxViews(input.max_views) ?? 0,
       updated_at: this.now(),
     };
-    try {
-      await this.files.update(row.id, changes);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
-      throw error;
-    }
+    await this.settlePending(row, config, size, changes);
     const updated = (await this.files.findById(row.id)) as FileRow;
     return this.commitView(updated);
   }
 
-  /**
-   * `max_upload_size` and the quota for an object already in storage (commit, multipart complete):
-   * when refused, the object and the row are deleted.
-   */
-  async enforceStoredSize(row: FileRow, config: StorageConfigRow, size: number): Promise<void> {
+  /** `max_upload_size` for an object already in storage: when refused, the object and the row are deleted. */
+  async assertStoredSize(row: FileRow, config: StorageConfigRow, size: number): Promise<void> {
     const maxBytes = await this.limits.maxUploadBytes();
     if (size > maxBytes) {
       await this.removeFile(row, config);
       throw this.limits.tooLarge(maxBytes);
     }
-    const quota = await this.limits.quota(config, { size: Number(row.size) });
-    if (size > quota.remaining) {
+  }
+
+  /**
+   * Completes a pending row (commit, multipart complete) whose object holds `size` bytes: the
+   * quota is checked against the real size and the row updated in one transaction that also ends
+   * the row's reservation. A size that does not fit, or is larger than the space the upload
+   * reserved, deletes the object and the row (400).
+   */
+  async settlePending(row: FileRow, config: StorageConfigRow, size: number, changes: FileChanges): Promise<void> {
+    const reservation = await this.limits.reservations.forFile(row.id);
+    if (reservation && size > Number(reservation.bytes)) {
+      // A store that does not enforce the signed length: the object is bigger than the space held.
       await this.removeFile(row, config);
-      throw this.limits.insufficientStorage(size, quota);
+      throw new HttpError(400, 'file.largerThanReserved', {
+        params: { fileSize: formatBytes(size), reserved: formatBytes(Number(reservation.bytes)) },
+      });
+    }
+    let refusal: HttpError | undefined;
+    try {
+      await this.limits.reservations.settle(
+        config,
+        { size, reservationId: reservation?.id, fileId: row.id },
+        (bytes, quota) => (refusal = this.limits.insufficientStorage(bytes, quota)),
+        (files) => files.update(row.id, changes).then(() => undefined),
+      );
+    } catch (error) {
+      if (refusal !== undefined && error === refusal) {
+        await this.removeFile(row, config);
+        throw error;
+      }
+      if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
+      throw error;
     }
   }
 
@@ -500,9 +561,11 @@ export class FileShareService {
   }
 
   /**
-   * PUT /api/upload-direct/{filename} and POST /api/upload: the body streams to storage; the size
-   * limit and the quota are enforced while it streams (the write is abandoned and cleaned up as
-   * soon as either is exceeded). The row is written once the object is stored.
+   * PUT /api/upload-direct/{filename} and POST /api/upload: the space is reserved first (the
+   * declared length, else whatever is left up to `max_upload_size`), then the body streams to
+   * storage and is cut as soon as it passes the reservation (the write is abandoned and cleaned
+   * up). The row is written once the object is stored, in the transaction that ends the
+   * reservation; any failure gives the space back.
    */
   async storeUpload(caller: FileCaller, input: DirectUploadInput, body: UploadBody, origin: string): Promise<UploadDirectResponse> {
     const filename = this.assertFilename(input.filename);
@@ -511,12 +574,34 @@ export class FileShareService {
     const path = normalizeUploadPath(input.path);
     const maxBytes = await this.limits.maxUploadBytes();
     if (body.contentLength !== undefined && body.contentLength > maxBytes) throw this.limits.tooLarge(maxBytes);
-    const quota = await this.limits.quota(config);
-    if (body.contentLength !== undefined && body.contentLength > quota.remaining)
-      throw this.limits.insufficientStorage(body.contentLength, quota);
-    const replaced = await this.claimSlug(caller, input.slug, input.override === true);
-
     const creator = creatorOf(caller);
+    const reservation = await this.limits.reservations.reserve(
+      config,
+      {
+        size: body.contentLength !== undefined ? { bytes: body.contentLength } : { upTo: maxBytes },
+        ttlSeconds: STREAMING_RESERVATION_SECONDS,
+        createdBy: creator,
+      },
+      this.limits.refuseQuota,
+    );
+    try {
+      return await this.storeReserved(caller, input, body, origin, { filename, config, subPath, path, maxBytes, creator }, reservation);
+    } catch (error) {
+      await this.limits.reservations.release(reservation.id);
+      throw error;
+    }
+  }
+
+  private async storeReserved(
+    caller: FileCaller,
+    input: DirectUploadInput,
+    body: UploadBody,
+    origin: string,
+    target: { filename: string; config: StorageConfigRow; subPath: string; path: string; maxBytes: number; creator: string },
+    reservation: Reservation,
+  ): Promise<UploadDirectResponse> {
+    const { filename, config, subPath, path, maxBytes, creator } = target;
+    const replaced = await this.claimSlug(caller, input.slug, input.override === true);
     const originalName = input.original_filename === true;
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: !originalName });
     if (originalName) {
@@ -524,11 +609,12 @@ export class FileShareService {
       if (sharing.some((other) => other.created_by !== creator && other.id !== replaced?.id))
         throw new HttpError(409, 'file.storageKeyTaken');
     }
+    await this.limits.reservations.setTarget(reservation.id, { storagePath: key });
 
     const mimetype = mimeTypeForFilename(filename);
     const driver = this.driverOf(config);
-    const limiter = new ByteLimiter(Math.min(maxBytes, Math.max(0, quota.remaining)), (bytes) =>
-      bytes > maxBytes ? this.limits.tooLarge(maxBytes) : this.limits.insufficientStorage(body.contentLength ?? bytes, quota),
+    const limiter = new ByteLimiter(reservation.bytes, (bytes) =>
+      bytes > maxBytes ? this.limits.tooLarge(maxBytes) : this.limits.insufficientStorage(body.contentLength ?? bytes, reservation.quota),
     );
     let etag: string;
     try {
@@ -562,9 +648,12 @@ export class FileShareService {
       ...(await this.shareColumns(input)),
     });
     try {
-      await this.insertRow(row);
+      await this.limits.reservations.settle(config, { size: row.size, reservationId: reservation.id }, this.limits.refuseQuota, (files) =>
+        files.insert(row),
+      );
     } catch (error) {
       await this.deleteUnreferencedObject(config, key);
+      if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
       throw error;
     }
     await this.storageConfigs.touchLastUsed(config.id).catch(() => undefined);

@@ -1,29 +1,21 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import type { StorageConfigRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { formatBytes } from '../lib/format-size';
-import type { FileRepository } from '../repositories/file-repository';
-import { defaultQuotaBytes } from './storage-config-service';
 import type { SystemService } from './system-service';
+import type { QuotaConfig, QuotaState, UploadReservations } from './upload-reservations';
+
+export type { QuotaState } from './upload-reservations';
 
 const MB = 1024 * 1024;
 
-/** The quota picture of one storage config (contract §6.3). */
-export interface QuotaState {
-  /** `total_storage_bytes`, or the provider default when null / 0. */
-  capacity: number;
-  /** Sum of `size` over the config's file rows (minus an excluded row). */
-  used: number;
-  remaining: number;
-}
-
 /**
  * `max_upload_size` and per-config quotas (contract §5.4, §6.3; product spec §5 / §8 wording):
- * both refusals are 400 with a human-formatted message.
+ * both refusals are 400 with a human-formatted message. The quota figures come from the upload
+ * reservations (services/upload-reservations.ts), which also make the decisions atomic.
  */
 export class UploadLimits {
   constructor(
-    private readonly files: FileRepository,
+    readonly reservations: UploadReservations,
     private readonly system: SystemService,
   ) {}
 
@@ -42,29 +34,26 @@ export class UploadLimits {
     });
   }
 
+  /** The quota refusal in the shape the reservations take. */
+  readonly refuseQuota = (size: number, quota: QuotaState): HttpError => this.insufficientStorage(size, quota);
+
   /** 400 when `size` is above `max_upload_size`. */
   async assertSize(size: number): Promise<void> {
     const max = await this.maxUploadBytes();
     if (size > max) throw this.tooLarge(max);
   }
 
-  async quota(
-    config: Pick<StorageConfigRow, 'id' | 'provider_type' | 'total_storage_bytes'>,
-    exclude?: { size: number },
-  ): Promise<QuotaState> {
-    const configured = config.total_storage_bytes === null ? 0 : Number(config.total_storage_bytes);
-    const capacity = configured > 0 ? configured : defaultQuotaBytes(config.provider_type);
-    const used = (await this.files.sumSizeByConfig(config.id)) - Number(exclude?.size ?? 0);
-    return { capacity, used, remaining: capacity - used };
+  /** The quota as it stands (file rows and live reservations). */
+  quota(config: QuotaConfig): Promise<QuotaState> {
+    return this.reservations.quota(config);
   }
 
-  /** 400 when `size` more bytes do not fit into the config's quota. */
-  async assertQuota(
-    config: Pick<StorageConfigRow, 'id' | 'provider_type' | 'total_storage_bytes'>,
-    size: number,
-    exclude?: { size: number },
-  ): Promise<QuotaState> {
-    const state = await this.quota(config, exclude);
+  /**
+   * 400 when `size` more bytes do not fit into the config's quota right now. An early refusal
+   * only (keeps the contract's order of checks): the space itself is taken by a reservation.
+   */
+  async assertQuota(config: QuotaConfig, size: number): Promise<QuotaState> {
+    const state = await this.quota(config);
     if (size > state.remaining) throw this.insufficientStorage(size, state);
     return state;
   }

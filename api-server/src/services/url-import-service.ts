@@ -343,11 +343,6 @@ export class UrlImportService {
     const slug = input.slug || (await this.files.randomSlug());
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: true });
     const driver = this.files.driverOf(config);
-    const uploadUrl = await driver
-      .presignPutUrl(key, { contentType, expiresIn: Number(config.signature_expires_in), urlBase: origin })
-      .catch((error: unknown) => {
-        throw storageHttpError(error);
-      });
     const row = this.files.newRow({
       filename,
       storage_path: key,
@@ -363,7 +358,38 @@ export class UrlImportService {
       max_views: null,
       created_by: creatorOf(caller),
     });
-    await this.files.insertRow(row);
+    // No quota refusal at this step (contract §5.8): the space left, up to max_upload_size, is held
+    // for the upload and bounds the local PUT; the commit checks the real size. The probed size is
+    // not signed into an S3 URL: the browser's copy can differ (a compressed source).
+    const reservation = await this.files.limits.reservations.reserve(
+      config,
+      {
+        size: { upTo: await this.files.limits.maxUploadBytes() },
+        ttlSeconds: this.files.presignedReservationSeconds(config),
+        createdBy: row.created_by,
+        fileId: row.id,
+        storagePath: key,
+      },
+      this.files.limits.refuseQuota,
+    );
+    let uploadUrl: string;
+    try {
+      uploadUrl = await driver
+        .presignPutUrl(key, {
+          contentType,
+          expiresIn: Number(config.signature_expires_in),
+          urlBase: origin,
+          maxBytes: reservation.bytes,
+          uploadToken: reservation.id,
+        })
+        .catch((error: unknown) => {
+          throw storageHttpError(error);
+        });
+      await this.files.insertRow(row);
+    } catch (error) {
+      await this.files.limits.reservations.release(reservation.id);
+      throw error;
+    }
     return {
       file_id: row.id,
       upload_url: uploadUrl,
@@ -419,6 +445,24 @@ export class UrlImportService {
       created_by: creatorOf(caller),
       ...(await this.files.shareColumns({ ...input, remark: input.remark ?? defaultRemark(url) })),
     });
+    // Held until complete / abort (no refusal here, contract §5.8): complete checks the real size.
+    const reservation = await this.files.limits.reservations
+      .reserve(
+        config,
+        {
+          size: { upTo: totalSize > 0 ? totalSize : await this.files.limits.maxUploadBytes() },
+          ttlSeconds: this.files.presignedReservationSeconds(config),
+          createdBy: row.created_by,
+          fileId: row.id,
+          storagePath: key,
+          uploadId,
+        },
+        this.files.limits.refuseQuota,
+      )
+      .catch(async (error: unknown) => {
+        await driver.abortMultipartUpload(key, uploadId).catch(() => undefined);
+        throw error;
+      });
     try {
       const presignedUrls: Array<{ partNumber: number; url: string }> = [];
       for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
@@ -449,6 +493,7 @@ export class UrlImportService {
       };
     } catch (error) {
       await driver.abortMultipartUpload(key, uploadId).catch(() => undefined);
+      await this.files.limits.reservations.release(reservation.id);
       throw error instanceof HttpError && error.statusCode === 409 ? new HttpError(400, 'file.slugTaken') : storageHttpError(error);
     }
   }
@@ -476,9 +521,9 @@ export class UrlImportService {
       ? input.parts.reduce((sum, part) => sum + (part.size ?? 0), 0)
       : undefined;
     const size = info?.size ?? partSizes ?? Number(row.size);
-    await this.files.enforceStoredSize(row, config, size);
+    await this.files.assertStoredSize(row, config, size);
     const changes = { size, etag: stripEtagQuotes(etag) || info?.etag || null, updated_at: toIso(this.clock()) };
-    await this.files.updateRow(row.id, changes);
+    await this.files.settlePending(row, config, size, changes);
     const updated = { ...row, ...changes };
     return {
       file_id: row.id,

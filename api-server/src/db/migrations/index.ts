@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-auth-and-settings';
 import * as m0002 from './0002-shares-storage-mounts';
+import * as m0003 from './0003-upload-reservations';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -9,4 +10,5 @@ import * as m0002 from './0002-shares-storage-mounts';
 export const migrations: Record<string, Migration> = {
   '0001-auth-and-settings': m0001,
   '0002-shares-storage-mounts': m0002,
+  '0003-upload-reservations': m0003,
 };

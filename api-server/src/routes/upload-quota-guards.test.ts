@@ -1,0 +1,465 @@
+import http from 'node:http';
+import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
+import { createShareContext, putToPresignedUrl, type ShareTestContext } from '../testing/file-share-helpers';
+import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir } from '../testing/test-app';
+
+/**
+ * Regression tests of the "safe on the open internet" upload issue, against the real server:
+ * a presigned upload URL accepts one body of at most the presigned size, and the storage quota
+ * holds under parallel uploads (services/upload-reservations.ts).
+ */
+
+const MiB = 1024 * 1024;
+const EN = { 'accept-language': 'en-US' };
+
+interface StreamingPutResult {
+  /** 0 when the connection broke before an answer was read (the server cut the body off). */
+  status: number;
+  body: string;
+  /** Body bytes written before the answer (or the break). */
+  bytesSent: number;
+  error?: string;
+}
+
+/**
+ * PUTs `total` bytes in 64 KiB chunks to `url` without holding them in memory and stops once
+ * answered. `headersFirst`: the headers go out alone and the body only follows when no answer
+ * came within a second (an answer from the headers alone then shows nothing was read).
+ */
+function streamingPut(url: string, total: number, headers: Record<string, string>, headersFirst = false): Promise<StreamingPutResult> {
+  return new Promise((resolve) => {
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let bytesSent = 0;
+    let answered = false;
+    const request = http.request(url, { method: 'PUT', headers }, (response) => {
+      answered = true;
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (part: string) => (body += part));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, bytesSent }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!answered) resolve({ status: 0, body: '', bytesSent, error: error.code ?? error.message });
+    });
+    const pump = (): void => {
+      while (!answered && !request.destroyed && bytesSent < total) {
+        const size = Math.min(chunk.length, total - bytesSent);
+        bytesSent += size;
+        if (!request.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
+          request.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered && !request.destroyed) request.end();
+    };
+    if (headersFirst) {
+      request.flushHeaders();
+      setTimeout(pump, 1000);
+    } else {
+      pump();
+    }
+  });
+}
+
+async function setQuota(c: ShareTestContext, bytes: number): Promise<void> {
+  const response = await c.inject({
+    method: 'PUT',
+    url: `/api/s3-configs/${c.config.id}`,
+    headers: c.admin,
+    payload: { total_storage_bytes: bytes },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+async function storedBytes(c: ShareTestContext): Promise<number> {
+  return (await c.fileRows()).reduce((sum, row) => sum + Number(row.size), 0);
+}
+
+async function objectBytes(c: ShareTestContext): Promise<number> {
+  let total = 0;
+  for (const key of await c.objectKeys()) total += (await c.driver.headObject(key))?.size ?? 0;
+  return total;
+}
+
+describe('a presigned local upload URL', () => {
+  let c: ShareTestContext;
+  let key: { id: string; headers: Record<string, string> };
+
+  beforeEach(async () => {
+    c = await createShareContext('local');
+    key = await c.key();
+  });
+
+  afterEach(async () => {
+    await c.close();
+  });
+
+  async function presign(size: number | undefined, filename = 'ten.txt') {
+    const response = await c.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: key.headers,
+      payload: { s3_config_id: c.config.id, filename, ...(size === undefined ? {} : { size }) },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { file_id: string; upload_url: string; contentType: string; slug: string };
+  }
+
+  async function commit(fileId: string, size: number) {
+    return c.inject({ method: 'POST', url: '/api/s3/commit', headers: key.headers, payload: { file_id: fileId, size: String(size) } });
+  }
+
+  it('refuses a declared Content-Length above the presigned size before reading the body (400, localized)', async () => {
+    const presigned = await presign(10);
+    const result = await streamingPut(
+      presigned.upload_url,
+      150 * MiB,
+      {
+        'content-type': presigned.contentType,
+        'content-length': String(150 * MiB),
+        ...EN,
+      },
+      true,
+    );
+    expect(result.status).toBe(400);
+    expect(JSON.parse(result.body)).toMatchObject({
+      code: 400,
+      success: false,
+      message: 'The upload is larger than this upload URL allows (10 B)',
+    });
+    // Answered from the headers alone: not one byte of the body was sent.
+    expect(result.bytesSent).toBe(0);
+    expect(await c.objectKeys()).toEqual([]);
+  });
+
+  it('cuts a chunked body at the presigned size and stores nothing', async () => {
+    const presigned = await presign(10);
+    const result = await streamingPut(presigned.upload_url, 150 * MiB, {
+      'content-type': presigned.contentType,
+      'transfer-encoding': 'chunked',
+    });
+    // The 400 answer, or (the server closes the connection after it) a break before the client read it.
+    if (result.status === 0) expect(['EPIPE', 'ECONNRESET']).toContain(result.error);
+    else expect(result.status).toBe(400);
+    expect(await c.objectKeys()).toEqual([]);
+    // The URL was not used up by the refused body: the real file still goes through.
+    expect((await putToPresignedUrl(presigned.upload_url, '0123456789', presigned.contentType)).status).toBe(200);
+  });
+
+  it('takes one body: a second PUT is refused (409), so is any PUT after the commit, and the share serves the committed 10 bytes', async () => {
+    const presigned = await presign(10);
+    expect((await putToPresignedUrl(presigned.upload_url, '0123456789', presigned.contentType)).status).toBe(200);
+    const again = await putToPresignedUrl(presigned.upload_url, 'abcdefghij', presigned.contentType, EN);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(
+      'This upload URL was already used, or its upload was committed, cancelled or has expired',
+    );
+
+    const committed = await commit(presigned.file_id, 10);
+    expect(committed.statusCode).toBe(200);
+    expect(committed.json().data.size).toBe(10);
+
+    // The attack of the issue: 150 MB to the same URL after the commit.
+    const big = await streamingPut(
+      presigned.upload_url,
+      150 * MiB,
+      {
+        'content-type': presigned.contentType,
+        'content-length': String(150 * MiB),
+      },
+      true,
+    );
+    expect(big.status).toBe(400);
+    expect(big.bytesSent).toBe(0);
+    const small = await putToPresignedUrl(presigned.upload_url, 'ABCDEFGHIJ', presigned.contentType);
+    expect(small.status).toBe(409);
+
+    const download = await fetch(`${c.origin}/api/file-download/${presigned.slug}`);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('0123456789');
+    expect(await objectBytes(c)).toBe(10);
+  });
+
+  it('refuses a PUT once the pending upload is cancelled (row deleted)', async () => {
+    const presigned = await presign(10);
+    expect((await c.inject({ method: 'DELETE', url: `/api/user/files/${presigned.file_id}`, headers: key.headers })).statusCode).toBe(200);
+    expect((await putToPresignedUrl(presigned.upload_url, '0123456789', presigned.contentType)).status).toBe(409);
+    expect(await c.objectKeys()).toEqual([]);
+  });
+
+  it('keeps the signed size: a URL whose max was changed is refused (403)', async () => {
+    const presigned = await presign(10);
+    const tampered = presigned.upload_url.replace(/([?&]max=)10(&|$)/, '$1999999999$2');
+    expect(tampered).not.toBe(presigned.upload_url);
+    expect((await putToPresignedUrl(tampered, 'x'.repeat(100), presigned.contentType)).status).toBe(403);
+  });
+});
+
+describe('the storage quota under parallel uploads', () => {
+  let c: ShareTestContext;
+  let key: { id: string; headers: Record<string, string> };
+
+  beforeEach(async () => {
+    c = await createShareContext('local');
+    key = await c.key();
+    await setQuota(c, MiB);
+  });
+
+  afterEach(async () => {
+    await c.close();
+  });
+
+  it('20 parallel 200 KB upload-direct calls into a 1 MiB quota store at most the quota; the rest get the localized 400', async () => {
+    const body = new Uint8Array(200_000);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        fetch(`${c.origin}/api/upload-direct/part-${index}.bin`, { method: 'PUT', headers: { ...key.headers, ...EN }, body }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{ message: string }>;
+    const accepted = statuses.filter((status) => status === 200).length;
+    expect(accepted).toBe(5); // 5 × 200 000 ≤ 1 048 576 < 6 × 200 000
+    bodies
+      .filter((_, index) => statuses[index] !== 200)
+      .forEach((refused, index) => {
+        expect(statuses.filter((status) => status !== 200)[index]).toBe(400);
+        expect(refused.message).toMatch(/^Insufficient storage: the file is 195\.31 KB, .* remaining, capacity 1 MB$/);
+      });
+    expect(await storedBytes(c)).toBeLessThanOrEqual(MiB);
+    expect(await objectBytes(c)).toBeLessThanOrEqual(MiB);
+    expect(await c.t.container.db.selectFrom('upload_reservations').selectAll().execute()).toEqual([]);
+  });
+
+  it('parallel chunked upload-direct calls (no Content-Length) never store more than the quota either', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        fetch(`${c.origin}/api/upload-direct/chunked-${index}.bin`, {
+          method: 'PUT',
+          headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+          body: new ReadableStream({
+            start(controller) {
+              for (let part = 0; part < 4; part += 1) controller.enqueue(new Uint8Array(50_000));
+              controller.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit & { duplex: 'half' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    await Promise.all(responses.map((response) => response.arrayBuffer()));
+    expect(statuses.every((status) => status === 200 || status === 400)).toBe(true);
+    expect(statuses).toContain(200);
+    expect(await storedBytes(c)).toBeLessThanOrEqual(MiB);
+    expect(await objectBytes(c)).toBeLessThanOrEqual(MiB);
+    // Everything reserved was given back: the space left is the quota minus what is stored.
+    const left = await c.t.container.services.fileShares.limits.quota(c.config);
+    expect(left.used).toBe(await storedBytes(c));
+  });
+
+  it('20 parallel presigns of 200 KB reserve at most the quota; committing and cancelling give the space back', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        fetch(`${c.origin}/api/s3/presign`, {
+          method: 'POST',
+          headers: { ...key.headers, ...EN, 'content-type': 'application/json' },
+          body: JSON.stringify({ s3_config_id: c.config.id, filename: `p-${index}.bin`, size: 200_000 }),
+        }),
+      ),
+    );
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{
+      code: number;
+      message: string;
+      data: { file_id: string; upload_url: string; contentType: string } | null;
+    }>;
+    const granted = bodies.filter((body) => body.code === 200);
+    expect(granted).toHaveLength(5);
+    for (const refused of bodies.filter((body) => body.code !== 200)) {
+      expect(refused.code).toBe(400);
+      expect(refused.message).toMatch(/^Insufficient storage/);
+    }
+
+    // Each granted upload goes through in full: its space was held for it.
+    for (const body of granted.slice(0, 4)) {
+      const data = body.data as { file_id: string; upload_url: string; contentType: string };
+      expect((await putToPresignedUrl(data.upload_url, Buffer.alloc(200_000), data.contentType)).status).toBe(200);
+      const committed = await c.inject({
+        method: 'POST',
+        url: '/api/s3/commit',
+        headers: key.headers,
+        payload: { file_id: data.file_id, size: '200000' },
+      });
+      expect(committed.statusCode).toBe(200);
+    }
+    // The fifth is cancelled: its space is free again for a new upload.
+    const last = granted[4]?.data as { file_id: string };
+    expect((await c.inject({ method: 'DELETE', url: `/api/user/files/${last.file_id}`, headers: key.headers })).statusCode).toBe(200);
+    const again = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/after.bin',
+      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(200_000),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await storedBytes(c)).toBe(1_000_000);
+  });
+
+  it('URL import holds space from presign to commit and gives it back on cancel', async () => {
+    const presign = () =>
+      c.inject({
+        method: 'POST',
+        url: '/api/url/presign',
+        headers: key.headers,
+        payload: {
+          url: 'https://example.com/source.bin',
+          s3_config_id: c.config.id,
+          metadata: { filename: 'source.bin', contentType: 'application/octet-stream', size: 600_000 },
+        },
+      });
+    const first = await presign();
+    expect(first.statusCode).toBe(200);
+    const data = first.json().data as { file_id: string; upload_url: string; contentType: string };
+    // The presign holds the space left (up to max_upload_size): a parallel upload does not fit.
+    const parallel = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/parallel.bin',
+      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(600_000),
+    });
+    expect(parallel.statusCode).toBe(400);
+    expect((await putToPresignedUrl(data.upload_url, Buffer.alloc(600_000), data.contentType)).status).toBe(200);
+    const committed = await c.inject({ method: 'POST', url: '/api/url/commit', headers: key.headers, payload: { file_id: data.file_id } });
+    expect(committed.statusCode).toBe(200);
+    expect(await storedBytes(c)).toBe(600_000);
+
+    // Cancel gives the space back.
+    const second = (await presign()).json().data as { file_id: string };
+    expect(
+      (await c.inject({ method: 'POST', url: '/api/url/cancel', headers: key.headers, payload: { file_id: second.file_id } })).statusCode,
+    ).toBe(200);
+    const fits = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/fits.bin',
+      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(400_000),
+    });
+    expect(fits.statusCode).toBe(200);
+    expect(await storedBytes(c)).toBe(1_000_000);
+  });
+});
+
+describe('presigned S3 uploads', () => {
+  let s3: S3rverHandle;
+  let c: ShareTestContext;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+  });
+
+  afterAll(async () => {
+    await s3.stop();
+  });
+
+  beforeEach(async () => {
+    c = await createShareContext('s3', s3);
+  });
+
+  afterEach(async () => {
+    await c.close();
+  });
+
+  it('sign the declared Content-Length; an object larger than presigned is refused at commit and deleted', async () => {
+    const presigned = await c.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: c.admin,
+      payload: { s3_config_id: c.config.id, filename: 'ten.txt', size: 10 },
+    });
+    const data = presigned.json().data as { file_id: string; upload_url: string; contentType: string };
+    const signedHeaders = new URL(data.upload_url).searchParams.get('X-Amz-SignedHeaders') ?? '';
+    expect(signedHeaders.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
+
+    // A real S3 refuses this body (signature mismatch); s3rver does not check signatures, so the
+    // commit is the line of defence here: the stored 150 bytes exceed the 10 reserved.
+    const put = await putToPresignedUrl(data.upload_url, 'x'.repeat(150), data.contentType);
+    if (put.status === 200) {
+      const committed = await c.inject({
+        method: 'POST',
+        url: '/api/s3/commit',
+        headers: { ...c.admin, ...EN },
+        payload: { file_id: data.file_id, size: '10' },
+      });
+      expect(committed.statusCode).toBe(400);
+      expect(committed.json().message).toBe('The uploaded file (150 B) is larger than the 10 B reserved for this upload');
+    } else {
+      expect(put.status).toBe(403);
+    }
+    expect(await c.fileRows()).toEqual([]);
+    expect(await c.objectKeys()).toEqual([]);
+  });
+
+  it('a presign without size signs no length (the commit checks the stored size)', async () => {
+    const presigned = await c.inject({
+      method: 'POST',
+      url: '/api/s3/presign',
+      headers: c.admin,
+      payload: { s3_config_id: c.config.id, filename: 'any.txt' },
+    });
+    const url = new URL(presigned.json().data.upload_url as string);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).not.toContain('content-length');
+  });
+});
+
+describe('start-up cleanup of unfinished uploads', () => {
+  it('removes pending presigned rows, their objects and every reservation left by the previous run', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const first = await createTestApp({ dataDir });
+      await first.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = first.app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const admin = bearer(await loginAsAdmin(first.app));
+      const [config] = await first.container.repositories.storageConfigs.listPublic();
+      if (!config) throw new Error('no default local storage');
+      const presign = async (filename: string) =>
+        (
+          await first.app.inject({
+            method: 'POST',
+            url: '/api/s3/presign',
+            headers: { ...admin, host: `127.0.0.1:${address.port}` },
+            payload: { s3_config_id: config.id, filename, size: 10 },
+          })
+        ).json().data as { file_id: string; upload_url: string; contentType: string; storage_path: string };
+      const committed = await presign('kept.txt');
+      expect((await putToPresignedUrl(committed.upload_url, '0123456789', committed.contentType)).status).toBe(200);
+      expect(
+        (await first.app.inject({ method: 'POST', url: '/api/s3/commit', headers: admin, payload: { file_id: committed.file_id } }))
+          .statusCode,
+      ).toBe(200);
+      const pending = await presign('pending.txt');
+      expect((await putToPresignedUrl(pending.upload_url, 'abcdefghij', pending.contentType)).status).toBe(200);
+      const untouched = await presign('untouched.txt');
+      const driver = first.container.services.storageConfigs.driverFor(config);
+      expect(await driver.headObject(pending.storage_path)).not.toBeNull();
+      expect(await first.container.db.selectFrom('upload_reservations').selectAll().execute()).toHaveLength(2);
+      await first.close();
+
+      const second = await createTestApp({ dataDir });
+      try {
+        const db = second.container.db;
+        expect(await db.selectFrom('upload_reservations').selectAll().execute()).toEqual([]);
+        const ids = (await db.selectFrom('files').select('id').execute()).map((row) => row.id);
+        expect(ids).toEqual([committed.file_id]);
+        expect(ids).not.toContain(untouched.file_id);
+        const secondDriver = second.container.services.storageConfigs.driverFor(config);
+        expect(await secondDriver.headObject(pending.storage_path)).toBeNull();
+        expect((await secondDriver.headObject(committed.storage_path))?.size).toBe(10);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      removeTempDir(dataDir);
+    }
+  });
+});
