@@ -1,5 +1,5 @@
 import { CacheRegistry } from './cache/cache-registry';
-import type { AppDatabase } from './db/database';
+import type { AppDatabase, DatabaseEngine } from './db/database';
 import type { Clock } from './lib/time';
 import type { SecretBox } from './lib/secret-box';
 import { AdminRepository } from './repositories/admin-repository';
@@ -82,8 +82,8 @@ export interface AppContainer {
 export interface ContainerInput {
   db: AppDatabase;
   clock: Clock;
-  /** Name of the database engine as reported by GET /api/version. */
-  storageName: string;
+  /** The database engine: reported by GET /api/version, and picks the lock of paste-storage writes. */
+  storageName: DatabaseEngine;
   dataDir: string;
   secretBox: SecretBox;
 }
@@ -94,7 +94,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     adminTokens: new AdminTokenRepository(db),
     apiKeys: new ApiKeyRepository(db),
     systemSettings: new SystemSettingRepository(db),
-    pastes: new PasteRepository(db),
+    pastes: new PasteRepository(db, storageName),
     dashboard: new DashboardRepository(db),
     mounts: new MountRepository(db),
     storageConfigs: new StorageConfigRepository(db),

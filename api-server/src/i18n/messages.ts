@@ -78,6 +78,12 @@ const zhCN = {
   'paste.deleted': '文本分享已删除',
   'paste.batchDeleted': '已删除 {count} 条文本分享',
   'paste.expiredCleared': '已清理 {count} 条过期的文本分享',
+  'paste.keyStorageFull':
+    '此 API 密钥的文本存储空间不足：本次需要 {size}，剩余 {remaining}（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
+  'paste.totalStorageFull':
+    '服务器的文本存储空间不足：本次需要 {size}，剩余 {remaining}（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
+  'paste.keyStorageUsedUp': '此 API 密钥的文本存储空间已用完（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
+  'paste.totalStorageUsedUp': '服务器的文本存储空间已用完（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
 
   // storage configurations (S3 configs) and storage drivers
   's3Config.listed': '获取存储配置列表成功',
@@ -305,6 +311,14 @@ const enUS: Record<MessageKey, string> = {
   'paste.deleted': 'Text share deleted',
   'paste.batchDeleted': 'Deleted {count} text share(s)',
   'paste.expiredCleared': 'Cleared {count} expired text share(s)',
+  'paste.keyStorageFull':
+    'Not enough text storage left for this API key: this text needs {size}, {remaining} is left (limit {limit}). Delete text shares you no longer need or ask the administrator to raise the limit',
+  'paste.totalStorageFull':
+    'Not enough text storage left on the server: this text needs {size}, {remaining} is left (limit {limit}). Delete text shares you no longer need or ask the administrator to raise the limit',
+  'paste.keyStorageUsedUp':
+    'The text storage of this API key is used up (limit {limit}). Delete text shares you no longer need or ask the administrator to raise the limit',
+  'paste.totalStorageUsedUp':
+    'The text storage of the server is used up (limit {limit}). Delete text shares you no longer need or ask the administrator to raise the limit',
 
   's3Config.listed': 'Storage configurations retrieved',
   's3Config.fetched': 'Storage configuration retrieved',

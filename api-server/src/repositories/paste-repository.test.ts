@@ -61,6 +61,28 @@ describe('PasteRepository', () => {
     expect(summary?.content_head).toBe('é'.repeat(10));
   });
 
+  it('leaves long remarks out of summaries (with their byte count) and reads them one by one', async () => {
+    const long = await insert({ content: 'x' });
+    await pastes.update(long, { remark: 'é'.repeat(3000) });
+    const short = await insert({ content: 'y' });
+    await pastes.update(short, { remark: 'hi' });
+    const summaries = await pastes.listSummaries({ limit: 10, offset: 0 }, 10);
+    expect(summaries.find((row) => row.id === long)).toMatchObject({ remark: null, remark_bytes: 6000 });
+    expect(summaries.find((row) => row.id === short)).toMatchObject({ remark: 'hi', remark_bytes: 2 });
+    expect(await pastes.remarkOf(long)).toBe('é'.repeat(3000));
+  });
+
+  it('sums the UTF-8 bytes of content and remark, per creator and without one row', async () => {
+    const a = await insert({ content: 'é', created_by: 'apikey:a' });
+    await pastes.update(a, { remark: 'ab' });
+    await insert({ content: 'xyz', created_by: 'apikey:b' });
+    expect(await pastes.storedBytes()).toBe(7);
+    expect(await pastes.storedBytes({ createdBy: 'apikey:a' })).toBe(4);
+    expect(await pastes.storedBytes({ exceptId: a })).toBe(3);
+    expect(await pastes.storedBytes({ id: a })).toBe(4);
+    expect(await pastes.storedBytes({ createdBy: 'apikey:none' })).toBe(0);
+  });
+
   it('deletes by ids only the rows of the given creator', async () => {
     const mine = await insert({ created_by: 'apikey:a' });
     const theirs = await insert({ created_by: 'apikey:b' });

@@ -1,14 +1,35 @@
-import type { Updateable } from 'kysely';
-import type { AppDatabase } from '../db/database';
-import type { NewPasteRow, PasteRow, PastesTable } from '../db/schema';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { DatabaseEngine } from '../db/database';
+import type { Database, NewPasteRow, PasteRow, PastesTable } from '../db/schema';
+import { lockTransaction, TRANSACTION_LOCKS } from '../db/transaction-lock';
 
-/** Rows of the admin list: everything but the content, of which only the first characters are read. */
+/**
+ * Rows of the paste lists: everything but the content (of which only the first characters are
+ * read) and the sealed password; the remark only when it is short (see `INLINE_REMARK_BYTES`).
+ */
 export type PasteSummaryRow = Omit<PasteRow, 'content' | 'password_sealed'> & {
   /** The first `headLength` characters of the content. */
   content_head: string;
+  /** UTF-8 bytes of the remark (null: no remark). When above `INLINE_REMARK_BYTES`, `remark` is null: read it with `remarkOf`. */
+  remark_bytes: number | null;
 };
 
+/** Remarks up to this many bytes come with a list page; longer ones are read row by row (`remarkOf`). */
+export const INLINE_REMARK_BYTES = 4096;
+
 export type PasteChanges = Omit<Updateable<PastesTable>, 'id' | 'created_at' | 'created_by'>;
+
+/** A row without its content and sealed password, with the bytes it stores (what `update` needs). */
+export type PasteMetaRow = Omit<PasteRow, 'content' | 'password_sealed'> & {
+  /** UTF-8 bytes of content + remark. */
+  stored_bytes: number;
+};
+
+/**
+ * UTF-8 bytes of a row's text, content + remark: `octet_length` on both engines (SQLite ≥ 3.43,
+ * which better-sqlite3 bundles; it reads the length from the record header, not the text).
+ */
+const storedBytesOfRow = sql<number | string>`octet_length(content) + coalesce(octet_length(remark), 0)`;
 
 export interface PasteListQuery {
   /** Exact `created_by` to match; undefined = every row. */
@@ -27,7 +48,64 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 export class PasteRepository {
-  constructor(private readonly db: AppDatabase) {}
+  /** `engine` picks the lock of `withStorageLock` (the only engine-specific part). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: DatabaseEngine = 'SQLite',
+  ) {}
+
+  /**
+   * Runs `work` in one transaction that holds the paste-storage lock, with a repository bound to
+   * that transaction: writes that check the storage limits first cannot interleave, so parallel
+   * creates cannot all pass a check made before any of them stored its text. Inside `work` use
+   * only the given repository (on SQLite another query would wait for the transaction's connection).
+   */
+  withStorageLock<T>(work: (pastes: PasteRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockTransaction(trx, this.engine, TRANSACTION_LOCKS.pasteStorage);
+      return work(new PasteRepository(trx, this.engine));
+    });
+  }
+
+  /** UTF-8 bytes of content + remark of the stored rows (only row `id` / `createdBy`'s when given), `exceptId` left out. */
+  async storedBytes(
+    filter: { id?: string | undefined; createdBy?: string | undefined; exceptId?: string | undefined } = {},
+  ): Promise<number> {
+    let query = this.db.selectFrom('pastes').select(sql<number | string | null>`sum(${storedBytesOfRow})`.as('bytes'));
+    if (filter.id !== undefined) query = query.where('id', '=', filter.id);
+    if (filter.createdBy !== undefined) query = query.where('created_by', '=', filter.createdBy);
+    if (filter.exceptId !== undefined) query = query.where('id', '!=', filter.exceptId);
+    const row = await query.executeTakeFirstOrThrow();
+    return row.bytes === null ? 0 : Number(row.bytes);
+  }
+
+  /** The row of `slug` without its content (and sealed password), with the bytes it stores. */
+  async findMetaBySlug(slug: string): Promise<PasteMetaRow | undefined> {
+    const row = await this.db
+      .selectFrom('pastes')
+      .select([
+        'id',
+        'slug',
+        'remark',
+        'password_hash',
+        'expires_at',
+        'max_views',
+        'views',
+        'created_by',
+        'created_at',
+        'updated_at',
+        storedBytesOfRow.as('stored_bytes'),
+      ])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { ...row, stored_bytes: Number(row.stored_bytes) };
+  }
+
+  /** The content of one row (undefined when it is gone). */
+  async contentOf(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('pastes').select('content').where('id', '=', id).executeTakeFirst();
+    return row?.content;
+  }
 
   findBySlug(slug: string): Promise<PasteRow | undefined> {
     return this.db.selectFrom('pastes').selectAll().where('slug', '=', slug).executeTakeFirst();
@@ -94,14 +172,15 @@ export class PasteRepository {
     return Number(row.count);
   }
 
-  /** Newest first, without the full content (only its first `headLength` characters). */
-  listSummaries(query: PasteListQuery, headLength: number): Promise<PasteSummaryRow[]> {
+  /** Newest first, without the full content (only its first `headLength` characters) nor long remarks. */
+  async listSummaries(query: PasteListQuery, headLength: number): Promise<PasteSummaryRow[]> {
     let select = this.db
       .selectFrom('pastes')
       .select((eb) => [
         'id',
         'slug',
-        'remark',
+        sql<string | null>`CASE WHEN octet_length(remark) <= ${sql.lit(INLINE_REMARK_BYTES)} THEN remark END`.as('remark'),
+        sql<number | string | null>`octet_length(remark)`.as('remark_bytes'),
         'password_hash',
         'expires_at',
         'max_views',
@@ -112,14 +191,14 @@ export class PasteRepository {
         eb.fn<string>('substr', ['content', eb.lit(1), eb.lit(headLength)]).as('content_head'),
       ]);
     if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);
-    return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    return rows.map((row) => ({ ...row, remark_bytes: row.remark_bytes === null ? null : Number(row.remark_bytes) }));
   }
 
-  /** Newest first, full rows. */
-  list(query: PasteListQuery): Promise<PasteRow[]> {
-    let select = this.db.selectFrom('pastes').selectAll();
-    if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);
-    return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+  /** The remark of one row (null: none, or the row is gone). */
+  async remarkOf(id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('pastes').select('remark').where('id', '=', id).executeTakeFirst();
+    return row?.remark ?? null;
   }
 
   /** Every row that has an expiry time (the caller decides which have passed: stored forms vary). */

@@ -116,6 +116,20 @@ describe('admin paste management', () => {
       expect(filtered.pagination.total).toBe(1);
     });
 
+    it('writes the JSON it always wrote and the whole remark, a long one too', async () => {
+      const longRemark = `${'备注'.repeat(3000)}end`;
+      await create({ content: 'first', remark: longRemark });
+      await create({ content: 'second "quoted"\n😀', remark: 'short' });
+      const response = await request('GET', '/api/admin/pastes');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = response.json();
+      expect(response.body).toBe(JSON.stringify(body));
+      expect(Object.keys(body)).toEqual(['code', 'message', 'data', 'pagination']);
+      expect(body.data.map((item: { remark: string }) => item.remark)).toEqual(['short', longRemark]);
+      expect(body.data[0].content_preview).toBe('second "quoted"\n😀');
+    });
+
     it('does not count views', async () => {
       const { slug } = await create({ content: 'x', maxViews: 1 });
       await request('GET', '/api/admin/pastes');

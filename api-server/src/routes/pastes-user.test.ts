@@ -76,6 +76,7 @@ describe('API-key user paste routes', () => {
         updated_at: expect.any(String),
         created_by: `apikey:${alice.id}`,
         key_name: 'alice',
+        content_preview: 'alice 1',
       });
       expect(body.pagination).toEqual({ total: 2, limit: 30, offset: 0, hasMore: false });
       expect(body.key_info).toEqual({
@@ -95,6 +96,55 @@ describe('API-key user paste routes', () => {
       const last = (await request('GET', '/api/user/pastes?limit=2&offset=4', as(alice))).json();
       expect(last.data).toHaveLength(1);
       expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false });
+    });
+
+    it('adds content_preview (first 200 characters, then ...) next to the full content', async () => {
+      const long = `${'😀'.repeat(150)}${'x'.repeat(100)}`;
+      await create({ content: long }, as(alice));
+      const [item] = (await request('GET', '/api/user/pastes', as(alice))).json().data;
+      expect(item.content).toBe(long);
+      expect(item.content_preview).toBe(`${'😀'.repeat(150)}${'x'.repeat(50)}...`);
+    });
+
+    it('carries the whole remark, a long one too', async () => {
+      const longRemark = 'r'.repeat(10_000);
+      await create({ content: 'a', remark: longRemark }, as(alice));
+      await create({ content: 'b', remark: 'short' }, as(alice));
+      const body = (await request('GET', '/api/user/pastes', as(alice))).json();
+      expect(body.data.map((item: { remark: string }) => item.remark)).toEqual(['short', longRemark]);
+    });
+
+    it('caps limit at 100', async () => {
+      const body = (await request('GET', '/api/user/pastes?limit=100000', as(alice))).json();
+      expect(body.pagination).toEqual({ total: 0, limit: 100, offset: 0, hasMore: false });
+    });
+
+    it('writes the JSON it always wrote: application/json, the same key order and text as JSON.stringify', async () => {
+      await create({ content: 'line 1\nline "2" 😀', remark: 'r', maxViews: 3 }, as(alice));
+      await create({ content: 'second' }, as(alice));
+      const response = await request('GET', '/api/user/pastes?limit=5', { ...as(alice), 'accept-language': 'en-US' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = response.json();
+      expect(response.body).toBe(JSON.stringify(body));
+      expect(Object.keys(body)).toEqual(['code', 'message', 'data', 'success', 'pagination', 'key_info']);
+      expect(body.message).toBe('Text shares retrieved');
+      expect(Object.keys(body.data[1])).toEqual([
+        'id',
+        'slug',
+        'content',
+        'remark',
+        'has_password',
+        'expires_at',
+        'max_views',
+        'views',
+        'created_at',
+        'updated_at',
+        'created_by',
+        'key_name',
+        'content_preview',
+      ]);
+      expect(body.data[1]).toMatchObject({ content: 'line 1\nline "2" 😀', remark: 'r', max_views: 3 });
     });
 
     it('gives an admin an empty list with key_info null even when pastes exist', async () => {

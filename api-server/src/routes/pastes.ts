@@ -4,6 +4,7 @@ import { requireAdmin, requirePermission } from '../auth/guards';
 import { apiKeyCreator, userKeyInfo } from '../auth/ownership';
 import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
+import { jsonStream } from '../http/json-stream';
 import { parseInput } from '../http/validation';
 import { isShareSlug, type OffsetPagination, type UserPasteListItem } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
@@ -113,7 +114,13 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
 
   // ------------------------------------------------------------ public (§5.3.1)
 
-  app.post('/api/paste', { onRequest: textOrGuest, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
+  // A caller whose paste storage is used up is answered before the body is read (up to 16 MB).
+  async function createGuard(request: FastifyRequest): Promise<void> {
+    await textOrGuest(request);
+    await pastes.refuseWhenUsedUp(request.auth);
+  }
+
+  app.post('/api/paste', { onRequest: createGuard, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
     const body = parseInput(createBody, request.body);
     return flat(await pastes.create(body, request.auth));
   });
@@ -148,14 +155,16 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
 
   // ------------------------------------------------------------ admin (§5.3.2, shape E−)
 
-  app.get('/api/admin/pastes', { preHandler: requireAdmin }, async (request) => {
+  app.get('/api/admin/pastes', { preHandler: requireAdmin }, async (request, reply) => {
     const query = parseInput(adminListQuery, request.query);
     const { items, pagination } = await pastes.listForAdmin({
       page: query.page,
       limit: query.limit,
       createdBy: query.created_by === '' ? undefined : query.created_by,
     });
-    return { ...envelopeWithoutSuccess(request.t('paste.listed'), items), pagination };
+    // Streamed: a long remark is read for its row only (the rows are otherwise small).
+    const body = { ...envelopeWithoutSuccess(request.t('paste.listed'), items), pagination };
+    return reply.type('application/json; charset=utf-8').send(jsonStream(body));
   });
 
   app.get('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
@@ -189,7 +198,7 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
 
   // ------------------------------------------------------------ API-key user (§5.3.3, shape E)
 
-  app.get('/api/user/pastes', { preHandler: textPermission }, async (request) => {
+  app.get('/api/user/pastes', { preHandler: textPermission }, async (request, reply) => {
     const { limit, offset } = parseInput(userListQuery, request.query);
     const { auth } = request;
     if (auth.kind !== 'apiKey') {
@@ -199,7 +208,9 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
     }
     const { key } = auth;
     const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset });
-    return { ...envelope(request.t('paste.listed'), items), pagination, key_info: userKeyInfo(key) };
+    // Rows carry their full content (§5.3.3): the body is streamed, one paste's text at a time.
+    const body = { ...envelope(request.t('paste.listed'), items), pagination, key_info: userKeyInfo(key) };
+    return reply.type('application/json; charset=utf-8').send(jsonStream(body));
   });
 
   app.get('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {

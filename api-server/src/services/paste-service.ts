@@ -1,7 +1,11 @@
 import {
+  DEFAULT_PASTE_STORAGE_PER_KEY_MB,
+  DEFAULT_PASTE_STORAGE_TOTAL_MB,
   isShareSlug,
   RANDOM_SLUG_LENGTH,
   SETTING_ALLOW_GUEST_PASTES,
+  SETTING_PASTE_STORAGE_PER_KEY_MB,
+  SETTING_PASTE_STORAGE_TOTAL_MB,
   type AdminPasteDetail,
   type AdminPasteListItem,
   type OffsetPagination,
@@ -21,16 +25,19 @@ import { apiKeyCreator, apiKeyIdOfCreator } from '../auth/ownership';
 import type { PasteRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/http-error';
+import { formatBytes } from '../lib/format-size';
 import { hashPassword, verifyPassword } from '../lib/password-hash';
 import { randomString } from '../lib/random';
 import type { SecretBox } from '../lib/secret-box';
 import { isExpired, parseTimestamp, toIso, type Clock } from '../lib/time';
 import type { ApiKeyRepository } from '../repositories/api-key-repository';
-import type { PasteChanges, PasteRepository } from '../repositories/paste-repository';
+import type { PasteChanges, PasteRepository, PasteSummaryRow } from '../repositories/paste-repository';
 import type { SystemSettingRepository } from '../repositories/system-setting-repository';
+import { MAX_UPLOAD_SIZE_LIMIT_MB } from './system-service';
 
 /** Contract §6.1. */
 export const RANDOM_SLUG_ATTEMPTS = 5;
+const BYTES_PER_MB = 1024 * 1024;
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
 export const CONTENT_PREVIEW_LENGTH = 200;
 
@@ -64,8 +71,44 @@ export function contentPreview(head: string): string {
   return characters.length > CONTENT_PREVIEW_LENGTH ? `${characters.slice(0, CONTENT_PREVIEW_LENGTH).join('')}...` : head;
 }
 
+/** The bytes a paste stores: UTF-8 length of content + remark (counted without a copy of either). */
+export function pasteBytes(content: string, remark: string | null | undefined): number {
+  return Buffer.byteLength(content, 'utf8') + (remark ? Buffer.byteLength(remark, 'utf8') : 0);
+}
+
+/** The paste storage limits in bytes (`paste_storage_per_key_mb`, `paste_storage_total_mb`). */
+export interface PasteStorageLimits {
+  perKey: number;
+  total: number;
+}
+
+/** A storage write to check: `bytes` the paste will store, `owner` whose per-key limit applies (if any). */
+interface StorageClaim {
+  bytes: number;
+  /** `created_by` of an API key (`apikey:<id>`) when the key itself writes; undefined = global limit only. */
+  owner?: string | undefined;
+  /** The row being replaced (its bytes are not counted as used). */
+  exceptId?: string | undefined;
+}
+
+/** The whole remark of a list row: a long one is not in the page (see `INLINE_REMARK_BYTES`) and is read now. */
+async function remarkOfSummary(pastes: PasteRepository, row: PasteSummaryRow): Promise<string | null> {
+  return row.remark === null && row.remark_bytes !== null ? pastes.remarkOf(row.id) : row.remark;
+}
+
 function hasViewLimit(row: Pick<PasteRow, 'max_views'>): row is Pick<PasteRow, 'max_views'> & { max_views: number } {
   return row.max_views !== null && row.max_views > 0;
+}
+
+function storageFull(key: 'paste.keyStorageFull' | 'paste.totalStorageFull', bytes: number, used: number, limit: number): HttpError {
+  return new HttpError(400, key, {
+    params: { size: formatBytes(bytes), remaining: formatBytes(Math.max(0, limit - used)), limit: formatBytes(limit) },
+  });
+}
+
+/** The per-key limit applies to pastes an API key creates as itself (`created_by = apikey:<id>`). */
+function keyOwnerOf(auth: AuthContext): string | undefined {
+  return auth.kind === 'apiKey' && !auth.viaBasic ? apiKeyCreator(auth.key.id) : undefined;
 }
 
 function creatorOf(auth: AuthContext): { createdBy: string | null; authorizedBy: PasteAuthorizedBy } {
@@ -132,8 +175,13 @@ export class PasteService {
       updated_at: now,
     };
 
+    const limits = await this.storageLimits();
+    const claim: StorageClaim = { bytes: pasteBytes(input.content, input.remark), owner: keyOwnerOf(auth) };
     try {
-      await this.pastes.insert(row);
+      await this.pastes.withStorageLock(async (pastes) => {
+        await this.assertRoom(pastes, limits, claim);
+        await pastes.insert(row);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'paste.slugTaken', { cause: error });
       throw error;
@@ -144,6 +192,57 @@ export class PasteService {
     if (input.expiresAt !== undefined) created.expiresAt = expiresAt;
     if (input.maxViews !== undefined) created.maxViews = input.maxViews;
     return created;
+  }
+
+  // ---------------------------------------------------------------- storage limits
+
+  /**
+   * `paste_storage_per_key_mb` and `paste_storage_total_mb` in bytes; each falls back to its default
+   * (100 MB per key, 1024 MB in all) when unset or not a positive integer.
+   */
+  async storageLimits(): Promise<PasteStorageLimits> {
+    const [perKey, total] = await Promise.all([
+      this.megabytesSetting(SETTING_PASTE_STORAGE_PER_KEY_MB, DEFAULT_PASTE_STORAGE_PER_KEY_MB),
+      this.megabytesSetting(SETTING_PASTE_STORAGE_TOTAL_MB, DEFAULT_PASTE_STORAGE_TOTAL_MB),
+    ]);
+    return { perKey: perKey * BYTES_PER_MB, total: total * BYTES_PER_MB };
+  }
+
+  /**
+   * Before a create's body is read (POST /api/paste `onRequest`): 400 when the caller's storage is
+   * used up (no byte left of the key's limit or of the global one), so a full key or server does
+   * not make the api-server read and parse bodies it will refuse. Whether the paste fits is
+   * decided again, atomically, once its size is known (`create`).
+   */
+  async refuseWhenUsedUp(auth: AuthContext): Promise<void> {
+    const limits = await this.storageLimits();
+    const owner = keyOwnerOf(auth);
+    if (owner !== undefined && (await this.pastes.storedBytes({ createdBy: owner })) >= limits.perKey) {
+      throw new HttpError(400, 'paste.keyStorageUsedUp', { params: { limit: formatBytes(limits.perKey) } });
+    }
+    if ((await this.pastes.storedBytes()) >= limits.total) {
+      throw new HttpError(400, 'paste.totalStorageUsedUp', { params: { limit: formatBytes(limits.total) } });
+    }
+  }
+
+  private async megabytesSetting(key: string, fallback: number): Promise<number> {
+    const raw = await this.settings.getValue(key);
+    const value = raw === undefined ? NaN : Number(raw.trim());
+    return Number.isInteger(value) && value > 0 && value <= MAX_UPLOAD_SIZE_LIMIT_MB ? value : fallback;
+  }
+
+  /**
+   * 400 (contract §1.3: quota exceeded) when storing `claim.bytes` would take the owner's rows past
+   * the per-key limit or all rows past the global one. Runs inside `withStorageLock` with its
+   * repository, so the sums include every write that passed before.
+   */
+  private async assertRoom(pastes: PasteRepository, limits: PasteStorageLimits, claim: StorageClaim): Promise<void> {
+    if (claim.owner !== undefined) {
+      const used = await pastes.storedBytes({ createdBy: claim.owner, exceptId: claim.exceptId });
+      if (used + claim.bytes > limits.perKey) throw storageFull('paste.keyStorageFull', claim.bytes, used, limits.perKey);
+    }
+    const used = await pastes.storedBytes({ exceptId: claim.exceptId });
+    if (used + claim.bytes > limits.total) throw storageFull('paste.totalStorageFull', claim.bytes, used, limits.total);
   }
 
   /** A random slug not in use yet (§6.1: up to 5 tries, then 500). */
@@ -277,9 +376,12 @@ export class PasteService {
 
   // ---------------------------------------------------------------- management
 
-  /** GET /api/admin/pastes: newest first, content shortened to a preview. */
+  /**
+   * GET /api/admin/pastes: newest first, content shortened to a preview. `items` is read as it is
+   * iterated: a long remark (contract: the whole remark) is loaded for its row only.
+   */
   async listForAdmin(query: { page: number; limit: number; createdBy?: string | undefined }): Promise<{
-    items: AdminPasteListItem[];
+    items: AsyncIterable<AdminPasteListItem>;
     pagination: PagePagination;
   }> {
     const { page, limit } = query;
@@ -289,42 +391,73 @@ export class PasteService {
       CONTENT_PREVIEW_LENGTH + 1,
     );
     const keyNames = await this.keyNamesOf(rows);
-    const items = rows.map((row) => {
-      const item: AdminPasteListItem = {
-        id: row.id,
-        slug: row.slug,
-        remark: row.remark,
-        has_password: row.password_hash !== null ? 1 : 0,
-        expires_at: row.expires_at,
-        max_views: row.max_views,
-        view_count: row.views,
-        created_by: row.created_by,
-        content_preview: contentPreview(row.content_head),
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-      };
-      const keyId = apiKeyIdOfCreator(row.created_by);
-      if (keyId !== undefined) item.key_name = keyNames.get(keyId) ?? null;
-      return item;
-    });
-    return { items, pagination: { total, page, limit, totalPages: Math.ceil(total / limit) } };
+    const pastes = this.pastes;
+    async function* items(): AsyncGenerator<AdminPasteListItem> {
+      for (const row of rows) {
+        const item: AdminPasteListItem = {
+          id: row.id,
+          slug: row.slug,
+          remark: await remarkOfSummary(pastes, row),
+          has_password: row.password_hash !== null ? 1 : 0,
+          expires_at: row.expires_at,
+          max_views: row.max_views,
+          view_count: row.views,
+          created_by: row.created_by,
+          content_preview: contentPreview(row.content_head),
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+        };
+        const keyId = apiKeyIdOfCreator(row.created_by);
+        if (keyId !== undefined) item.key_name = keyNames.get(keyId) ?? null;
+        yield item;
+      }
+    }
+    return { items: items(), pagination: { total, page, limit, totalPages: Math.ceil(total / limit) } };
   }
 
-  /** GET /api/user/pastes: the caller's own rows, newest first, full content. */
+  /**
+   * GET /api/user/pastes: the caller's own rows, newest first, with full content (contract §5.3.3)
+   * and `content_preview`. The page is read without content; `items` then loads one row's content
+   * (and a long remark) at a time as it is iterated, so a listing holds one paste's text at a time.
+   * A row deleted while the list is written is left out.
+   */
   async listOwned(
     createdBy: string,
     query: { limit: number; offset: number },
   ): Promise<{
-    items: UserPasteListItem[];
+    items: AsyncIterable<UserPasteListItem>;
     pagination: OffsetPagination;
   }> {
     const total = await this.pastes.count(createdBy);
-    const rows = await this.pastes.list({ createdBy, limit: query.limit, offset: query.offset });
+    const rows = await this.pastes.listSummaries({ createdBy, limit: query.limit, offset: query.offset }, CONTENT_PREVIEW_LENGTH + 1);
     const keyNames = await this.keyNamesOf(rows);
-    const items = rows.map((row) => this.record(row, keyNames));
+    const pastes = this.pastes;
+    async function* items(): AsyncGenerator<UserPasteListItem> {
+      for (const row of rows) {
+        const content = await pastes.contentOf(row.id);
+        if (content === undefined) continue;
+        const record: UserPasteListItem = {
+          id: row.id,
+          slug: row.slug,
+          content,
+          remark: await remarkOfSummary(pastes, row),
+          has_password: row.password_hash !== null ? 1 : 0,
+          expires_at: row.expires_at,
+          max_views: row.max_views,
+          views: row.views,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+          created_by: row.created_by,
+        };
+        const keyId = apiKeyIdOfCreator(row.created_by);
+        if (keyId !== undefined) record.key_name = keyNames.get(keyId) ?? null;
+        record.content_preview = contentPreview(row.content_head);
+        yield record;
+      }
+    }
     return {
-      items,
-      pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + items.length < total },
+      items: items(),
+      pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total },
     };
   }
 
@@ -346,7 +479,8 @@ export class PasteService {
 
   /** PUT …/pastes/{slug} (replace semantics, §5.3.2). */
   async update(slug: string, input: UpdatePasteInput, ownerFilter?: string): Promise<PasteUpdateResponse> {
-    const row = await this.pastes.findBySlug(slug);
+    // Without the old content: only its byte count is needed.
+    const row = await this.pastes.findMetaBySlug(slug);
     if (!row || (ownerFilter !== undefined && row.created_by !== ownerFilter)) throw new HttpError(404, 'paste.notFound');
     if (isExpired(row.expires_at, this.clock())) {
       await this.pastes.deleteById(row.id);
@@ -381,8 +515,16 @@ export class PasteService {
     }
     if (maxViews !== null && maxViews > 0 && maxViews < row.views) changes.views = 0;
 
+    // A write that grows the paste must fit the limits (the key's own when the key writes through
+    // /api/user; an admin is held to the global one only); one that does not grow always passes, so
+    // pastes stay editable after a limit was lowered below what is stored.
+    const limits = await this.storageLimits();
+    const claim: StorageClaim = { bytes: pasteBytes(input.content, input.remark), owner: ownerFilter, exceptId: row.id };
     try {
-      await this.pastes.update(row.id, changes);
+      await this.pastes.withStorageLock(async (pastes) => {
+        if (claim.bytes > (await pastes.storedBytes({ id: row.id }))) await this.assertRoom(pastes, limits, claim);
+        await pastes.update(row.id, changes);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'paste.slugTaken', { cause: error });
       throw error;

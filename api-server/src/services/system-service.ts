@@ -3,6 +3,8 @@ import {
   DEFAULT_WEBDAV_UPLOAD_MODE,
   SETTING_ALLOW_GUEST_PASTES,
   SETTING_MAX_UPLOAD_SIZE,
+  SETTING_PASTE_STORAGE_PER_KEY_MB,
+  SETTING_PASTE_STORAGE_TOTAL_MB,
   SETTING_WEBDAV_UPLOAD_MODE,
   WEBDAV_UPLOAD_MODES,
   type HealthStatus,
@@ -29,6 +31,8 @@ const SETTING_DESCRIPTIONS: Record<string, string> = {
   [SETTING_WEBDAV_UPLOAD_MODE]: 'WebDAV upload mode: auto, proxy, multipart or direct',
   [SETTING_ALLOW_GUEST_PASTES]: 'Allow anonymous visitors to create pastes (true/false)',
   [SETTING_URL_IMPORT_ALLOW_PRIVATE]: 'Allow URL import from private and loopback addresses (true/false)',
+  [SETTING_PASTE_STORAGE_PER_KEY_MB]: 'Paste text one API key may keep stored, in megabytes',
+  [SETTING_PASTE_STORAGE_TOTAL_MB]: 'Paste text all pastes together may take, in megabytes',
 };
 
 export const API_NAME = 'cloudclip-api';
@@ -70,6 +74,12 @@ export class SystemService {
       entries.push({ key: SETTING_ALLOW_GUEST_PASTES, value: String(update.allow_guest_pastes) });
     if (update.url_import_allow_private !== undefined) {
       entries.push({ key: SETTING_URL_IMPORT_ALLOW_PRIVATE, value: String(update.url_import_allow_private) });
+    }
+    if (update.paste_storage_per_key_mb !== undefined) {
+      entries.push({ key: SETTING_PASTE_STORAGE_PER_KEY_MB, value: String(update.paste_storage_per_key_mb) });
+    }
+    if (update.paste_storage_total_mb !== undefined) {
+      entries.push({ key: SETTING_PASTE_STORAGE_TOTAL_MB, value: String(update.paste_storage_total_mb) });
     }
     await this.settings.setValues(
       entries.map((entry) => ({ ...entry, description: SETTING_DESCRIPTIONS[entry.key] ?? null })),
