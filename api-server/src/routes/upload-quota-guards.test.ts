@@ -349,6 +349,123 @@ describe('the storage quota under parallel uploads', () => {
   });
 });
 
+describe('reservations of multipart URL imports, broken uploads and stale entries', () => {
+  let c: ShareTestContext;
+  let key: { id: string; headers: Record<string, string> };
+
+  beforeEach(async () => {
+    c = await createShareContext('local');
+    key = await c.key();
+    await setQuota(c, MiB);
+  });
+
+  afterEach(async () => {
+    await c.close();
+  });
+
+  const reservations = () => c.t.container.db.selectFrom('upload_reservations').selectAll().execute();
+  const initMultipart = () =>
+    c.inject({
+      method: 'POST',
+      url: '/api/url/multipart/init',
+      headers: key.headers,
+      payload: {
+        url: 'https://example.com/big.bin',
+        s3_config_id: c.config.id,
+        metadata: { filename: 'big.bin', contentType: 'application/octet-stream', size: 600_000 },
+        part_size: 5 * MiB,
+        total_size: 600_000,
+      },
+    });
+
+  it('URL multipart holds the total size from init; complete settles the real size, abort gives it back', async () => {
+    const init = await initMultipart();
+    expect(init.statusCode).toBe(200);
+    const data = init.json().data as { file_id: string; upload_id: string; presigned_urls: Array<{ partNumber: number; url: string }> };
+    expect((await reservations()).map((row) => [row.file_id, Number(row.bytes)])).toEqual([[data.file_id, 600_000]]);
+    // A parallel upload that would not fit next to it is refused.
+    const parallel = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/parallel.bin',
+      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(500_000),
+    });
+    expect(parallel.statusCode).toBe(400);
+
+    const part = data.presigned_urls[0] as { partNumber: number; url: string };
+    const put = await fetch(part.url, { method: 'PUT', body: new Uint8Array(600_000) });
+    expect(put.status).toBe(200);
+    const completed = await c.inject({
+      method: 'POST',
+      url: '/api/url/multipart/complete',
+      headers: key.headers,
+      payload: { file_id: data.file_id, upload_id: data.upload_id, parts: [{ partNumber: 1, etag: put.headers.get('etag') }] },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect(await reservations()).toEqual([]);
+    expect(await storedBytes(c)).toBe(600_000);
+
+    const second = (await initMultipart()).json().data as { file_id: string; upload_id: string };
+    expect(await reservations()).toHaveLength(1);
+    const aborted = await c.inject({
+      method: 'POST',
+      url: '/api/url/multipart/abort',
+      headers: key.headers,
+      payload: { file_id: second.file_id, upload_id: second.upload_id },
+    });
+    expect(aborted.statusCode).toBe(200);
+    expect(await reservations()).toEqual([]);
+    expect(await storedBytes(c)).toBe(600_000);
+  });
+
+  it('an upload-direct whose client goes away gives its reservation back and leaves nothing', async () => {
+    const { port } = new URL(c.origin);
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/upload-direct/broken.bin',
+      method: 'PUT',
+      headers: { ...key.headers, 'content-type': 'application/octet-stream', 'content-length': String(800_000) },
+    });
+    request.on('error', () => undefined);
+    request.write(Buffer.alloc(100_000));
+    for (let waited = 0; (await reservations()).length === 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect((await reservations()).map((row) => Number(row.bytes))).toEqual([800_000]);
+    request.destroy();
+    for (let waited = 0; (await reservations()).length > 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(await reservations()).toEqual([]);
+    expect(await c.fileRows()).toEqual([]);
+    expect(await c.objectKeys()).toEqual([]);
+  });
+
+  it('does not count a reservation past its expiry, and drops it at the next reservation', async () => {
+    await c.t.container.db
+      .insertInto('upload_reservations')
+      .values({
+        id: 'stale',
+        storage_config_id: c.config.id,
+        file_id: null,
+        storage_path: null,
+        upload_id: null,
+        bytes: 900_000,
+        body_claimed: 0,
+        created_by: null,
+        created_at: '2020-01-01T00:00:00.000Z',
+        expires_at: '2020-01-01T01:00:00.000Z',
+      })
+      .execute();
+    expect((await c.t.container.services.fileShares.limits.quota(c.config)).used).toBe(0);
+    const upload = await c.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/fits.bin',
+      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(900_000),
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(await reservations()).toEqual([]);
+  });
+});
+
 describe('presigned S3 uploads', () => {
   let s3: S3rverHandle;
   let c: ShareTestContext;
