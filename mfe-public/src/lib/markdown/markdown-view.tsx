@@ -4,6 +4,7 @@ import { splitMarkdown } from './markdown-chunks';
 import { cachedHtml, markdownToHtml, runViewerEffects, viewerPluginsFor } from './markdown-processor';
 import { renderChunks, workerAvailable, type ChunkStream, type ChunkToRender } from './markdown-worker-client';
 import { Slugger, USER_CONTENT_PREFIX } from './heading-slugs';
+import { scrollIntoViewSettled } from './scroll-into-view';
 import './markdown.css';
 import './highlight.css';
 
@@ -257,7 +258,7 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
     const target = byId(id) ?? byId(USER_CONTENT_PREFIX + id);
     if (!target) return;
     event.preventDefault();
-    target.scrollIntoView({ block: 'start' });
+    scrollIntoViewSettled(target);
   };
 
   return (

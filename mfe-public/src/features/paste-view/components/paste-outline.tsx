@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { OutlineHeading } from '../../../lib/markdown/markdown-view';
+import { scrollIntoViewSettled } from '../../../lib/markdown/scroll-into-view';
 
 /** Deepest heading level listed in the outline. */
 const MAX_LEVEL = 4;
@@ -18,7 +19,7 @@ export function PasteOutline({ headings }: { headings: OutlineHeading[] }) {
     const target = document.getElementById(id);
     if (!target) return;
     event.preventDefault();
-    target.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    scrollIntoViewSettled(target, { smooth: true });
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus({ preventScroll: true });
   };
