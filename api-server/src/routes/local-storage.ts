@@ -28,6 +28,7 @@ interface Authorized {
 }
 
 type PutOperation = Extract<LocalUrlOperation, { method: 'PUT' }>;
+type PartOperation = Extract<LocalUrlOperation, { method: 'PUT-PART' }>;
 
 /** The request's `Content-Length` (undefined for a chunked body). */
 function declaredLength(request: FastifyRequest): number | undefined {
@@ -61,7 +62,8 @@ function objectHeaders(info: ObjectInfo): Record<string, string> {
  * The PUT URL of a share upload (s3/presign, url/presign) also signs `max` and `token`: a declared
  * `Content-Length` above `max` is refused before the body is read and a body without one is cut
  * at `max` (400, nothing stored); the URL takes one body while its upload reservation is open, so
- * a second PUT, or any PUT after the commit or cancel, is refused with 409.
+ * a second PUT, or any PUT after the commit or cancel, is refused with 409. A part URL of a URL
+ * import's multipart upload signs the part size (`max`) the same way.
  */
 export async function localStorageRoutes(
   app: FastifyInstance,
@@ -166,6 +168,21 @@ export async function localStorageRoutes(
     }
   }
 
+  /** A multipart part: within the signed part size when the URL names one. */
+  async function putPart(request: FastifyRequest, driver: StorageDriver, key: string, operation: PartOperation): Promise<string> {
+    const { maxBytes } = operation;
+    if (maxBytes === undefined) return (await driver.uploadPart(key, operation.uploadId, operation.partNumber, request.raw)).etag;
+    const declared = declaredLength(request);
+    if (declared !== undefined && declared > maxBytes) throw tooLarge(maxBytes);
+    const limiter = new ByteLimiter(maxBytes, () => tooLarge(maxBytes));
+    try {
+      return (await driver.uploadPart(key, operation.uploadId, operation.partNumber, pipeRequestBody(request.raw, limiter))).etag;
+    } catch (error) {
+      if (limiter.errored instanceof HttpError) throw limiter.errored;
+      throw error;
+    }
+  }
+
   app.put(route, async (request, reply) => {
     const { driver, key, operation } = await authorize(request);
     let etag: string;
@@ -173,7 +190,7 @@ export async function localStorageRoutes(
       if (operation.method === 'PUT') {
         etag = await putObject(request, driver, key, operation);
       } else if (operation.method === 'PUT-PART') {
-        etag = (await driver.uploadPart(key, operation.uploadId, operation.partNumber, request.raw)).etag;
+        etag = await putPart(request, driver, key, operation);
       } else {
         throw new HttpError(403, 'storage.signatureInvalid');
       }

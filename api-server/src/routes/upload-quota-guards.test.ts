@@ -418,6 +418,30 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
     expect(await storedBytes(c)).toBe(600_000);
   });
 
+  it('a local part URL of a URL multipart upload takes at most the part size', async () => {
+    const init = await c.inject({
+      method: 'POST',
+      url: '/api/url/multipart/init',
+      headers: key.headers,
+      payload: {
+        url: 'https://example.com/parts.bin',
+        s3_config_id: c.config.id,
+        metadata: { filename: 'parts.bin', contentType: 'application/octet-stream', size: 150_000 },
+        part_size: 100_000,
+        total_size: 150_000,
+      },
+    });
+    expect(init.statusCode).toBe(200);
+    const [first] = init.json().data.presigned_urls as Array<{ partNumber: number; url: string }>;
+    if (!first) throw new Error('no part URL');
+    const declared = await streamingPut(first.url, 200 * MiB, { 'content-length': String(200 * MiB), ...EN }, true);
+    expect(declared.status).toBe(400);
+    expect(declared.bytesSent).toBe(0);
+    expect(JSON.parse(declared.body).message).toBe('The upload is larger than this upload URL allows (97.66 KB)');
+    expect((await fetch(first.url, { method: 'PUT', body: new Uint8Array(100_001) })).status).toBe(400);
+    expect((await fetch(first.url, { method: 'PUT', body: new Uint8Array(100_000) })).status).toBe(200);
+  });
+
   it('an upload-direct whose client goes away gives its reservation back and leaves nothing', async () => {
     const { port } = new URL(c.origin);
     const request = http.request({

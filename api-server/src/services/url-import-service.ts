@@ -468,7 +468,7 @@ export class UrlImportService {
       for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
         presignedUrls.push({
           partNumber,
-          url: await driver.presignUploadPartUrl(key, uploadId, partNumber, { expiresIn, urlBase: origin }),
+          url: await driver.presignUploadPartUrl(key, uploadId, partNumber, { expiresIn, urlBase: origin, maxBytes: partSize }),
         });
       }
       await this.files.insertRow(row);

@@ -888,7 +888,7 @@ export class LocalStorageDriver implements StorageDriver {
       configId: this.configId,
       key,
       expiresIn: options.expiresIn,
-      operation: { method: 'PUT-PART', uploadId, partNumber },
+      operation: { method: 'PUT-PART', uploadId, partNumber, ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }) },
     });
   }
 

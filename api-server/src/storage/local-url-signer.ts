@@ -13,12 +13,12 @@ export const LOCAL_STORAGE_ROUTE_PREFIX = '/api/storage/local';
  * - PUT (object): the `Content-Type` the upload must send (like a presigned S3 PUT) and, for
  *   uploads that hold a quota reservation, the largest body (`max`) and the reservation (`token`):
  *   the route refuses a larger body and any body once the reservation is closed;
- * - PUT (multipart part): the upload id and part number.
+ * - PUT (multipart part): the upload id, the part number and, when given, the largest part (`max`).
  */
 export type LocalUrlOperation =
   | { method: 'GET'; disposition: ContentDispositionType; filename: string }
   | { method: 'PUT'; contentType: string; maxBytes?: number; uploadToken?: string }
-  | { method: 'PUT-PART'; uploadId: string; partNumber: number };
+  | { method: 'PUT-PART'; uploadId: string; partNumber: number; maxBytes?: number };
 
 export type LocalUrlVerification =
   { ok: true; operation: LocalUrlOperation; expires: number } | { ok: false; reason: 'malformed' | 'mismatch' | 'expired' };
@@ -61,7 +61,10 @@ export class LocalUrlSigner {
       fields.push('content-type', normalizeContentType(operation.contentType));
       if (operation.maxBytes !== undefined) fields.push('max-bytes', operation.maxBytes);
       if (operation.uploadToken !== undefined) fields.push('upload-token', operation.uploadToken);
-    } else fields.push('upload-id', operation.uploadId, 'part-number', operation.partNumber);
+    } else {
+      fields.push('upload-id', operation.uploadId, 'part-number', operation.partNumber);
+      if (operation.maxBytes !== undefined) fields.push('max-bytes', operation.maxBytes);
+    }
     return JSON.stringify(fields);
   }
 
@@ -85,6 +88,7 @@ export class LocalUrlSigner {
     } else if (operation.method === 'PUT-PART') {
       query.set('uploadId', operation.uploadId);
       query.set('partNumber', String(operation.partNumber));
+      if (operation.maxBytes !== undefined) query.set('max', String(operation.maxBytes));
     }
     query.set('signature', this.signature(input.configId, input.key, expires, operation));
     const base = (input.urlBase ?? '').replace(/\/+$/, '');
@@ -107,8 +111,10 @@ export class LocalUrlSigner {
     } else if (method === 'PUT' && request.query.uploadId !== undefined) {
       const uploadId = text(request.query.uploadId) ?? '';
       const partNumber = Number(text(request.query.partNumber));
+      const max = request.query.max;
       if (!Number.isInteger(partNumber)) return { ok: false, reason: 'malformed' };
-      operation = { method: 'PUT-PART', uploadId, partNumber };
+      if (max !== undefined && !/^\d{1,15}$/.test(text(max) ?? '')) return { ok: false, reason: 'malformed' };
+      operation = { method: 'PUT-PART', uploadId, partNumber, ...(max === undefined ? {} : { maxBytes: Number(max) }) };
     } else if (method === 'PUT') {
       const max = request.query.max;
       const token = request.query.token;

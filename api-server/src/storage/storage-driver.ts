@@ -123,6 +123,8 @@ export interface PresignGetOptions {
 export interface PresignPartOptions {
   expiresIn: number;
   urlBase?: string;
+  /** Local only: the largest part body the URL accepts. */
+  maxBytes?: number;
 }
 
 export interface StorageDriver {
