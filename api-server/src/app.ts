@@ -18,7 +18,7 @@ import { SecretBox, loadOrCreateServerSecret } from './lib/secret-box';
 import { systemClock, type Clock } from './lib/time';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { apiKeyRoutes } from './routes/api-keys';
-import { pasteRoutes } from './routes/pastes';
+import { PASTE_WRITE_LIMITS, pasteRoutes, type PasteWriteLimits } from './routes/pastes';
 import { authTestRoutes } from './routes/auth-test';
 import { systemRoutes } from './routes/system';
 import { adminSystemRoutes } from './routes/admin-system';
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   failedCredentialLimit?: number;
   /** Lookups of share slugs that do not exist per client address per minute (slug-probe-limit.ts). Default: 3 × the failed-credential budget. */
   unknownSlugLimit?: number;
+  /** Paste writes read at a time, waiting ones and their body deadline (routes/pastes.ts PASTE_WRITE_LIMITS). */
+  pasteWriteLimits?: Partial<PasteWriteLimits>;
   /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`; secrets are always redacted (http/log-redaction.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Fastify `trustProxy` (client address from X-Forwarded-For when behind the gateway). */
@@ -168,7 +170,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(adminSystemRoutes, { system: services.system, dashboard: services.dashboard });
   await app.register(cacheRoutes, { cache: services.cache });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
-  await app.register(pasteRoutes, { pastes: services.pastes, credentialGuard });
+  await app.register(pasteRoutes, {
+    pastes: services.pastes,
+    credentialGuard,
+    writeLimits: { ...PASTE_WRITE_LIMITS, ...options.pasteWriteLimits },
+  });
   await app.register(s3ConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
   await app.register(localStorageRoutes, {
     storageConfigs: services.storageConfigs,

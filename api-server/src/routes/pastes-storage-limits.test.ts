@@ -262,6 +262,84 @@ describe('paste storage limits', () => {
     }
   });
 
+  it('reads and stores at most 4 paste bodies at a time, lets 64 more wait and answers 503 beyond', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const payload = JSON.stringify({ content: 'waiting paste' });
+    /** A create whose headers are sent now and its body only when `send` is called. */
+    const open = () => {
+      const outgoing = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/paste',
+        headers: { ...apiKeyHeader(alice.key), 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
+      });
+      const answer = new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        outgoing.on('response', (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        });
+        outgoing.on('error', reject);
+      });
+      outgoing.flushHeaders();
+      return { answer, send: () => outgoing.end(payload) };
+    };
+
+    const held = Array.from({ length: 4 + 64 }, open);
+    // Let every request reach the server and take a slot or a place in the queue.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const refused = open();
+    const busy = await refused.answer;
+    expect(busy.status).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    refused.send();
+
+    for (const request of held) request.send();
+    const answers = await Promise.all(held.map((request) => request.answer));
+    expect(answers.map((answer) => answer.status)).toEqual(held.map(() => 200));
+    expect(await t.container.repositories.pastes.count()).toBe(68);
+  });
+
+  it('drops an admitted paste write whose body does not arrive in time, so the next one gets the slot', async () => {
+    const small = await createTestApp({ pasteWriteLimits: { concurrency: 1, queue: 1, bodyDeadlineMs: 300 } });
+    try {
+      const key = await seedApiKey(small.container.repositories.apiKeys, { text: true });
+      await small.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = small.app.server.address() as AddressInfo;
+      const payload = JSON.stringify({ content: 'on time' });
+      const post = (sendBody: boolean) =>
+        new Promise<number | string>((resolve) => {
+          const outgoing = httpRequest({
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/paste',
+            headers: { ...apiKeyHeader(key.key), 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
+          });
+          outgoing.on('response', (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          });
+          outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+          if (sendBody) outgoing.end(payload);
+          else outgoing.flushHeaders();
+        });
+      const stalled = post(false);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const next = post(true);
+      expect(await next).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(await stalled).toBe('ECONNRESET');
+    } finally {
+      await small.close();
+      removeTempDir(small.dataDir);
+    }
+  });
+
   describe('updates', () => {
     let slug: string;
 

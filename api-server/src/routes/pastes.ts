@@ -6,6 +6,7 @@ import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { jsonStream } from '../http/json-stream';
 import { parseInput } from '../http/validation';
+import { BoundedQueue } from '../lib/bounded-queue';
 import { isShareSlug, type OffsetPagination, type UserPasteListItem } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { PasteService } from '../services/paste-service';
@@ -14,6 +15,8 @@ export interface PasteRoutesOptions {
   pastes: PasteService;
   /** Wrong share passwords count against the client's and the paste's failed-credential budget. */
   credentialGuard: CredentialGuard;
+  /** Default PASTE_WRITE_LIMITS. */
+  writeLimits?: PasteWriteLimits;
 }
 
 /**
@@ -22,6 +25,20 @@ export interface PasteRoutesOptions {
  * check their guard in `onRequest`, so refused callers are answered before the body is read.
  */
 export const PASTE_BODY_LIMIT = 16 * 1024 * 1024;
+/**
+ * Paste writes (create, update) read and stored at the same time. Each holds its body twice while
+ * it is parsed (up to 2 × 16 MB), so `concurrency` bounds the api-server's memory under a flood of
+ * large pastes. Further writes wait before their body is read (their socket is not read meanwhile);
+ * beyond `queue` waiting ones the answer is 503 with Retry-After. An admitted write whose body has
+ * not fully arrived `bodyDeadlineMs` later loses its connection, so slow senders cannot hold the
+ * slots (120 s: the editor's largest import, 10 MB, needs about 85 KB/s).
+ */
+export interface PasteWriteLimits {
+  concurrency: number;
+  queue: number;
+  bodyDeadlineMs: number;
+}
+export const PASTE_WRITE_LIMITS: Readonly<PasteWriteLimits> = Object.freeze({ concurrency: 4, queue: 64, bodyDeadlineMs: 120_000 });
 export const ADMIN_PAGE_DEFAULT_LIMIT = 10;
 export const USER_LIST_DEFAULT_LIMIT = 30;
 export const LIST_MAX_LIMIT = 100;
@@ -101,7 +118,10 @@ function ownerOrNotFound(request: FastifyRequest): string {
 }
 
 /** Contract §5.3: public paste routes, the admin management routes (E−) and the API-key user routes (E). */
-export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuard }: PasteRoutesOptions): Promise<void> {
+export async function pasteRoutes(
+  app: FastifyInstance,
+  { pastes, credentialGuard, writeLimits = PASTE_WRITE_LIMITS }: PasteRoutesOptions,
+): Promise<void> {
   const textPermission = requirePermission('text');
 
   // Guard `text`, opened to callers without any credentials when `allow_guest_pastes` is on.
@@ -112,12 +132,41 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
     await textPermission(request);
   }
 
+  // One write slot per paste write, from the end of its guards (refused callers take none) until
+  // its answer is sent or its connection closes.
+  const writeSlots = new BoundedQueue(writeLimits.concurrency, writeLimits.queue);
+  function admitWrite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return new Promise<void>((admitted, refused) => {
+      writeSlots
+        .run(
+          () =>
+            new Promise<void>((released) => {
+              admitted();
+              // The client gave up while it waited: the slot goes to the next one at once.
+              if (reply.raw.writableFinished || reply.raw.destroyed) {
+                released();
+                return;
+              }
+              const deadline = setTimeout(() => {
+                if (!request.raw.complete) request.raw.destroy();
+              }, writeLimits.bodyDeadlineMs);
+              reply.raw.once('close', () => {
+                clearTimeout(deadline);
+                released();
+              });
+            }),
+        )
+        .catch(refused);
+    });
+  }
+
   // ------------------------------------------------------------ public (§5.3.1)
 
   // A caller whose paste storage is used up is answered before the body is read (up to 16 MB).
-  async function createGuard(request: FastifyRequest): Promise<void> {
+  async function createGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await textOrGuest(request);
     await pastes.refuseWhenUsedUp(request.auth);
+    await admitWrite(request, reply);
   }
 
   app.post('/api/paste', { onRequest: createGuard, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
@@ -172,12 +221,16 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
     return envelopeWithoutSuccess(request.t('paste.fetched'), await pastes.adminDetail(id));
   });
 
-  app.put('/api/admin/pastes/:slug', { onRequest: requireAdmin, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
-    const { slug } = parseInput(slugParams, request.params);
-    const body = parseInput(updateBody, request.body);
-    const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true });
-    return envelopeWithoutSuccess(request.t('paste.updated'), updated);
-  });
+  app.put(
+    '/api/admin/pastes/:slug',
+    { onRequest: [requireAdmin, (request, reply) => admitWrite(request, reply)], bodyLimit: PASTE_BODY_LIMIT },
+    async (request) => {
+      const { slug } = parseInput(slugParams, request.params);
+      const body = parseInput(updateBody, request.body);
+      const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true });
+      return envelopeWithoutSuccess(request.t('paste.updated'), updated);
+    },
+  );
 
   app.delete('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
@@ -219,13 +272,17 @@ export async function pasteRoutes(app: FastifyInstance, { pastes, credentialGuar
     return envelope(request.t('paste.fetched'), await pastes.userDetail(id, owner));
   });
 
-  app.put('/api/user/pastes/:slug', { onRequest: textPermission, bodyLimit: PASTE_BODY_LIMIT }, async (request) => {
-    const { slug } = parseInput(slugParams, request.params);
-    const body = parseInput(updateBody, request.body);
-    const owner = ownerOrNotFound(request);
-    const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true }, owner);
-    return envelope(request.t('paste.updated'), updated);
-  });
+  app.put(
+    '/api/user/pastes/:slug',
+    { onRequest: [textPermission, (request, reply) => admitWrite(request, reply)], bodyLimit: PASTE_BODY_LIMIT },
+    async (request) => {
+      const { slug } = parseInput(slugParams, request.params);
+      const body = parseInput(updateBody, request.body);
+      const owner = ownerOrNotFound(request);
+      const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true }, owner);
+      return envelope(request.t('paste.updated'), updated);
+    },
+  );
 
   app.delete('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
