@@ -34,6 +34,11 @@ export class FakeMarkdownWorker {
     setTimeout(() => void this.handle(request), 0);
   }
 
+  /** Raises an error event, as a worker whose script fails does. */
+  crash(): void {
+    this.dispatch('error', { message: 'worker crashed', preventDefault: () => undefined });
+  }
+
   terminate(): void {
     this.terminated = true;
   }
@@ -41,7 +46,7 @@ export class FakeMarkdownWorker {
   private emit(response: WorkerResponse): void {
     if (this.terminated) return;
     if (response.type === 'chunk' && this.options.failAfter !== undefined && this.delivered >= this.options.failAfter) {
-      this.dispatch('error', { message: 'worker crashed', preventDefault: () => undefined });
+      this.crash();
       return;
     }
     if (response.type === 'chunk') this.delivered += 1;

@@ -153,7 +153,8 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
 
     // A chunked document is rendered in the Markdown worker, except what is cached and, while the
     // view still shows nothing, its first chunk (rendered here at once: the first screen does not
-    // wait for the worker to start). Without a worker everything is rendered here, slice by slice.
+    // wait for the worker). While the worker starts, the stream renders the next chunks here too.
+    // Without a worker everything is rendered here, slice by slice.
     let stream: ChunkStream | null = null;
     const inWorker = new Set<number>();
     if (chunked) {

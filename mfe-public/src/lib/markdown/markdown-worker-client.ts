@@ -2,10 +2,13 @@
  * The page's side of the Markdown worker: one worker per page, started on first use, that renders
  * chunks of large documents while the main thread stays free for scrolling and input.
  *
- * `renderChunks` hands out the HTML of the chunks in the order they were asked for. When there is
- * no worker (no Worker in this environment, the script did not load, the CSP refused it) or the
- * worker fails midway, the chunks it has not delivered are rendered on the main thread instead,
- * one per `next()`, so nothing is lost and the caller's time slicing still applies.
+ * `renderChunks` hands out the HTML of the chunks in the order they were asked for. Until the
+ * worker has started (its script loaded and compiled) the chunks are rendered on the main thread,
+ * from the front, and the worker gets what is left once it says it is ready: a document just above
+ * the chunk threshold does not wait for the worker's start. When there is no worker (no Worker in
+ * this environment, the script did not load, the CSP refused it) or the worker fails midway, the
+ * chunks it has not delivered are rendered on the main thread too, one per `next()`, so nothing is
+ * lost and the caller's time slicing still applies.
  */
 import { cacheHtml, markdownToHtml } from './markdown-processor';
 import type { ChunkToRender, WorkerRequest, WorkerResponse } from './markdown-worker-protocol';
@@ -30,6 +33,16 @@ interface Job {
 
 /** undefined: not started yet; null: unavailable (rendering stays on the main thread). */
 let worker: Worker | null | undefined;
+/** The worker said it is ready: its script is loaded and runs. */
+let ready = false;
+/** Called once the worker is ready (true) or has failed before that (false). */
+const readyListeners = new Set<(started: boolean) => void>();
+
+function notifyStart(started: boolean): void {
+  const listeners = [...readyListeners];
+  readyListeners.clear();
+  listeners.forEach((listener) => listener(started));
+}
 const jobs = new Map<number, Job>();
 let lastJob = 0;
 
@@ -37,6 +50,8 @@ function failAll(reason: unknown): void {
   console.error('[cloudclip_public] Markdown worker failed; rendering on the main thread', reason);
   worker?.terminate();
   worker = null;
+  ready = false;
+  notifyStart(false);
   const failed = [...jobs.values()];
   jobs.clear();
   failed.forEach((job) => job.fail());
@@ -53,7 +68,11 @@ function getWorker(): Worker | null {
   if (!worker) return null;
   worker.addEventListener('message', (event: MessageEvent<WorkerResponse>) => {
     const message = event.data;
-    if (message.type === 'ready') return;
+    if (message.type === 'ready') {
+      ready = true;
+      notifyStart(true);
+      return;
+    }
     const job = jobs.get(message.job);
     if (!job) return;
     if (message.type === 'chunk') job.deliver(message.index, message.html);
@@ -87,15 +106,26 @@ export function workerAvailable(): boolean {
   return getWorker() !== null;
 }
 
-/** Renders chunks in the Markdown worker (or, failing that, on the main thread), handed out in order. */
+/** Resolves once the worker runs (true), or false when rendering stays on the main thread. */
+export function whenWorkerReady(): Promise<boolean> {
+  if (!getWorker()) return Promise.resolve(false);
+  if (ready) return Promise.resolve(true);
+  return new Promise((resolve) => readyListeners.add(resolve));
+}
+
+/** Renders chunks in the Markdown worker (or on the main thread, see above), handed out in order. */
 export function renderChunks(chunks: ChunkToRender[]): ChunkStream {
   const results = new Map<number, string>();
   let position = 0;
+  /** Chunks are rendered here: no worker, it failed, or it has not started yet (`starting`). */
   let onMainThread = getWorker() === null;
+  const starting = !onMainThread && !ready;
+  let posted = false;
   let finished = false;
   let waiting: ((html: string) => void) | null = null;
   const job = (lastJob += 1);
 
+  let cancelStart = () => {};
   const onMain = (chunk: ChunkToRender) => markdownToHtml(chunk.source);
   const take = (): string | undefined => {
     const chunk = chunks[position];
@@ -130,7 +160,25 @@ export function renderChunks(chunks: ChunkToRender[]): ChunkStream {
         wake();
       },
     });
-    if (!post({ type: 'render', job, chunks })) onMainThread = true;
+    // Once the worker runs, it gets the chunks not rendered here yet (a failure calls `fail` above).
+    const hand = (started: boolean) => {
+      if (finished || !started) return;
+      const rest = chunks.slice(position);
+      if (!rest.length) {
+        jobs.delete(job);
+        return;
+      }
+      posted = true;
+      if (post({ type: 'render', job, chunks: rest })) onMainThread = false;
+      else onMainThread = true;
+    };
+    if (starting) {
+      onMainThread = true;
+      readyListeners.add(hand);
+      cancelStart = () => readyListeners.delete(hand);
+    } else {
+      hand(true);
+    }
   }
 
   return {
@@ -150,7 +198,8 @@ export function renderChunks(chunks: ChunkToRender[]): ChunkStream {
       if (finished) return;
       finished = true;
       waiting = null;
-      if (jobs.delete(job)) post({ type: 'cancel', job });
+      cancelStart();
+      if (jobs.delete(job) && posted) post({ type: 'cancel', job });
     },
   };
 }
@@ -159,5 +208,7 @@ export function renderChunks(chunks: ChunkToRender[]): ChunkStream {
 export function resetMarkdownWorker(): void {
   worker?.terminate();
   worker = undefined;
+  ready = false;
+  readyListeners.clear();
   jobs.clear();
 }
