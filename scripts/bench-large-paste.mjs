@@ -14,7 +14,12 @@
 //   p95FrameMs / longFrames / longestFrameMs  frame intervals of the rendering window: 95th
 //                  percentile, how many took longer than 50 ms, the longest
 //   longTasks / longestTaskMs  main-thread tasks over 50 ms from navigation until rendered
-// The median of each figure is printed and written, with every run, to bench-results/large-paste.json.
+// Two variants, measured in turn within each run so that both see the same machine load:
+//   worker       the page as shipped (Markdown rendered in the Markdown worker)
+//   main-thread  the same page with `Worker` removed before its scripts run: the fallback, which is
+//                also how every chunk was rendered before the worker existed
+// BENCH_LARGE_VARIANTS=worker (or main-thread) measures one. The median of each figure is printed
+// and written, with every run, to bench-results/large-paste.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './lib.mjs';
@@ -23,6 +28,7 @@ import { createPaste } from './page-harness.mjs';
 
 export const LARGE_PASTE_BYTES = Math.round(Number(process.env.BENCH_PASTE_MB ?? 1) * 1024 * 1024);
 const RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 3);
+const VARIANTS = (process.env.BENCH_LARGE_VARIANTS ?? 'worker,main-thread').split(',').filter(Boolean);
 /** Scrolling while it renders stops after this long even when rendering has not finished (ms). */
 const MAX_SCROLL_MS = 60000;
 
@@ -113,9 +119,10 @@ function frameFigures(frames) {
   };
 }
 
-async function runOnce(browser, url) {
+async function runOnce(browser, url, variant) {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   try {
+    if (variant === 'main-thread') await context.addInitScript(() => Reflect.deleteProperty(window, 'Worker'));
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
     await page.goto(url);
@@ -169,18 +176,30 @@ export async function benchLargePaste({ browser, baseUrl, apiUrl, median, commit
   const content = largeMarkdown(LARGE_PASTE_BYTES);
   const slug = await createPaste(apiUrl, content, 'bench: large paste');
   const url = `${baseUrl}/paste/${slug}`;
-  console.log(`\nLarge paste: ${(content.length / 1024).toFixed(0)} KB of Markdown, one warm-up run, then ${RUNS} runs…`);
-  await runOnce(browser, url);
-  const runs = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(browser, url));
-  const keys = Object.keys(runs[0]);
-  const m = Object.fromEntries(keys.map((key) => [key, median(runs.map((item) => item[key]))]));
+  console.log(
+    `\nLarge paste: ${(content.length / 1024).toFixed(0)} KB of Markdown (${VARIANTS.join(', ')}), one warm-up run, then ${RUNS} runs…`,
+  );
+  for (const variant of VARIANTS) await runOnce(browser, url, variant);
+  const runs = Object.fromEntries(VARIANTS.map((variant) => [variant, []]));
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const variant of VARIANTS) runs[variant].push(await runOnce(browser, url, variant));
+  }
+  const variants = Object.fromEntries(
+    VARIANTS.map((variant) => {
+      const keys = Object.keys(runs[variant][0]);
+      return [
+        variant,
+        { median: Object.fromEntries(keys.map((key) => [key, median(runs[variant].map((item) => item[key]))])), runs: runs[variant] },
+      ];
+    }),
+  );
   const ms = (value) => (value === null ? '—' : `${Math.round(value)} ms`);
   const fps = (value) => (value === null ? '—' : value.toFixed(0));
   console.log(`\nLarge paste (${(content.length / 1024).toFixed(0)} KB), median of ${RUNS} (new context each run):`);
   console.log(
     formatTable([
       [
+        'variant',
         'first chunk',
         'whole document',
         'fps rendering',
@@ -191,7 +210,8 @@ export async function benchLargePaste({ browser, baseUrl, apiUrl, median, commit
         'longest task',
         'chunks',
       ],
-      [
+      ...Object.entries(variants).map(([variant, { median: m }]) => [
+        variant,
         ms(m.firstChunkMs),
         ms(m.renderedMs),
         fps(m.fpsRendering),
@@ -201,7 +221,7 @@ export async function benchLargePaste({ browser, baseUrl, apiUrl, median, commit
         m.longTasks,
         ms(m.longestTaskMs),
         m.chunks,
-      ],
+      ]),
     ]),
   );
   console.log('times since navigation start; fps with requestAnimationFrame while scrolling (wheel steps every 50 ms).');
@@ -210,7 +230,7 @@ export async function benchLargePaste({ browser, baseUrl, apiUrl, median, commit
   const file = path.join(resultsDir, 'large-paste.json');
   writeFileSync(
     file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), commit, chromium: browser.version(), bytes: content.length, runs: RUNS, median: m, all: runs }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), commit, chromium: browser.version(), bytes: content.length, runs: RUNS, variants }, null, 2)}\n`,
   );
   console.log(`Written: ${path.relative(repoRoot, file)}`);
 }

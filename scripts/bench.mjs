@@ -18,12 +18,14 @@
 //    slow-4g = Lighthouse's mobile profile through CDP, see page-harness.mjs); slow-4g figures go to
 //    bench-results/pages-slow-4g.json.
 // 2. The 1 MB paste (scripts/bench-large-paste.mjs): first chunk on screen, whole document rendered,
-//    frames per second while scrolling as it renders; median of BENCH_LARGE_RUNS (default 3), written
-//    to bench-results/large-paste.json.
+//    frames per second while scrolling as it renders, with the Markdown worker and without it (the
+//    main-thread fallback); median of BENCH_LARGE_RUNS (default 3), written to
+//    bench-results/large-paste.json.
 // 3. API latency through the gateway (sequential requests), written to bench-results/api-latency.json.
 //
 // `pnpm bench --only=large-paste` (or pages, api) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
+// BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
