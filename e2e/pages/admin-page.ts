@@ -87,9 +87,10 @@ export class AdminPage {
   /** Opens a module from the side menu (from the drawer on narrow screens). */
   async open(name: AdminModuleName): Promise<void> {
     const item = this.page.getByTestId(`menu-${name}`);
-    if (!(await item.isVisible())) {
-      await this.page.locator('.ant-pro-global-header-collapsed-button').click();
-    }
+    const drawerButton = this.page.locator('.ant-pro-global-header-collapsed-button');
+    // The panel is a chunk of its own: wait until the layout shows its menu or its drawer button.
+    await expect(item.or(drawerButton).first()).toBeVisible({ timeout: 30_000 });
+    if (!(await item.isVisible())) await drawerButton.click();
     await item.click();
     await expect(this.module(name)).toBeVisible();
   }

@@ -78,7 +78,7 @@ test.describe('antd stays out of the other pages', () => {
     await shell.navLink('Admin').click();
     // First visit: the remote with antd and pro-components is downloaded now.
     await expect(new AdminPage(page).area).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator('.ant-pro-form-login-container, .ant-pro-layout').first()).toBeVisible();
+    await expect(page.locator('[data-testid="admin-login"], .ant-pro-layout').first()).toBeVisible();
     expect(scripts.filter((url) => url.includes('/mfe-admin/')).length).toBeGreaterThan(0);
   });
 });

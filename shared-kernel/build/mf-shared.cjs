@@ -8,17 +8,21 @@ const path = require('node:path');
 
 const kernelPackage = require('../package.json');
 
-/** Packages shared as singletons when an app depends on them. `react/` and `react-dom/` share their subpaths. */
+/**
+ * Packages shared as singletons when an app depends on them. `react/` and `react-dom/` share their subpaths.
+ *
+ * Only what more than one app of a page uses belongs here: a shared module is built whole (webpack
+ * cannot tree-shake what another build may import), so sharing a package only one remote uses costs
+ * every byte of it and saves nothing. antd, its icons, cssinjs and pro-components are used by
+ * mfe-admin alone and are bundled there (tree-shaken: /admin went from 1,053 KB to the figure in
+ * the issue-20 note). Share one again only when a second app starts using it.
+ */
 const SHARED_SINGLETONS = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
   'react-router-dom',
-  'antd',
-  '@ant-design/cssinjs',
-  '@ant-design/icons',
-  '@ant-design/pro-components',
   'i18next',
   'react-i18next',
   'rxjs',

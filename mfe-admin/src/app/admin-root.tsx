@@ -1,14 +1,17 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useDarkTheme } from '@cloudclip/shared-kernel';
 import { useKernel } from '../lib/kernel-context';
 import { useSession } from '../lib/use-kernel-state';
-import { LoginPage } from '../features/auth/components/login-page';
-import { AdminLayout } from '../features/layout/components/admin-layout';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { isAdminModule, moduleOfPath, modulePath, visibleModules } from './module-registry';
-import { ModuleView } from './module-view';
+import { moduleOfPath } from './module-registry';
+
+// The login page and the panel are chunks of their own: a visitor who is not logged in never
+// downloads ProLayout and the modules' containers, and an admin never downloads the login form.
+const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const AdminPanel = lazy(() => import('./admin-panel'));
 
 /**
  * The area's one element: the login page while nobody is logged in, else the layout with the module
@@ -40,19 +43,25 @@ export function AdminRoot() {
       data-view={kind === 'anonymous' ? 'login' : 'panel'}
       data-session={kind}
     >
-      {kind === 'anonymous' ? (
-        <LoginPage />
-      ) : (
-        <AdminLayout
-          modules={visibleModules(session)}
-          current={module}
-          pathOf={(name) => (isAdminModule(name) ? modulePath(name) : '/')}
-          kind={kind}
-          who={kind === 'admin' ? t('layout.administrator') : (session.apiKeyInfo?.name ?? t('layout.roleKey'))}
-        >
-          {module && <ModuleView module={module} session={session} />}
-        </AdminLayout>
-      )}
+      <Suspense
+        fallback={
+          <div className="cc-admin-center" role="status">
+            <Spin />
+            <span className="cc-admin-visually-hidden">{t('common.loading')}</span>
+          </div>
+        }
+      >
+        {kind === 'anonymous' ? (
+          <LoginPage />
+        ) : (
+          <AdminPanel
+            session={session}
+            module={module}
+            kind={kind}
+            who={kind === 'admin' ? t('layout.administrator') : (session.apiKeyInfo?.name ?? t('layout.roleKey'))}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

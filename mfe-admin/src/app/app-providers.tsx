@@ -1,6 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import { ProConfigProvider, enUSIntl, zhCNIntl } from '@ant-design/pro-components';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { antdTokens, paletteFor, useDarkTheme } from '@cloudclip/shared-kernel';
@@ -21,8 +20,9 @@ const DARK_COMPONENTS = { Button: { primaryColor: '#0d1117', dangerColor: '#0d11
 
 /**
  * This remote is its own React root: the host's providers do not reach it. antd's ConfigProvider
- * (theme algorithm + the kernel's tokens, antd locale), pro-components' locale and antd's `App`
- * (for `App.useApp()` message/modal/notification) are set up here from the kernel's streams.
+ * (theme algorithm + the kernel's tokens, antd locale) and antd's `App` (for `App.useApp()`
+ * message/modal/notification) are set up here from the kernel's streams; pro-components' locale
+ * comes with the panel (admin-panel.tsx), the only part that uses pro-components.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const kernel = useKernel();
@@ -51,11 +51,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const zh = language === 'zh-CN';
   return (
     <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig}>
-      <ProConfigProvider intl={zh ? zhCNIntl : enUSIntl} hashed>
-        <AntApp className="cc-admin-app" component="div">
-          {children}
-        </AntApp>
-      </ProConfigProvider>
+      <AntApp className="cc-admin-app" component="div">
+        {children}
+      </AntApp>
     </ConfigProvider>
   );
 }

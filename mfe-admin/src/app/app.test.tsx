@@ -62,12 +62,13 @@ function renderAt(path: string, language: 'zh-CN' | 'en-US', setup?: (storage: S
 
 const area = () => screen.getByTestId('area-page');
 
-test('shows the login page under the basename in Chinese by default', () => {
+test('shows the login page under the basename in Chinese by default (a loading status until its chunk is there)', async () => {
   renderAt('/admin', 'zh-CN');
   expect(area()).toHaveAttribute('data-area', 'admin');
   expect(area()).toHaveAttribute('data-page', 'home');
   expect(area()).toHaveAttribute('data-view', 'login');
-  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('管理面板登录');
+  expect(screen.getByRole('status')).toHaveTextContent('正在加载…');
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('管理面板登录');
   expect(screen.getByRole('tab', { name: '管理员登录' })).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'API 密钥登录' })).toBeInTheDocument();
 });
@@ -86,6 +87,7 @@ test('opens the dashboard once an admin logs in, and the login page again after 
 test('follows the kernel language and theme', async () => {
   const kernel = renderAt('/admin/settings', 'zh-CN');
   expect(area()).toHaveAttribute('data-page', 'settings');
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('管理面板登录');
   await act(async () => {
     await kernel.i18n.setLanguage('en-US');
   });

@@ -55,6 +55,7 @@ const zhCN = {
     none: '无',
     selected: '已选择 {{count}} 项',
     selectRow: '选择 {{name}}',
+    loading: '正在加载…',
   },
   actions: {
     preview: '预览',
@@ -416,6 +417,7 @@ const enUS: Texts<typeof zhCN> = {
     none: 'None',
     selected: '{{count}} selected',
     selectRow: 'Select {{name}}',
+    loading: 'Loading…',
   },
   actions: {
     preview: 'Preview',

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createKernel, createSafeStorage, type Kernel } from '@cloudclip/shared-kernel';
 import { KernelProvider } from '../lib/kernel-context';
 import { AppProviders } from '../app/app-providers';
+import { ProLocaleProvider } from '../app/pro-locale-provider';
 import { NAMESPACE, resources } from '../i18n/resources';
 
 export interface FakeResponse {
@@ -66,7 +67,9 @@ export function renderWithKernel(kernel: Kernel, ui: ReactElement) {
   return render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
       <KernelProvider kernel={kernel}>
-        <AppProviders>{ui}</AppProviders>
+        <AppProviders>
+          <ProLocaleProvider>{ui}</ProLocaleProvider>
+        </AppProviders>
       </KernelProvider>
     </I18nextProvider>,
   );

@@ -19,6 +19,23 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Please enter your API key')).toBeInTheDocument();
   });
 
+  it('switches between the two ways in with the arrow keys, as a tab list', async () => {
+    const kernel = testKernel({ language: 'en-US' });
+    renderWithKernel(kernel, <LoginPage />);
+    const adminTab = screen.getByRole('tab', { name: 'Admin login' });
+    expect(adminTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', adminTab.id);
+    adminTab.focus();
+    fireEvent.keyDown(adminTab, { key: 'ArrowRight' });
+    const keyTab = screen.getByRole('tab', { name: 'API key login' });
+    expect(keyTab).toHaveAttribute('aria-selected', 'true');
+    expect(keyTab).toHaveFocus();
+    expect(await screen.findByLabelText('API key')).toBeInTheDocument();
+    fireEvent.keyDown(keyTab, { key: 'Home' });
+    expect(screen.getByRole('tab', { name: 'Admin login' })).toHaveFocus();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+  });
+
   it('logs the admin in and keeps the token in the kernel session', async () => {
     const { fetchImpl, calls } = fakeFetch([
       {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Tabs } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LoginForm, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
   validateAdminLoginForm,
@@ -13,6 +12,7 @@ import { useKernel } from '../../../lib/kernel-context';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { adminLoginErrorText, apiKeyLoginErrorText } from '../api/login-errors';
+import { LoginTabs } from './login-tabs';
 
 export type LoginTab = 'admin' | 'apiKey';
 
@@ -22,48 +22,60 @@ interface LoginValues {
   apiKey?: string;
 }
 
-/** Two ways in (spec §2, §6): admin username + password, or an API key. */
+/**
+ * Two ways in (spec §2, §6): admin username + password, or an API key. Plain antd form parts on
+ * purpose: the login page is the first thing `/admin` shows, and pro-components' LoginForm would
+ * bring the whole pro-form field set (pickers, colour picker, tree) into that first load.
+ */
 export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const { message } = App.useApp();
+  const [form] = Form.useForm<LoginValues>();
   const [tab, setTab] = useState<LoginTab>(initialTab);
   const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (values: LoginValues): Promise<boolean> => {
+  const submit = async (values: LoginValues): Promise<void> => {
     setError(null);
+    setSubmitting(true);
     try {
       if (tab === 'admin') {
         const result = validateAdminLoginForm({ username: values.username, password: values.password });
-        if (!result.valid) return false;
+        if (!result.valid) return;
         await kernel.auth.loginAdmin(result.value.username, result.value.password);
         void message.success(t('auth.adminLoggedIn'));
       } else {
         const result = validateApiKeyLoginForm({ apiKey: values.apiKey });
-        if (!result.valid) return false;
+        if (!result.valid) return;
         await kernel.auth.loginApiKey(result.value.apiKey);
         void message.success(t('auth.keyLoggedIn'));
       }
-      return true;
     } catch (failure) {
       setError(tab === 'admin' ? adminLoginErrorText(t, failure) : apiKeyLoginErrorText(t, failure));
-      return false;
+    } finally {
+      setSubmitting(false);
     }
   };
 
   return (
     <div className="cc-admin-login" data-testid="admin-login">
-      <LoginForm<LoginValues>
-        title={<h1 className="cc-admin-login__title">{t('auth.title')}</h1>}
-        subTitle={t('auth.subtitle')}
-        onFinish={submit}
-        submitter={{ searchConfig: { submitText: t(tab === 'admin' ? 'auth.submitAdmin' : 'auth.submitKey') } }}
+      <div className="cc-admin-login__header">
+        <h1 className="cc-admin-login__title">{t('auth.title')}</h1>
+        <div className="cc-admin-login__subtitle">{t('auth.subtitle')}</div>
+      </div>
+      <Form<LoginValues>
+        form={form}
+        layout="vertical"
+        className="cc-admin-login__form"
+        onFinish={(values) => void submit(values)}
+        requiredMark
       >
-        <Tabs
-          centered
-          activeKey={tab}
+        <LoginTabs<LoginTab>
+          panelId="cc-admin-login-fields"
+          active={tab}
           onChange={(key) => {
-            setTab(key as LoginTab);
+            setTab(key);
             setError(null);
           }}
           items={[
@@ -71,37 +83,59 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
             { key: 'apiKey', label: t('auth.tabApiKey') },
           ]}
         />
-        {error && <Alert className="cc-admin-login__error" type="error" showIcon message={error} data-testid="login-error" />}
-        {tab === 'admin' ? (
-          <>
-            <ProFormText
-              name="username"
-              label={t('auth.username')}
+        <div id="cc-admin-login-fields" role="tabpanel" aria-labelledby={`cc-admin-login-fields-tab-${tab}`}>
+          {error && <Alert className="cc-admin-login__error" type="error" showIcon message={error} data-testid="login-error" />}
+          {tab === 'admin' ? (
+            <>
+              <Form.Item
+                name="username"
+                label={t('auth.username')}
+                required
+                rules={[kernelRule<AdminLoginFormInput, 'username'>(t, 'username', validateAdminLoginForm)]}
+              >
+                <Input
+                  size="large"
+                  prefix={<UserOutlined aria-hidden />}
+                  autoComplete="username"
+                  placeholder={t('auth.usernamePlaceholder')}
+                />
+              </Form.Item>
+              <Form.Item
+                name="password"
+                label={t('auth.password')}
+                required
+                rules={[kernelRule<AdminLoginFormInput, 'password'>(t, 'password', validateAdminLoginForm)]}
+              >
+                <Input.Password
+                  size="large"
+                  prefix={<LockOutlined aria-hidden />}
+                  autoComplete="current-password"
+                  placeholder={t('auth.passwordPlaceholder')}
+                />
+              </Form.Item>
+            </>
+          ) : (
+            <Form.Item
+              name="apiKey"
+              label={t('auth.apiKey')}
               required
-              fieldProps={{ size: 'large', prefix: <UserOutlined aria-hidden />, autoComplete: 'username' }}
-              placeholder={t('auth.usernamePlaceholder')}
-              rules={[kernelRule<AdminLoginFormInput, 'username'>(t, 'username', validateAdminLoginForm)]}
-            />
-            <ProFormText.Password
-              name="password"
-              label={t('auth.password')}
-              required
-              fieldProps={{ size: 'large', prefix: <LockOutlined aria-hidden />, autoComplete: 'current-password' }}
-              placeholder={t('auth.passwordPlaceholder')}
-              rules={[kernelRule<AdminLoginFormInput, 'password'>(t, 'password', validateAdminLoginForm)]}
-            />
-          </>
-        ) : (
-          <ProFormText.Password
-            name="apiKey"
-            label={t('auth.apiKey')}
-            required
-            fieldProps={{ size: 'large', prefix: <KeyOutlined aria-hidden />, autoComplete: 'off' }}
-            placeholder={t('auth.apiKeyPlaceholder')}
-            rules={[kernelRule<ApiKeyLoginFormInput, 'apiKey'>(t, 'apiKey', validateApiKeyLoginForm)]}
-          />
-        )}
-      </LoginForm>
+              rules={[kernelRule<ApiKeyLoginFormInput, 'apiKey'>(t, 'apiKey', validateApiKeyLoginForm)]}
+            >
+              <Input.Password
+                size="large"
+                prefix={<KeyOutlined aria-hidden />}
+                autoComplete="off"
+                placeholder={t('auth.apiKeyPlaceholder')}
+              />
+            </Form.Item>
+          )}
+        </div>
+        <Form.Item className="cc-admin-login__submit">
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+            {t(tab === 'admin' ? 'auth.submitAdmin' : 'auth.submitKey')}
+          </Button>
+        </Form.Item>
+      </Form>
     </div>
   );
 }

@@ -1,0 +1,36 @@
+import type { SessionState } from '@cloudclip/shared-kernel';
+import { ProLocaleProvider } from './pro-locale-provider';
+import { AdminLayout } from '../features/layout/components/admin-layout';
+import { isAdminModule, modulePath, visibleModules, type AdminModule } from './module-registry';
+import { ModuleView } from './module-view';
+
+/**
+ * The logged-in panel: the layout (ProLayout) with the module of the URL, under pro-components'
+ * locale. Its own chunk, loaded once someone is logged in, so the login page never downloads
+ * pro-components.
+ */
+export default function AdminPanel({
+  session,
+  module,
+  kind,
+  who,
+}: {
+  session: SessionState;
+  module: AdminModule | null;
+  kind: 'admin' | 'apiKey';
+  who: string;
+}) {
+  return (
+    <ProLocaleProvider>
+      <AdminLayout
+        modules={visibleModules(session)}
+        current={module}
+        pathOf={(name) => (isAdminModule(name) ? modulePath(name) : '/')}
+        kind={kind}
+        who={who}
+      >
+        {module && <ModuleView module={module} session={session} />}
+      </AdminLayout>
+    </ProLocaleProvider>
+  );
+}
