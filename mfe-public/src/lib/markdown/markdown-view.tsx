@@ -152,23 +152,21 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
         : null;
 
     // A chunked document is rendered in the Markdown worker, except what is cached and, while the
-    // view still shows nothing, its first chunk (rendered here at once: the first screen does not
-    // wait for the worker). While the worker starts, the stream renders the next chunks here too.
-    // Without a worker everything is rendered here, slice by slice.
+    // view still shows nothing, its first chunk: that one is rendered here at once, and the worker
+    // is only asked for (started, the first time) once it is on screen, so that loading and
+    // compiling the worker does not compete with the first screen. While the worker starts, the
+    // stream renders the next chunks here too. Without a worker everything is rendered here, slice
+    // by slice.
     let stream: ChunkStream | null = null;
-    const inWorker = new Set<number>();
+    const toWorker: ChunkToRender[] = [];
     if (chunked) {
       const firstScreen = current.elements.length === 0 ? 0 : -1;
-      const toWorker: ChunkToRender[] = [];
       chunks.forEach((source, index) => {
         const kept = current.sources[index] === source && current.elements[index];
         if (!kept && index !== firstScreen && cachedHtml(source) === undefined) toWorker.push({ index, source });
       });
-      if (toWorker.length && workerAvailable()) {
-        stream = renderChunks(toWorker);
-        toWorker.forEach(({ index }) => inWorker.add(index));
-      }
     }
+    const inWorker = new Set(toWorker.map(({ index }) => index));
 
     const run = async () => {
       let sliceStart = performance.now();
@@ -180,6 +178,11 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
           continue;
         }
         let html: string;
+        if (inWorker.has(index) && !stream) {
+          // The first chunk for the worker (every later one is too: `toWorker` is in document order).
+          if (workerAvailable()) stream = renderChunks(toWorker);
+          else inWorker.clear();
+        }
         if (stream && inWorker.has(index)) {
           const waited = !stream.hasNext();
           html = await stream.next();
