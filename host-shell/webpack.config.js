@@ -6,4 +6,5 @@ module.exports = createAppConfig({
   role: 'host',
   devPort: 3000,
   title: 'Cloudclip',
+  gatewayFiles: { 'route-map.json': require('node:path').join(__dirname, 'src/app/route-map.json') },
 });

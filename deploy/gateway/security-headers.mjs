@@ -15,6 +15,9 @@ export function inlineScriptHashes(html) {
   for (const match of html.matchAll(pattern)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attributes)) continue;
+    // A data block (JSON) is never run: it needs no script source.
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    if (type && !/^(?:text\/javascript|application\/javascript|module)$/i.test(type)) continue;
     hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
   }
   return [...new Set(hashes)];

@@ -31,6 +31,7 @@ import {
   originsOf,
 } from './security-headers.mjs';
 import { contentTypeOf, openFileIn, openReleaseStore, safeRelative } from '../release-store/store.mjs';
+import { hostPreloads, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -274,8 +275,8 @@ export async function buildGateway(options = {}) {
   });
 
   // --- environment manifest and runtime configuration ------------------------------------------
-  app.get('/env.json', async (_request, reply) => {
-    const environment = await loadEnvironment();
+  /** The browser's view of the environment (/env.json, and written into the host page). */
+  async function browserEnvironment(environment) {
     const integrity = {};
     for (const [container, pin] of Object.entries(environment.remotes)) {
       if (pin.version === WORKSPACE_VERSION) continue;
@@ -284,17 +285,25 @@ export async function buildGateway(options = {}) {
       if (!descriptor || !entryName || !descriptor.files[entryName] || !descriptor.files['mf-manifest.json']) continue;
       integrity[container] = { manifest: descriptor.files['mf-manifest.json'], entry: descriptor.files[entryName], entryName };
     }
-    reply.header('Cache-Control', NO_CACHE).header('Access-Control-Allow-Origin', '*');
     return toBrowserManifest(environment, overrides, integrity);
-  });
+  }
 
   // window.appConfig. An empty backend URL leaves the placeholder in place, so the client falls back
   // to the saved switcher address (not in container builds) or the page's own origin.
+  function runtimeAppConfig(environment) {
+    return { backendUrl: options.backendUrl || environment.backendUrl || '__BACKEND_URL__', environment: environment.name };
+  }
+
+  app.get('/env.json', async (_request, reply) => {
+    const environment = await loadEnvironment();
+    reply.header('Cache-Control', NO_CACHE).header('Access-Control-Allow-Origin', '*');
+    return browserEnvironment(environment);
+  });
+
   app.get('/config.js', async (_request, reply) => {
     const environment = await loadEnvironment();
-    const backendUrl = options.backendUrl || environment.backendUrl || '__BACKEND_URL__';
     reply.header('Cache-Control', NO_CACHE).type('application/javascript; charset=utf-8');
-    return `window.appConfig = ${JSON.stringify({ backendUrl, environment: environment.name })};\n`;
+    return `window.appConfig = ${JSON.stringify(runtimeAppConfig(environment))};\n`;
   });
 
   // --- released remotes: /remotes/<package>/<version>/… ----------------------------------------
@@ -327,26 +336,73 @@ export async function buildGateway(options = {}) {
   });
 
   // --- the pinned host shell ----------------------------------------------------------------------
-  // A released host's index.html (and the hashes of its inline scripts) never changes: read it once.
-  const indexCache = new Map();
-  async function hostIndex() {
-    const environment = await loadEnvironment();
-    const pin = hostPinOf(environment);
-    let index = pin.version === WORKSPACE_VERSION ? undefined : indexCache.get(pin.version);
-    if (!index) {
-      const buffer = await readPackageFile(pin.package, pin.version, 'index.html');
-      if (!buffer) return null;
-      const html = buffer.toString('utf8');
-      index = { html, scriptHashes: inlineScriptHashes(html) };
-      if (pin.version !== WORKSPACE_VERSION) indexCache.set(pin.version, index);
+  // Files of a released version never change: read them once (index.html, the host's boot assets,
+  // route map and manifest, the remotes' manifests). Workspace builds are read on every page.
+  const releasedJson = new Map();
+  async function packageJson(pkg, version, relative) {
+    const id = `${pkg}@${version}/${relative}`;
+    if (version !== WORKSPACE_VERSION && releasedJson.has(id)) return releasedJson.get(id);
+    const buffer = await readPackageFile(pkg, version, relative).catch(() => null);
+    let parsed = null;
+    try {
+      parsed = buffer ? JSON.parse(buffer.toString('utf8')) : null;
+    } catch {
+      parsed = null;
     }
-    const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
-    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: index.scriptHashes });
-    return { html: index.html, csp };
+    if (version !== WORKSPACE_VERSION) releasedJson.set(id, parsed);
+    return parsed;
   }
 
-  async function sendIndex(reply) {
-    const index = await hostIndex();
+  const indexCache = new Map();
+  async function hostIndexHtml(pin) {
+    let html = pin.version === WORKSPACE_VERSION ? undefined : indexCache.get(pin.version);
+    if (html === undefined) {
+      const buffer = await readPackageFile(pin.package, pin.version, 'index.html');
+      if (!buffer) return null;
+      html = buffer.toString('utf8');
+      if (pin.version !== WORKSPACE_VERSION) indexCache.set(pin.version, html);
+    }
+    return html;
+  }
+
+  /** The preload hints of a page address: the host's start-up chunks and the address's remote. */
+  async function pagePreloads(environment, pin, manifest, pathname) {
+    const [bootAssets, hostManifest, routeMap] = await Promise.all([
+      packageJson(pin.package, pin.version, 'boot-assets.json'),
+      packageJson(pin.package, pin.version, 'mf-manifest.json'),
+      packageJson(pin.package, pin.version, 'route-map.json'),
+    ]);
+    const preloads = hostPreloads(bootAssets, hostManifest);
+    const container = remoteOfPath(routeMap, pathname);
+    const remote = manifest.remotes.find((entry) => entry.name === container);
+    const remotePin = container ? environment.remotes[container] : undefined;
+    if (remote && remotePin) {
+      const remoteManifest = await packageJson(remotePin.package, remotePin.version, 'mf-manifest.json');
+      preloads.push(...remotePreloads(remote, remoteManifest, hostManifest));
+    }
+    return preloads;
+  }
+
+  async function hostPage(pathname) {
+    const environment = await loadEnvironment();
+    const pin = hostPinOf(environment);
+    const html = await hostIndexHtml(pin);
+    if (html === null) return null;
+    const manifest = await browserEnvironment(environment);
+    const page = renderBootPage(html, {
+      appConfig: runtimeAppConfig(environment),
+      environment: manifest,
+      preloads: await pagePreloads(environment, pin, manifest, pathname),
+    });
+    const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
+    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(page) });
+    return { html: page, csp };
+  }
+
+  async function sendIndex(request, reply) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // /index.html is the home page under another name (the host's router sends it to /).
+    const index = await hostPage(pathname === '/index.html' ? '/' : pathname);
     if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
     return reply
       .header('Cache-Control', NO_CACHE)
@@ -357,7 +413,7 @@ export async function buildGateway(options = {}) {
   }
 
   app.get('/healthz', async () => ({ status: 'ok', environment: environmentName, releaseStore: store.describe() }));
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   // Host assets, and the SPA fallback: a page address gets index.html; a missing asset stays 404.
   app.get('/*', async (request, reply) => {
@@ -368,7 +424,7 @@ export async function buildGateway(options = {}) {
       return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
     }
     if (!url.startsWith('/api/') && !url.startsWith('/remotes/')) {
-      if (!path.posix.extname(url) || url === '/index.html') return sendIndex(reply);
+      if (!path.posix.extname(url) || url === '/index.html') return sendIndex(request, reply);
       const environment = await loadEnvironment();
       const pin = hostPinOf(environment);
       const relative = url.slice(1);

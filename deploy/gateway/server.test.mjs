@@ -150,7 +150,7 @@ test('pages carry a CSP with the inline script hash and the remote origins; ever
   const csp = page.headers['content-security-policy'];
   const inline = "document.documentElement.dataset.theme='light';";
   assert.ok(csp.includes(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`), csp);
-  assert.match(csp, /script-src 'self' 'sha256-[^']+' http:\/\/127\.0\.0\.1:3009;/);
+  assert.match(csp, /script-src 'self'( 'sha256-[^']+')+ http:\/\/127\.0\.0\.1:3009;/);
   assert.match(csp, /frame-ancestors 'none'/);
   assert.match(csp, /object-src 'none'/);
   assert.doesNotMatch(csp, /unsafe-eval/);
@@ -440,4 +440,74 @@ test('an upload the api-server refuses before reading it gets its answer, whatev
   } finally {
     await front.close();
   }
+});
+
+/** The head of a host page: its link and script elements with their attributes. */
+function headElements(html) {
+  const head = /<head>([\s\S]*)<\/head>/i.exec(html)?.[1] ?? '';
+  return [...head.matchAll(/<(link|script)\b([^>]*)>/gi)].map(([, tag, attributes]) => ({
+    tag,
+    ...Object.fromEntries([...attributes.matchAll(/([a-z-]+)(?:="([^"]*)")?/gi)].map(([, name, value]) => [name, value ?? ''])),
+  }));
+}
+
+test('the host page carries its runtime config and the environment manifest: no /config.js, no /env.json round trip', async () => {
+  const page = await gateway.inject({ url: '/paste/abc' });
+  assert.equal(page.statusCode, 200);
+  assert.doesNotMatch(page.body, /src="\/config\.js"/);
+  const config = /<script>window\.appConfig=(.*?);<\/script>/.exec(page.body);
+  assert.ok(config, page.body);
+  assert.deepEqual(JSON.parse(config[1]), { backendUrl: '__BACKEND_URL__', environment: 'test' });
+  // The inline config runs under the page's CSP by its hash; the JSON block needs no source.
+  const csp = page.headers['content-security-policy'];
+  assert.ok(csp.includes(`'sha256-${createHash('sha256').update(config[0].slice(8, -9)).digest('base64')}'`), csp);
+  const block = /<script type="application\/json" id="cc-environment">(.*?)<\/script>/.exec(page.body);
+  assert.ok(block, page.body);
+  const manifest = await gateway.inject({ url: '/env.json' });
+  assert.deepEqual(JSON.parse(block[1]), manifest.json());
+  assert.equal((csp.match(/'sha256-/g) ?? []).length, 2, 'the theme script and the config, not the JSON block');
+});
+
+test('the host page preloads the host start-up chunks and the remote of its address (manifest, digest-checked entry, exposed chunks)', async () => {
+  const home = headElements((await gateway.inject({ url: '/' })).body).filter((element) => element.rel === 'preload');
+  const hrefs = home.map((element) => element.href);
+  // The host: its bootstrap chunk and its shared modules.
+  assert.ok(hrefs.includes('/561.abcdef12.js'), hrefs.join(' '));
+  assert.ok(hrefs.includes('/70.abcdef12.js'), hrefs.join(' '));
+  // `/` is rendered by cloudclip_public (route-map.json), pinned to the release 1.2.3.
+  const base = '/remotes/mfe-public/1.2.3';
+  const manifestLink = home.find((element) => element.href === `${base}/mf-manifest.json`);
+  assert.deepEqual(manifestLink, { tag: 'link', rel: 'preload', as: 'fetch', href: `${base}/mf-manifest.json`, crossorigin: 'anonymous' });
+  const entry = home.find((element) => element.href === `${base}/remoteEntry.js`);
+  const env = (await gateway.inject({ url: '/env.json' })).json();
+  const pinned = env.remotes.find((remote) => remote.name === 'cloudclip_public');
+  assert.equal(entry.as, 'script');
+  assert.equal(entry.integrity, pinned.integrity.entry);
+  assert.equal(entry.crossorigin, 'anonymous');
+  assert.ok(hrefs.includes(`${base}/12.abcdef12.js`), 'the exposed module chunk');
+  // Shared modules the host provides come from the host, not from the remote.
+  assert.ok(!hrefs.some((href) => href.startsWith(`${base}/9`)), hrefs.join(' '));
+  // Every preloaded file exists.
+  for (const href of hrefs) assert.equal((await gateway.inject({ url: href })).statusCode, 200, href);
+
+  // A remote the gateway does not serve itself (a dev override) gets no hints; nor does an unknown address.
+  const upload = headElements((await gateway.inject({ url: '/upload' })).body).filter((element) => element.rel === 'preload');
+  assert.ok(!upload.some((element) => element.href.includes('3009') || element.href.startsWith('/remotes/')), JSON.stringify(upload));
+  const unknown = headElements((await gateway.inject({ url: '/nothing/here' })).body).filter((element) => element.rel === 'preload');
+  assert.ok(!unknown.some((element) => element.href.startsWith('/remotes/')));
+});
+
+test('what the gateway writes into the page cannot close its script element', async () => {
+  const { scriptJson, renderBootPage } = await import('./boot-page.mjs');
+  const hostile = { name: '</script><script>alert(1)</script>', remotes: [] };
+  assert.doesNotMatch(scriptJson(hostile), /<\/script/i);
+  assert.deepEqual(JSON.parse(scriptJson(hostile)), hostile);
+  const page = renderBootPage('<html><head><script src=/config.js></script></head><body></body></html>', {
+    appConfig: { backendUrl: '"><img src=x>' },
+    environment: hostile,
+    preloads: [{ as: 'script', href: '/a"b.js' }],
+  });
+  assert.equal((page.match(/<script/g) ?? []).length, 2);
+  assert.match(page, /href="\/a&quot;b\.js"/);
+  assert.match(page, /<script>window\.appConfig=/);
 });

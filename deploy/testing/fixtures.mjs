@@ -26,8 +26,13 @@ export async function writeRemoteBuild(
       singleton: true,
     })),
     remotes: [],
-    exposes: [{ name: 'spa', path: './spa' }],
+    exposes: [{ name: 'spa', path: './spa', assets: { js: { sync: ['12.abcdef12.js'], async: [] }, css: { sync: [], async: [] } } }],
   };
+  // The remote's own copies of its shared modules (used when the host provides none).
+  for (const [index, entry] of manifest.shared.entries()) {
+    entry.assets = { js: { sync: [`${90 + index}.abcdef12.js`], async: [] }, css: { sync: [], async: [] } };
+    await writeFile(path.join(dir, `${90 + index}.abcdef12.js`), `/* ${entry.name} */`);
+  }
   await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   await writeFile(path.join(dir, 'remoteEntry.js'), `var ${container} = { marker: ${JSON.stringify(marker)} };`);
   await writeFile(path.join(dir, '12.abcdef12.js'), `console.log(${JSON.stringify(marker)});`.repeat(100));
@@ -50,9 +55,27 @@ export async function writeHostBuild(dir, { marker = 'host-v1', kernel = '0.1.0'
     id: 'cloudclip_host',
     name: 'cloudclip_host',
     metaData: { name: 'cloudclip_host', remoteEntry: { name: '', path: '', type: 'global' }, publicPath: '/' },
-    shared: Object.entries(provides).map(([name, version]) => ({ name, version, requiredVersion: `^${version}`, singleton: true })),
+    shared: Object.entries(provides).map(([name, version], index) => ({
+      name,
+      version,
+      requiredVersion: `^${version}`,
+      singleton: true,
+      assets: { js: { sync: [`${70 + index}.abcdef12.js`], async: [] }, css: { sync: [], async: [] } },
+    })),
     remotes: [],
     exposes: [],
   };
   await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  for (const entry of manifest.shared) await writeFile(path.join(dir, entry.assets.js.sync[0]), `/* ${entry.name} */`);
+  // What the host build writes for the gateway (shared-kernel/build/webpack-app.cjs).
+  await writeFile(path.join(dir, 'boot-assets.json'), JSON.stringify({ scripts: ['561.abcdef12.js'] }));
+  await writeFile(
+    path.join(dir, 'route-map.json'),
+    JSON.stringify({
+      routes: [
+        { pattern: '^/$', remote: 'cloudclip_public' },
+        { pattern: '^/upload/?$', remote: 'cloudclip_upload' },
+      ],
+    }),
+  );
 }

@@ -7,7 +7,7 @@ import { shellResources } from './i18n/shell-resources';
 import { retryPlugin } from './runtime-plugins/retry-plugin';
 import { fallbackPlugin } from './runtime-plugins/fallback-plugin';
 import { IntegrityRegistry, integrityPlugin, verifyFetchedResponse } from './runtime-plugins/integrity-plugin';
-import { fetchEnvironmentManifest } from './features/remote-slot/api/environment-manifest';
+import { fetchEnvironmentManifest, inlineEnvironmentManifest } from './features/remote-slot/api/environment-manifest';
 import { setEnvironment } from './features/remote-slot/api/remote-registry';
 import './styles/shell.css';
 
@@ -24,8 +24,10 @@ registerPlugins([
   retryPlugin({ verifyResponse: (url, response) => verifyFetchedResponse(integrity, url, response) }),
   fallbackPlugin(),
 ]);
+// The gateway writes the manifest into the page; /env.json is the fallback (one more round trip).
+const inlineManifest = inlineEnvironmentManifest();
 setEnvironment(
-  fetchEnvironmentManifest('/env.json').then((manifest) => {
+  (inlineManifest ? Promise.resolve(inlineManifest) : fetchEnvironmentManifest('/env.json')).then((manifest) => {
     for (const remote of manifest.remotes) integrity.register(remote.entry, remote.integrity);
     return manifest;
   }),

@@ -16,7 +16,44 @@ const { sharedDependencies } = require('./mf-shared.cjs');
  * @param {string[]} [options.runtimePlugins] files of federation runtime plugins (host)
  * @param {number} options.devPort
  * @param {string} options.title page title of the standalone page
+ * @param {Record<string, string>} [options.gatewayFiles] host: files copied into dist for the gateway (dist name → source path)
  */
+/**
+ * Host only: writes `boot-assets.json`, the scripts the host needs before it can render anything
+ * (the chunks of `import('./bootstrap')`), next to `index.html`, and copies the files the gateway
+ * reads (the route map). The gateway turns them, with the host's shared modules from
+ * `mf-manifest.json`, into preload hints in the page, so they download with main.js, not after it.
+ */
+class BootAssetsPlugin {
+  /**
+   * @param {any} webpack
+   * @param {Record<string, string>} files more files for the gateway, copied as they are: dist name → source path
+   */
+  constructor(webpack, files) {
+    this.webpack = webpack;
+    this.files = files;
+  }
+
+  /** @param {any} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = this.webpack;
+    compiler.hooks.thisCompilation.tap('CloudclipBootAssets', (/** @type {any} */ compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CloudclipBootAssets', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        /** @type {Set<string>} */
+        const scripts = new Set();
+        for (const group of compilation.chunkGroups) {
+          if (!group.origins.some((/** @type {{ request?: string }} */ origin) => origin.request === './bootstrap')) continue;
+          for (const file of group.getFiles()) if (file.endsWith('.js')) scripts.add(file);
+        }
+        compilation.emitAsset('boot-assets.json', new sources.RawSource(`${JSON.stringify({ scripts: [...scripts].sort() }, null, 2)}\n`));
+        for (const [name, file] of Object.entries(this.files)) {
+          compilation.emitAsset(name, new sources.RawSource(require('node:fs').readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
 function createAppConfig(options) {
   const appRequire = createRequire(path.join(options.dirname, 'package.json'));
   const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
@@ -80,6 +117,7 @@ function createAppConfig(options) {
           // carrying their own copy in every remoteEntry.js.
           experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
+        ...(isHost ? [new BootAssetsPlugin(webpack, options.gatewayFiles ?? {})] : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: options.title,

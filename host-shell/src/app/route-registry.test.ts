@@ -1,5 +1,5 @@
 import { shellResources } from '../i18n/shell-resources';
-import { ADMIN_MODULES, AREAS, isAdminModule, ROUTES, titleKeyFor } from './route-registry';
+import { ADMIN_MODULES, AREAS, isAdminModule, remoteForPath, ROUTES, titleKeyFor } from './route-registry';
 
 function textAt(language: 'zh-CN' | 'en-US', key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], shellResources[language]);
@@ -95,5 +95,31 @@ describe('route registry', () => {
     expect(AREAS.admin.basename).toBe(ROUTES.admin);
     expect(AREAS.explorer.basename).toBe(ROUTES.mountExplorer);
     expect(AREAS.public.basename).toBe('/');
+  });
+});
+
+describe('remoteForPath (route-map.json, which the gateway reads to preload the remote of a page)', () => {
+  it.each([
+    ['/', AREAS.public.remote],
+    [ROUTES.paste('Ab1'), AREAS.public.remote],
+    [ROUTES.file('Ab1'), AREAS.public.remote],
+    [ROUTES.upload, AREAS.upload.remote],
+    [ROUTES.admin, AREAS.admin.remote],
+    [ROUTES.adminModule('settings'), AREAS.admin.remote],
+    [ROUTES.mountExplorer, AREAS.explorer.remote],
+    [`${ROUTES.mountExplorer}/photos/2024`, AREAS.explorer.remote],
+  ])('%s is rendered by %s, as the router does', (path, remote) => {
+    expect(remoteForPath(path)).toBe(remote);
+  });
+
+  it('names no remote for addresses the router sends back home', () => {
+    expect(remoteForPath('/definitely/not/a/page')).toBeNull();
+    expect(remoteForPath('/paste/')).toBeNull();
+  });
+
+  it('agrees with titleKeyFor on which addresses are pages', () => {
+    for (const path of ['/', '/upload', '/admin', '/admin/dashboard', '/paste/x', '/file/x', '/mount-explorer/a', '/nope', '/paste/a/b']) {
+      expect(remoteForPath(path) !== null).toBe(titleKeyFor(path) !== null);
+    }
   });
 });

@@ -1,4 +1,5 @@
 /** Every route of the product and which remote owns it (spec §2). The one place route paths live. */
+import routeMap from './route-map.json';
 
 export const ADMIN_MODULES = [
   'dashboard',
@@ -54,5 +55,14 @@ export function titleKeyFor(pathname: string): string | null {
   if (/^\/paste\/[^/]+\/?$/.test(pathname)) return 'titles.paste';
   if (/^\/file\/[^/]+\/?$/.test(pathname)) return 'titles.file';
   if (pathname === '/mount-explorer' || pathname.startsWith('/mount-explorer/')) return 'titles.mountExplorer';
+  return null;
+}
+
+/**
+ * The federation container that renders a page address (route-map.json, which the gateway also
+ * reads to preload that remote with the page), or null for an address the router redirects.
+ */
+export function remoteForPath(pathname: string): string | null {
+  for (const route of routeMap.routes) if (new RegExp(route.pattern).test(pathname)) return route.remote;
   return null;
 }

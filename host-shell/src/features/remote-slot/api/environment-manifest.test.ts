@@ -1,4 +1,10 @@
-import { EnvironmentManifestError, fetchEnvironmentManifest, parseEnvironmentManifest } from './environment-manifest';
+import {
+  EnvironmentManifestError,
+  INLINE_ENVIRONMENT_ID,
+  fetchEnvironmentManifest,
+  inlineEnvironmentManifest,
+  parseEnvironmentManifest,
+} from './environment-manifest';
 
 const VALID = {
   name: 'staging',
@@ -83,5 +89,41 @@ describe('fetchEnvironmentManifest', () => {
     await jest.runAllTimersAsync();
     await expect(result).rejects.toThrow(EnvironmentManifestError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('inlineEnvironmentManifest', () => {
+  afterEach(() => {
+    document.getElementById(INLINE_ENVIRONMENT_ID)?.remove();
+  });
+
+  function inline(text: string): void {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = INLINE_ENVIRONMENT_ID;
+    element.textContent = text;
+    document.head.append(element);
+  }
+
+  it('reads the manifest the gateway wrote into the page', () => {
+    inline(
+      JSON.stringify({
+        name: 'local',
+        remotes: [{ name: 'cloudclip_public', entry: '/remotes/mfe-public/1.0.0/mf-manifest.json', version: '1.0.0' }],
+      }),
+    );
+    expect(inlineEnvironmentManifest()).toEqual({
+      name: 'local',
+      remotes: [{ name: 'cloudclip_public', entry: '/remotes/mfe-public/1.0.0/mf-manifest.json', version: '1.0.0' }],
+    });
+  });
+
+  it('is null without one, or with one that cannot be read (the manifest is then fetched)', () => {
+    expect(inlineEnvironmentManifest()).toBeNull();
+    inline('{ not json');
+    expect(inlineEnvironmentManifest()).toBeNull();
+    document.getElementById(INLINE_ENVIRONMENT_ID)?.remove();
+    inline(JSON.stringify({ name: 'x', remotes: [{ name: 1 }] }));
+    expect(inlineEnvironmentManifest()).toBeNull();
   });
 });

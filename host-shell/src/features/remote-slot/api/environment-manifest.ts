@@ -44,6 +44,24 @@ export function parseEnvironmentManifest(raw: unknown): EnvironmentManifest {
   return { name: typeof manifest.name === 'string' ? manifest.name : 'unknown', remotes };
 }
 
+/** Id of the JSON block in which the gateway writes the manifest into the page (deploy/gateway/boot-page.mjs). */
+export const INLINE_ENVIRONMENT_ID = 'cc-environment';
+
+/**
+ * The manifest the gateway wrote into the page, so the remotes can be found without another round
+ * trip; null when the page has none (another server, an older gateway) or it is unreadable, and
+ * the manifest is then fetched from /env.json.
+ */
+export function inlineEnvironmentManifest(doc: Document = document): EnvironmentManifest | null {
+  const text = doc.getElementById(INLINE_ENVIRONMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseEnvironmentManifest(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 /** Fetches the manifest (never cached by the browser), retrying transient failures. */
 export async function fetchEnvironmentManifest(url = '/env.json', attempts = 3): Promise<EnvironmentManifest> {
   let lastError: unknown;

@@ -1,0 +1,101 @@
+// The host's index.html as the gateway sends it: everything the page would otherwise have to ask
+// for before it can show anything is written into it.
+//
+// - `window.appConfig` replaces the render-blocking `<script src="/config.js">` (an inline script,
+//   allowed by its hash in the page's Content-Security-Policy);
+// - the environment manifest is a JSON block (`#cc-environment`, not a script, so no CSP source is
+//   needed) that the host reads instead of fetching /env.json;
+// - preload hints for the host's start-up chunks and for the remote the address needs (its
+//   mf-manifest.json, remoteEntry.js and the exposed module's chunks), so they download in
+//   parallel with main.js instead of one round trip after another.
+//
+// /config.js and /env.json stay for other clients and older hosts. A host page without the
+// config.js tag (another build) is left as it is apart from the added head content.
+import path from 'node:path';
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no JS line separators. */
+export function scriptJson(value) {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function attribute(value) {
+  return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+const CONFIG_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*(["']?)\/config\.js\1[^>]*>\s*<\/script>/i;
+
+/**
+ * @typedef {{ href: string, as: 'script' | 'fetch', integrity?: string }} Preload
+ * @param {string} html the host's index.html
+ * @param {{ appConfig: object, environment: object, preloads?: Preload[] }} boot
+ */
+export function renderBootPage(html, { appConfig, environment, preloads = [] }) {
+  let page = html.replace(CONFIG_SCRIPT, () => `<script>window.appConfig=${scriptJson(appConfig)};</script>`);
+  const seen = new Set();
+  const links = [];
+  for (const preload of preloads) {
+    if (seen.has(preload.href)) continue;
+    seen.add(preload.href);
+    // Scripts with an integrity digest are loaded in CORS mode (integrity-plugin.ts), fetches always.
+    const cors = preload.as === 'fetch' || preload.integrity ? ' crossorigin="anonymous"' : '';
+    const integrity = preload.integrity ? ` integrity="${attribute(preload.integrity)}"` : '';
+    links.push(`<link rel="preload" as="${preload.as}" href="${attribute(preload.href)}"${integrity}${cors}>`);
+  }
+  const head = `<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}`;
+  page = /<\/head>/i.test(page) ? page.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${page}`;
+  return page;
+}
+
+/** The pattern-matched remote of a page address, from the host's route-map.json; null when none. */
+export function remoteOfPath(routeMap, pathname) {
+  for (const route of routeMap?.routes ?? []) {
+    try {
+      if (new RegExp(route.pattern).test(pathname)) return route.remote;
+    } catch {
+      /* a broken pattern matches nothing */
+    }
+  }
+  return null;
+}
+
+const isScript = (file) => typeof file === 'string' && file.endsWith('.js');
+
+/**
+ * The host's start-up scripts: the chunks of its bootstrap (boot-assets.json) and its shared
+ * modules (mf-manifest.json), served from the site root.
+ */
+export function hostPreloads(bootAssets, hostManifest) {
+  const files = [...(bootAssets?.scripts ?? [])];
+  for (const shared of hostManifest?.shared ?? []) files.push(...(shared.assets?.js?.sync ?? []));
+  return files.filter(isScript).map((file) => ({ as: 'script', href: `/${file}` }));
+}
+
+/**
+ * What a remote needs before it can render: its manifest, its entry script (with the release's
+ * digest when pinned) and the exposed module's synchronous chunks, plus its own copies of shared
+ * modules the host does not provide. Only for remotes served by this gateway (`/remotes/…`).
+ * @param {{ entry: string, integrity?: { manifest: string, entry: string, entryName: string } }} remote
+ */
+export function remotePreloads(remote, remoteManifest, hostManifest) {
+  if (!remote.entry.startsWith('/remotes/') || !remoteManifest) return [];
+  const base = path.posix.dirname(remote.entry);
+  const entryName = remoteManifest.metaData?.remoteEntry?.name;
+  const entryDir = (remoteManifest.metaData?.remoteEntry?.path ?? '').replace(/^\/+|\/+$/g, '');
+  const preloads = [{ as: 'fetch', href: remote.entry }];
+  if (isScript(entryName)) {
+    const href = `${base}/${entryDir ? `${entryDir}/` : ''}${entryName}`;
+    preloads.push({ as: 'script', href, ...(remote.integrity?.entry ? { integrity: remote.integrity.entry } : {}) });
+  }
+  for (const expose of remoteManifest.exposes ?? []) {
+    for (const file of expose.assets?.js?.sync ?? []) if (isScript(file)) preloads.push({ as: 'script', href: `${base}/${file}` });
+  }
+  const provided = new Set((hostManifest?.shared ?? []).map((shared) => shared.name));
+  for (const shared of remoteManifest.shared ?? []) {
+    if (provided.has(shared.name)) continue;
+    for (const file of shared.assets?.js?.sync ?? []) if (isScript(file)) preloads.push({ as: 'script', href: `${base}/${file}` });
+  }
+  return preloads;
+}
