@@ -10,7 +10,7 @@ import { MarkdownView, type OutlineHeading } from './markdown-view';
 jest.mock('./markdown-worker-spawn', () => ({ spawnMarkdownWorker: jest.fn() }));
 const spawn = jest.mocked(spawnMarkdownWorker);
 
-/** About 60 KB: several chunks, and every heading twice (numbered slugs). */
+/** About 44 KB: several chunks, and every heading twice (numbered slugs). */
 const LARGE = Array.from(
   { length: 400 },
   (_, i) => `## Section ${i % 200}\n\nText of section ${i} with a few more words so that the document grows past the chunk threshold.\n`,
@@ -74,6 +74,24 @@ describe('MarkdownView', () => {
     expect(worker.terminated).toBe(true);
     expect(result.html).toBe(reference.html);
     expect(result.headings).toEqual(reference.headings);
+  });
+
+  it('does not start a worker for a document with little left to render after the first chunk', async () => {
+    spawn.mockReturnValue(new FakeMarkdownWorker() as unknown as Worker);
+    const medium = LARGE.slice(0, 40 * 1024);
+    expect(splitMarkdown(medium).length).toBeGreaterThan(1);
+    const result = await renderView(medium);
+    expect(result.headings.length).toBeGreaterThan(100);
+    expect(spawn).not.toHaveBeenCalled();
+  });
+
+  it('starts the worker for a large document', async () => {
+    const worker = new FakeMarkdownWorker();
+    spawn.mockReturnValue(worker as unknown as Worker);
+    const large = `${LARGE}\n${LARGE}`;
+    const result = await renderView(large);
+    expect(result.headings).toHaveLength(800);
+    expect(spawn).toHaveBeenCalledTimes(1);
   });
 
   it('renders a small document at once, without a worker', () => {

@@ -101,7 +101,12 @@ function post(request: WorkerRequest): boolean {
   }
 }
 
-/** Whether large documents can be rendered off the main thread here. */
+/** Whether the worker is started and running (asking it costs no start-up). */
+export function workerRunning(): boolean {
+  return !!worker && ready;
+}
+
+/** Whether large documents can be rendered off the main thread here (starts the worker). */
 export function workerAvailable(): boolean {
   return getWorker() !== null;
 }
