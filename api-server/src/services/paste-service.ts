@@ -91,6 +91,12 @@ interface StorageClaim {
   exceptId?: string | undefined;
 }
 
+/** The columns a user-list record is built from (a full row, or a summary with its content loaded). */
+type RecordFields = Pick<
+  PasteRow,
+  'id' | 'slug' | 'content' | 'remark' | 'password_hash' | 'expires_at' | 'max_views' | 'views' | 'created_at' | 'updated_at' | 'created_by'
+>;
+
 /** The whole remark of a list row: a long one is not in the page (see `INLINE_REMARK_BYTES`) and is read now. */
 async function remarkOfSummary(pastes: PasteRepository, row: PasteSummaryRow): Promise<string | null> {
   return row.remark === null && row.remark_bytes !== null ? pastes.remarkOf(row.id) : row.remark;
@@ -432,25 +438,12 @@ export class PasteService {
     const rows = await this.pastes.listSummaries({ createdBy, limit: query.limit, offset: query.offset }, CONTENT_PREVIEW_LENGTH + 1);
     const keyNames = await this.keyNamesOf(rows);
     const pastes = this.pastes;
+    const toRecord = (row: RecordFields): UserPasteListItem => this.record(row, keyNames);
     async function* items(): AsyncGenerator<UserPasteListItem> {
       for (const row of rows) {
         const content = await pastes.contentOf(row.id);
         if (content === undefined) continue;
-        const record: UserPasteListItem = {
-          id: row.id,
-          slug: row.slug,
-          content,
-          remark: await remarkOfSummary(pastes, row),
-          has_password: row.password_hash !== null ? 1 : 0,
-          expires_at: row.expires_at,
-          max_views: row.max_views,
-          views: row.views,
-          created_at: row.created_at,
-          updated_at: row.updated_at,
-          created_by: row.created_by,
-        };
-        const keyId = apiKeyIdOfCreator(row.created_by);
-        if (keyId !== undefined) record.key_name = keyNames.get(keyId) ?? null;
+        const record = toRecord({ ...row, content, remark: await remarkOfSummary(pastes, row) });
         record.content_preview = contentPreview(row.content_head);
         yield record;
       }
@@ -548,7 +541,7 @@ export class PasteService {
     return this.pastes.deleteByIds(expired.map((row) => row.id));
   }
 
-  private record(row: PasteRow, keyNames: Map<string, string>): UserPasteListItem {
+  private record(row: RecordFields, keyNames: Map<string, string>): UserPasteListItem {
     const record: UserPasteListItem = {
       id: row.id,
       slug: row.slug,
