@@ -41,6 +41,7 @@ const zhCN = {
     download: '下载 .md',
     clear: '清空',
     loadingEditor: '正在加载编辑器…',
+    loadingPreview: '正在加载预览…',
     label: 'Markdown 内容',
     placeholder: '开始输入 Markdown……',
     previewTitle: '预览',
@@ -100,6 +101,7 @@ const zhCN = {
     copyPassword: '复制密码',
     passwordHint: '请把密码单独发给对方，打开链接时需要输入。',
     qrLabel: '扫码打开分享链接',
+    qrLoading: '正在生成二维码…',
   },
   meta: {
     expires: '过期时间',
@@ -233,6 +235,7 @@ const enUS: typeof zhCN = {
     download: 'Download .md',
     clear: 'Clear',
     loadingEditor: 'Loading the editor…',
+    loadingPreview: 'Loading the preview…',
     label: 'Markdown content',
     placeholder: 'Start writing Markdown…',
     previewTitle: 'Preview',
@@ -293,6 +296,7 @@ const enUS: typeof zhCN = {
     copyPassword: 'Copy password',
     passwordHint: 'Send the password separately: it is needed to open the link.',
     qrLabel: 'Scan to open the share link',
+    qrLoading: 'Drawing the QR code…',
   },
   meta: {
     expires: 'Expires',

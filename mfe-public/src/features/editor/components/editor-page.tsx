@@ -4,7 +4,6 @@ import { MARKDOWN_EXTENSIONS } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
-import { MarkdownView } from '../../../lib/markdown/markdown-view';
 import { downloadText } from '../../../lib/download';
 import { messageText, type FieldMessage } from '../../../lib/field-message';
 import { useDraft, type DraftStatus } from '../hooks/use-draft';
@@ -16,6 +15,11 @@ import { ShareResult } from './share-result';
 import './editor-page.css';
 
 const MarkdownEditor = lazy(() => import(/* webpackChunkName: "markdown-editor" */ '../../../components/markdown-editor/markdown-editor'));
+// The preview's Markdown pipeline (unified, sanitize, ~100 KB compressed) is only needed once there
+// is text to preview: the page renders without waiting for it.
+const MarkdownView = lazy(() =>
+  import(/* webpackChunkName: "markdown-view" */ '../../../lib/markdown/markdown-view').then((m) => ({ default: m.MarkdownView })),
+);
 
 const IMPORT_ACCEPT = [...MARKDOWN_EXTENSIONS, 'text/markdown'].join(',');
 
@@ -156,7 +160,9 @@ export function EditorPage() {
               {t('editor.previewTitle')}
             </h2>
             {deferred.trim() ? (
-              <MarkdownView value={deferred} />
+              <Suspense fallback={<Loading label={t('editor.loadingPreview')} />}>
+                <MarkdownView value={deferred} />
+              </Suspense>
             ) : (
               <p className="cp-muted cp-editor-layout__empty">{t('editor.previewEmpty')}</p>
             )}
