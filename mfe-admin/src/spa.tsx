@@ -1,5 +1,6 @@
 import { createRemoteSpa } from '@cloudclip/shared-kernel';
 import { App } from './app/app';
+import { preloadAdminPage } from './app/admin-root';
 import { NAMESPACE, resources } from './i18n/resources';
 
 /** The single-spa lifecycles the host mounts (exposed as `./spa`). */
@@ -9,6 +10,7 @@ const lifecycles = createRemoteSpa({
   namespace: NAMESPACE,
   resources,
   App,
+  preload: preloadAdminPage,
 });
 
 export const { bootstrap, mount, unmount, update } = lifecycles;

@@ -1,5 +1,5 @@
 import { createRemoteSpa } from '@cloudclip/shared-kernel';
-import { App } from './app/app';
+import { App, preloadPage } from './app/app';
 import { NAMESPACE, resources } from './i18n/resources';
 
 /** The single-spa lifecycles the host mounts (exposed as `./spa`). */
@@ -9,6 +9,7 @@ const lifecycles = createRemoteSpa({
   namespace: NAMESPACE,
   resources,
   App,
+  preload: () => preloadPage(window.location.pathname),
 });
 
 export const { bootstrap, mount, unmount, update } = lifecycles;

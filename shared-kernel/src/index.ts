@@ -37,6 +37,7 @@ export * from './types/remote';
 
 // Remote helpers
 export { createRemoteSpa, useDarkTheme, type RemoteAppProps, type RemoteSpaOptions } from './react/create-remote-spa';
+export { lazyPage, type LazyPage } from './react/lazy-page';
 export { installHistorySync } from './react/history-sync';
 export { copyText } from './browser/clipboard';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';

@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
-import { useDarkTheme } from '@cloudclip/shared-kernel';
+import { lazyPage, useDarkTheme, type RemoteProps } from '@cloudclip/shared-kernel';
 import { useKernel } from '../lib/kernel-context';
 import { useSession } from '../lib/use-kernel-state';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,16 @@ import { moduleOfPath } from './module-registry';
 
 // The login page and the panel are chunks of their own: a visitor who is not logged in never
 // downloads ProLayout and the modules' containers, and an admin never downloads the login form.
-const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
-const AdminPanel = lazy(() => import('./admin-panel'));
+const LoginPage = lazyPage(async () => ({
+  default: (await import(/* webpackChunkName: "page-login" */ '../features/auth/components/login-page')).LoginPage,
+}));
+const AdminPanel = lazyPage(() => import(/* webpackChunkName: "admin-panel" */ './admin-panel'));
+
+/** Loads what the area shows first, before its first render: the panel with a session, else the login page. */
+export function preloadAdminPage({ kernel }: RemoteProps): Promise<void> {
+  const session = kernel.session.snapshot;
+  return session.adminToken || session.apiKey ? AdminPanel.preload() : LoginPage.preload();
+}
 
 /**
  * The area's one element: the login page while nobody is logged in, else the layout with the module

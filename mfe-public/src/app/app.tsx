@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, matchPath } from 'react-router-dom';
+import { lazyPage, useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
 import { KernelProvider } from '../hooks/use-kernel';
 import { Loading } from '../components/loading';
 import { PATHS } from '../config/paths';
@@ -10,9 +10,16 @@ import '../styles/public.css';
  * One chunk per page: the editor (bytemd + CodeMirror) is only downloaded on `/`; the paste and
  * file views share the Markdown viewer chunk (unified + sanitize) and never load the editor.
  */
-const EditorPage = lazy(() => import(/* webpackChunkName: "page-editor" */ '../features/editor/components/editor-page'));
-const PastePage = lazy(() => import(/* webpackChunkName: "page-paste" */ '../features/paste-view/components/paste-page'));
-const FilePage = lazy(() => import(/* webpackChunkName: "page-file" */ '../features/file-view/components/file-page'));
+const EditorPage = lazyPage(() => import(/* webpackChunkName: "page-editor" */ '../features/editor/components/editor-page'));
+const PastePage = lazyPage(() => import(/* webpackChunkName: "page-paste" */ '../features/paste-view/components/paste-page'));
+const FilePage = lazyPage(() => import(/* webpackChunkName: "page-file" */ '../features/file-view/components/file-page'));
+
+/** Loads the page of an address before the remote's first render (createRemoteSpa's `preload`). */
+export function preloadPage(pathname: string): Promise<void> {
+  if (matchPath(PATHS.paste, pathname)) return PastePage.preload();
+  if (matchPath(PATHS.file, pathname)) return FilePage.preload();
+  return EditorPage.preload();
+}
 
 /** The remote's own router under the basename the host gives it. */
 export function App({ kernel, basename }: RemoteAppProps) {

@@ -27,6 +27,12 @@ export interface RemoteSpaOptions {
   App: ComponentType<RemoteAppProps>;
   /** Shown when the remote itself throws while rendering. */
   renderError?: (error: Error, kernel: Kernel) => ReactNode;
+  /**
+   * Loads what the first render needs (the `lazyPage` of the address being opened) before the
+   * remote renders, so the page appears in one commit; the host's slot shows its loading state
+   * meanwhile. A failure is ignored here: the render then loads the page itself and reports it.
+   */
+  preload?: (props: RemoteProps) => Promise<unknown>;
 }
 
 /** Tracks the kernel theme's dark flag (for providers that need a boolean). */
@@ -71,7 +77,10 @@ export function createRemoteSpa(options: RemoteSpaOptions): RemoteLifecycles {
       registerAppDiagnostics({ app: options.name, version: options.version, react: React, bus: hasKernel() ? getKernel().bus : null });
       return lifecycles.bootstrap(props as SingleSpaProps);
     },
-    mount: (props) => lifecycles.mount(props as SingleSpaProps),
+    mount: async (props) => {
+      await options.preload?.(props).catch(() => undefined);
+      return lifecycles.mount(props as SingleSpaProps);
+    },
     unmount: (props) => lifecycles.unmount(props as SingleSpaProps),
     update: (props) => lifecycles.update?.(props as SingleSpaProps) ?? Promise.resolve(),
   };
