@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import type { Kernel } from '@cloudclip/shared-kernel';
-import { AREAS, isAdminModule, type AreaId } from './route-registry';
+import { AREAS, isAdminModule, remoteForPath, type AreaId } from './route-registry';
 import { Header } from '../features/layout/components/header';
 import { Footer } from '../features/layout/components/footer';
 import { RemoteSlot } from '../features/remote-slot/components/remote-slot';
+import { prefetchRemote, prefetchWhenIdle } from '../features/remote-slot/api/remote-prefetch';
 import { useAdminGuard } from '../features/route-guard/hooks/use-admin-guard';
 import { useDocumentTitle } from '../features/document-title/hooks/use-document-title';
 import { SessionNotice } from '../features/session-notice/components/session-notice';
@@ -13,9 +14,15 @@ import { EnvSwitcher } from '../features/env-switcher/components/env-switcher';
 import { shouldShowEnvSwitcher } from '../features/env-switcher/env-presets';
 import { useSessionSnapshot } from './use-session-snapshot';
 
+const AREA_REMOTES = Object.values(AREAS).map((item) => item.remote);
+/** Once the first page is up, the other areas' remotes download while the browser is idle. */
+const prefetchOtherAreas = () => prefetchWhenIdle(AREA_REMOTES);
+/** A nav link about to be followed: its remote starts downloading now. */
+const prefetchLinkTarget = (to: string) => prefetchRemote(remoteForPath(to));
+
 function AreaSlot({ kernel, area }: { kernel: Kernel; area: AreaId }) {
   const { remote, basename } = AREAS[area];
-  return <RemoteSlot key={remote} kernel={kernel} remote={remote} basename={basename} />;
+  return <RemoteSlot key={remote} kernel={kernel} remote={remote} basename={basename} onMounted={prefetchOtherAreas} />;
 }
 
 function AdminArea({ kernel }: { kernel: Kernel }) {
@@ -46,7 +53,7 @@ function Shell({ kernel }: { kernel: Kernel }) {
       <a className="cc-skip-link" href="#cc-main">
         {kernel.i18n.t('shell:nav.skipToContent')}
       </a>
-      <Header kernel={kernel} />
+      <Header kernel={kernel} onNavIntent={prefetchLinkTarget} />
       <SessionNotice kernel={kernel} />
       <BusNavigation kernel={kernel} />
       <main id="cc-main" className="cc-main" tabIndex={-1}>

@@ -16,7 +16,7 @@ const NAV_ITEMS = [
 ] as const;
 
 /** Sticky header: brand, nav, source link, language and theme; the nav collapses into a menu on phones. */
-export function Header({ kernel }: { kernel: Kernel }) {
+export function Header({ kernel, onNavIntent }: { kernel: Kernel; onNavIntent?: (to: string) => void }) {
   const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -49,7 +49,15 @@ export function Header({ kernel }: { kernel: Kernel }) {
           <ul className="cc-nav__links">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={({ isActive }) => `cc-nav__link${isActive ? ' cc-nav__link--active' : ''}`}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => `cc-nav__link${isActive ? ' cc-nav__link--active' : ''}`}
+                  // A link about to be followed (the shell prefetches its remote).
+                  onMouseEnter={() => onNavIntent?.(item.to)}
+                  onFocus={() => onNavIntent?.(item.to)}
+                  onTouchStart={() => onNavIntent?.(item.to)}
+                >
                   {t(item.key)}
                 </NavLink>
               </li>

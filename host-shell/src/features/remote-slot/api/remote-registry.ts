@@ -22,6 +22,11 @@ export function setEnvironment(promise: Promise<EnvironmentManifest>): void {
   manifestPromise.catch(() => undefined);
 }
 
+/** The environment manifest once it is known and registered (rejects when it could not be loaded). */
+export function whenEnvironmentReady(): Promise<EnvironmentManifest> {
+  return manifestPromise ?? Promise.reject(new Error('No environment manifest'));
+}
+
 export class RemoteUnavailableError extends Error {
   override readonly name = 'RemoteUnavailableError';
   constructor(

@@ -49,10 +49,10 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function renderSlot(kernel: Kernel, load: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>) {
+function renderSlot(kernel: Kernel, load: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>, onMounted?: () => void) {
   return render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
-      <RemoteSlot kernel={kernel} remote="cloudclip_upload" basename="/upload" load={load} />
+      <RemoteSlot kernel={kernel} remote="cloudclip_upload" basename="/upload" load={load} onMounted={onMounted} />
     </I18nextProvider>,
   );
 }
@@ -66,6 +66,18 @@ afterEach(() => {
 });
 
 describe('RemoteSlot', () => {
+  it('tells its owner once the remote is mounted (the idle prefetch of the other areas starts then), and not before', async () => {
+    const kernel = makeKernel();
+    const { lifecycles } = fakeLifecycles();
+    const pending = deferred<RemoteLifecycles>();
+    const onMounted = jest.fn();
+    renderSlot(kernel, () => pending.promise, onMounted);
+    expect(onMounted).not.toHaveBeenCalled();
+    await act(async () => pending.resolve(lifecycles));
+    await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
+    expect(onMounted).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a loading state until the remote is loaded, then mounts it with the kernel and its basename', async () => {
     const kernel = makeKernel();
     const { lifecycles, mounted } = fakeLifecycles();

@@ -13,6 +13,8 @@ export interface RemoteSlotProps {
   basename: string;
   /** Loads the lifecycles; replaceable in tests. */
   load?: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>;
+  /** Called once the remote's page is mounted. */
+  onMounted?: () => void;
 }
 
 type SlotState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
@@ -21,11 +23,13 @@ type SlotState = { status: 'loading' } | { status: 'mounted' } | { status: 'fail
  * Loads a remote at runtime and mounts its lifecycles as a single-spa parcel in this slot.
  * Loading shows a placeholder; a failure shows an error with a retry here only.
  */
-function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles }: RemoteSlotProps) {
+function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, onMounted }: RemoteSlotProps) {
   const { t } = useTranslation('shell');
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<SlotState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const onMountedRef = useRef(onMounted);
+  onMountedRef.current = onMounted;
 
   useEffect(() => {
     let cancelled = false;
@@ -38,7 +42,10 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles }:
         // The parcel config's name is what single-spa hands the remote as its `name` prop.
         parcel = mountRootParcel({ ...lifecycles, name: remote } as never, { domElement: hostRef.current, basename, kernel, name: remote });
         await parcel.mountPromise;
-        if (!cancelled) setState({ status: 'mounted' });
+        if (!cancelled) {
+          setState({ status: 'mounted' });
+          onMountedRef.current?.();
+        }
       } catch (error) {
         if (!cancelled) {
           console.error(`[cloudclip] remote ${remote} failed`, error);
