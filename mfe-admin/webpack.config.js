@@ -7,4 +7,7 @@ module.exports = createAppConfig({
   exposes: { './spa': './src/spa.tsx' },
   devPort: 3003,
   title: 'Cloudclip admin',
+  // What `/admin` renders first for a visitor without a session (src/app/admin-root.tsx): the login
+  // page. The panel's chunks load after signing in. The gateway preloads these with the host.
+  pageChunks: { '^/admin(?:/[^/]+)?/?$': ['page-login'] },
 });

@@ -9,6 +9,12 @@ const base = createAppConfig({
   exposes: { './spa': './src/spa.tsx' },
   devPort: 3001,
   title: 'Cloudclip public',
+  // The lazy page chunk each address renders (src/app/app.tsx); the gateway preloads it with the host.
+  pageChunks: {
+    '^/$': ['page-editor'],
+    '^/paste/[^/]+/?$': ['page-paste'],
+    '^/file/[^/]+/?$': ['page-file'],
+  },
 });
 
 /**

@@ -6,8 +6,9 @@
 // - the environment manifest is a JSON block (`#cc-environment`, not a script, so no CSP source is
 //   needed) that the host reads instead of fetching /env.json;
 // - preload hints for the host's start-up chunks and for the remote the address needs (its
-//   mf-manifest.json, remoteEntry.js and the exposed module's chunks), so they download in
-//   parallel with main.js instead of one round trip after another.
+//   mf-manifest.json, remoteEntry.js, the exposed module's chunks and the lazy chunks of the page
+//   the address shows, from the remote's page-chunks.json), so they download in parallel with
+//   main.js instead of one round trip after another.
 //
 // /config.js and /env.json stay for other clients and older hosts. A host page without the
 // config.js tag (another build) is left as it is apart from the added head content.
@@ -98,4 +99,25 @@ export function remotePreloads(remote, remoteManifest, hostManifest) {
     for (const file of shared.assets?.js?.sync ?? []) if (isScript(file)) preloads.push({ as: 'script', href: `${base}/${file}` });
   }
   return preloads;
+}
+
+/**
+ * The lazily loaded chunks of the page a remote shows at an address (the remote's page-chunks.json,
+ * written by its build: address pattern → scripts). Only for remotes served by this gateway.
+ * @param {{ entry: string }} remote
+ * @param {{ pages?: Array<{ pattern: string, scripts?: string[] }> } | null} pageChunks
+ */
+export function pageChunkPreloads(remote, pageChunks, pathname) {
+  if (!remote.entry.startsWith('/remotes/') || !pageChunks) return [];
+  const base = path.posix.dirname(remote.entry);
+  for (const page of pageChunks.pages ?? []) {
+    let matches = false;
+    try {
+      matches = new RegExp(page.pattern).test(pathname);
+    } catch {
+      /* a broken pattern matches nothing */
+    }
+    if (matches) return (page.scripts ?? []).filter(isScript).map((file) => ({ as: 'script', href: `${base}/${file}` }));
+  }
+  return [];
 }

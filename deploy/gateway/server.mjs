@@ -31,7 +31,7 @@ import {
   originsOf,
 } from './security-headers.mjs';
 import { contentTypeOf, openFileIn, openReleaseStore, safeRelative } from '../release-store/store.mjs';
-import { hostPreloads, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
+import { hostPreloads, pageChunkPreloads, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -251,6 +251,24 @@ export async function buildGateway(options = {}) {
     return reply.send(opened.stream);
   }
 
+  /**
+   * Sends a file of a package, as the build's Brotli copy (`<file>.br`, best quality, written by
+   * the build) when the browser accepts br and the copy exists; otherwise the file itself, which
+   * @fastify/compress compresses on the way out.
+   */
+  async function sendPackageFile(request, reply, pkg, version, relative, opened, cacheControl) {
+    reply.header('Vary', 'Accept-Encoding');
+    if (acceptsBrotli(request.headers['accept-encoding']) && !relative.endsWith('.br')) {
+      const compressed = await openPackageFile(pkg, version, `${relative}.br`).catch(() => null);
+      if (compressed) {
+        opened.stream.destroy?.();
+        reply.header('Content-Encoding', 'br');
+        return sendFile(reply, compressed, relative, cacheControl);
+      }
+    }
+    return sendFile(reply, opened, relative, cacheControl);
+  }
+
   // --- the API: proxied as is (streaming both ways) --------------------------------------------
   await app.register(fastifyHttpProxy, {
     upstream: apiUpstream,
@@ -313,7 +331,7 @@ export async function buildGateway(options = {}) {
     const opened = PAGE_FILE.test(relative) ? null : await openPackageFile(pkg, version, relative).catch(() => null);
     reply.header('Access-Control-Allow-Origin', '*');
     if (!opened) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendFile(reply, opened, relative, version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE);
+    return sendPackageFile(request, reply, pkg, version, relative, opened, version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE);
   });
 
   // --- CSP violation reports --------------------------------------------------------------------
@@ -377,8 +395,11 @@ export async function buildGateway(options = {}) {
     const remote = manifest.remotes.find((entry) => entry.name === container);
     const remotePin = container ? environment.remotes[container] : undefined;
     if (remote && remotePin) {
-      const remoteManifest = await packageJson(remotePin.package, remotePin.version, 'mf-manifest.json');
-      preloads.push(...remotePreloads(remote, remoteManifest, hostManifest));
+      const [remoteManifest, pageChunks] = await Promise.all([
+        packageJson(remotePin.package, remotePin.version, 'mf-manifest.json'),
+        packageJson(remotePin.package, remotePin.version, 'page-chunks.json'),
+      ]);
+      preloads.push(...remotePreloads(remote, remoteManifest, hostManifest), ...pageChunkPreloads(remote, pageChunks, pathname));
     }
     return preloads;
   }
@@ -431,7 +452,7 @@ export async function buildGateway(options = {}) {
       const opened = await openPackageFile(pin.package, pin.version, relative).catch(() => null);
       if (opened) {
         const cache = HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE;
-        return sendFile(reply, opened, relative, cache);
+        return sendPackageFile(request, reply, pin.package, pin.version, relative, opened, cache);
       }
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
@@ -439,6 +460,18 @@ export async function buildGateway(options = {}) {
 
   app.decorate('cspReports', cspReports);
   return app;
+}
+
+/** Whether an Accept-Encoding header accepts Brotli (`br`, not refused with q=0). */
+export function acceptsBrotli(header) {
+  const codings = new Map();
+  for (const part of String(header ?? '').split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (coding) codings.set(coding.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const q = codings.get('br') ?? codings.get('*');
+  return q !== undefined && q > 0;
 }
 
 /** GATEWAY_TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildGateway, parseTrustProxy } from './server.mjs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptsBrotli, buildGateway, parseTrustProxy } from './server.mjs';
 import { parseOverrides, toBrowserManifest } from './environment.mjs';
 import { FolderReleaseStore } from '../release-store/store.mjs';
 import { releasePackage } from '../scripts/release.mjs';
@@ -174,6 +175,32 @@ test('accepts CSP violation reports', async () => {
 test('compresses text assets for clients that accept it', async () => {
   const response = await gateway.inject({ url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
   assert.equal(response.headers['content-encoding'], 'gzip');
+});
+
+test('sends the build\'s own Brotli copy of an asset to browsers that accept br, the file itself (compressed on the fly) to others', async () => {
+  const url = '/remotes/mfe-public/1.2.3/12.abcdef12.js';
+  const plain = await gateway.inject({ url, headers: { 'accept-encoding': 'identity' } });
+  assert.equal(plain.statusCode, 200);
+  assert.equal(plain.headers['content-encoding'], undefined);
+  const br = await gateway.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.match(String(br.headers['content-type']), /javascript/);
+  assert.match(String(br.headers.vary), /accept-encoding/i);
+  assert.equal(brotliDecompressSync(br.rawPayload).toString('utf8'), plain.body);
+  // br refused: gzip, compressed by the gateway.
+  const gzip = await gateway.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+  assert.equal(gzip.headers['content-encoding'], 'gzip');
+  assert.equal(gunzipSync(gzip.rawPayload).toString('utf8'), plain.body);
+});
+
+test('Accept-Encoding: br is accepted unless refused', () => {
+  assert.equal(acceptsBrotli('gzip, deflate, br, zstd'), true);
+  assert.equal(acceptsBrotli('BR;q=0.5'), true);
+  assert.equal(acceptsBrotli('*'), true);
+  assert.equal(acceptsBrotli('gzip, br;q=0'), false);
+  assert.equal(acceptsBrotli('*, br;q=0'), false);
+  assert.equal(acceptsBrotli('gzip'), false);
+  assert.equal(acceptsBrotli(undefined), false);
 });
 
 test('injects runtime config keeping the placeholder when no backend URL is set', async () => {
@@ -468,7 +495,7 @@ test('the host page carries its runtime config and the environment manifest: no 
   assert.equal((csp.match(/'sha256-/g) ?? []).length, 2, 'the theme script and the config, not the JSON block');
 });
 
-test('the host page preloads the host start-up chunks and the remote of its address (manifest, digest-checked entry, exposed chunks)', async () => {
+test("the host page preloads the host start-up chunks and the remote of its address (manifest, digest-checked entry, exposed chunks, the page's lazy chunks)", async () => {
   const home = headElements((await gateway.inject({ url: '/' })).body).filter((element) => element.rel === 'preload');
   const hrefs = home.map((element) => element.href);
   // The host: its bootstrap chunk and its shared modules.
@@ -485,6 +512,11 @@ test('the host page preloads the host start-up chunks and the remote of its addr
   assert.equal(entry.integrity, pinned.integrity.entry);
   assert.equal(entry.crossorigin, 'anonymous');
   assert.ok(hrefs.includes(`${base}/12.abcdef12.js`), 'the exposed module chunk');
+  // The lazy chunks of the page at this address (page-chunks.json), and not those of other pages.
+  assert.ok(hrefs.includes(`${base}/page-home.abcdef12.js`) && hrefs.includes(`${base}/55.abcdef12.js`), hrefs.join(' '));
+  assert.ok(!hrefs.includes(`${base}/page-paste.abcdef12.js`), hrefs.join(' '));
+  const paste = headElements((await gateway.inject({ url: '/paste/abc' })).body).map((element) => element.href);
+  assert.ok(paste.includes(`${base}/page-paste.abcdef12.js`) && !paste.includes(`${base}/page-home.abcdef12.js`), paste.join(' '));
   // Shared modules the host provides come from the host, not from the remote.
   assert.ok(!hrefs.some((href) => href.startsWith(`${base}/9`)), hrefs.join(' '));
   // Every preloaded file exists.

@@ -1,6 +1,7 @@
 // Small but real build outputs (a host and remotes with mf-manifest.json) for the deploy tests.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 
 export const KERNEL = '@cloudclip/shared-kernel';
 const HOST_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', rxjs: '7.8.2' };
@@ -35,8 +36,18 @@ export async function writeRemoteBuild(
   }
   await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   await writeFile(path.join(dir, 'remoteEntry.js'), `var ${container} = { marker: ${JSON.stringify(marker)} };`);
-  await writeFile(path.join(dir, '12.abcdef12.js'), `console.log(${JSON.stringify(marker)});`.repeat(100));
+  const chunk = `console.log(${JSON.stringify(marker)});`.repeat(100);
+  await writeFile(path.join(dir, '12.abcdef12.js'), chunk);
+  // The build's Brotli copy (shared-kernel/build/webpack-app.cjs, PrecompressPlugin).
+  await writeFile(path.join(dir, '12.abcdef12.js.br'), brotliCompressSync(Buffer.from(chunk)));
   await writeFile(path.join(dir, '12.abcdef12.js.map'), '{}');
+  // The lazy chunks of its pages (shared-kernel/build/webpack-app.cjs, PageChunksPlugin).
+  const pages = [
+    { pattern: '^/$', chunks: ['page-home'], scripts: ['55.abcdef12.js', 'page-home.abcdef12.js'] },
+    { pattern: '^/paste/[^/]+/?$', chunks: ['page-paste'], scripts: ['page-paste.abcdef12.js'] },
+  ];
+  await writeFile(path.join(dir, 'page-chunks.json'), JSON.stringify({ pages }));
+  for (const file of new Set(pages.flatMap((page) => page.scripts))) await writeFile(path.join(dir, file), `/* ${file} */`);
 }
 
 /**
@@ -74,6 +85,7 @@ export async function writeHostBuild(dir, { marker = 'host-v1', kernel = '0.1.0'
     JSON.stringify({
       routes: [
         { pattern: '^/$', remote: 'cloudclip_public' },
+        { pattern: '^/paste/[^/]+/?$', remote: 'cloudclip_public' },
         { pattern: '^/upload/?$', remote: 'cloudclip_upload' },
       ],
     }),

@@ -17,6 +17,8 @@ const { sharedDependencies } = require('./mf-shared.cjs');
  * @param {number} options.devPort
  * @param {string} options.title page title of the standalone page
  * @param {Record<string, string>} [options.gatewayFiles] host: files copied into dist for the gateway (dist name → source path)
+ * @param {Record<string, string[]>} [options.pageChunks] remote: page address pattern (a RegExp source,
+ *   matched against the path) → the `webpackChunkName`s of the lazy chunks that page renders first
  */
 /**
  * Host only: writes `boot-assets.json`, the scripts the host needs before it can render anything
@@ -50,6 +52,100 @@ class BootAssetsPlugin {
           compilation.emitAsset(name, new sources.RawSource(require('node:fs').readFileSync(file)));
         }
       });
+    });
+  }
+}
+
+/**
+ * Remote only: writes `page-chunks.json`, the scripts of the lazily loaded chunks each page of the
+ * remote renders first (`options.pageChunks`: address pattern → webpackChunkNames), with every
+ * chunk those chunk groups need. The gateway adds them to the preload hints of a page address, so
+ * the page's own code downloads with the host instead of after the remote has started. A chunk
+ * name that the build does not produce fails the build: the map cannot silently go stale when a
+ * lazy import is renamed.
+ */
+class PageChunksPlugin {
+  /**
+   * @param {any} webpack
+   * @param {Record<string, string[]>} pages
+   */
+  constructor(webpack, pages) {
+    this.webpack = webpack;
+    this.pages = pages;
+  }
+
+  /** @param {any} compiler */
+  apply(compiler) {
+    const { Compilation, sources, WebpackError } = this.webpack;
+    compiler.hooks.thisCompilation.tap('CloudclipPageChunks', (/** @type {any} */ compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CloudclipPageChunks', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const pages = [];
+        for (const [pattern, names] of Object.entries(this.pages)) {
+          /** @type {Set<string>} */
+          const scripts = new Set();
+          for (const name of names) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) {
+              compilation.errors.push(
+                new WebpackError(
+                  `page-chunks: no chunk named "${name}" (pattern ${pattern}); check the webpackChunkName of the page's lazy import`,
+                ),
+              );
+              continue;
+            }
+            for (const file of group.getFiles()) if (file.endsWith('.js')) scripts.add(file);
+          }
+          pages.push({ pattern, chunks: names, scripts: [...scripts].sort() });
+        }
+        compilation.emitAsset('page-chunks.json', new sources.RawSource(`${JSON.stringify({ pages }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * Production builds: a Brotli copy (`<file>.br`, best quality) of every script, stylesheet and
+ * JSON file of the build over 1 KB, next to the file. The gateway sends it as is to browsers that
+ * accept `br` (deploy/gateway/server.mjs), instead of compressing on every request at the fast
+ * quality a server can afford per request: about 17 % fewer bytes on the wire and no compression
+ * work per request. Subresource-integrity digests are of the files themselves (browsers check the
+ * decoded body), so they do not change.
+ */
+class PrecompressPlugin {
+  /** @param {any} webpack */
+  constructor(webpack) {
+    this.webpack = webpack;
+  }
+
+  /** @param {any} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = this.webpack;
+    const zlib = require('node:zlib');
+    const { promisify } = require('node:util');
+    const brotli = promisify(zlib.brotliCompress);
+    compiler.hooks.thisCompilation.tap('CloudclipPrecompress', (/** @type {any} */ compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After every other asset (boot-assets.json, page-chunks.json, the manifest) is written.
+        { name: 'CloudclipPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
+        async () => {
+          const names = compilation.getAssets().map((/** @type {{ name: string }} */ asset) => asset.name);
+          await Promise.all(
+            names
+              .filter((/** @type {string} */ name) => /\.(?:js|css|json|svg)$/.test(name))
+              .map(async (/** @type {string} */ name) => {
+                const buffer = compilation.getAsset(name).source.buffer();
+                if (buffer.length < 1024) return;
+                const compressed = await brotli(buffer, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+                  },
+                });
+                compilation.emitAsset(`${name}.br`, new sources.RawSource(compressed));
+              }),
+          );
+        },
+      );
     });
   }
 }
@@ -115,9 +211,15 @@ function createAppConfig(options) {
           dts: false,
           // One federation runtime per page: the host provides it, remotes use it instead of
           // carrying their own copy in every remoteEntry.js.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+          // `target: 'web'` leaves the runtime's Node.js code paths out of the browser bundles.
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            optimization: { target: 'web' },
+          },
         }),
         ...(isHost ? [new BootAssetsPlugin(webpack, options.gatewayFiles ?? {})] : []),
+        ...(!isHost && options.pageChunks ? [new PageChunksPlugin(webpack, options.pageChunks)] : []),
+        ...(mode === 'production' ? [new PrecompressPlugin(webpack)] : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: options.title,
