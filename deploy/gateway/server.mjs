@@ -331,7 +331,15 @@ export async function buildGateway(options = {}) {
     const opened = PAGE_FILE.test(relative) ? null : await openPackageFile(pkg, version, relative).catch(() => null);
     reply.header('Access-Control-Allow-Origin', '*');
     if (!opened) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendPackageFile(request, reply, pkg, version, relative, opened, version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE);
+    return sendPackageFile(
+      request,
+      reply,
+      pkg,
+      version,
+      relative,
+      opened,
+      version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE,
+    );
   });
 
   // --- CSP violation reports --------------------------------------------------------------------

@@ -177,7 +177,7 @@ test('compresses text assets for clients that accept it', async () => {
   assert.equal(response.headers['content-encoding'], 'gzip');
 });
 
-test('sends the build\'s own Brotli copy of an asset to browsers that accept br, the file itself (compressed on the fly) to others', async () => {
+test("sends the build's own Brotli copy of an asset to browsers that accept br, the file itself (compressed on the fly) to others", async () => {
   const url = '/remotes/mfe-public/1.2.3/12.abcdef12.js';
   const plain = await gateway.inject({ url, headers: { 'accept-encoding': 'identity' } });
   assert.equal(plain.statusCode, 200);

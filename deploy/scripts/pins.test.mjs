@@ -218,3 +218,14 @@ test('pinStack replays pins and rollbacks', () => {
   assert.deepEqual(pinStack(history, 'x', 'd'), ['a', 'b', 'd']);
   assert.deepEqual(pinStack(history, 'x', 'z'), ['z'], 'an environment file edited by hand starts a new history');
 });
+
+test('a build whose Brotli copy no longer matches its file (edited after the build) is not released', async () => {
+  const dir = path.join(root, 'build', 'public-edited');
+  await writeRemoteBuild(dir, { marker: 'edited' });
+  await appendFile(path.join(dir, '12.abcdef12.js'), '\n/* edited after the build */');
+  await assert.rejects(
+    releasePackage({ pkg: 'mfe-public', distDir: dir, store, packageVersion: '4.0.0', commit: 'c0ffee' }),
+    /12\.abcdef12\.js\.br is not the Brotli copy of 12\.abcdef12\.js/,
+  );
+  assert.equal(await store.exists('mfe-public', '4.0.0'), false);
+});

@@ -5,7 +5,8 @@
 // time, commit, shared ranges, mf-manifest.json, SHA-384 digests). Re-releasing a version that is
 // already in the store is refused: bump the version in the package's package.json.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,32 @@ function currentCommit() {
 }
 
 /**
+ * Every `<file>.br` of a build must be the Brotli copy of `<file>` (the gateway sends it instead of
+ * the file to browsers that accept br): a folder edited after the build, with its copies left
+ * stale, would serve different code to different browsers. Throws naming the first stale copy.
+ */
+export async function checkPrecompressedCopies(distDir) {
+  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.br')) continue;
+    const copy = path.join(entry.parentPath ?? entry.path, entry.name);
+    const original = copy.slice(0, -'.br'.length);
+    const relative = path.relative(distDir, original);
+    let matches = false;
+    try {
+      matches = brotliDecompressSync(await readFile(copy)).equals(await readFile(original));
+    } catch {
+      matches = false;
+    }
+    if (!matches) {
+      throw new Error(
+        `${relative}.br is not the Brotli copy of ${relative} (was the build edited after it was made?): rebuild, or delete the .br files`,
+      );
+    }
+  }
+}
+
+/**
  * Stores a build output folder as a release.
  * @param {{ pkg: string, distDir?: string, store?: object, packageVersion?: string, commit?: string | null, buildTime?: Date }} input
  */
@@ -46,6 +73,7 @@ export async function releasePackage({ pkg, distDir, store, packageVersion, comm
   if (!existsSync(path.join(source, 'mf-manifest.json'))) throw new Error(`${pkg} is not built (${source}/mf-manifest.json missing)`);
   const version = packageVersion ?? JSON.parse(await readFile(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
   const target = store ?? openReleaseStore(undefined, process.env, DEFAULT_STORE);
+  await checkPrecompressedCopies(source);
   const descriptor = await createDescriptor({
     pkg,
     packageVersion: version,

@@ -1,7 +1,8 @@
 // A private deployment for the release/pin tests: its own release store and environment folder,
 // and its own gateway process (DEPLOY_ENV=sandbox) in front of the suite's real api-server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -63,7 +64,10 @@ export class DeploySandbox {
       const full = path.join(dir, file);
       const text = readFileSync(full, 'utf8');
       const changed = edit(file, text);
-      if (changed !== text) writeFileSync(full, changed);
+      if (changed === text) continue;
+      writeFileSync(full, changed);
+      // A real build writes the Brotli copy of what it wrote; so does this one.
+      if (existsSync(`${full}.br`)) writeFileSync(`${full}.br`, brotliCompressSync(Buffer.from(changed)));
     }
     return dir;
   }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { API_PORT, GATEWAY_PORT } from '../playwright.config';
 import { ShellPage } from '../pages/shell-page';
 import { DeploySandbox } from '../support/deploy-sandbox';
@@ -104,9 +105,12 @@ test('a pinned remote whose files are gone, or were changed after pinning, gets 
   await shell.navLink('Home').click();
   await shell.expectArea('public', 'home');
 
-  // The browser refuses an entry script that no longer matches its pinned digest (integrity).
+  // The browser refuses an entry script that no longer matches its pinned digest (integrity),
+  // whichever copy the gateway sends (browsers that accept br get the build's Brotli copy).
   const entry = sandbox.storeFile('mfe-explorer', '1.0.0', 'remoteEntry.js');
-  writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n/* changed after release */`);
+  const changed = `${readFileSync(entry, 'utf8')}\n/* changed after release */`;
+  writeFileSync(entry, changed);
+  writeFileSync(`${entry}.br`, brotliCompressSync(Buffer.from(changed)));
   await shell.navLink('Mount Explorer').click();
   await expect(shell.remoteFailure).toBeVisible({ timeout: 20_000 });
   await expect(shell.remoteFailure).toHaveAttribute('data-remote', 'cloudclip_explorer');
