@@ -1,0 +1,153 @@
+// What the api-server benchmarks share (not a benchmark itself): building dist/ when it is stale,
+// starting `node dist/main.js` on a free loopback port with a temporary DATA_DIR and a known admin,
+// logging in, and reading the server's memory from /proc.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const distMain = path.join(packageDir, 'dist', 'main.js');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** `mode`: 'auto' builds when dist/ is missing or older than src/, 'always' builds, 'never' only checks. */
+export function buildIfNeeded(mode) {
+  if (mode === 'never') {
+    if (!existsSync(distMain)) throw new Error('dist/main.js is missing: build first (pnpm build) or drop --no-build');
+    return;
+  }
+  const stale = !existsSync(distMain) || statSync(distMain).mtimeMs < newestMtime(path.join(packageDir, 'src'));
+  if (mode === 'auto' && !stale) return;
+  process.stderr.write('bench: building dist/ …\n');
+  const result = spawnSync('pnpm', ['run', 'build'], { cwd: packageDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in bytes (Linux /proc, else ps). */
+export function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    if (match) return Number(match[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
+  const kb = Number(ps.stdout.trim());
+  return Number.isFinite(kb) && kb > 0 ? kb * 1024 : NaN;
+}
+
+/** Peak resident set size (Linux VmHWM), NaN elsewhere. */
+export function peakRssOf(pid) {
+  try {
+    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+async function waitForHealth(base, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+/** The JSON body of a response; throws with the status and the start of the body when it is not 2xx. */
+export async function json(response, what) {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+export function mb(bytes) {
+  return Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : 'n/a';
+}
+
+export function table(rows, headers) {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((cell, i) => String(cell).padStart(widths[i])).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Starts the built server (SQLite in a temporary DATA_DIR, or BENCH_DATABASE_URL) and logs the
+ * admin in. Returns its base URL, DATA_DIR, process, admin headers (Bearer + JSON) and `stop()`,
+ * which ends the server and removes the DATA_DIR.
+ */
+export async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const admin = { username: 'admin', password: `bench-${Math.random().toString(36).slice(2)}` };
+  const env = {
+    ...process.env,
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    NODE_ENV: 'production',
+  };
+  delete env.DATABASE_URL;
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+  const child = spawn(process.execPath, [distMain], { cwd: packageDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, child);
+    const login = await json(
+      await fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      }),
+      'login',
+    );
+    const auth = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
+    return { base, dataDir, child, auth, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
