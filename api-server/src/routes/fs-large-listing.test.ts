@@ -29,4 +29,24 @@ describe('file-system listing of a large folder', () => {
     expect(new Set(items.map((item) => item.name)).size).toBe(2503);
     expect(items[items.length - 1]!.name).toBe('f2499.txt');
   });
+
+  it('serves a cached listing of several storage pages until a write invalidates it, then lists the new files in order', async () => {
+    await w.mount('/c', { cache_ttl: 60 });
+    const names = Array.from({ length: 1200 }, (_, index) => `f${String(index).padStart(4, '0')}.txt`);
+    for (const name of names) await w.driver.putObject(`cached/${name}`, 'x', { contentType: 'text/plain' });
+    const listed = async () =>
+      ((await w.get(`/api/admin/fs/list?path=${q('/c/cached/')}`, w.admin)).json().data.items as Array<{ name: string }>).map(
+        (item) => item.name,
+      );
+    expect(await listed()).toEqual(names);
+
+    await w.driver.putObject('cached/f0600a.txt', 'behind the API', { contentType: 'text/plain' });
+    expect(await listed()).toEqual(names);
+
+    expect((await w.post('/api/admin/fs/update', w.admin, { path: '/c/cached/zz-new.txt', content: 'through the API' })).statusCode).toBe(
+      200,
+    );
+    const after = await listed();
+    expect(after).toEqual([...names.slice(0, 601), 'f0600a.txt', ...names.slice(601), 'zz-new.txt']);
+  });
 });

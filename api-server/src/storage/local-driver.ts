@@ -5,7 +5,6 @@ import {
   lstat,
   mkdir,
   open,
-  readdir,
   readFile,
   realpath,
   rename,
@@ -20,10 +19,11 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { resolveRange } from './byte-range';
+import { EMPTY_MD5 } from './local-file-summaries';
+import { compareKeys, LocalListing } from './local-listing';
 import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlSigner } from './local-url-signer';
 import { encodeKeyPath } from './object-url';
 import {
-  clampMaxKeys,
   keyBaseName,
   listAllObjects,
   orderParts,
@@ -36,7 +36,6 @@ import {
   type MultipartPart,
   type ObjectBody,
   type ObjectInfo,
-  type ObjectSummary,
   type PresignGetOptions,
   type PresignPartOptions,
   type PresignPutOptions,
@@ -49,7 +48,6 @@ export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 export const MAX_KEY_BYTES = 1024;
 const MAX_SEGMENT_BYTES = 255;
 const MAX_PART_NUMBER = 10000;
-const EMPTY_MD5 = createHash('md5').digest('hex');
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const CONFIG_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -87,19 +85,8 @@ interface UploadRecord {
   initiated: string;
 }
 
-interface ContinuationMarker {
-  after: string;
-  /** The marker is a common prefix: everything under it was already returned. */
-  isPrefix: boolean;
-}
-
 function errnoOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
-}
-
-function compareKeys(a: string, b: string): number {
-  // S3 orders keys by their UTF-8 bytes (JavaScript's < compares UTF-16 units).
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
 function isFolderKey(key: string): boolean {
@@ -151,20 +138,6 @@ function normalizedMetadata(options: PutObjectOptions | undefined): Record<strin
   return Object.fromEntries(Object.entries(options?.metadata ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
 }
 
-function encodeToken(marker: ContinuationMarker): string {
-  return Buffer.from(JSON.stringify({ v: 1, a: marker.after, p: marker.isPrefix }), 'utf8').toString('base64url');
-}
-
-function decodeToken(token: string): ContinuationMarker {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { v?: unknown; a?: unknown; p?: unknown };
-    if (parsed.v === 1 && typeof parsed.a === 'string' && typeof parsed.p === 'boolean') return { after: parsed.a, isPrefix: parsed.p };
-  } catch {
-    // fall through
-  }
-  throw new StorageError('InvalidArgument', 'The continuation token is invalid');
-}
-
 /**
  * Objects as plain files under `<dataDir>/storage/<configId>/<key>`, with S3 semantics where a
  * file system allows them:
@@ -185,12 +158,19 @@ export class LocalStorageDriver implements StorageDriver {
   private readonly internalDir: string;
   private readonly signer: LocalUrlSigner;
   private rootReal: Promise<string> | undefined;
+  private readonly listing: LocalListing;
 
   constructor(options: LocalDriverOptions) {
     this.configId = options.configId;
     this.rootDir = path.resolve(options.rootDir);
     this.internalDir = path.resolve(options.internalDir);
     this.signer = options.signer;
+    this.listing = new LocalListing({
+      startDirectory: (folderKey) => this.listingStart(folderKey),
+      metaPath: (key) => this.metaPath(key),
+      describeMarker: (key, directoryPath) => this.describeMarker(key, directoryPath),
+      headObject: (key) => this.headObject(key),
+    });
   }
 
   // ---------------------------------------------------------------- paths
@@ -446,6 +426,8 @@ export class LocalStorageDriver implements StorageDriver {
     } catch (error) {
       await rm(temp, { force: true });
       throw this.fsError(error, key);
+    } finally {
+      this.listing.invalidate(key);
     }
   }
 
@@ -459,8 +441,12 @@ export class LocalStorageDriver implements StorageDriver {
       if ((chunk as Buffer).length > 0)
         throw new StorageError('InvalidArgument', `A folder marker (${key}) must be empty in local storage`);
     }
-    await this.ensureDirectories(segments, key);
-    await this.writeMeta(key, await this.pathOf(segments), EMPTY_MD5, options, true);
+    try {
+      await this.ensureDirectories(segments, key);
+      await this.writeMeta(key, await this.pathOf(segments), EMPTY_MD5, options, true);
+    } finally {
+      this.listing.invalidate(key);
+    }
     return { etag: EMPTY_MD5 };
   }
 
@@ -548,6 +534,14 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   async deleteObject(key: string): Promise<void> {
+    try {
+      await this.removeObject(key);
+    } finally {
+      this.listing.invalidate(key);
+    }
+  }
+
+  private async removeObject(key: string): Promise<void> {
     const segments = keySegments(key);
     const target = await this.inspect(segments);
     if (isFolderKey(key)) {
@@ -605,130 +599,31 @@ export class LocalStorageDriver implements StorageDriver {
 
   // ---------------------------------------------------------------- listing
 
-  private async isMarker(folderKey: string, directoryPath: string): Promise<boolean> {
-    return (await this.describeMarker(folderKey, directoryPath)) !== null;
-  }
-
-  /** Whether a folder holds at least one object (a file or a folder marker). */
-  private async hasAnyKey(directoryPath: string, folderKey: string): Promise<boolean> {
-    if (await this.isMarker(folderKey, directoryPath)) return true;
-    let entries;
+  /**
+   * Where a listing starts: the directory of `folderKey` (`""` = the root), or null when that is no
+   * valid folder key, does not exist, or has a symbolic link on the way (nothing is listed then).
+   */
+  private async listingStart(folderKey: string): Promise<string | null> {
+    let segments: string[] = [];
+    if (folderKey !== '') {
+      try {
+        segments = keySegments(folderKey);
+      } catch {
+        return null;
+      }
+    }
     try {
-      entries = await readdir(directoryPath, { withFileTypes: true });
-    } catch {
-      return false;
+      const start = await this.inspect(segments);
+      return start.kind === 'directory' ? start.fullPath : null;
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'AccessDenied') return null;
+      throw error;
     }
-    for (const entry of entries) {
-      if (entry.isFile()) return true;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory() && (await this.hasAnyKey(path.join(directoryPath, entry.name), `${folderKey}${entry.name}/`))) return true;
-    }
-    return false;
   }
 
-  async listObjects(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
-    const prefix = options.prefix ?? '';
-    const delimiter = options.delimiter ?? '';
-    const maxKeys = clampMaxKeys(options.maxKeys);
-    const marker: ContinuationMarker | undefined = options.continuationToken
-      ? decodeToken(options.continuationToken)
-      : options.startAfter
-        ? { after: options.startAfter, isPrefix: false }
-        : undefined;
-    const accept = (key: string): boolean =>
-      marker === undefined || (compareKeys(key, marker.after) > 0 && !(marker.isPrefix && key.startsWith(marker.after)));
-
-    // Entries: object keys, or common prefixes (rolled up with the delimiter).
-    const entries = new Map<string, 'key' | 'prefix'>();
-    const consider = (key: string): void => {
-      if (!key.startsWith(prefix) || !accept(key)) return;
-      if (delimiter) {
-        const index = key.indexOf(delimiter, prefix.length);
-        if (index >= 0) {
-          entries.set(key.slice(0, index + delimiter.length), 'prefix');
-          return;
-        }
-      }
-      entries.set(key, 'key');
-    };
-
-    const walk = async (directoryPath: string, folderKey: string): Promise<void> => {
-      if (folderKey !== '' && (await this.isMarker(folderKey, directoryPath))) consider(folderKey);
-      let dirents;
-      try {
-        dirents = await readdir(directoryPath, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const dirent of dirents) {
-        const key = folderKey + dirent.name;
-        if (dirent.isFile()) {
-          consider(key);
-          continue;
-        }
-        if (!dirent.isDirectory()) continue; // symbolic links and specials are never listed
-        const childKey = `${key}/`;
-        if (!childKey.startsWith(prefix) && !prefix.startsWith(childKey)) continue;
-        const childPath = path.join(directoryPath, dirent.name);
-        if (delimiter && childKey.startsWith(prefix)) {
-          const index = childKey.indexOf(delimiter, prefix.length);
-          if (index >= 0) {
-            // Everything below rolls up into one common prefix: no need to walk it all.
-            const common = childKey.slice(0, index + delimiter.length);
-            const wholePrefixSkipped = marker?.isPrefix === true && common.startsWith(marker.after);
-            if (wholePrefixSkipped) continue;
-            if (marker === undefined || compareKeys(common, marker.after) > 0) {
-              if (await this.hasAnyKey(childPath, childKey)) entries.set(common, 'prefix');
-              continue;
-            }
-          }
-        }
-        await walk(childPath, childKey);
-      }
-    };
-
-    // Start in the deepest folder the prefix names; a prefix that no valid key can have lists nothing.
-    const folderPart = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
-    let startSegments: string[] = [];
-    let startable = true;
-    if (folderPart) {
-      try {
-        startSegments = keySegments(folderPart);
-      } catch {
-        startable = false;
-      }
-    }
-    if (startable) {
-      let start: Awaited<ReturnType<LocalStorageDriver['inspect']>> | undefined;
-      try {
-        start = await this.inspect(startSegments);
-      } catch (error) {
-        if (!(error instanceof StorageError && error.code === 'AccessDenied')) throw error;
-      }
-      if (start?.kind === 'directory') await walk(start.fullPath, folderPart);
-    }
-
-    const ordered = [...entries.entries()].sort(([a], [b]) => compareKeys(a, b));
-    const page = ordered.slice(0, maxKeys);
-    const isTruncated = ordered.length > page.length;
-    const objects: ObjectSummary[] = [];
-    const commonPrefixes: string[] = [];
-    for (const [name, kind] of page) {
-      if (kind === 'prefix') {
-        commonPrefixes.push(name);
-        continue;
-      }
-      const info = await this.headObject(name).catch(() => null);
-      if (info) objects.push({ key: info.key, size: info.size, etag: info.etag, lastModified: info.lastModified });
-    }
-    const last = page[page.length - 1];
-    return {
-      objects,
-      commonPrefixes,
-      isTruncated,
-      nextContinuationToken: isTruncated && last ? encodeToken({ after: last[0], isPrefix: last[1] === 'prefix' }) : undefined,
-    };
+  /** ListObjectsV2 semantics; each folder is read once per listing (local-listing.ts). */
+  listObjects(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
+    return this.listing.list(options);
   }
 
   // ---------------------------------------------------------------- copy
