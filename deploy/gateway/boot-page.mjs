@@ -26,6 +26,8 @@ function attribute(value) {
   return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** Deferred scripts of the page with a local source (the host's entry, main.js). */
+const ENTRY_SCRIPT = /<script\b[^>]*\bdefer\b[^>]*\bsrc\s*=\s*["']?(\/[^"' >]+\.js)["']?[^>]*>/gi;
 const CONFIG_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*(["']?)\/config\.js\1[^>]*>\s*<\/script>/i;
 
 /**
@@ -37,6 +39,14 @@ export function renderBootPage(html, { appConfig, environment, preloads = [] }) 
   let page = html.replace(CONFIG_SCRIPT, () => `<script>window.appConfig=${scriptJson(appConfig)};</script>`);
   const seen = new Set();
   const links = [];
+  // The host's entry script sits at the end of the body as a deferred script, which browsers fetch
+  // at the lowest priority: behind every preload below, although nothing can start without it.
+  // Announced first with a high priority, it arrives first and starts while the rest downloads.
+  for (const [, src] of page.matchAll(ENTRY_SCRIPT)) {
+    if (seen.has(src)) continue;
+    seen.add(src);
+    links.push(`<link rel="preload" as="script" href="${attribute(src)}" fetchpriority="high">`);
+  }
   for (const preload of preloads) {
     if (seen.has(preload.href)) continue;
     seen.add(preload.href);

@@ -498,6 +498,8 @@ test('the host page carries its runtime config and the environment manifest: no 
 test("the host page preloads the host start-up chunks and the remote of its address (manifest, digest-checked entry, exposed chunks, the page's lazy chunks)", async () => {
   const home = headElements((await gateway.inject({ url: '/' })).body).filter((element) => element.rel === 'preload');
   const hrefs = home.map((element) => element.href);
+  // The host's entry first, at high priority (a deferred script is fetched at the lowest).
+  assert.deepEqual(home[0], { tag: 'link', rel: 'preload', as: 'script', href: '/main.js', fetchpriority: 'high' });
   // The host: its bootstrap chunk and its shared modules.
   assert.ok(hrefs.includes('/561.abcdef12.js'), hrefs.join(' '));
   assert.ok(hrefs.includes('/70.abcdef12.js'), hrefs.join(' '));

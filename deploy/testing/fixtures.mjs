@@ -58,7 +58,7 @@ export async function writeHostBuild(dir, { marker = 'host-v1', kernel = '0.1.0'
   await mkdir(dir, { recursive: true });
   await writeFile(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><title>${marker}</title><script src="/config.js"></script><script>document.documentElement.dataset.theme='light';</script></head><body><div id="root"></div><script src="/main.js"></script></body></html>`,
+    `<!doctype html><html><head><title>${marker}</title><script src="/config.js"></script><script>document.documentElement.dataset.theme='light';</script></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>`,
   );
   await writeFile(path.join(dir, 'main.js'), `console.log(${JSON.stringify(marker)});`.repeat(200));
   await writeFile(path.join(dir, '561.abcdef12.js'), 'console.log("chunk");');

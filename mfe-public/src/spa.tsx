@@ -9,7 +9,7 @@ const lifecycles = createRemoteSpa({
   namespace: NAMESPACE,
   resources,
   App,
-  preload: () => preloadPage(window.location.pathname),
+  preload: ({ kernel }) => preloadPage(window.location.pathname, kernel),
 });
 
 export const { bootstrap, mount, unmount, update } = lifecycles;

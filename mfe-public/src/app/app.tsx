@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, matchPath } from 'react-router-dom';
-import { lazyPage, useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
+import { lazyPage, useDarkTheme, type Kernel, type RemoteAppProps } from '@cloudclip/shared-kernel';
+import { earlyPasteLoad } from '../features/paste-view/api/paste-api';
+import { earlyFileInfoLoad } from '../features/file-view/api/file-api';
 import { KernelProvider } from '../hooks/use-kernel';
 import { Loading } from '../components/loading';
 import { PATHS } from '../config/paths';
@@ -14,10 +16,21 @@ const EditorPage = lazyPage(() => import(/* webpackChunkName: "page-editor" */ '
 const PastePage = lazyPage(() => import(/* webpackChunkName: "page-paste" */ '../features/paste-view/components/paste-page'));
 const FilePage = lazyPage(() => import(/* webpackChunkName: "page-file" */ '../features/file-view/components/file-page'));
 
-/** Loads the page of an address before the remote's first render (createRemoteSpa's `preload`). */
-export function preloadPage(pathname: string): Promise<void> {
-  if (matchPath(PATHS.paste, pathname)) return PastePage.preload();
-  if (matchPath(PATHS.file, pathname)) return FilePage.preload();
+/**
+ * Loads the page of an address before the remote's first render (createRemoteSpa's `preload`);
+ * a paste's text or a file's details are asked for at the same time.
+ */
+export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
+  const paste = matchPath(PATHS.paste, pathname)?.params.slug;
+  if (paste) {
+    earlyPasteLoad.start(kernel, paste);
+    return PastePage.preload();
+  }
+  const file = matchPath(PATHS.file, pathname)?.params.slug;
+  if (file) {
+    earlyFileInfoLoad.start(kernel, file);
+    return FilePage.preload();
+  }
   return EditorPage.preload();
 }
 

@@ -1,10 +1,14 @@
 import { toBoolean, type FileDetail, type FileUpdateRequest, type Kernel, type PublicFile } from '@cloudclip/shared-kernel';
 import type { ManageScope } from '../../../lib/ownership';
+import { createEarlyLoad } from '../../../lib/early-load';
 
 /** `GET /api/public/files/{slug}` (counts a view unless protected). */
 export function loadFileInfo(kernel: Kernel, slug: string, signal?: AbortSignal): Promise<PublicFile> {
   return kernel.api.files.publicInfo(slug, signal);
 }
+
+/** `GET /api/public/files/{slug}` of the address being opened, started before the page renders (lib/early-load.ts). */
+export const earlyFileInfoLoad = createEarlyLoad((kernel, slug) => loadFileInfo(kernel, slug));
 
 /** `POST /api/public/files/{slug}/verify` (counts a view; 401 = wrong password). */
 export function verifyFile(kernel: Kernel, slug: string, password: string): Promise<PublicFile> {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../hooks/use-kernel';
-import { loadFileInfo, verifyFile } from '../api/file-api';
+import { earlyFileInfoLoad, loadFileInfo, verifyFile } from '../api/file-api';
 import { filePasswordStore } from '../utils/file-password-store';
 
 export type FileFailure = 'not-found' | 'gone' | 'error';
@@ -57,7 +57,11 @@ export function useFile(slug: string) {
     setState({ status: 'loading' });
     const run = async () => {
       try {
-        const info = await loadFileInfo(kernel, slug, controller.signal);
+        // The request the remote started while this page's code was downloading, else a new one.
+        const early = earlyFileInfoLoad.started(slug);
+        const info = await (early ?? loadFileInfo(kernel, slug, controller.signal));
+        if (early) earlyFileInfoLoad.forget(early);
+        if (controller.signal.aborted) return;
         if (!toBoolean(info.requires_password)) {
           setState({ status: 'ready', file: info, password: null });
           return;

@@ -6,6 +6,7 @@ import {
   type PasteUpdateResponse,
 } from '@cloudclip/shared-kernel';
 import type { ManageScope } from '../../../lib/ownership';
+import { createEarlyLoad } from '../../../lib/early-load';
 
 /** A paste whose content is readable (public, or unlocked with its password). */
 export interface LoadedPaste {
@@ -48,6 +49,9 @@ export async function loadPaste(kernel: Kernel, slug: string, signal?: AbortSign
     },
   };
 }
+
+/** `GET /api/paste/{slug}` of the address being opened, started before the page renders (lib/early-load.ts). */
+export const earlyPasteLoad = createEarlyLoad((kernel, slug) => loadPaste(kernel, slug));
 
 /** `POST /api/paste/{slug}` with the password (401 = wrong password: the server's message or 'wrong password'). */
 export async function unlockPaste(kernel: Kernel, slug: string, password: string): Promise<LoadedPaste> {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
 import { PastePage } from './paste-page';
+import { earlyPasteLoad } from '../api/paste-api';
 
 const base = {
   slug: 'abc',
@@ -27,6 +28,25 @@ function renderPaste(handler: (call: FakeCall) => FakeReply, storage: Record<str
 }
 
 describe('PastePage', () => {
+  it('shows the text asked for while its code was loading, without asking (and counting a view) again; a later visit asks anew', async () => {
+    const fetch = fakeFetch(() => ({ body: { ...base, id: 'p1', content: 'early text', hasPassword: false, views: 1 } }));
+    const kernel = makeKernel({ fetchImpl: fetch.impl });
+    earlyPasteLoad.start(kernel, 'abc');
+    earlyPasteLoad.start(kernel, 'abc');
+    const page = (
+      <Routes>
+        <Route path="/paste/:slug" element={<PastePage />} />
+      </Routes>
+    );
+    const first = renderWithKernel(page, kernel, '/paste/abc');
+    expect(await screen.findByText('early text')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    first.unmount();
+    renderWithKernel(page, kernel, '/paste/abc');
+    expect(await screen.findByText('early text')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.method === 'GET')).toHaveLength(2);
+  });
+
   it('asks for the password, shows the server message for a wrong one and reveals the text for the right one', async () => {
     const fetch = renderPaste((call) => {
       if (call.method === 'GET') return { body: { ...base, hasPassword: true, requiresPassword: true } };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError, type PasteProtectedView } from '@cloudclip/shared-kernel';
 import { useKernel } from '../../../hooks/use-kernel';
-import { loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
+import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
 
 export type PasteFailure = 'not-found' | 'gone' | 'error';
 
@@ -28,13 +28,17 @@ export function usePaste(slug: string) {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    loadPaste(kernel, slug, controller.signal).then(
+    // The request the remote started while this page's code was downloading, else a new one.
+    const load = earlyPasteLoad.started(slug) ?? loadPaste(kernel, slug, controller.signal);
+    load.then(
       (result) => {
         if (controller.signal.aborted) return;
+        earlyPasteLoad.forget(load);
         setState(result.kind === 'locked' ? { status: 'locked', meta: result.meta } : { status: 'ready', paste: result.paste });
       },
       (error: unknown) => {
         if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
+        earlyPasteLoad.forget(load);
         setState({ status: 'failed', ...failureOf(error) });
       },
     );
