@@ -196,6 +196,9 @@ export const NETWORK_PROFILES = {
  */
 export async function openPage(browser, url, { area, keepScriptBodies = false, inspect, network = 'loopback' } = {}) {
   const context = await browser.newContext({ locale: 'en-US' });
+  // The figures are what the page itself needs: the shell's idle prefetch of the other areas'
+  // remotes (host-shell remote-prefetch.ts) is off for visitors who save data, so is it here.
+  await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
   const page = await context.newPage();
   const conditions = NETWORK_PROFILES[network];
   if (conditions === undefined) throw new Error(`unknown network profile: ${network}`);

@@ -25,6 +25,47 @@ test('nav links open each area in its remote', async ({ page }) => {
   await shell.expectArea('public', 'home');
 });
 
+test('a page arrives with its own code preloaded, and a hovered nav link fetches its remote before the click, once', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  // A visitor who saves data: no idle prefetch, so only the hover can fetch the remote.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+  const shell = new ShellPage(page);
+  await shell.goto('/paste/AbC123');
+  await shell.expectArea('public', 'paste');
+  // The gateway announced the paste page's lazy chunk in the HTML (page-chunks.json).
+  const preloads = await page
+    .locator('head link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloads.some((address) => /\/remotes\/mfe-public\/[^/]+\/page-paste\.[0-9a-f]+\.js$/.test(address))).toBe(true);
+  expect(preloads.some((address) => address.includes('/remotes/mfe-upload/'))).toBe(false);
+
+  const uploadEntry = (address: string) => /\/remotes\/mfe-upload\/[^/]+\/remoteEntry\.js$/.test(address);
+  expect(requests.some(uploadEntry)).toBe(false);
+  await shell.navLink('Upload').hover();
+  await expect.poll(() => requests.filter(uploadEntry).length).toBe(1);
+  await shell.navLink('Upload').click();
+  await shell.expectArea('upload');
+  expect(requests.filter(uploadEntry)).toHaveLength(1);
+});
+
+test("once the first page is up, the other areas' remotes are fetched while the browser is idle", async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const shell = new ShellPage(page);
+  await shell.goto('/upload');
+  await shell.expectArea('upload');
+  const entryOf = (pkg: string) => (address: string) => new RegExp(`/remotes/${pkg}/[^/]+/remoteEntry\\.js$`).test(address);
+  for (const pkg of ['mfe-public', 'mfe-explorer', 'mfe-admin']) {
+    await expect.poll(() => requests.filter(entryOf(pkg)).length, { timeout: 15_000 }).toBe(1);
+  }
+  // Nothing of them runs: the upload page is still the only area on screen.
+  await expect(shell.areaPage).toHaveCount(1);
+  await shell.navLink('Mount Explorer').click();
+  await shell.expectArea('explorer');
+  expect(requests.filter(entryOf('mfe-explorer'))).toHaveLength(1);
+});
+
 test('deep links render the matching page of the remote', async ({ page }) => {
   const shell = new ShellPage(page);
   await shell.goto('/paste/AbC123');
