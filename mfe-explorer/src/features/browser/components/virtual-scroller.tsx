@@ -8,7 +8,6 @@ interface VirtualScrollerProps {
   renderRow: (index: number) => ReactNode;
   /** Called with the inner width when it changes (the grid derives its columns from it). */
   onWidth?: (width: number) => void;
-  label: string;
   testId?: string;
   /** Row to bring into view and focus (its element with `[data-focus-key]` equal to `focusKey`). */
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>, reveal: (row: number, focusSelector: string) => void) => void;
@@ -20,8 +19,9 @@ interface VirtualScrollerProps {
 /**
  * A small windowing list: only the rows in view (plus a few) are in the DOM, inside a spacer as tall
  * as all rows together. Rows have a fixed height. Keyboard moves can reveal and focus any row.
+ * It adds no role: the rows it draws are owned by the list's grid around it.
  */
-export function VirtualScroller({ rowCount, rowHeight, renderRow, onWidth, label, testId, onKeyDown, resetKey }: VirtualScrollerProps) {
+export function VirtualScroller({ rowCount, rowHeight, renderRow, onWidth, testId, onKeyDown, resetKey }: VirtualScrollerProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -90,8 +90,6 @@ export function VirtualScroller({ rowCount, rowHeight, renderRow, onWidth, label
     <div
       ref={ref}
       className="ce-scroller"
-      role="list"
-      aria-label={label}
       data-testid={testId}
       data-total-rows={rowCount}
       onScroll={onScroll}
