@@ -73,13 +73,14 @@ test.describe('antd stays out of the other pages', () => {
     await shell.expectArea('public');
     await shell.navLink('Upload').click();
     await shell.expectArea('upload');
-    expect(scripts.filter((url) => url.includes('/mfe-admin/'))).toEqual([]);
+    // Its entry may arrive while the browser is idle (a few KB); antd and pro-components may not.
+    expect(scripts.filter((url) => url.includes('/mfe-admin/') && !url.endsWith('/remoteEntry.js'))).toEqual([]);
 
     await shell.navLink('Admin').click();
     // First visit: the remote with antd and pro-components is downloaded now.
     await expect(new AdminPage(page).area).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-testid="admin-login"], .ant-pro-layout').first()).toBeVisible();
-    expect(scripts.filter((url) => url.includes('/mfe-admin/')).length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.includes('/mfe-admin/') && !url.endsWith('/remoteEntry.js')).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,5 @@
-import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { setEnvironment } from './remote-registry';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemoteLifecycles, setEnvironment } from './remote-registry';
 import { IDLE_PREFETCH_DELAY_MS, idlePrefetchAllowed, prefetchRemote, prefetchWhenIdle, resetPrefetchState } from './remote-prefetch';
 import type { EnvironmentManifest } from './environment-manifest';
 
@@ -61,7 +61,7 @@ test('without an environment manifest nothing is prefetched and nothing is throw
   expect(preload).not.toHaveBeenCalled();
 });
 
-test('idle prefetch waits for the page to settle, runs once per page load, and asks for every area', async () => {
+test("idle prefetch waits for the page to settle, runs once per page load, and asks for every area's manifest and entry only", async () => {
   jest.useFakeTimers();
   try {
     prefetchWhenIdle(['cloudclip_public', 'cloudclip_upload']);
@@ -74,6 +74,24 @@ test('idle prefetch waits for the page to settle, runs once per page load, and a
   }
   await settle();
   expect(preload.mock.calls.map(([args]) => args[0]?.nameOrAlias)).toEqual(['cloudclip_public', 'cloudclip_upload']);
+  // Manifest and entry only: every chunk is filtered out.
+  const filter = preload.mock.calls[0]?.[0][0]?.filter;
+  expect(filter?.('/remotes/mfe-public/1.0.0/12.abcdef12.js')).toBe(false);
+});
+
+test("a remote whose load failed is left to its slot's retry: not prefetched until a load succeeds", async () => {
+  const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
+  load.mockRejectedValueOnce(new Error('offline'));
+  await expect(loadRemoteLifecycles('cloudclip_upload')).rejects.toThrow();
+  prefetchRemote('cloudclip_upload');
+  await settle();
+  expect(preload).not.toHaveBeenCalled();
+  const lifecycles = { bootstrap: async () => undefined, mount: async () => undefined, unmount: async () => undefined };
+  load.mockResolvedValueOnce({ default: lifecycles });
+  await loadRemoteLifecycles('cloudclip_upload', true);
+  prefetchRemote('cloudclip_upload');
+  await settle();
+  expect(preload).toHaveBeenCalledTimes(1);
 });
 
 test('no speculative downloads for visitors who save data or are on a 2G-class connection', () => {

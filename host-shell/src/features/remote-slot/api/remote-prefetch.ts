@@ -1,32 +1,48 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { whenEnvironmentReady } from './remote-registry';
+import { remoteHasFailed, whenEnvironmentReady } from './remote-registry';
 
 /**
- * Fetching another area's remote before it is opened, so following a nav link shows its page
- * without waiting for the remote's entry and exposed chunks:
+ * Fetching another area's remote before it is opened, so following a nav link does not wait for
+ * the remote's manifest and entry:
  *
- * - on intent (a nav link hovered, focused or touched): the link's remote, right away;
- * - when the browser is idle after the current page has mounted: every nav remote, unless the
- *   visitor asked to save data or is on a 2G-class connection.
+ * - on intent (a nav link hovered, focused or touched): the link's remote with the exposed
+ *   module's synchronous chunks, right away;
+ * - when the browser is idle after the current page has mounted: the manifest and entry of every
+ *   area's remote (a few KB each; not their chunks: an anonymous visitor of a paste link should not
+ *   download the admin area's antd), unless the visitor asked to save data or is on a 2G-class
+ *   connection.
  *
  * Module Federation's `preloadRemote` loads the remote's manifest (checked against its digest by the
  * retry plugin) and its entry script (the integrity plugin adds the SRI attribute), and adds preload
- * links for the exposed module's synchronous chunks; nothing of the remote runs until it is mounted.
- * A failed prefetch is forgotten: the slot reports the failure when the remote is really loaded.
+ * links for the chunks; nothing of the remote runs until it is mounted. The runtime preloads an
+ * exposed module's chunks once: after an idle prefetch, a hover adds nothing and the click loads
+ * them. A failed prefetch is forgotten: the slot reports the failure when the remote is really loaded;
+ * a remote whose load failed is not prefetched until a load succeeds again.
  */
 const prefetched = new Set<string>();
 
-export function prefetchRemote(name: string | null): void {
-  if (!name || prefetched.has(name)) return;
+function prefetch(name: string | null, withChunks: boolean): void {
+  // A remote whose slot shows a failure is left to the slot's retry (a prefetch racing the retry's
+  // fresh registration could leave the runtime with the failed attempt).
+  if (!name || prefetched.has(name) || remoteHasFailed(name)) return;
   prefetched.add(name);
   void whenEnvironmentReady()
     .then((manifest) => {
       if (!manifest.remotes.some((remote) => remote.name === name)) return undefined;
-      return preloadRemote([{ nameOrAlias: name, exposes: ['./spa'], resourceCategory: 'sync' }]);
+      return preloadRemote([
+        withChunks
+          ? { nameOrAlias: name, exposes: ['./spa'], resourceCategory: 'sync' }
+          : { nameOrAlias: name, exposes: ['./spa'], resourceCategory: 'sync', filter: () => false },
+      ]);
     })
     .catch(() => {
       prefetched.delete(name);
     });
+}
+
+/** A nav link about to be followed: its remote, with the chunks its page needs first. */
+export function prefetchRemote(name: string | null): void {
+  prefetch(name, true);
 }
 
 interface NetworkInformationLike {
@@ -52,7 +68,7 @@ export function prefetchWhenIdle(names: readonly string[]): void {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
   if (!idlePrefetchAllowed(connection)) return;
   const run = () => {
-    for (const name of names) prefetchRemote(name);
+    for (const name of names) prefetch(name, false);
   };
   window.setTimeout(() => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });

@@ -42,11 +42,30 @@ function isLifecycles(value: unknown): value is RemoteLifecycles {
   return !!module && typeof module.mount === 'function' && typeof module.unmount === 'function' && typeof module.bootstrap === 'function';
 }
 
+/** Remotes whose last load failed on this page (cleared by a successful load, e.g. the retry). */
+const failedRemotes = new Set<string>();
+
+/** Whether the last load of a remote failed: prefetching leaves it alone until the slot's retry succeeds. */
+export function remoteHasFailed(name: string): boolean {
+  return failedRemotes.has(name);
+}
+
 /**
- * Loads a remote's `./spa` lifecycles. With `fresh`, the remote is registered again first so a
+ * Loads a remote's `./spa` lifecycles, remembering whether it failed. With `fresh`, the remote is registered again first so a
  * failed entry is fetched anew (the retry button).
  */
 export async function loadRemoteLifecycles(name: string, fresh = false): Promise<RemoteLifecycles> {
+  try {
+    const lifecycles = await loadLifecycles(name, fresh);
+    failedRemotes.delete(name);
+    return lifecycles;
+  } catch (error) {
+    failedRemotes.add(name);
+    throw error;
+  }
+}
+
+async function loadLifecycles(name: string, fresh: boolean): Promise<RemoteLifecycles> {
   if (!manifestPromise) throw new RemoteUnavailableError(name, new Error('No environment manifest'));
   let manifest: EnvironmentManifest;
   try {
