@@ -1,0 +1,165 @@
+import { lazy, Suspense, useMemo, useReducer, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FsListItem } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../i18n/resources';
+import { useKernel } from '../hooks/use-kernel';
+import type { FsApi } from '../lib/fs-api';
+import { joinPath } from '../lib/fs-path';
+import { Loading } from '../components/loading';
+import { sortItems } from '../features/browser/utils/sort-items';
+import { dialogReducer, NO_DIALOG } from '../features/browser/stores/dialog-state';
+import { useListing } from '../features/browser/hooks/use-listing';
+import { useViewSettings } from '../features/browser/hooks/use-view-settings';
+import { useNotices } from '../features/browser/hooks/use-notices';
+import { useSelection } from '../features/browser/hooks/use-selection';
+import { usePreviewParam } from '../features/browser/hooks/use-preview-param';
+import { useItemActions } from '../features/browser/hooks/use-item-actions';
+import { Breadcrumbs } from '../features/browser/components/breadcrumbs';
+import { Toolbar } from '../features/browser/components/toolbar';
+import { SelectionBar } from '../features/browser/components/selection-bar';
+import { Notices } from '../features/browser/components/notices';
+import { ListingStatus } from '../features/browser/components/listing-status';
+import { FileList } from '../features/browser/components/file-list';
+import { isEditableText } from '../features/preview/utils/file-kind';
+import { ExplorerDialogs } from './explorer-dialogs';
+
+// Heavy or occasional parts load on first use: the preview (highlighting, Markdown), the upload panel.
+const PreviewPanel = lazy(() => import(/* webpackChunkName: "preview" */ '../features/preview/components/preview-panel'));
+const UploadPanel = lazy(() => import(/* webpackChunkName: "upload" */ '../features/upload/components/upload-panel'));
+
+const EMPTY: File[] = [];
+
+/** One folder of a mount: the browser's parts, the preview and upload features, and the dialogs, composed. */
+export function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: string }) {
+  const kernel = useKernel();
+  const { t } = useTranslation(NAMESPACE);
+  const listingState = useListing(fs, directory);
+  const { listing, reload } = listingState;
+  const [settings, updateSettings] = useViewSettings(kernel.storage);
+  const { notices, push, dismiss } = useNotices();
+  const [dialogs, dispatch] = useReducer(dialogReducer, NO_DIALOG);
+  /** The upload panel: closed (null), or open with the files dropped on the page that it has not taken yet. */
+  const [upload, setUpload] = useState<File[] | null>(null);
+  const [previewVersion, setPreviewVersion] = useState(0);
+  const preview = usePreviewParam();
+
+  const items = useMemo(
+    () => sortItems<FsListItem>(listing?.items ?? [], settings.sortField, settings.sortOrder),
+    [listing, settings.sortField, settings.sortOrder],
+  );
+  const writable = !!listing && !listing.isVirtual;
+  const names = useMemo(() => new Set((listing?.items ?? []).map((item) => item.name)), [listing]);
+  const selection = useSelection(items, directory);
+  const actions = useItemActions({
+    fs,
+    directory,
+    notify: push,
+    reload,
+    dispatch,
+    preview,
+    clearSelection: selection.clear,
+    canEdit: isEditableText,
+  });
+
+  const onDropFiles = (event: DragEvent<HTMLDivElement>) => {
+    if (!writable) return;
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (!files.length) return;
+    event.preventDefault();
+    setUpload(files);
+  };
+
+  const previewName = preview.name;
+  const previewPath = previewName ? joinPath(directory, previewName) : null;
+
+  return (
+    <div
+      className="ce-browser"
+      data-testid="explorer"
+      data-directory={directory}
+      onDragOver={(event) => writable && event.dataTransfer?.types?.includes('Files') && event.preventDefault()}
+      onDrop={onDropFiles}
+    >
+      <Breadcrumbs directory={directory} root={root} />
+      <Toolbar
+        writable={writable}
+        settings={settings}
+        onSettings={updateSettings}
+        onUpload={() => setUpload((dropped) => dropped ?? EMPTY)}
+        onNewFolder={() => dispatch({ type: 'open', dialog: { type: 'mkdir' } })}
+        onRefresh={reload}
+      />
+      {selection.selected.size > 0 && (
+        <SelectionBar
+          count={selection.selected.size}
+          onCopy={() => dispatch({ type: 'open', dialog: { type: 'copy', items: selection.selectedItems } })}
+          onDelete={() => dispatch({ type: 'open', dialog: { type: 'delete', items: selection.selectedItems } })}
+          onClear={selection.clear}
+        />
+      )}
+      <Notices notices={notices} onDismiss={dismiss} />
+
+      {upload && writable && (
+        <Suspense fallback={<Loading />}>
+          <UploadPanel
+            fs={fs}
+            http={kernel.http}
+            t={kernel.i18n.t}
+            directory={directory}
+            existingNames={names}
+            dropped={upload}
+            onDroppedTaken={() => setUpload(EMPTY)}
+            onUploaded={(item) => {
+              push('success', t('upload.done', { name: item.file.name }));
+              if (item.directory === directory) reload();
+            }}
+            onClose={() => setUpload(null)}
+          />
+        </Suspense>
+      )}
+
+      {previewPath && previewName && (
+        <Suspense fallback={<Loading />}>
+          <PreviewPanel
+            fs={fs}
+            path={previewPath}
+            name={previewName}
+            version={previewVersion}
+            onClose={preview.close}
+            onDownload={() => void actions.download(previewPath, previewName)}
+            onLink={() => dispatch({ type: 'open', dialog: { type: 'link', path: previewPath, name: previewName } })}
+            onEdit={() => dispatch({ type: 'open', dialog: { type: 'edit', path: previewPath, name: previewName } })}
+          />
+        </Suspense>
+      )}
+
+      <ListingStatus {...listingState} directory={directory} root={root} count={items.length}>
+        <FileList
+          items={items}
+          view={settings.view}
+          directory={directory}
+          selected={selection.selected}
+          selectable={writable}
+          onToggle={selection.toggle}
+          onToggleAll={selection.toggleAll}
+          onActions={(item) => dispatch({ type: 'open', dialog: { type: 'actions', item } })}
+          hrefOf={actions.hrefOf}
+        />
+      </ListingStatus>
+
+      <ExplorerDialogs
+        state={dialogs}
+        dispatch={dispatch}
+        actions={actions}
+        fs={fs}
+        directory={directory}
+        root={root}
+        names={names}
+        notify={push}
+        reload={reload}
+        clearSelection={selection.clear}
+        onSaved={() => setPreviewVersion((value) => value + 1)}
+      />
+    </div>
+  );
+}

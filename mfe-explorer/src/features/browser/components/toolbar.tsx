@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../i18n/resources';
+import type { ViewSettings } from '../stores/view-settings';
+import { SORT_FIELDS, type SortField } from '../utils/sort-items';
+
+interface ToolbarProps {
+  /** Upload and new folder need a folder inside a mount. */
+  writable: boolean;
+  settings: ViewSettings;
+  onSettings: (patch: Partial<ViewSettings>) => void;
+  onUpload: () => void;
+  onNewFolder: () => void;
+  onRefresh: () => void;
+}
+
+/** Upload, new folder and refresh; sort field and order; list or grid view. */
+export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder, onRefresh }: ToolbarProps) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <div className="ce-toolbar" role="toolbar" aria-label={t('toolbar.label')} data-testid="toolbar">
+      <div className="ce-toolbar__group">
+        <button type="button" className="ce-button ce-button--primary" onClick={onUpload} disabled={!writable} data-testid="open-upload">
+          {t('toolbar.upload')}
+        </button>
+        <button type="button" className="ce-button" onClick={onNewFolder} disabled={!writable} data-testid="open-mkdir">
+          {t('toolbar.newFolder')}
+        </button>
+        <button type="button" className="ce-button" onClick={onRefresh} data-testid="refresh">
+          {t('toolbar.refresh')}
+        </button>
+      </div>
+      <div className="ce-toolbar__group">
+        <label className="ce-inline-field">
+          <span>{t('toolbar.sortBy')}</span>
+          <select
+            className="ce-input ce-select"
+            value={settings.sortField}
+            onChange={(event) => onSettings({ sortField: event.target.value as SortField })}
+            data-testid="sort-field"
+          >
+            {SORT_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {t(`toolbar.sort.${field}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="ce-button"
+          onClick={() => onSettings({ sortOrder: settings.sortOrder === 'asc' ? 'desc' : 'asc' })}
+          data-testid="sort-order"
+          data-order={settings.sortOrder}
+        >
+          {t(`toolbar.order.${settings.sortOrder}`)}
+        </button>
+        <div className="ce-segmented" role="group" aria-label={t('toolbar.view')}>
+          {(['list', 'grid'] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              className="ce-button"
+              aria-pressed={settings.view === view}
+              onClick={() => onSettings({ view })}
+              data-testid={`view-${view}`}
+            >
+              {t(`toolbar.views.${view}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
