@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MountRow } from '../db/schema';
+import { readObjectRange } from '../http/byte-range-response';
 import { HttpError } from '../http/http-error';
 import { toIso } from '../lib/time';
 import { storageHttpError } from '../services/storage-errors';
-import { parseRangeHeader } from '../storage/byte-range';
 import {
   isStorageError,
   listAllObjects,
@@ -248,15 +248,10 @@ export class FsService {
     if (parsed.isDirectory) throw new HttpError(400, 'fs.pathMustBeFile');
     const target = await this.access.resolve(caller, parsed);
     if (target.key === '') throw new HttpError(400, 'fs.pathMustBeFile');
-    const range = parseRangeHeader(rangeHeader);
     try {
-      const object = await target.driver.getObject(target.key, { range });
+      const object = await readObjectRange(target.driver, target.key, rangeHeader);
       return { object, name: baseName(parsed) };
     } catch (error) {
-      if (isStorageError(error, 'InvalidRange')) {
-        const info = await target.driver.headObject(target.key).catch(() => null);
-        throw new HttpError(416, 'storage.rangeNotSatisfiable', { headers: { 'content-range': `bytes */${info?.size ?? 0}` } });
-      }
       if (isStorageError(error, 'NoSuchKey')) throw new HttpError(404, 'fs.notFound');
       throw storageHttpError(error);
     }

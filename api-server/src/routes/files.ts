@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requirePermission } from '../auth/guards';
 import { apiKeyCreator, userKeyInfo } from '../auth/ownership';
+import { readObjectRange, sendObject, sendObjectHead } from '../http/byte-range-response';
 import { envelope, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
@@ -20,9 +21,8 @@ import type { AuthService } from '../services/auth-service';
 import { OFFICE_VIEWER_URL, type DirectUploadInput, type FileCaller, type FileShareService } from '../services/file-share-service';
 import { storageHttpError } from '../services/storage-errors';
 import { ByteLimiter } from '../services/upload-limits';
-import { parseRangeHeader } from '../storage/byte-range';
 import { contentDisposition } from '../storage/content-disposition';
-import { isStorageError, quoteEtag, type ObjectInfo } from '../storage/storage-driver';
+import { quoteEtag, type ObjectInfo } from '../storage/storage-driver';
 import { flag, optionalNumber, optionalString, queryInt } from './input-numbers';
 
 export interface FileRoutesOptions {
@@ -391,22 +391,12 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
       if (request.method === 'HEAD') {
         const info = await driver.headObject(row.storage_path);
         if (!info) throw new HttpError(404, 'storage.objectNotFound');
-        return reply
-          .code(200)
-          .headers({ ...objectHeaders(info), 'content-length': String(info.size) })
-          .send();
+        return sendObjectHead(reply, info, objectHeaders(info));
       }
-      const range = parseRangeHeader(request.headers.range);
       try {
-        const result = await driver.getObject(row.storage_path, { range });
-        reply.code(result.range ? 206 : 200).headers({ ...objectHeaders(result), 'content-length': String(result.contentLength) });
-        if (result.range) reply.header('content-range', `bytes ${result.range.start}-${result.range.end}/${result.size}`);
-        return reply.send(result.body);
+        const result = await readObjectRange(driver, row.storage_path, request.headers.range);
+        return sendObject(reply, result, objectHeaders(result));
       } catch (error) {
-        if (isStorageError(error, 'InvalidRange')) {
-          const info = await driver.headObject(row.storage_path).catch(() => null);
-          throw new HttpError(416, 'storage.rangeNotSatisfiable', { headers: { 'content-range': `bytes */${info?.size ?? 0}` } });
-        }
         throw storageHttpError(error);
       }
     } catch (error) {

@@ -12,6 +12,7 @@ import { fsCallerOf, type FsCaller } from '../fs/fs-access';
 import type { FsCopyService } from '../fs/fs-copy';
 import type { FsService } from '../fs/fs-service';
 import { FORM_UPLOAD_MAX_BYTES, type FormPart, type FsUploadService } from '../fs/fs-upload';
+import { sendObject } from '../http/byte-range-response';
 import { envelope } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
@@ -207,7 +208,8 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
     const caller = callerOf(request);
     const { path } = parseInput(pathQuery, request.query);
     const { object, name } = await fs.open(caller, path, request.headers.range);
-    reply.code(object.range ? 206 : 200).headers({
+    // Content-Length is listed to keep its place among the headers; sendObject sets it.
+    return sendObject(reply, object, {
       'content-type': object.contentType || 'application/octet-stream',
       'content-disposition': attachmentDisposition(name),
       'cache-control': 'private, max-age=0',
@@ -218,8 +220,6 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
       'x-content-type-options': 'nosniff',
       'content-security-policy': 'sandbox',
     });
-    if (object.range) reply.header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-    return reply.send(object.body);
   });
 
   app.get(`${base}/file-link`, opts, async (request) => {

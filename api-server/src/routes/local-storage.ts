@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readObjectRange, sendObject, sendObjectHead } from '../http/byte-range-response';
 import { HttpError } from '../http/http-error';
 import { isActiveContentType, nonScriptContentType } from '../lib/mime-types';
 import type { StorageConfigService } from '../services/storage-config-service';
@@ -6,11 +7,10 @@ import { storageHttpError } from '../services/storage-errors';
 import { ByteLimiter, pipeRequestBody } from '../services/upload-limits';
 import type { UploadReservations } from '../services/upload-reservations';
 import { formatBytes } from '../lib/format-size';
-import { parseRangeHeader } from '../storage/byte-range';
 import { contentDisposition } from '../storage/content-disposition';
 import { DEFAULT_CONTENT_TYPE } from '../storage/local-driver';
 import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlOperation, type LocalUrlSigner } from '../storage/local-url-signer';
-import { isStorageError, keyBaseName, quoteEtag, type ObjectInfo, type StorageDriver } from '../storage/storage-driver';
+import { keyBaseName, quoteEtag, type ObjectInfo, type StorageDriver } from '../storage/storage-driver';
 import { SANDBOX_CSP } from './files';
 
 export interface LocalStorageRoutesOptions {
@@ -119,23 +119,13 @@ export async function localStorageRoutes(
         throw storageHttpError(error);
       });
       if (!info) throw new HttpError(404, 'storage.objectNotFound');
-      return reply
-        .code(200)
-        .headers({ ...common(info), 'content-length': String(info.size) })
-        .send();
+      return sendObjectHead(reply, info, common(info));
     }
 
-    const range = parseRangeHeader(request.headers.range);
     try {
-      const result = await driver.getObject(key, { range });
-      reply.code(result.range ? 206 : 200).headers({ ...common(result), 'content-length': String(result.contentLength) });
-      if (result.range) reply.header('content-range', `bytes ${result.range.start}-${result.range.end}/${result.size}`);
-      return reply.send(result.body);
+      const result = await readObjectRange(driver, key, request.headers.range);
+      return sendObject(reply, result, common(result));
     } catch (error) {
-      if (isStorageError(error, 'InvalidRange')) {
-        const info = await driver.headObject(key).catch(() => null);
-        throw new HttpError(416, 'storage.rangeNotSatisfiable', { headers: { 'content-range': `bytes */${info?.size ?? 0}` } });
-      }
       throw storageHttpError(error);
     }
   }
