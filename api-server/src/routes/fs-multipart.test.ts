@@ -14,6 +14,17 @@ function filesBelow(dir: string): string[] {
 }
 
 /** Sends part of a body to a listening app, then drops the connection. */
+/** Polls until `read()` gives `expected` (the server cleans up after a dropped request asynchronously), then asserts it. */
+async function settlesTo<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (JSON.stringify(value) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  expect(value).toEqual(expected);
+}
+
 function abortedRequest(port: number, requestPath: string, headers: Record<string, string>, sent: Buffer): Promise<void> {
   return new Promise((resolve) => {
     const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: requestPath, headers });
@@ -148,9 +159,9 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
       await w.post('/api/admin/fs/multipart/abort', w.admin, { path: '/m/', uploadId: started.uploadId, key: started.key });
-      expect(await objects()).toEqual([]);
-      expect(await rows()).toEqual([]);
-      expect(internalUploads()).toEqual([]);
+      await settlesTo(objects, []);
+      await settlesTo(rows, []);
+      await settlesTo(internalUploads, []);
     });
 
     it('a form upload streamed straight to the storage that the client drops half-way stores nothing', async () => {
@@ -166,10 +177,9 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
         { ...w.admin, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(20 * 1024 * 1024) },
         Buffer.concat([head, Buffer.alloc(9 * 1024 * 1024, 4)]),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await objects()).toEqual([]);
-      expect(await rows()).toEqual([]);
-      if (kind === 'local') expect(filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'tmp'))).toEqual([]);
+      await settlesTo(objects, []);
+      await settlesTo(rows, []);
+      if (kind === 'local') await settlesTo(() => filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'tmp')), []);
       // the server is still serving requests
       expect((await w.get('/api/admin/fs/list?path=/', w.admin)).statusCode).toBe(200);
     });
@@ -185,10 +195,9 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
         { ...w.admin, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(10 * 1024 * 1024) },
         Buffer.concat([head, Buffer.alloc(512 * 1024, 3)]),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await objects()).toEqual([]);
-      expect(await rows()).toEqual([]);
-      expect(spooled()).toEqual([]);
+      await settlesTo(objects, []);
+      await settlesTo(rows, []);
+      await settlesTo(spooled, []);
     });
   });
 });
