@@ -43,21 +43,6 @@ describe('MIME helpers', () => {
     expect(isOfficeDocument('a.pdf', 'application/pdf')).toBe(false);
   });
 
-  it('flags types a browser would execute', () => {
-    for (const type of [
-      'text/html',
-      'text/html; charset=utf-8',
-      'image/svg+xml',
-      'application/xhtml+xml',
-      'text/xml',
-      'application/javascript',
-      'text/javascript',
-    ]) {
-      expect(isActiveContentType(type)).toBe(true);
-    }
-    for (const type of ['text/plain', 'image/png', 'application/pdf', 'application/json']) expect(isActiveContentType(type)).toBe(false);
-  });
-
   it('reduces content types to their essence and maps them back to extensions', () => {
     expect(essence(' Text/HTML ; charset=UTF-8')).toBe('text/html');
     expect(essence('garbage')).toBe('');
@@ -83,5 +68,45 @@ describe('script types', () => {
   it.each(['text/plain', 'application/json', 'text/html', 'application/octet-stream'])('leaves %j alone', (type) => {
     expect(isScriptContentType(type)).toBe(false);
     expect(nonScriptContentType(type)).toBe(type);
+  });
+});
+
+describe('isActiveContentType, the one definition of active content', () => {
+  it.each([
+    ['text/html', true],
+    ['TEXT/HTML; charset=utf-8', true],
+    ['application/xhtml+xml', true],
+    ['image/svg+xml', true],
+    ['text/xml', true],
+    ['application/xml', true],
+    ['application/rss+xml', true],
+    ['application/atom+xml', true],
+    ['application/mathml+xml; charset=utf-8', true],
+    ['application/xslt+xml', true],
+    ['text/javascript', true],
+    ['application/javascript', true],
+    ['application/x-javascript', true],
+    ['text/javascript1.5', true],
+    ['text/ecmascript', true],
+    ['application/ecmascript', true],
+    ['application/x-ecmascript', true],
+    ['text/jscript', true],
+    ['text/livescript', true],
+    ['text/plain', false],
+    ['text/plain; charset=utf-8', false],
+    ['text/css', false],
+    ['text/markdown', false],
+    ['application/json', false],
+    ['application/ld+json', false],
+    ['application/octet-stream', false],
+    ['application/pdf', false],
+    ['image/png', false],
+    ['video/mp4', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+    ['garbage', false],
+  ])('%j → %s', (type, active) => {
+    expect(isActiveContentType(type)).toBe(active);
   });
 });

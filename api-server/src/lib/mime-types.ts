@@ -213,10 +213,6 @@ export function isOfficeDocument(filename: string, mimetype?: string | null): bo
 }
 
 /**
- * Types a browser would run as a document or script (HTML, SVG, XML, JavaScript): served from our
- * origin only with `nosniff` and a sandboxing Content-Security-Policy.
- */
-/**
  * The JavaScript MIME types (the HTML standard's list): a browser runs a `<script src>` of these
  * from our origin, which the page's `script-src 'self'` allows; with nosniff it refuses any other
  * type. Shared files and proxied content of these types go out as text/plain.
@@ -230,15 +226,17 @@ export function nonScriptContentType(contentType: string): string {
   return isScriptContentType(contentType) ? 'text/plain; charset=utf-8' : contentType;
 }
 
+/** Types a browser renders as a document that can run script: HTML, and XML of any kind (XHTML, SVG, `+xml`). */
+const ACTIVE_DOCUMENT_TYPES = new Set(['text/html', 'text/xml', 'application/xml']);
+
+/**
+ * Active content: types a browser would run as a document (HTML, XHTML, SVG, XML, any `+xml`) or
+ * as a script (see isScriptContentType). The one definition of it: the proxy links (routes/files.ts)
+ * and the local driver's signed URLs (routes/local-storage.ts) serve these from our origin only with
+ * `nosniff` and a sandboxing Content-Security-Policy. Pass the stored type, not the one served (a
+ * script type goes out as text/plain but is still active content).
+ */
 export function isActiveContentType(contentType: string | undefined | null): boolean {
   const type = essence(contentType);
-  return (
-    type === 'text/html' ||
-    type === 'application/xhtml+xml' ||
-    type === 'image/svg+xml' ||
-    type === 'text/xml' ||
-    type === 'application/xml' ||
-    type.endsWith('+xml') ||
-    isScriptContentType(type)
-  );
+  return ACTIVE_DOCUMENT_TYPES.has(type) || type.endsWith('+xml') || isScriptContentType(type);
 }

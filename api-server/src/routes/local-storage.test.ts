@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { StorageConfigRow } from '../db/schema';
 import type { StorageDriver } from '../storage/storage-driver';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
+import { SANDBOX_CSP } from './files';
 
 function md5(data: string): string {
   return createHash('md5').update(data).digest('hex');
@@ -205,6 +206,23 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
     expect(response.headers['content-security-policy']).toMatch(/^sandbox;/);
     const text = await t.app.inject({ method: 'GET', url: pathOf(await getUrl()) });
     expect(text.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it.each([
+    ['text/html', 'text/html'],
+    ['application/xhtml+xml', 'application/xhtml+xml'],
+    ['application/rss+xml', 'application/rss+xml'],
+    ['application/xml', 'application/xml'],
+    ['text/javascript', 'text/plain; charset=utf-8'],
+    ['application/ecmascript', 'text/plain; charset=utf-8'],
+  ])('serves an object stored as %s as %s inside the CSP sandbox', async (stored, served) => {
+    await driver.putObject('active', 'x', { contentType: stored });
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await t.app.inject({ method, url: pathOf(await getUrl('active')) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe(served);
+      expect(response.headers['content-security-policy']).toBe(SANDBOX_CSP);
+    }
   });
 
   it('never serves a path with ".." segments, even raw or percent-encoded over real HTTP', async () => {

@@ -109,8 +109,9 @@ export async function localStorageRoutes(
         'content-disposition': disposition,
         'cache-control': `private, max-age=${maxAge}`,
       };
-      // Types a browser would run as a document: only inside a CSP sandbox (opaque origin, no script).
-      if (isActiveContentType(headers['content-type'])) headers['content-security-policy'] = SANDBOX_CSP;
+      // Active content (the stored type: a script type is served as text but stays active): only
+      // inside a CSP sandbox (opaque origin, no script).
+      if (isActiveContentType(info.contentType || DEFAULT_CONTENT_TYPE)) headers['content-security-policy'] = SANDBOX_CSP;
       return headers;
     };
 
