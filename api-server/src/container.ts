@@ -17,7 +17,7 @@ import { AuthService } from './services/auth-service';
 import { PasteService } from './services/paste-service';
 import { SystemService } from './services/system-service';
 import { FileRepository } from './repositories/file-repository';
-import { FileShareService } from './services/file-share-service';
+import { createFileShareServices, type FileShareServices } from './services/file-shares';
 import { UploadLimits } from './services/upload-limits';
 import { UploadReservations } from './services/upload-reservations';
 import { UrlImportService } from './services/url-import-service';
@@ -67,7 +67,7 @@ export interface AppContainer {
     storageConfigs: StorageConfigService;
     storageTests: StorageTestService;
     /** File shares (§5.4) and URL import (§5.8). */
-    fileShares: FileShareService;
+    fileShares: FileShareServices;
     urlImport: UrlImportService;
     /** Quota space held by unfinished uploads (services/upload-reservations.ts). */
     uploadReservations: UploadReservations;
@@ -118,7 +118,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
   });
   const system = new SystemService(repositories.systemSettings, clock, storageName);
   const uploadReservations = new UploadReservations(db, clock);
-  const fileShares = new FileShareService({
+  const fileShares = createFileShareServices({
     files: repositories.files,
     configs: repositories.storageConfigs,
     storageConfigs,
@@ -146,7 +146,14 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
       storageConfigs,
       storageTests: new StorageTestService(storageConfigs, storage.signer),
       fileShares,
-      urlImport: new UrlImportService({ files: fileShares, system, http: new SafeHttpClient(), clock }),
+      urlImport: new UrlImportService({
+        shares: fileShares.store,
+        commits: fileShares.uploads,
+        limits: fileShares.limits,
+        system,
+        http: new SafeHttpClient(),
+        clock,
+      }),
       uploadReservations,
       mounts,
       fs: new FsService(fsAccess),

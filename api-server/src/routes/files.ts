@@ -18,7 +18,9 @@ import { isActiveContentType, isOfficeDocument, nonScriptContentType } from '../
 import type { UserFileListData } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { AuthService } from '../services/auth-service';
-import { OFFICE_VIEWER_URL, type DirectUploadInput, type FileCaller, type FileShareService } from '../services/file-share-service';
+import { OFFICE_VIEWER_URL } from '../services/file-share-access';
+import type { DirectUploadInput, FileCaller } from '../services/file-share-store';
+import type { FileShareServices } from '../services/file-shares';
 import { storageHttpError } from '../services/storage-errors';
 import { ByteLimiter } from '../services/upload-limits';
 import { contentDisposition } from '../storage/content-disposition';
@@ -26,7 +28,7 @@ import { quoteEtag, type ObjectInfo } from '../storage/storage-driver';
 import { flag, optionalNumber, optionalString, queryInt } from './input-numbers';
 
 export interface FileRoutesOptions {
-  files: FileShareService;
+  files: FileShareServices;
   auth: AuthService;
   /** Wrong share passwords count against the client's and the file's failed-credential budget. */
   credentialGuard: CredentialGuard;
@@ -183,13 +185,13 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
 
   app.post('/api/s3/presign', { preHandler: filePermission }, async (request) => {
     const body = parseInput(presignBody, request.body);
-    const data = await files.presign(callerOf(request), body, requestOrigin(request));
+    const data = await files.uploads.presign(callerOf(request), body, requestOrigin(request));
     return envelope(request.t('file.presigned'), data);
   });
 
   app.post('/api/s3/commit', { preHandler: filePermission }, async (request) => {
     const body = parseInput(commitBody, request.body);
-    const data = await files.commit(callerOf(request), body);
+    const data = await files.uploads.commit(callerOf(request), body);
     return envelope(request.t('file.committed'), data);
   });
 
@@ -214,7 +216,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
     raw.put('/api/upload-direct/:filename', { onRequest: [customAuthKey, filePermission] }, async (request) => {
       const { filename } = parseInput(filenameParams, request.params);
       const options = parseInput(uploadOptions, request.query);
-      const data = await files.storeUpload(
+      const data = await files.uploads.storeUpload(
         callerOf(request),
         toDirectUploadInput(filename, options),
         { stream: request.raw, contentLength: contentLengthOf(request) },
@@ -264,7 +266,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
         if (!upload) throw new HttpError(400, 'file.noFile');
         const options = parseInput(uploadOptions, fields);
         const filename = fields.filename?.trim() || upload.filename;
-        const data = await files.storeUpload(
+        const data = await files.uploads.storeUpload(
           caller,
           toDirectUploadInput(filename, options),
           { stream: createReadStream(upload.file), contentLength: upload.size },
@@ -281,7 +283,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
 
   app.get('/api/admin/files', { preHandler: requireAdmin }, async (request) => {
     const query = parseInput(adminListQuery, request.query);
-    const data = await files.listForAdmin({
+    const data = await files.records.listForAdmin({
       limit: query.limit,
       offset: query.offset,
       createdBy: query.created_by,
@@ -292,18 +294,18 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
 
   app.get('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return envelope(request.t('file.fetched'), await files.detail(id, requestOrigin(request)));
+    return envelope(request.t('file.fetched'), await files.records.detail(id, requestOrigin(request)));
   });
 
   app.put('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await files.update(id, parseInput(updateBody, request.body));
+    await files.records.update(id, parseInput(updateBody, request.body));
     return envelope(request.t('file.updated'));
   });
 
   app.delete('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await files.delete(id);
+    await files.records.delete(id);
     return envelope(request.t('file.deleted'));
   });
 
@@ -318,25 +320,25 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
       return { ...envelope(request.t('file.listed'), data), key_info: null };
     }
     const { key } = caller;
-    const data = await files.listOwned(apiKeyCreator(key.id), { limit, offset });
+    const data = await files.records.listOwned(apiKeyCreator(key.id), { limit, offset });
     return { ...envelope(request.t('file.listed'), data), key_info: userKeyInfo(key) };
   });
 
   app.get('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return envelope(request.t('file.fetched'), await files.detail(id, requestOrigin(request), ownerOrNotFound(request)));
+    return envelope(request.t('file.fetched'), await files.records.detail(id, requestOrigin(request), ownerOrNotFound(request)));
   });
 
   app.put('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(updateBody, request.body);
-    await files.update(id, body, ownerOrNotFound(request));
+    await files.records.update(id, body, ownerOrNotFound(request));
     return envelope(request.t('file.updated'));
   });
 
   app.delete('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await files.delete(id, ownerOrNotFound(request));
+    await files.records.delete(id, ownerOrNotFound(request));
     return envelope(request.t('file.deleted'));
   });
 
@@ -345,13 +347,15 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
   // Reads that count a view answer GET only (an automatic HEAD would use up views).
   app.get('/api/public/files/:slug', { exposeHeadRoute: false }, async (request) => {
     const { slug } = parseInput(slugParams, request.params);
-    return envelope(request.t('file.infoRetrieved'), await files.publicInfo(slug, requestOrigin(request)));
+    return envelope(request.t('file.infoRetrieved'), await files.access.publicInfo(slug, requestOrigin(request)));
   });
 
   app.post('/api/public/files/:slug/verify', async (request, reply) => {
     const { slug } = parseInput(slugParams, request.params);
     const { password } = parseInput(verifyBody, request.body);
-    const result = await credentialGuard.attempt(request, `file:${slug}`, () => files.verify(slug, password, requestOrigin(request)));
+    const result = await credentialGuard.attempt(request, `file:${slug}`, () =>
+      files.access.verify(slug, password, requestOrigin(request)),
+    );
     if (!result.protected) {
       // §1.1: HTTP 200 with body code 400 and success true for a file without password.
       return reply.code(200).send({ code: 400, message: request.t('file.notProtected'), data: { url: result.url }, success: true });
@@ -365,10 +369,12 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
     try {
       const { slug } = parseInput(slugParams, request.params);
       const { password } = parseInput(passwordQuery, request.query);
-      const target = await credentialGuard.attempt(request, password ? `file:${slug}` : undefined, () => files.proxyTarget(slug, password));
+      const target = await credentialGuard.attempt(request, password ? `file:${slug}` : undefined, () =>
+        files.access.proxyTarget(slug, password),
+      );
       const { row, driver } = target;
       if (disposition === 'inline' && isOfficeDocument(row.filename, row.mimetype)) {
-        const url = await files.temporaryUrl(target, requestOrigin(request));
+        const url = await files.access.temporaryUrl(target, requestOrigin(request));
         return reply.redirect(`${OFFICE_VIEWER_URL}${encodeURIComponent(url)}`, 302);
       }
       const headers: Record<string, string> = {
@@ -421,7 +427,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
       const { password } = parseInput(passwordQuery, request.query);
       return flat(
         await credentialGuard.attempt(request, password ? `file:${slug}` : undefined, () =>
-          files.officePreview(slug, password, requestOrigin(request)),
+          files.access.officePreview(slug, password, requestOrigin(request)),
         ),
       );
     } catch (error) {

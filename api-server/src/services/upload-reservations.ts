@@ -20,7 +20,7 @@ import { defaultQuotaBytes } from './storage-config-service';
  * PostgreSQL (the row lock makes the second transaction wait for the first).
  *
  * Who reserves what:
- * - upload-direct / form upload (`FileShareService.storeUpload`): the declared length, else
+ * - upload-direct / form upload (`FileShareUploadService.storeUpload`): the declared length, else
  *   `min(max_upload_size, remaining)`; the body is cut at the reservation while it streams.
  * - s3/presign and url/presign: the declared size, else `min(max_upload_size, remaining)`, for the
  *   pending row. The presigned PUT is bound to it: S3 signs the exact `Content-Length`; a local

@@ -17,15 +17,20 @@ import { toIso, type Clock } from '../lib/time';
 import { stripEtagQuotes } from '../storage/storage-driver';
 import { baseFileName, buildObjectKey, normalizeUploadPath } from './file-keys';
 import {
+  assertFilename,
+  assertSlugFormat,
   creatorOf,
   MAX_FILENAME_LENGTH,
-  type FileShareService,
+  presignedReservationSeconds,
   type CommitInput,
   type FileCaller,
+  type FileShareStore,
   type ShareOptions,
-} from './file-share-service';
+} from './file-share-store';
+import type { FileShareUploadService } from './file-share-uploads';
 import { storageHttpError } from './storage-errors';
 import type { SystemService } from './system-service';
+import type { UploadLimits } from './upload-limits';
 
 /** Bytes read for the GET fallback and for content sniffing (contract §5.8: a 1 KB range request). */
 export const PROBE_BYTES = 1024;
@@ -152,8 +157,28 @@ function lengthOf(value: string | undefined): number | undefined {
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
+/** The share steps URL import creates, completes and removes its pending shares with. */
+export type UrlImportShares = Pick<
+  FileShareStore,
+  | 'uploadConfig'
+  | 'requireConfig'
+  | 'driverOf'
+  | 'findBySlug'
+  | 'randomSlug'
+  | 'newRow'
+  | 'shareColumns'
+  | 'insertRow'
+  | 'requireOwnRow'
+  | 'completePending'
+  | 'removeFile'
+>;
+
 export interface UrlImportServiceDeps {
-  files: FileShareService;
+  shares: UrlImportShares;
+  /** The commit of s3/commit, which url/commit is (with a custom slug). */
+  commits: Pick<FileShareUploadService, 'commit'>;
+  /** The size limit and the quota reservations of the uploads. */
+  limits: Pick<UploadLimits, 'reservations' | 'maxUploadBytes' | 'refuseQuota' | 'assertSize'>;
   system: SystemService;
   http: SafeHttpClient;
   clock: Clock;
@@ -166,13 +191,17 @@ export interface UrlImportServiceDeps {
  * the address checks.
  */
 export class UrlImportService {
-  private readonly files: FileShareService;
+  private readonly shares: UrlImportShares;
+  private readonly commits: Pick<FileShareUploadService, 'commit'>;
+  private readonly limits: UrlImportServiceDeps['limits'];
   private readonly system: SystemService;
   private readonly http: SafeHttpClient;
   private readonly clock: Clock;
 
   constructor(deps: UrlImportServiceDeps) {
-    this.files = deps.files;
+    this.shares = deps.shares;
+    this.commits = deps.commits;
+    this.limits = deps.limits;
     this.system = deps.system;
     this.http = deps.http;
     this.clock = deps.clock;
@@ -307,7 +336,7 @@ export class UrlImportService {
       size = probed.size ?? undefined;
       corsSupported = probed.corsSupported;
     }
-    filename = this.files.assertFilename(cleanFilename(filenameOverride) ?? cleanFilename(filename) ?? 'download');
+    filename = assertFilename(cleanFilename(filenameOverride) ?? cleanFilename(filename) ?? 'download');
     // The server infers the type from the name (§6.3); the source's own type only for unknown names.
     const byName = mimeTypeForFilename(filename);
     const contentType = byName !== DEFAULT_MIME_TYPE ? byName : declaredType || DEFAULT_MIME_TYPE;
@@ -317,12 +346,10 @@ export class UrlImportService {
   /** Config, key sub-path, slug and object key shared by presign and multipart init. */
   private async target(caller: FileCaller, input: UrlPresignInput, slugTakenStatus: 400 | 409) {
     const url = this.parseUrl(input.url).toString();
-    const config = await this.files.requireConfig(input.s3_config_id);
-    this.files.assertConfigUsable(caller, config, 404);
-    const subPath = await this.files.subPathFor(caller, config);
+    const { config, subPath } = await this.shares.uploadConfig(caller, input.s3_config_id);
     if (input.slug) {
-      this.files.assertSlugFormat(input.slug);
-      if (await this.files.findBySlug(input.slug)) {
+      assertSlugFormat(input.slug);
+      if (await this.shares.findBySlug(input.slug)) {
         if (slugTakenStatus === 409) throw new HttpError(409, 'file.slugTaken');
         throw new HttpError(400, 'file.slugTaken');
       }
@@ -340,10 +367,10 @@ export class UrlImportService {
   ): Promise<UrlPresignResponse> {
     const { url, config, subPath, path } = await this.target(caller, input, 409);
     const { filename, contentType, size, corsSupported } = await this.describe(url, input.metadata, input.filename, origin);
-    const slug = input.slug || (await this.files.randomSlug());
+    const slug = input.slug || (await this.shares.randomSlug());
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: true });
-    const driver = this.files.driverOf(config);
-    const row = this.files.newRow({
+    const driver = this.shares.driverOf(config);
+    const row = this.shares.newRow({
       filename,
       storage_path: key,
       s3_url: driver.objectUrl(key, origin),
@@ -361,16 +388,16 @@ export class UrlImportService {
     // No quota refusal at this step (contract §5.8): the space left, up to max_upload_size, is held
     // for the upload and bounds the local PUT; the commit checks the real size. The probed size is
     // not signed into an S3 URL: the browser's copy can differ (a compressed source).
-    const reservation = await this.files.limits.reservations.reserve(
+    const reservation = await this.limits.reservations.reserve(
       config,
       {
-        size: { upTo: await this.files.limits.maxUploadBytes() },
-        ttlSeconds: this.files.presignedReservationSeconds(config),
+        size: { upTo: await this.limits.maxUploadBytes() },
+        ttlSeconds: presignedReservationSeconds(config),
         createdBy: row.created_by,
         fileId: row.id,
         storagePath: key,
       },
-      this.files.limits.refuseQuota,
+      this.limits.refuseQuota,
     );
     let uploadUrl: string;
     try {
@@ -385,9 +412,9 @@ export class UrlImportService {
         .catch((error: unknown) => {
           throw storageHttpError(error);
         });
-      await this.files.insertRow(row);
+      await this.shares.insertRow(row);
     } catch (error) {
-      await this.files.limits.reservations.release(reservation.id);
+      await this.limits.reservations.release(reservation.id);
       throw error;
     }
     return {
@@ -406,7 +433,7 @@ export class UrlImportService {
 
   /** POST /api/url/commit: like s3/commit, with an optional custom slug. */
   commit(caller: FileCaller, input: CommitInput): Promise<FileCommitResponse> {
-    return this.files.commit(caller, input, { allowSlug: true });
+    return this.commits.commit(caller, input, { allowSlug: true });
   }
 
   /** POST /api/url/multipart/init: the row (with its share settings), a bucket multipart upload and one URL per part. */
@@ -419,14 +446,14 @@ export class UrlImportService {
     const { url, config, subPath, path } = await this.target(caller, input, 400);
     const { filename, contentType, size, corsSupported } = await this.describe(url, input.metadata, input.filename, origin);
     const totalSize = input.total_size ?? size ?? 0;
-    if (totalSize > 0) await this.files.limits.assertSize(totalSize);
+    if (totalSize > 0) await this.limits.assertSize(totalSize);
     const partSize = input.part_size ?? DEFAULT_PART_SIZE;
     const partCount = input.part_count ?? Math.max(1, Math.ceil(totalSize / partSize));
     if (partSize < 1 || partCount < 1 || partCount > MAX_PART_COUNT) throw new HttpError(400, 'url.partCountInvalid');
 
-    const slug = input.slug || (await this.files.randomSlug());
+    const slug = input.slug || (await this.shares.randomSlug());
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: true });
-    const driver = this.files.driverOf(config);
+    const driver = this.shares.driverOf(config);
     const expiresIn = Number(config.signature_expires_in);
     let uploadId: string;
     try {
@@ -434,7 +461,7 @@ export class UrlImportService {
     } catch (error) {
       throw storageHttpError(error);
     }
-    const row = this.files.newRow({
+    const row = this.shares.newRow({
       filename,
       storage_path: key,
       s3_url: driver.objectUrl(key, origin),
@@ -443,21 +470,21 @@ export class UrlImportService {
       s3_config_id: config.id,
       slug,
       created_by: creatorOf(caller),
-      ...(await this.files.shareColumns({ ...input, remark: input.remark ?? defaultRemark(url) })),
+      ...(await this.shares.shareColumns({ ...input, remark: input.remark ?? defaultRemark(url) })),
     });
     // Held until complete / abort (no refusal here, contract §5.8): complete checks the real size.
-    const reservation = await this.files.limits.reservations
+    const reservation = await this.limits.reservations
       .reserve(
         config,
         {
-          size: { upTo: totalSize > 0 ? totalSize : await this.files.limits.maxUploadBytes() },
-          ttlSeconds: this.files.presignedReservationSeconds(config),
+          size: { upTo: totalSize > 0 ? totalSize : await this.limits.maxUploadBytes() },
+          ttlSeconds: presignedReservationSeconds(config),
           createdBy: row.created_by,
           fileId: row.id,
           storagePath: key,
           uploadId,
         },
-        this.files.limits.refuseQuota,
+        this.limits.refuseQuota,
       )
       .catch(async (error: unknown) => {
         await driver.abortMultipartUpload(key, uploadId).catch(() => undefined);
@@ -471,7 +498,7 @@ export class UrlImportService {
           url: await driver.presignUploadPartUrl(key, uploadId, partNumber, { expiresIn, urlBase: origin, maxBytes: partSize }),
         });
       }
-      await this.files.insertRow(row);
+      await this.shares.insertRow(row);
       return {
         file_id: row.id,
         upload_id: uploadId,
@@ -493,7 +520,7 @@ export class UrlImportService {
       };
     } catch (error) {
       await driver.abortMultipartUpload(key, uploadId).catch(() => undefined);
-      await this.files.limits.reservations.release(reservation.id);
+      await this.limits.reservations.release(reservation.id);
       throw error instanceof HttpError && error.statusCode === 409 ? new HttpError(400, 'file.slugTaken') : storageHttpError(error);
     }
   }
@@ -503,9 +530,9 @@ export class UrlImportService {
     caller: FileCaller,
     input: { file_id: string; upload_id: string; parts: MultipartPartInput[] },
   ): Promise<Omit<UrlMultipartCompleteResponse, 'message'>> {
-    const row = await this.files.requireOwnRow(caller, input.file_id);
-    const config = await this.files.requireConfig(row.s3_config_id);
-    const driver = this.files.driverOf(config);
+    const row = await this.shares.requireOwnRow(caller, input.file_id);
+    const config = await this.shares.requireConfig(row.s3_config_id);
+    const driver = this.shares.driverOf(config);
     let etag: string;
     try {
       ({ etag } = await driver.completeMultipartUpload(
@@ -521,9 +548,11 @@ export class UrlImportService {
       ? input.parts.reduce((sum, part) => sum + (part.size ?? 0), 0)
       : undefined;
     const size = info?.size ?? partSizes ?? Number(row.size);
-    await this.files.assertStoredSize(row, config, size);
-    const changes = { size, etag: stripEtagQuotes(etag) || info?.etag || null, updated_at: toIso(this.clock()) };
-    await this.files.settlePending(row, config, size, changes);
+    const changes = await this.shares.completePending(row, config, size, () => ({
+      size,
+      etag: stripEtagQuotes(etag) || info?.etag || null,
+      updated_at: toIso(this.clock()),
+    }));
     const updated = { ...row, ...changes };
     return {
       file_id: row.id,
@@ -546,22 +575,22 @@ export class UrlImportService {
     caller: FileCaller,
     input: { file_id: string; upload_id: string },
   ): Promise<Omit<UrlMultipartAbortResponse, 'message'>> {
-    const row = await this.files.requireOwnRow(caller, input.file_id);
-    const config = await this.files.requireConfig(row.s3_config_id).catch(() => undefined);
+    const row = await this.shares.requireOwnRow(caller, input.file_id);
+    const config = await this.shares.requireConfig(row.s3_config_id).catch(() => undefined);
     try {
-      if (config) await this.files.driverOf(config).abortMultipartUpload(row.storage_path, input.upload_id);
+      if (config) await this.shares.driverOf(config).abortMultipartUpload(row.storage_path, input.upload_id);
     } catch (error) {
       throw storageHttpError(error);
     } finally {
-      await this.files.removeFile(row, config ?? null);
+      await this.shares.removeFile(row, config ?? null);
     }
     return { file_id: row.id, status: 'aborted' };
   }
 
   /** POST /api/url/cancel: object (best effort) and row deleted. */
   async cancel(caller: FileCaller, input: { file_id: string }): Promise<Omit<UrlCancelResponse, 'message'>> {
-    const row = await this.files.requireOwnRow(caller, input.file_id);
-    await this.files.removeFile(row);
+    const row = await this.shares.requireOwnRow(caller, input.file_id);
+    await this.shares.removeFile(row);
     return { file_id: row.id, status: 'cancelled' };
   }
 }

@@ -1,0 +1,368 @@
+import { isShareSlug, RANDOM_SLUG_LENGTH, type FileCommitResponse, hasControlCharacter } from '@cloudclip/contract';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
+import { apiKeyCreator } from '../auth/ownership';
+import type { FileRow, StorageConfigRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { HttpError } from '../http/http-error';
+import { formatBytes } from '../lib/format-size';
+import { hashPassword } from '../lib/password-hash';
+import { randomString } from '../lib/random';
+import type { SecretBox } from '../lib/secret-box';
+import { toIso, type Clock } from '../lib/time';
+import type { FileChanges, FileRepository } from '../repositories/file-repository';
+import type { MountRepository } from '../repositories/mount-repository';
+import type { StorageConfigRepository } from '../repositories/storage-config-repository';
+import type { StorageDriver } from '../storage/storage-driver';
+import { keySubPath } from './file-keys';
+import type { StorageConfigService } from './storage-config-service';
+import type { UploadLimits } from './upload-limits';
+import { PRESIGNED_RESERVATION_GRACE_SECONDS } from './upload-reservations';
+
+/** Contract §6.1: custom slugs of share files. */
+export const FILE_SLUG_ATTEMPTS = 10;
+const SLUG_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const MAX_FILENAME_LENGTH = 255;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type FileCaller = AdminAuth | ApiKeyAuth;
+
+/** `created_by` of share uploads (contract §2.7): `<adminId>` or `apikey:<keyId>`. */
+export function creatorOf(caller: FileCaller): string {
+  return caller.kind === 'admin' ? caller.adminId : apiKeyCreator(caller.key.id);
+}
+
+export function hasViewLimit(row: Pick<FileRow, 'max_views'>): row is FileRow & { max_views: number } {
+  return row.max_views !== null && Number(row.max_views) > 0;
+}
+
+export function viewsExceeded(row: Pick<FileRow, 'max_views' | 'views'>): boolean {
+  return hasViewLimit(row) && Number(row.views) > Number(row.max_views);
+}
+
+/** A share's file name, trimmed: 400 when empty, too long or with control characters. */
+export function assertFilename(filename: string): string {
+  const trimmed = filename.trim();
+  if (trimmed === '' || trimmed.length > MAX_FILENAME_LENGTH || hasControlCharacter(trimmed)) {
+    throw new HttpError(400, 'file.filenameInvalid');
+  }
+  return trimmed;
+}
+
+export function assertSlugFormat(slug: string): void {
+  if (!isShareSlug(slug)) throw new HttpError(400, 'file.slugInvalid');
+}
+
+/** `max_views` 0 / absent → unlimited (stored null). */
+export function maxViewsColumn(value: number | null | undefined): number | null {
+  return value === undefined || value === null || value <= 0 ? null : Math.floor(value);
+}
+
+/** How long a presigned upload of `config` holds its reservation: the URL's lifetime plus a grace. */
+export function presignedReservationSeconds(config: StorageConfigRow): number {
+  return Number(config.signature_expires_in) + PRESIGNED_RESERVATION_GRACE_SECONDS;
+}
+
+// ------------------------------------------------------------------------------------ inputs
+
+export interface PresignInput {
+  s3_config_id: string;
+  filename: string;
+  size?: number | undefined;
+  slug?: string | undefined;
+  path?: string | undefined;
+  override?: boolean | undefined;
+}
+
+export interface CommitInput {
+  file_id: string;
+  etag?: string | null | undefined;
+  size?: number | undefined;
+  remark?: string | null | undefined;
+  password?: string | null | undefined;
+  /** Hours; > 0 → now + hours, else never. */
+  expires_in?: number | undefined;
+  max_views?: number | undefined;
+  /** URL commit only: a custom slug applied now. */
+  slug?: string | undefined;
+}
+
+export interface ShareOptions {
+  remark?: string | null | undefined;
+  password?: string | null | undefined;
+  expires_in?: number | undefined;
+  max_views?: number | undefined;
+}
+
+export interface DirectUploadInput extends ShareOptions {
+  filename: string;
+  s3_config_id?: string | undefined;
+  slug?: string | undefined;
+  path?: string | undefined;
+  override?: boolean | undefined;
+  original_filename?: boolean | undefined;
+  use_proxy?: boolean | undefined;
+}
+
+export interface UploadBody {
+  stream: Readable;
+  /** Declared length (Content-Length) when known. */
+  contentLength?: number | undefined;
+}
+
+export interface FileUpdateInput {
+  remark?: string | null | undefined;
+  slug?: string | undefined;
+  expires_at?: string | null | undefined;
+  use_proxy?: boolean | undefined;
+  max_views?: number | null | undefined;
+  password?: string | null | undefined;
+}
+
+/** A new row's columns (pending rows: size 0, no etag). */
+export type NewFileRow = Omit<FileRow, 'id' | 'views' | 'created_at' | 'updated_at' | 'etag' | 'use_proxy'> &
+  Partial<Pick<FileRow, 'etag' | 'use_proxy'>>;
+
+export interface FileShareStoreDeps {
+  files: FileRepository;
+  configs: StorageConfigRepository;
+  storageConfigs: StorageConfigService;
+  mounts: MountRepository;
+  limits: UploadLimits;
+  secretBox: SecretBox;
+  clock: Clock;
+}
+
+/**
+ * The rows and objects of file shares (contract §5.4, §6.1): the steps the share services (uploads,
+ * public access, management) and URL import build on — configs a caller may use, slugs, share
+ * columns, inserting, completing and removing rows with their objects and quota reservations.
+ *
+ * Share passwords: `password_hash` (scrypt) verifies, `password_sealed` keeps the recoverable
+ * `plain_password` (shown to admins and owners only).
+ */
+export class FileShareStore {
+  readonly files: FileRepository;
+  readonly configs: StorageConfigRepository;
+  readonly storageConfigs: StorageConfigService;
+  readonly limits: UploadLimits;
+  readonly secretBox: SecretBox;
+  readonly clock: Clock;
+  private readonly mounts: MountRepository;
+
+  constructor(deps: FileShareStoreDeps) {
+    this.files = deps.files;
+    this.configs = deps.configs;
+    this.storageConfigs = deps.storageConfigs;
+    this.mounts = deps.mounts;
+    this.limits = deps.limits;
+    this.secretBox = deps.secretBox;
+    this.clock = deps.clock;
+  }
+
+  now(): string {
+    return toIso(this.clock());
+  }
+
+  driverOf(config: StorageConfigRow): StorageDriver {
+    return this.storageConfigs.driverFor(config);
+  }
+
+  /** The config row by id; 404 when unknown. */
+  async requireConfig(id: string): Promise<StorageConfigRow> {
+    const config = await this.configs.findById(id);
+    if (!config) throw new HttpError(404, 's3Config.notFound');
+    return config;
+  }
+
+  /** Admin → must own the config; key → it must be public. */
+  assertConfigUsable(caller: FileCaller, config: StorageConfigRow, status: 400 | 403 | 404): void {
+    const usable = caller.kind === 'admin' ? config.admin_id === caller.adminId : Number(config.is_public) === 1;
+    if (usable) return;
+    if (status === 404) throw new HttpError(404, 's3Config.notFound');
+    throw new HttpError(status, caller.kind === 'admin' ? 'file.configNotOwned' : 'file.configNotPublic');
+  }
+
+  /** The key sub-path (§2.6) of the caller on a config; 403 for a key whose basic path sees no mount of it. */
+  async subPathFor(caller: FileCaller, config: StorageConfigRow): Promise<string> {
+    if (caller.kind !== 'apiKey') return '';
+    if (caller.key.basicPath.replace(/\/+$/, '') === '') return '';
+    const subPath = keySubPath(await this.mounts.listByStorageConfig(config.id), caller.key.basicPath);
+    if (subPath === null) throw new HttpError(403, 'file.basicPathDenied');
+    return subPath;
+  }
+
+  /** A config the caller may upload to, with its key sub-path: 404 unknown or not usable, 403 outside the basic path. */
+  async uploadConfig(caller: FileCaller, configId: string): Promise<{ config: StorageConfigRow; subPath: string }> {
+    const config = await this.requireConfig(configId);
+    this.assertConfigUsable(caller, config, 404);
+    return { config, subPath: await this.subPathFor(caller, config) };
+  }
+
+  /** A random slug not used by any file (§6.1: up to 10 tries, then 500). */
+  async randomSlug(): Promise<string> {
+    for (let attempt = 0; attempt < FILE_SLUG_ATTEMPTS; attempt += 1) {
+      const slug = randomString(RANDOM_SLUG_LENGTH, SLUG_ALPHABET);
+      if (!(await this.files.slugExists(slug))) return slug;
+    }
+    throw new HttpError(500, 'file.slugGenerationFailed');
+  }
+
+  findBySlug(slug: string): Promise<FileRow | undefined> {
+    return this.files.findBySlug(slug);
+  }
+
+  /**
+   * A custom slug for a new upload: 409 when taken (unless `override`, then the existing row is
+   * returned for replacement — only its creator may replace it: 403), 400 bad format.
+   */
+  async claimSlug(caller: FileCaller, slug: string | undefined, override: boolean): Promise<FileRow | undefined> {
+    if (slug === undefined || slug === '') return undefined;
+    const existing = await this.files.findBySlug(slug);
+    if (existing) {
+      if (!override) throw new HttpError(409, 'file.slugTaken');
+      if (existing.created_by !== creatorOf(caller)) throw new HttpError(403, 'file.overrideForbidden');
+    }
+    assertSlugFormat(slug);
+    return existing;
+  }
+
+  async sealPassword(password: string | null | undefined): Promise<{ password_hash: string | null; password_sealed: string | null }> {
+    if (password === undefined || password === null || password === '') return { password_hash: null, password_sealed: null };
+    return { password_hash: await hashPassword(password), password_sealed: this.secretBox.encrypt(password) };
+  }
+
+  /** `expires_in` hours → ISO time; 0 / absent / negative → never. */
+  private expiryFromHours(hours: number | undefined): string | null {
+    if (hours === undefined || !Number.isFinite(hours) || hours <= 0) return null;
+    return toIso(new Date(this.clock().getTime() + hours * HOUR_MS));
+  }
+
+  /** Share fields (remark, password, expiry, view limit) as row columns. */
+  async shareColumns(
+    options: ShareOptions,
+  ): Promise<Pick<FileRow, 'remark' | 'password_hash' | 'password_sealed' | 'expires_at' | 'max_views'>> {
+    return {
+      remark: options.remark ?? null,
+      ...(await this.sealPassword(options.password)),
+      expires_at: this.expiryFromHours(options.expires_in),
+      max_views: maxViewsColumn(options.max_views),
+    };
+  }
+
+  /** A new row for an object key (pending rows: size 0, no etag). */
+  newRow(fields: NewFileRow): FileRow {
+    const now = this.now();
+    return { id: randomUUID(), views: 0, etag: null, use_proxy: 1, created_at: now, updated_at: now, ...fields };
+  }
+
+  /** Inserts a row; a slug taken meanwhile becomes 409. */
+  async insertRow(row: FileRow): Promise<void> {
+    try {
+      await this.files.insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
+      throw error;
+    }
+  }
+
+  /** Loads a row for an operation only its creator may do: 404 unknown, 403 another creator. */
+  async requireOwnRow(caller: FileCaller, fileId: string): Promise<FileRow> {
+    const row = await this.files.findById(fileId);
+    if (!row) throw new HttpError(404, 'file.notFound');
+    if (row.created_by !== creatorOf(caller)) throw new HttpError(403, 'file.notCreator');
+    return row;
+  }
+
+  /** Deletes the object (best effort) and the row, and gives back the space a pending row held. */
+  async removeFile(row: FileRow, config?: StorageConfigRow | null): Promise<void> {
+    const owner = config === undefined ? await this.configs.findById(row.s3_config_id) : config;
+    if (owner)
+      await this.driverOf(owner)
+        .deleteObject(row.storage_path)
+        .catch(() => undefined);
+    await this.files.deleteById(row.id);
+    await this.limits.reservations.releaseFile(row.id);
+  }
+
+  /** Deletes an object (best effort) unless a file row still points at it (original-name keys can be shared). */
+  async deleteUnreferencedObject(config: StorageConfigRow, key: string): Promise<void> {
+    if ((await this.files.findByStorageKey(config.id, key)).length > 0) return;
+    await this.driverOf(config)
+      .deleteObject(key)
+      .catch(() => undefined);
+  }
+
+  /**
+   * Completes a pending row (commit, multipart complete) whose object holds `size` bytes.
+   * `max_upload_size` first: when refused, the object and the row are deleted. Then the quota is
+   * checked against the real size and the row updated in one transaction that also ends the row's
+   * reservation. A size that does not fit, or is larger than the space the upload reserved,
+   * deletes the object and the row (400). `changesOf` gives the row's new columns once the size is
+   * accepted; they are returned.
+   */
+  async completePending<C extends FileChanges>(
+    row: FileRow,
+    config: StorageConfigRow,
+    size: number,
+    changesOf: () => C | Promise<C>,
+  ): Promise<C> {
+    const maxBytes = await this.limits.maxUploadBytes();
+    if (size > maxBytes) {
+      await this.removeFile(row, config);
+      throw this.limits.tooLarge(maxBytes);
+    }
+    const changes = await changesOf();
+    await this.settlePending(row, config, size, changes);
+    return changes;
+  }
+
+  private async settlePending(row: FileRow, config: StorageConfigRow, size: number, changes: FileChanges): Promise<void> {
+    const reservation = await this.limits.reservations.forFile(row.id);
+    if (reservation && size > Number(reservation.bytes)) {
+      // A store that does not enforce the signed length: the object is bigger than the space held.
+      await this.removeFile(row, config);
+      throw new HttpError(400, 'file.largerThanReserved', {
+        params: { fileSize: formatBytes(size), reserved: formatBytes(Number(reservation.bytes)) },
+      });
+    }
+    let refusal: HttpError | undefined;
+    try {
+      await this.limits.reservations.settle(
+        config,
+        { size, reservationId: reservation?.id, fileId: row.id },
+        (bytes, quota) => (refusal = this.limits.insufficientStorage(bytes, quota)),
+        (files) => files.update(row.id, changes).then(() => undefined),
+      );
+    } catch (error) {
+      if (refusal !== undefined && error === refusal) {
+        await this.removeFile(row, config);
+        throw error;
+      }
+      if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
+      throw error;
+    }
+  }
+}
+
+/** The answer of a commit (s3/commit, url/commit). */
+export function commitView(row: FileRow): FileCommitResponse {
+  return {
+    id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    storage_path: row.storage_path,
+    s3_url: row.s3_url,
+    mimetype: row.mimetype,
+    size: Number(row.size),
+    remark: row.remark,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    hasPassword: row.password_hash !== null,
+    expiresAt: row.expires_at,
+    // A commit always stores a number (0 = unlimited).
+    maxViews: row.max_views ?? 0,
+    url: `/file/${row.slug}`,
+  };
+}
