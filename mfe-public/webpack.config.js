@@ -25,6 +25,16 @@ const base = createAppConfig({
 const bytemdProcessor = path.join(path.dirname(require.resolve('bytemd')), '../svelte/utils.js');
 
 /**
+ * The viewer's pipeline (bytemd's `getProcessor` above) gets src/lib/markdown/raw-html-on-demand.ts
+ * in place of rehype-raw, which it then loads (as `cloudclip-rehype-raw`) only for documents that
+ * may contain HTML. Only the import from that one file is swapped: the editor's bundled bytemd
+ * keeps its own.
+ */
+const bytemdProcessorDir = path.dirname(bytemdProcessor);
+const rehypeRaw = createRequire(bytemdProcessor).resolve('rehype-raw');
+const rawHtmlOnDemand = path.join(__dirname, 'src/lib/markdown/raw-html-on-demand.ts');
+
+/**
  * @bytemd/plugin-highlight lazy-loads all of highlight.js (~190 languages); the common subset
  * (~40 languages) is a fraction of the size and covers what people paste.
  */
@@ -81,9 +91,13 @@ module.exports = (env, argv) => {
       ...(config.resolve && config.resolve.alias),
       'cloudclip-bytemd-processor$': bytemdProcessor,
       'highlight.js$': highlightCommon,
+      'cloudclip-rehype-raw$': rehypeRaw,
     },
   };
   config.plugins.push(
+    new (require('webpack').NormalModuleReplacementPlugin)(/^rehype-raw$/, (resource) => {
+      if (resource.context === bytemdProcessorDir) resource.request = rawHtmlOnDemand;
+    }),
     new (require('webpack').DefinePlugin)({ 'process.env.CLOUDCLIP_MARKDOWN_WORKER': JSON.stringify(MARKDOWN_WORKER_FILE) }),
   );
   return [config, markdownWorkerConfig(config)];

@@ -12,6 +12,12 @@ export const EDITOR_CODE_MARKERS = ['CodeMirror-scroll', 'bytemd-toolbar'];
 /** npm packages that are the editor itself (found in a chunk's source map). */
 export const EDITOR_PACKAGES = ['codemirror', 'codemirror-ssr'];
 
+/**
+ * The HTML parser of the Markdown pipeline (rehype-raw over parse5): loaded only for documents
+ * that contain HTML (mfe-public/src/lib/markdown/raw-html-on-demand.ts).
+ */
+export const HTML_PARSER_PACKAGES = ['parse5', 'hast-util-raw', 'rehype-raw'];
+
 /** antd and its family: what the light public pages must not load. */
 export const ANTD_PACKAGES = ['antd', '@ant-design/pro-components', '@ant-design/cssinjs', '@ant-design/icons'];
 
@@ -32,6 +38,7 @@ export const REQUIRED_RULES = {
 export const RULE_TITLES = {
   antd: 'antd / @ant-design/pro-components / cssinjs / icons',
   editor: 'the Markdown editor (bytemd editor, CodeMirror)',
+  'html-parser': 'the HTML parser of the Markdown pipeline (rehype-raw, parse5)',
 };
 
 /** The rules for one route: the required ones plus the file's `forbid` list. */
@@ -86,7 +93,7 @@ export function sharedModulesByFile(manifest) {
 /**
  * What one loaded script is known to carry.
  * @param {{ sharedModules?: string[], bundledPackages?: Iterable<string>, source?: string }} script
- * @returns {{ antd: string[], editor: string[] }} the evidence for each rule (empty when clean)
+ * @returns {{ antd: string[], editor: string[], 'html-parser': string[] }} the evidence for each rule (empty when clean)
  */
 export function classifyScript({ sharedModules = [], bundledPackages = [], source = '' }) {
   const antd = [];
@@ -98,7 +105,9 @@ export function classifyScript({ sharedModules = [], bundledPackages = [], sourc
   if (bundledAntd.length) antd.push(`bundles ${bundledAntd.join(', ')} (source map)`);
   if (bundledEditor.length) editor.push(`bundles ${bundledEditor.join(', ')} (source map)`);
   for (const marker of EDITOR_CODE_MARKERS) if (source.includes(marker)) editor.push(`contains "${marker}"`);
-  return { antd, editor };
+  const bundledParser = bundled.filter((name) => HTML_PARSER_PACKAGES.includes(name));
+  const htmlParser = bundledParser.length ? [`bundles ${bundledParser.join(', ')} (source map)`] : [];
+  return { antd, editor, 'html-parser': htmlParser };
 }
 
 /**

@@ -74,8 +74,15 @@ describe('classifyScript', () => {
   it('leaves the paste viewer’s own code clean (bytemd’s processor is not the editor)', () => {
     assert.deepEqual(
       classifyScript({ sharedModules: ['react'], bundledPackages: ['bytemd', '@bytemd/plugin-gfm'], source: 'class="markdown-body"' }),
-      { antd: [], editor: [] },
+      { antd: [], editor: [], 'html-parser': [] },
     );
+  });
+
+  it('finds the HTML parser of the Markdown pipeline in a source map', () => {
+    assert.deepEqual(classifyScript({ bundledPackages: ['unified', 'hast-util-raw', 'parse5'] })['html-parser'], [
+      'bundles hast-util-raw, parse5 (source map)',
+    ]);
+    assert.deepEqual(classifyScript({ bundledPackages: ['hast-util-sanitize', 'micromark'] })['html-parser'], []);
   });
 });
 

@@ -183,4 +183,31 @@ test.describe('paste view', () => {
       expect(source).not.toContain('bytemd-toolbar');
     }
   });
+
+  test('the HTML parser is only downloaded for a paste that contains HTML', async ({ page }) => {
+    // parse5 (rehype-raw) is ~37 KB compressed; one of its error codes marks its chunk.
+    const PARSE5_MARKER = 'abrupt-closing-of-empty-comment';
+    const token = await adminToken();
+    const plain = await createPaste(token, { content: '# Plain\n\n| a | b |\n|---|---|\n| 1 < 2 | x |\n' });
+    const withHtml = await createPaste(token, {
+      content: '# With HTML\n\n<details><summary>More</summary>\n\nHidden *text*\n\n</details>\n\nPress <kbd>Ctrl</kbd>.',
+    });
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
+        scripts.push(await response.text().catch(() => ''));
+    });
+    const view = new PublicPastePage(page);
+    await view.goto(plain.slug);
+    await view.rendered();
+    await expect(view.content.locator('table td').first()).toHaveText('1 < 2');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((source) => source.includes(PARSE5_MARKER))).toBe(false);
+
+    await view.goto(withHtml.slug);
+    await view.rendered();
+    await expect(view.content.locator('details > summary')).toHaveText('More');
+    await expect(view.content.locator('kbd')).toHaveText('Ctrl');
+    expect(scripts.some((source) => source.includes(PARSE5_MARKER))).toBe(true);
+  });
 });

@@ -5,3 +5,9 @@
 declare module 'cloudclip-bytemd-processor' {
   export { getProcessor } from 'bytemd';
 }
+
+/** Alias (webpack.config.js) for the rehype-raw that bytemd depends on, loaded on demand. */
+declare module 'cloudclip-rehype-raw' {
+  const rehypeRaw: (options?: object) => unknown;
+  export default rehypeRaw;
+}

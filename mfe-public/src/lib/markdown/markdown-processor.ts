@@ -4,11 +4,14 @@ import gfm from '@bytemd/plugin-gfm';
 import highlight from '@bytemd/plugin-highlight';
 import math from '@bytemd/plugin-math';
 import mermaid from '@bytemd/plugin-mermaid';
+import { prepareRawHtml } from './raw-html-on-demand';
 
 /**
  * The one Markdown pipeline of this remote: bytemd's `getProcessor` (remark-parse → plugin remark
  * steps → remark-rehype → rehype-raw → rehype-sanitize with bytemd's schema, untouched → plugin
  * rehype steps → stringify). Editor preview, paste view and file view all render through it.
+ * rehype-raw is loaded only for documents that may contain HTML (raw-html-on-demand.ts): call
+ * `prepareMarkdown` before `markdownToHtml`.
  *
  * Plugins: GFM (tables, task lists, strikethrough, autolinks, footnotes), math (KaTeX, MathML
  * output so no font/CSS download), highlight.js and Mermaid — the last three only run on the
@@ -79,6 +82,14 @@ export function cacheHtml(source: string, html: string): void {
 /** For tests: forget every rendered chunk. */
 export function clearHtmlCache(): void {
   htmlCache.clear();
+}
+
+/**
+ * Null when `source` can be rendered at once; else a promise that settles once it can (it loads
+ * the raw-HTML step). If that load fails, `markdownToHtml` shows such a document as plain text.
+ */
+export function prepareMarkdown(source: string): Promise<void> | null {
+  return prepareRawHtml(source);
 }
 
 /** Sanitized HTML of a Markdown source (the HTML does not depend on the theme). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useDark } from '../../hooks/use-dark';
 import { splitMarkdown } from './markdown-chunks';
-import { cachedHtml, markdownToHtml, runViewerEffects, viewerPluginsFor } from './markdown-processor';
+import { cachedHtml, markdownToHtml, prepareMarkdown, runViewerEffects, viewerPluginsFor } from './markdown-processor';
 import { renderChunks, workerAvailable, workerRunning, type ChunkStream, type ChunkToRender } from './markdown-worker-client';
 import { Slugger, USER_CONTENT_PREFIX } from './heading-slugs';
 import { scrollIntoViewSettled } from './scroll-into-view';
@@ -178,6 +178,12 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
     const inWorker = new Set(toWorker.map(({ index }) => index));
 
     const run = async () => {
+      const prepared = prepareMarkdown(value);
+      if (prepared) {
+        // Shown as plain text if the raw-HTML step cannot be loaded (markdownToHtml's fallback).
+        await prepared.catch((error: unknown) => console.error('[cloudclip_public] Markdown HTML support failed to load', error));
+        if (cancelled) return;
+      }
       let sliceStart = performance.now();
       for (let index = 0; index < chunks.length; index += 1) {
         const source = chunks[index]!;

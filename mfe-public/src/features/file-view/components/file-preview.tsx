@@ -1,11 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, type PublicFile } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { MarkdownView } from '../../../lib/markdown/markdown-view';
 import { Loading } from '../../../components/loading';
 import { fetchFileText, type FileLinks } from '../api/file-api';
 import { codeBlockMarkdown, codeLanguage, fileKind } from '../utils/file-kind';
+
+/**
+ * The Markdown pipeline (~90 KB compressed) renders Markdown files and highlights code. It is not
+ * part of the page: a text file shows as plain text at once, highlighted once the pipeline is in;
+ * images, media, PDFs and downloads never load it.
+ */
+const loadMarkdownView = () => import(/* webpackChunkName: "markdown-view" */ '../../../lib/markdown/markdown-view');
+const MarkdownView = lazy(() => loadMarkdownView().then((m) => ({ default: m.MarkdownView })));
 
 /** Larger text files are not fetched for the preview (download instead). */
 export const TEXT_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
@@ -19,6 +26,9 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
 
   useEffect(() => {
     const controller = new AbortController();
+    // The pipeline downloads while the text does (a plain-text file larger than the highlighting
+    // limit never needs it, but its size is only known once it is here).
+    loadMarkdownView().catch(() => undefined);
     setText(null);
     setFailed(false);
     fetchFileText(url, controller.signal).then(
@@ -35,17 +45,29 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
       </p>
     );
   if (text === null) return <Loading label={t('file.loadingPreview')} />;
-  if (markdown) return <MarkdownView value={text} testId="file-markdown" label={t('file.preview')} />;
-  if (text.length > HIGHLIGHT_MAX_BYTES)
+  if (markdown)
     return (
-      <pre className="cp-code cp-code--plain" tabIndex={0} data-testid="file-text">
-        {text}
-      </pre>
+      <Suspense fallback={<Loading label={t('file.loadingPreview')} />}>
+        <MarkdownView value={text} testId="file-markdown" label={t('file.preview')} />
+      </Suspense>
     );
+  const plain = <PlainText text={text} />;
+  if (text.length > HIGHLIGHT_MAX_BYTES) return plain;
   return (
-    <div className="cp-code" data-testid="file-text">
-      <MarkdownView value={codeBlockMarkdown(text, codeLanguage(file.filename, file.mimetype))} label={t('file.preview')} />
-    </div>
+    <Suspense fallback={plain}>
+      <div className="cp-code" data-testid="file-text">
+        <MarkdownView value={codeBlockMarkdown(text, codeLanguage(file.filename, file.mimetype))} label={t('file.preview')} />
+      </div>
+    </Suspense>
+  );
+}
+
+/** A text file as it is (too large to highlight, or until the highlighter has loaded). */
+function PlainText({ text }: { text: string }) {
+  return (
+    <pre className="cp-code cp-code--plain" tabIndex={0} data-testid="file-text">
+      <code>{text}</code>
+    </pre>
   );
 }
 
