@@ -5,7 +5,8 @@ import { envelope } from '../http/envelope';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { isScriptContentType } from '../lib/mime-types';
-import { PROXIED_HEADERS, type UrlImportService } from '../services/url-import-service';
+import { PROXIED_HEADERS } from '../services/url-import-remote';
+import type { UrlImportService } from '../services/url-import-service';
 import { callerOf, commitBody, SANDBOX_CSP } from './files';
 import { optionalNumber, optionalString } from './input-numbers';
 
