@@ -1,4 +1,4 @@
-import { CONTENT_PREVIEW_LENGTH, contentPreview } from './paste-service';
+import { CONTENT_PREVIEW_LENGTH, contentPreview } from './paste-records';
 
 describe('contentPreview', () => {
   it('keeps content of up to 200 characters as it is', () => {

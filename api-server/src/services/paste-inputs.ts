@@ -1,0 +1,74 @@
+import { isShareSlug, RANDOM_SLUG_LENGTH, type PasteAuthorizedBy } from '@cloudclip/contract';
+import type { AuthContext } from '../auth/auth-context';
+import { apiKeyCreator } from '../auth/ownership';
+import { HttpError } from '../http/http-error';
+import { hashPassword } from '../lib/password-hash';
+import { randomString } from '../lib/random';
+import type { SecretBox } from '../lib/secret-box';
+import { parseTimestamp } from '../lib/time';
+import type { PasteRepository } from '../repositories/paste-repository';
+
+/** Contract §6.1. */
+export const RANDOM_SLUG_ATTEMPTS = 5;
+
+export interface CreatePasteInput {
+  content: string;
+  slug?: string | null | undefined;
+  remark?: string | null | undefined;
+  password?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+  maxViews?: number | null | undefined;
+}
+
+/** Body of `PUT …/pastes/{slug}`: replace semantics (omitted remark/expiresAt/maxViews → NULL). */
+export interface UpdatePasteInput {
+  content: string;
+  remark?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+  maxViews?: number | null | undefined;
+  password?: string | null | undefined;
+  clearPassword?: boolean | undefined;
+  /** undefined → keep the slug; "" or null → a new random slug; otherwise that custom slug. */
+  newSlug?: string | null | undefined;
+}
+
+/** `created_by` and how the writer was authorised; HTTP Basic and guests create ownerless pastes. */
+export function creatorOf(auth: AuthContext): { createdBy: string | null; authorizedBy: PasteAuthorizedBy } {
+  switch (auth.kind) {
+    case 'admin':
+      return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: auth.adminId, authorizedBy: 'admin' };
+    case 'apiKey':
+      return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: apiKeyCreator(auth.key.id), authorizedBy: 'apikey' };
+    default:
+      return { createdBy: null, authorizedBy: 'guest' };
+  }
+}
+
+/** A random slug not in use yet (§6.1: up to 5 tries, then 500). */
+export async function unusedRandomSlug(pastes: Pick<PasteRepository, 'slugExists'>): Promise<string> {
+  for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt += 1) {
+    const slug = randomString(RANDOM_SLUG_LENGTH);
+    if (!(await pastes.slugExists(slug))) return slug;
+  }
+  throw new HttpError(500, 'paste.slugGenerationFailed');
+}
+
+export function assertSlugFormat(slug: string): void {
+  if (!isShareSlug(slug)) throw new HttpError(400, 'paste.slugInvalid');
+}
+
+/** `expiresAt` is stored verbatim but must be a readable time; "" and null mean never. */
+export function normaliseExpiry(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  if (parseTimestamp(value) === null) throw new HttpError(400, 'paste.expiresAtInvalid');
+  return value;
+}
+
+/** The hash checks a password, the sealed copy gives it back to the owner (`plain_password`). */
+export async function sealPassword(
+  secretBox: SecretBox,
+  password: string | null | undefined,
+): Promise<{ hash: string; sealed: string } | null> {
+  if (password === undefined || password === null || password === '') return null;
+  return { hash: await hashPassword(password), sealed: secretBox.encrypt(password) };
+}
