@@ -169,7 +169,7 @@ export default defineConfig([
   // Browser code: the apps and the kernel.
   { files: BROWSER_SOURCES, languageOptions: { globals: { ...globals.browser } } },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/jest.setup.ts', '**/src/test/**', '**/src/testing/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/jest.setup.ts', '**/src/test/**', '**/src/testing/**', 'shared-kernel/testing/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
   // Playwright and the benchmarks run in Node, but the callbacks of page.evaluate() run in the page.

@@ -4,7 +4,12 @@ module.exports = {
   // antd forms and modals render slowly in jsdom on a 2-core machine.
   testTimeout: 30000,
   roots: ['<rootDir>/src'],
-  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // The jsdom set-up shared by the client packages, then what antd needs (jest.setup.ts).
+  setupFilesAfterEnv: [
+    '@testing-library/jest-dom',
+    require.resolve('@cloudclip/shared-kernel/testing/jsdom-setup.ts'),
+    '<rootDir>/jest.setup.ts',
+  ],
   moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -1,21 +1,4 @@
 import { configure } from '@testing-library/react';
-import '@testing-library/jest-dom';
-
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
 
 // jsdom does not implement getComputedStyle(element, pseudoElement) (rc-util measures scrollbars with it).
 const originalGetComputedStyle = window.getComputedStyle.bind(window);

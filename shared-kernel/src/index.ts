@@ -19,6 +19,8 @@ export {
   type Translate,
 } from './api/http-client';
 export { ApiError, isApiError, type ApiErrorKind } from './api/api-error';
+export { errorText } from './api/error-text';
+export { formatDateTime } from './format/date-time';
 export * from './api/error-catalogue';
 export { createApi, type CloudclipApi } from './api/endpoints/api';
 
@@ -38,6 +40,7 @@ export * from './types/remote';
 // Remote helpers
 export { createRemoteSpa, useDarkTheme, type RemoteAppProps, type RemoteSpaOptions } from './react/create-remote-spa';
 export { lazyPage, type LazyPage } from './react/lazy-page';
+export { KernelProvider, useKernel, useSession, useLanguage } from './react/kernel-context';
 export { installHistorySync } from './react/history-sync';
 export { copyText } from './browser/clipboard';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import type { Kernel } from '@cloudclip/shared-kernel';
+import { useSession, type Kernel } from '@cloudclip/shared-kernel';
 import { AREAS, isAdminModule, remoteForPath, type AreaId } from './route-registry';
 import { Header } from '../features/layout/components/header';
 import { Footer } from '../features/layout/components/footer';
@@ -12,7 +12,6 @@ import { useDocumentTitle } from '../features/document-title/hooks/use-document-
 import { SessionNotice } from '../features/session-notice/components/session-notice';
 import { EnvSwitcher } from '../features/env-switcher/components/env-switcher';
 import { shouldShowEnvSwitcher } from '../features/env-switcher/env-presets';
-import { useSessionSnapshot } from './use-session-snapshot';
 
 const AREA_REMOTES = Object.values(AREAS).map((item) => item.remote);
 /** Once the first page is up, the other areas' remotes download while the browser is idle. */
@@ -46,7 +45,7 @@ function BusNavigation({ kernel }: { kernel: Kernel }) {
 function Shell({ kernel }: { kernel: Kernel }) {
   useDocumentTitle();
   const location = useLocation();
-  const session = useSessionSnapshot(kernel);
+  const session = useSession(kernel);
   const showEnvSwitcher = shouldShowEnvSwitcher(location.search, !!session.adminToken);
   return (
     <div className="cc-shell">

@@ -1,9 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
-import { lazyPage, useDarkTheme, type RemoteProps } from '@cloudclip/shared-kernel';
-import { useKernel } from '../lib/kernel-context';
-import { useSession } from '../lib/use-kernel-state';
+import { lazyPage, useDarkTheme, type RemoteProps, useKernel, useSession } from '@cloudclip/shared-kernel';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
 import { moduleOfPath } from './module-registry';

@@ -2,9 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { antdTokens, paletteFor, useDarkTheme } from '@cloudclip/shared-kernel';
-import { useKernel } from '../lib/kernel-context';
-import { useLanguage } from '../lib/use-kernel-state';
+import { antdTokens, paletteFor, useDarkTheme, useKernel, useLanguage } from '@cloudclip/shared-kernel';
 
 /**
  * WCAG AA contrast on top of the host's tokens: antd's secondary texts (statistic titles, result

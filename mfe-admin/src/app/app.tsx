@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
+import { KernelProvider } from '@cloudclip/shared-kernel';
 import type { RemoteAppProps } from '@cloudclip/shared-kernel';
-import { KernelProvider } from '../lib/kernel-context';
 import { AppProviders } from './app-providers';
 import { AdminRoot } from './admin-root';
 import '../styles/admin.css';

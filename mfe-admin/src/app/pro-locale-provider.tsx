@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ProConfigProvider, enUSIntl, zhCNIntl } from '@ant-design/pro-components';
-import { useLanguage } from '../lib/use-kernel-state';
+import { useLanguage } from '@cloudclip/shared-kernel';
 
 /** pro-components' texts (tables, forms, layout) in the kernel's language; wraps everything that uses pro-components. */
 export function ProLocaleProvider({ children }: { children: ReactNode }) {

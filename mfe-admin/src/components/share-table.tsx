@@ -3,8 +3,9 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
+import { formatDateTime } from '@cloudclip/shared-kernel';
 import type { Language } from '@cloudclip/shared-kernel';
-import { formatDateTime, isExpired, viewsLabel } from '../lib/format';
+import { isExpired, viewsLabel } from '../lib/format';
 import { IconAction } from './icon-action';
 
 /** What pastes and file shares have in common in the management tables. */
@@ -35,7 +36,7 @@ export function shareLifecycleColumns<Row extends ShareRow>(
         ) : isExpired(row.expires_at) ? (
           <Typography.Text type="danger">{t('common.expired')}</Typography.Text>
         ) : (
-          (formatDateTime(row.expires_at, language) ?? '—')
+          formatDateTime(row.expires_at, language) || '—'
         ),
     },
     { title: t('common.views'), dataIndex: 'views', width: viewsWidth, render: (_, row) => viewsLabel(row.views, row.max_views, '∞') },
@@ -54,7 +55,7 @@ export function shareLifecycleColumns<Row extends ShareRow>(
       title: t('common.createdAt'),
       dataIndex: 'created_at',
       width: 170,
-      render: (_, row) => formatDateTime(row.created_at, language) ?? '—',
+      render: (_, row) => formatDateTime(row.created_at, language) || '—',
     },
   ];
 }

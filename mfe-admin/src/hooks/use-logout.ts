@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../lib/kernel-context';
 import { NAMESPACE } from '../i18n/resources';
+import { useKernel } from '@cloudclip/shared-kernel';
 
 /** Logs out through the kernel (admin: server logout, errors ignored; key: 'logout authorization'). */
 export function useLogout(): () => Promise<void> {

@@ -1,14 +1,7 @@
-import { PASTE_EXPIRY_OPTIONS, parseApiTimestamp, type Language, type PasteExpiryId } from '@cloudclip/shared-kernel';
+import { PASTE_EXPIRY_OPTIONS, parseApiTimestamp, type PasteExpiryId } from '@cloudclip/shared-kernel';
 
 /** Dates after this year mean "never" (keys store 9999-12-31 for never). */
 const NEVER_YEAR = 9000;
-
-/** A server timestamp (ISO or SQLite form) in the user's language, or null when empty/unparsable. */
-export function formatDateTime(value: string | number | null | undefined, language: Language): string | null {
-  const date = parseApiTimestamp(value ?? null);
-  if (!date) return null;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** True for an expiry in the past. */
 export function isExpired(value: string | null | undefined, now: Date = new Date()): boolean {

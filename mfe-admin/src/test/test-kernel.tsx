@@ -1,8 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, createSafeStorage, type Kernel } from '@cloudclip/shared-kernel';
-import { KernelProvider } from '../lib/kernel-context';
+import { createKernel, createSafeStorage, type Kernel, KernelProvider } from '@cloudclip/shared-kernel';
 import { AppProviders } from '../app/app-providers';
 import { ProLocaleProvider } from '../app/pro-locale-provider';
 import { NAMESPACE, resources } from '../i18n/resources';

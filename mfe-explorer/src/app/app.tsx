@@ -1,6 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useDarkTheme, type RemoteAppProps } from '@cloudclip/shared-kernel';
-import { KernelProvider } from '../hooks/use-kernel';
+import { useDarkTheme, type RemoteAppProps, KernelProvider } from '@cloudclip/shared-kernel';
 import { ExplorerPage } from './explorer-page';
 import '../styles/explorer.css';
 

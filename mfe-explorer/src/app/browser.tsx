@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo, useReducer, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKernel } from '@cloudclip/shared-kernel';
 import type { FsListItem } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
-import { useKernel } from '../hooks/use-kernel';
 import type { FsApi } from '../lib/fs-api';
 import { joinPath } from '../lib/fs-path';
 import { Loading } from '../components/loading';

@@ -1,12 +1,11 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { useKernel } from '../hooks/use-kernel';
-import { useSession } from '../hooks/use-session';
 import { confineToBasePath, directoryFromRoute, routeOfDirectory, withoutTrailingSlash } from '../lib/fs-path';
 import { explorerAccessOf } from '../features/browser/utils/explorer-access';
 import { AccessNotice } from '../features/browser/components/access-notice';
 import { Browser } from './browser';
+import { useKernel, useSession } from '@cloudclip/shared-kernel';
 
 /** The access gate: who may browse, and the basic-path correction of the address for key holders. */
 export function ExplorerPage() {

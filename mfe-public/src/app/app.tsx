@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, matchPath } from 'react-router-dom';
-import { lazyPage, useDarkTheme, type Kernel, type RemoteAppProps } from '@cloudclip/shared-kernel';
+import { lazyPage, useDarkTheme, type Kernel, type RemoteAppProps, KernelProvider } from '@cloudclip/shared-kernel';
 import { earlyPasteLoad } from '../features/paste-view/api/paste-api';
 import { earlyFileInfoLoad } from '../features/file-view/api/file-api';
-import { KernelProvider } from '../hooks/use-kernel';
 import { Loading } from '../components/loading';
 import { PATHS } from '../config/paths';
 import '../styles/public.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@cloudclip/shared-kernel';
 
 interface ViewsAndExpiryProps {
   views: number;

@@ -1,5 +1,4 @@
-import { useDarkTheme } from '@cloudclip/shared-kernel';
-import { useKernel } from './use-kernel';
+import { useDarkTheme, useKernel } from '@cloudclip/shared-kernel';
 
 /** The effective dark flag of the kernel theme. */
 export function useDark(): boolean {

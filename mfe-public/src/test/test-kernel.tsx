@@ -2,8 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { createKernel, type Kernel, type SafeStorage } from '@cloudclip/shared-kernel';
-import { KernelProvider } from '../hooks/use-kernel';
+import { createKernel, type Kernel, type SafeStorage, KernelProvider } from '@cloudclip/shared-kernel';
 import { NAMESPACE, resources } from '../i18n/resources';
 
 export const ORIGIN = 'http://127.0.0.1:8080';

@@ -1,8 +1,6 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { useKernel } from '../hooks/use-kernel';
-import { useSession } from '../hooks/use-session';
 import { uploadAccess } from '../lib/upload-access';
 import { AccessNotice } from '../components/access-notice';
 import { UploadOptionsForm } from '../features/upload-options/components/upload-options-form';
@@ -12,6 +10,7 @@ import { FileUploadPanel } from '../features/file-upload/components/file-upload-
 import { UrlUploadPanel } from '../features/url-upload/components/url-upload-panel';
 import { RecentUploadsList } from '../features/recent-uploads/components/recent-uploads-list';
 import { useRecentUploads } from '../features/recent-uploads/hooks/use-recent-uploads';
+import { useKernel, useSession } from '@cloudclip/shared-kernel';
 
 /** The admin remote holds the login: the host navigates there (bus `navigate`). */
 export const LOGIN_PATH = '/admin';

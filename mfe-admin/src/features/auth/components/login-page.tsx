@@ -7,8 +7,8 @@ import {
   validateApiKeyLoginForm,
   type AdminLoginFormInput,
   type ApiKeyLoginFormInput,
+  useKernel,
 } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { adminLoginErrorText, apiKeyLoginErrorText } from '../api/login-errors';

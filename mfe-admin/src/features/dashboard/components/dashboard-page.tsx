@@ -2,10 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { CloudServerOutlined, FileTextOutlined, FolderOpenOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type DashboardStats } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
+import { formatBytes, type DashboardStats, useKernel, useLanguage, errorText } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { activityDays } from '../api/activity';
 import { ActivityChart } from './activity-chart';
@@ -28,7 +25,7 @@ export function DashboardPage() {
       .dashboardStats(controller.signal)
       .then(setStats)
       .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorText(t, failure));
+        if (!controller.signal.aborted) setError(errorText(failure, t('common:errors.requestFailed')));
       });
     return () => controller.abort();
   }, [kernel, t, run]);

@@ -1,11 +1,7 @@
 import { App } from 'antd';
 import { ModalForm } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, type FileRecord } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { toBoolean, type FileRecord, useKernel, useLanguage, errorText, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareEditFields } from '../../../components/share-edit-fields';
 import { buildFileUpdate, type FileEditValues } from '../api/file-edit';
@@ -57,7 +53,7 @@ export function FileEditForm({
           onSaved();
           return true;
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
           return false;
         }
       }}

@@ -3,10 +3,7 @@ import { App, Space, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { FILE_LIST_PAGE, formatBytes, toBoolean, type FileRecord } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
+import { FILE_LIST_PAGE, formatBytes, toBoolean, type FileRecord, useKernel, useLanguage, errorText } from '@cloudclip/shared-kernel';
 import { fileLink } from '../../../lib/share-links';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
@@ -40,7 +37,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
   const [qrUrl, setQrUrl] = useState<string | null>(null);
 
   const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(t, error));
+  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const removeOne = (id: string) => (admin ? api.adminRemove(id) : api.userRemove(id));
   const closeEdit = useCallback(() => setEditing(null), []);
   const closePreview = useCallback(() => setPreviewing(null), []);
@@ -71,7 +68,10 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
           selected.map((row) => row.id),
         );
         if (failed === 0) void message.success(t('files.batchDeleted', { count: removed }));
-        else void message.warning(t('files.batchPartial', { removed, failed, reason: errorText(t, firstError) }));
+        else
+          void message.warning(
+            t('files.batchPartial', { removed, failed, reason: errorText(firstError, t('common:errors.requestFailed')) }),
+          );
         setSelected([]);
         reload();
       },

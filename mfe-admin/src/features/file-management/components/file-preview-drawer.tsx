@@ -2,11 +2,17 @@ import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, toBoolean, type FileDetail, type FileRecord } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime, viewsLabel } from '../../../lib/format';
+import {
+  formatBytes,
+  toBoolean,
+  type FileDetail,
+  type FileRecord,
+  useKernel,
+  useLanguage,
+  errorText,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
+import { viewsLabel } from '../../../lib/format';
 import { fileLink } from '../../../lib/share-links';
 import { NAMESPACE } from '../../../i18n/resources';
 
@@ -25,7 +31,7 @@ export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | 
     const load =
       access === 'full' ? kernel.api.files.adminGet(row.id, controller.signal) : kernel.api.files.userGet(row.id, controller.signal);
     load.then(setDetail).catch((error: unknown) => {
-      if (!controller.signal.aborted) void message.error(errorText(t, error));
+      if (!controller.signal.aborted) void message.error(errorText(error, t('common:errors.requestFailed')));
     });
     return () => controller.abort();
   }, [row, access, kernel, message, t]);
@@ -74,7 +80,7 @@ export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | 
               {detail.expires_at ? formatDateTime(detail.expires_at, language) : t('common.never')}
             </Descriptions.Item>
             <Descriptions.Item label={t('common.views')}>{viewsLabel(detail.views, detail.max_views, '∞')}</Descriptions.Item>
-            <Descriptions.Item label={t('common.createdAt')}>{formatDateTime(detail.created_at, language) ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.createdAt')}>{formatDateTime(detail.created_at, language) || '—'}</Descriptions.Item>
           </Descriptions>
         </div>
       )}

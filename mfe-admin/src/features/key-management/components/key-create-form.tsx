@@ -6,9 +6,9 @@ import {
   validateApiKeyCreateForm,
   type ApiKeyCreateFormField,
   type ApiKeyCreateResponse,
+  useKernel,
+  errorText,
 } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { KeyCustomExpiryField } from './key-custom-expiry-field';
@@ -56,7 +56,7 @@ export function KeyCreateForm({
           onCreated(created);
           return true;
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
           return false;
         }
       }}

@@ -1,11 +1,17 @@
 import { App } from 'antd';
 import { ModalForm, ProFormCheckbox, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_EXPIRY_OPTIONS, validateApiKeyEditForm, type ApiKey, type ApiKeyEditFormField } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime, isNeverExpiring } from '../../../lib/format';
+import {
+  API_KEY_EXPIRY_OPTIONS,
+  validateApiKeyEditForm,
+  type ApiKey,
+  type ApiKeyEditFormField,
+  useKernel,
+  useLanguage,
+  errorText,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
+import { isNeverExpiring } from '../../../lib/format';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { KeyCustomExpiryField } from './key-custom-expiry-field';
@@ -41,7 +47,7 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
           onSaved();
           return true;
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
           return false;
         }
       }}

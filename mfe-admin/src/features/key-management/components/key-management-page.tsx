@@ -3,11 +3,16 @@ import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, type ApiKey, type ApiKeyCreateResponse } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime, isExpired, isNeverExpiring } from '../../../lib/format';
+import {
+  toBoolean,
+  type ApiKey,
+  type ApiKeyCreateResponse,
+  useKernel,
+  useLanguage,
+  errorText,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
+import { isExpired, isNeverExpiring } from '../../../lib/format';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
@@ -33,7 +38,7 @@ export function KeyManagementPage() {
   const [created, setCreated] = useState<ApiKeyCreateResponse | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(t, error));
+  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const closeCreate = useCallback(() => setCreating(false), []);
   const closeEdit = useCallback(() => setEditing(null), []);
 
@@ -107,13 +112,13 @@ export function KeyManagementPage() {
       title: t('keys.colLastUsed'),
       dataIndex: 'last_used',
       width: 170,
-      render: (_, row) => formatDateTime(row.last_used, language) ?? t('keys.neverUsed'),
+      render: (_, row) => formatDateTime(row.last_used, language) || t('keys.neverUsed'),
     },
     {
       title: t('common.createdAt'),
       dataIndex: 'created_at',
       width: 170,
-      render: (_, row) => formatDateTime(row.created_at, language) ?? '—',
+      render: (_, row) => formatDateTime(row.created_at, language) || '—',
     },
     {
       title: t('common.actions'),

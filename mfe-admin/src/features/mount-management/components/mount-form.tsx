@@ -1,9 +1,7 @@
 import { App } from 'antd';
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { MOUNT_STORAGE_TYPES, validateMountForm, type Mount, type S3Config } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
+import { MOUNT_STORAGE_TYPES, validateMountForm, type Mount, type S3Config, useKernel, errorText } from '@cloudclip/shared-kernel';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { mountFormInput, mountToForm, type MountFormValues } from '../api/mount-request';
@@ -50,7 +48,7 @@ export function MountForm({
           onSaved();
           return true;
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
           return false;
         }
       }}

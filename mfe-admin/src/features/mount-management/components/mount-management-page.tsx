@@ -3,11 +3,7 @@ import { App, Button, Switch, Tag } from 'antd';
 import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, type Mount, type S3Config } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { toBoolean, type Mount, type S3Config, useKernel, useLanguage, errorText, formatDateTime } from '@cloudclip/shared-kernel';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
 import { IconAction } from '../../../components/icon-action';
@@ -31,7 +27,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
   const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(t, error));
+  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const closeForm = useCallback(() => setForm({ open: false, mount: null }), []);
 
   useEffect(() => {
@@ -128,7 +124,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
       title: t('common.createdAt'),
       dataIndex: 'created_at',
       width: 170,
-      render: (_, row) => formatDateTime(row.created_at, language) ?? '—',
+      render: (_, row) => formatDateTime(row.created_at, language) || '—',
     },
     ...(admin
       ? [

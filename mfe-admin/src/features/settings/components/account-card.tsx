@@ -7,9 +7,9 @@ import {
   validateAccountChangeForm,
   type AccountChangeFormField,
   type AccountChangeFormInput,
+  useKernel,
+  errorText,
 } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useLogoutCountdown } from '../hooks/use-logout-countdown';
@@ -56,7 +56,7 @@ export function AccountCard() {
             start();
             return true;
           } catch (error) {
-            void message.error(errorText(t, error));
+            void message.error(errorText(error, t('common:errors.requestFailed')));
             return false;
           }
         }}

@@ -2,10 +2,9 @@ import { App, Button } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
 import { NAMESPACE } from '../../../i18n/resources';
+import { useKernel, errorText } from '@cloudclip/shared-kernel';
 
 /** Clears the directory and presigned-URL caches: everything (admin) or the key's (user endpoint). */
 export function CacheCard({ scope }: { scope: 'admin' | 'user' }) {
@@ -23,7 +22,7 @@ export function CacheCard({ scope }: { scope: 'admin' | 'user' }) {
           const result = await (scope === 'admin' ? kernel.api.system.adminClearCache() : kernel.api.system.userClearCache());
           void message.success(t('cache.cleared', { count: result?.clearedCount ?? 0 }));
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
         }
       },
     });

@@ -2,9 +2,9 @@ import { Button, Descriptions, Tag } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../lib/use-kernel-state';
 import { useLogout } from '../../../hooks/use-logout';
 import { NAMESPACE } from '../../../i18n/resources';
+import { useSession } from '@cloudclip/shared-kernel';
 
 /** A key holder's own account: the key's name, base path and permissions, and 'logout authorization'. */
 export function KeyInfoCard() {

@@ -1,9 +1,9 @@
 import { Space } from 'antd';
-import { useSession } from '../../../lib/use-kernel-state';
 import { AccountCard } from './account-card';
 import { CacheCard } from './cache-card';
 import { KeyInfoCard } from './key-info-card';
 import { SystemSettingsCard } from './system-settings-card';
+import { useSession } from '@cloudclip/shared-kernel';
 
 /** Settings: system settings, caches and the account (admin); the key's own account and cache (key holder). */
 export function SettingsPage({ access }: { access: 'full' | 'user' }) {

@@ -11,9 +11,9 @@ import {
   megabytesToSizeInput,
   validateSettingsForm,
   type SettingsFormField,
+  useKernel,
+  errorText,
 } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { settingsFormInput, settingsToForm, type SettingsFormValues } from '../api/settings-form';
@@ -38,7 +38,7 @@ export function SystemSettingsCard() {
       .settings(controller.signal)
       .then((rows) => setInitial(settingsToForm(rows)))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorText(t, error));
+        if (!controller.signal.aborted) setLoadError(errorText(error, t('common:errors.requestFailed')));
       });
     return () => controller.abort();
   }, [kernel, t]);
@@ -69,7 +69,7 @@ export function SystemSettingsCard() {
               void message.success(t('settings.saved'));
               return true;
             } catch (error) {
-              void message.error(errorText(t, error));
+              void message.error(errorText(error, t('common:errors.requestFailed')));
               return false;
             }
           }}

@@ -2,9 +2,8 @@ import { DrawerForm, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormTex
 import { App, Form, Input, Select, Space } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKernel, errorText } from '@cloudclip/shared-kernel';
 import type { S3Config } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
 import { formCheckRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import {
@@ -65,7 +64,7 @@ export function StorageConfigForm({
           onSaved();
           return true;
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
           return false;
         }
       }}

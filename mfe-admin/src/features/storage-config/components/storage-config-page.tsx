@@ -3,11 +3,16 @@ import { App, Button, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, ExperimentOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, isLocalStorageConfig, toBoolean, type S3Config } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import {
+  formatBytes,
+  isLocalStorageConfig,
+  toBoolean,
+  type S3Config,
+  useKernel,
+  useLanguage,
+  errorText,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
 import { IconAction } from '../../../components/icon-action';
@@ -33,7 +38,7 @@ export function StorageConfigPage() {
   const [form, setForm] = useState<{ open: boolean; config: S3Config | null }>({ open: false, config: null });
   const [testing, setTesting] = useState<S3Config | null>(null);
   const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(t, error));
+  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const closeForm = useCallback(() => setForm({ open: false, config: null }), []);
   const closeTest = useCallback(() => setTesting(null), []);
 
@@ -100,7 +105,7 @@ export function StorageConfigPage() {
       title: t('storage.colLastUsed'),
       dataIndex: 'last_used',
       width: 170,
-      render: (_, row) => formatDateTime(row.last_used ?? null, language) ?? '—',
+      render: (_, row) => formatDateTime(row.last_used ?? null, language) || '—',
     },
     {
       title: t('common.actions'),

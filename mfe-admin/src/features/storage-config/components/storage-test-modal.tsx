@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, List, Modal, Spin, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useKernel, errorText } from '@cloudclip/shared-kernel';
 import type { S3Config } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { errorText } from '../../../lib/api-error';
 import { NAMESPACE } from '../../../i18n/resources';
 import { testReport, type TestReport } from '../api/storage-test-steps';
 
@@ -25,7 +24,7 @@ export function StorageTestModal({ config, onClose }: { config: S3Config | null;
       .test(config.id, controller.signal)
       .then((result) => setReport(testReport(result)))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorText(t, error));
+        if (!controller.signal.aborted) setFailure(errorText(error, t('common:errors.requestFailed')));
       });
     return () => controller.abort();
   }, [config, kernel, t, run]);

@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react';
 import { App, Spin } from 'antd';
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, type AdminPasteDetail, type UserPasteDetail } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import {
+  toBoolean,
+  type AdminPasteDetail,
+  type UserPasteDetail,
+  useKernel,
+  useLanguage,
+  errorText,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
 import { checkRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareEditFields } from '../../../components/share-edit-fields';
@@ -41,7 +45,7 @@ export function PasteEditForm({
       access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
     load.then(setDetail).catch((error: unknown) => {
       if (controller.signal.aborted) return;
-      void message.error(errorText(t, error));
+      void message.error(errorText(error, t('common:errors.requestFailed')));
       onClose();
     });
     return () => controller.abort();
@@ -89,7 +93,7 @@ export function PasteEditForm({
           onSaved();
           return true;
         } catch (error) {
-          void message.error(errorText(t, error));
+          void message.error(errorText(error, t('common:errors.requestFailed')));
           return false;
         }
       }}

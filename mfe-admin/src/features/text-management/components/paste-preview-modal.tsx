@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toBoolean, type AdminPasteDetail, type UserPasteDetail } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
-import { formatDateTime, viewsLabel } from '../../../lib/format';
+import {
+  toBoolean,
+  type AdminPasteDetail,
+  type UserPasteDetail,
+  useKernel,
+  useLanguage,
+  errorText,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
+import { viewsLabel } from '../../../lib/format';
 import { pasteLink } from '../../../lib/share-links';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { PasteRow } from '../api/paste-table-request';
@@ -25,7 +30,7 @@ export function PastePreviewModal({ row, access, onClose }: { row: PasteRow | nu
     const load =
       access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
     load.then(setDetail).catch((error: unknown) => {
-      if (!controller.signal.aborted) void message.error(errorText(t, error));
+      if (!controller.signal.aborted) void message.error(errorText(error, t('common:errors.requestFailed')));
     });
     return () => controller.abort();
   }, [row, access, kernel, message, t]);
@@ -66,7 +71,7 @@ export function PastePreviewModal({ row, access, onClose }: { row: PasteRow | nu
                 t('common.none')
               )}
             </Descriptions.Item>
-            <Descriptions.Item label={t('common.createdAt')}>{formatDateTime(detail.created_at, language) ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.createdAt')}>{formatDateTime(detail.created_at, language) || '—'}</Descriptions.Item>
           </Descriptions>
           <pre className="cc-admin-preview" tabIndex={0} aria-label={t('text.fieldContent')}>
             {detail.content}

@@ -3,10 +3,7 @@ import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { ClearOutlined, LockOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PASTE_PAGE, toBoolean } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../lib/kernel-context';
-import { useLanguage } from '../../../lib/use-kernel-state';
-import { errorText } from '../../../lib/api-error';
+import { ADMIN_PASTE_PAGE, toBoolean, useKernel, useLanguage, errorText } from '@cloudclip/shared-kernel';
 import { pasteLink } from '../../../lib/share-links';
 import { tableRequest, type TableParams } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
@@ -42,7 +39,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
   const reload = () => void actionRef.current?.reload();
   const closeEdit = useCallback(() => setEditing(null), []);
   const closePreview = useCallback(() => setPreviewing(null), []);
-  const fail = (error: unknown) => void message.error(errorText(t, error));
+  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
 
   const remove = (row: PasteRow) =>
     confirm({

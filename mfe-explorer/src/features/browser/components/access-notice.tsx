@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
 import { LOGIN_PATH } from '../../../config/paths';
+import { useKernel } from '@cloudclip/shared-kernel';
 
 /** Shown instead of the explorer to visitors and to keys without the file permission: what is needed, and a login link. */
 export function AccessNotice({ kind, path }: { kind: 'anonymous' | 'key-without-file'; path: string }) {

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type FsListItem } from '@cloudclip/shared-kernel';
+import { formatBytes, type FsListItem, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { formatDateTime } from '../../../lib/format';
 import { FileIcon } from './file-icon';
 
 export const LIST_ROW_HEIGHT = 48;

@@ -1,10 +1,10 @@
 import type { FsApi } from '../../../lib/fs-api';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText, FILE_LINK_DEFAULT_EXPIRES_SECONDS, type FsFileLink } from '@cloudclip/shared-kernel';
+import { copyText, FILE_LINK_DEFAULT_EXPIRES_SECONDS, type FsFileLink, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Dialog } from '../../../components/dialog';
-import { errorMessage, formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../../../lib/format';
 import { LINK_EXPIRY_MAX_SECONDS, LINK_EXPIRY_PRESETS, parseExpirySeconds } from '../utils/link-expiry';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));

@@ -1,10 +1,10 @@
 import type { FsApi } from '../../../lib/fs-api';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type FsFileInfo } from '@cloudclip/shared-kernel';
+import { formatBytes, type FsFileInfo, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Loading } from '../../../components/loading';
-import { errorMessage, formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../../../lib/format';
 import { readTextFile, TEXT_PREVIEW_MAX_BYTES } from '../api/read-text';
 import { codeLanguage, isEditableText, previewKind, type PreviewKind } from '../utils/file-kind';
 

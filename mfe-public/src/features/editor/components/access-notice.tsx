@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
 import { navigateToLogin } from '../../../lib/navigate-to-login';
 import { LOGIN_PATH } from '../../../config/paths';
+import { useKernel } from '@cloudclip/shared-kernel';
 
 /**
  * What sharing needs: a login (after a 401: guest pastes are off or the credential is gone) or the

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKernel } from '@cloudclip/shared-kernel';
 import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
 import { Field, describedBy } from '../../../components/field';
 import { ExpirySelect } from '../../../components/expiry-select';
 import { messageText, type FieldMessage } from '../../../lib/field-message';

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
 import { CopyButton } from '../../../components/copy-button';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
-import { formatDateTime } from '../../../lib/format';
 import { pageUrl, pastePath } from '../../../config/paths';
 import type { SharedPaste } from './share-form';
+import { useKernel, formatDateTime } from '@cloudclip/shared-kernel';
 
 /** After sharing: share link and raw link with copy buttons, a QR code, the password, the limits. */
 export function ShareResult({ shared }: { shared: SharedPaste }) {

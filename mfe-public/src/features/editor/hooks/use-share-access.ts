@@ -1,4 +1,4 @@
-import { useSession } from '../../../hooks/use-session';
+import { useSession } from '@cloudclip/shared-kernel';
 
 /**
  * Who can share (spec §6): an admin or a key with text permission can; a key without it cannot;

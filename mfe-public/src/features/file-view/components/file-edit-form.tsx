@@ -7,9 +7,9 @@ import {
   validateMaxViews,
   type FileUpdateRequest,
   type PublicFile,
+  useKernel,
 } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
 import { Field, describedBy } from '../../../components/field';
 import { type ExpiryChoice } from '../../../components/expiry-select';
 import { EditShareFields } from '../../../components/edit-share-fields';

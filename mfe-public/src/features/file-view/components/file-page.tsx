@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
+import { formatBytes, toBoolean, type PublicFile, useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
-import { useSession } from '../../../hooks/use-session';
 import { ShareView } from '../../../components/share-view';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
 import { ViewsAndExpiry } from '../../../components/share-meta';
-import { formatDateTime } from '../../../lib/format';
 import { manageScope } from '../../../lib/ownership';
 import { filePath, pageUrl } from '../../../config/paths';
 import { deleteFile, fileLinks } from '../api/file-api';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isApiError, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../hooks/use-kernel';
+import { isApiError, toBoolean, type PublicFile, useKernel } from '@cloudclip/shared-kernel';
 import { earlyFileInfoLoad, loadFileInfo, verifyFile } from '../api/file-api';
 import { filePasswordStore } from '../utils/file-password-store';
 

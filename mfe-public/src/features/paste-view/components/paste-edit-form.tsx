@@ -1,8 +1,7 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateMaxViews, type PasteUpdateRequest } from '@cloudclip/shared-kernel';
+import { validateMaxViews, type PasteUpdateRequest, useKernel } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
 import { type ExpiryChoice } from '../../../components/expiry-select';
 import { EditShareFields } from '../../../components/edit-share-fields';
 import { Loading } from '../../../components/loading';

@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
-import { useKernel } from '../../../hooks/use-kernel';
-import { useSession } from '../../../hooks/use-session';
 import { ShareView } from '../../../components/share-view';
 import { CopyButton } from '../../../components/copy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ViewsAndExpiry } from '../../../components/share-meta';
 import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
-import { formatDateTime } from '../../../lib/format';
 import { manageScope } from '../../../lib/ownership';
 import { pageUrl, pastePath } from '../../../config/paths';
 import { deletePaste, PasteNotFoundForDeleteError, type LoadedPaste } from '../api/paste-api';
@@ -17,6 +14,7 @@ import { usePaste } from '../hooks/use-paste';
 import { PasteOutline } from './paste-outline';
 import { PasteEditForm } from './paste-edit-form';
 import './paste-page.css';
+import { useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
 
 /** The outline appears once a document has this many headings. */
 const OUTLINE_MIN_HEADINGS = 2;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isApiError, type PasteProtectedView } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../hooks/use-kernel';
+import { isApiError, type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
 import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
 
 export type PasteFailure = 'not-found' | 'gone' | 'error';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { checkFileSize } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../hooks/use-kernel';
-import { errorText, isCancellation } from '../../../lib/error-text';
+import { checkFileSize, useKernel, errorText } from '@cloudclip/shared-kernel';
+import { isCancellation } from '../../../lib/cancellation';
 import type { FileScope } from '../../../lib/upload-access';
 import type { UploadOptions } from '../../../lib/upload-options';
 import { uploadFile } from '../api/upload-file';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useKernel } from '../../../hooks/use-kernel';
 import { RecentUploadsStore, type RecentUpload } from '../stores/recent-uploads-store';
+import { useKernel } from '@cloudclip/shared-kernel';
 
 /** The recent-uploads list as React state, backed by localStorage. */
 export function useRecentUploads() {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_MAX_UPLOAD_SIZE_MB } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../hooks/use-kernel';
+import { DEFAULT_MAX_UPLOAD_SIZE_MB, useKernel } from '@cloudclip/shared-kernel';
 
 /** `GET /system/max-upload-size` in MB; the kernel falls back to 100 MB on any error. */
 export function useMaxUploadSize(): number {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useKernel, errorText } from '@cloudclip/shared-kernel';
 import type { S3Config } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../hooks/use-kernel';
-import { errorText } from '../../../lib/error-text';
 
 export interface StorageConfigsState {
   configs: S3Config[];

@@ -6,9 +6,10 @@ import {
   type UploadPhase,
   type UrlInfo,
   type ValidationError,
+  useKernel,
+  errorText,
 } from '@cloudclip/shared-kernel';
-import { useKernel } from '../../../hooks/use-kernel';
-import { errorText, isCancellation } from '../../../lib/error-text';
+import { isCancellation } from '../../../lib/cancellation';
 import type { UploadOptions } from '../../../lib/upload-options';
 import { downloadSource } from '../api/download-source';
 import { importFromUrl, type UrlImportResult } from '../api/url-import';
