@@ -41,8 +41,10 @@ export * from './types/remote';
 export { createRemoteSpa, useDarkTheme, type RemoteAppProps, type RemoteSpaOptions } from './react/create-remote-spa';
 export { lazyPage, type LazyPage } from './react/lazy-page';
 export { KernelProvider, useKernel, useSession, useLanguage } from './react/kernel-context';
+export { useCopyFeedback, type CopyState } from './react/use-copy-feedback';
 export { installHistorySync } from './react/history-sync';
 export { copyText } from './browser/clipboard';
+export { FOCUSABLE_SELECTOR, keepTabInside, type TabKeyEvent } from './browser/focus-trap';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';
 
 // The HTTP contract: wire types, rules and constants shared with the api-server

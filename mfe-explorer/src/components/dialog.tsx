@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { FOCUSABLE_SELECTOR, keepTabInside } from '@cloudclip/shared-kernel';
 
 interface DialogProps {
   title: string;
@@ -17,9 +18,6 @@ interface DialogProps {
 
 /** Open dialogs, innermost last: only the innermost one answers Escape. */
 const openDialogs: symbol[] = [];
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in (first field or button) and back out, Tab stays inside, Escape closes. */
 export function Dialog({ title, onClose, children, footer, testId, role = 'dialog', describedBy, wide, busy }: DialogProps) {
@@ -40,7 +38,7 @@ export function Dialog({ title, onClose, children, footer, testId, role = 'dialo
       if (event.key === 'Escape' && !busyRef.current) onCloseRef.current();
       else if (event.key === 'Tab') {
         event.preventDefault();
-        ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+        ref.current?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR)?.focus();
       }
     };
     document.addEventListener('keydown', onDocumentKey);
@@ -56,7 +54,7 @@ export function Dialog({ title, onClose, children, footer, testId, role = 'dialo
     const first =
       box?.querySelector<HTMLElement>('[data-autofocus]') ??
       box?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])') ??
-      box?.querySelector<HTMLElement>(FOCUSABLE);
+      box?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR);
     (first ?? box)?.focus();
     return () => {
       if (previous && document.contains(previous)) previous.focus();
@@ -69,18 +67,7 @@ export function Dialog({ title, onClose, children, footer, testId, role = 'dialo
       if (!busy) onClose();
       return;
     }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (ref.current) keepTabInside(ref.current, event);
   };
 
   return (

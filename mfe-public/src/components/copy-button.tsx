@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { copyText } from '@cloudclip/shared-kernel';
+import { useCopyFeedback } from '@cloudclip/shared-kernel';
 
 interface CopyButtonProps {
   /** The text to copy, or a function producing it at click time. */
@@ -14,16 +13,8 @@ interface CopyButtonProps {
 /** A button that copies text and says so (visibly and to screen readers) for two seconds. */
 export function CopyButton({ text, label, testId, className }: CopyButtonProps) {
   const { t } = useTranslation(NAMESPACE);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onClick = async () => {
-    const ok = await copyText(typeof text === 'function' ? text() : text);
-    setState(ok ? 'copied' : 'failed');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), 2000);
-  };
+  const { state, copy } = useCopyFeedback();
+  const onClick = () => copy(typeof text === 'function' ? text() : text);
 
   return (
     <>

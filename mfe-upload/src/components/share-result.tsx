@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '@cloudclip/shared-kernel';
+import { useCopyFeedback } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));
@@ -18,17 +18,9 @@ interface ShareResultProps {
 /** A finished share: link with copy and open, QR code, and the password when one was set. */
 export function ShareResult({ link, password, idPrefix, qrOpen = false }: ShareResultProps) {
   const { t } = useTranslation(NAMESPACE);
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state: copyState, copy: copyToClipboard } = useCopyFeedback();
   const [showQr, setShowQr] = useState(qrOpen);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    const ok = await copyText(link);
-    setCopyState(ok ? 'copied' : 'failed');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopyState('idle'), 2000);
-  };
+  const copy = () => copyToClipboard(link);
 
   return (
     <div className="cu-result" data-testid="share-result">

@@ -1,7 +1,7 @@
 import type { FsApi } from '../../../lib/fs-api';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText, FILE_LINK_DEFAULT_EXPIRES_SECONDS, type FsFileLink, formatDateTime } from '@cloudclip/shared-kernel';
+import { useCopyFeedback, FILE_LINK_DEFAULT_EXPIRES_SECONDS, type FsFileLink, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/format';
@@ -17,7 +17,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
   const [link, setLink] = useState<FsFileLink | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState<string | null>(null);
+  const { state: copyState, copy: copyLink } = useCopyFeedback();
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +25,6 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
     if (seconds === null) return setError(t('link.invalidExpiry', { max: LINK_EXPIRY_MAX_SECONDS }));
     setBusy(true);
     setError(null);
-    setCopied(null);
     try {
       setLink(await fs.fileLink(path, { expiresIn: seconds, forceDownload }));
     } catch (caught) {
@@ -36,8 +35,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
   };
 
   const copy = async () => {
-    if (!link) return;
-    setCopied((await copyText(link.presignedUrl)) ? t('link.copied') : t('link.copyFailed'));
+    if (link) await copyLink(link.presignedUrl);
   };
 
   return (
@@ -119,7 +117,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
             </a>
           </div>
           <p role="status" className="ce-muted" data-testid="link-copied">
-            {copied}
+            {copyState === 'copied' ? t('link.copied') : copyState === 'failed' ? t('link.copyFailed') : ''}
           </p>
           <Suspense fallback={null}>
             <QrCode value={link.presignedUrl} label={t('link.qr')} />
