@@ -1,0 +1,68 @@
+import type { Texts } from '../../i18n/texts';
+
+/** Texts of file management. (namespace `admin`, merged in i18n/resources.ts). */
+const zhCN = {
+  files: {
+    titleAdmin: '全部文件分享',
+    titleUser: '我的文件分享',
+    searchPlaceholder: '在本页中搜索（文件名、链接、备注）',
+    colName: '文件名',
+    colSlug: '链接后缀',
+    colSize: '大小',
+    colType: '类型',
+    colStorage: '存储配置',
+    colRemark: '备注',
+    deleteTitle: '删除这个文件？',
+    deleteBody: '文件 {{name}} 及其分享链接将被永久删除。',
+    deleted: '文件已删除',
+    batchDeleteTitle: '删除选中的 {{count}} 个文件？',
+    batchDeleteBody: '选中的文件将从存储中永久删除，此操作无法撤销。',
+    batchDeleted: '已删除 {{count}} 个文件',
+    batchPartial: '已删除 {{removed}} 个文件，{{failed}} 个删除失败：{{reason}}',
+    editTitle: '编辑文件：{{name}}',
+    fieldRemark: '备注',
+    fieldSlug: '链接后缀',
+    fieldExpiry: '过期时间',
+    fieldMaxViews: '最大查看次数',
+    maxViewsHelp: '0 表示不限制；修改后查看次数将重新计数',
+    fieldPassword: '新密码',
+    saved: '文件信息已保存',
+    openPreview: '打开预览',
+    download: '下载',
+    sharePage: '分享页面',
+  },
+};
+
+const enUS: Texts<typeof zhCN> = {
+  files: {
+    titleAdmin: 'All file shares',
+    titleUser: 'My file shares',
+    searchPlaceholder: 'Search this page (file name, link, remark)',
+    colName: 'File name',
+    colSlug: 'Link suffix',
+    colSize: 'Size',
+    colType: 'Type',
+    colStorage: 'Storage config',
+    colRemark: 'Remark',
+    deleteTitle: 'Delete this file?',
+    deleteBody: 'The file {{name}} and its share link are deleted for good.',
+    deleted: 'File deleted',
+    batchDeleteTitle: 'Delete the {{count}} selected files?',
+    batchDeleteBody: 'The selected files are deleted from the storage for good. This cannot be undone.',
+    batchDeleted: '{{count}} files deleted',
+    batchPartial: '{{removed}} files deleted, {{failed}} failed: {{reason}}',
+    editTitle: 'Edit file: {{name}}',
+    fieldRemark: 'Remark',
+    fieldSlug: 'Link suffix',
+    fieldExpiry: 'Expiry',
+    fieldMaxViews: 'Max views',
+    maxViewsHelp: '0 means unlimited; changing it restarts the view count',
+    fieldPassword: 'New password',
+    saved: 'File details saved',
+    openPreview: 'Open preview',
+    download: 'Download',
+    sharePage: 'Share page',
+  },
+};
+
+export const fileManagementTexts = { 'zh-CN': zhCN, 'en-US': enUS };
