@@ -13,7 +13,7 @@ export function QrCodeModal({ url, onClose }: { url: string | null; onClose: () 
             <QRCode value={url} size={220} bordered={false} bgColor="#ffffff" color="#000000" />
           </div>
           <Typography.Paragraph
-            copyable={{ text: url, tooltips: [t('actions.copyLink'), t('actions.copied')] }}
+            copyable={{ text: url, tooltips: [t('actions.copyLink'), t('common:actions.copied')] }}
             className="cc-admin-qr__url"
           >
             {url}

@@ -84,10 +84,10 @@ export function shareActionsColumn<Row>(
 function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {
   return [
     <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={onPreview} testId="row-preview" />,
-    <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={onEdit} testId="row-edit" />,
+    <IconAction key="edit" label={t('common:actions.edit')} icon={<EditOutlined />} onClick={onEdit} testId="row-edit" />,
     <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => onCopy(link)} testId="row-copy" />,
     <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => onQr(link)} testId="row-qr" />,
-    <IconAction key="delete" label={t('actions.delete')} icon={<DeleteOutlined />} danger onClick={onDelete} testId="row-delete" />,
+    <IconAction key="delete" label={t('common:actions.delete')} icon={<DeleteOutlined />} danger onClick={onDelete} testId="row-delete" />,
   ];
 }
 

@@ -9,7 +9,7 @@ export function useCopy(): (text: string, successKey?: string) => Promise<void> 
   const { message } = App.useApp();
   const { t } = useTranslation(NAMESPACE);
   return useCallback(
-    async (text: string, successKey = 'actions.copied') => {
+    async (text: string, successKey = 'common:actions.copied') => {
       if (await copyText(text)) void message.success(t(successKey));
       else void message.error(t('actions.copyFailed'));
     },

@@ -40,7 +40,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="ce-button" onClick={onCancel} disabled={busy} data-autofocus>
-            {t('common.cancel')}
+            {t('common:actions.cancel')}
           </button>
           <button
             type="button"

@@ -6,7 +6,7 @@ export function Loading({ label, testId }: { label?: string; testId?: string }) 
   return (
     <div className="ce-loading" role="status" data-testid={testId}>
       <span className="ce-spinner" aria-hidden="true" />
-      <span>{label ?? t('common.loading')}</span>
+      <span>{label ?? t('common:actions.loading')}</span>
     </div>
   );
 }

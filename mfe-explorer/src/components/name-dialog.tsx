@@ -63,7 +63,7 @@ export function NameDialog({ title, label, submitLabel, initial = '', taken, onS
         )}
         <div className="ce-dialog__actions">
           <button type="button" className="ce-button" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
+            {t('common:actions.cancel')}
           </button>
           <button type="submit" className="ce-button ce-button--primary" disabled={busy} data-testid={`${testId}-submit`}>
             {submitLabel}

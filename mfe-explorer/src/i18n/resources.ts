@@ -4,7 +4,6 @@ export const NAMESPACE = 'explorer';
 export const resources = {
   'zh-CN': {
     title: '挂载浏览器',
-    common: { loading: '加载中…', cancel: '取消', close: '关闭', retry: '重试' },
     access: {
       anonymous: { title: '需要登录', body: '请以管理员身份登录，或使用具有文件权限的 API 密钥登录后浏览挂载点。' },
       'key-without-file': {
@@ -12,7 +11,6 @@ export const resources = {
         body: '挂载浏览器使用文件系统接口，它要求 API 密钥具有文件权限。请使用具有文件权限的密钥或以管理员身份登录。',
       },
       requested: '请求的路径：',
-      login: '前往登录',
     },
     breadcrumbs: { label: '当前位置', root: '根目录' },
     toolbar: {
@@ -161,7 +159,6 @@ export const resources = {
   },
   'en-US': {
     title: 'Mount explorer',
-    common: { loading: 'Loading…', cancel: 'Cancel', close: 'Close', retry: 'Retry' },
     access: {
       anonymous: {
         title: 'Login required',
@@ -172,7 +169,6 @@ export const resources = {
         body: 'The mount explorer uses the file-system API, which requires the file permission on the API key. Log in with a key that has it, or as an administrator.',
       },
       requested: 'Requested path:',
-      login: 'Go to login',
     },
     breadcrumbs: { label: 'Current location', root: 'Root' },
     toolbar: {

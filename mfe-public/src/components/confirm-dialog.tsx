@@ -75,7 +75,7 @@ export function ConfirmDialog({
         )}
         <div className="cp-dialog__actions">
           <button ref={cancelRef} type="button" className="cp-button" onClick={onCancel} disabled={busy}>
-            {t('common.cancel')}
+            {t('common:actions.cancel')}
           </button>
           <button
             type="button"

@@ -25,7 +25,7 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps) 
         data-state={state}
         onClick={() => void onClick()}
       >
-        {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : label}
+        {state === 'copied' ? t('common:actions.copied') : state === 'failed' ? t('common:actions.copyFailed') : label}
       </button>
       <span className="cp-visually-hidden" role="status">
         {state === 'copied' ? t('common.copiedAnnouncement') : ''}

@@ -27,7 +27,7 @@ export function ExpirySelect({ id, value, onChange, withKeep, testId }: ExpirySe
       {withKeep && <option value="keep">{t('expiry.keep')}</option>}
       {PASTE_EXPIRY_OPTIONS.map((option) => (
         <option key={option.id} value={option.id}>
-          {t(`expiry.${option.id}`)}
+          {t(`common:expiry.${option.id}`)}
         </option>
       ))}
     </select>

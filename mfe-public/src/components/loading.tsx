@@ -6,7 +6,7 @@ export function Loading({ label }: { label?: string }) {
   return (
     <div className="cp-loading" role="status">
       <span className="cp-spinner" aria-hidden="true" />
-      <span>{label ?? t('common.loading')}</span>
+      <span>{label ?? t('common:actions.loading')}</span>
     </div>
   );
 }

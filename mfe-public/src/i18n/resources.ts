@@ -3,23 +3,11 @@ export const NAMESPACE = 'public';
 
 const zhCN = {
   common: {
-    loading: '加载中…',
-    copied: '已复制',
-    copyFailed: '复制失败',
     copiedAnnouncement: '已复制到剪贴板',
-    cancel: '取消',
-    save: '保存',
     saving: '保存中…',
-    edit: '编辑',
-    delete: '删除',
   },
   expiry: {
     keep: '保持不变',
-    '1h': '1 小时',
-    '1d': '1 天',
-    '7d': '7 天',
-    '30d': '30 天',
-    never: '永不过期',
   },
   password: {
     label: '密码',
@@ -89,7 +77,6 @@ const zhCN = {
     loginRequired: '分享需要登录：请以管理员身份登录，或使用带有文本权限的 API 密钥。',
     textPermissionRequired: '当前 API 密钥没有文本权限，无法分享。请以管理员身份登录，或换用带有文本权限的密钥。',
     draftKept: '你的草稿已保存在本浏览器中，不会丢失。',
-    login: '前往登录',
   },
   result: {
     title: '分享成功',
@@ -197,23 +184,11 @@ const zhCN = {
 
 const enUS: typeof zhCN = {
   common: {
-    loading: 'Loading…',
-    copied: 'Copied',
-    copyFailed: 'Copy failed',
     copiedAnnouncement: 'Copied to the clipboard',
-    cancel: 'Cancel',
-    save: 'Save',
     saving: 'Saving…',
-    edit: 'Edit',
-    delete: 'Delete',
   },
   expiry: {
     keep: 'Keep current',
-    '1h': '1 hour',
-    '1d': '1 day',
-    '7d': '7 days',
-    '30d': '30 days',
-    never: 'Never',
   },
   password: {
     label: 'Password',
@@ -284,7 +259,6 @@ const enUS: typeof zhCN = {
     textPermissionRequired:
       'Your API key has no text permission, so it cannot share. Log in as an admin or use a key with the text permission.',
     draftKept: 'Your draft is kept in this browser.',
-    login: 'Go to login',
   },
   result: {
     title: 'Shared',

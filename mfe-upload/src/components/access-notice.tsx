@@ -12,7 +12,7 @@ export function AccessNotice({ reason, onLogin }: { reason: 'anonymous' | 'key-w
       </h2>
       <p>{t(`access.${key}Body`)}</p>
       <button type="button" className="cu-button cu-button--primary" onClick={onLogin} data-testid="upload-login">
-        {t('access.login')}
+        {t('common:actions.goToLogin')}
       </button>
     </section>
   );

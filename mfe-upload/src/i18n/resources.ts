@@ -15,7 +15,6 @@ export const resources = {
       anonymousBody: '上传文件需要管理员登录，或使用具有文件权限的 API 密钥登录。',
       noFilePermissionTitle: '当前 API 密钥没有文件权限',
       noFilePermissionBody: '上传文件需要管理员登录，或使用具有文件权限的 API 密钥。请联系管理员为此密钥开启文件权限，或换用其他凭据登录。',
-      login: '前往登录',
     },
     options: {
       title: '上传选项',
@@ -39,7 +38,6 @@ export const resources = {
       maxViewsHint: '0 表示不限制',
       limit: '单个文件最大 {{size}}',
     },
-    expiry: { '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
     files: {
       dropTitle: '拖放文件到这里，或从剪贴板粘贴',
       choose: '选择文件',
@@ -127,7 +125,6 @@ export const resources = {
       noFilePermissionTitle: 'Your API key has no file permission',
       noFilePermissionBody:
         'Uploading needs an administrator login or an API key with file permission. Ask an administrator to enable file permission for this key, or log in with other credentials.',
-      login: 'Go to login',
     },
     options: {
       title: 'Upload options',
@@ -151,7 +148,6 @@ export const resources = {
       maxViewsHint: '0 means unlimited',
       limit: 'Maximum {{size}} per file',
     },
-    expiry: { '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },
     files: {
       dropTitle: 'Drop files here or paste them from the clipboard',
       choose: 'Choose files',

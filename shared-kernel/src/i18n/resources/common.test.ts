@@ -1,3 +1,4 @@
+import { PASTE_EXPIRY_OPTIONS } from '../../constants';
 import { commonResources } from './common';
 import { validationResources } from './validation';
 
@@ -67,4 +68,10 @@ describe('common error texts', () => {
   it("words 'HTTP error {status}: {text}' with both placeholders", () => {
     expect(placeholders(commonResources['en-US'].errors.httpError)).toEqual(['status', 'text']);
   });
+});
+
+test('every share expiry option has its text in both languages (apps render common:expiry.<id>)', () => {
+  for (const language of ['zh-CN', 'en-US'] as const)
+    for (const option of PASTE_EXPIRY_OPTIONS)
+      expect([language, option.id, typeof commonResources[language].expiry[option.id]]).toEqual([language, option.id, 'string']);
 });

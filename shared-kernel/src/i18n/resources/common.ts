@@ -1,7 +1,25 @@
-/** Texts owned by the kernel and the shell (namespace `common`). Same keys in both languages. */
+/**
+ * Texts owned by the kernel and the shell (namespace `common`). Same keys in both languages.
+ * `actions` and `expiry` are the words every app uses the same way: an app asks for them as
+ * `t('common:actions.cancel')` instead of keeping its own copy.
+ */
 export const commonResources = {
   'zh-CN': {
     product: { name: 'Cloudclip', tagline: '自托管的在线剪贴板与文件分享' },
+    actions: {
+      cancel: '取消',
+      save: '保存',
+      edit: '编辑',
+      delete: '删除',
+      close: '关闭',
+      retry: '重试',
+      loading: '加载中…',
+      copied: '已复制',
+      copyFailed: '复制失败',
+      goToLogin: '前往登录',
+    },
+    /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
+    expiry: { '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
     errors: {
       requestFailed: '请求失败',
       wrongPassword: '密码错误',
@@ -31,6 +49,20 @@ export const commonResources = {
   },
   'en-US': {
     product: { name: 'Cloudclip', tagline: 'Self-hosted online clipboard and file sharing' },
+    actions: {
+      cancel: 'Cancel',
+      save: 'Save',
+      edit: 'Edit',
+      delete: 'Delete',
+      close: 'Close',
+      retry: 'Retry',
+      loading: 'Loading…',
+      copied: 'Copied',
+      copyFailed: 'Copy failed',
+      goToLogin: 'Go to login',
+    },
+    /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
+    expiry: { '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },
     errors: {
       requestFailed: 'Request failed',
       wrongPassword: 'Wrong password',

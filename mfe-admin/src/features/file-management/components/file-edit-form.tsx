@@ -33,7 +33,7 @@ export function FileEditForm({
       title={t('files.editTitle', { name: row.filename })}
       width={600}
       modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.cancel') } }}
+      submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('common:actions.cancel') } }}
       initialValues={{
         remark: row.remark ?? '',
         slug: row.slug,

@@ -37,7 +37,7 @@ export function KeyCreateForm({
       title={t('keys.createTitle')}
       width={580}
       modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('actions.create'), resetText: t('actions.cancel') } }}
+      submitter={{ searchConfig: { submitText: t('actions.create'), resetText: t('common:actions.cancel') } }}
       dateFormatter={false}
       initialValues={{
         expiry: '1d',

@@ -35,7 +35,7 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
       title={t('keys.editTitle', { name: apiKey.name })}
       width={580}
       modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.cancel') } }}
+      submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('common:actions.cancel') } }}
       dateFormatter={false}
       initialValues={keyToEditValues(apiKey)}
       onFinish={async (values) => {

@@ -126,10 +126,16 @@ export function KeyManagementPage() {
       width: 90,
       fixed: fixedActions,
       render: (_, row) => [
-        <IconAction key="edit" label={t('actions.edit')} icon={<EditOutlined />} onClick={() => setEditing(row)} testId="row-edit" />,
+        <IconAction
+          key="edit"
+          label={t('common:actions.edit')}
+          icon={<EditOutlined />}
+          onClick={() => setEditing(row)}
+          testId="row-edit"
+        />,
         <IconAction
           key="delete"
-          label={t('actions.delete')}
+          label={t('common:actions.delete')}
           icon={<DeleteOutlined />}
           danger
           onClick={() => remove(row)}

@@ -36,7 +36,9 @@ export function MountForm({
       title={t(mount ? 'mounts.editTitle' : 'mounts.createTitle')}
       width={600}
       modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t(mount ? 'actions.save' : 'actions.create'), resetText: t('actions.cancel') } }}
+      submitter={{
+        searchConfig: { submitText: t(mount ? 'common:actions.save' : 'actions.create'), resetText: t('common:actions.cancel') },
+      }}
       initialValues={mountToForm(mount, defaultConfig?.id)}
       onFinish={async (values) => {
         const result = validate(values);

@@ -136,14 +136,14 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
             render: (_: unknown, row: Mount) => [
               <IconAction
                 key="edit"
-                label={t('actions.edit')}
+                label={t('common:actions.edit')}
                 icon={<EditOutlined />}
                 onClick={() => setForm({ open: true, mount: row })}
                 testId="row-edit"
               />,
               <IconAction
                 key="delete"
-                label={t('actions.delete')}
+                label={t('common:actions.delete')}
                 icon={<DeleteOutlined />}
                 danger
                 onClick={() => remove(row)}

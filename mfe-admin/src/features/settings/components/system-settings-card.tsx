@@ -60,7 +60,7 @@ export function SystemSettingsCard() {
           initialValues={initial}
           layout="vertical"
           autoFocusFirstInput={false}
-          submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.reset') } }}
+          submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('actions.reset') } }}
           onFinish={async (values) => {
             const result = validate(values);
             if (!result.valid) return false;

@@ -53,7 +53,9 @@ export function StorageConfigForm({
       title={t(config ? 'storage.editTitle' : 'storage.createTitle')}
       width={560}
       drawerProps={{ onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t(config ? 'actions.save' : 'actions.create'), resetText: t('actions.cancel') } }}
+      submitter={{
+        searchConfig: { submitText: t(config ? 'common:actions.save' : 'actions.create'), resetText: t('common:actions.cancel') },
+      }}
       initialValues={initialValues}
       onFinish={async (values) => {
         if (Object.keys(validateStorageConfigForm(values, mode)).length > 0) return false;

@@ -115,7 +115,7 @@ export function StorageConfigPage() {
       render: (_, row) => [
         <IconAction
           key="edit"
-          label={t('actions.edit')}
+          label={t('common:actions.edit')}
           icon={<EditOutlined />}
           onClick={() => setForm({ open: true, config: row })}
           testId="row-edit"
@@ -131,7 +131,7 @@ export function StorageConfigPage() {
         />,
         <IconAction
           key="delete"
-          label={t('actions.delete')}
+          label={t('common:actions.delete')}
           icon={<DeleteOutlined />}
           danger
           onClick={() => remove(row)}

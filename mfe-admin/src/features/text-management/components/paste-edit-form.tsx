@@ -72,7 +72,7 @@ export function PasteEditForm({
       title={t('text.editTitle')}
       width={680}
       modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('actions.save'), resetText: t('actions.cancel') } }}
+      submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('common:actions.cancel') } }}
       initialValues={{
         content: detail.content,
         remark: detail.remark ?? '',

@@ -177,12 +177,12 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
       <div className="ce-dialog__actions">
         {busy ? (
           <button type="button" className="ce-button" onClick={() => controller.current?.abort()} data-testid="copy-cancel">
-            {t('common.cancel')}
+            {t('common:actions.cancel')}
           </button>
         ) : (
           <>
             <button type="button" className="ce-button" onClick={onClose}>
-              {t('common.close')}
+              {t('common:actions.close')}
             </button>
             <button
               type="button"

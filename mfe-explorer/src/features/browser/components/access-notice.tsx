@@ -23,7 +23,7 @@ export function AccessNotice({ kind, path }: { kind: 'anonymous' | 'key-without-
         }}
         data-testid="login-link"
       >
-        {t('access.login')}
+        {t('common:actions.goToLogin')}
       </a>
     </div>
   );

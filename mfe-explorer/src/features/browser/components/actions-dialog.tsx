@@ -36,7 +36,7 @@ export function ActionsDialog({
       </ul>
       <div className="ce-dialog__actions">
         <button type="button" className="ce-button" onClick={onClose}>
-          {t('common.close')}
+          {t('common:actions.close')}
         </button>
       </div>
     </Dialog>

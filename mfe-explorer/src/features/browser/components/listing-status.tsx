@@ -31,7 +31,7 @@ export function ListingStatus({ status, listing, error, directory, root, count, 
       <div className="ce-alert ce-alert--error" role="alert" data-testid="list-error">
         <span>{error}</span>
         <button type="button" className="ce-button" onClick={reload} data-testid="list-retry">
-          {t('common.retry')}
+          {t('common:actions.retry')}
         </button>
       </div>
     );

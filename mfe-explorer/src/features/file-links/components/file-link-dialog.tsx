@@ -85,7 +85,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
         )}
         <div className="ce-dialog__actions">
           <button type="button" className="ce-button" onClick={onClose}>
-            {t('common.close')}
+            {t('common:actions.close')}
           </button>
           <button type="submit" className="ce-button ce-button--primary" disabled={busy} data-testid="link-create">
             {link ? t('link.recreate') : t('link.create')}

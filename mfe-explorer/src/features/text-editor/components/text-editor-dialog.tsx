@@ -73,7 +73,7 @@ export function TextEditorDialog({
         footer={
           <>
             <button type="button" className="ce-button" onClick={close} disabled={busy} data-testid="editor-close">
-              {t('common.close')}
+              {t('common:actions.close')}
             </button>
             <button
               type="button"

@@ -79,7 +79,7 @@ export default function UploadPanel({
           {t('upload.title')}
         </h2>
         <button type="button" className="ce-button" onClick={onClose} disabled={active} data-testid="upload-close">
-          {t('common.close')}
+          {t('common:actions.close')}
         </button>
       </div>
       <div className="ce-field ce-field--inline">
@@ -166,7 +166,7 @@ export default function UploadPanel({
                       data-testid="upload-cancel"
                       aria-label={t('upload.cancelOf', { name: item.file.name })}
                     >
-                      {t('common.cancel')}
+                      {t('common:actions.cancel')}
                     </button>
                   )}
                 </div>

@@ -24,7 +24,7 @@ export function AccessNotice({ reason }: { reason: 'login' | 'permission' }) {
             navigateToLogin(kernel);
           }}
         >
-          {t('access.login')}
+          {t('common:actions.goToLogin')}
         </a>
       </p>
     </div>

@@ -169,10 +169,10 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
       )}
       <div className="cp-form-actions">
         <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="file-edit-save">
-          {busy ? t('common.saving') : t('common.save')}
+          {busy ? t('common.saving') : t('common:actions.save')}
         </button>
         <button type="button" className="cp-button" onClick={onCancel} disabled={busy}>
-          {t('common.cancel')}
+          {t('common:actions.cancel')}
         </button>
       </div>
     </form>

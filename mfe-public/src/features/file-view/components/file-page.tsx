@@ -158,7 +158,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
             {scope && !editing && (
               <div className="cp-toolbar">
                 <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
-                  {t('common.edit')}
+                  {t('common:actions.edit')}
                 </button>
                 <button
                   type="button"
@@ -166,7 +166,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
                   onClick={() => setConfirmDelete(true)}
                   data-testid="file-delete"
                 >
-                  {t('common.delete')}
+                  {t('common:actions.delete')}
                 </button>
               </div>
             )}
@@ -178,7 +178,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
         open={confirmDelete}
         title={t('file.deleteTitle')}
         message={t('file.deleteMessage', { name: file.filename })}
-        confirmLabel={t('common.delete')}
+        confirmLabel={t('common:actions.delete')}
         danger
         busy={deleting}
         error={deleteError}

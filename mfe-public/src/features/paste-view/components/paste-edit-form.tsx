@@ -117,10 +117,10 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
       )}
       <div className="cp-form-actions">
         <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="edit-save">
-          {busy ? t('common.saving') : t('common.save')}
+          {busy ? t('common.saving') : t('common:actions.save')}
         </button>
         <button type="button" className="cp-button" onClick={onCancel} disabled={busy} data-testid="edit-cancel">
-          {t('common.cancel')}
+          {t('common:actions.cancel')}
         </button>
       </div>
     </form>

@@ -108,10 +108,10 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
           <>
             <span className="cp-toolbar__spacer" />
             <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="paste-edit">
-              {t('common.edit')}
+              {t('common:actions.edit')}
             </button>
             <button type="button" className="cp-button cp-button--danger" onClick={() => setConfirmDelete(true)} data-testid="paste-delete">
-              {t('common.delete')}
+              {t('common:actions.delete')}
             </button>
           </>
         )}
@@ -145,7 +145,7 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
         open={confirmDelete}
         title={t('paste.deleteTitle')}
         message={t('paste.deleteMessage')}
-        confirmLabel={t('common.delete')}
+        confirmLabel={t('common:actions.delete')}
         danger
         busy={deleting}
         error={deleteError}

@@ -125,7 +125,7 @@ export function UploadOptionsForm({
           >
             {PASTE_EXPIRY_OPTIONS.map((option) => (
               <option key={option.id} value={option.id}>
-                {t(`expiry.${option.id}`)}
+                {t(`common:expiry.${option.id}`)}
               </option>
             ))}
           </select>
