@@ -2,6 +2,7 @@
 module.exports = {
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/testing/style-stub.js' },
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

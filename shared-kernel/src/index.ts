@@ -2,6 +2,9 @@
  * @cloudclip/shared-kernel — the one shared singleton of the platform. Host and remotes import
  * everything from here; Module Federation shares this module so the page holds a single copy.
  */
+// The base classes (.cc-visually-hidden, .cc-spinner) come with the kernel, once per page.
+import './theme/base.css';
+
 export { createKernel, getKernel, hasKernel, type Kernel, type KernelConfig, type KernelOptions } from './kernel';
 
 // Config and address building

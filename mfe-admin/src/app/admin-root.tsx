@@ -53,7 +53,7 @@ export function AdminRoot() {
         fallback={
           <div className="cc-admin-center" role="status">
             <Spin />
-            <span className="cc-admin-visually-hidden">{t('common.loading')}</span>
+            <span className="cc-visually-hidden">{t('common.loading')}</span>
           </div>
         }
       >

@@ -5,7 +5,7 @@ export function Loading({ label, testId }: { label?: string; testId?: string }) 
   const { t } = useTranslation(NAMESPACE);
   return (
     <div className="ce-loading" role="status" data-testid={testId}>
-      <span className="ce-spinner" aria-hidden="true" />
+      <span className="cc-spinner" aria-hidden="true" />
       <span>{label ?? t('common:actions.loading')}</span>
     </div>
   );

@@ -27,7 +27,7 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps) 
       >
         {state === 'copied' ? t('common:actions.copied') : state === 'failed' ? t('common:actions.copyFailed') : label}
       </button>
-      <span className="cp-visually-hidden" role="status">
+      <span className="cc-visually-hidden" role="status">
         {state === 'copied' ? t('common.copiedAnnouncement') : ''}
       </span>
     </>

@@ -5,7 +5,7 @@ export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <div className="cp-loading" role="status">
-      <span className="cp-spinner" aria-hidden="true" />
+      <span className="cc-spinner" aria-hidden="true" />
       <span>{label ?? t('common:actions.loading')}</span>
     </div>
   );

@@ -28,7 +28,7 @@ function QrCodePlaceholder({ size }: { size: number }) {
   return (
     <figure className="cp-qr" aria-busy="true">
       <div className="cp-qr__code" style={{ width: size, height: size }} role="status">
-        <span className="cp-visually-hidden">{t('result.qrLoading')}</span>
+        <span className="cc-visually-hidden">{t('result.qrLoading')}</span>
       </div>
     </figure>
   );

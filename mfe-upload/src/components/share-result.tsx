@@ -24,7 +24,7 @@ export function ShareResult({ link, password, idPrefix, qrOpen = false }: ShareR
 
   return (
     <div className="cu-result" data-testid="share-result">
-      <label className="cu-visually-hidden" htmlFor={`${idPrefix}-link`}>
+      <label className="cc-visually-hidden" htmlFor={`${idPrefix}-link`}>
         {t('result.link')}
       </label>
       <div className="cu-result__row">

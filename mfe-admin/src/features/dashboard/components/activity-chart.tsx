@@ -65,7 +65,7 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
           </span>
         ))}
       </figcaption>
-      <table className="cc-admin-visually-hidden">
+      <table className="cc-visually-hidden">
         <caption>{t('dashboard.activityTitle')}</caption>
         <thead>
           <tr>

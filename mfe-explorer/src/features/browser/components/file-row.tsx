@@ -69,7 +69,7 @@ function OpenLink({
   return (
     <Link className={className} to={hrefOf(item)} data-focus={`open-${index}`} data-testid="row-open" title={item.name}>
       {item.name}
-      {item.isDirectory && <span className="ce-visually-hidden"> ({t('list.folder')})</span>}
+      {item.isDirectory && <span className="cc-visually-hidden"> ({t('list.folder')})</span>}
     </Link>
   );
 }
@@ -96,7 +96,7 @@ export function ListHeader() {
   return (
     <div className="ce-list__head" role="row" aria-rowindex={1}>
       <span className="ce-row__check" role="columnheader" aria-colindex={1}>
-        <span className="ce-visually-hidden">{t('list.selectColumn')}</span>
+        <span className="cc-visually-hidden">{t('list.selectColumn')}</span>
       </span>
       <span className="ce-row__name-cell" role="columnheader" aria-colindex={2}>
         <span className="ce-list__head-icon" aria-hidden="true" />
@@ -109,7 +109,7 @@ export function ListHeader() {
         {t('list.modified')}
       </span>
       <span className="ce-row__actions" role="columnheader" aria-colindex={5}>
-        <span className="ce-visually-hidden">{t('list.actionsColumn')}</span>
+        <span className="cc-visually-hidden">{t('list.actionsColumn')}</span>
       </span>
     </div>
   );

@@ -125,7 +125,7 @@ export default function UploadPanel({
           ref={inputRef}
           type="file"
           multiple
-          className="ce-visually-hidden"
+          className="cc-visually-hidden"
           tabIndex={-1}
           aria-hidden="true"
           data-testid="upload-input"

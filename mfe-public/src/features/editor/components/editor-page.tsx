@@ -101,7 +101,7 @@ export function EditorPage() {
           ref={fileInput}
           type="file"
           accept={IMPORT_ACCEPT}
-          className="cp-visually-hidden"
+          className="cc-visually-hidden"
           tabIndex={-1}
           aria-hidden="true"
           onChange={onFileChosen}
@@ -156,7 +156,7 @@ export function EditorPage() {
             role="region"
             data-testid="editor-preview"
           >
-            <h2 id={`${id}-preview-title`} className="cp-visually-hidden">
+            <h2 id={`${id}-preview-title`} className="cc-visually-hidden">
               {t('editor.previewTitle')}
             </h2>
             {deferred.trim() ? (

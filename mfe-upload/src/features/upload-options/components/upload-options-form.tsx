@@ -35,7 +35,7 @@ export function UploadOptionsForm({
         </p>
       </div>
       <fieldset className="cu-options" disabled={disabled}>
-        <legend className="cu-visually-hidden">{t('options.title')}</legend>
+        <legend className="cc-visually-hidden">{t('options.title')}</legend>
         <Field id="cu-storage" label={t('options.storage')} error={storageError}>
           <select
             id="cu-storage"
