@@ -1,20 +1,19 @@
-// Gateway behaviour, against real temp folders, a real folder release store and a real upstream.
+// Gateway behaviour, against real temp folders and a real folder release store (the /api proxy: api-proxy.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { acceptsBrotli, buildGateway, parseTrustProxy } from './server.mjs';
+import { buildGateway, parseTrustProxy } from './server.mjs';
+import { acceptsBrotli } from './package-files.mjs';
 import { parseOverrides, toBrowserManifest } from './environment.mjs';
 import { FolderReleaseStore } from '../release-store/store.mjs';
 import { releasePackage } from '../scripts/release.mjs';
 import { writeHostBuild, writeRemoteBuild } from '../testing/fixtures.mjs';
 
 let root;
-let upstream;
 let gateway;
 let environmentsDir;
 let store;
@@ -44,33 +43,17 @@ before(async () => {
       cloudclip_upload: { package: 'mfe-upload', version: 'workspace' },
     },
   });
-  upstream = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(
-      JSON.stringify({
-        code: 200,
-        path: req.url,
-        method: req.method,
-        forwardedFor: req.headers['x-forwarded-for'] ?? null,
-        forwardedProto: req.headers['x-forwarded-proto'] ?? null,
-        forwardedHost: req.headers['x-forwarded-host'] ?? null,
-      }),
-    );
-  });
-  await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   gateway = await buildGateway({
     environment: 'test',
     environmentsDir,
     workspaceRoot: path.join(root, 'workspace'),
     store,
-    apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
     remoteOverrides: { cloudclip_upload: 'http://127.0.0.1:3009/mf-manifest.json' },
   });
 });
 
 after(async () => {
   await gateway.close();
-  await new Promise((resolve) => upstream.close(resolve));
   await rm(root, { recursive: true, force: true });
 });
 
@@ -239,50 +222,6 @@ test('refuses workspace builds when they are turned off (containers)', async () 
   }
 });
 
-test('proxies /api to the api-server with method and path intact', async () => {
-  const response = await gateway.inject({ method: 'POST', url: '/api/admin/login?x=1', payload: { a: 1 } });
-  assert.deepEqual(response.json(), {
-    code: 200,
-    path: '/api/admin/login?x=1',
-    method: 'POST',
-    forwardedFor: '127.0.0.1',
-    forwardedProto: 'http',
-    forwardedHost: 'localhost:80',
-  });
-});
-
-test('drops X-Forwarded-* sent by an untrusted client', async () => {
-  const response = await gateway.inject({
-    url: '/api/health',
-    headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
-  });
-  const body = response.json();
-  assert.equal(body.forwardedFor, '127.0.0.1');
-  assert.equal(body.forwardedProto, 'http');
-  assert.notEqual(body.forwardedHost, 'evil.example');
-});
-
-test('behind a trusted reverse proxy, passes on the client address, https and the public host', async () => {
-  const behindProxy = await buildGateway({
-    environment: 'test',
-    environmentsDir,
-    store,
-    workspaceRoot: path.join(root, 'workspace'),
-    apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
-    trustProxy: ['127.0.0.1'],
-  });
-  try {
-    const response = await behindProxy.inject({
-      url: '/api/health',
-      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'clip.example.com' },
-    });
-    const body = response.json();
-    assert.deepEqual([body.forwardedFor, body.forwardedProto, body.forwardedHost], ['203.0.113.7', 'https', 'clip.example.com']);
-  } finally {
-    await behindProxy.close();
-  }
-});
-
 test('parses TRUST_PROXY', () => {
   assert.equal(parseTrustProxy(undefined), false);
   assert.equal(parseTrustProxy('true'), true);
@@ -300,7 +239,7 @@ test('parses remote overrides and applies them to the browser manifest', () => {
   assert.equal(manifest.remotes[0].integrity, undefined, 'an overridden entry is not the released one: no integrity');
 });
 
-// --- every HTML page is protected; content proxied from /api can never run as our page ----------
+// --- every HTML page is protected ------------------------------------------------------------------
 
 test('/index.html is served exactly like / (CSP with the inline script hash, frame protection)', async () => {
   const root = await gateway.inject({ url: '/' });
@@ -325,147 +264,6 @@ test("a remote's stray index.html is not served; no HTML leaves the gateway with
     assert.match(other.headers['content-security-policy'], /frame-ancestors 'none'/);
     assert.match(other.headers['content-security-policy'], /script-src 'none'|default-src 'none'/);
     assert.equal(other.headers['x-frame-options'], 'DENY');
-  }
-});
-
-/** A gateway in front of `handler` as its api-server, listening on a real port. */
-async function gatewayInFrontOf(handler) {
-  const api = typeof handler === 'function' ? http.createServer(handler) : handler;
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const front = await buildGateway({
-    environment: 'test',
-    environmentsDir,
-    store,
-    workspaceRoot: path.join(root, 'workspace'),
-    apiUpstream: `http://127.0.0.1:${api.address().port}`,
-  });
-  await front.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    port: front.server.address().port,
-    close: async () => {
-      await front.close();
-      api.closeAllConnections?.();
-      await new Promise((resolve) => api.close(resolve));
-    },
-  };
-}
-
-test('content proxied from /api (URL proxy, shared files) can never run: nosniff, a sandbox for documents, no script type', async () => {
-  // The worst case: an api-server that passes a remote's script or page on with its own type.
-  const remote = http.createServer((req, res) => {
-    if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(document.cookie)</script>');
-    else res.writeHead(200, { 'content-type': 'text/javascript' }).end('alert(document.cookie)');
-  });
-  await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  const source = `http://127.0.0.1:${remote.address().port}`;
-  const front = await gatewayInFrontOf((req, res) => {
-    const url = new URL(req.url, 'http://api');
-    http.get(url.searchParams.get('url') ?? `${source}/page`, (upstreamResponse) => {
-      res.writeHead(upstreamResponse.statusCode, { 'content-type': upstreamResponse.headers['content-type'] });
-      upstreamResponse.pipe(res);
-    });
-  });
-  try {
-    for (const target of [`${source}/page`, `${source}/script.js`]) {
-      for (const apiPath of ['/api/url/proxy?url=', '/api/file-view/abc?x=', '/api/raw/abc?x=']) {
-        const response = await fetch(`http://127.0.0.1:${front.port}${apiPath}${encodeURIComponent(target)}`);
-        await response.arrayBuffer();
-        assert.equal(response.headers.get('x-content-type-options'), 'nosniff', apiPath);
-        if (target.endsWith('.js')) {
-          // A <script src> from our origin would pass script-src 'self': nosniff blocks it only for a non-script type.
-          assert.doesNotMatch(response.headers.get('content-type'), /javascript|ecmascript/i, `${apiPath}${target}`);
-        } else {
-          const attachment = /^attachment/i.test(response.headers.get('content-disposition') ?? '');
-          assert.ok(attachment || /^sandbox\b/.test(response.headers.get('content-security-policy') ?? ''), `${apiPath}${target}`);
-        }
-      }
-    }
-  } finally {
-    await front.close();
-    await new Promise((resolve) => remote.close(resolve));
-  }
-});
-
-// --- an early answer of the api-server reaches the client as it is ------------------------------
-
-/** Sends `size` bytes to the gateway and returns the status, headers and body it answers with. */
-function sendLarge(port, { method = 'POST', url, size, headers = {} }) {
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request({ host: '127.0.0.1', port, method, path: url, headers: { 'content-length': String(size), ...headers } });
-    request.on('response', (response) => {
-      answered = true;
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString() }));
-      response.on('error', reject);
-    });
-    // Writing on after the answer may fail (the gateway closes the connection): not an error.
-    request.on('error', (error) => (answered ? undefined : reject(error)));
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
-        sent += part.length;
-        if (!request.write(part)) return request.once('drain', pump);
-      }
-      request.end();
-    };
-    pump();
-  });
-}
-
-test('a body too large for the api-server gets its 413 and JSON envelope, not a 500', async () => {
-  // Like the api-server: Fastify with a body limit, a JSON envelope and CORS headers on errors.
-  const Fastify = (await import('fastify')).default;
-  const api = Fastify({ bodyLimit: 1024 * 1024 });
-  api.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('access-control-allow-origin', '*');
-    return payload;
-  });
-  api.setErrorHandler((error, _request, reply) =>
-    reply.code(error.statusCode ?? 500).send({ code: error.statusCode ?? 500, message: 'Request body is too large', success: false }),
-  );
-  api.post('/api/admin/login', async () => ({ code: 200 }));
-  await api.ready();
-  const front = await gatewayInFrontOf(api.server);
-  try {
-    for (let round = 0; round < 3; round += 1) {
-      const response = await sendLarge(front.port, {
-        url: '/api/admin/login',
-        size: 5 * 1024 * 1024,
-        headers: { 'content-type': 'application/json' },
-      });
-      assert.equal(response.status, 413, response.body);
-      assert.deepEqual(JSON.parse(response.body), { code: 413, message: 'Request body is too large', success: false });
-      assert.equal(response.headers['access-control-allow-origin'], '*');
-    }
-  } finally {
-    await front.close();
-  }
-});
-
-test('an upload the api-server refuses before reading it gets its answer, whatever the gateway was still sending', async () => {
-  const front = await gatewayInFrontOf((req, res) => {
-    // Answers at once and closes the connection without reading the body.
-    res.writeHead(403, { 'content-type': 'application/json', 'access-control-allow-origin': '*', connection: 'close' });
-    res.end(JSON.stringify({ code: 403, message: 'Invalid upload key', success: false }), () => req.socket.destroy());
-  });
-  try {
-    for (let round = 0; round < 3; round += 1) {
-      const response = await sendLarge(front.port, {
-        method: 'PUT',
-        url: '/api/upload-direct/x?key=bad',
-        size: 150 * 1024 * 1024,
-        headers: { 'content-type': 'application/octet-stream' },
-      });
-      assert.equal(response.status, 403, response.body);
-      assert.deepEqual(JSON.parse(response.body), { code: 403, message: 'Invalid upload key', success: false });
-      assert.equal(response.headers['access-control-allow-origin'], '*');
-    }
-  } finally {
-    await front.close();
   }
 });
 

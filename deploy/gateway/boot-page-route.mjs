@@ -1,0 +1,97 @@
+// The response to a page address: the pinned host's index.html rendered as the boot page
+// (boot-page.mjs) with its preload hints, sent with a Content-Security-Policy that allows its inline
+// script by hash and the pinned remotes' origins.
+import { WORKSPACE_VERSION, hostPinOf, remoteEntryOf } from './environment.mjs';
+import { contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
+import { hostPreloads, pageChunkPreloads, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
+import { NO_CACHE } from './package-files.mjs';
+
+/**
+ * @param {object} options
+ * @param {ReturnType<typeof import('./served-environment.mjs').createServedEnvironment>} options.served
+ * @param {ReturnType<typeof import('./package-files.mjs').createPackageFiles>} options.files
+ * @param {Record<string,string>} options.overrides
+ * @returns {(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => Promise<unknown>}
+ */
+export function createBootPageRoute({ served, files, overrides }) {
+  const { loadEnvironment, browserEnvironment, runtimeAppConfig } = served;
+
+  // Files of a released version never change: read them once (index.html, the host's boot assets,
+  // route map and manifest, the remotes' manifests). Workspace builds are read on every page.
+  const releasedJson = new Map();
+  async function packageJson(pkg, version, relative) {
+    const id = `${pkg}@${version}/${relative}`;
+    if (version !== WORKSPACE_VERSION && releasedJson.has(id)) return releasedJson.get(id);
+    const buffer = await files.readPackageFile(pkg, version, relative).catch(() => null);
+    let parsed = null;
+    try {
+      parsed = buffer ? JSON.parse(buffer.toString('utf8')) : null;
+    } catch {
+      parsed = null;
+    }
+    if (version !== WORKSPACE_VERSION) releasedJson.set(id, parsed);
+    return parsed;
+  }
+
+  const indexCache = new Map();
+  async function hostIndexHtml(pin) {
+    let html = pin.version === WORKSPACE_VERSION ? undefined : indexCache.get(pin.version);
+    if (html === undefined) {
+      const buffer = await files.readPackageFile(pin.package, pin.version, 'index.html');
+      if (!buffer) return null;
+      html = buffer.toString('utf8');
+      if (pin.version !== WORKSPACE_VERSION) indexCache.set(pin.version, html);
+    }
+    return html;
+  }
+
+  /** The preload hints of a page address: the host's start-up chunks and the address's remote. */
+  async function pagePreloads(environment, pin, manifest, pathname) {
+    const [bootAssets, hostManifest, routeMap] = await Promise.all([
+      packageJson(pin.package, pin.version, 'boot-assets.json'),
+      packageJson(pin.package, pin.version, 'mf-manifest.json'),
+      packageJson(pin.package, pin.version, 'route-map.json'),
+    ]);
+    const preloads = hostPreloads(bootAssets, hostManifest);
+    const container = remoteOfPath(routeMap, pathname);
+    const remote = manifest.remotes.find((entry) => entry.name === container);
+    const remotePin = container ? environment.remotes[container] : undefined;
+    if (remote && remotePin) {
+      const [remoteManifest, pageChunks] = await Promise.all([
+        packageJson(remotePin.package, remotePin.version, 'mf-manifest.json'),
+        packageJson(remotePin.package, remotePin.version, 'page-chunks.json'),
+      ]);
+      preloads.push(...remotePreloads(remote, remoteManifest, hostManifest), ...pageChunkPreloads(remote, pageChunks, pathname));
+    }
+    return preloads;
+  }
+
+  async function hostPage(pathname) {
+    const environment = await loadEnvironment();
+    const pin = hostPinOf(environment);
+    const html = await hostIndexHtml(pin);
+    if (html === null) return null;
+    const manifest = await browserEnvironment(environment);
+    const page = renderBootPage(html, {
+      appConfig: runtimeAppConfig(environment),
+      environment: manifest,
+      preloads: await pagePreloads(environment, pin, manifest, pathname),
+    });
+    const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
+    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(page) });
+    return { html: page, csp };
+  }
+
+  return async function sendIndex(request, reply) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // /index.html is the home page under another name (the host's router sends it to /).
+    const index = await hostPage(pathname === '/index.html' ? '/' : pathname);
+    if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
+    return reply
+      .header('Cache-Control', NO_CACHE)
+      .header('Content-Security-Policy', index.csp)
+      .header('X-Frame-Options', 'DENY')
+      .type('text/html; charset=utf-8')
+      .send(index.html);
+  };
+}

@@ -1,0 +1,116 @@
+// The files of pinned package versions (the host and the remotes) as the gateway serves them: read
+// from the package's workspace build (version `workspace`) or from the release store, with their
+// content type, their cache lifetime and, for browsers that accept br, the build's Brotli copy.
+import path from 'node:path';
+import { WORKSPACE_VERSION } from './environment.mjs';
+import { contentTypeOf, openFileIn, safeRelative } from '../release-store/store.mjs';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)$/;
+/** Packages whose build output may be served as version `workspace`. */
+const WORKSPACE_PACKAGES = new Set(['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer']);
+/** A page of a remote's build (index.html…): the host never loads one, so the gateway serves none. */
+export const PAGE_FILE = /\.(?:html?|xhtml)$/i;
+
+/** A remote's files have a versioned address: a release never changes, a workspace build only keeps its hashed chunks. */
+export function remoteFileCache(version, relative) {
+  return version !== WORKSPACE_VERSION || HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE;
+}
+
+/** The host's files keep their address from release to release: only hashed chunks never change. */
+export function hostFileCache(relative) {
+  return HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE;
+}
+
+/** Whether an Accept-Encoding header accepts Brotli (`br`, not refused with q=0). */
+export function acceptsBrotli(header) {
+  const codings = new Map();
+  for (const part of String(header ?? '').split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (coding) codings.set(coding.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const q = codings.get('br') ?? codings.get('*');
+  return q !== undefined && q > 0;
+}
+
+/**
+ * @typedef {{ stream: NodeJS.ReadableStream, size: number }} OpenedFile
+ * @typedef {OpenedFile & { brotli: boolean }} BrowserFile a file to send, as is or as its Brotli copy
+ */
+
+/**
+ * @param {object} options
+ * @param {import('../release-store/store.mjs').FolderReleaseStore | import('../release-store/store.mjs').S3ReleaseStore} options.store
+ * @param {string} options.workspaceRoot where `<package>/dist` is found for version `workspace`
+ * @param {string} [options.hostDir] overrides the workspace host build folder
+ * @param {boolean} options.workspaceBuilds whether version `workspace` may be served
+ */
+export function createPackageFiles({ store, workspaceRoot, hostDir, workspaceBuilds }) {
+  function workspaceDir(pkg) {
+    if (pkg === 'host-shell' && hostDir) return hostDir;
+    return path.join(workspaceRoot, pkg, 'dist');
+  }
+
+  /**
+   * Opens a file of a pinned package version: the workspace build or the release store.
+   * @returns {Promise<OpenedFile | null>}
+   */
+  async function openPackageFile(pkg, version, relative) {
+    const safe = safeRelative(relative);
+    if (!safe || safe === 'release.json') return null;
+    if (version === WORKSPACE_VERSION) {
+      if (!workspaceBuilds || !WORKSPACE_PACKAGES.has(pkg)) return null;
+      return openFileIn(workspaceDir(pkg), safe);
+    }
+    return store.openFile(pkg, version, safe);
+  }
+
+  /** @returns {Promise<Buffer | null>} */
+  async function readPackageFile(pkg, version, relative) {
+    const opened = await openPackageFile(pkg, version, relative);
+    if (!opened) return null;
+    const chunks = [];
+    for await (const chunk of opened.stream) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * Opens a file of a package for a browser: the build's Brotli copy (`<file>.br`, best quality,
+   * written by the build) when the browser accepts br and the copy exists, otherwise the file
+   * itself, which @fastify/compress compresses on the way out. The file is opened first: a copy
+   * whose file is gone (a broken release) is not served. Null when the file may not be served or is
+   * missing; a failing store counts as missing.
+   * @returns {Promise<BrowserFile | null>}
+   */
+  async function openForBrowser(pkg, version, relative, acceptEncoding) {
+    const opened = await openPackageFile(pkg, version, relative).catch(() => null);
+    if (!opened) return null;
+    if (acceptsBrotli(acceptEncoding) && !relative.endsWith('.br')) {
+      const compressed = await openPackageFile(pkg, version, `${relative}.br`).catch(() => null);
+      if (compressed) {
+        opened.stream.destroy?.();
+        return { ...compressed, brotli: true };
+      }
+    }
+    return { ...opened, brotli: false };
+  }
+
+  return { readPackageFile, openForBrowser };
+}
+
+/**
+ * Sends a file opened by `openForBrowser`, typed by the name it was asked for.
+ * @param {import('fastify').FastifyReply} reply
+ * @param {BrowserFile} file
+ * @param {string} relative
+ * @param {string} cacheControl
+ */
+export function sendPackageFile(reply, file, relative, cacheControl) {
+  reply.header('Vary', 'Accept-Encoding');
+  if (file.brotli) reply.header('Content-Encoding', 'br');
+  // No Content-Length: @fastify/compress only compresses streams of unknown length.
+  reply.header('Cache-Control', cacheControl).type(contentTypeOf(relative));
+  return reply.send(file.stream);
+}
