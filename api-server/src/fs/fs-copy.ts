@@ -14,7 +14,7 @@ import type {
   FsCrossStorageResult,
   FsPath,
 } from '@cloudclip/contract';
-import type { Describe } from './fs-service';
+import type { Describe } from './fs-writes';
 
 /** Lifetime of the URL pairs handed out for a client-side (cross-storage) copy. */
 export const CROSS_COPY_URL_SECONDS = 3600;
