@@ -2,38 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { NEVER_EXPIRES_AT as NEVER_EXPIRES } from '@cloudclip/contract';
 import { addDays, DAY_MS } from '../lib/time';
 import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
-import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+import { adminTestAppForEachTest, apiKeyHeader } from '../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 describe('API key management', () => {
-  let t: TestApp;
-  let now: Date;
-  let admin: Record<string, string>;
-
-  beforeEach(async () => {
-    now = new Date('2025-07-01T08:00:00.000Z');
-    t = await createTestApp({ clock: () => now });
-    admin = bearer(await loginAsAdmin(t.app));
-  });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
-  });
+  const env = adminTestAppForEachTest('2025-07-01T08:00:00.000Z');
 
   const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
+    env.t.app.inject({ method, url, headers: env.admin, ...(payload === undefined ? {} : { payload: payload as object }) });
   const createKey = async (payload: Record<string, unknown>) => {
-    now = new Date(now.getTime() + 1000);
+    env.now = new Date(env.now.getTime() + 1000);
     const response = await request('POST', '/api/admin/api-keys', payload);
     expect(response.statusCode).toBe(200);
     return response.json().data as { id: string; key: string; name: string; expires_at: string; basic_path: string };
   };
-  const stored = (id: string) => t.container.repositories.apiKeys.findById(id);
+  const stored = (id: string) => env.t.container.repositories.apiKeys.findById(id);
 
   it('guards every key endpoint with the admin guard', async () => {
-    const matrix = new PermissionMatrix(t);
+    const matrix = new PermissionMatrix(env.t);
     const endpoints = [
       { method: 'GET', url: '/api/admin/api-keys' },
       { method: 'POST', url: '/api/admin/api-keys', payload: {} },
@@ -60,8 +47,8 @@ describe('API key management', () => {
         file_permission: false,
         mount_permission: false,
         basic_path: '/',
-        created_at: now.toISOString(),
-        expires_at: addDays(now, 1).toISOString(),
+        created_at: env.now.toISOString(),
+        expires_at: addDays(env.now, 1).toISOString(),
       });
       expect(await stored(body.data.id)).toMatchObject({ key: body.data.key, text_permission: 0, last_used: null });
     });
@@ -76,7 +63,7 @@ describe('API key management', () => {
     it('refuses the mount permission without the file permission with 400', async () => {
       const response = await request('POST', '/api/admin/api-keys', { name: 'm', mount_permission: true });
       expect(response.statusCode).toBe(400);
-      expect(await t.container.repositories.apiKeys.findByName('m')).toBeUndefined();
+      expect(await env.t.container.repositories.apiKeys.findByName('m')).toBeUndefined();
     });
 
     it.each([
@@ -87,7 +74,7 @@ describe('API key management', () => {
       ['2026-01-02T03:04:05+02:00', 'a date with an offset', () => '2026-01-02T01:04:05.000Z'],
     ])('sets expires_at for %p (%s)', async (expiresAt, _label, expected) => {
       const key = await createKey({ name: 'k', ...(expiresAt === undefined ? {} : { expires_at: expiresAt }) });
-      expect(key.expires_at).toBe(expected(now));
+      expect(key.expires_at).toBe(expected(env.now));
     });
 
     it('answers 400 for an unreadable expires_at', async () => {
@@ -119,7 +106,7 @@ describe('API key management', () => {
 
     it('creates keys that authenticate at once', async () => {
       const key = await createKey({ name: 'live', text_permission: true });
-      const response = await t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKeyHeader(key.key) });
+      const response = await env.t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKeyHeader(key.key) });
       expect(response.statusCode).toBe(200);
       expect(response.json().data.permissions).toEqual({ text: true, file: false, mount: false });
     });
@@ -129,7 +116,7 @@ describe('API key management', () => {
     it('lists keys newest first with the full key, the masked key, 0/1 permissions and last_used', async () => {
       const older = await createKey({ name: 'older', text_permission: true });
       const newer = await createKey({ name: 'newer', file_permission: true, mount_permission: true, basic_path: '/x' });
-      await t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKeyHeader(older.key) });
+      await env.t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKeyHeader(older.key) });
 
       const response = await request('GET', '/api/admin/api-keys');
       expect(response.statusCode).toBe(200);
@@ -149,13 +136,13 @@ describe('API key management', () => {
         expires_at: expect.any(String),
         last_used: null,
       });
-      expect(body.data[1]).toMatchObject({ text_permission: 1, last_used: now.toISOString() });
+      expect(body.data[1]).toMatchObject({ text_permission: 1, last_used: env.now.toISOString() });
     });
 
     it('purges expired keys before listing', async () => {
-      const shortLived = await createKey({ name: 'short', expires_at: new Date(now.getTime() + HOUR_MS).toISOString() });
+      const shortLived = await createKey({ name: 'short', expires_at: new Date(env.now.getTime() + HOUR_MS).toISOString() });
       const longLived = await createKey({ name: 'long', expires_at: null });
-      now = new Date(now.getTime() + 2 * HOUR_MS);
+      env.now = new Date(env.now.getTime() + 2 * HOUR_MS);
       const ids = (await request('GET', '/api/admin/api-keys')).json().data.map((item: { id: string }) => item.id);
       expect(ids).toEqual([longLived.id]);
       expect(await stored(shortLived.id)).toBeUndefined();
@@ -165,10 +152,11 @@ describe('API key management', () => {
   describe('expired keys', () => {
     it('stop working when their time is up and are deleted when presented', async () => {
       const key = await createKey({ name: 'day', text_permission: true });
-      const paste = () => t.app.inject({ method: 'POST', url: '/api/paste', payload: { content: 'x' }, headers: apiKeyHeader(key.key) });
-      now = new Date(now.getTime() + DAY_MS - 2000);
+      const paste = () =>
+        env.t.app.inject({ method: 'POST', url: '/api/paste', payload: { content: 'x' }, headers: apiKeyHeader(key.key) });
+      env.now = new Date(env.now.getTime() + DAY_MS - 2000);
       expect((await paste()).statusCode).toBe(200);
-      now = new Date(now.getTime() + 2000);
+      env.now = new Date(env.now.getTime() + 2000);
       expect((await paste()).statusCode).toBe(401);
       expect(await stored(key.id)).toBeUndefined();
     });
@@ -235,7 +223,7 @@ describe('API key management', () => {
       const response = await request('DELETE', `/api/admin/api-keys/${key.id}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true });
-      const use = await t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKeyHeader(key.key) });
+      const use = await env.t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKeyHeader(key.key) });
       expect(use.statusCode).toBe(401);
       expect((await request('DELETE', `/api/admin/api-keys/${key.id}`)).statusCode).toBe(404);
     });

@@ -1,27 +1,11 @@
-import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
-import { createShareContext, pathOf, type DriverKind, type ShareTestContext } from '../testing/file-share-helpers';
+import { DRIVER_KINDS, pathOf, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 
-const KINDS: DriverKind[] = ['local', 's3'];
 const PAST = '2000-01-01T00:00:00.000Z';
 
-describe.each(KINDS)('public access to file shares on the %s driver', (kind) => {
-  let s3: S3rverHandle | undefined;
+describe.each(DRIVER_KINDS)('public access to file shares on the %s driver', (kind) => {
   let c: ShareTestContext;
-
-  beforeAll(async () => {
-    if (kind === 's3') s3 = await startS3rver();
-  });
-
-  afterAll(async () => {
-    await s3?.stop();
-  });
-
-  beforeEach(async () => {
-    c = await createShareContext(kind, s3);
-  });
-
-  afterEach(async () => {
-    await c.close();
+  shareContextForEachTest(kind, (context) => {
+    c = context;
   });
 
   /** upload-direct with query options; returns the share data. */

@@ -1,27 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
-import { createShareContext, putToPresignedUrl, type DriverKind, type ShareTestContext } from '../testing/file-share-helpers';
+import { DRIVER_KINDS, putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 
-const KINDS: DriverKind[] = ['local', 's3'];
-
-describe.each(KINDS)('file management and ownership on the %s driver', (kind) => {
-  let s3: S3rverHandle | undefined;
+describe.each(DRIVER_KINDS)('file management and ownership on the %s driver', (kind) => {
   let c: ShareTestContext;
-
-  beforeAll(async () => {
-    if (kind === 's3') s3 = await startS3rver();
-  });
-
-  afterAll(async () => {
-    await s3?.stop();
-  });
-
-  beforeEach(async () => {
-    c = await createShareContext(kind, s3);
-  });
-
-  afterEach(async () => {
-    await c.close();
+  shareContextForEachTest(kind, (context) => {
+    c = context;
   });
 
   async function share(headers: Record<string, string>, filename: string, query = '') {

@@ -1,7 +1,4 @@
-import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
-import { createShareContext, pathOf, putToPresignedUrl, type DriverKind, type ShareTestContext } from '../testing/file-share-helpers';
-
-const KINDS: DriverKind[] = ['local', 's3'];
+import { DRIVER_KINDS, pathOf, putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 
 /** A multipart/form-data body with text fields and one file. */
 function formBody(fields: Record<string, string>, file?: { name: string; content: Buffer | string; field?: string }) {
@@ -23,24 +20,10 @@ function formBody(fields: Record<string, string>, file?: { name: string; content
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-describe.each(KINDS)('file share uploads on the %s driver', (kind) => {
-  let s3: S3rverHandle | undefined;
+describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
   let c: ShareTestContext;
-
-  beforeAll(async () => {
-    if (kind === 's3') s3 = await startS3rver();
-  });
-
-  afterAll(async () => {
-    await s3?.stop();
-  });
-
-  beforeEach(async () => {
-    c = await createShareContext(kind, s3);
-  });
-
-  afterEach(async () => {
-    await c.close();
+  shareContextForEachTest(kind, (context) => {
+    c = context;
   });
 
   async function presign(body: Record<string, unknown>, headers = c.admin) {

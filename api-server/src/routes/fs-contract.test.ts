@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  createFsWorld,
-  formBody,
-  q,
-  startS3rver,
-  STORAGE_KINDS,
-  type FsWorld,
-  type Headers,
-  type S3rverHandle,
-} from '../testing/fs-test-kit';
+import { formBody, mountedFsWorldForEachTest, q, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { readAll } from '../testing/fs-test-streams';
 
 /**
@@ -17,22 +8,11 @@ import { readAll } from '../testing/fs-test-streams';
  * covers the whole storage: `/m/x` is bucket key `x`.
  */
 describe.each(STORAGE_KINDS)('file-system browser contract on %s storage', (kind) => {
-  let s3: S3rverHandle | undefined;
   let w: FsWorld;
   let mountId: string;
-
-  beforeAll(async () => {
-    if (kind === 's3rver') s3 = await startS3rver();
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  beforeEach(async () => {
-    w = await createFsWorld(kind, s3);
-    mountId = await w.mount('/m');
-  });
-  afterEach(async () => {
-    await w.close();
+  mountedFsWorldForEachTest(kind, (world, id) => {
+    w = world;
+    mountId = id;
   });
 
   const put = (key: string, content: string | Buffer, contentType = 'text/plain') => w.driver.putObject(key, content, { contentType });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createFsWorld, q, startS3rver, STORAGE_KINDS, type FsWorld, type S3rverHandle } from '../testing/fs-test-kit';
+import { mountedFsWorldForEachTest, q, STORAGE_KINDS, type FsWorld } from '../testing/fs-test-kit';
 import { localStoragePaths } from '../storage/local-driver';
 
 /** Files left anywhere below a directory (none when it does not exist). */
@@ -40,21 +40,9 @@ function abortedRequest(port: number, requestPath: string, headers: Record<strin
 }
 
 describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (kind) => {
-  let s3: S3rverHandle | undefined;
   let w: FsWorld;
-
-  beforeAll(async () => {
-    if (kind === 's3rver') s3 = await startS3rver();
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  beforeEach(async () => {
-    w = await createFsWorld(kind, s3);
-    await w.mount('/m');
-  });
-  afterEach(async () => {
-    await w.close();
+  mountedFsWorldForEachTest(kind, (world) => {
+    w = world;
   });
 
   const rows = () => w.t.container.db.selectFrom('files').selectAll().execute();

@@ -1,15 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { isShareSlug } from '@cloudclip/contract';
-import {
-  createFsWorld,
-  formBody,
-  q,
-  startS3rver,
-  STORAGE_KINDS,
-  type FsWorld,
-  type Headers,
-  type S3rverHandle,
-} from '../testing/fs-test-kit';
+import { formBody, mountedFsWorldForEachTest, q, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
 
 /** `M-` + 32 lower-case hex characters: 128 random bits. */
 const UNGUESSABLE_FS_SLUG = /^M-[0-9a-f]{32}$/;
@@ -20,21 +11,9 @@ const UNGUESSABLE_FS_SLUG = /^M-[0-9a-f]{32}$/;
  * and download every such upload through /api/public/files and /api/file-download.
  */
 describe.each(STORAGE_KINDS)('mount-explorer upload slugs on %s storage', (kind) => {
-  let s3: S3rverHandle | undefined;
   let w: FsWorld;
-
-  beforeAll(async () => {
-    if (kind === 's3rver') s3 = await startS3rver();
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  beforeEach(async () => {
-    w = await createFsWorld(kind, s3);
-    await w.mount('/m');
-  });
-  afterEach(async () => {
-    await w.close();
+  mountedFsWorldForEachTest(kind, (world) => {
+    w = world;
   });
 
   const data = (response: LightMyRequestResponse) => response.json().data;

@@ -1,44 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
 import { seedApiKey } from '../testing/seed';
-import { apiKeyHeader, basic, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { adminTestAppForEachTest, apiKeyHeader, basic, TEST_ADMIN } from '../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 describe('admin paste management', () => {
-  let t: TestApp;
-  let now: Date;
-  let admin: Record<string, string>;
-
-  beforeEach(async () => {
-    now = new Date('2025-07-01T08:00:00.000Z');
-    t = await createTestApp({ clock: () => now });
-    admin = bearer(await loginAsAdmin(t.app));
-  });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
-  });
+  const env = adminTestAppForEachTest('2025-07-01T08:00:00.000Z');
 
   /** Creates a paste one second after the previous one, so creation order is unambiguous. */
-  const create = async (payload: Record<string, unknown>, headers: Record<string, string> = admin) => {
-    now = new Date(now.getTime() + 1000);
-    const response = await t.app.inject({ method: 'POST', url: '/api/paste', payload, headers });
+  const create = async (payload: Record<string, unknown>, headers: Record<string, string> = env.admin) => {
+    env.now = new Date(env.now.getTime() + 1000);
+    const response = await env.t.app.inject({ method: 'POST', url: '/api/paste', payload, headers });
     expect(response.statusCode).toBe(200);
     return response.json() as { id: string; slug: string };
   };
-  const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
-    t.app.inject({
+  const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers = env.admin) =>
+    env.t.app.inject({
       method,
       url,
       headers: { ...headers, 'accept-language': 'en-US' },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const row = (slug: string) => t.container.repositories.pastes.findBySlug(slug);
+  const row = (slug: string) => env.t.container.repositories.pastes.findBySlug(slug);
 
   it('guards every admin paste endpoint with the admin guard', async () => {
-    const matrix = new PermissionMatrix(t);
+    const matrix = new PermissionMatrix(env.t);
     const { id, slug } = await create({ content: 'x' });
     const endpoints = [
       { method: 'GET', url: '/api/admin/pastes' },
@@ -104,7 +91,7 @@ describe('admin paste management', () => {
     });
 
     it('names the key of key-created rows and filters by created_by', async () => {
-      const key = await seedApiKey(t.container.repositories.apiKeys, { name: 'writer', text: true });
+      const key = await seedApiKey(env.t.container.repositories.apiKeys, { name: 'writer', text: true });
       const byKey = await create({ content: 'k' }, apiKeyHeader(key.key));
       const byAdmin = await create({ content: 'a' });
       const all = (await request('GET', '/api/admin/pastes')).json().data as Array<Record<string, unknown>>;
@@ -175,14 +162,14 @@ describe('admin paste management', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 200, message: expect.any(String), data: { id, slug } });
       const stored = await row(slug);
-      expect(stored).toMatchObject({ content: 'v2', remark: null, max_views: null, expires_at: null, updated_at: now.toISOString() });
+      expect(stored).toMatchObject({ content: 'v2', remark: null, max_views: null, expires_at: null, updated_at: env.now.toISOString() });
       expect(stored?.password_hash).not.toBeNull();
     });
 
     it('sets a new password, or clears it with clearPassword', async () => {
       const { id, slug } = await create({ content: 'x', password: 'old' });
       await request('PUT', `/api/admin/pastes/${slug}`, { content: 'x', password: 'new' });
-      const unlockOld = await t.app.inject({ method: 'POST', url: `/api/paste/${slug}`, payload: { password: 'old' } });
+      const unlockOld = await env.t.app.inject({ method: 'POST', url: `/api/paste/${slug}`, payload: { password: 'old' } });
       expect(unlockOld.statusCode).toBe(401);
       expect((await request('GET', `/api/admin/pastes/${id}`)).json().data.plain_password).toBe('new');
 
@@ -227,15 +214,15 @@ describe('admin paste management', () => {
     });
 
     it('answers 410 for an expired paste and deletes it', async () => {
-      const { slug } = await create({ content: 'x', expiresAt: new Date(now.getTime() + HOUR_MS).toISOString() });
-      now = new Date(now.getTime() + 2 * HOUR_MS);
+      const { slug } = await create({ content: 'x', expiresAt: new Date(env.now.getTime() + HOUR_MS).toISOString() });
+      env.now = new Date(env.now.getTime() + 2 * HOUR_MS);
       expect((await request('PUT', `/api/admin/pastes/${slug}`, { content: 'y' })).statusCode).toBe(410);
       expect(await row(slug)).toBeUndefined();
     });
 
     it('resets views to 0 only when the new maxViews is below the current count', async () => {
       const { slug } = await create({ content: 'x', maxViews: 10 });
-      for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
+      for (let i = 0; i < 3; i += 1) await env.t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
       expect((await row(slug))?.views).toBe(3);
       await request('PUT', `/api/admin/pastes/${slug}`, { content: 'x', maxViews: 5 });
       expect((await row(slug))?.views).toBe(3);
@@ -282,11 +269,11 @@ describe('admin paste management', () => {
 
   describe('POST /api/admin/pastes/clear-expired', () => {
     it('deletes only pastes past their expiry, whatever the body', async () => {
-      const expired = await create({ content: 'old', expiresAt: new Date(now.getTime() + HOUR_MS).toISOString() });
-      const alive = await create({ content: 'new', expiresAt: new Date(now.getTime() + 5 * HOUR_MS).toISOString() });
+      const expired = await create({ content: 'old', expiresAt: new Date(env.now.getTime() + HOUR_MS).toISOString() });
+      const alive = await create({ content: 'new', expiresAt: new Date(env.now.getTime() + 5 * HOUR_MS).toISOString() });
       const never = await create({ content: 'never' });
       const limited = await create({ content: 'limited', maxViews: 1 });
-      now = new Date(now.getTime() + 2 * HOUR_MS);
+      env.now = new Date(env.now.getTime() + 2 * HOUR_MS);
       const response = await request('POST', '/api/admin/pastes/clear-expired', { clearExpired: true });
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json()).sort()).toEqual(['code', 'message']);

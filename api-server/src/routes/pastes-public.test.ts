@@ -5,44 +5,31 @@ import { randomString } from '../lib/random';
 import { toIso } from '../lib/time';
 import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
 import { seedApiKey } from '../testing/seed';
-import { apiKeyHeader, basic, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { adminTestAppForEachTest, apiKeyHeader, basic, bearer, TEST_ADMIN } from '../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 describe('public paste routes', () => {
-  let t: TestApp;
-  let now: Date;
-  let admin: Record<string, string>;
+  const env = adminTestAppForEachTest('2025-07-01T08:00:00.000Z');
 
-  beforeEach(async () => {
-    now = new Date('2025-07-01T08:00:00.000Z');
-    t = await createTestApp({ clock: () => now });
-    admin = bearer(await loginAsAdmin(t.app));
-  });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
-  });
-
-  const post = (payload: unknown, headers: Record<string, string> = admin) =>
-    t.app.inject({ method: 'POST', url: '/api/paste', payload: payload as object, headers });
-  const create = async (payload: Record<string, unknown>, headers: Record<string, string> = admin) => {
+  const post = (payload: unknown, headers: Record<string, string> = env.admin) =>
+    env.t.app.inject({ method: 'POST', url: '/api/paste', payload: payload as object, headers });
+  const create = async (payload: Record<string, unknown>, headers: Record<string, string> = env.admin) => {
     const response = await post(payload, headers);
     expect(response.statusCode).toBe(200);
     return response.json() as { id: string; slug: string; [field: string]: unknown };
   };
-  const view = (slug: string) => t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
+  const view = (slug: string) => env.t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
   const unlock = (slug: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/paste/${slug}`, payload: payload as object });
-  const raw = (slug: string, query = '') => t.app.inject({ method: 'GET', url: `/api/raw/${slug}${query}` });
-  const row = (slug: string) => t.container.repositories.pastes.findBySlug(slug);
+    env.t.app.inject({ method: 'POST', url: `/api/paste/${slug}`, payload: payload as object });
+  const raw = (slug: string, query = '') => env.t.app.inject({ method: 'GET', url: `/api/raw/${slug}${query}` });
+  const row = (slug: string) => env.t.container.repositories.pastes.findBySlug(slug);
   const setGuestPastes = (value: string) =>
-    t.container.repositories.systemSettings.upsert({
+    env.t.container.repositories.systemSettings.upsert({
       key: SETTING_ALLOW_GUEST_PASTES,
       value,
       description: null,
-      updated_at: toIso(now),
+      updated_at: toIso(env.now),
     });
 
   describe('POST /api/paste', () => {
@@ -53,23 +40,23 @@ describe('public paste routes', () => {
       expect(Object.keys(body).sort()).toEqual(['authorizedBy', 'createdAt', 'hasPassword', 'id', 'slug']);
       expect(body.slug).toMatch(/^[A-Za-z0-9]{6}$/);
       expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(body).toMatchObject({ hasPassword: false, createdAt: now.toISOString(), authorizedBy: 'admin' });
+      expect(body).toMatchObject({ hasPassword: false, createdAt: env.now.toISOString(), authorizedBy: 'admin' });
       const stored = await row(body.slug);
       expect(stored).toMatchObject({ id: body.id, content: '# hello', views: 0, max_views: null, expires_at: null });
     });
 
     it('echoes remark, expiresAt and maxViews when they are sent', async () => {
-      const expiresAt = new Date(now.getTime() + HOUR_MS).toISOString();
+      const expiresAt = new Date(env.now.getTime() + HOUR_MS).toISOString();
       const body = await create({ content: 'x', remark: 'note', expiresAt, maxViews: 3, password: 'pw' });
       expect(body).toMatchObject({ remark: 'note', expiresAt, maxViews: 3, hasPassword: true });
     });
 
     it('stores an admin creator as the admin id and a key creator as apikey:<keyId>', async () => {
-      const adminRow = await t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
+      const adminRow = await env.t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
       const byAdmin = await create({ content: 'a' });
       expect((await row(byAdmin.slug))?.created_by).toBe(adminRow?.id);
 
-      const key = await seedApiKey(t.container.repositories.apiKeys, { text: true });
+      const key = await seedApiKey(env.t.container.repositories.apiKeys, { text: true });
       const byKey = await create({ content: 'k' }, apiKeyHeader(key.key));
       expect(byKey.authorizedBy).toBe('apikey');
       expect((await row(byKey.slug))?.created_by).toBe(`apikey:${key.id}`);
@@ -80,7 +67,7 @@ describe('public paste routes', () => {
       expect(byAdmin.authorizedBy).toBe('basic');
       expect((await row(byAdmin.slug))?.created_by).toBeNull();
 
-      const key = await seedApiKey(t.container.repositories.apiKeys, { text: true, file: true, mount: true });
+      const key = await seedApiKey(env.t.container.repositories.apiKeys, { text: true, file: true, mount: true });
       const byKey = await create({ content: 'k' }, basic(key.key, key.key));
       expect(byKey.authorizedBy).toBe('basic');
       expect((await row(byKey.slug))?.created_by).toBeNull();
@@ -119,7 +106,7 @@ describe('public paste routes', () => {
     });
 
     it('is guarded by the text permission', async () => {
-      const matrix = new PermissionMatrix(t);
+      const matrix = new PermissionMatrix(env.t);
       const outcomes = await matrix.outcomes({ method: 'POST', url: '/api/paste', payload: { content: 'matrix' } });
       expect(outcomes).toEqual(guardOutcomes('text'));
     });
@@ -131,7 +118,7 @@ describe('public paste routes', () => {
     });
 
     it('refuses unauthorised callers before reading the body', async () => {
-      const response = await t.app.inject({
+      const response = await env.t.app.inject({
         method: 'POST',
         url: '/api/paste',
         headers: { 'content-type': 'application/json' },
@@ -150,7 +137,7 @@ describe('public paste routes', () => {
     it('still refuses bad credentials and keys without the text permission when guest pastes are on', async () => {
       await setGuestPastes('true');
       expect((await post({ content: 'x' }, bearer('not-a-token'))).statusCode).toBe(401);
-      const fileKey = await seedApiKey(t.container.repositories.apiKeys, { file: true });
+      const fileKey = await seedApiKey(env.t.container.repositories.apiKeys, { file: true });
       expect((await post({ content: 'x' }, apiKeyHeader(fileKey.key))).statusCode).toBe(403);
     });
   });
@@ -163,7 +150,7 @@ describe('public paste routes', () => {
       expect(stored?.password_hash).toMatch(/^scrypt\$/);
       expect(stored?.password_sealed).toMatch(/^v1:/);
       expect(JSON.stringify(stored)).not.toContain(password);
-      expect(t.container.secretBox.decrypt(stored?.password_sealed ?? '')).toBe(password);
+      expect(env.t.container.secretBox.decrypt(stored?.password_sealed ?? '')).toBe(password);
     });
 
     it('treats an empty password as no password', async () => {
@@ -174,7 +161,7 @@ describe('public paste routes', () => {
 
     it('verifies legacy SHA-256 password hashes of imported pastes', async () => {
       const slug = 'legacy1';
-      await t.container.repositories.pastes.insert({
+      await env.t.container.repositories.pastes.insert({
         id: randomUUID(),
         slug,
         content: 'imported',
@@ -184,8 +171,8 @@ describe('public paste routes', () => {
         expires_at: null,
         max_views: null,
         created_by: null,
-        created_at: toIso(now),
-        updated_at: toIso(now),
+        created_at: toIso(env.now),
+        updated_at: toIso(env.now),
       });
       expect((await unlock(slug, { password: 'wrong' })).statusCode).toBe(401);
       const response = await unlock(slug, { password: 'old-pass' });
@@ -257,8 +244,8 @@ describe('public paste routes', () => {
 
     it('does not let HEAD requests use up views', async () => {
       const { slug } = await create({ content: 'x', maxViews: 1 });
-      await t.app.inject({ method: 'HEAD', url: `/api/paste/${slug}` });
-      await t.app.inject({ method: 'HEAD', url: `/api/raw/${slug}` });
+      await env.t.app.inject({ method: 'HEAD', url: `/api/paste/${slug}` });
+      await env.t.app.inject({ method: 'HEAD', url: `/api/raw/${slug}` });
       expect((await row(slug))?.views).toBe(0);
       expect((await view(slug)).json()).toMatchObject({ content: 'x', views: 1 });
     });
@@ -269,10 +256,10 @@ describe('public paste routes', () => {
     });
 
     it('answers 410 for a paste past its expiry and deletes it; the next request gets 404', async () => {
-      const { slug } = await create({ content: 'soon gone', expiresAt: new Date(now.getTime() + HOUR_MS).toISOString() });
-      now = new Date(now.getTime() + HOUR_MS - 1000);
+      const { slug } = await create({ content: 'soon gone', expiresAt: new Date(env.now.getTime() + HOUR_MS).toISOString() });
+      env.now = new Date(env.now.getTime() + HOUR_MS - 1000);
       expect((await view(slug)).statusCode).toBe(200);
-      now = new Date(now.getTime() + 2000);
+      env.now = new Date(env.now.getTime() + 2000);
       const expired = await view(slug);
       expect(expired.statusCode).toBe(410);
       expect(expired.json()).toMatchObject({ code: 410, success: false, data: null });
@@ -283,7 +270,7 @@ describe('public paste routes', () => {
     it('answers 410 and deletes a stored paste whose view limit is already used up', async () => {
       const { slug } = await create({ content: 'x', maxViews: 5 });
       const stored = await row(slug);
-      await t.container.repositories.pastes.update(stored?.id ?? '', { views: 5 });
+      await env.t.container.repositories.pastes.update(stored?.id ?? '', { views: 5 });
       expect((await view(slug)).statusCode).toBe(410);
       expect(await row(slug)).toBeUndefined();
     });
@@ -325,8 +312,8 @@ describe('public paste routes', () => {
 
     it('answers 404 for an unknown slug and 410 for an expired paste', async () => {
       expect((await unlock('nope42', { password: 'pw' })).statusCode).toBe(404);
-      const { slug } = await create({ content: 'x', password: 'pw', expiresAt: new Date(now.getTime() + 1000).toISOString() });
-      now = new Date(now.getTime() + 2000);
+      const { slug } = await create({ content: 'x', password: 'pw', expiresAt: new Date(env.now.getTime() + 1000).toISOString() });
+      env.now = new Date(env.now.getTime() + 2000);
       expect((await unlock(slug, { password: 'pw' })).statusCode).toBe(410);
     });
 
@@ -387,8 +374,8 @@ describe('public paste routes', () => {
       expect(unknown.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(() => JSON.parse(unknown.body)).toThrow();
 
-      const { slug } = await create({ content: 'x', expiresAt: new Date(now.getTime() + 1000).toISOString() });
-      now = new Date(now.getTime() + 5000);
+      const { slug } = await create({ content: 'x', expiresAt: new Date(env.now.getTime() + 1000).toISOString() });
+      env.now = new Date(env.now.getTime() + 5000);
       const expired = await raw(slug);
       expect(expired.statusCode).toBe(410);
       expect(expired.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -397,7 +384,7 @@ describe('public paste routes', () => {
 
     it('gives a safe file name for an imported slug with unusual characters', async () => {
       const slug = `imp${randomString(3)}"ü`;
-      await t.container.repositories.pastes.insert({
+      await env.t.container.repositories.pastes.insert({
         id: randomUUID(),
         slug,
         content: 'odd',
@@ -407,8 +394,8 @@ describe('public paste routes', () => {
         expires_at: null,
         max_views: null,
         created_by: null,
-        created_at: toIso(now),
-        updated_at: toIso(now),
+        created_at: toIso(env.now),
+        updated_at: toIso(env.now),
       });
       const response = await raw(encodeURIComponent(slug));
       expect(response.statusCode).toBe(200);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FileRow, StorageConfigRow } from '../db/schema';
 import { listAllObjects, type StorageDriver } from '../storage/storage-driver';
-import type { S3rverHandle } from './s3rver-server';
+import { s3rverForSuite, type S3rverHandle } from './s3rver-server';
 import { seedApiKey, type SeedApiKeyInput } from './seed';
-import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from './test-app';
+import { apiKeyHeader, bearer, createTestApp, freshForEachTest, loginAsAdmin, removeTempDir, type TestApp } from './test-app';
 
 /**
  * Helpers for the file-share and URL-import tests: an app listening on a real port (presigned
@@ -13,6 +13,7 @@ import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type 
  */
 
 export type DriverKind = 'local' | 's3';
+export const DRIVER_KINDS: readonly DriverKind[] = ['local', 's3'];
 
 export interface ShareTestContext {
   t: TestApp;
@@ -108,6 +109,15 @@ export async function createShareContext(
       removeTempDir(t.dataDir);
     },
   };
+}
+
+/**
+ * Registers the hooks of a suite on one driver kind: s3rver is started once for the suite when
+ * `kind` is 's3', and every test gets a fresh context (handed to `use`), closed after the test.
+ */
+export function shareContextForEachTest(kind: DriverKind, use: (context: ShareTestContext) => void): void {
+  const s3 = s3rverForSuite(kind === 's3');
+  freshForEachTest(() => createShareContext(kind, s3()), use);
 }
 
 /** A browser-like PUT of `body` to a presigned URL (real HTTP). */

@@ -6,8 +6,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { DAY_MS } from '../lib/time';
 import type { StorageDriver } from '../storage/storage-driver';
 import { seedApiKey, type SeedApiKeyInput } from './seed';
-import { startS3rver, type S3rverHandle } from './s3rver-server';
-import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from './test-app';
+import { s3rverForSuite, startS3rver, type S3rverHandle } from './s3rver-server';
+import { apiKeyHeader, bearer, createTestApp, freshForEachTest, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from './test-app';
 
 export type StorageKind = 'local' | 's3rver';
 export const STORAGE_KINDS: readonly StorageKind[] = ['local', 's3rver'];
@@ -133,6 +133,19 @@ export async function createFsWorld(kind: StorageKind, s3?: S3rverHandle): Promi
     },
   };
   return world;
+}
+
+/**
+ * Registers the hooks of a suite on one storage kind: s3rver is started once for the suite when
+ * `kind` is 's3rver', and every test gets a fresh world with a mount at `/m` (handed to `use`
+ * with the mount's id), closed after the test.
+ */
+export function mountedFsWorldForEachTest(kind: StorageKind, use: (world: FsWorld, mountId: string) => void): void {
+  const s3 = s3rverForSuite(kind === 's3rver');
+  freshForEachTest(
+    () => createFsWorld(kind, s3()),
+    async (world) => use(world, await world.mount('/m')),
+  );
 }
 
 /** A multipart/form-data body with fields in the given order (a `file` entry is the file part). */

@@ -118,3 +118,18 @@ export async function startS3rver(): Promise<S3rverHandle> {
     },
   };
 }
+
+/**
+ * Registers hooks that start s3rver once for the suite when `needed` and stop it after the suite;
+ * the returned function gives its handle (undefined when not needed or not yet started).
+ */
+export function s3rverForSuite(needed: boolean): () => S3rverHandle | undefined {
+  let handle: S3rverHandle | undefined;
+  beforeAll(async () => {
+    if (needed) handle = await startS3rver();
+  });
+  afterAll(async () => {
+    await handle?.stop();
+  });
+  return () => handle;
+}

@@ -73,3 +73,52 @@ export function apiKeyHeader(key: string): { authorization: string } {
 export function basic(user: string, pass: string): { authorization: string } {
   return { authorization: `Basic ${Buffer.from(`${user}:${pass}`, 'utf8').toString('base64')}` };
 }
+
+/**
+ * Registers hooks that make a fresh value with `create` before every test and hand it to `use`,
+ * and close it after the test (also when `use` failed).
+ */
+export function freshForEachTest<T extends { close(): Promise<void> }>(
+  create: () => Promise<T>,
+  use: (value: T) => void | Promise<void>,
+): void {
+  let value: T | undefined;
+  beforeEach(async () => {
+    value = await create();
+    await use(value);
+  });
+  afterEach(async () => {
+    await value?.close();
+    value = undefined;
+  });
+}
+
+/** What `adminTestAppForEachTest` gives a suite; its fields are those of the running test. */
+export interface AdminTestAppPerTest {
+  readonly t: TestApp;
+  /** The admin's Authorization header (a bearer token). */
+  readonly admin: Record<string, string>;
+  /** What the app's clock reads: `startAt` when each test begins; a test may move it. */
+  now: Date;
+}
+
+/**
+ * Registers the hooks that give every test of a suite a fresh app whose clock reads `now`, with
+ * the admin logged in; the app and its data directory are removed after the test.
+ */
+export function adminTestAppForEachTest(startAt: string): AdminTestAppPerTest {
+  const current = {} as { t: TestApp; admin: Record<string, string>; now: Date };
+
+  beforeEach(async () => {
+    current.now = new Date(startAt);
+    current.t = await createTestApp({ clock: () => current.now });
+    current.admin = bearer(await loginAsAdmin(current.t.app));
+  });
+
+  afterEach(async () => {
+    await current.t.close();
+    removeTempDir(current.t.dataDir);
+  });
+
+  return current;
+}
