@@ -10,10 +10,13 @@ const base = createAppConfig({
   devPort: 3001,
   title: 'Cloudclip public',
   // The lazy page chunk each address renders (src/app/app.tsx); the gateway preloads it with the host.
+  // A share page's first request (preloadPage's earlyPasteLoad / earlyFileInfoLoad, sent exactly so:
+  // GET, no credentials for a visitor) is started by the boot page itself; a paste view is counted per
+  // request, and the kernel's client takes that response instead of asking again.
   pageChunks: {
     '^/$': ['page-editor'],
-    '^/paste/[^/]+/?$': ['page-paste'],
-    '^/file/[^/]+/?$': ['page-file'],
+    '^/paste/(?<slug>[^/]+)/?$': { chunks: ['page-paste'], requests: ['/paste/{slug}'] },
+    '^/file/(?<slug>[^/]+)/?$': { chunks: ['page-file'], requests: ['/public/files/{slug}'] },
   },
 });
 

@@ -3,7 +3,8 @@
 // script by hash and the pinned remotes' origins.
 import { WORKSPACE_VERSION, hostPinOf, remoteEntryOf } from './environment.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
-import { hostPreloads, pageChunkPreloads, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
+import { hostPreloads, pageChunkPreloads, pageOfPath, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
+import { earlyRequestPaths, earlyRequestsScript } from './early-requests.mjs';
 import { NO_CACHE } from './package-files.mjs';
 
 /**
@@ -45,14 +46,19 @@ export function createBootPageRoute({ served, files, overrides }) {
     return html;
   }
 
-  /** The preload hints of a page address: the host's start-up chunks and the address's remote. */
-  async function pagePreloads(environment, pin, manifest, pathname) {
+  /**
+   * What the boot page of an address announces: the preload hints (the host's start-up chunks and
+   * the address's remote with its page's chunks) and the API requests the page starts with (paths
+   * under /api; only for a remote this gateway serves, whose pinned build is the code that runs).
+   */
+  async function pageStart(environment, pin, manifest, pathname) {
     const [bootAssets, hostManifest, routeMap] = await Promise.all([
       packageJson(pin.package, pin.version, 'boot-assets.json'),
       packageJson(pin.package, pin.version, 'mf-manifest.json'),
       packageJson(pin.package, pin.version, 'route-map.json'),
     ]);
     const preloads = hostPreloads(bootAssets, hostManifest);
+    let requests = [];
     const container = remoteOfPath(routeMap, pathname);
     const remote = manifest.remotes.find((entry) => entry.name === container);
     const remotePin = container ? environment.remotes[container] : undefined;
@@ -61,9 +67,11 @@ export function createBootPageRoute({ served, files, overrides }) {
         packageJson(remotePin.package, remotePin.version, 'mf-manifest.json'),
         packageJson(remotePin.package, remotePin.version, 'page-chunks.json'),
       ]);
-      preloads.push(...remotePreloads(remote, remoteManifest, hostManifest), ...pageChunkPreloads(remote, pageChunks, pathname));
+      const shown = pageOfPath(pageChunks, pathname);
+      preloads.push(...remotePreloads(remote, remoteManifest, hostManifest), ...pageChunkPreloads(remote, shown?.page));
+      if (remote.entry.startsWith('/remotes/')) requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
     }
-    return preloads;
+    return { preloads, requests };
   }
 
   async function hostPage(pathname) {
@@ -72,10 +80,13 @@ export function createBootPageRoute({ served, files, overrides }) {
     const html = await hostIndexHtml(pin);
     if (html === null) return null;
     const manifest = await browserEnvironment(environment);
+    const appConfig = runtimeAppConfig(environment);
+    const { preloads, requests } = await pageStart(environment, pin, manifest, pathname);
     const page = renderBootPage(html, {
-      appConfig: runtimeAppConfig(environment),
+      appConfig,
       environment: manifest,
-      preloads: await pagePreloads(environment, pin, manifest, pathname),
+      preloads,
+      earlyScript: earlyRequestsScript(requests, appConfig),
     });
     const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
     const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(page) });

@@ -8,7 +8,9 @@
 // - preload hints for the host's start-up chunks and for the remote the address needs (its
 //   mf-manifest.json, remoteEntry.js, the exposed module's chunks and the lazy chunks of the page
 //   the address shows, from the remote's page-chunks.json), so they download in parallel with
-//   main.js instead of one round trip after another.
+//   main.js instead of one round trip after another;
+// - the inline script that starts the page's first API requests (early-requests.mjs), so a share
+//   page's content is on its way while the code downloads.
 //
 // /config.js and /env.json stay for other clients and older hosts. A host page without the
 // config.js tag (another build) is left as it is apart from the added head content.
@@ -33,9 +35,10 @@ const CONFIG_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*(["']?)\/config\.js\1[^>]*>\s*<
 /**
  * @typedef {{ href: string, as: 'script' | 'fetch', integrity?: string }} Preload
  * @param {string} html the host's index.html
- * @param {{ appConfig: object, environment: object, preloads?: Preload[] }} boot
+ * @param {{ appConfig: object, environment: object, preloads?: Preload[], earlyScript?: string }} boot
+ *   `earlyScript`: the inline script that starts the page's first API requests (early-requests.mjs).
  */
-export function renderBootPage(html, { appConfig, environment, preloads = [] }) {
+export function renderBootPage(html, { appConfig, environment, preloads = [], earlyScript = '' }) {
   let page = html.replace(CONFIG_SCRIPT, () => `<script>window.appConfig=${scriptJson(appConfig)};</script>`);
   const seen = new Set();
   const links = [];
@@ -55,7 +58,9 @@ export function renderBootPage(html, { appConfig, environment, preloads = [] }) 
     const integrity = preload.integrity ? ` integrity="${attribute(preload.integrity)}"` : '';
     links.push(`<link rel="preload" as="${preload.as}" href="${attribute(preload.href)}"${integrity}${cors}>`);
   }
-  const head = `<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}`;
+  // The early requests first: they are the page's last step (the content), and nothing waits for them to start.
+  const early = earlyScript ? `<script>${earlyScript}</script>` : '';
+  const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}`;
   page = /<\/head>/i.test(page) ? page.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${page}`;
   return page;
 }
@@ -112,22 +117,32 @@ export function remotePreloads(remote, remoteManifest, hostManifest) {
 }
 
 /**
- * The lazily loaded chunks of the page a remote shows at an address (the remote's page-chunks.json,
- * written by its build: address pattern → scripts). Only for remotes served by this gateway.
- * @param {{ entry: string }} remote
- * @param {{ pages?: Array<{ pattern: string, scripts?: string[] }> } | null} pageChunks
+ * The page of a remote's page-chunks.json (written by its build) that shows `pathname`, with the
+ * named groups of its pattern; null when none matches.
+ * @param {{ pages?: Array<{ pattern: string, scripts?: string[], requests?: string[] }> } | null} pageChunks
+ * @returns {{ page: { pattern: string, scripts?: string[], requests?: string[] }, groups: Record<string, string> } | null}
  */
-export function pageChunkPreloads(remote, pageChunks, pathname) {
-  if (!remote.entry.startsWith('/remotes/') || !pageChunks) return [];
-  const base = path.posix.dirname(remote.entry);
-  for (const page of pageChunks.pages ?? []) {
-    let matches = false;
+export function pageOfPath(pageChunks, pathname) {
+  for (const page of pageChunks?.pages ?? []) {
+    let match = null;
     try {
-      matches = new RegExp(page.pattern).test(pathname);
+      match = new RegExp(page.pattern).exec(pathname);
     } catch {
       /* a broken pattern matches nothing */
     }
-    if (matches) return (page.scripts ?? []).filter(isScript).map((file) => ({ as: 'script', href: `${base}/${file}` }));
+    if (match) return { page, groups: { ...(match.groups ?? {}) } };
   }
-  return [];
+  return null;
+}
+
+/**
+ * The lazily loaded chunks of the page a remote shows at an address (the page's `scripts`: its
+ * chunk groups' files). Only for remotes served by this gateway.
+ * @param {{ entry: string }} remote
+ * @param {{ scripts?: string[] } | null | undefined} page
+ */
+export function pageChunkPreloads(remote, page) {
+  if (!remote.entry.startsWith('/remotes/') || !page) return [];
+  const base = path.posix.dirname(remote.entry);
+  return (page.scripts ?? []).filter(isScript).map((file) => ({ as: 'script', href: `${base}/${file}` }));
 }

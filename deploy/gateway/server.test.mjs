@@ -290,7 +290,11 @@ test('the host page carries its runtime config and the environment manifest: no 
   assert.ok(block, page.body);
   const manifest = await gateway.inject({ url: '/env.json' });
   assert.deepEqual(JSON.parse(block[1]), manifest.json());
-  assert.equal((csp.match(/'sha256-/g) ?? []).length, 2, 'the theme script and the config, not the JSON block');
+  assert.equal(
+    (csp.match(/'sha256-/g) ?? []).length,
+    3,
+    "the theme script, the config and the paste's early request (early-requests.test.mjs), not the JSON block",
+  );
 });
 
 test("the host page preloads the host start-up chunks and the remote of its address (manifest, digest-checked entry, exposed chunks, the page's lazy chunks)", async () => {

@@ -44,7 +44,7 @@ export async function writeRemoteBuild(
   // The lazy chunks of its pages (shared-kernel/build/webpack-app.cjs, PageChunksPlugin).
   const pages = [
     { pattern: '^/$', chunks: ['page-home'], scripts: ['55.abcdef12.js', 'page-home.abcdef12.js'] },
-    { pattern: '^/paste/[^/]+/?$', chunks: ['page-paste'], scripts: ['page-paste.abcdef12.js'] },
+    { pattern: '^/paste/(?<slug>[^/]+)/?$', chunks: ['page-paste'], scripts: ['page-paste.abcdef12.js'], requests: ['/paste/{slug}'] },
   ];
   await writeFile(path.join(dir, 'page-chunks.json'), JSON.stringify({ pages }));
   for (const file of new Set(pages.flatMap((page) => page.scripts))) await writeFile(path.join(dir, file), `/* ${file} */`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PublicPastePage } from '../pages/public-paste-page';
 import { adminToken } from '../support/api';
 import { createApiKey, createPaste } from '../support/public-api';
@@ -17,6 +17,15 @@ const LONG_DOC = [
   '## Appendix',
   'The end.',
 ].join('\n\n');
+
+/** The credential of every request for the paste (each one counts a view), as the page sends them. */
+function pasteRequestCredentials(page: Page, slug: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/paste/${slug}`) sent.push(request.headers()['authorization'] ?? 'no credential');
+  });
+  return sent;
+}
 
 test.describe('paste view', () => {
   test('renders the paste with remark, created time, views and expiry; copy and raw link work', async ({ page, baseURL }) => {
@@ -79,6 +88,34 @@ test.describe('paste view', () => {
     await view.unlock('pw-1');
     await expect(view.content.locator('h1')).toHaveText('Hidden');
     expect(navigations).toBe(0);
+  });
+
+  test('the boot page asks for the paste itself, once: a one-view paste opens, and is gone after', async ({ page }) => {
+    const token = await adminToken();
+    const { slug } = await createPaste(token, { content: '# Once\n\nread only once', maxViews: 1 });
+    const sent = pasteRequestCredentials(page, slug);
+    const view = new PublicPastePage(page);
+    await view.goto(slug);
+    await view.rendered();
+    await expect(view.content).toContainText('read only once');
+    await expect(view.views).toHaveText('1 of 1');
+    // Sent by the gateway's inline script before any of the app's code ran, and not again by the page.
+    expect(sent).toEqual(['no credential']);
+    expect(await page.evaluate(() => Object.keys(window).includes('__cloudclipEarlyResponses'))).toBe(true);
+    // Its one view is used up: the contract's 404.
+    await page.reload();
+    await expect(view.statusPage).toHaveAttribute('data-status', 'not-found');
+  });
+
+  test('a signed-in visitor gets no early request: the page asks with its credential, once', async ({ page }) => {
+    const token = await useAdminSession(page);
+    const { slug } = await createPaste(token, { content: 'for the admin', maxViews: 2 });
+    const sent = pasteRequestCredentials(page, slug);
+    const view = new PublicPastePage(page);
+    await view.goto(slug);
+    await view.rendered();
+    await expect(view.views).toHaveText('1 of 2');
+    expect(sent).toEqual([`Bearer ${token}`]);
   });
 
   test('expired and missing pastes show a clear page', async ({ page }) => {

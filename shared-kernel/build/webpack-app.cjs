@@ -17,8 +17,9 @@ const { sharedDependencies } = require('./mf-shared.cjs');
  * @param {number} options.devPort
  * @param {string} options.title page title of the standalone page
  * @param {Record<string, string>} [options.gatewayFiles] host: files copied into dist for the gateway (dist name → source path)
- * @param {Record<string, string[]>} [options.pageChunks] remote: page address pattern (a RegExp source,
- *   matched against the path) → the `webpackChunkName`s of the lazy chunks that page renders first
+ * @param {Record<string, string[] | { chunks: string[], requests?: string[] }>} [options.pageChunks] remote:
+ *   page address pattern (a RegExp source, matched against the path) → the `webpackChunkName`s of
+ *   the lazy chunks that page renders first, and the API GETs it starts with (PageChunksPlugin)
  */
 /**
  * Host only: writes `boot-assets.json`, the scripts the host needs before it can render anything
@@ -57,17 +58,20 @@ class BootAssetsPlugin {
 }
 
 /**
- * Remote only: writes `page-chunks.json`, the scripts of the lazily loaded chunks each page of the
- * remote renders first (`options.pageChunks`: address pattern → webpackChunkNames), with every
- * chunk those chunk groups need. The gateway adds them to the preload hints of a page address, so
- * the page's own code downloads with the host instead of after the remote has started. A chunk
- * name that the build does not produce fails the build: the map cannot silently go stale when a
- * lazy import is renamed.
+ * Remote only: writes `page-chunks.json`, what each page of the remote needs first
+ * (`options.pageChunks`: address pattern → webpackChunkNames, or `{ chunks, requests }`):
+ * - `scripts`: the files of the page's lazily loaded chunks, with every chunk those chunk groups
+ *   need. The gateway adds them to the preload hints of a page address, so the page's own code
+ *   downloads with the host instead of after the remote has started. A chunk name that the build
+ *   does not produce fails the build: the map cannot silently go stale when a lazy import is renamed.
+ * - `requests`: the API GETs (paths under /api, `{group}` filled from the pattern's named groups)
+ *   the page starts with, exactly as its code sends them; the gateway's boot page starts them
+ *   before any script runs (deploy/gateway/early-requests.mjs).
  */
 class PageChunksPlugin {
   /**
    * @param {any} webpack
-   * @param {Record<string, string[]>} pages
+   * @param {Record<string, string[] | { chunks: string[], requests?: string[] }>} pages
    */
   constructor(webpack, pages) {
     this.webpack = webpack;
@@ -80,7 +84,9 @@ class PageChunksPlugin {
     compiler.hooks.thisCompilation.tap('CloudclipPageChunks', (/** @type {any} */ compilation) => {
       compilation.hooks.processAssets.tap({ name: 'CloudclipPageChunks', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const pages = [];
-        for (const [pattern, names] of Object.entries(this.pages)) {
+        for (const [pattern, declared] of Object.entries(this.pages)) {
+          const names = Array.isArray(declared) ? declared : declared.chunks;
+          const requests = Array.isArray(declared) ? [] : (declared.requests ?? []);
           /** @type {Set<string>} */
           const scripts = new Set();
           for (const name of names) {
@@ -95,7 +101,7 @@ class PageChunksPlugin {
             }
             for (const file of group.getFiles()) if (file.endsWith('.js')) scripts.add(file);
           }
-          pages.push({ pattern, chunks: names, scripts: [...scripts].sort() });
+          pages.push({ pattern, chunks: names, scripts: [...scripts].sort(), ...(requests.length ? { requests } : {}) });
         }
         compilation.emitAsset('page-chunks.json', new sources.RawSource(`${JSON.stringify({ pages }, null, 2)}\n`));
       });

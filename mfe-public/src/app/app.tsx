@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, matchPath } from 'react-router-dom';
-import { lazyPage, useDarkTheme, type Kernel, type RemoteAppProps, KernelProvider } from '@cloudclip/shared-kernel';
+import { lazyPage, toBoolean, useDarkTheme, type Kernel, type RemoteAppProps, KernelProvider } from '@cloudclip/shared-kernel';
 import { earlyPasteLoad } from '../features/paste-view/api/paste-api';
-import { earlyFileInfoLoad } from '../features/file-view/api/file-api';
+import { earlyFileInfoLoad, earlyFileTextLoad, fileLinks } from '../features/file-view/api/file-api';
+import { previewsText } from '../features/file-view/utils/file-kind';
 import { Loading } from '../components/loading';
 import { PATHS } from '../config/paths';
 import '../styles/public.css';
@@ -17,7 +18,7 @@ const FilePage = lazyPage(() => import(/* webpackChunkName: "page-file" */ '../f
 
 /**
  * Loads the page of an address before the remote's first render (createRemoteSpa's `preload`);
- * a paste's text or a file's details are asked for at the same time.
+ * a paste's text or a file's details (and then a text file's text) are asked for at the same time.
  */
 export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
   const paste = matchPath(PATHS.paste, pathname)?.params.slug;
@@ -28,6 +29,15 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
   const file = matchPath(PATHS.file, pathname)?.params.slug;
   if (file) {
     earlyFileInfoLoad.start(kernel, file);
+    // Then a text file's text, as soon as the details say the preview shows it (a protected file
+    // has no links before its password is verified).
+    earlyFileInfoLoad.started(file)?.then(
+      (info) => {
+        if (!toBoolean(info.requires_password) && previewsText(info))
+          earlyFileTextLoad.start(kernel, fileLinks(kernel, info, null).preview);
+      },
+      () => undefined,
+    );
     return FilePage.preload();
   }
   return EditorPage.preload();

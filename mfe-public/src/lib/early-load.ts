@@ -1,31 +1,34 @@
 import type { Kernel } from '@cloudclip/shared-kernel';
 
 /**
- * The first request of a share page (a paste's text, a file's details), started while the page's
- * code is still downloading (the remote's `preload`, before its first render), so the content does
- * not wait for the code and then for one more round trip. The page's hook takes the started request
- * instead of asking again: still one request, one view counted. It stays available until the page
- * has shown its answer (`forget`), so an effect that runs twice reuses it too.
+ * The first request of a share page (a paste's text, a file's details, then a text file's text),
+ * started while the page's code is still downloading (the remote's `preload`, before its first
+ * render), so the content does not wait for the code and then for one more round trip. The page's
+ * hook takes the started request instead of asking again: still one request, one view counted. It
+ * stays available until the page has shown its answer (`forget`), so an effect that runs twice
+ * reuses it too. (The boot page may have sent the very first API request even earlier; the kernel's
+ * client then answers from that: shared-kernel/src/api/early-responses.ts.)
  */
 export interface EarlyLoad<T> {
-  start(kernel: Kernel, slug: string): void;
-  /** The request started for this slug, if any. */
-  started(slug: string): Promise<T> | null;
+  /** Starts the request for `key` (a slug, or an address), unless it is the one already started. */
+  start(kernel: Kernel, key: string): void;
+  /** The request started for this key, if any. */
+  started(key: string): Promise<T> | null;
   /** The page has shown the answer: a later visit asks the server again. */
   forget(load: Promise<T>): void;
 }
 
-export function createEarlyLoad<T>(load: (kernel: Kernel, slug: string) => Promise<T>): EarlyLoad<T> {
-  let current: { slug: string; load: Promise<T> } | null = null;
+export function createEarlyLoad<T>(load: (kernel: Kernel, key: string) => Promise<T>): EarlyLoad<T> {
+  let current: { key: string; load: Promise<T> } | null = null;
   return {
-    start(kernel, slug) {
-      if (current?.slug === slug) return;
-      const request = load(kernel, slug);
+    start(kernel, key) {
+      if (current?.key === key) return;
+      const request = load(kernel, key);
       // Whoever takes it handles a failure; nobody may take it (the visitor left first).
       request.catch(() => undefined);
-      current = { slug, load: request };
+      current = { key, load: request };
     },
-    started: (slug) => (current?.slug === slug ? current.load : null),
+    started: (key) => (current?.key === key ? current.load : null),
     forget(request) {
       if (current?.load === request) current = null;
     },

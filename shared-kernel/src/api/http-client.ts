@@ -2,6 +2,7 @@ import { buildApiUrl, withQuery, type QueryValue } from '../config/app-config';
 import type { SessionStore } from '../session/session-store';
 import { ApiError } from './api-error';
 import { decideError, SUCCESS_CODES, type Credential, type ErrorContext } from './error-catalogue';
+import { adoptEarlyResponse, takeEarlyResponse } from './early-responses';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -195,14 +196,22 @@ export class HttpClient {
     const { headers, credential } = this.buildHeaders(options);
     const link = linkSignal(options.signal, options.timeoutMs);
     const fetchImpl = this.deps.fetchImpl ?? globalThis.fetch.bind(globalThis);
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    // The boot page may have sent this very request already (api/early-responses.ts): only a plain
+    // GET without credentials or extra headers is the same request.
+    const plainGet = method === 'GET' && options.body === undefined && !headers.Authorization && !options.headers;
+    const early = plainGet ? takeEarlyResponse(url) : null;
     let response: Response;
     try {
-      response = await fetchImpl(url, {
-        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body: this.serialiseBody(options.body),
-        signal: link.signal,
-      });
+      const adopted = early ? await adoptEarlyResponse(early, headers['Accept-Language'] ?? '', link.signal) : null;
+      response =
+        adopted ??
+        (await fetchImpl(url, {
+          method,
+          headers,
+          body: this.serialiseBody(options.body),
+          signal: link.signal,
+        }));
     } catch (error) {
       link.dispose();
       if (link.timedOut()) throw new ApiError(this.deps.translate('errors.timeout'), 'timeout', 0, { url });

@@ -67,6 +67,12 @@ export function mergeRecord(file: PublicFile, record: FileDetail): PublicFile {
   };
 }
 
+/**
+ * A text file's preview text (keyed by its preview address), started as soon as the early details
+ * say the page will show it (app.tsx, preloadPage), instead of after the page has rendered.
+ */
+export const earlyFileTextLoad = createEarlyLoad((_kernel, url) => fetchFileText(url));
+
 /** Text of a file for the preview (proxy links allow any origin; no credentials are sent). */
 export async function fetchFileText(url: string, signal?: AbortSignal): Promise<string> {
   const response = await fetch(url, { signal, credentials: 'omit' });

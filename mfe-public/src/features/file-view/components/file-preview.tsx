@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, type PublicFile } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Loading } from '../../../components/loading';
-import { fetchFileText, type FileLinks } from '../api/file-api';
-import { codeBlockMarkdown, codeLanguage, fileKind } from '../utils/file-kind';
+import { earlyFileTextLoad, fetchFileText, type FileLinks } from '../api/file-api';
+import { codeBlockMarkdown, codeLanguage, fileKind, previewsText, TEXT_PREVIEW_MAX_BYTES } from '../utils/file-kind';
 
 /**
  * The Markdown pipeline (~90 KB compressed) renders Markdown files and highlights code. It is not
@@ -14,8 +14,6 @@ import { codeBlockMarkdown, codeLanguage, fileKind } from '../utils/file-kind';
 const loadMarkdownView = () => import(/* webpackChunkName: "markdown-view" */ '../../../lib/markdown/markdown-view');
 const MarkdownView = lazy(() => loadMarkdownView().then((m) => ({ default: m.MarkdownView })));
 
-/** Larger text files are not fetched for the preview (download instead). */
-export const TEXT_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
 /** Up to this size code is highlighted; above it, shown as plain text. */
 export const HIGHLIGHT_MAX_BYTES = 256 * 1024;
 
@@ -31,9 +29,17 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
     loadMarkdownView().catch(() => undefined);
     setText(null);
     setFailed(false);
-    fetchFileText(url, controller.signal).then(
-      (value) => setText(value),
-      () => !controller.signal.aborted && setFailed(true),
+    // The text the remote started with the page's details (app.tsx, preloadPage), else a new request.
+    const early = earlyFileTextLoad.started(url);
+    (early ?? fetchFileText(url, controller.signal)).then(
+      (value) => {
+        if (early) earlyFileTextLoad.forget(early);
+        if (!controller.signal.aborted) setText(value);
+      },
+      () => {
+        if (early) earlyFileTextLoad.forget(early);
+        if (!controller.signal.aborted) setFailed(true);
+      },
     );
     return () => controller.abort();
   }, [url]);
@@ -75,7 +81,7 @@ function PlainText({ text }: { text: string }) {
 export function FilePreview({ file, links }: { file: PublicFile; links: FileLinks }) {
   const { t } = useTranslation(NAMESPACE);
   const kind = fileKind(file.mimetype, file.filename);
-  const tooLarge = (kind === 'text' || kind === 'markdown') && file.size > TEXT_PREVIEW_MAX_BYTES;
+  const tooLarge = (kind === 'text' || kind === 'markdown') && !previewsText(file);
 
   let body;
   if (tooLarge || kind === 'other') {

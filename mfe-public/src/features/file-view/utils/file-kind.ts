@@ -92,6 +92,15 @@ export function fileKind(mimetype: string | null | undefined, fileName: string):
   return 'other';
 }
 
+/** Larger text files are not fetched for the preview (download instead). */
+export const TEXT_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The preview shows the file's text: a text, code or Markdown file small enough to fetch. */
+export function previewsText(file: { mimetype?: string | null; filename: string; size: number }): boolean {
+  const kind = fileKind(file.mimetype, file.filename);
+  return (kind === 'text' || kind === 'markdown') && file.size <= TEXT_PREVIEW_MAX_BYTES;
+}
+
 /** highlight.js language of a text file ('plaintext' when unknown). */
 export function codeLanguage(fileName: string, mimetype?: string | null): string {
   const ext = extensionOf(fileName);
