@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { guardOutcomes, PermissionMatrix, type Guard } from '../testing/permission-matrix';
-import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
+import { guardOutcomes, permissionMatrixForSuite, type Guard, type PermissionMatrix } from '../testing/permission-matrix';
+import type { TestApp } from '../testing/test-app';
 
 const ID = '00000000-0000-4000-8000-000000000000';
 
 describe('guards of the file-share and URL-import routes (contract §2.5)', () => {
   let t: TestApp;
   let matrix: PermissionMatrix;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    matrix = new PermissionMatrix(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
+  permissionMatrixForSuite((suiteMatrix, app) => {
+    matrix = suiteMatrix;
+    t = app;
   });
 
   const routes: Array<[Guard, string, string, Record<string, unknown> | string | undefined]> = [

@@ -1,4 +1,11 @@
-import { DRIVER_KINDS, pathOf, putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
+import {
+  DRIVER_KINDS,
+  pathOf,
+  putChunked,
+  putToPresignedUrl,
+  shareContextForEachTest,
+  type ShareTestContext,
+} from '../testing/file-share-helpers';
 
 /** A multipart/form-data body with text fields and one file. */
 function formBody(fields: Record<string, string>, file?: { name: string; content: Buffer | string; field?: string }) {
@@ -53,16 +60,6 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
       url: '/api/admin/system-settings',
       headers: c.admin,
       payload: { max_upload_size: value },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-
-  async function setQuota(bytes: number) {
-    const response = await c.inject({
-      method: 'PUT',
-      url: `/api/s3-configs/${c.config.id}`,
-      headers: c.admin,
-      payload: { total_storage_bytes: bytes },
     });
     expect(response.statusCode).toBe(200);
   }
@@ -182,7 +179,7 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
   });
 
   it('refuses a presign over the quota with size, remaining space and capacity in the message', async () => {
-    await setQuota(1000);
+    await c.setStorageQuota(1000);
     await upload('first.txt', 'x'.repeat(600));
     const response = await presign({ filename: 'second.txt', size: 500 }, { ...c.admin, 'accept-language': 'en-US' });
     expect(response.statusCode).toBe(400);
@@ -191,7 +188,7 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
   });
 
   it('deletes the object and the row when a commit exceeds the quota (real object size counts)', async () => {
-    await setQuota(1000);
+    await c.setStorageQuota(1000);
     await upload('first.txt', 'x'.repeat(600));
     const presigned = (await presign({ filename: 'second.txt' })).json().data;
     const put = await putToPresignedUrl(presigned.upload_url, 'y'.repeat(500), presigned.contentType);
@@ -335,18 +332,13 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
   });
 
   it('upload-direct stops a chunked body that grows past the quota while streaming and leaves nothing behind', async () => {
-    await setQuota(10_000);
-    const response = await fetch(`${c.origin}/api/upload-direct/stream.bin`, {
-      method: 'PUT',
-      headers: { ...c.admin, 'content-type': 'application/octet-stream' },
-      body: new ReadableStream({
-        start(controller) {
-          for (let index = 0; index < 20; index += 1) controller.enqueue(new Uint8Array(1000));
-          controller.close();
-        },
-      }),
-      duplex: 'half',
-    } as RequestInit & { duplex: 'half' });
+    await c.setStorageQuota(10_000);
+    const response = await putChunked(
+      `${c.origin}/api/upload-direct/stream.bin`,
+      { ...c.admin, 'content-type': 'application/octet-stream' },
+      20,
+      1000,
+    );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { code: number }).code).toBe(400);
     expect(await c.fileRows()).toHaveLength(0);
@@ -361,18 +353,8 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
       payload: 'original',
     });
     expect(first.statusCode).toBe(200);
-    await setQuota(5000);
-    const second = await fetch(`${c.origin}/api/upload-direct/keep.txt?original_filename=true`, {
-      method: 'PUT',
-      headers: { ...c.admin },
-      body: new ReadableStream({
-        start(controller) {
-          for (let index = 0; index < 10; index += 1) controller.enqueue(new Uint8Array(1000));
-          controller.close();
-        },
-      }),
-      duplex: 'half',
-    } as RequestInit & { duplex: 'half' });
+    await c.setStorageQuota(5000);
+    const second = await putChunked(`${c.origin}/api/upload-direct/keep.txt?original_filename=true`, { ...c.admin }, 10, 1000);
     expect(second.status).toBe(400);
     expect(await c.fileRows()).toHaveLength(1);
     expect((await c.inject({ method: 'GET', url: '/api/file-download/keep' })).body).toBe('original');

@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { formBody } from '../testing/fs-test-kit';
-import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
-import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
+import { guardOutcomes, permissionMatrixForSuite, type PermissionMatrix } from '../testing/permission-matrix';
 
 /**
  * The guard of every mount and file-system route (contract §2.5 / §4). The `/api/user/*` routes
@@ -55,17 +54,9 @@ function fsRequests(family: 'admin' | 'user'): Array<[string, InjectOptions]> {
 }
 
 describe('permission matrix of the mount and file-system routes', () => {
-  let t: TestApp;
   let matrix: PermissionMatrix;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    matrix = new PermissionMatrix(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
+  permissionMatrixForSuite((suiteMatrix) => {
+    matrix = suiteMatrix;
   });
 
   it.each([

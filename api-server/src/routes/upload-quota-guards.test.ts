@@ -1,7 +1,12 @@
 import http from 'node:http';
-import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
-import { createShareContext, putToPresignedUrl, type ShareTestContext } from '../testing/file-share-helpers';
-import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir } from '../testing/test-app';
+import {
+  createShareContext,
+  putChunked,
+  putToPresignedUrl,
+  shareContextForEachTest,
+  type ShareTestContext,
+} from '../testing/file-share-helpers';
+import { bearer, createTestApp, freshForEachTest, loginAsAdmin, makeTempDir, removeTempDir } from '../testing/test-app';
 
 /**
  * Regression tests of the "safe on the open internet" upload issue, against the real server:
@@ -61,16 +66,6 @@ function streamingPut(url: string, total: number, headers: Record<string, string
   });
 }
 
-async function setQuota(c: ShareTestContext, bytes: number): Promise<void> {
-  const response = await c.inject({
-    method: 'PUT',
-    url: `/api/s3-configs/${c.config.id}`,
-    headers: c.admin,
-    payload: { total_storage_bytes: bytes },
-  });
-  expect(response.statusCode).toBe(200);
-}
-
 async function storedBytes(c: ShareTestContext): Promise<number> {
   return (await c.fileRows()).reduce((sum, row) => sum + Number(row.size), 0);
 }
@@ -81,18 +76,34 @@ async function objectBytes(c: ShareTestContext): Promise<number> {
   return total;
 }
 
+/** The running test's context and its file API key (see localShareWithKeyForEachTest). */
+let c: ShareTestContext;
+let key: { id: string; headers: Record<string, string> };
+
+/** Gives each test of the calling suite a fresh local-driver `c` and `key`, with a storage quota when given. */
+function localShareWithKeyForEachTest(quotaBytes?: number): void {
+  freshForEachTest(
+    () => createShareContext('local'),
+    async (context) => {
+      c = context;
+      key = await c.key();
+      if (quotaBytes !== undefined) await c.setStorageQuota(quotaBytes);
+    },
+  );
+}
+
+/** upload-direct of `bytes` zero bytes as `name` with the test's key. */
+function uploadDirect(name: string, bytes: number) {
+  return c.inject({
+    method: 'PUT',
+    url: `/api/upload-direct/${name}`,
+    headers: { ...key.headers, 'content-type': 'application/octet-stream' },
+    payload: Buffer.alloc(bytes),
+  });
+}
+
 describe('a presigned local upload URL', () => {
-  let c: ShareTestContext;
-  let key: { id: string; headers: Record<string, string> };
-
-  beforeEach(async () => {
-    c = await createShareContext('local');
-    key = await c.key();
-  });
-
-  afterEach(async () => {
-    await c.close();
-  });
+  localShareWithKeyForEachTest();
 
   async function presign(size: number | undefined, filename = 'ten.txt') {
     const response = await c.inject({
@@ -196,18 +207,7 @@ describe('a presigned local upload URL', () => {
 });
 
 describe('the storage quota under parallel uploads', () => {
-  let c: ShareTestContext;
-  let key: { id: string; headers: Record<string, string> };
-
-  beforeEach(async () => {
-    c = await createShareContext('local');
-    key = await c.key();
-    await setQuota(c, MiB);
-  });
-
-  afterEach(async () => {
-    await c.close();
-  });
+  localShareWithKeyForEachTest(MiB);
 
   it('20 parallel 200 KB upload-direct calls into a 1 MiB quota store at most the quota; the rest get the localized 400', async () => {
     const body = new Uint8Array(200_000);
@@ -234,17 +234,12 @@ describe('the storage quota under parallel uploads', () => {
   it('parallel chunked upload-direct calls (no Content-Length) never store more than the quota either', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        fetch(`${c.origin}/api/upload-direct/chunked-${index}.bin`, {
-          method: 'PUT',
-          headers: { ...key.headers, 'content-type': 'application/octet-stream' },
-          body: new ReadableStream({
-            start(controller) {
-              for (let part = 0; part < 4; part += 1) controller.enqueue(new Uint8Array(50_000));
-              controller.close();
-            },
-          }),
-          duplex: 'half',
-        } as RequestInit & { duplex: 'half' }),
+        putChunked(
+          `${c.origin}/api/upload-direct/chunked-${index}.bin`,
+          { ...key.headers, 'content-type': 'application/octet-stream' },
+          4,
+          50_000,
+        ),
       ),
     );
     const statuses = responses.map((response) => response.status);
@@ -295,12 +290,7 @@ describe('the storage quota under parallel uploads', () => {
     // The fifth is cancelled: its space is free again for a new upload.
     const last = granted[4]?.data as { file_id: string };
     expect((await c.inject({ method: 'DELETE', url: `/api/user/files/${last.file_id}`, headers: key.headers })).statusCode).toBe(200);
-    const again = await c.inject({
-      method: 'PUT',
-      url: '/api/upload-direct/after.bin',
-      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
-      payload: Buffer.alloc(200_000),
-    });
+    const again = await uploadDirect('after.bin', 200_000);
     expect(again.statusCode).toBe(200);
     expect(await storedBytes(c)).toBe(1_000_000);
   });
@@ -321,12 +311,7 @@ describe('the storage quota under parallel uploads', () => {
     expect(first.statusCode).toBe(200);
     const data = first.json().data as { file_id: string; upload_url: string; contentType: string };
     // The presign holds the space left (up to max_upload_size): a parallel upload does not fit.
-    const parallel = await c.inject({
-      method: 'PUT',
-      url: '/api/upload-direct/parallel.bin',
-      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
-      payload: Buffer.alloc(600_000),
-    });
+    const parallel = await uploadDirect('parallel.bin', 600_000);
     expect(parallel.statusCode).toBe(400);
     expect((await putToPresignedUrl(data.upload_url, Buffer.alloc(600_000), data.contentType)).status).toBe(200);
     const committed = await c.inject({ method: 'POST', url: '/api/url/commit', headers: key.headers, payload: { file_id: data.file_id } });
@@ -338,43 +323,27 @@ describe('the storage quota under parallel uploads', () => {
     expect(
       (await c.inject({ method: 'POST', url: '/api/url/cancel', headers: key.headers, payload: { file_id: second.file_id } })).statusCode,
     ).toBe(200);
-    const fits = await c.inject({
-      method: 'PUT',
-      url: '/api/upload-direct/fits.bin',
-      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
-      payload: Buffer.alloc(400_000),
-    });
+    const fits = await uploadDirect('fits.bin', 400_000);
     expect(fits.statusCode).toBe(200);
     expect(await storedBytes(c)).toBe(1_000_000);
   });
 });
 
 describe('reservations of multipart URL imports, broken uploads and stale entries', () => {
-  let c: ShareTestContext;
-  let key: { id: string; headers: Record<string, string> };
-
-  beforeEach(async () => {
-    c = await createShareContext('local');
-    key = await c.key();
-    await setQuota(c, MiB);
-  });
-
-  afterEach(async () => {
-    await c.close();
-  });
+  localShareWithKeyForEachTest(MiB);
 
   const reservations = () => c.t.container.db.selectFrom('upload_reservations').selectAll().execute();
-  const initMultipart = () =>
+  const initMultipart = (filename = 'big.bin', totalSize = 600_000, partSize = 5 * MiB) =>
     c.inject({
       method: 'POST',
       url: '/api/url/multipart/init',
       headers: key.headers,
       payload: {
-        url: 'https://example.com/big.bin',
+        url: `https://example.com/${filename}`,
         s3_config_id: c.config.id,
-        metadata: { filename: 'big.bin', contentType: 'application/octet-stream', size: 600_000 },
-        part_size: 5 * MiB,
-        total_size: 600_000,
+        metadata: { filename, contentType: 'application/octet-stream', size: totalSize },
+        part_size: partSize,
+        total_size: totalSize,
       },
     });
 
@@ -384,12 +353,7 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
     const data = init.json().data as { file_id: string; upload_id: string; presigned_urls: Array<{ partNumber: number; url: string }> };
     expect((await reservations()).map((row) => [row.file_id, Number(row.bytes)])).toEqual([[data.file_id, 600_000]]);
     // A parallel upload that would not fit next to it is refused.
-    const parallel = await c.inject({
-      method: 'PUT',
-      url: '/api/upload-direct/parallel.bin',
-      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
-      payload: Buffer.alloc(500_000),
-    });
+    const parallel = await uploadDirect('parallel.bin', 500_000);
     expect(parallel.statusCode).toBe(400);
 
     const part = data.presigned_urls[0] as { partNumber: number; url: string };
@@ -419,18 +383,7 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
   });
 
   it('a local part URL of a URL multipart upload takes at most the part size', async () => {
-    const init = await c.inject({
-      method: 'POST',
-      url: '/api/url/multipart/init',
-      headers: key.headers,
-      payload: {
-        url: 'https://example.com/parts.bin',
-        s3_config_id: c.config.id,
-        metadata: { filename: 'parts.bin', contentType: 'application/octet-stream', size: 150_000 },
-        part_size: 100_000,
-        total_size: 150_000,
-      },
-    });
+    const init = await initMultipart('parts.bin', 150_000, 100_000);
     expect(init.statusCode).toBe(200);
     const [first] = init.json().data.presigned_urls as Array<{ partNumber: number; url: string }>;
     if (!first) throw new Error('no part URL');
@@ -479,35 +432,15 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
       })
       .execute();
     expect((await c.t.container.services.fileShares.limits.quota(c.config)).used).toBe(0);
-    const upload = await c.inject({
-      method: 'PUT',
-      url: '/api/upload-direct/fits.bin',
-      headers: { ...key.headers, 'content-type': 'application/octet-stream' },
-      payload: Buffer.alloc(900_000),
-    });
+    const upload = await uploadDirect('fits.bin', 900_000);
     expect(upload.statusCode).toBe(200);
     expect(await reservations()).toEqual([]);
   });
 });
 
 describe('presigned S3 uploads', () => {
-  let s3: S3rverHandle;
-  let c: ShareTestContext;
-
-  beforeAll(async () => {
-    s3 = await startS3rver();
-  });
-
-  afterAll(async () => {
-    await s3.stop();
-  });
-
-  beforeEach(async () => {
-    c = await createShareContext('s3', s3);
-  });
-
-  afterEach(async () => {
-    await c.close();
+  shareContextForEachTest('s3', (context) => {
+    c = context;
   });
 
   it('sign the declared Content-Length; an object larger than presigned is refused at commit and deleted', async () => {

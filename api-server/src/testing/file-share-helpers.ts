@@ -29,6 +29,8 @@ export interface ShareTestContext {
   /** Keys of every object in the config's storage area. */
   objectKeys(): Promise<string[]>;
   fileRows(): Promise<FileRow[]>;
+  /** Sets the config's storage quota (`total_storage_bytes`) through the API. */
+  setStorageQuota(bytes: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,15 @@ export async function createShareContext(
     fileRows() {
       return t.container.db.selectFrom('files').selectAll().where('s3_config_id', '=', config.id).execute();
     },
+    async setStorageQuota(bytes) {
+      const response = await inject({
+        method: 'PUT',
+        url: `/api/s3-configs/${config.id}`,
+        headers: admin,
+        payload: { total_storage_bytes: bytes },
+      });
+      if (response.statusCode !== 200) throw new Error(`quota update failed: ${response.statusCode} ${response.body}`);
+    },
     async close() {
       await t.close();
       removeTempDir(t.dataDir);
@@ -132,6 +143,21 @@ export async function putToPresignedUrl(
     body: typeof body === 'string' ? body : new Uint8Array(body),
     headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', ...extraHeaders },
   });
+}
+
+/** A chunked PUT (no Content-Length) of `chunks` zero-filled parts of `chunkBytes` each (real HTTP). */
+export async function putChunked(url: string, headers: Record<string, string>, chunks: number, chunkBytes: number): Promise<Response> {
+  return fetch(url, {
+    method: 'PUT',
+    headers,
+    body: new ReadableStream({
+      start(controller) {
+        for (let index = 0; index < chunks; index += 1) controller.enqueue(new Uint8Array(chunkBytes));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+  } as RequestInit & { duplex: 'half' });
 }
 
 /** Path and query of an absolute URL (for `inject`). */

@@ -3,7 +3,7 @@ import type { AppContainer } from '../container';
 import { randomString } from '../lib/random';
 import { toIso } from '../lib/time';
 import { seedApiKey } from './seed';
-import { apiKeyHeader, bearer } from './test-app';
+import { apiKeyHeader, bearer, createTestApp, removeTempDir, type TestApp } from './test-app';
 
 /**
  * Runs one request as every kind of caller and reports what the guard did, so a test can pin the
@@ -193,4 +193,20 @@ export class PermissionMatrix {
     });
     return apiKeyHeader(row.key);
   }
+}
+
+/**
+ * Registers hooks that build one app and its matrix for the whole suite (handed to `use`) and
+ * remove the app after the suite.
+ */
+export function permissionMatrixForSuite(use: (matrix: PermissionMatrix, t: TestApp) => void): void {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    use(new PermissionMatrix(t), t);
+  });
+  afterAll(async () => {
+    await t.close();
+    removeTempDir(t.dataDir);
+  });
 }
