@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AdminPage, type AdminModuleName } from '../pages/admin-page';
 import { AdminApi } from '../support/admin-api';
+import { A11Y_THEMES, seriousViolations } from '../support/a11y';
 
 const MODULES: AdminModuleName[] = [
   'dashboard',
@@ -13,27 +13,6 @@ const MODULES: AdminModuleName[] = [
   'settings',
 ];
 
-/**
- * Serious and critical axe violations on the page, summarised for a readable failure. The host's
- * header and footer are left out: they belong to host-shell, not to this remote.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-testid="site-header"]')
-    .exclude('[data-testid="site-footer"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 5)
-          .join(' | ')}`,
-    );
-}
-
 async function seed(): Promise<AdminApi> {
   const api = await AdminApi.login();
   await api.createPaste({ content: 'a11y paste', remark: 'a11y' });
@@ -43,10 +22,7 @@ async function seed(): Promise<AdminApi> {
   return api;
 }
 
-for (const [theme, locale] of [
-  ['light', 'en-US'],
-  ['dark', 'zh-CN'],
-] as const) {
+for (const [theme, locale] of A11Y_THEMES) {
   test.describe(`accessibility, ${theme} theme, ${locale}`, () => {
     test.use({ locale, colorScheme: theme });
 

@@ -1,26 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ExplorerPage } from '../pages/explorer-page';
+import { A11Y_THEMES, seriousViolations } from '../support/a11y';
 import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 import { PNG } from '../support/explorer-files';
-
-/** Serious and critical axe violations (the host's header and footer belong to host-shell). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-testid="site-header"]')
-    .exclude('[data-testid="site-footer"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 5)
-          .join(' | ')}`,
-    );
-}
 
 let api: ExplorerApi;
 let mount: Mount;
@@ -41,10 +23,7 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-for (const [theme, locale] of [
-  ['light', 'en-US'],
-  ['dark', 'zh-CN'],
-] as const) {
+for (const [theme, locale] of A11Y_THEMES) {
   test.describe(`accessibility, ${theme} theme, ${locale}`, () => {
     test.use({ locale, colorScheme: theme });
 
