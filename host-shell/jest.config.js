@@ -1,14 +1,3 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src'],
-  // The jsdom set-up shared by the client packages (shared-kernel/testing/jsdom-setup.ts).
-  setupFilesAfterEnv: ['@testing-library/jest-dom', require.resolve('@cloudclip/shared-kernel/testing/jsdom-setup.ts')],
-  moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-    ],
-  },
-};
+const { createJestConfig } = require('@cloudclip/shared-kernel/testing/jest-app-config.cjs');
+
+module.exports = createJestConfig();

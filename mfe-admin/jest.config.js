@@ -1,20 +1,8 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  testEnvironment: 'jsdom',
+const { createJestConfig } = require('@cloudclip/shared-kernel/testing/jest-app-config.cjs');
+
+module.exports = createJestConfig({
   // antd forms and modals render slowly in jsdom on a 2-core machine.
   testTimeout: 30000,
-  roots: ['<rootDir>/src'],
-  // The jsdom set-up shared by the client packages, then what antd needs (jest.setup.ts).
-  setupFilesAfterEnv: [
-    '@testing-library/jest-dom',
-    require.resolve('@cloudclip/shared-kernel/testing/jsdom-setup.ts'),
-    '<rootDir>/jest.setup.ts',
-  ],
-  moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-    ],
-  },
-};
+  // What antd needs besides the shared jsdom set-up.
+  setupFiles: ['<rootDir>/jest.setup.ts'],
+});

@@ -104,14 +104,15 @@ test("a text file's text is asked for as soon as its details are in, before the 
     const api = fakeFetch(() => ({ body: { code: 200, message: 'ok', success: true, data: file } }));
     const kernel = makeKernel({ language: 'en-US', fetchImpl: api.impl });
     await preloadPage('/file/F1', kernel);
-    await waitFor(() => expect(textFetch).toHaveBeenCalledTimes(1));
+    // Generous waits: the first import of the page's modules is slow on a busy 2-core machine.
+    await waitFor(() => expect(textFetch).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(textFetch.mock.calls[0]![0]).toBe('http://127.0.0.1:8080/api/file-view/F1');
     render(
       <I18nextProvider i18n={kernel.i18n.i18n}>
         <App kernel={kernel} basename="/" />
       </I18nextProvider>,
     );
-    expect(await screen.findByText('hello from the file')).toBeInTheDocument();
+    expect(await screen.findByText('hello from the file', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(textFetch).toHaveBeenCalledTimes(1);
     expect(api.calls.map((call) => call.url)).toEqual(['http://127.0.0.1:8080/api/public/files/F1']);
   } finally {
