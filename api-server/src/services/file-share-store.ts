@@ -1,4 +1,10 @@
-import { isShareSlug, RANDOM_SLUG_LENGTH, type FileCommitResponse, hasControlCharacter } from '@cloudclip/contract';
+import {
+  isShareSlug,
+  RANDOM_SLUG_LENGTH,
+  type FileCommitResponse,
+  type FilePresignResponse,
+  hasControlCharacter,
+} from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
@@ -16,9 +22,10 @@ import type { MountRepository } from '../repositories/mount-repository';
 import type { StorageConfigRepository } from '../repositories/storage-config-repository';
 import type { StorageDriver } from '../storage/storage-driver';
 import { keySubPath } from './file-keys';
+import { storageHttpError } from './storage-errors';
 import type { StorageConfigService } from './storage-config-service';
 import type { UploadLimits } from './upload-limits';
-import { PRESIGNED_RESERVATION_GRACE_SECONDS } from './upload-reservations';
+import { PRESIGNED_RESERVATION_GRACE_SECONDS, type ReserveRequest } from './upload-reservations';
 
 /** Contract §6.1: custom slugs of share files. */
 export const FILE_SLUG_ATTEMPTS = 10;
@@ -123,6 +130,15 @@ export interface FileUpdateInput {
 /** A new row's columns (pending rows: size 0, no etag). */
 export type NewFileRow = Omit<FileRow, 'id' | 'views' | 'created_at' | 'updated_at' | 'etag' | 'use_proxy'> &
   Partial<Pick<FileRow, 'etag' | 'use_proxy'>>;
+
+/** A presigned upload's pending share: object `key`, and `size` 0 unless known beforehand. */
+export type PendingShareInput = Record<'filename' | 'key' | 'contentType' | 'slug', string> & { size: number; remark: string | null };
+
+/** The fields of a presign answer that describe the pending share and its upload URL. */
+export type PendingShareView = Omit<FilePresignResponse, 'contentType'>;
+
+/** Share columns of a pending upload: no password, expiry or view limit (set at commit). */
+const WITHOUT_ACCESS_LIMITS = { password_hash: null, password_sealed: null, expires_at: null, max_views: null } as const;
 
 export interface FileShareStoreDeps {
   files: FileRepository;
@@ -263,6 +279,69 @@ export class FileShareStore {
       await this.files.insert(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
+      throw error;
+    }
+  }
+
+  /**
+   * Creates the pending share of a presigned upload (s3/presign and url/presign): its row, `reserve`
+   * of the config's quota held for it and a presigned PUT of its object bound to that space (signed
+   * with `contentLength` when given). The space is given back when a step fails.
+   */
+  async createPendingShare(
+    caller: FileCaller,
+    config: StorageConfigRow,
+    share: PendingShareInput,
+    upload: { reserve: ReserveRequest['size']; contentLength?: number | undefined; origin: string },
+  ): Promise<PendingShareView> {
+    const { key } = share;
+    const row = this.newRow({
+      filename: share.filename,
+      storage_path: key,
+      s3_url: this.driverOf(config).objectUrl(key, upload.origin),
+      mimetype: share.contentType,
+      size: share.size,
+      s3_config_id: config.id,
+      slug: share.slug,
+      remark: share.remark,
+      ...WITHOUT_ACCESS_LIMITS,
+      created_by: creatorOf(caller),
+    });
+    const reservation = await this.limits.reservations.reserve(
+      config,
+      {
+        size: upload.reserve,
+        ttlSeconds: presignedReservationSeconds(config),
+        createdBy: row.created_by,
+        fileId: row.id,
+        storagePath: key,
+      },
+      this.limits.refuseQuota,
+    );
+    try {
+      const uploadUrl = await this.driverOf(config)
+        .presignPutUrl(key, {
+          contentType: share.contentType,
+          expiresIn: Number(config.signature_expires_in),
+          urlBase: upload.origin,
+          ...(upload.contentLength === undefined ? {} : { contentLength: upload.contentLength }),
+          maxBytes: reservation.bytes,
+          uploadToken: reservation.id,
+        })
+        .catch((error: unknown) => {
+          throw storageHttpError(error);
+        });
+      await this.insertRow(row);
+      return {
+        file_id: row.id,
+        upload_url: uploadUrl,
+        storage_path: key,
+        s3_url: row.s3_url,
+        slug: share.slug,
+        provider_type: config.provider_type,
+      };
+    } catch (error) {
+      await this.limits.reservations.release(reservation.id);
       throw error;
     }
   }

@@ -1,5 +1,4 @@
 import type { FileCommitResponse, FilePresignResponse, UploadDirectResponse } from '@cloudclip/contract';
-import { randomUUID } from 'node:crypto';
 import type { FileRow, StorageConfigRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/http-error';
@@ -14,7 +13,6 @@ import {
   commitView,
   creatorOf,
   maxViewsColumn,
-  presignedReservationSeconds,
   type CommitInput,
   type DirectUploadInput,
   type FileCaller,
@@ -61,65 +59,14 @@ export class FileShareUploadService {
     const slug = input.slug || (await store.randomSlug());
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: true });
     const contentType = mimeTypeForFilename(filename);
-    const driver = store.driverOf(config);
-    const fileId = randomUUID();
-    const reservation = await limits.reservations.reserve(
+    const pending = await store.createPendingShare(
+      caller,
       config,
-      {
-        size: input.size !== undefined ? { bytes: input.size } : { upTo: maxBytes },
-        ttlSeconds: presignedReservationSeconds(config),
-        createdBy: creatorOf(caller),
-        fileId,
-        storagePath: key,
-      },
-      limits.refuseQuota,
+      { filename, key, contentType, size: 0, slug, remark: null },
+      { reserve: input.size !== undefined ? { bytes: input.size } : { upTo: maxBytes }, contentLength: input.size, origin },
     );
-    try {
-      const uploadUrl = await driver
-        .presignPutUrl(key, {
-          contentType,
-          expiresIn: Number(config.signature_expires_in),
-          urlBase: origin,
-          ...(input.size === undefined ? {} : { contentLength: input.size }),
-          maxBytes: reservation.bytes,
-          uploadToken: reservation.id,
-        })
-        .catch((error: unknown) => {
-          throw storageHttpError(error);
-        });
-      const row: FileRow = {
-        ...store.newRow({
-          filename,
-          storage_path: key,
-          s3_url: driver.objectUrl(key, origin),
-          mimetype: contentType,
-          size: 0,
-          s3_config_id: config.id,
-          slug,
-          remark: null,
-          password_hash: null,
-          password_sealed: null,
-          expires_at: null,
-          max_views: null,
-          created_by: creatorOf(caller),
-        }),
-        id: fileId,
-      };
-      await store.insertRow(row);
-      await store.storageConfigs.touchLastUsed(config.id).catch(() => undefined);
-      return {
-        file_id: row.id,
-        upload_url: uploadUrl,
-        storage_path: key,
-        s3_url: row.s3_url,
-        slug,
-        provider_type: config.provider_type,
-        contentType,
-      };
-    } catch (error) {
-      await limits.reservations.release(reservation.id);
-      throw error;
-    }
+    await store.storageConfigs.touchLastUsed(config.id).catch(() => undefined);
+    return { ...pending, contentType };
   }
 
   /**

@@ -32,6 +32,7 @@ export type UrlImportShares = Pick<
   | 'newRow'
   | 'shareColumns'
   | 'insertRow'
+  | 'createPendingShare'
   | 'requireOwnRow'
   | 'completePending'
   | 'removeFile'

@@ -1,8 +1,7 @@
 import type { FileCommitResponse, UrlCancelResponse, UrlPresignResponse } from '@cloudclip/contract';
 import { buildObjectKey } from './file-keys';
-import { creatorOf, presignedReservationSeconds, type CommitInput, type FileCaller } from './file-share-store';
+import type { CommitInput, FileCaller } from './file-share-store';
 import type { FileShareUploadService } from './file-share-uploads';
-import { storageHttpError } from './storage-errors';
 import type { UrlImportLimits, UrlImportShares, UrlImportTargets, UrlPresignInput } from './url-import-targets';
 
 /**
@@ -11,11 +10,11 @@ import type { UrlImportLimits, UrlImportShares, UrlImportTargets, UrlPresignInpu
  */
 export class UrlImportUploads {
   constructor(
-    private readonly shares: Pick<UrlImportShares, 'randomSlug' | 'driverOf' | 'newRow' | 'insertRow' | 'requireOwnRow' | 'removeFile'>,
+    private readonly shares: Pick<UrlImportShares, 'randomSlug' | 'createPendingShare' | 'requireOwnRow' | 'removeFile'>,
     private readonly targets: UrlImportTargets,
     /** The commit of s3/commit, which url/commit is (with a custom slug). */
     private readonly commits: Pick<FileShareUploadService, 'commit'>,
-    private readonly limits: Pick<UrlImportLimits, 'reservations' | 'maxUploadBytes' | 'refuseQuota'>,
+    private readonly limits: Pick<UrlImportLimits, 'maxUploadBytes'>,
   ) {}
 
   /** POST /api/url/presign: a pending row (size = probed size or 0) and a presigned PUT. */
@@ -29,66 +28,16 @@ export class UrlImportUploads {
     const { filename, contentType, size, corsSupported } = await this.targets.describe(url, input.metadata, input.filename, origin);
     const slug = input.slug || (await this.shares.randomSlug());
     const key = buildObjectKey({ subPath, defaultFolder: config.default_folder, path, filename, randomPrefix: true });
-    const driver = this.shares.driverOf(config);
-    const row = this.shares.newRow({
-      filename,
-      storage_path: key,
-      s3_url: driver.objectUrl(key, origin),
-      mimetype: contentType,
-      size: size ?? 0,
-      s3_config_id: config.id,
-      slug,
-      remark: input.remark ?? defaultRemark(url),
-      password_hash: null,
-      password_sealed: null,
-      expires_at: null,
-      max_views: null,
-      created_by: creatorOf(caller),
-    });
     // No quota refusal at this step (contract §5.8): the space left, up to max_upload_size, is held
     // for the upload and bounds the local PUT; the commit checks the real size. The probed size is
     // not signed into an S3 URL: the browser's copy can differ (a compressed source).
-    const reservation = await this.limits.reservations.reserve(
+    const pending = await this.shares.createPendingShare(
+      caller,
       config,
-      {
-        size: { upTo: await this.limits.maxUploadBytes() },
-        ttlSeconds: presignedReservationSeconds(config),
-        createdBy: row.created_by,
-        fileId: row.id,
-        storagePath: key,
-      },
-      this.limits.refuseQuota,
+      { filename, key, contentType, size: size ?? 0, slug, remark: input.remark ?? defaultRemark(url) },
+      { reserve: { upTo: await this.limits.maxUploadBytes() }, origin },
     );
-    let uploadUrl: string;
-    try {
-      uploadUrl = await driver
-        .presignPutUrl(key, {
-          contentType,
-          expiresIn: Number(config.signature_expires_in),
-          urlBase: origin,
-          maxBytes: reservation.bytes,
-          uploadToken: reservation.id,
-        })
-        .catch((error: unknown) => {
-          throw storageHttpError(error);
-        });
-      await this.shares.insertRow(row);
-    } catch (error) {
-      await this.limits.reservations.release(reservation.id);
-      throw error;
-    }
-    return {
-      file_id: row.id,
-      upload_url: uploadUrl,
-      storage_path: key,
-      s3_url: row.s3_url,
-      slug,
-      provider_type: config.provider_type,
-      filename,
-      contentType,
-      size: Number(row.size),
-      cors_supported: corsSupported,
-    };
+    return { ...pending, filename, contentType, size: size ?? 0, cors_supported: corsSupported };
   }
 
   /** POST /api/url/commit: like s3/commit, with an optional custom slug. */
