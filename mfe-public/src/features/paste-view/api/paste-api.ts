@@ -2,6 +2,8 @@ import {
   isProtectedPasteView,
   type Kernel,
   type PasteProtectedView,
+  type PastePublicView,
+  type PasteUnlockedView,
   type PasteUpdateRequest,
   type PasteUpdateResponse,
 } from '@cloudclip/shared-kernel';
@@ -28,41 +30,15 @@ export interface LoadedPaste {
 
 export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView } | { kind: 'open'; paste: LoadedPaste };
 
-/** `GET /api/paste/{slug}`: the content (one view counted), or the metadata of a protected paste. */
-export async function loadPaste(kernel: Kernel, slug: string, signal?: AbortSignal): Promise<PasteLoad> {
-  const view = await kernel.api.pastes.get(slug, signal);
-  if (isProtectedPasteView(view)) return { kind: 'locked', meta: view };
-  return {
-    kind: 'open',
-    paste: {
-      id: view.id,
-      slug: view.slug,
-      content: view.content,
-      remark: view.remark ?? null,
-      hasPassword: false,
-      expiresAt: view.expiresAt ?? null,
-      maxViews: view.maxViews ?? null,
-      views: view.views,
-      createdAt: view.createdAt,
-      updatedAt: view.updatedAt,
-      createdBy: view.created_by ?? null,
-    },
-  };
-}
-
-/** `GET /api/paste/{slug}` of the address being opened, started before the page renders (lib/early-load.ts). */
-export const earlyPasteLoad = createEarlyLoad((kernel, slug) => loadPaste(kernel, slug));
-
-/** `POST /api/paste/{slug}` with the password (401 = wrong password: the server's message or 'wrong password'). */
-export async function unlockPaste(kernel: Kernel, slug: string, password: string): Promise<LoadedPaste> {
-  const view = await kernel.api.pastes.unlock(slug, password);
+/** A readable paste view of the server as the page keeps it (`password`: the one it was unlocked with). */
+function loadedPaste(view: PastePublicView | PasteUnlockedView, password?: string): LoadedPaste {
   return {
     id: view.id,
     slug: view.slug,
     content: view.content,
     remark: view.remark ?? null,
-    hasPassword: true,
-    password,
+    hasPassword: password !== undefined,
+    ...(password !== undefined ? { password } : {}),
     expiresAt: view.expiresAt ?? null,
     maxViews: view.maxViews ?? null,
     views: view.views,
@@ -70,6 +46,21 @@ export async function unlockPaste(kernel: Kernel, slug: string, password: string
     updatedAt: view.updatedAt,
     createdBy: view.created_by ?? null,
   };
+}
+
+/** `GET /api/paste/{slug}`: the content (one view counted), or the metadata of a protected paste. */
+export async function loadPaste(kernel: Kernel, slug: string, signal?: AbortSignal): Promise<PasteLoad> {
+  const view = await kernel.api.pastes.get(slug, signal);
+  if (isProtectedPasteView(view)) return { kind: 'locked', meta: view };
+  return { kind: 'open', paste: loadedPaste(view) };
+}
+
+/** `GET /api/paste/{slug}` of the address being opened, started before the page renders (lib/early-load.ts). */
+export const earlyPasteLoad = createEarlyLoad((kernel, slug) => loadPaste(kernel, slug));
+
+/** `POST /api/paste/{slug}` with the password (401 = wrong password: the server's message or 'wrong password'). */
+export async function unlockPaste(kernel: Kernel, slug: string, password: string): Promise<LoadedPaste> {
+  return loadedPaste(await kernel.api.pastes.unlock(slug, password), password);
 }
 
 /** `PUT /api/{admin|user}/pastes/{slug}` (by slug, replace semantics). */
