@@ -41,6 +41,12 @@ export class AdminPage {
     }, credential);
   }
 
+  /** Seeds the admin's token for the next page load (see seedCredential) and opens `path` with it. */
+  async gotoAsAdmin(adminToken: string, path: string): Promise<void> {
+    await this.seedCredential({ adminToken });
+    await this.goto(path);
+  }
+
   async goto(path = '/admin'): Promise<void> {
     await this.page.goto(path);
     await expect(this.area).toBeVisible({ timeout: 30_000 });
@@ -116,6 +122,17 @@ export class AdminPage {
     const ok = this.page.getByTestId('confirm-ok');
     await ok.click();
     await expect(ok).toBeHidden();
+  }
+
+  /**
+   * Confirms the open "clear the caches" dialog, then checks that POST /api/admin/cache/clear
+   * answered 200 and the success toast shows.
+   */
+  async confirmCacheClear(): Promise<void> {
+    const cleared = this.page.waitForResponse((response) => response.url().endsWith('/api/admin/cache/clear'));
+    await this.confirm();
+    expect((await cleared).status()).toBe(200);
+    await expect(this.toast(/Cache cleared/)).toBeVisible();
   }
 
   /** Title of the open confirmation dialog. */

@@ -18,8 +18,7 @@ test('the mount form shows every validation message of spec §5', async ({ page 
   test.setTimeout(90_000);
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/mount-management');
+  await admin.gotoAsAdmin(api.token, '/admin/mount-management');
   await page.getByTestId('mount-create').click();
   const dialog = admin.dialog('Add a mount point');
   const submit = () => dialog.getByRole('button', { name: 'Create' }).click();
@@ -37,24 +36,24 @@ test('the mount form shows every validation message of spec §5', async ({ page 
   await admin.expectFieldError('Please select an S3 configuration');
   await admin.expectFieldError('Please enter a mount path');
 
-  await expectError('Name', 'x'.repeat(51), 'The mount name cannot be longer than 50 characters');
-  await expectError('Mount path', 'photos', 'The mount path must start with /');
-  await expectError(
-    'Mount path',
-    '/my photos',
-    'The mount path may only contain letters (Chinese and other scripts included), digits, underscores, hyphens and slashes',
-  );
-  await expectError('Mount path', '/a//b', 'The mount path cannot contain consecutive slashes (//)');
-  await expectError('Mount path', '/a/', 'The mount path cannot end with / (except the root path /)');
-  await expectError(
-    'Mount path',
-    '/api/files',
-    '/api is a reserved system path: it cannot be used as a mount path, nor can any path under it',
-  );
-  await expectError('Cache TTL (seconds)', '1.5', 'The cache TTL must be a whole number of seconds');
-  await expectError('Cache TTL (seconds)', '-1', 'The cache TTL cannot be negative');
-  await expectError('Cache TTL (seconds)', '86401', 'The cache TTL cannot exceed 86400 seconds');
-  await expectError('Sort order', 'first', 'The sort order must be a whole number');
+  // One wrong value at a time, each with its message.
+  const invalidValues: Array<[field: string, value: string, message: string]> = [
+    ['Name', 'x'.repeat(51), 'The mount name cannot be longer than 50 characters'],
+    ['Mount path', 'photos', 'The mount path must start with /'],
+    [
+      'Mount path',
+      '/my photos',
+      'The mount path may only contain letters (Chinese and other scripts included), digits, underscores, hyphens and slashes',
+    ],
+    ['Mount path', '/a//b', 'The mount path cannot contain consecutive slashes (//)'],
+    ['Mount path', '/a/', 'The mount path cannot end with / (except the root path /)'],
+    ['Mount path', '/api/files', '/api is a reserved system path: it cannot be used as a mount path, nor can any path under it'],
+    ['Cache TTL (seconds)', '1.5', 'The cache TTL must be a whole number of seconds'],
+    ['Cache TTL (seconds)', '-1', 'The cache TTL cannot be negative'],
+    ['Cache TTL (seconds)', '86401', 'The cache TTL cannot exceed 86400 seconds'],
+    ['Sort order', 'first', 'The sort order must be a whole number'],
+  ];
+  for (const [field, value, message] of invalidValues) await expectError(field, value, message);
 
   // Chinese characters are allowed in a path.
   await dialog.getByLabel('Mount path', { exact: true }).fill('/照片/2024');
@@ -65,8 +64,7 @@ test('the mount form shows every validation message of spec §5', async ({ page 
 test('creates, edits, deactivates, activates and deletes a mount', async ({ page }) => {
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/mount-management');
+  await admin.gotoAsAdmin(api.token, '/admin/mount-management');
 
   const name = `mount ${run}`;
   await page.getByTestId('mount-create').click();
@@ -114,12 +112,8 @@ test('creates, edits, deactivates, activates and deletes a mount', async ({ page
 test('clears every cache from the mount page after a confirmation', async ({ page }) => {
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/mount-management');
-  const cleared = page.waitForResponse((response) => response.url().endsWith('/api/admin/cache/clear'));
+  await admin.gotoAsAdmin(api.token, '/admin/mount-management');
   await page.getByTestId('mount-clear-cache').click();
-  await admin.confirm();
-  expect((await cleared).status()).toBe(200);
-  await expect(admin.toast(/Cache cleared/)).toBeVisible();
+  await admin.confirmCacheClear();
   await api.dispose();
 });

@@ -8,8 +8,7 @@ test('max upload size needs a positive integer; size, unit, WebDAV mode and gues
   test.setTimeout(90_000);
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/settings');
+  await admin.gotoAsAdmin(api.token, '/admin/settings');
   const card = page.getByTestId('settings-system');
   const size = card.getByLabel('Max upload size');
   const save = card.getByRole('button', { name: 'Save' });
@@ -53,22 +52,17 @@ test('max upload size needs a positive integer; size, unit, WebDAV mode and gues
 test('clears the caches after a confirmation', async ({ page }) => {
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/settings');
+  await admin.gotoAsAdmin(api.token, '/admin/settings');
   await page.getByTestId('cache-clear').click();
   await expect(admin.confirmTitle()).toHaveText('Clear every cache?');
-  const cleared = page.waitForResponse((response) => response.url().endsWith('/api/admin/cache/clear'));
-  await admin.confirm();
-  expect((await cleared).status()).toBe(200);
-  await expect(admin.toast(/Cache cleared/)).toBeVisible();
+  await admin.confirmCacheClear();
   await api.dispose();
 });
 
 test('the account form requires the current password, a change, and a different new password', async ({ page }) => {
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/settings');
+  await admin.gotoAsAdmin(api.token, '/admin/settings');
   const card = page.getByTestId('settings-account');
   const submit = card.getByRole('button', { name: 'Change account' });
   await submit.click();

@@ -11,8 +11,7 @@ test('creates an S3 config (secrets masked), tests it step by step, sets it defa
   const api = await AdminApi.login();
   const previousDefault = (await api.configs()).find((config) => config.is_default === 1);
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/storage-config');
+  await admin.gotoAsAdmin(api.token, '/admin/storage-config');
   await expect(admin.module('storage-config')).toBeVisible();
 
   await page.getByTestId('storage-create').click();
@@ -91,8 +90,7 @@ test('creates an S3 config (secrets masked), tests it step by step, sets it defa
 test('creates a local-disk config without endpoint or credentials, and a failing S3 test shows the failed steps', async ({ page }) => {
   const api = await AdminApi.login();
   const admin = new AdminPage(page);
-  await admin.seedCredential({ adminToken: api.token });
-  await admin.goto('/admin/storage-config');
+  await admin.gotoAsAdmin(api.token, '/admin/storage-config');
 
   await page.getByTestId('storage-create').click();
   const drawer = admin.dialog('Add a storage configuration');
