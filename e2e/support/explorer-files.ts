@@ -27,17 +27,22 @@ export function wav(): Buffer {
   return buffer;
 }
 
-/** A one-page PDF saying "Cloudclip". */
-export function pdf(): Buffer {
+/**
+ * A one-page PDF with one line of Helvetica: `text` at `fontSize` points, starting at `at` on a page
+ * of `size` points.
+ */
+export function onePagePdf(
+  text: string,
+  { size, fontSize, at }: { size: [number, number]; fontSize: number; at: [number, number] },
+): Buffer {
+  const stream = `BT /F1 ${fontSize} Tf ${at[0]} ${at[1]} Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    null,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size[0]} ${size[1]}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  const stream = 'BT /F1 18 Tf 20 40 Td (Cloudclip) Tj ET';
-  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {
@@ -48,6 +53,11 @@ export function pdf(): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** A one-page PDF saying "Cloudclip". */
+export function pdf(): Buffer {
+  return onePagePdf('Cloudclip', { size: [200, 100], fontSize: 18, at: [20, 40] });
 }
 
 /** Markdown with formatting and hostile content the sanitizer must neutralise. */

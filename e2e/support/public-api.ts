@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { request, type APIRequestContext } from '@playwright/test';
 import { API_PORT } from '../playwright.config';
 import { adminToken } from './api';
+import { onePagePdf } from './explorer-files';
 
 /**
  * Fixtures for the public pages, made through the real API (port API_PORT): pastes, file shares
@@ -176,25 +177,7 @@ export function pngImage(width = 24, height = 16, rgb: [number, number, number] 
   ]);
 }
 
-/** A minimal one-page PDF. */
+/** A minimal one-page PDF (US Letter, one line of 24-point text near the top). */
 export function minimalPdf(text = 'Cloudclip PDF'): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return onePagePdf(text, { size: [612, 792], fontSize: 24, at: [72, 720] });
 }
