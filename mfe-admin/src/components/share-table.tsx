@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '@cloudclip/shared-kernel';
 import type { Language } from '@cloudclip/shared-kernel';
 import { isExpired, viewsLabel } from '../lib/format';
 import { IconAction } from './icon-action';
+import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from './management-table';
+import { QrCodeModal } from './qr-code-modal';
+import { RefreshButton } from './refresh-button';
+import { tableRequest, type TableParams, type TableResult } from '../lib/table-request';
+import type { SharePageState } from '../hooks/use-share-page';
 
 /** What pastes and file shares have in common in the management tables. */
 export interface ShareRow {
@@ -16,6 +21,18 @@ export interface ShareRow {
   max_views: number | null;
   key_name?: string | null;
   created_at: string;
+}
+
+/** The props of a share page's dialogs (preview; the edit form adds onSaved). */
+export interface ShareDialogProps<Row> {
+  row: Row | null;
+  access: 'full' | 'user';
+  onClose: () => void;
+}
+
+/** The props of a share's edit form. */
+export interface ShareEditFormProps<Row> extends ShareDialogProps<Row> {
+  onSaved: () => void;
 }
 
 /** The expiry, views, creator (admins only) and creation columns of a share table. */
@@ -51,12 +68,7 @@ export function shareLifecycleColumns<Row extends ShareRow>(
           } satisfies ProColumns<Row>,
         ]
       : []),
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'created_at',
-      width: 170,
-      render: (_, row) => formatDateTime(row.created_at, language) || '—',
-    },
+    createdAtColumn<Row>(t, language),
   ];
 }
 
@@ -78,16 +90,16 @@ export function shareActionsColumn<Row>(
   fixed: ProColumns<Row>['fixed'],
   handlersFor: (row: Row) => ShareRowActionHandlers,
 ): ProColumns<Row> {
-  return { title: t('common.actions'), valueType: 'option', width: 190, fixed, render: (_, row) => shareRowActions(t, handlersFor(row)) };
+  return actionsColumn<Row>(t, fixed, 190, (row) => shareRowActions(t, handlersFor(row)));
 }
 
 function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {
   return [
     <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={onPreview} testId="row-preview" />,
-    <IconAction key="edit" label={t('common:actions.edit')} icon={<EditOutlined />} onClick={onEdit} testId="row-edit" />,
+    editAction(t, onEdit),
     <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => onCopy(link)} testId="row-copy" />,
     <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => onQr(link)} testId="row-qr" />,
-    <IconAction key="delete" label={t('common:actions.delete')} icon={<DeleteOutlined />} danger onClick={onDelete} testId="row-delete" />,
+    deleteAction(t, onDelete),
   ];
 }
 
@@ -119,4 +131,47 @@ export function batchSelectionProps<Row extends { id: string }>(
       </Space>
     ),
   };
+}
+
+type ShareManagementTableProps<Row extends ShareRow> = Omit<
+  ComponentProps<typeof ManagementTable<Row>>,
+  'table' | 'request' | 'toolBarRender'
+> & {
+  page: SharePageState<Row>;
+  testId: string;
+  /** Loads a page of rows (a failure shows an error message and an empty table). */
+  load: (params: TableParams) => Promise<TableResult<Row>>;
+  /** The row's name for its checkbox label, and the batch delete of the selected rows. */
+  selection: { nameOf: (row: Row) => string; onBatchDelete: () => void };
+  /** Toolbar buttons before the refresh button. */
+  tools?: ReactNode[];
+  /** The page's edit form and preview dialog (the QR code dialog is the same for all). */
+  dialogs: { edit: ComponentType<ShareEditFormProps<Row>>; preview: ComponentType<ShareDialogProps<Row>> };
+};
+
+/** The table of a share page (texts, files) with row selection and batch delete, and the page's dialogs. */
+export function ShareManagementTable<Row extends ShareRow>({
+  page,
+  testId,
+  load,
+  selection,
+  tools = [],
+  dialogs: { edit: EditForm, preview: Preview },
+  ...props
+}: ShareManagementTableProps<Row>) {
+  const { selected, setSelected } = page;
+  return (
+    <div ref={page.tableRef} data-testid={testId} data-access={page.access}>
+      <ManagementTable<Row>
+        table={page}
+        request={(params) => tableRequest(() => load(params), page.fail)}
+        {...batchSelectionProps<Row>(page.t, { selected, onChange: setSelected, ...selection })}
+        toolBarRender={() => [...tools, <RefreshButton key="refresh" onClick={page.reload} />]}
+        {...props}
+      />
+      <EditForm row={page.editing} access={page.access} onClose={page.closeEdit} onSaved={page.saved} />
+      <Preview row={page.previewing} access={page.access} onClose={page.closePreview} />
+      <QrCodeModal url={page.qrUrl} onClose={page.closeQr} />
+    </div>
+  );
 }

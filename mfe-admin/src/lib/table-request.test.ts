@@ -1,4 +1,4 @@
-import { filterByKeyword, offsetOf, pageOf, tableRequest } from './table-request';
+import { filterByKeyword, offsetOf, pageOf, tableRequest, wholeListRequest } from './table-request';
 
 describe('table request helpers', () => {
   it('maps ProTable page params to page/limit with defaults', () => {
@@ -32,5 +32,13 @@ describe('table request helpers', () => {
       total: 1,
       success: true,
     });
+  });
+
+  it('makes a whole list one page, and a failed list an empty unsuccessful one', async () => {
+    await expect(wholeListRequest(async () => ['a', 'b'])).resolves.toEqual({ data: ['a', 'b'], total: 2, success: true });
+    const onError = jest.fn();
+    const failure = new Error('down');
+    await expect(wholeListRequest(() => Promise.reject(failure), onError)).resolves.toEqual({ data: [], total: 0, success: false });
+    expect(onError).toHaveBeenCalledWith(failure);
   });
 });

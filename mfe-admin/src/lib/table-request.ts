@@ -44,3 +44,11 @@ export async function tableRequest<T>(load: () => Promise<TableResult<T>>, onErr
     return { data: [], total: 0, success: false };
   }
 }
+
+/** A table without paging: the whole list is one page (failures as in `tableRequest`). */
+export function wholeListRequest<T>(list: () => Promise<T[]>, onError?: (error: unknown) => void): Promise<TableResult<T>> {
+  return tableRequest(async () => {
+    const data = await list();
+    return { data, total: data.length, success: true };
+  }, onError);
+}

@@ -4,20 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { toBoolean, type FileRecord, useKernel, useLanguage, errorText, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareEditFields } from '../../../components/share-edit-fields';
+import type { ShareEditFormProps } from '../../../components/share-table';
 import { buildFileUpdate, type FileEditValues } from '../api/file-edit';
 
 /** Edit a file share: remark, link suffix, expiry, max views, password. */
-export function FileEditForm({
-  row,
-  access,
-  onClose,
-  onSaved,
-}: {
-  row: FileRecord | null;
-  access: 'full' | 'user';
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function FileEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<FileRecord>) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();

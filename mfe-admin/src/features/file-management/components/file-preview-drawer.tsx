@@ -1,40 +1,19 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  formatBytes,
-  toBoolean,
-  type FileDetail,
-  type FileRecord,
-  useKernel,
-  useLanguage,
-  errorText,
-  formatDateTime,
-} from '@cloudclip/shared-kernel';
+import { formatBytes, toBoolean, type FileRecord, useKernel, useLanguage, formatDateTime } from '@cloudclip/shared-kernel';
 import { viewsLabel } from '../../../lib/format';
 import { fileLink } from '../../../lib/share-links';
+import { useShareDetail } from '../../../hooks/use-share-detail';
 import { NAMESPACE } from '../../../i18n/resources';
+import type { ShareDialogProps } from '../../../components/share-table';
 
 /** A file's details and, for images, audio and video, an inline preview. */
-export function FilePreviewDrawer({ row, access, onClose }: { row: FileRecord | null; access: 'full' | 'user'; onClose: () => void }) {
+export function FilePreviewDrawer({ row, access, onClose }: ShareDialogProps<FileRecord>) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<FileDetail | null>(null);
-
-  useEffect(() => {
-    setDetail(null);
-    if (!row) return;
-    const controller = new AbortController();
-    const load =
-      access === 'full' ? kernel.api.files.adminGet(row.id, controller.signal) : kernel.api.files.userGet(row.id, controller.signal);
-    load.then(setDetail).catch((error: unknown) => {
-      if (!controller.signal.aborted) void message.error(errorText(error, t('common:errors.requestFailed')));
-    });
-    return () => controller.abort();
-  }, [row, access, kernel, message, t]);
+  const detail = useShareDetail(row, access, kernel.api.files);
 
   const password = detail && toBoolean(detail.has_password) ? (detail.plain_password ?? null) : null;
   const withPassword = (url: string | null | undefined) => (url ? kernel.api.files.withSharePassword(url, password) : undefined);

@@ -1,25 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
-import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
-import {
-  toBoolean,
-  type ApiKey,
-  type ApiKeyCreateResponse,
-  useKernel,
-  useLanguage,
-  errorText,
-  formatDateTime,
-} from '@cloudclip/shared-kernel';
+import { useCallback, useState } from 'react';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import { toBoolean, type ApiKey, type ApiKeyCreateResponse, useKernel, formatDateTime } from '@cloudclip/shared-kernel';
 import { isExpired, isNeverExpiring } from '../../../lib/format';
-import { tableRequest, type TableParams } from '../../../lib/table-request';
+import { wholeListRequest } from '../../../lib/table-request';
 import { useCopy } from '../../../hooks/use-copy';
-import { useDangerConfirm } from '../../../hooks/use-confirm';
-import { IconAction } from '../../../components/icon-action';
+import { useManagementTable } from '../../../hooks/use-management-table';
 import { RefreshButton } from '../../../components/refresh-button';
-import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
-import { NAMESPACE } from '../../../i18n/resources';
+import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
 import { KeyCreateForm } from './key-create-form';
 import { KeyCreatedModal } from './key-created-modal';
 import { KeyEditForm } from './key-edit-form';
@@ -27,33 +16,23 @@ import { KeyEditForm } from './key-edit-form';
 /** API key management (spec §2, §5): list with masked keys, copy the full key, create, edit, delete. */
 export function KeyManagementPage() {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
-  const language = useLanguage();
-  const { message } = App.useApp();
+  const table = useManagementTable();
+  const { t, language, message, fixedActions, reload, fail, confirmThen } = table;
   const copy = useCopy();
-  const confirm = useDangerConfirm();
-  const actionRef = useRef<ActionType>();
-  const fixedActions = useFixedActions();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreateResponse | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const closeCreate = useCallback(() => setCreating(false), []);
   const closeEdit = useCallback(() => setEditing(null), []);
 
   const remove = (key: ApiKey) =>
-    confirm({
+    confirmThen({
       title: t('keys.deleteTitle'),
       content: t('keys.deleteBody', { name: key.name }),
       onOk: async () => {
-        try {
-          await kernel.api.apiKeys.remove(key.id);
-          void message.success(t('keys.deleted'));
-          reload();
-        } catch (error) {
-          fail(error);
-        }
+        await kernel.api.apiKeys.remove(key.id);
+        void message.success(t('keys.deleted'));
+        reload();
       },
     });
 
@@ -114,55 +93,17 @@ export function KeyManagementPage() {
       width: 170,
       render: (_, row) => formatDateTime(row.last_used, language) || t('keys.neverUsed'),
     },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'created_at',
-      width: 170,
-      render: (_, row) => formatDateTime(row.created_at, language) || '—',
-    },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      width: 90,
-      fixed: fixedActions,
-      render: (_, row) => [
-        <IconAction
-          key="edit"
-          label={t('common:actions.edit')}
-          icon={<EditOutlined />}
-          onClick={() => setEditing(row)}
-          testId="row-edit"
-        />,
-        <IconAction
-          key="delete"
-          label={t('common:actions.delete')}
-          icon={<DeleteOutlined />}
-          danger
-          onClick={() => remove(row)}
-          testId="row-delete"
-        />,
-      ],
-    },
+    createdAtColumn<ApiKey>(t, language),
+    actionsColumn<ApiKey>(t, fixedActions, 90, (row) => [editAction(t, () => setEditing(row)), deleteAction(t, () => remove(row))]),
   ];
 
   return (
     <div data-testid="key-management">
-      <ProTable<ApiKey, TableParams>
-        key={fixedActions ?? 'narrow'}
-        rowKey="id"
-        actionRef={actionRef}
-        columns={arrangeColumns(columns, fixedActions)}
-        size={fixedActions ? 'middle' : 'small'}
-        request={() =>
-          tableRequest(async () => {
-            const data = await kernel.api.apiKeys.list();
-            return { data, total: data.length, success: true };
-          }, fail)
-        }
-        search={false}
-        pagination={false}
+      <ManagementTable<ApiKey>
+        table={table}
+        columns={columns}
+        request={() => wholeListRequest(() => kernel.api.apiKeys.list(), fail)}
         headerTitle={t('keys.title')}
-        options={{ reload: false, density: false, setting: false }}
         toolBarRender={() => [
           <RefreshButton key="refresh" onClick={reload} />,
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="key-create">
@@ -170,7 +111,6 @@ export function KeyManagementPage() {
           </Button>,
         ]}
         scroll={{ x: 1200 }}
-        cardBordered
       />
       <KeyCreateForm
         open={creating}

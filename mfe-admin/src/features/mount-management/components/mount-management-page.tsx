@@ -1,15 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Switch, Tag } from 'antd';
-import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
-import { toBoolean, type Mount, type S3Config, useKernel, useLanguage, errorText, formatDateTime } from '@cloudclip/shared-kernel';
-import { tableRequest, type TableParams } from '../../../lib/table-request';
-import { useDangerConfirm } from '../../../hooks/use-confirm';
-import { IconAction } from '../../../components/icon-action';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Switch, Tag } from 'antd';
+import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import { toBoolean, type Mount, type S3Config, useKernel } from '@cloudclip/shared-kernel';
+import { tableRequest } from '../../../lib/table-request';
+import { useManagementTable } from '../../../hooks/use-management-table';
 import { RefreshButton } from '../../../components/refresh-button';
-import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
-import { NAMESPACE } from '../../../i18n/resources';
+import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
 import { requestMounts } from '../api/mount-request';
 import { MountForm } from './mount-form';
 
@@ -17,17 +14,11 @@ import { MountForm } from './mount-form';
 export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const admin = access === 'full';
-  const { t } = useTranslation(NAMESPACE);
-  const language = useLanguage();
-  const { message } = App.useApp();
-  const confirm = useDangerConfirm();
-  const actionRef = useRef<ActionType>();
-  const fixedActions = useFixedActions();
+  const table = useManagementTable();
+  const { t, language, message, fixedActions, reload, fail, attempt, confirmThen } = table;
   const [configs, setConfigs] = useState<S3Config[]>([]);
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const closeForm = useCallback(() => setForm({ open: false, mount: null }), []);
 
   useEffect(() => {
@@ -42,44 +33,33 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
 
   const toggle = async (mount: Mount, active: boolean) => {
     setBusy(mount.id);
-    try {
+    await attempt(async () => {
       await kernel.api.mounts.adminUpdate(mount.id, { is_active: active });
       void message.success(t(active ? 'mounts.activated' : 'mounts.deactivated', { name: mount.name }));
       reload();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
+    });
+    setBusy(null);
   };
 
   const remove = (mount: Mount) =>
-    confirm({
+    confirmThen({
       title: t('mounts.deleteTitle'),
       content: t('mounts.deleteBody', { name: mount.name, path: mount.mount_path }),
       onOk: async () => {
-        try {
-          await kernel.api.mounts.adminRemove(mount.id);
-          void message.success(t('mounts.deleted'));
-          reload();
-        } catch (error) {
-          fail(error);
-        }
+        await kernel.api.mounts.adminRemove(mount.id);
+        void message.success(t('mounts.deleted'));
+        reload();
       },
     });
 
   const clearCache = () =>
-    confirm({
+    confirmThen({
       title: t('cache.clearTitle'),
       content: t('cache.clearBody'),
       okText: t('cache.clear'),
       onOk: async () => {
-        try {
-          const result = await (admin ? kernel.api.system.adminClearCache() : kernel.api.system.userClearCache());
-          void message.success(t('cache.cleared', { count: result?.clearedCount ?? 0 }));
-        } catch (error) {
-          fail(error);
-        }
+        const result = await (admin ? kernel.api.system.adminClearCache() : kernel.api.system.userClearCache());
+        void message.success(t('cache.cleared', { count: result?.clearedCount ?? 0 }));
       },
     });
 
@@ -120,54 +100,24 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
           <Tag>{t(toBoolean(row.is_active) ? 'mounts.active' : 'mounts.inactive')}</Tag>
         ),
     },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'created_at',
-      width: 170,
-      render: (_, row) => formatDateTime(row.created_at, language) || '—',
-    },
+    createdAtColumn<Mount>(t, language),
     ...(admin
       ? [
-          {
-            title: t('common.actions'),
-            valueType: 'option',
-            width: 90,
-            fixed: fixedActions,
-            render: (_: unknown, row: Mount) => [
-              <IconAction
-                key="edit"
-                label={t('common:actions.edit')}
-                icon={<EditOutlined />}
-                onClick={() => setForm({ open: true, mount: row })}
-                testId="row-edit"
-              />,
-              <IconAction
-                key="delete"
-                label={t('common:actions.delete')}
-                icon={<DeleteOutlined />}
-                danger
-                onClick={() => remove(row)}
-                testId="row-delete"
-              />,
-            ],
-          } satisfies ProColumns<Mount>,
+          actionsColumn<Mount>(t, fixedActions, 90, (row) => [
+            editAction(t, () => setForm({ open: true, mount: row })),
+            deleteAction(t, () => remove(row)),
+          ]),
         ]
       : []),
   ];
 
   return (
     <div data-testid="mount-management" data-access={access}>
-      <ProTable<Mount, TableParams>
-        key={fixedActions ?? 'narrow'}
-        rowKey="id"
-        actionRef={actionRef}
-        columns={arrangeColumns(columns, fixedActions)}
-        size={fixedActions ? 'middle' : 'small'}
+      <ManagementTable<Mount>
+        table={table}
+        columns={columns}
         request={() => tableRequest(() => requestMounts(kernel.api.mounts, admin ? 'admin' : 'user'), fail)}
-        search={false}
-        pagination={false}
         headerTitle={t(admin ? 'mounts.titleAdmin' : 'mounts.titleUser')}
-        options={{ reload: false, density: false, setting: false }}
         toolBarRender={() => [
           <RefreshButton key="refresh" onClick={reload} />,
           <Button key="cache" icon={<ClearOutlined />} onClick={clearCache} data-testid="mount-clear-cache">
@@ -188,7 +138,6 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
             : []),
         ]}
         scroll={{ x: 1200 }}
-        cardBordered
       />
       <MountForm
         open={form.open}

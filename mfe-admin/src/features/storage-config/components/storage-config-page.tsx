@@ -1,24 +1,13 @@
-import { useCallback, useRef, useState } from 'react';
-import { App, Button, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, ExperimentOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
-import {
-  formatBytes,
-  isLocalStorageConfig,
-  toBoolean,
-  type S3Config,
-  useKernel,
-  useLanguage,
-  errorText,
-  formatDateTime,
-} from '@cloudclip/shared-kernel';
-import { tableRequest, type TableParams } from '../../../lib/table-request';
-import { useDangerConfirm } from '../../../hooks/use-confirm';
+import { useCallback, useState } from 'react';
+import { Button, Space, Tag } from 'antd';
+import { ExperimentOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import { formatBytes, isLocalStorageConfig, toBoolean, type S3Config, useKernel, formatDateTime } from '@cloudclip/shared-kernel';
+import { wholeListRequest } from '../../../lib/table-request';
+import { useManagementTable } from '../../../hooks/use-management-table';
 import { IconAction } from '../../../components/icon-action';
 import { RefreshButton } from '../../../components/refresh-button';
-import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
-import { NAMESPACE } from '../../../i18n/resources';
+import { ManagementTable, actionsColumn, deleteAction, editAction } from '../../../components/management-table';
 import { StorageConfigForm } from './storage-config-form';
 import { StorageTestModal } from './storage-test-modal';
 
@@ -29,41 +18,28 @@ const SECRET_MASK = '••••••••';
 export function StorageConfigPage() {
   const kernel = useKernel();
   const api = kernel.api.s3Configs;
-  const { t } = useTranslation(NAMESPACE);
-  const language = useLanguage();
-  const { message } = App.useApp();
-  const confirm = useDangerConfirm();
-  const actionRef = useRef<ActionType>();
-  const fixedActions = useFixedActions();
+  const table = useManagementTable();
+  const { t, language, message, fixedActions, reload, fail, attempt, confirmThen } = table;
   const [form, setForm] = useState<{ open: boolean; config: S3Config | null }>({ open: false, config: null });
   const [testing, setTesting] = useState<S3Config | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
   const closeForm = useCallback(() => setForm({ open: false, config: null }), []);
   const closeTest = useCallback(() => setTesting(null), []);
 
-  const setDefault = async (config: S3Config) => {
-    try {
+  const setDefault = (config: S3Config) =>
+    attempt(async () => {
       await api.setDefault(config.id);
       void message.success(t('storage.defaultSet', { name: config.name }));
       reload();
-    } catch (error) {
-      fail(error);
-    }
-  };
+    });
 
   const remove = (config: S3Config) =>
-    confirm({
+    confirmThen({
       title: t('storage.deleteTitle'),
       content: t('storage.deleteBody', { name: config.name }),
       onOk: async () => {
-        try {
-          await api.remove(config.id);
-          void message.success(t('storage.deleted'));
-          reload();
-        } catch (error) {
-          fail(error);
-        }
+        await api.remove(config.id);
+        void message.success(t('storage.deleted'));
+        reload();
       },
     });
 
@@ -107,58 +83,28 @@ export function StorageConfigPage() {
       width: 170,
       render: (_, row) => formatDateTime(row.last_used ?? null, language) || '—',
     },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      width: 150,
-      fixed: fixedActions,
-      render: (_, row) => [
-        <IconAction
-          key="edit"
-          label={t('common:actions.edit')}
-          icon={<EditOutlined />}
-          onClick={() => setForm({ open: true, config: row })}
-          testId="row-edit"
-        />,
-        <IconAction key="test" label={t('storage.test')} icon={<ExperimentOutlined />} onClick={() => setTesting(row)} testId="row-test" />,
-        <IconAction
-          key="default"
-          label={t('storage.setDefault')}
-          icon={<StarOutlined />}
-          disabled={toBoolean(row.is_default)}
-          onClick={() => void setDefault(row)}
-          testId="row-default"
-        />,
-        <IconAction
-          key="delete"
-          label={t('common:actions.delete')}
-          icon={<DeleteOutlined />}
-          danger
-          onClick={() => remove(row)}
-          testId="row-delete"
-        />,
-      ],
-    },
+    actionsColumn<S3Config>(t, fixedActions, 150, (row) => [
+      editAction(t, () => setForm({ open: true, config: row })),
+      <IconAction key="test" label={t('storage.test')} icon={<ExperimentOutlined />} onClick={() => setTesting(row)} testId="row-test" />,
+      <IconAction
+        key="default"
+        label={t('storage.setDefault')}
+        icon={<StarOutlined />}
+        disabled={toBoolean(row.is_default)}
+        onClick={() => void setDefault(row)}
+        testId="row-default"
+      />,
+      deleteAction(t, () => remove(row)),
+    ]),
   ];
 
   return (
     <div data-testid="storage-config">
-      <ProTable<S3Config, TableParams>
-        key={fixedActions ?? 'narrow'}
-        rowKey="id"
-        actionRef={actionRef}
-        columns={arrangeColumns(columns, fixedActions)}
-        size={fixedActions ? 'middle' : 'small'}
-        request={() =>
-          tableRequest(async () => {
-            const data = await api.list();
-            return { data, total: data.length, success: true };
-          }, fail)
-        }
-        search={false}
-        pagination={false}
+      <ManagementTable<S3Config>
+        table={table}
+        columns={columns}
+        request={() => wholeListRequest(() => api.list(), fail)}
         headerTitle={t('storage.title')}
-        options={{ reload: false, density: false, setting: false }}
         toolBarRender={() => [
           <RefreshButton key="refresh" onClick={reload} />,
           <Button
@@ -172,7 +118,6 @@ export function StorageConfigPage() {
           </Button>,
         ]}
         scroll={{ x: 1250 }}
-        cardBordered
       />
       <StorageConfigForm
         open={form.open}

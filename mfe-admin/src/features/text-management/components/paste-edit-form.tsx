@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { App, Spin } from 'antd';
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -12,44 +11,22 @@ import {
   formatDateTime,
 } from '@cloudclip/shared-kernel';
 import { checkRule } from '../../../lib/validation';
+import { useShareDetail } from '../../../hooks/use-share-detail';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareEditFields } from '../../../components/share-edit-fields';
+import type { ShareEditFormProps } from '../../../components/share-table';
 import { buildPasteUpdate, type PasteEditValues } from '../api/paste-edit';
 import type { PasteRow } from '../api/paste-table-request';
 
 type Detail = AdminPasteDetail | UserPasteDetail;
 
 /** Edit a paste: content, remark, expiry, max views, link suffix (and its password). */
-export function PasteEditForm({
-  row,
-  access,
-  onClose,
-  onSaved,
-}: {
-  row: PasteRow | null;
-  access: 'full' | 'user';
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<PasteRow>) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const { message } = App.useApp();
-  const [detail, setDetail] = useState<Detail | null>(null);
-
-  useEffect(() => {
-    setDetail(null);
-    if (!row) return;
-    const controller = new AbortController();
-    const load =
-      access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
-    load.then(setDetail).catch((error: unknown) => {
-      if (controller.signal.aborted) return;
-      void message.error(errorText(error, t('common:errors.requestFailed')));
-      onClose();
-    });
-    return () => controller.abort();
-  }, [row, access, kernel, message, t, onClose]);
+  const detail: Detail | null = useShareDetail(row, access, kernel.api.pastes, onClose);
 
   if (!row) return null;
   if (!detail) {

@@ -1,39 +1,19 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  toBoolean,
-  type AdminPasteDetail,
-  type UserPasteDetail,
-  useKernel,
-  useLanguage,
-  errorText,
-  formatDateTime,
-} from '@cloudclip/shared-kernel';
+import { toBoolean, useKernel, useLanguage, formatDateTime } from '@cloudclip/shared-kernel';
 import { viewsLabel } from '../../../lib/format';
 import { pasteLink } from '../../../lib/share-links';
+import { useShareDetail } from '../../../hooks/use-share-detail';
 import { NAMESPACE } from '../../../i18n/resources';
+import type { ShareDialogProps } from '../../../components/share-table';
 import type { PasteRow } from '../api/paste-table-request';
 
 /** The whole paste as plain text (never rendered as HTML here), with its settings. */
-export function PastePreviewModal({ row, access, onClose }: { row: PasteRow | null; access: 'full' | 'user'; onClose: () => void }) {
+export function PastePreviewModal({ row, access, onClose }: ShareDialogProps<PasteRow>) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<AdminPasteDetail | UserPasteDetail | null>(null);
-
-  useEffect(() => {
-    setDetail(null);
-    if (!row) return;
-    const controller = new AbortController();
-    const load =
-      access === 'full' ? kernel.api.pastes.adminGet(row.id, controller.signal) : kernel.api.pastes.userGet(row.id, controller.signal);
-    load.then(setDetail).catch((error: unknown) => {
-      if (!controller.signal.aborted) void message.error(errorText(error, t('common:errors.requestFailed')));
-    });
-    return () => controller.abort();
-  }, [row, access, kernel, message, t]);
+  const detail = useShareDetail(row, access, kernel.api.pastes);
 
   return (
     <Modal

@@ -1,19 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
-import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { ClearOutlined, LockOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
-import { ADMIN_PASTE_PAGE, toBoolean, useKernel, useLanguage, errorText } from '@cloudclip/shared-kernel';
+import type { ProColumns } from '@ant-design/pro-components';
+import { ADMIN_PASTE_PAGE, toBoolean, useKernel } from '@cloudclip/shared-kernel';
 import { pasteLink } from '../../../lib/share-links';
-import { tableRequest, type TableParams } from '../../../lib/table-request';
-import { useCopy } from '../../../hooks/use-copy';
-import { useDangerConfirm } from '../../../hooks/use-confirm';
-import { RefreshButton } from '../../../components/refresh-button';
-import { batchSelectionProps, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
-import { arrangeColumns, useFixedActions } from '../../../hooks/use-fixed-actions';
-import { useTableA11y } from '../../../hooks/use-table-a11y';
-import { QrCodeModal } from '../../../components/qr-code-modal';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useSharePage } from '../../../hooks/use-share-page';
+import { ShareManagementTable, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
 import { requestAdminPastes, requestUserPastes, type PasteRow } from '../api/paste-table-request';
 import { PasteEditForm } from './paste-edit-form';
 import { PastePreviewModal } from './paste-preview-modal';
@@ -22,72 +13,44 @@ import { PastePreviewModal } from './paste-preview-modal';
 export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const api = kernel.api.pastes;
-  const admin = access === 'full';
-  const { t } = useTranslation(NAMESPACE);
-  const language = useLanguage();
-  const { message } = App.useApp();
-  const copy = useCopy();
-  const confirm = useDangerConfirm();
-  const actionRef = useRef<ActionType>();
-  const fixedActions = useFixedActions();
-  const tableRef = useTableA11y();
-  const [selected, setSelected] = useState<PasteRow[]>([]);
-  const [editing, setEditing] = useState<PasteRow | null>(null);
-  const [previewing, setPreviewing] = useState<PasteRow | null>(null);
-  const [qrUrl, setQrUrl] = useState<string | null>(null);
-
-  const reload = () => void actionRef.current?.reload();
-  const closeEdit = useCallback(() => setEditing(null), []);
-  const closePreview = useCallback(() => setPreviewing(null), []);
-  const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
+  const page = useSharePage<PasteRow>(access);
+  const { admin, t, language, message, actionRef, fixedActions, reload, confirmThen, selected } = page;
 
   const remove = (row: PasteRow) =>
-    confirm({
+    confirmThen({
       title: t('text.deleteTitle'),
       content: t('text.deleteBody', { slug: row.slug }),
       onOk: async () => {
-        try {
-          await (admin ? api.adminRemove(row.id) : api.userRemove(row.id));
-          void message.success(t('text.deleted'));
-          setSelected((current) => current.filter((item) => item.id !== row.id));
-          reload();
-        } catch (error) {
-          fail(error);
-        }
+        await (admin ? api.adminRemove(row.id) : api.userRemove(row.id));
+        void message.success(t('text.deleted'));
+        page.unselect(row.id);
+        reload();
       },
     });
 
   const removeSelected = () =>
-    confirm({
+    confirmThen({
       title: t('text.batchDeleteTitle', { count: selected.length }),
       content: t('text.batchDeleteBody'),
       onOk: async () => {
-        try {
-          const ids = selected.map((row) => row.id);
-          await (admin ? api.adminBatchRemove(ids) : api.userBatchRemove(ids));
-          void message.success(t('text.batchDeleted', { count: ids.length }));
-          setSelected([]);
-          actionRef.current?.clearSelected?.();
-          reload();
-        } catch (error) {
-          fail(error);
-        }
+        const ids = selected.map((row) => row.id);
+        await (admin ? api.adminBatchRemove(ids) : api.userBatchRemove(ids));
+        void message.success(t('text.batchDeleted', { count: ids.length }));
+        page.setSelected([]);
+        actionRef.current?.clearSelected?.();
+        reload();
       },
     });
 
   const clearExpired = () =>
-    confirm({
+    confirmThen({
       title: t('text.clearExpiredTitle'),
       content: t('text.clearExpiredBody'),
       okText: t('text.clearExpired'),
       onOk: async () => {
-        try {
-          const result = await api.adminClearExpired();
-          void message.success(result?.message || t('text.expiredCleared'));
-          reload();
-        } catch (error) {
-          fail(error);
-        }
+        const result = await api.adminClearExpired();
+        void message.success(result?.message || t('text.expiredCleared'));
+        reload();
       },
     });
 
@@ -118,65 +81,29 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       render: (_, row) => <span className="cc-admin-mono">{row.preview}</span>,
     },
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
-    shareActionsColumn<PasteRow>(t, fixedActions, (row) => ({
-      link: pasteLink(row.slug),
-      onPreview: () => setPreviewing(row),
-      onEdit: () => setEditing(row),
-      onCopy: (link) => void copy(link, 'actions.linkCopied'),
-      onQr: setQrUrl,
-      onDelete: () => remove(row),
-    })),
+    shareActionsColumn<PasteRow>(t, fixedActions, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
   ];
 
   return (
-    <div ref={tableRef} data-testid="text-management" data-access={access}>
-      <ProTable<PasteRow, TableParams>
-        key={fixedActions ?? 'narrow'}
-        rowKey="id"
-        actionRef={actionRef}
-        columns={arrangeColumns(columns, fixedActions)}
-        size={fixedActions ? 'middle' : 'small'}
-        request={(params) => tableRequest(() => (admin ? requestAdminPastes(api, params) : requestUserPastes(api, params)), fail)}
-        search={false}
-        debounceTime={1}
-        headerTitle={t(admin ? 'text.titleAdmin' : 'text.titleUser')}
-        options={{
-          search: {
-            placeholder: t('text.searchPlaceholder'),
-            allowClear: true,
-            style: { width: 260 },
-            'aria-label': t('text.searchPlaceholder'),
-          } as never,
-          reload: false,
-          density: false,
-          setting: false,
-        }}
-        pagination={{ defaultPageSize: ADMIN_PASTE_PAGE.limit, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        {...batchSelectionProps<PasteRow>(t, { selected, onChange: setSelected, nameOf: (row) => row.slug, onBatchDelete: removeSelected })}
-        toolBarRender={() => [
-          ...(admin
-            ? [
-                <Button key="clear" icon={<ClearOutlined />} onClick={clearExpired} data-testid="clear-expired">
-                  {t('text.clearExpired')}
-                </Button>,
-              ]
-            : []),
-          <RefreshButton key="refresh" onClick={reload} />,
-        ]}
-        scroll={{ x: 1300 }}
-        cardBordered
-      />
-      <PasteEditForm
-        row={editing}
-        access={access}
-        onClose={closeEdit}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-      <PastePreviewModal row={previewing} access={access} onClose={closePreview} />
-      <QrCodeModal url={qrUrl} onClose={() => setQrUrl(null)} />
-    </div>
+    <ShareManagementTable<PasteRow>
+      page={page}
+      testId="text-management"
+      columns={columns}
+      load={(params) => (admin ? requestAdminPastes(api, params) : requestUserPastes(api, params))}
+      headerTitle={t(admin ? 'text.titleAdmin' : 'text.titleUser')}
+      tools={
+        admin
+          ? [
+              <Button key="clear" icon={<ClearOutlined />} onClick={clearExpired} data-testid="clear-expired">
+                {t('text.clearExpired')}
+              </Button>,
+            ]
+          : []
+      }
+      paging={{ pageSize: ADMIN_PASTE_PAGE.limit, searchPlaceholder: t('text.searchPlaceholder') }}
+      selection={{ nameOf: (row) => row.slug, onBatchDelete: removeSelected }}
+      scroll={{ x: 1300 }}
+      dialogs={{ edit: PasteEditForm, preview: PastePreviewModal }}
+    />
   );
 }

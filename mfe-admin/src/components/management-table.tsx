@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+import type { TFunction } from 'i18next';
+import { formatDateTime, type Language } from '@cloudclip/shared-kernel';
+import type { TableParams } from '../lib/table-request';
+import { arrangeColumns } from '../hooks/use-fixed-actions';
+import type { ManagementTableState } from '../hooks/use-management-table';
+import { IconAction } from './icon-action';
+
+type ManagementTableProps<Row> = Omit<ProTableProps<Row, TableParams>, 'columns' | 'pagination'> & {
+  table: Pick<ManagementTableState, 'actionRef' | 'fixedActions'>;
+  columns: ProColumns<Row>[];
+  /** Paged tables with a keyword search: the page size and the search field's placeholder; otherwise one page. */
+  paging?: { pageSize: number; searchPlaceholder: string };
+};
+
+/**
+ * The ProTable of a management page: rows keyed by id, the actions column placed for the screen
+ * width (the table is re-created when it changes), no query form, own refresh button in the toolbar.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own constraint on rows
+export function ManagementTable<Row extends Record<string, any>>({ table, columns, paging, ...props }: ManagementTableProps<Row>) {
+  const { actionRef, fixedActions } = table;
+  const pagingProps: Partial<ProTableProps<Row, TableParams>> = paging
+    ? {
+        debounceTime: 1,
+        options: {
+          search: {
+            placeholder: paging.searchPlaceholder,
+            allowClear: true,
+            style: { width: 260 },
+            'aria-label': paging.searchPlaceholder,
+          } as never,
+          reload: false,
+          density: false,
+          setting: false,
+        },
+        pagination: { defaultPageSize: paging.pageSize, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] },
+      }
+    : { options: { reload: false, density: false, setting: false }, pagination: false };
+  return (
+    <ProTable<Row, TableParams>
+      key={fixedActions ?? 'narrow'}
+      rowKey="id"
+      actionRef={actionRef}
+      columns={arrangeColumns(columns, fixedActions)}
+      size={fixedActions ? 'middle' : 'small'}
+      search={false}
+      {...pagingProps}
+      cardBordered
+      {...props}
+    />
+  );
+}
+
+/** The actions column (icon buttons) of a management table; `fixed` comes from useFixedActions. */
+export function actionsColumn<Row>(
+  t: TFunction,
+  fixed: ProColumns<Row>['fixed'],
+  width: number,
+  actionsOf: (row: Row) => ReactNode[],
+): ProColumns<Row> {
+  return { title: t('common.actions'), valueType: 'option', width, fixed, render: (_, row) => actionsOf(row) };
+}
+
+/** The row's edit action. */
+export function editAction(t: TFunction, onEdit: () => void): ReactNode {
+  return <IconAction key="edit" label={t('common:actions.edit')} icon={<EditOutlined />} onClick={onEdit} testId="row-edit" />;
+}
+
+/** The row's delete action (danger; the handler asks for confirmation). */
+export function deleteAction(t: TFunction, onDelete: () => void): ReactNode {
+  return (
+    <IconAction key="delete" label={t('common:actions.delete')} icon={<DeleteOutlined />} danger onClick={onDelete} testId="row-delete" />
+  );
+}
+
+/** The creation time column. */
+export function createdAtColumn<Row extends { created_at: string }>(t: TFunction, language: Language): ProColumns<Row> {
+  return {
+    title: t('common.createdAt'),
+    dataIndex: 'created_at',
+    width: 170,
+    render: (_, row) => formatDateTime(row.created_at, language) || '—',
+  };
+}
