@@ -31,6 +31,9 @@ export type PasteMetaRow = Omit<PasteRow, 'content' | 'password_sealed'> & {
  */
 const storedBytesOfRow = sql<number | string>`octet_length(content) + coalesce(octet_length(remark), 0)`;
 
+/** The columns of a paste's password, limits, creator and times, as the metadata selects list them. */
+const ACCESS_AND_TIME_COLUMNS = ['password_hash', 'expires_at', 'max_views', 'views', 'created_by', 'created_at', 'updated_at'] as const;
+
 export interface PasteListQuery {
   /** Exact `created_by` to match; undefined = every row. */
   createdBy?: string;
@@ -83,19 +86,7 @@ export class PasteRepository {
   async findMetaBySlug(slug: string): Promise<PasteMetaRow | undefined> {
     const row = await this.db
       .selectFrom('pastes')
-      .select([
-        'id',
-        'slug',
-        'remark',
-        'password_hash',
-        'expires_at',
-        'max_views',
-        'views',
-        'created_by',
-        'created_at',
-        'updated_at',
-        storedBytesOfRow.as('stored_bytes'),
-      ])
+      .select(['id', 'slug', 'remark', ...ACCESS_AND_TIME_COLUMNS, storedBytesOfRow.as('stored_bytes')])
       .where('slug', '=', slug)
       .executeTakeFirst();
     return row === undefined ? undefined : { ...row, stored_bytes: Number(row.stored_bytes) };
@@ -181,13 +172,7 @@ export class PasteRepository {
         'slug',
         sql<string | null>`CASE WHEN octet_length(remark) <= ${sql.lit(INLINE_REMARK_BYTES)} THEN remark END`.as('remark'),
         sql<number | string | null>`octet_length(remark)`.as('remark_bytes'),
-        'password_hash',
-        'expires_at',
-        'max_views',
-        'views',
-        'created_by',
-        'created_at',
-        'updated_at',
+        ...ACCESS_AND_TIME_COLUMNS,
         eb.fn<string>('substr', ['content', eb.lit(1), eb.lit(headLength)]).as('content_head'),
       ]);
     if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);

@@ -109,7 +109,8 @@ function bit(value: unknown): 0 | 1 {
   return Number(value) === 1 ? 1 : 0;
 }
 
-function adminView(row: StorageConfigRow): AdminStorageConfigView {
+/** The fields every view of a config starts with: which config, and where its bucket is. */
+function locationFields(row: StorageConfigRow) {
   return {
     id: row.id,
     name: row.name,
@@ -118,6 +119,12 @@ function adminView(row: StorageConfigRow): AdminStorageConfigView {
     endpoint_url: row.endpoint_url,
     bucket_name: row.bucket_name,
     region: row.region,
+  };
+}
+
+function adminView(row: StorageConfigRow): AdminStorageConfigView {
+  return {
+    ...locationFields(row),
     path_style: bit(row.path_style),
     default_folder: row.default_folder,
     is_public: bit(row.is_public),
@@ -222,13 +229,7 @@ export class StorageConfigService {
     };
     await this.configs.create(row);
     return {
-      id: row.id,
-      name: row.name,
-      provider_type: row.provider_type,
-      driver: row.driver,
-      endpoint_url: row.endpoint_url,
-      bucket_name: row.bucket_name,
-      region: row.region,
+      ...locationFields(row),
       path_style: row.path_style === 1,
       default_folder: row.default_folder,
       is_public: row.is_public === 1,
