@@ -152,7 +152,7 @@ test.describe('paste view', () => {
     await expect(view.editForm.getByRole('alert')).toHaveText('Max views cannot be negative (0 means unlimited)');
     await page.getByTestId('edit-max-views').fill('9');
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/pastes/${slug}`));
-    await page.getByTestId('edit-save').click();
+    await page.getByTestId('paste-edit-save').click();
     const body = (await put).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ content: '# After\n\nnew text', remark: 'new remark', maxViews: 9 });
     expect(Date.parse(body.expiresAt as string)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);

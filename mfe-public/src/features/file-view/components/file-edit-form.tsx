@@ -13,6 +13,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
 import { type ExpiryChoice } from '../../../components/expiry-select';
 import { EditShareFields } from '../../../components/edit-share-fields';
+import { EditForm } from '../../../components/edit-form';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
 import type { ManageScope } from '../../../lib/ownership';
@@ -95,16 +96,16 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
   const slugError = messageText(t, errors.slug);
   const maxViewsError = messageText(t, errors.maxViews);
   return (
-    <form
-      className="cp-card cp-file-edit"
+    <EditForm
+      id={id}
+      className="cp-file-edit"
+      title={t('file.editTitle')}
+      testIdPrefix="file-edit"
+      busy={busy}
+      failure={failure}
       onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      data-testid="file-edit-form"
+      onCancel={onCancel}
     >
-      <h2 id={`${id}-title`} className="cp-card__title">
-        {t('file.editTitle')}
-      </h2>
       <div className="cp-form-grid">
         <EditShareFields
           id={id}
@@ -162,19 +163,6 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
           )}
         </Field>
       </div>
-      {failure && (
-        <p className="cp-alert cp-alert--error" role="alert" data-testid="file-edit-error">
-          {failure}
-        </p>
-      )}
-      <div className="cp-form-actions">
-        <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="file-edit-save">
-          {busy ? t('common.saving') : t('common:actions.save')}
-        </button>
-        <button type="button" className="cp-button" onClick={onCancel} disabled={busy}>
-          {t('common:actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </EditForm>
   );
 }

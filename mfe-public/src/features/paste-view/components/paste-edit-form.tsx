@@ -4,6 +4,7 @@ import { validateMaxViews, type PasteUpdateRequest, useKernel } from '@cloudclip
 import { NAMESPACE } from '../../../i18n/resources';
 import { type ExpiryChoice } from '../../../components/expiry-select';
 import { EditShareFields } from '../../../components/edit-share-fields';
+import { EditForm } from '../../../components/edit-form';
 import { Loading } from '../../../components/loading';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
@@ -72,16 +73,16 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
 
   const maxViewsError = messageText(t, errors.maxViews);
   return (
-    <form
-      className="cp-card cp-paste-edit"
+    <EditForm
+      id={id}
+      className="cp-paste-edit"
+      title={t('paste.editTitle')}
+      testIdPrefix="paste-edit"
+      busy={busy}
+      failure={failure}
       onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      data-testid="paste-edit-form"
+      onCancel={onCancel}
     >
-      <h2 id={`${id}-title`} className="cp-card__title">
-        {t('paste.editTitle')}
-      </h2>
       <div className="cp-paste-edit__editor">
         <Suspense fallback={<Loading label={t('editor.loadingEditor')} />}>
           <MarkdownEditor value={content} onChange={setContent} label={t('editor.label')} testId="paste-edit-editor" />
@@ -110,19 +111,6 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
           maxViewsError={maxViewsError}
         />
       </div>
-      {failure && (
-        <p className="cp-alert cp-alert--error" role="alert" data-testid="edit-error">
-          {failure}
-        </p>
-      )}
-      <div className="cp-form-actions">
-        <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="edit-save">
-          {busy ? t('common.saving') : t('common:actions.save')}
-        </button>
-        <button type="button" className="cp-button" onClick={onCancel} disabled={busy} data-testid="edit-cancel">
-          {t('common:actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </EditForm>
   );
 }
