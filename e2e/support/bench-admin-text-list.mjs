@@ -2,45 +2,26 @@
 // Starts its own api-server + gateway on a fresh DATA_DIR, seeds the pastes straight into the SQLite
 // file, then measures in Debian's Chromium the time from navigation (or click) to the first table row.
 // Needs a build (api-server, host-shell, released remotes). Run: node e2e/support/bench-admin-text-list.mjs
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  BENCH_ADMIN,
+  benchAdminToken,
+  launchChromium,
+  newAdminPage,
+  repoRoot,
+  startBenchStack,
+  timingSummary as stats,
+} from './bench-stack.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
-const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
 const requireFromApi = createRequire(path.join(repoRoot, 'api-server/package.json'));
-const { chromium } = requireFromE2e('@playwright/test');
 const Database = requireFromApi('better-sqlite3');
 
 const COUNT = Number(process.env.BENCH_PASTES ?? 10_000);
 const API_PORT = 19887;
 const PORT = 19180;
-const ADMIN = { username: 'bench-admin', password: 'bench-Password-1' };
 const ROUNDS = 5;
-
-function start(name, args, env) {
-  const child = spawn('node', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk) => process.env.BENCH_VERBOSE && process.stderr.write(`[${name}] ${chunk}`));
-  return child;
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function seed(dataDir, adminId) {
   const db = new Database(path.join(dataDir, 'cloudclip.db'));
@@ -72,42 +53,13 @@ function seed(dataDir, adminId) {
   return total;
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  return `median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`;
-}
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-admin-'));
-  const children = [];
+  const stack = await startBenchStack({ name: 'admin', port: PORT, apiPort: API_PORT });
+  const { dataDir } = stack;
   try {
-    children.push(
-      start('api', ['api-server/dist/main.js'], {
-        API_PORT: String(API_PORT),
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_MAX: '1000',
-      }),
-    );
-    await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-    children.push(
-      start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' }),
-    );
-    await waitFor(`http://127.0.0.1:${PORT}/healthz`);
-
-    const login = await (
-      await fetch(`http://127.0.0.1:${API_PORT}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json();
-    const token = login.data.token;
+    const token = await benchAdminToken(stack.apiUrl);
     const db = new Database(path.join(dataDir, 'cloudclip.db'), { readonly: true });
-    const adminId = db.prepare('SELECT id FROM admins WHERE username = ?').get(ADMIN.username).id;
+    const adminId = db.prepare('SELECT id FROM admins WHERE username = ?').get(BENCH_ADMIN.username).id;
     db.close();
     const seedStart = Date.now();
     const total = seed(dataDir, adminId);
@@ -116,7 +68,7 @@ async function main() {
     // API alone.
     const api = async (query) => {
       const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${PORT}/api/admin/pastes?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${stack.origin}/api/admin/pastes?${query}`, { headers: { authorization: `Bearer ${token}` } });
       const body = await response.json();
       return { ms: performance.now() - started, total: body.pagination?.total, rows: body.data?.length };
     };
@@ -129,20 +81,15 @@ async function main() {
     console.log(`API GET /api/admin/pastes page 1:    ${stats(apiFirst)}`);
     console.log(`API GET /api/admin/pastes last page: ${stats(apiLast)}`);
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     const cold = [];
     const warm = [];
     const paging = [];
     const lastPage = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-      await context.addInitScript((value) => window.localStorage.setItem('admin_token', value), token);
-      const page = await context.newPage();
+      const { context, page } = await newAdminPage(browser, token, { viewport: { width: 1280, height: 900 } });
       // Cold: a new tab opens /admin/text-management (host, remote, antd and the first page of data).
-      await page.goto(`http://127.0.0.1:${PORT}/admin/text-management`);
+      await page.goto(`${stack.origin}/admin/text-management`);
       await page.waitForSelector('.ant-table-row', { timeout: 60_000 });
       cold.push(await page.evaluate(() => performance.now()));
 
@@ -187,9 +134,7 @@ async function main() {
     console.log(`  page 2: click → its first row:               ${stats(paging)}`);
     console.log(`  last page (${Math.ceil(COUNT / 10)}): click → its first row:   ${stats(lastPage)}`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

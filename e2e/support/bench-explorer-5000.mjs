@@ -4,41 +4,12 @@
 // from navigation start to the first listed row (without and with the mount's listing cache), plus
 // how the virtualised list scrolls to the end.
 // Needs a build (api-server dist, host-shell, the remotes). Run: node e2e/support/bench-explorer-5000.mjs
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
-const { chromium } = createRequire(path.join(repoRoot, 'e2e/package.json'))('@playwright/test');
+import { benchAdminToken, launchChromium, newAdminPage, startBenchStack, timingSummary as stats } from './bench-stack.mjs';
 
 const COUNT = Number(process.env.BENCH_ENTRIES ?? 5000);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 29887);
 const PORT = Number(process.env.BENCH_PORT ?? 29180);
-const ADMIN = { username: 'bench-admin', password: 'bench-Password-1' };
 const ROUNDS = 5;
-
-function start(name, args, env) {
-  const child = spawn('node', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk) => process.env.BENCH_VERBOSE && process.stderr.write(`[${name}] ${chunk}`));
-  return child;
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function call(method, url, token, body) {
   const response = await fetch(`http://127.0.0.1:${API_PORT}${url}`, {
@@ -52,33 +23,10 @@ async function call(method, url, token, body) {
   return json.data;
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  return `median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`;
-}
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-explorer-'));
-  const children = [];
+  const stack = await startBenchStack({ name: 'explorer', port: PORT, apiPort: API_PORT });
   try {
-    children.push(
-      start('api', ['api-server/dist/main.js'], {
-        API_PORT: String(API_PORT),
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_MAX: '1000',
-      }),
-    );
-    await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-    children.push(
-      start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' }),
-    );
-    await waitFor(`http://127.0.0.1:${PORT}/healthz`);
-
-    const { token } = await call('POST', '/api/admin/login', null, ADMIN);
+    const token = await benchAdminToken(stack.apiUrl);
     const config = await call('POST', '/api/s3-configs', token, { name: 'bench local', provider_type: 'Local' });
     const mount = await call('POST', '/api/admin/mounts', token, {
       name: 'bench',
@@ -112,21 +60,16 @@ async function main() {
     }
     console.log(`API GET /api/admin/fs/list (${listed} entries, no cache): ${stats(apiTimes)}`);
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     const measure = async (label) => {
       const firstRow = [];
       const scroll = [];
       let rowsInDom = 0;
       let lastRow = '';
       for (let round = 0; round < ROUNDS; round += 1) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-        await context.addInitScript((value) => window.localStorage.setItem('admin_token', value), token);
-        const page = await context.newPage();
+        const { context, page } = await newAdminPage(browser, token, { viewport: { width: 1280, height: 900 } });
         // A new tab opens the folder: host, remote and the listing of 5,000 entries.
-        await page.goto(`http://127.0.0.1:${PORT}/mount-explorer/bench/big`);
+        await page.goto(`${stack.origin}/mount-explorer/bench/big`);
         await page.waitForSelector('[data-testid="file-row"]', { timeout: 60_000 });
         firstRow.push(await page.evaluate(() => performance.now()));
         rowsInDom = await page.locator('[data-testid="file-row"]').count();
@@ -170,9 +113,7 @@ async function main() {
     await measure('mount listing cache on (cache_ttl 300)');
     await browser.close();
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

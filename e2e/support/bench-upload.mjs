@@ -5,43 +5,17 @@
 // uploads it through the page (presign → PUT with progress → commit), then PUTs the same File again
 // to the same presigned URL with a bare XMLHttpRequest in the page, and once more from Node.
 // Needs a build (api-server, host-shell, the remotes). Run: node e2e/support/bench-upload.mjs
-import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
-const { chromium } = createRequire(path.join(repoRoot, 'e2e/package.json'))('@playwright/test');
+import { benchAdminToken, launchChromium, newAdminPage, startBenchStack } from './bench-stack.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * 1024 * 1024);
 const PORT = Number(process.env.BENCH_PORT ?? 28180);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 28887);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const ADMIN = { username: 'bench-admin', password: 'bench-Password-1' };
 const MB = 1024 * 1024;
-
-function start(name, args, env) {
-  const child = spawn('node', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk) => process.env.BENCH_VERBOSE && process.stderr.write(`[${name}] ${chunk}`));
-  return child;
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function api(method, route, token, body) {
   const response = await fetch(`${ORIGIN}${route}`, {
@@ -96,35 +70,19 @@ function nodePut(url, file, contentType) {
 const rate = (bytes, ms) => (bytes / MB / (ms / 1000)).toFixed(1);
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-upload-data-'));
+  const stack = await startBenchStack({ name: 'upload-data', port: PORT, apiPort: API_PORT, apiEnv: { TRUST_PROXY: '127.0.0.1' } });
   const fileDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-upload-file-'));
-  const server = start('api-server', ['api-server/dist/main.js'], {
-    API_PORT: String(API_PORT),
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    TRUST_PROXY: '127.0.0.1',
-  });
-  const gateway = start('gateway', ['deploy/gateway/server.mjs'], { PORT: String(PORT), API_PORT: String(API_PORT), ENVIRONMENT: 'local' });
   let browser;
   try {
-    await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-    await waitFor(`${ORIGIN}/healthz`);
     const file = path.join(fileDir, 'bench-1gb.bin');
     await writeFile(file, SIZE);
-    const token = (await api('POST', '/api/admin/login', null, ADMIN)).token;
+    const token = await benchAdminToken(ORIGIN);
     await api('PUT', '/api/admin/system-settings', token, { max_upload_size: Math.ceil(SIZE / MB) + 1 });
     const config = await api('POST', '/api/s3-configs', token, { name: 'bench disk', provider_type: 'Local' });
     await api('PUT', `/api/s3-configs/${config.id}/set-default`, token);
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    const context = await browser.newContext({ locale: 'en-US' });
-    await context.addInitScript((value) => window.localStorage.setItem('admin_token', value), token);
-    const page = await context.newPage();
+    browser = await launchChromium();
+    const { page } = await newAdminPage(browser, token);
     const scripts = [];
     page.on('requestfinished', async (request) => {
       if (request.resourceType() !== 'script') return;
@@ -186,10 +144,8 @@ async function main() {
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser?.close();
-    server.kill();
-    gateway.kill();
+    await stack.stop();
     rmSync(fileDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
