@@ -47,3 +47,19 @@ export function isHttpError(error: unknown): error is HttpError {
 export function serverBusyError(cause: unknown): HttpError {
   return new HttpError(503, 'error.serverBusy', { headers: { 'retry-after': '1' }, cause });
 }
+
+/**
+ * `error` answered with the error body without `data` (contract §1.2): an HttpError keeps its
+ * status, message, params and headers; anything else becomes a 500. `cause` is what is logged.
+ */
+export function withoutDataError(error: unknown, cause: unknown = error): HttpError {
+  if (error instanceof HttpError) {
+    return new HttpError(error.statusCode, error.messageKey, {
+      params: error.params,
+      headers: error.headers,
+      shape: 'without-data',
+      cause,
+    });
+  }
+  return new HttpError(500, 'error.internal', { shape: 'without-data', cause });
+}

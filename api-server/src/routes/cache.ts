@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, apiKeyOf, requireAdmin, requirePermission } from '../auth/guards';
 import { envelope } from '../http/envelope';
-import { HttpError } from '../http/http-error';
+import { withoutDataError } from '../http/http-error';
 import { parseInput } from '../http/validation';
 import type { CacheClearTarget, CacheService } from '../services/cache-service';
 
@@ -34,15 +34,7 @@ async function withoutData<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HttpError) {
-      throw new HttpError(error.statusCode, error.messageKey, {
-        params: error.params,
-        headers: error.headers,
-        shape: 'without-data',
-        cause: error,
-      });
-    }
-    throw new HttpError(500, 'error.internal', { shape: 'without-data', cause: error });
+    throw withoutDataError(error);
   }
 }
 

@@ -14,7 +14,7 @@ import type { FsService } from '../fs/fs-service';
 import { FORM_UPLOAD_MAX_BYTES, type FormPart, type FsUploadService } from '../fs/fs-upload';
 import { sendObject } from '../http/byte-range-response';
 import { envelope } from '../http/envelope';
-import { HttpError } from '../http/http-error';
+import { HttpError, withoutDataError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { storageHttpError } from '../services/storage-errors';
@@ -109,16 +109,7 @@ async function shapeM<T>(run: () => Promise<T>): Promise<{ success: true; data: 
   try {
     return { success: true, data: await run() };
   } catch (error) {
-    const mapped = storageHttpError(error);
-    if (mapped instanceof HttpError) {
-      throw new HttpError(mapped.statusCode, mapped.messageKey, {
-        params: mapped.params,
-        headers: mapped.headers,
-        shape: 'without-data',
-        cause: error,
-      });
-    }
-    throw new HttpError(500, 'error.internal', { shape: 'without-data', cause: error });
+    throw withoutDataError(storageHttpError(error), error);
   }
 }
 
