@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
   API_KEY_EXPIRY_OPTIONS,
@@ -12,6 +12,7 @@ import {
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { KeyCustomExpiryField } from './key-custom-expiry-field';
+import { KeyNamePermissionFields } from './key-name-permission-fields';
 import { keyCreateInput, type KeyCreateValues } from '../api/key-form';
 
 /** Create an API key with every rule of spec §5 (kernel `validateApiKeyCreateForm`). */
@@ -61,18 +62,7 @@ export function KeyCreateForm({
         }
       }}
     >
-      <ProFormText name="name" label={t('keys.fieldName')} required rules={[rule('name')]} />
-      <div className="cc-admin-field-title">{t('keys.fieldPermissions')}</div>
-      <ProFormCheckbox name="text_permission">{t('keys.permText')}</ProFormCheckbox>
-      <ProFormCheckbox name="file_permission">{t('keys.permFile')}</ProFormCheckbox>
-      <ProFormCheckbox
-        name="mount_permission"
-        dependencies={['file_permission']}
-        rules={[rule('mount_permission')]}
-        extra={t('keys.mountHelp')}
-      >
-        {t('keys.permMount')}
-      </ProFormCheckbox>
+      <KeyNamePermissionFields nameRule={rule('name')} mountRule={rule('mount_permission')} />
       <ProFormSwitch name="use_custom_key" label={t('keys.fieldUseCustom')} />
       <ProFormDependency name={['use_custom_key']}>
         {({ use_custom_key }: KeyCreateValues) =>

@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
   API_KEY_EXPIRY_OPTIONS,
@@ -15,6 +15,7 @@ import { isNeverExpiring } from '../../../lib/format';
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { KeyCustomExpiryField } from './key-custom-expiry-field';
+import { KeyNamePermissionFields } from './key-name-permission-fields';
 import { keyEditInput, keyToEditValues, type KeyEditValues } from '../api/key-form';
 
 /** Edit an API key (spec §5: name required; custom expiry date required when chosen). The key value never changes. */
@@ -52,18 +53,7 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
         }
       }}
     >
-      <ProFormText name="name" label={t('keys.fieldName')} required rules={[rule('name')]} />
-      <div className="cc-admin-field-title">{t('keys.fieldPermissions')}</div>
-      <ProFormCheckbox name="text_permission">{t('keys.permText')}</ProFormCheckbox>
-      <ProFormCheckbox name="file_permission">{t('keys.permFile')}</ProFormCheckbox>
-      <ProFormCheckbox
-        name="mount_permission"
-        dependencies={['file_permission']}
-        rules={[rule('mount_permission')]}
-        extra={t('keys.mountHelp')}
-      >
-        {t('keys.permMount')}
-      </ProFormCheckbox>
+      <KeyNamePermissionFields nameRule={rule('name')} mountRule={rule('mount_permission')} />
       <ProFormSelect
         name="expiry"
         label={t('keys.fieldExpiry')}
