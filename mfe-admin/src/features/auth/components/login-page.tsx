@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Form, Input, type FormRule } from 'antd';
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -87,47 +87,34 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
           {error && <Alert className="cc-admin-login__error" type="error" showIcon message={error} data-testid="login-error" />}
           {tab === 'admin' ? (
             <>
-              <Form.Item
+              <LoginField
                 name="username"
                 label={t('auth.username')}
-                required
-                rules={[kernelRule<AdminLoginFormInput, 'username'>(t, 'username', validateAdminLoginForm)]}
-              >
-                <Input
-                  size="large"
-                  prefix={<UserOutlined aria-hidden />}
-                  autoComplete="username"
-                  placeholder={t('auth.usernamePlaceholder')}
-                />
-              </Form.Item>
-              <Form.Item
+                rule={kernelRule<AdminLoginFormInput, 'username'>(t, 'username', validateAdminLoginForm)}
+                icon={<UserOutlined aria-hidden />}
+                autoComplete="username"
+                placeholder={t('auth.usernamePlaceholder')}
+              />
+              <LoginField
+                secret
                 name="password"
                 label={t('auth.password')}
-                required
-                rules={[kernelRule<AdminLoginFormInput, 'password'>(t, 'password', validateAdminLoginForm)]}
-              >
-                <Input.Password
-                  size="large"
-                  prefix={<LockOutlined aria-hidden />}
-                  autoComplete="current-password"
-                  placeholder={t('auth.passwordPlaceholder')}
-                />
-              </Form.Item>
+                rule={kernelRule<AdminLoginFormInput, 'password'>(t, 'password', validateAdminLoginForm)}
+                icon={<LockOutlined aria-hidden />}
+                autoComplete="current-password"
+                placeholder={t('auth.passwordPlaceholder')}
+              />
             </>
           ) : (
-            <Form.Item
+            <LoginField
+              secret
               name="apiKey"
               label={t('auth.apiKey')}
-              required
-              rules={[kernelRule<ApiKeyLoginFormInput, 'apiKey'>(t, 'apiKey', validateApiKeyLoginForm)]}
-            >
-              <Input.Password
-                size="large"
-                prefix={<KeyOutlined aria-hidden />}
-                autoComplete="off"
-                placeholder={t('auth.apiKeyPlaceholder')}
-              />
-            </Form.Item>
+              rule={kernelRule<ApiKeyLoginFormInput, 'apiKey'>(t, 'apiKey', validateApiKeyLoginForm)}
+              icon={<KeyOutlined aria-hidden />}
+              autoComplete="off"
+              placeholder={t('auth.apiKeyPlaceholder')}
+            />
           )}
         </div>
         <Form.Item className="cc-admin-login__submit">
@@ -137,5 +124,31 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
         </Form.Item>
       </Form>
     </div>
+  );
+}
+
+/** A required login field (large input with its icon; `secret` hides what is typed). */
+function LoginField({
+  name,
+  label,
+  rule,
+  icon,
+  autoComplete,
+  placeholder,
+  secret = false,
+}: {
+  name: keyof LoginValues;
+  label: string;
+  rule: FormRule;
+  icon: ReactNode;
+  autoComplete: string;
+  placeholder: string;
+  secret?: boolean;
+}) {
+  const FieldInput = secret ? Input.Password : Input;
+  return (
+    <Form.Item name={name} label={label} required rules={[rule]}>
+      <FieldInput size="large" prefix={icon} autoComplete={autoComplete} placeholder={placeholder} />
+    </Form.Item>
   );
 }
