@@ -27,6 +27,34 @@ function cut(content: string): string {
 
 const searchable = (row: PasteRow) => [row.slug, row.remark, row.preview, row.key_name];
 
+/** The fields both lists send under the same names. */
+type ListedPaste = Pick<
+  PasteRow,
+  'id' | 'slug' | 'remark' | 'has_password' | 'expires_at' | 'max_views' | 'created_by' | 'key_name' | 'created_at'
+>;
+
+/** A table row from an item of either list; the view count and preview come under different names. */
+function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
+  return {
+    id: item.id,
+    slug: item.slug,
+    remark: item.remark,
+    has_password: item.has_password,
+    expires_at: item.expires_at,
+    max_views: item.max_views,
+    views,
+    created_by: item.created_by,
+    key_name: item.key_name,
+    preview,
+    created_at: item.created_at,
+  };
+}
+
+/** The rows of the page shown, narrowed by the toolbar keyword; the total is the server's when it sends one. */
+function pageResult(rows: PasteRow[], params: TableParams, total: number | undefined): TableResult<PasteRow> {
+  return { data: filterByKeyword(rows, params.keyword, searchable), total: total ?? rows.length, success: true };
+}
+
 /**
  * ProTable adapter of `GET /admin/pastes?page&limit` (page 1, limit 10 by default). The server pages;
  * the toolbar keyword narrows the rows of the page shown (the API has no search parameter).
@@ -38,20 +66,8 @@ export async function requestAdminPastes(
 ): Promise<TableResult<PasteRow>> {
   const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
   const body = await api.adminList({ page, limit: size }, signal);
-  const rows: PasteRow[] = (body.data ?? []).map((item) => ({
-    id: item.id,
-    slug: item.slug,
-    remark: item.remark,
-    has_password: item.has_password,
-    expires_at: item.expires_at,
-    max_views: item.max_views,
-    views: item.view_count ?? 0,
-    created_by: item.created_by,
-    key_name: item.key_name,
-    preview: item.content_preview ?? '',
-    created_at: item.created_at,
-  }));
-  return { data: filterByKeyword(rows, params.keyword, searchable), total: body.pagination?.total ?? rows.length, success: true };
+  const rows = (body.data ?? []).map((item) => toRow(item, item.view_count ?? 0, item.content_preview ?? ''));
+  return pageResult(rows, params, body.pagination?.total);
 }
 
 /** ProTable adapter of `GET /user/pastes?limit&offset` (limit 10, offset 0 by default): a key holder's own pastes. */
@@ -62,19 +78,9 @@ export async function requestUserPastes(
 ): Promise<TableResult<PasteRow>> {
   const { limit, offset } = offsetOf(params, USER_PASTE_PAGE.limit);
   const body = await api.userList({ limit, offset }, signal);
-  const rows: PasteRow[] = (body.data ?? []).map((item) => ({
-    id: item.id,
-    slug: item.slug,
-    remark: item.remark,
-    has_password: item.has_password,
-    expires_at: item.expires_at,
-    max_views: item.max_views,
-    views: item.views ?? 0,
-    created_by: item.created_by,
-    key_name: item.key_name,
+  const rows = (body.data ?? []).map((item) =>
     // The server's preview when it sends one (Cloudclip's does); the legacy server only has `content`.
-    preview: item.content_preview ?? cut(item.content ?? ''),
-    created_at: item.created_at,
-  }));
-  return { data: filterByKeyword(rows, params.keyword, searchable), total: body.pagination?.total ?? rows.length, success: true };
+    toRow(item, item.views ?? 0, item.content_preview ?? cut(item.content ?? '')),
+  );
+  return pageResult(rows, params, body.pagination?.total);
 }
