@@ -5,6 +5,7 @@ import { formatBytes, toBoolean, type PublicFile, useKernel, useSession, formatD
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareView } from '../../../components/share-view';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
 import { ViewsAndExpiry } from '../../../components/share-meta';
@@ -57,9 +58,6 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
   const scope = manageScope(session, file.created_by, 'file');
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(() => !!(location.state as FileLocationState | null)?.saved);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const links = fileLinks(kernel, file, password);
   const shareUrl = pageUrl(filePath(file.slug));
 
@@ -77,20 +75,12 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
     onReplace(next, nextPassword);
   };
 
-  const remove = async () => {
+  const deletion = useConfirmedAction(async () => {
     if (!scope) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteFile(kernel, scope, file.id);
-      filePasswordStore.remove(file.slug);
-      setConfirmDelete(false);
-      onDeleted();
-    } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : String(error));
-      setDeleting(false);
-    }
-  };
+    await deleteFile(kernel, scope, file.id);
+    filePasswordStore.remove(file.slug);
+    onDeleted();
+  });
 
   return (
     <>
@@ -160,12 +150,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
                 <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
                   {t('common:actions.edit')}
                 </button>
-                <button
-                  type="button"
-                  className="cp-button cp-button--danger"
-                  onClick={() => setConfirmDelete(true)}
-                  data-testid="file-delete"
-                >
+                <button type="button" className="cp-button cp-button--danger" onClick={deletion.ask} data-testid="file-delete">
                   {t('common:actions.delete')}
                 </button>
               </div>
@@ -175,15 +160,11 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
       </div>
 
       <ConfirmDialog
-        open={confirmDelete}
+        {...deletion.dialog}
         title={t('file.deleteTitle')}
         message={t('file.deleteMessage', { name: file.filename })}
         confirmLabel={t('common:actions.delete')}
         danger
-        busy={deleting}
-        error={deleteError}
-        onCancel={() => (setConfirmDelete(false), setDeleteError(null))}
-        onConfirm={() => void remove()}
         testId="delete-dialog"
       />
     </>

@@ -5,6 +5,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { ShareView } from '../../../components/share-view';
 import { CopyButton } from '../../../components/copy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { ViewsAndExpiry } from '../../../components/share-meta';
 import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
 import { manageScope } from '../../../lib/ownership';
@@ -42,29 +43,20 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
   const scope = manageScope(session, paste.createdBy, 'text');
   const [headings, setHeadings] = useState<OutlineHeading[]>([]);
   const [editing, setEditing] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const rawUrl = kernel.api.pastes.rawUrl(paste.slug, paste.password);
   const shareUrl = pageUrl(pastePath(paste.slug));
   const lastView = paste.maxViews !== null && paste.maxViews > 0 && paste.views >= paste.maxViews;
 
-  const remove = async () => {
-    if (!scope) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
+  const deletion = useConfirmedAction(
+    async () => {
+      if (!scope) return;
       await deletePaste(kernel, scope, paste);
-      setConfirmDelete(false);
       onDeleted();
-    } catch (error) {
-      setDeleteError(
-        error instanceof PasteNotFoundForDeleteError ? t('paste.deleteNotFound') : error instanceof Error ? error.message : String(error),
-      );
-      setDeleting(false);
-    }
-  };
+    },
+    (error) =>
+      error instanceof PasteNotFoundForDeleteError ? t('paste.deleteNotFound') : error instanceof Error ? error.message : String(error),
+  );
 
   return (
     <>
@@ -110,7 +102,7 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
             <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="paste-edit">
               {t('common:actions.edit')}
             </button>
-            <button type="button" className="cp-button cp-button--danger" onClick={() => setConfirmDelete(true)} data-testid="paste-delete">
+            <button type="button" className="cp-button cp-button--danger" onClick={deletion.ask} data-testid="paste-delete">
               {t('common:actions.delete')}
             </button>
           </>
@@ -142,15 +134,11 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
       )}
 
       <ConfirmDialog
-        open={confirmDelete}
+        {...deletion.dialog}
         title={t('paste.deleteTitle')}
         message={t('paste.deleteMessage')}
         confirmLabel={t('common:actions.delete')}
         danger
-        busy={deleting}
-        error={deleteError}
-        onCancel={() => (setConfirmDelete(false), setDeleteError(null))}
-        onConfirm={() => void remove()}
         testId="delete-dialog"
       />
     </>
