@@ -170,21 +170,27 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
 
   // ---------------------------------------------------------------- limits
 
+  /** A presign (English messages) refused with 400 and `message`, leaving `rowsLeft` file rows. */
+  async function expectPresignRefused(body: Record<string, unknown>, message: string, rowsLeft: number) {
+    const response = await presign(body, { ...c.admin, 'accept-language': 'en-US' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await c.fileRows()).toHaveLength(rowsLeft);
+  }
+
   it('refuses a presign whose size exceeds max_upload_size (400, "maximum allowed is 1 MB") and creates nothing', async () => {
     await setMaxUploadMb(1);
-    const response = await presign({ filename: 'big.bin', size: 1024 * 1024 + 1 }, { ...c.admin, 'accept-language': 'en-US' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('File size exceeds limit, maximum allowed is 1 MB');
-    expect(await c.fileRows()).toHaveLength(0);
+    await expectPresignRefused({ filename: 'big.bin', size: 1024 * 1024 + 1 }, 'File size exceeds limit, maximum allowed is 1 MB', 0);
   });
 
   it('refuses a presign over the quota with size, remaining space and capacity in the message', async () => {
     await c.setStorageQuota(1000);
     await upload('first.txt', 'x'.repeat(600));
-    const response = await presign({ filename: 'second.txt', size: 500 }, { ...c.admin, 'accept-language': 'en-US' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Insufficient storage: the file is 500 B, 400 B remaining, capacity 1000 B');
-    expect(await c.fileRows()).toHaveLength(1);
+    await expectPresignRefused(
+      { filename: 'second.txt', size: 500 },
+      'Insufficient storage: the file is 500 B, 400 B remaining, capacity 1000 B',
+      1,
+    );
   });
 
   it('deletes the object and the row when a commit exceeds the quota (real object size counts)', async () => {

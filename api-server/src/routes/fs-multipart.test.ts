@@ -51,14 +51,13 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
     kind === 'local' ? filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'uploads')) : [];
   const spooled = () => filesBelow(path.join(w.t.dataDir, 'tmp'));
 
+  type Started = { uploadId: string; key: string };
+
   async function init(filename: string) {
-    return (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename })).json().data as {
-      uploadId: string;
-      key: string;
-    };
+    return (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename })).json().data as Started;
   }
 
-  async function sendPart(started: { uploadId: string; key: string }, partNumber: number, body: Buffer | string) {
+  async function sendPart(started: Started, partNumber: number, body: Buffer | string) {
     const response = await w.request({
       method: 'POST',
       url: `/api/admin/fs/multipart/part?path=${q('/m/')}&uploadId=${encodeURIComponent(started.uploadId)}&partNumber=${partNumber}&key=${q(started.key)}`,
@@ -67,6 +66,15 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
     });
     expect(response.statusCode).toBe(200);
     return response.json().data as { partNumber: number; etag: string };
+  }
+
+  const complete = (started: Started, parts: Array<{ partNumber: number; etag: string }>) =>
+    w.post('/api/admin/fs/multipart/complete', w.admin, { path: '/m/', uploadId: started.uploadId, key: started.key, parts });
+  const abort = (started: Started) =>
+    w.post('/api/admin/fs/multipart/abort', w.admin, { path: '/m/', uploadId: started.uploadId, key: started.key });
+  async function expectNothingStored() {
+    expect(await objects()).toEqual([]);
+    expect(await rows()).toEqual([]);
   }
 
   it('a completion for an unknown upload id fails and records nothing', async () => {
@@ -80,8 +88,7 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
     // s3rver answers 500 where S3 says NoSuchUpload (404).
     expect(response.statusCode).toBe(kind === 'local' ? 404 : 500);
     expect(response.json()).toMatchObject({ success: false, code: response.statusCode });
-    expect(await objects()).toEqual([]);
-    expect(await rows()).toEqual([]);
+    await expectNothingStored();
   });
 
   if (kind === 'local') {
@@ -89,17 +96,11 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
     it('a completion that fails leaves no object and no row', async () => {
       const started = await init('broken.bin');
       await sendPart(started, 1, 'part one');
-      const response = await w.post('/api/admin/fs/multipart/complete', w.admin, {
-        path: '/m/',
-        uploadId: started.uploadId,
-        key: started.key,
-        // part 7 was never uploaded
-        parts: [{ partNumber: 7, etag: '"00000000000000000000000000000000"' }],
-      });
+      // part 7 was never uploaded
+      const response = await complete(started, [{ partNumber: 7, etag: '"00000000000000000000000000000000"' }]);
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.json()).toMatchObject({ success: false, code: response.statusCode });
-      expect(await objects()).toEqual([]);
-      expect(await rows()).toEqual([]);
+      await expectNothingStored();
     });
 
     it('a cancelled upload (abort after parts) leaves no object, no row and no parts on disk', async () => {
@@ -107,25 +108,18 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
       await sendPart(started, 1, Buffer.alloc(64 * 1024, 1));
       await sendPart(started, 2, 'tail');
       expect(internalUploads().length).toBeGreaterThan(0);
-      const aborted = await w.post('/api/admin/fs/multipart/abort', w.admin, { path: '/m/', uploadId: started.uploadId, key: started.key });
+      const aborted = await abort(started);
       expect(aborted.statusCode).toBe(200);
       expect(internalUploads()).toEqual([]);
-      expect(await objects()).toEqual([]);
-      expect(await rows()).toEqual([]);
+      await expectNothingStored();
     });
 
     it('a wrong part ETag makes the completion fail without storing anything', async () => {
       const started = await init('mismatch.bin');
       await sendPart(started, 1, 'data');
-      const response = await w.post('/api/admin/fs/multipart/complete', w.admin, {
-        path: '/m/',
-        uploadId: started.uploadId,
-        key: started.key,
-        parts: [{ partNumber: 1, etag: '"ffffffffffffffffffffffffffffffff"' }],
-      });
+      const response = await complete(started, [{ partNumber: 1, etag: '"ffffffffffffffffffffffffffffffff"' }]);
       expect(response.statusCode).toBe(400);
-      expect(await objects()).toEqual([]);
-      expect(await rows()).toEqual([]);
+      await expectNothingStored();
     });
   }
 
@@ -146,7 +140,7 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
         Buffer.alloc(1024 * 1024, 2),
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await w.post('/api/admin/fs/multipart/abort', w.admin, { path: '/m/', uploadId: started.uploadId, key: started.key });
+      await abort(started);
       await settlesTo(objects, []);
       await settlesTo(rows, []);
       await settlesTo(internalUploads, []);

@@ -367,42 +367,37 @@ describe('storage configurations (/api/s3-configs)', () => {
   });
 
   describe('DELETE', () => {
-    async function insertFile(configId: string): Promise<string> {
+    /** Runs `insert` with a new id and the current time as created_at/updated_at; returns the id. */
+    async function insertWithNewId(insert: (id: string, times: { created_at: string; updated_at: string }) => Promise<unknown>) {
       const id = randomUUID();
       const now = new Date().toISOString();
-      await t.container.db
-        .insertInto('files')
-        .values({
-          id,
-          filename: 'a.txt',
-          storage_path: 'a.txt',
-          s3_config_id: configId,
-          slug: `s-${id.slice(0, 8)}`,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insert(id, { created_at: now, updated_at: now });
       return id;
     }
 
-    async function insertMount(configId: string): Promise<string> {
-      const id = randomUUID();
-      const now = new Date().toISOString();
-      await t.container.db
-        .insertInto('mounts')
-        .values({
-          id,
-          name: 'm',
-          storage_type: 'S3',
-          storage_config_id: configId,
-          mount_path: `/m-${id.slice(0, 8)}`,
-          created_by: adminId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return id;
-    }
+    const insertFile = (configId: string): Promise<string> =>
+      insertWithNewId((id, times) =>
+        t.container.db
+          .insertInto('files')
+          .values({ id, filename: 'a.txt', storage_path: 'a.txt', s3_config_id: configId, slug: `s-${id.slice(0, 8)}`, ...times })
+          .execute(),
+      );
+
+    const insertMount = (configId: string): Promise<string> =>
+      insertWithNewId((id, times) =>
+        t.container.db
+          .insertInto('mounts')
+          .values({
+            id,
+            name: 'm',
+            storage_type: 'S3',
+            storage_config_id: configId,
+            mount_path: `/m-${id.slice(0, 8)}`,
+            created_by: adminId,
+            ...times,
+          })
+          .execute(),
+      );
 
     it('is refused with 409 while a file row uses the configuration', async () => {
       const id = await createS3();
