@@ -3,14 +3,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError, toBoolean, type PublicFile, useKernel } from '@cloudclip/shared-kernel';
 import { earlyFileInfoLoad, loadFileInfo, verifyFile } from '../api/file-api';
 import { filePasswordStore } from '../utils/file-password-store';
-
-export type FileFailure = 'not-found' | 'gone' | 'error';
+import { endsShare, shareFailureOf, type ShareFailure } from '../../../lib/share-failure';
 
 export type FileState =
   | { status: 'loading' }
   | { status: 'locked'; file: PublicFile }
   | { status: 'ready'; file: PublicFile; password: string | null }
-  | { status: 'failed'; failure: FileFailure; message: string }
+  | { status: 'failed'; failure: ShareFailure; message: string }
   | { status: 'deleted' };
 
 /** State handed over by a slug change, so the renamed page does not count another view. */
@@ -19,14 +18,6 @@ export interface FileLocationState {
   password?: string | null;
   /** The hand-over follows a saved edit: say so on the new page. */
   saved?: boolean;
-}
-
-/** 404 (ours) / 500 "not found" (reference) = missing, 410 = expired or view limit reached. */
-function failureOf(error: unknown): { failure: FileFailure; message: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  if (isApiError(error) && error.status === 404) return { failure: 'not-found', message };
-  if (isApiError(error) && error.status === 410) return { failure: 'gone', message };
-  return { failure: 'error', message };
 }
 
 const isWrongPassword = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
@@ -79,7 +70,7 @@ export function useFile(slug: string) {
         if (!controller.signal.aborted) setState({ status: 'locked', file: info });
       } catch (error) {
         if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
-        setState({ status: 'failed', ...failureOf(error) });
+        setState({ status: 'failed', ...shareFailureOf(error) });
       }
     };
     void run();
@@ -95,8 +86,8 @@ export function useFile(slug: string) {
         filePasswordStore.set(slug, password);
         setState({ status: 'ready', file: verified, password });
       } catch (error) {
-        if (isApiError(error) && (error.status === 404 || error.status === 410)) {
-          setState({ status: 'failed', ...failureOf(error) });
+        if (endsShare(error)) {
+          setState({ status: 'failed', ...shareFailureOf(error) });
           return;
         }
         throw error;

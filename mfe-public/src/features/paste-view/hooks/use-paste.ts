@@ -1,23 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError, type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
 import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
-
-export type PasteFailure = 'not-found' | 'gone' | 'error';
+import { endsShare, shareFailureOf, type ShareFailure } from '../../../lib/share-failure';
 
 export type PasteState =
   | { status: 'loading' }
   | { status: 'locked'; meta: PasteProtectedView }
   | { status: 'ready'; paste: LoadedPaste }
-  | { status: 'failed'; failure: PasteFailure; message: string }
+  | { status: 'failed'; failure: ShareFailure; message: string }
   | { status: 'deleted' };
-
-/** 404 = unknown or used up (the last view deleted it), 410 = expired or view limit reached. */
-function failureOf(error: unknown): { failure: PasteFailure; message: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  if (isApiError(error) && error.status === 404) return { failure: 'not-found', message };
-  if (isApiError(error) && error.status === 410) return { failure: 'gone', message };
-  return { failure: 'error', message };
-}
 
 /** Loads `/paste/{slug}` once per slug and holds its state (locked → unlock → ready, edits, deletion). */
 export function usePaste(slug: string) {
@@ -38,7 +29,7 @@ export function usePaste(slug: string) {
       (error: unknown) => {
         if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
         earlyPasteLoad.forget(load);
-        setState({ status: 'failed', ...failureOf(error) });
+        setState({ status: 'failed', ...shareFailureOf(error) });
       },
     );
     return () => controller.abort();
@@ -51,8 +42,8 @@ export function usePaste(slug: string) {
         const paste = await unlockPaste(kernel, slug, password);
         setState({ status: 'ready', paste });
       } catch (error) {
-        if (isApiError(error) && (error.status === 404 || error.status === 410)) {
-          setState({ status: 'failed', ...failureOf(error) });
+        if (endsShare(error)) {
+          setState({ status: 'failed', ...shareFailureOf(error) });
           return;
         }
         throw error;
