@@ -3,7 +3,8 @@
 // Starts its own api-server + gateway on a fresh DATA_DIR (ports BENCH_PORT / BENCH_API_PORT,
 // default 28180 / 28887: stop the e2e servers first), generates the file in the system temp folder,
 // uploads it through the page (presign → PUT with progress → commit), then PUTs the same File again
-// to the same presigned URL with a bare XMLHttpRequest in the page, and once more from Node.
+// with a bare XMLHttpRequest in the page, and once more from Node, each to a presigned URL of its own
+// (an upload address takes one upload).
 // Needs a build (api-server, host-shell, the remotes). Run: node e2e/support/bench-upload.mjs
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -99,11 +100,14 @@ async function main() {
     const presigned = page.waitForResponse((response) => response.url().includes('/api/s3/presign'));
     const started = performance.now();
     await page.getByTestId('start-upload').click();
-    const { upload_url: uploadUrl, contentType } = (await (await presigned).json()).data;
+    const { contentType } = (await (await presigned).json()).data;
     await page.locator('[data-testid="upload-item"][data-state="success"]').waitFor({ timeout: 30 * 60_000 });
     const pageMs = performance.now() - started;
+    // A presigned upload address takes one upload: each raw PUT below gets its own, like the page's.
+    const freshUploadUrl = async () =>
+      (await api('POST', '/api/s3/presign', token, { s3_config_id: config.id, filename: path.basename(file), size: SIZE })).upload_url;
 
-    // 2. A bare XMLHttpRequest PUT of the same File to the same presigned URL, in the same page.
+    // 2. A bare XMLHttpRequest PUT of the same File to a presigned URL, in the same page.
     await page.evaluate(() => {
       const input = document.createElement('input');
       input.type = 'file';
@@ -123,11 +127,11 @@ async function main() {
           xhr.onerror = () => reject(new Error('network error'));
           xhr.send(blob);
         }),
-      { url: uploadUrl, type: contentType },
+      { url: await freshUploadUrl(), type: contentType },
     );
 
     // 3. The same PUT from Node (no browser at all), for reference.
-    const nodeMs = await nodePut(uploadUrl, file, contentType);
+    const nodeMs = await nodePut(await freshUploadUrl(), file, contentType);
 
     const result = {
       bytes: SIZE,
