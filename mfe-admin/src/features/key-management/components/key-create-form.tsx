@@ -1,16 +1,13 @@
-import { App } from 'antd';
 import { ModalForm, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
 import {
   API_KEY_EXPIRY_OPTIONS,
   validateApiKeyCreateForm,
   type ApiKeyCreateFormField,
   type ApiKeyCreateResponse,
   useKernel,
-  errorText,
 } from '@cloudclip/shared-kernel';
 import { kernelRule } from '../../../lib/validation';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { KeyCustomExpiryField } from './key-custom-expiry-field';
 import { KeyNamePermissionFields } from './key-name-permission-fields';
 import { keyCreateInput, type KeyCreateValues } from '../api/key-form';
@@ -26,19 +23,16 @@ export function KeyCreateForm({
   onCreated: (key: ApiKeyCreateResponse) => void;
 }) {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
-  const { message } = App.useApp();
+  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
   if (!open) return null;
   const validate = (values: KeyCreateValues) => validateApiKeyCreateForm(keyCreateInput(values), new Date());
   const rule = (field: ApiKeyCreateFormField) => kernelRule<KeyCreateValues, ApiKeyCreateFormField>(t, field, validate);
 
   return (
     <ModalForm<KeyCreateValues>
-      open
+      {...modalFormProps('actions.create')}
       title={t('keys.createTitle')}
       width={580}
-      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('actions.create'), resetText: t('common:actions.cancel') } }}
       dateFormatter={false}
       initialValues={{
         expiry: '1d',
@@ -51,15 +45,11 @@ export function KeyCreateForm({
       onFinish={async (values) => {
         const result = validate(values);
         if (!result.valid) return false;
-        try {
+        return submit(async () => {
           const created = await kernel.api.apiKeys.create(result.value);
           void message.success(t('keys.created'));
           onCreated(created);
-          return true;
-        } catch (error) {
-          void message.error(errorText(error, t('common:errors.requestFailed')));
-          return false;
-        }
+        });
       }}
     >
       <KeyNamePermissionFields nameRule={rule('name')} mountRule={rule('mount_permission')} />

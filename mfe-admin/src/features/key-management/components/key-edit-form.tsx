@@ -1,6 +1,4 @@
-import { App } from 'antd';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
 import {
   API_KEY_EXPIRY_OPTIONS,
   validateApiKeyEditForm,
@@ -8,12 +6,11 @@ import {
   type ApiKeyEditFormField,
   useKernel,
   useLanguage,
-  errorText,
   formatDateTime,
 } from '@cloudclip/shared-kernel';
 import { isNeverExpiring } from '../../../lib/format';
 import { kernelRule } from '../../../lib/validation';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { KeyCustomExpiryField } from './key-custom-expiry-field';
 import { KeyNamePermissionFields } from './key-name-permission-fields';
 import { keyEditInput, keyToEditValues, type KeyEditValues } from '../api/key-form';
@@ -21,9 +18,8 @@ import { keyEditInput, keyToEditValues, type KeyEditValues } from '../api/key-fo
 /** Edit an API key (spec §5: name required; custom expiry date required when chosen). The key value never changes. */
 export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | null; onClose: () => void; onSaved: () => void }) {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
-  const { message } = App.useApp();
+  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
   if (!apiKey) return null;
   const validate = (values: KeyEditValues) => validateApiKeyEditForm(keyEditInput(values), new Date());
   const rule = (field: ApiKeyEditFormField) => kernelRule<KeyEditValues, ApiKeyEditFormField>(t, field, validate);
@@ -32,25 +28,19 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
   return (
     <ModalForm<KeyEditValues>
       key={apiKey.id}
-      open
+      {...modalFormProps()}
       title={t('keys.editTitle', { name: apiKey.name })}
       width={580}
-      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('common:actions.cancel') } }}
       dateFormatter={false}
       initialValues={keyToEditValues(apiKey)}
       onFinish={async (values) => {
         const result = validate(values);
         if (!result.valid) return false;
-        try {
+        return submit(async () => {
           await kernel.api.apiKeys.update(apiKey.id, result.value);
           void message.success(t('keys.saved'));
           onSaved();
-          return true;
-        } catch (error) {
-          void message.error(errorText(error, t('common:errors.requestFailed')));
-          return false;
-        }
+        });
       }}
     >
       <KeyNamePermissionFields nameRule={rule('name')} mountRule={rule('mount_permission')} />

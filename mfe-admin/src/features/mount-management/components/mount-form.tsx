@@ -1,9 +1,7 @@
-import { App } from 'antd';
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
-import { MOUNT_STORAGE_TYPES, validateMountForm, type Mount, type S3Config, useKernel, errorText } from '@cloudclip/shared-kernel';
+import { MOUNT_STORAGE_TYPES, validateMountForm, type Mount, type S3Config, useKernel } from '@cloudclip/shared-kernel';
 import { kernelRule } from '../../../lib/validation';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { mountFormInput, mountToForm, type MountFormValues } from '../api/mount-request';
 
 /** Create (mount null) or edit a mount point; every rule of spec §5 comes from the kernel's validateMountForm. */
@@ -21,8 +19,7 @@ export function MountForm({
   onSaved: () => void;
 }) {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
-  const { message } = App.useApp();
+  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
   if (!open) return null;
   const validate = (values: MountFormValues) => validateMountForm(mountFormInput(values));
   const rule = (field: 'name' | 'storage_type' | 'storage_config_id' | 'mount_path' | 'cache_ttl' | 'sort_order') =>
@@ -32,27 +29,19 @@ export function MountForm({
   return (
     <ModalForm<MountFormValues>
       key={mount?.id ?? 'new'}
-      open
+      {...modalFormProps(mount ? 'common:actions.save' : 'actions.create')}
       title={t(mount ? 'mounts.editTitle' : 'mounts.createTitle')}
       width={600}
-      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{
-        searchConfig: { submitText: t(mount ? 'common:actions.save' : 'actions.create'), resetText: t('common:actions.cancel') },
-      }}
       initialValues={mountToForm(mount, defaultConfig?.id)}
       onFinish={async (values) => {
         const result = validate(values);
         if (!result.valid) return false;
-        try {
+        return submit(async () => {
           if (mount) await kernel.api.mounts.adminUpdate(mount.id, result.value);
           else await kernel.api.mounts.adminCreate(result.value);
           void message.success(t(mount ? 'mounts.saved' : 'mounts.created'));
           onSaved();
-          return true;
-        } catch (error) {
-          void message.error(errorText(error, t('common:errors.requestFailed')));
-          return false;
-        }
+        });
       }}
     >
       <ProFormText name="name" label={t('mounts.fieldName')} required rules={[rule('name')]} />

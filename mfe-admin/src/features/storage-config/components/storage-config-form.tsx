@@ -1,11 +1,10 @@
 import { DrawerForm, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
-import { App, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select, Space } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useKernel, errorText } from '@cloudclip/shared-kernel';
+import { useKernel } from '@cloudclip/shared-kernel';
 import type { S3Config } from '@cloudclip/shared-kernel';
 import { formCheckRule } from '../../../lib/validation';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import {
   PROVIDER_TYPES,
   QUOTA_UNITS,
@@ -31,8 +30,7 @@ export function StorageConfigForm({
   onSaved: () => void;
 }) {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
-  const { message } = App.useApp();
+  const { t, message, submit } = useDialogForm(onClose);
   const formRef = useRef<ProFormInstance<StorageConfigFormValues>>();
   const mode = config ? 'edit' : 'create';
   const rule = (field: StorageConfigField) =>
@@ -59,16 +57,12 @@ export function StorageConfigForm({
       initialValues={initialValues}
       onFinish={async (values) => {
         if (Object.keys(validateStorageConfigForm(values, mode)).length > 0) return false;
-        try {
+        return submit(async () => {
           if (config) await kernel.api.s3Configs.update(config.id, buildStorageConfigUpdate(values));
           else await kernel.api.s3Configs.create(buildStorageConfigCreate(values));
           void message.success(t(config ? 'storage.saved' : 'storage.created'));
           onSaved();
-          return true;
-        } catch (error) {
-          void message.error(errorText(error, t('common:errors.requestFailed')));
-          return false;
-        }
+        });
       }}
     >
       <ProFormText name="name" label={t('storage.fieldName')} required rules={[rule('name')]} />

@@ -1,18 +1,9 @@
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import { useTranslation } from 'react-i18next';
-import {
-  toBoolean,
-  type AdminPasteDetail,
-  type UserPasteDetail,
-  useKernel,
-  useLanguage,
-  errorText,
-  formatDateTime,
-} from '@cloudclip/shared-kernel';
+import { toBoolean, type AdminPasteDetail, type UserPasteDetail, useKernel, useLanguage, formatDateTime } from '@cloudclip/shared-kernel';
 import { checkRule } from '../../../lib/validation';
 import { useShareDetail } from '../../../hooks/use-share-detail';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { ShareEditFields } from '../../../components/share-edit-fields';
 import type { ShareEditFormProps } from '../../../components/share-table';
 import { buildPasteUpdate, type PasteEditValues } from '../api/paste-edit';
@@ -23,9 +14,8 @@ type Detail = AdminPasteDetail | UserPasteDetail;
 /** Edit a paste: content, remark, expiry, max views, link suffix (and its password). */
 export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<PasteRow>) {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
-  const { message } = App.useApp();
+  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
   const detail: Detail | null = useShareDetail(row, access, kernel.api.pastes, onClose);
 
   if (!row) return null;
@@ -45,11 +35,9 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
   return (
     <ModalForm<PasteEditValues>
       key={detail.id}
-      open
+      {...modalFormProps()}
       title={t('text.editTitle')}
       width={680}
-      modalProps={{ onCancel: onClose, destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('common:actions.cancel') } }}
       initialValues={{
         content: detail.content,
         remark: detail.remark ?? '',
@@ -62,17 +50,13 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
       onFinish={async (values) => {
         const body = buildPasteUpdate(values, detail);
         if (!body) return false;
-        try {
+        return submit(async () => {
           const result = await (access === 'full'
             ? kernel.api.pastes.adminUpdate(detail.slug, body)
             : kernel.api.pastes.userUpdate(detail.slug, body));
           void message.success(t('text.saved', { slug: result?.slug ?? detail.slug }));
           onSaved();
-          return true;
-        } catch (error) {
-          void message.error(errorText(error, t('common:errors.requestFailed')));
-          return false;
-        }
+        });
       }}
     >
       <ProFormTextArea

@@ -1,0 +1,30 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@cloudclip/shared-kernel';
+import { NAMESPACE } from '../i18n/resources';
+
+/** What the create and edit dialogs (pro-components ModalForm / DrawerForm) have in common. */
+export function useDialogForm(onClose: () => void) {
+  const { t } = useTranslation(NAMESPACE);
+  const { message } = App.useApp();
+
+  /** A ModalForm's shared props: open, closed by Cancel but not by the mask, and its two buttons (`submitKey`, then Cancel). */
+  const modalFormProps = (submitKey = 'common:actions.save') => ({
+    open: true,
+    modalProps: { onCancel: onClose, destroyOnHidden: true, maskClosable: false },
+    submitter: { searchConfig: { submitText: t(submitKey), resetText: t('common:actions.cancel') } },
+  });
+
+  /** For onFinish: runs the save; true closes the dialog, a failure is shown and keeps it open. */
+  const submit = async (save: () => Promise<void>): Promise<boolean> => {
+    try {
+      await save();
+      return true;
+    } catch (error) {
+      void message.error(errorText(error, t('common:errors.requestFailed')));
+      return false;
+    }
+  };
+
+  return { t, message, modalFormProps, submit };
+}
