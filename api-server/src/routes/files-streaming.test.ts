@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
 import { createShareContext, type ShareTestContext } from '../testing/file-share-helpers';
+import { sendFilledBody } from '../testing/fs-test-streams';
 
 const MB = 1024 * 1024;
 
@@ -120,22 +121,7 @@ describe('streaming uploads and downloads', () => {
     c = await createShareContext('local');
     await c.inject({ method: 'PUT', url: '/api/admin/system-settings', headers: c.admin, payload: { url_import_allow_private: true } });
     const total = 128 * MB;
-    const source = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total) });
-      const chunk = Buffer.alloc(256 * 1024, 5);
-      let sent = 0;
-      const pump = (): void => {
-        while (sent < total) {
-          sent += chunk.length;
-          if (!response.write(chunk)) {
-            response.once('drain', pump);
-            return;
-          }
-        }
-        response.end();
-      };
-      pump();
-    });
+    const source = http.createServer((_request, response) => sendFilledBody(response, total, 256 * 1024, 5));
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     try {
       const sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/blob`;

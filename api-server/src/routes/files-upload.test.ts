@@ -54,15 +54,7 @@ describe.each(DRIVER_KINDS)('file share uploads on the %s driver', (kind) => {
     return committed.json().data;
   }
 
-  async function setMaxUploadMb(value: number) {
-    const response = await c.inject({
-      method: 'PUT',
-      url: '/api/admin/system-settings',
-      headers: c.admin,
-      payload: { max_upload_size: value },
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const setMaxUploadMb = (value: number) => c.setSystemSettings({ max_upload_size: value });
 
   // ---------------------------------------------------------------- presign / PUT / commit
 

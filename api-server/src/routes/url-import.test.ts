@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
 import { createShareContext, pathOf, putToPresignedUrl, type DriverKind, type ShareTestContext } from '../testing/file-share-helpers';
+import { sendFilledBody } from '../testing/fs-test-streams';
 
 const KINDS: DriverKind[] = ['local', 's3'];
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
@@ -66,21 +67,7 @@ async function startSource(): Promise<{
       case '/script.js':
         return send(200, { 'content-type': 'application/javascript', 'content-disposition': 'inline; filename="s.js"' }, 'alert(1)');
       case '/big': {
-        const total = Number(url.searchParams.get('mb') ?? '1') * 1024 * 1024;
-        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total) });
-        const chunk = Buffer.alloc(64 * 1024, 1);
-        let sent = 0;
-        const pump = (): void => {
-          while (sent < total) {
-            sent += chunk.length;
-            if (!response.write(chunk)) {
-              response.once('drain', pump);
-              return;
-            }
-          }
-          response.end();
-        };
-        pump();
+        sendFilledBody(response, Number(url.searchParams.get('mb') ?? '1') * 1024 * 1024, 64 * 1024, 1);
         return;
       }
       default:
@@ -116,15 +103,7 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
     await c.close();
   });
 
-  async function allowPrivate(value: boolean) {
-    const response = await c.inject({
-      method: 'PUT',
-      url: '/api/admin/system-settings',
-      headers: c.admin,
-      payload: { url_import_allow_private: value },
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const allowPrivate = (value: boolean) => c.setSystemSettings({ url_import_allow_private: value });
 
   const info = (url: unknown) => c.inject({ method: 'POST', url: '/api/url/info', payload: { url } as object });
   const post = (path: string, payload: Record<string, unknown>, headers = c.admin) =>

@@ -31,6 +31,8 @@ export interface ShareTestContext {
   fileRows(): Promise<FileRow[]>;
   /** Sets the config's storage quota (`total_storage_bytes`) through the API. */
   setStorageQuota(bytes: number): Promise<void>;
+  /** Changes system settings (PUT /api/admin/system-settings) as the admin. */
+  setSystemSettings(values: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,16 +50,18 @@ export async function createShareContext(
   const admin = bearer(await loginAsAdmin(t.app));
   const inject = (options: InjectOptions) =>
     t.app.inject({ ...options, headers: { host, ...(options.headers as Record<string, string> | undefined) } });
+  /** A PUT as the admin that must answer 200 (`what` names it in the error otherwise). */
+  const adminPut = async (url: string, payload: Record<string, unknown>, what: string): Promise<void> => {
+    const response = await inject({ method: 'PUT', url, headers: admin, payload });
+    if (response.statusCode !== 200) throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
+  };
 
   let config: StorageConfigRow;
   let prefix = '';
   if (kind === 'local') {
     const [row] = await t.container.repositories.storageConfigs.listPublic();
     if (!row) throw new Error('no default local storage');
-    if (Object.keys(configExtra).length > 0) {
-      const response = await inject({ method: 'PUT', url: `/api/s3-configs/${row.id}`, headers: admin, payload: configExtra });
-      if (response.statusCode !== 200) throw new Error(`config update failed: ${response.body}`);
-    }
+    if (Object.keys(configExtra).length > 0) await adminPut(`/api/s3-configs/${row.id}`, configExtra, 'config update');
     config = (await t.container.repositories.storageConfigs.findById(row.id)) as StorageConfigRow;
   } else {
     if (!s3) throw new Error('s3rver handle required');
@@ -106,15 +110,8 @@ export async function createShareContext(
     fileRows() {
       return t.container.db.selectFrom('files').selectAll().where('s3_config_id', '=', config.id).execute();
     },
-    async setStorageQuota(bytes) {
-      const response = await inject({
-        method: 'PUT',
-        url: `/api/s3-configs/${config.id}`,
-        headers: admin,
-        payload: { total_storage_bytes: bytes },
-      });
-      if (response.statusCode !== 200) throw new Error(`quota update failed: ${response.statusCode} ${response.body}`);
-    },
+    setStorageQuota: (bytes) => adminPut(`/api/s3-configs/${config.id}`, { total_storage_bytes: bytes }, 'quota update'),
+    setSystemSettings: (values) => adminPut('/api/admin/system-settings', values, 'settings update'),
     async close() {
       await t.close();
       removeTempDir(t.dataDir);
