@@ -14,6 +14,23 @@ function hasViewLimit(row: Pick<PasteRow, 'max_views'>): row is Pick<PasteRow, '
  * The public reading of pastes (contract §5.3, §6.2): passwords, view counting and lazy expiry.
  * A read that ends a paste's life (expired, last view) deletes its row.
  */
+/** The view of an opened or unlocked paste; `access` (hasPassword, …) stands right after `remark`. */
+function pasteView<Access extends { hasPassword: boolean }>(row: PasteRow, views: number, access: Access) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    content: row.content,
+    remark: row.remark,
+    ...access,
+    expiresAt: row.expires_at,
+    maxViews: row.max_views,
+    views,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    created_by: row.created_by,
+  };
+}
+
 export class PasteViews {
   constructor(
     private readonly pastes: Pick<PasteRepository, 'findBySlug' | 'findById' | 'deleteById' | 'incrementViews'>,
@@ -48,20 +65,7 @@ export class PasteViews {
     if (row.password_hash === null) throw new HttpError(400, 'paste.notProtected');
     if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
     const views = await this.countView(row);
-    return {
-      id: row.id,
-      slug: row.slug,
-      content: row.content,
-      remark: row.remark,
-      hasPassword: true,
-      plain_password: this.secretBox.decryptNullable(row.password_sealed),
-      expiresAt: row.expires_at,
-      maxViews: row.max_views,
-      views,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      created_by: row.created_by,
-    };
+    return pasteView(row, views, { hasPassword: true as const, plain_password: this.secretBox.decryptNullable(row.password_sealed) });
   }
 
   /** GET /api/raw/{slug}: the content, with `password` for a protected paste (one view). */
@@ -77,19 +81,7 @@ export class PasteViews {
 
   /** The view of an unprotected paste. */
   private openView(row: PasteRow, views: number): PastePublicView {
-    return {
-      id: row.id,
-      slug: row.slug,
-      content: row.content,
-      remark: row.remark,
-      hasPassword: false,
-      expiresAt: row.expires_at,
-      maxViews: row.max_views,
-      views,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      created_by: row.created_by,
-    };
+    return pasteView(row, views, { hasPassword: false as const });
   }
 
   /** The paste, unless unknown (404) or expired / out of views (deleted, 410). */
