@@ -47,6 +47,7 @@ export { KernelProvider, useKernel, useSession, useLanguage } from './react/kern
 export { useCopyFeedback, type CopyState } from './react/use-copy-feedback';
 export { installHistorySync } from './react/history-sync';
 export { copyText } from './browser/clipboard';
+export { downloadText, startDownload } from './browser/download';
 export { FOCUSABLE_SELECTOR, keepTabInside, type TabKeyEvent } from './browser/focus-trap';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';
 

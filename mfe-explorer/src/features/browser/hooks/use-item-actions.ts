@@ -1,13 +1,12 @@
 import { useCallback, type Dispatch } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { FsListItem } from '@cloudclip/shared-kernel';
+import { startDownload, type FsListItem } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { PREVIEW_PARAM } from '../../../config/paths';
 import type { FsApi } from '../../../lib/fs-api';
 import { errorMessage } from '../../../lib/format';
 import { baseName, joinPath, parentDirectory, routeOfDirectory } from '../../../lib/fs-path';
-import { startDownload } from '../../../lib/start-download';
 import type { ItemAction } from '../components/actions-dialog';
 import type { DialogEvent } from '../stores/dialog-state';
 import type { Notice } from './use-notices';

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MARKDOWN_EXTENSIONS } from '@cloudclip/shared-kernel';
+import { downloadText, MARKDOWN_EXTENSIONS } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
-import { downloadText } from '../../../lib/download';
 import { messageText, type FieldMessage } from '../../../lib/field-message';
 import { useDraft, type DraftStatus } from '../hooks/use-draft';
 import { textStats } from '../utils/text-stats';
