@@ -20,7 +20,7 @@ import {
   putStreamOfUnknownLength,
   uploadS3Part,
 } from './s3-multipart';
-import { DEFAULT_CONTENT_TYPE, metadataOf, putObjectInput } from './s3-object-headers';
+import { metadataOf, putObjectInput, storedHeadersOf } from './s3-object-headers';
 import { presignS3Get, presignS3Put, presignS3UploadPart } from './s3-presigned-urls';
 import {
   listAllObjects,
@@ -96,11 +96,7 @@ export class S3StorageDriver implements StorageDriver {
         contentLength,
         size: ranged && Number.isFinite(contentRange.size) ? contentRange.size : contentLength,
         range: ranged ? { start: contentRange.start, end: contentRange.end } : undefined,
-        etag: stripEtagQuotes(result.ETag),
-        lastModified: result.LastModified ?? new Date(0),
-        contentType: result.ContentType ?? DEFAULT_CONTENT_TYPE,
-        contentDisposition: result.ContentDisposition,
-        metadata: result.Metadata ?? {},
+        ...storedHeadersOf(result),
       };
     } catch (error) {
       throw toStorageError(error, `get ${key}`);
@@ -113,11 +109,7 @@ export class S3StorageDriver implements StorageDriver {
       return {
         key,
         size: result.ContentLength ?? 0,
-        etag: stripEtagQuotes(result.ETag),
-        lastModified: result.LastModified ?? new Date(0),
-        contentType: result.ContentType ?? DEFAULT_CONTENT_TYPE,
-        contentDisposition: result.ContentDisposition,
-        metadata: result.Metadata ?? {},
+        ...storedHeadersOf(result),
       };
     } catch (error) {
       if (isMissingObject(error)) return null;

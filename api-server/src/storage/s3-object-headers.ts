@@ -1,5 +1,5 @@
-import type { PutObjectCommandInput } from '@aws-sdk/client-s3';
-import type { PutObjectOptions } from './storage-driver';
+import type { HeadObjectCommandOutput, PutObjectCommandInput } from '@aws-sdk/client-s3';
+import { stripEtagQuotes, type ObjectInfo, type PutObjectOptions } from './storage-driver';
 
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
@@ -17,5 +17,18 @@ export function putObjectInput(bucket: string, key: string, options: PutObjectOp
     ContentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
     ContentDisposition: options.contentDisposition,
     Metadata: metadataOf(options),
+  };
+}
+
+/** The stored headers of an object, from a GET or HEAD answer, as ObjectInfo names them. */
+export function storedHeadersOf(
+  result: Pick<HeadObjectCommandOutput, 'ETag' | 'LastModified' | 'ContentType' | 'ContentDisposition' | 'Metadata'>,
+): Omit<ObjectInfo, 'key' | 'size'> {
+  return {
+    etag: stripEtagQuotes(result.ETag),
+    lastModified: result.LastModified ?? new Date(0),
+    contentType: result.ContentType ?? DEFAULT_CONTENT_TYPE,
+    contentDisposition: result.ContentDisposition,
+    metadata: result.Metadata ?? {},
   };
 }
