@@ -7,6 +7,10 @@ describe.each(DRIVER_KINDS)('file management and ownership on the %s driver', (k
     c = context;
   });
 
+  /** s3/presign of `a.txt` on the test's config. */
+  const presignA = (headers: Record<string, string>, extra: Record<string, unknown> = {}) =>
+    c.inject({ method: 'POST', url: '/api/s3/presign', headers, payload: { s3_config_id: c.config.id, filename: 'a.txt', ...extra } });
+
   async function share(headers: Record<string, string>, filename: string, query = '') {
     const response = await c.inject({
       method: 'PUT',
@@ -174,12 +178,7 @@ describe.each(DRIVER_KINDS)('file management and ownership on the %s driver', (k
   it('refuses a key a non-public config on presign and upload-direct (403)', async () => {
     await c.inject({ method: 'PUT', url: `/api/s3-configs/${c.config.id}`, headers: c.admin, payload: { is_public: false } });
     const key = await c.key();
-    const presign = await c.inject({
-      method: 'POST',
-      url: '/api/s3/presign',
-      headers: key.headers,
-      payload: { s3_config_id: c.config.id, filename: 'a.txt' },
-    });
+    const presign = await presignA(key.headers);
     expect(presign.statusCode).toBe(403);
     const direct = await c.inject({
       method: 'PUT',
@@ -208,12 +207,7 @@ describe.each(DRIVER_KINDS)('file management and ownership on the %s driver', (k
       })
       .execute();
     const scoped = await c.key({ basicPath: '/team/docs/' });
-    const presign = await c.inject({
-      method: 'POST',
-      url: '/api/s3/presign',
-      headers: scoped.headers,
-      payload: { s3_config_id: c.config.id, filename: 'a.txt', path: 'sub' },
-    });
+    const presign = await presignA(scoped.headers, { path: 'sub' });
     expect(presign.statusCode).toBe(200);
     const data = presign.json().data;
     const folder = c.config.default_folder ? `${c.config.default_folder}/` : '';
@@ -221,12 +215,7 @@ describe.each(DRIVER_KINDS)('file management and ownership on the %s driver', (k
     expect((await putToPresignedUrl(data.upload_url, 'scoped', data.contentType)).status).toBe(200);
 
     const outside = await c.key({ basicPath: '/elsewhere' });
-    const refused = await c.inject({
-      method: 'POST',
-      url: '/api/s3/presign',
-      headers: outside.headers,
-      payload: { s3_config_id: c.config.id, filename: 'a.txt' },
-    });
+    const refused = await presignA(outside.headers);
     expect(refused.statusCode).toBe(403);
     const direct = await c.inject({ method: 'PUT', url: '/api/upload-direct/a.txt', headers: outside.headers, payload: 'x' });
     expect(direct.statusCode).toBe(403);

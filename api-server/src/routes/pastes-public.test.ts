@@ -24,6 +24,21 @@ describe('public paste routes', () => {
     env.t.app.inject({ method: 'POST', url: `/api/paste/${slug}`, payload: payload as object });
   const raw = (slug: string, query = '') => env.t.app.inject({ method: 'GET', url: `/api/raw/${slug}${query}` });
   const row = (slug: string) => env.t.container.repositories.pastes.findBySlug(slug);
+  /** A paste written straight to the database (as imported from elsewhere): no creator, no limits. */
+  const insertImported = (slug: string, content: string, passwordHash: string | null = null) =>
+    env.t.container.repositories.pastes.insert({
+      id: randomUUID(),
+      slug,
+      content,
+      remark: null,
+      password_hash: passwordHash,
+      password_sealed: null,
+      expires_at: null,
+      max_views: null,
+      created_by: null,
+      created_at: toIso(env.now),
+      updated_at: toIso(env.now),
+    });
   const setGuestPastes = (value: string) =>
     env.t.container.repositories.systemSettings.upsert({
       key: SETTING_ALLOW_GUEST_PASTES,
@@ -161,19 +176,7 @@ describe('public paste routes', () => {
 
     it('verifies legacy SHA-256 password hashes of imported pastes', async () => {
       const slug = 'legacy1';
-      await env.t.container.repositories.pastes.insert({
-        id: randomUUID(),
-        slug,
-        content: 'imported',
-        remark: null,
-        password_hash: sha256Hex('old-pass'),
-        password_sealed: null,
-        expires_at: null,
-        max_views: null,
-        created_by: null,
-        created_at: toIso(env.now),
-        updated_at: toIso(env.now),
-      });
+      await insertImported(slug, 'imported', sha256Hex('old-pass'));
       expect((await unlock(slug, { password: 'wrong' })).statusCode).toBe(401);
       const response = await unlock(slug, { password: 'old-pass' });
       expect(response.statusCode).toBe(200);
@@ -384,19 +387,7 @@ describe('public paste routes', () => {
 
     it('gives a safe file name for an imported slug with unusual characters', async () => {
       const slug = `imp${randomString(3)}"ü`;
-      await env.t.container.repositories.pastes.insert({
-        id: randomUUID(),
-        slug,
-        content: 'odd',
-        remark: null,
-        password_hash: null,
-        password_sealed: null,
-        expires_at: null,
-        max_views: null,
-        created_by: null,
-        created_at: toIso(env.now),
-        updated_at: toIso(env.now),
-      });
+      await insertImported(slug, 'odd');
       const response = await raw(encodeURIComponent(slug));
       expect(response.statusCode).toBe(200);
       const disposition = String(response.headers['content-disposition']);
