@@ -236,7 +236,28 @@ function createAppConfig(options) {
         }),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // The host provides React to every remote as shared modules, each a chunk of its own by
+        // default: react, react/jsx-runtime (twice), react-dom, react-dom/client, scheduler. Every
+        // page needs all of them; as one chunk they are one request instead of six.
+        ...(isHost
+          ? {
+              splitChunks: {
+                cacheGroups: {
+                  react: {
+                    test: /[\\/]node_modules[\\/]\.pnpm[\\/](?:react|react-dom|scheduler)@/,
+                    name: 'react',
+                    chunks: 'async',
+                    enforce: true,
+                    priority: 20,
+                  },
+                },
+              },
+            }
+          : {}),
+      },
       devServer: {
         port: options.devPort,
         host: '127.0.0.1',
