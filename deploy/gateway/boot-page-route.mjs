@@ -3,7 +3,15 @@
 // script by hash and the pinned remotes' origins.
 import { WORKSPACE_VERSION, hostPinOf, remoteEntryOf } from './environment.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
-import { hostPreloads, pageChunkPreloads, pageOfPath, remoteOfPath, remotePreloads, renderBootPage } from './boot-page.mjs';
+import {
+  hostPreloads,
+  pageChunkPreloads,
+  pageOfPath,
+  remoteOfPath,
+  remotePreloads,
+  renderBootPage,
+  servedByGateway,
+} from './boot-page.mjs';
 import { earlyRequestPaths, earlyRequestsScript } from './early-requests.mjs';
 import { NO_CACHE } from './package-files.mjs';
 
@@ -69,7 +77,7 @@ export function createBootPageRoute({ served, files, overrides }) {
       ]);
       const shown = pageOfPath(pageChunks, pathname);
       preloads.push(...remotePreloads(remote, remoteManifest, hostManifest), ...pageChunkPreloads(remote, shown?.page));
-      if (remote.entry.startsWith('/remotes/')) requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
+      if (servedByGateway(remote)) requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
     }
     return { preloads, requests };
   }

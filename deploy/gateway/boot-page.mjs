@@ -80,6 +80,13 @@ export function remoteOfPath(routeMap, pathname) {
 const isScript = (file) => typeof file === 'string' && file.endsWith('.js');
 
 /**
+ * Whether this gateway serves the remote itself (`/remotes/…`): only then does it know the files
+ * (and so the code) the browser will run. A dev override elsewhere gets no hints.
+ * @param {{ entry: string }} remote
+ */
+export const servedByGateway = (remote) => remote.entry.startsWith('/remotes/');
+
+/**
  * The host's start-up scripts: the chunks of its bootstrap (boot-assets.json) and its shared
  * modules (mf-manifest.json), served from the site root.
  */
@@ -96,7 +103,7 @@ export function hostPreloads(bootAssets, hostManifest) {
  * @param {{ entry: string, integrity?: { manifest: string, entry: string, entryName: string } }} remote
  */
 export function remotePreloads(remote, remoteManifest, hostManifest) {
-  if (!remote.entry.startsWith('/remotes/') || !remoteManifest) return [];
+  if (!servedByGateway(remote) || !remoteManifest) return [];
   const base = path.posix.dirname(remote.entry);
   const entryName = remoteManifest.metaData?.remoteEntry?.name;
   const entryDir = (remoteManifest.metaData?.remoteEntry?.path ?? '').replace(/^\/+|\/+$/g, '');
@@ -142,7 +149,7 @@ export function pageOfPath(pageChunks, pathname) {
  * @param {{ scripts?: string[] } | null | undefined} page
  */
 export function pageChunkPreloads(remote, page) {
-  if (!remote.entry.startsWith('/remotes/') || !page) return [];
+  if (!servedByGateway(remote) || !page) return [];
   const base = path.posix.dirname(remote.entry);
   return (page.scripts ?? []).filter(isScript).map((file) => ({ as: 'script', href: `${base}/${file}` }));
 }
