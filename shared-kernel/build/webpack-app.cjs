@@ -6,6 +6,7 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
 const { sharedDependencies } = require('./mf-shared.cjs');
+const { renderIndexHtml } = require('./index-html.cjs');
 
 /**
  * @param {object} options
@@ -250,11 +251,9 @@ function createAppConfig(options) {
         ...(!isHost && options.pageChunks ? [new PageChunksPlugin(webpack, options.pageChunks)] : []),
         ...(mode === 'production' ? [new PrecompressPlugin(webpack)] : []),
         new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title: options.title,
+          templateContent: renderIndexHtml({ title: options.title, isHost }),
           inject: 'body',
           scriptLoading: 'defer',
-          templateParameters: { isHost },
           chunks: ['main'],
         }),
       ],
