@@ -1,16 +1,7 @@
 import type { BusMessage } from './bus/event-bus';
 import { createKernel, getKernel, hasKernel, type KernelOptions } from './kernel';
-import type { SafeStorage } from './storage-keys';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { jsonResponse } from '../testing/json-response';
+import { memoryStorage } from '../testing/memory-storage';
 
 interface Wire {
   url: string;
@@ -28,14 +19,7 @@ function fakeFetch(replies: Reply[] = []) {
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push({ url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers as Record<string, string>) });
     const reply = replies.shift() ?? { body: { code: 200, message: 'ok', success: true } };
-    const status = reply.status ?? 200;
-    return {
-      status,
-      statusText: '',
-      ok: status >= 200 && status < 300,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => JSON.stringify(reply.body ?? null),
-    } as unknown as Response;
+    return jsonResponse(reply.status ?? 200, reply.body ?? null);
   }) as typeof fetch;
   return { fetchImpl, requests };
 }

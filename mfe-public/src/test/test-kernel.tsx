@@ -2,7 +2,9 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { createKernel, type Kernel, type SafeStorage, KernelProvider } from '@cloudclip/shared-kernel';
+import { createKernel, type Kernel, KernelProvider } from '@cloudclip/shared-kernel';
+import { jsonResponse } from '@cloudclip/shared-kernel/testing/json-response';
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 import { NAMESPACE, resources } from '../i18n/resources';
 
 export const ORIGIN = 'http://127.0.0.1:8080';
@@ -32,23 +34,9 @@ export function fakeFetch(handler: (call: FakeCall) => FakeReply | Promise<FakeR
     };
     calls.push(call);
     const reply = await handler(call);
-    const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return {
-      status,
-      statusText: '',
-      ok: status >= 200 && status < 300,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => text,
-      blob: async () => new Blob([text]),
-    } as unknown as Response;
+    return jsonResponse(reply.status ?? 200, reply.body);
   });
   return { impl: impl as unknown as typeof fetch, calls };
-}
-
-export function memoryStorage(initial: Record<string, string> = {}): SafeStorage {
-  const data = new Map(Object.entries(initial));
-  return { get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
 }
 
 export function makeKernel(

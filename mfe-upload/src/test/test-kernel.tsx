@@ -1,20 +1,11 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, type Kernel, type SafeStorage, KernelProvider } from '@cloudclip/shared-kernel';
+import { createKernel, type Kernel, KernelProvider } from '@cloudclip/shared-kernel';
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 import { NAMESPACE, resources } from '../i18n/resources';
 
 export const ORIGIN = 'http://127.0.0.1:8080';
-
-export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
 
 /** A kernel whose network is a jest.fn (tests replace the API methods they need). */
 export function makeKernel(options: { language?: 'zh-CN' | 'en-US'; storage?: Record<string, string> } = {}): Kernel {
@@ -38,15 +29,4 @@ export function renderWithKernel(ui: ReactElement, kernel: Kernel) {
       <KernelProvider kernel={kernel}>{ui}</KernelProvider>
     </I18nextProvider>,
   );
-}
-
-/** A promise with its resolve/reject exposed. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }

@@ -4,20 +4,10 @@ import { createSafeStorage } from '../storage-keys';
 import { isApiError } from './api-error';
 import { EARLY_RESPONSES_GLOBAL, takeEarlyResponse } from './early-responses';
 import { HttpClient } from './http-client';
+import { jsonResponse } from '../../testing/json-response';
 
 const BASE = 'http://api.test';
 const PASTE_URL = `${BASE}/api/paste/abc`;
-
-function jsonResponse(status: number, body: unknown): Response {
-  const text = JSON.stringify(body);
-  return {
-    status,
-    statusText: '',
-    ok: status >= 200 && status < 300,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: async () => text,
-  } as unknown as Response;
-}
 
 /** What the boot page's script leaves behind: the given responses, sent with `language`. */
 function startEarly(language: string, responses: Record<string, Promise<Response>>) {

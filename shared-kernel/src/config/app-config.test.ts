@@ -1,15 +1,5 @@
-import type { SafeStorage } from '../storage-keys';
 import { BACKEND_URL_PLACEHOLDER, buildApiUrl, resolveBaseUrl, saveBaseUrlOverride, withQuery } from './app-config';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../testing/memory-storage';
 
 const ORIGIN = 'https://clip.example.org';
 

@@ -1,17 +1,7 @@
 import { EventBus, type BusMessage } from '../bus/event-bus';
-import type { SafeStorage } from '../storage-keys';
 import type { Language } from '../types/preferences';
 import { I18nService } from './create-i18n';
-
-function memoryStorage(): SafeStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../testing/memory-storage';
 
 function setup(initial: Language = 'zh-CN') {
   const storage = memoryStorage();

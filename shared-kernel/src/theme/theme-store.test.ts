@@ -1,17 +1,7 @@
 import { EventBus, type BusMessage } from '../bus/event-bus';
-import type { SafeStorage } from '../storage-keys';
 import { nextThemeMode, ThemeStore, type ThemeState } from './theme-store';
 import { DARK_PALETTE, LIGHT_PALETTE } from './theme-tokens';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../testing/memory-storage';
 
 /** A `prefers-color-scheme: dark` media query whose answer the test flips. */
 function fakeMedia(initiallyDark: boolean) {

@@ -1,18 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, type Kernel, type Language, type SafeStorage } from '@cloudclip/shared-kernel';
+import { createKernel, type Kernel, type Language } from '@cloudclip/shared-kernel';
 import { shellResources } from '../../../i18n/shell-resources';
 import { EnvSwitcher } from './env-switcher';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 
 function renderSwitcher(options: { stored?: Record<string, string>; backendUrl?: string; origin?: string; language?: Language } = {}) {
   const storage = memoryStorage({ language: options.language ?? 'en-US', admin_token: 'T0k', ...options.stored });

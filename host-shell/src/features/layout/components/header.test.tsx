@@ -1,20 +1,11 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createKernel, type Kernel, type Language, type SafeStorage } from '@cloudclip/shared-kernel';
+import { createKernel, type Kernel, type Language } from '@cloudclip/shared-kernel';
 import { shellResources } from '../../../i18n/shell-resources';
 import { Footer } from './footer';
 import { Header, SOURCE_REPOSITORY_URL } from './header';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 
 function makeKernel(language: Language, appConfig: Record<string, string> = {}) {
   const storage = memoryStorage({ language });

@@ -1,13 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, type Kernel, type RemoteLifecycles, type RemoteProps, type SafeStorage } from '@cloudclip/shared-kernel';
+import { createKernel, type Kernel, type RemoteLifecycles, type RemoteProps } from '@cloudclip/shared-kernel';
 import { shellResources } from '../../../i18n/shell-resources';
 import { RemoteSlot } from './remote-slot';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage {
-  const data = new Map(Object.entries(initial));
-  return { get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
-}
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
+import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 
 function makeKernel(): Kernel {
   const kernel = createKernel({
@@ -37,16 +34,6 @@ function fakeLifecycles() {
     }),
   } satisfies RemoteLifecycles;
   return { lifecycles, mounted };
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 function renderSlot(kernel: Kernel, load: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>, onMounted?: () => void) {

@@ -1,38 +1,13 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { createKernel, type BusMessage, type Kernel, type SafeStorage } from '@cloudclip/shared-kernel';
+import { createKernel, type BusMessage, type Kernel } from '@cloudclip/shared-kernel';
 import { useAdminGuard } from './use-admin-guard';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key) ?? null,
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
+import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
+import { jsonResponse } from '@cloudclip/shared-kernel/testing/json-response';
 
 interface Wire {
   url: string;
   authorization: string | null;
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
-
-function answer(status: number, body: unknown): Response {
-  return {
-    status,
-    statusText: '',
-    ok: status >= 200 && status < 300,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: async () => JSON.stringify(body),
-  } as unknown as Response;
 }
 
 /** A kernel whose fetch answers each request with the next queued (possibly pending) response. */
@@ -42,7 +17,7 @@ function setup(stored: Record<string, string>) {
   const queue: Promise<Response>[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push({ url: String(input), authorization: new Headers(init?.headers as Record<string, string>).get('Authorization') });
-    return queue.shift() ?? answer(200, { code: 200, message: 'ok', success: true });
+    return queue.shift() ?? jsonResponse(200, { code: 200, message: 'ok', success: true });
   }) as typeof fetch;
   const kernel: Kernel = createKernel({
     storage,
@@ -65,7 +40,7 @@ describe('useAdminGuard', () => {
     expect(result.current).toBe(false);
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toEqual({ url: 'https://clip.example.org/api/test/admin-token', authorization: 'Bearer T0k' });
-    reply.resolve(answer(200, { code: 200, message: 'ok', success: true }));
+    reply.resolve(jsonResponse(200, { code: 200, message: 'ok', success: true }));
     await waitFor(() => expect(result.current).toBe(true));
     expect(storage.data.get('admin_token')).toBe('T0k');
   });
@@ -80,7 +55,7 @@ describe('useAdminGuard', () => {
 
   it('removes a rejected token, fires admin-token-expired and still lets navigation proceed', async () => {
     const { kernel, storage, events, queue } = setup({ admin_token: 'Expired' });
-    queue.push(Promise.resolve(answer(401, { code: 401, message: 'invalid token', success: false })));
+    queue.push(Promise.resolve(jsonResponse(401, { code: 401, message: 'invalid token', success: false })));
     const { result } = renderHook(() => useAdminGuard(kernel, true));
     await waitFor(() => expect(result.current).toBe(true));
     expect(storage.data.has('admin_token')).toBe(false);

@@ -1,13 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, type Kernel, type Language, type SafeStorage } from '@cloudclip/shared-kernel';
+import { createKernel, type Kernel, type Language } from '@cloudclip/shared-kernel';
 import { shellResources } from '../../../i18n/shell-resources';
 import { SessionNotice } from './session-notice';
-
-function memoryStorage(initial: Record<string, string> = {}): SafeStorage {
-  const data = new Map(Object.entries(initial));
-  return { get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value), remove: (key) => void data.delete(key) };
-}
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 
 function renderNotice(language: Language = 'en-US', stored: Record<string, string> = {}) {
   const kernel: Kernel = createKernel({

@@ -1,5 +1,5 @@
 import { ApiError } from '@cloudclip/shared-kernel';
-import { deferred } from '../../../test/test-kernel';
+import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 import { emptyDraft, validateUploadOptions } from '../../../lib/upload-options';
 import { uploadFile, type FilesEdge } from './upload-file';
 

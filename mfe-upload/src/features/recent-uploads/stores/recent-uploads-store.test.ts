@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@cloudclip/shared-kernel';
-import { memoryStorage } from '../../../test/test-kernel';
+import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 import { RecentUploadsStore, type RecentUpload } from './recent-uploads-store';
 
 const entry = (slug: string, uploadedAt = 1): RecentUpload => ({

@@ -1,5 +1,5 @@
 import { ApiError, type UrlInfo } from '@cloudclip/shared-kernel';
-import { deferred } from '../../../test/test-kernel';
+import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 import { emptyDraft, validateUploadOptions } from '../../../lib/upload-options';
 import { importFromUrl, type UrlImportDeps } from './url-import';
 import type { DownloadOptions } from './download-source';

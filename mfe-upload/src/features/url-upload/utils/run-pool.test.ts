@@ -1,4 +1,4 @@
-import { deferred } from '../../../test/test-kernel';
+import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 import { runPool } from './run-pool';
 
 test('never runs more than `concurrency` tasks at once and keeps results in order', async () => {
