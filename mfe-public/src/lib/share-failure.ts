@@ -16,3 +16,25 @@ export function shareFailureOf(error: unknown): { failure: ShareFailure; message
 
 /** A password attempt ended on the status page instead of the prompt: the share is missing or gone. */
 export const endsShare = (error: unknown): boolean => isApiError(error) && (error.status === 404 || error.status === 410);
+
+/** The state a share page (paste or file) holds when it ends on the status page. */
+export interface FailedShare {
+  status: 'failed';
+  failure: ShareFailure;
+  message: string;
+}
+
+export const failedShare = (error: unknown): FailedShare => ({ status: 'failed', ...shareFailureOf(error) });
+
+/**
+ * After a failed password attempt: the status page when the share is missing or gone (404/410);
+ * any other error (a wrong password) is thrown again, for the prompt to show.
+ */
+export function failedShareOrThrow(error: unknown): FailedShare {
+  if (endsShare(error)) return failedShare(error);
+  throw error;
+}
+
+/** A load's failure that nobody waits for any more: the page left the slug, or the request was cancelled. */
+export const loadWasCancelled = (signal: AbortSignal, error: unknown): boolean =>
+  signal.aborted || (isApiError(error) && error.isCancelled);

@@ -1,19 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  isApiError,
-  toBoolean,
-  validateCustomSlug,
-  validateMaxViews,
-  type FileUpdateRequest,
-  type PublicFile,
-  useKernel,
-} from '@cloudclip/shared-kernel';
+import { isApiError, toBoolean, validateCustomSlug, type FileUpdateRequest, type PublicFile, useKernel } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
-import { type ExpiryChoice } from '../../../components/expiry-select';
 import { EditShareFields } from '../../../components/edit-share-fields';
 import { EditForm } from '../../../components/edit-form';
+import { useShareEdit } from '../../../components/use-share-edit';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
 import type { ManageScope } from '../../../lib/ownership';
@@ -33,37 +25,29 @@ interface FileEditFormProps {
   onCancel: () => void;
 }
 
-type Errors = Partial<Record<'slug' | 'maxViews', FieldMessage>>;
-
 /** Owner/admin edit (`PUT …/files/{id}`): only changed fields are sent (a new max views also resets views). */
 export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileEditFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   const id = useId();
   const protectedNow = toBoolean(file.requires_password) || !!password;
-  const [remark, setRemark] = useState(file.remark ?? '');
-  const [expiry, setExpiry] = useState<ExpiryChoice>('keep');
-  const [maxViews, setMaxViews] = useState(file.max_views ? String(file.max_views) : '');
+  const edit = useShareEdit({ remark: file.remark, maxViews: file.max_views });
+  const { remark, expiry } = edit;
   const [newPassword, setNewPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   const [slug, setSlug] = useState(file.slug);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [slugMessage, setSlugMessage] = useState<FieldMessage | undefined>(undefined);
 
-  const check = (field: 'slug' | 'maxViews', value: string) => {
-    const result = field === 'slug' ? validateCustomSlug(value) : validateMaxViews(value);
-    setErrors((current) => ({ ...current, [field]: result.valid ? undefined : fromValidation(result.error) }));
+  const checkSlug = (value: string) => {
+    const result = validateCustomSlug(value);
+    setSlugMessage(result.valid ? undefined : fromValidation(result.error));
+    return result;
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const slugResult = validateCustomSlug(slug);
-    const viewsResult = validateMaxViews(maxViews);
-    const nextErrors: Errors = {};
-    if (!slugResult.valid) nextErrors.slug = fromValidation(slugResult.error);
-    if (!viewsResult.valid) nextErrors.maxViews = fromValidation(viewsResult.error);
-    setErrors(nextErrors);
+    const slugResult = checkSlug(slug);
+    const viewsResult = edit.checkMaxViews();
     if (!slugResult.valid || !viewsResult.valid) return;
 
     const body: FileUpdateRequest = {};
@@ -79,49 +63,34 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
       return;
     }
 
-    setBusy(true);
-    setFailure(null);
-    try {
-      await updateFile(kernel, scope, file.id, body);
-      const record = await loadFileRecord(kernel, scope, file.id);
-      const nextPassword = removePassword ? null : newPassword || password;
-      onSaved({ file: mergeRecord(file, record), password: nextPassword });
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setErrors((current) => ({ ...current, slug: { text: error.message } }));
-      else setFailure(error instanceof Error ? error.message : String(error));
-      setBusy(false);
-    }
+    await edit.save(
+      async () => {
+        await updateFile(kernel, scope, file.id, body);
+        const record = await loadFileRecord(kernel, scope, file.id);
+        const nextPassword = removePassword ? null : newPassword || password;
+        onSaved({ file: mergeRecord(file, record), password: nextPassword });
+      },
+      (error) => {
+        if (!(isApiError(error) && error.status === 409)) return false;
+        setSlugMessage({ text: error.message });
+        return true;
+      },
+    );
   };
 
-  const slugError = messageText(t, errors.slug);
-  const maxViewsError = messageText(t, errors.maxViews);
+  const slugError = messageText(t, slugMessage);
   return (
     <EditForm
       id={id}
       className="cp-file-edit"
       title={t('file.editTitle')}
       testIdPrefix="file-edit"
-      busy={busy}
-      failure={failure}
+      {...edit.formProps}
       onSubmit={(event) => void submit(event)}
       onCancel={onCancel}
     >
       <div className="cp-form-grid">
-        <EditShareFields
-          id={id}
-          testIdPrefix="file-edit"
-          remark={remark}
-          onRemarkChange={setRemark}
-          expiry={expiry}
-          onExpiryChange={setExpiry}
-          maxViews={maxViews}
-          onMaxViewsChange={(value) => {
-            setMaxViews(value);
-            check('maxViews', value);
-          }}
-          maxViewsHint={t('file.maxViewsHint')}
-          maxViewsError={maxViewsError}
-        />
+        <EditShareFields id={id} testIdPrefix="file-edit" {...edit.fieldProps} maxViewsHint={t('file.maxViewsHint')} />
         <Field id={`${id}-slug`} label={t('share.slug')} hint={t('share.slugHint')} error={slugError}>
           <input
             id={`${id}-slug`}
@@ -133,7 +102,7 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
             aria-describedby={describedBy(`${id}-slug`, true, slugError)}
             onChange={(event) => {
               setSlug(event.target.value);
-              check('slug', event.target.value);
+              checkSlug(event.target.value);
             }}
             data-testid="file-edit-slug"
           />

@@ -3,13 +3,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError, toBoolean, type PublicFile, useKernel } from '@cloudclip/shared-kernel';
 import { earlyFileInfoLoad, loadFileInfo, verifyFile } from '../api/file-api';
 import { filePasswordStore } from '../utils/file-password-store';
-import { endsShare, shareFailureOf, type ShareFailure } from '../../../lib/share-failure';
+import { failedShare, failedShareOrThrow, loadWasCancelled, type FailedShare } from '../../../lib/share-failure';
 
 export type FileState =
   | { status: 'loading' }
   | { status: 'locked'; file: PublicFile }
   | { status: 'ready'; file: PublicFile; password: string | null }
-  | { status: 'failed'; failure: ShareFailure; message: string }
+  | FailedShare
   | { status: 'deleted' };
 
 /** State handed over by a slug change, so the renamed page does not count another view. */
@@ -69,8 +69,7 @@ export function useFile(slug: string) {
         }
         if (!controller.signal.aborted) setState({ status: 'locked', file: info });
       } catch (error) {
-        if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
-        setState({ status: 'failed', ...shareFailureOf(error) });
+        if (!loadWasCancelled(controller.signal, error)) setState(failedShare(error));
       }
     };
     void run();
@@ -86,11 +85,7 @@ export function useFile(slug: string) {
         filePasswordStore.set(slug, password);
         setState({ status: 'ready', file: verified, password });
       } catch (error) {
-        if (endsShare(error)) {
-          setState({ status: 'failed', ...shareFailureOf(error) });
-          return;
-        }
-        throw error;
+        setState(failedShareOrThrow(error));
       }
     },
     [kernel, slug],

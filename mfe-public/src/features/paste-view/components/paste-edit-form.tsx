@@ -1,13 +1,13 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateMaxViews, type PasteUpdateRequest, useKernel } from '@cloudclip/shared-kernel';
+import { type PasteUpdateRequest, useKernel } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { type ExpiryChoice } from '../../../components/expiry-select';
 import { EditShareFields } from '../../../components/edit-share-fields';
 import { EditForm } from '../../../components/edit-form';
+import { useShareEdit } from '../../../components/use-share-edit';
 import { Loading } from '../../../components/loading';
 import { expiresAtFor } from '../../../lib/expiry';
-import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
+import { messageText, type FieldMessage } from '../../../lib/field-message';
 import type { ManageScope } from '../../../lib/ownership';
 import { updatePaste, type LoadedPaste } from '../api/paste-api';
 
@@ -27,21 +27,16 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
   const kernel = useKernel();
   const id = useId();
   const [content, setContent] = useState(paste.content);
-  const [remark, setRemark] = useState(paste.remark ?? '');
-  const [expiry, setExpiry] = useState<ExpiryChoice>('keep');
-  const [maxViews, setMaxViews] = useState(paste.maxViews ? String(paste.maxViews) : '');
-  const [errors, setErrors] = useState<{ content?: FieldMessage; maxViews?: FieldMessage }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const edit = useShareEdit({ remark: paste.remark, maxViews: paste.maxViews });
+  const { remark, expiry } = edit;
+  const [contentError, setContentError] = useState<FieldMessage | undefined>(undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const views = validateMaxViews(maxViews);
-    const nextErrors: typeof errors = {};
-    if (!content.trim()) nextErrors.content = { key: 'public:share.errors.contentRequired' };
-    if (!views.valid) nextErrors.maxViews = fromValidation(views.error);
-    setErrors(nextErrors);
-    if (!views.valid || nextErrors.content) return;
+    const views = edit.checkMaxViews();
+    const contentMissing = !content.trim();
+    setContentError(contentMissing ? { key: 'public:share.errors.contentRequired' } : undefined);
+    if (!views.valid || contentMissing) return;
     const expiresAt = expiry === 'keep' ? paste.expiresAt : expiresAtFor(expiry);
     const body: PasteUpdateRequest = {
       content,
@@ -49,9 +44,7 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
       expiresAt,
       maxViews: views.value > 0 ? views.value : null,
     };
-    setBusy(true);
-    setFailure(null);
-    try {
+    await edit.save(async () => {
       const result = await updatePaste(kernel, scope, paste.slug, body);
       const limit = body.maxViews ?? null;
       onSaved({
@@ -65,21 +58,16 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
         views: limit !== null && limit < paste.views ? 0 : paste.views,
         updatedAt: new Date().toISOString(),
       });
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-      setBusy(false);
-    }
+    });
   };
 
-  const maxViewsError = messageText(t, errors.maxViews);
   return (
     <EditForm
       id={id}
       className="cp-paste-edit"
       title={t('paste.editTitle')}
       testIdPrefix="paste-edit"
-      busy={busy}
-      failure={failure}
+      {...edit.formProps}
       onSubmit={(event) => void submit(event)}
       onCancel={onCancel}
     >
@@ -88,28 +76,13 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
           <MarkdownEditor value={content} onChange={setContent} label={t('editor.label')} testId="paste-edit-editor" />
         </Suspense>
       </div>
-      {errors.content && (
+      {contentError && (
         <p className="cp-alert cp-alert--error" role="alert">
-          {messageText(t, errors.content)}
+          {messageText(t, contentError)}
         </p>
       )}
       <div className="cp-form-grid cp-paste-edit__fields">
-        <EditShareFields
-          id={id}
-          testIdPrefix="edit"
-          remark={remark}
-          onRemarkChange={setRemark}
-          expiry={expiry}
-          onExpiryChange={setExpiry}
-          maxViews={maxViews}
-          onMaxViewsChange={(value) => {
-            setMaxViews(value);
-            const result = validateMaxViews(value);
-            setErrors((current) => ({ ...current, maxViews: result.valid ? undefined : fromValidation(result.error) }));
-          }}
-          maxViewsHint={t('share.maxViewsHint')}
-          maxViewsError={maxViewsError}
-        />
+        <EditShareFields id={id} testIdPrefix="edit" {...edit.fieldProps} maxViewsHint={t('share.maxViewsHint')} />
       </div>
     </EditForm>
   );

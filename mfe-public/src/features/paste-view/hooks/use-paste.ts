@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isApiError, type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
+import { type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
 import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
-import { endsShare, shareFailureOf, type ShareFailure } from '../../../lib/share-failure';
+import { failedShare, failedShareOrThrow, loadWasCancelled, type FailedShare } from '../../../lib/share-failure';
 
 export type PasteState =
   | { status: 'loading' }
   | { status: 'locked'; meta: PasteProtectedView }
   | { status: 'ready'; paste: LoadedPaste }
-  | { status: 'failed'; failure: ShareFailure; message: string }
+  | FailedShare
   | { status: 'deleted' };
 
 /** Loads `/paste/{slug}` once per slug and holds its state (locked → unlock → ready, edits, deletion). */
@@ -27,9 +27,9 @@ export function usePaste(slug: string) {
         setState(result.kind === 'locked' ? { status: 'locked', meta: result.meta } : { status: 'ready', paste: result.paste });
       },
       (error: unknown) => {
-        if (controller.signal.aborted || (isApiError(error) && error.isCancelled)) return;
+        if (loadWasCancelled(controller.signal, error)) return;
         earlyPasteLoad.forget(load);
-        setState({ status: 'failed', ...shareFailureOf(error) });
+        setState(failedShare(error));
       },
     );
     return () => controller.abort();
@@ -42,11 +42,7 @@ export function usePaste(slug: string) {
         const paste = await unlockPaste(kernel, slug, password);
         setState({ status: 'ready', paste });
       } catch (error) {
-        if (endsShare(error)) {
-          setState({ status: 'failed', ...shareFailureOf(error) });
-          return;
-        }
-        throw error;
+        setState(failedShareOrThrow(error));
       }
     },
     [kernel, slug],
