@@ -24,27 +24,17 @@ describe('environment configuration', () => {
     expect(root).toBe(path.resolve(__dirname, '..', '..'));
   });
 
-  it('reads every variable', () => {
-    const config = loadConfig({
-      API_PORT: '9000',
-      API_HOST: '0.0.0.0',
-      DATA_DIR: 'relative/data',
-      ADMIN_USERNAME: 'root',
-      ADMIN_PASSWORD: 'pw',
-      LOGIN_RATE_LIMIT_MAX: '3',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '10.0.0.0/8',
-    });
-    expect(config.port).toBe(9000);
-    expect(config.host).toBe('0.0.0.0');
-    expect(config.app).toMatchObject({
-      dataDir: path.resolve('relative/data'),
-      adminUsername: 'root',
-      adminPassword: 'pw',
-      loginRateLimitMax: 3,
-      logger: { level: 'warn' },
-      trustProxy: '10.0.0.0/8',
-    });
+  it.each([
+    ['API_PORT', '9000', { port: 9000 }],
+    ['API_HOST', '0.0.0.0', { host: '0.0.0.0' }],
+    ['DATA_DIR', 'relative/data', { app: { dataDir: path.resolve('relative/data') } }],
+    ['ADMIN_USERNAME', 'root', { app: { adminUsername: 'root' } }],
+    ['ADMIN_PASSWORD', 'pw', { app: { adminPassword: 'pw' } }],
+    ['LOGIN_RATE_LIMIT_MAX', '3', { app: { loginRateLimitMax: 3 } }],
+    ['LOG_LEVEL', 'warn', { app: { logger: { level: 'warn' } } }],
+    ['TRUST_PROXY', '10.0.0.0/8', { app: { trustProxy: '10.0.0.0/8' } }],
+  ])('reads %s', (variable, value, expected) => {
+    expect(loadConfig({ [variable]: value })).toMatchObject(expected);
   });
 
   it('treats a blank ADMIN_PASSWORD as unset', () => {

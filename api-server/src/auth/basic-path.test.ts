@@ -1,33 +1,51 @@
 import { isMountVisibleToBasicPath, isNavigableFromBasicPath, isWithinBasicPath, normalizeBasicPath } from './basic-path';
 
 describe('basic_path rules', () => {
-  it('removes trailing slashes but keeps the root', () => {
-    expect(normalizeBasicPath('/docs/')).toBe('/docs');
-    expect(normalizeBasicPath('/')).toBe('/');
-    expect(normalizeBasicPath('///')).toBe('/');
+  it.each([
+    ['/docs/', '/docs'],
+    ['/', '/'],
+    ['///', '/'],
+  ])('normalises %j to %j: trailing slashes go, the root stays', (raw, normalised) => {
+    expect(normalizeBasicPath(raw)).toBe(normalised);
   });
 
-  it('treats a path as within B when B is the root, equal, or an ancestor — not a sibling with the same prefix', () => {
-    expect(isWithinBasicPath('/anything', '/')).toBe(true);
-    expect(isWithinBasicPath('/docs/', '/docs')).toBe(true);
-    expect(isWithinBasicPath('/docs/a/b', '/docs/')).toBe(true);
-    expect(isWithinBasicPath('/docs2', '/docs')).toBe(false);
-    expect(isWithinBasicPath('/', '/docs')).toBe(false);
+  describe('a path lies within B when B is the root, equal, or an ancestor — not a sibling with the same prefix', () => {
+    it.each([
+      ['/anything', '/'],
+      ['/docs/', '/docs'],
+      ['/docs/a/b', '/docs/'],
+    ])('%j lies within %j', (path, basicPath) => {
+      expect(isWithinBasicPath(path, basicPath)).toBe(true);
+    });
+
+    it.each([
+      ['/docs2', '/docs'],
+      ['/', '/docs'],
+    ])('%j does not lie within %j', (path, basicPath) => {
+      expect(isWithinBasicPath(path, basicPath)).toBe(false);
+    });
   });
 
-  it('lets a key navigate the root and the ancestors of its basic path only', () => {
-    expect(isNavigableFromBasicPath('/', '/a/b')).toBe(true);
-    expect(isNavigableFromBasicPath('/a', '/a/b')).toBe(true);
-    expect(isNavigableFromBasicPath('/a/b/c', '/a/b')).toBe(true);
-    expect(isNavigableFromBasicPath('/a/c', '/a/b')).toBe(false);
+  it.each([
+    ['/', true],
+    ['/a', true],
+    ['/a/b/c', true],
+    ['/a/c', false],
+  ])('lets a key with basic path /a/b navigate %j: %s (the root and the ancestors of its basic path only)', (path, navigable) => {
+    expect(isNavigableFromBasicPath(path, '/a/b')).toBe(navigable);
   });
 
-  it('shows active mounts within or above the basic path, never inactive or unrelated ones', () => {
-    expect(isMountVisibleToBasicPath({ mount_path: '/docs/team', is_active: 1 }, '/docs')).toBe(true);
-    expect(isMountVisibleToBasicPath({ mount_path: '/a', is_active: 1 }, '/a/b')).toBe(true);
-    expect(isMountVisibleToBasicPath({ mount_path: '/other', is_active: 1 }, '/docs')).toBe(false);
-    expect(isMountVisibleToBasicPath({ mount_path: '/docs', is_active: 0 }, '/docs')).toBe(false);
-    expect(isMountVisibleToBasicPath({ mount_path: '/x', is_active: 1 }, '/')).toBe(true);
-    expect(isMountVisibleToBasicPath({ mount_path: '/', is_active: 1 }, '/docs')).toBe(true); // the root mount is above every path
-  });
+  it.each([
+    ['/docs/team', 1, '/docs', true],
+    ['/a', 1, '/a/b', true],
+    ['/other', 1, '/docs', false],
+    ['/docs', 0, '/docs', false],
+    ['/x', 1, '/', true],
+    ['/', 1, '/docs', true], // the root mount is above every path
+  ])(
+    'shows the mount %j (is_active %i) to basic path %j: %s — active ones within or above it only',
+    (mountPath, isActive, basicPath, visible) => {
+      expect(isMountVisibleToBasicPath({ mount_path: mountPath, is_active: isActive }, basicPath)).toBe(visible);
+    },
+  );
 });

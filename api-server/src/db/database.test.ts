@@ -24,12 +24,12 @@ describe('opening the database', () => {
     removeTempDir(dataDir);
   });
 
-  it('recognises postgres:// and postgresql:// URLs only', () => {
-    expect(isPostgresUrl('postgres://u@h/db')).toBe(true);
-    expect(isPostgresUrl(' POSTGRESQL://h/db')).toBe(true);
-    expect(isPostgresUrl('mysql://h/db')).toBe(false);
-    expect(isPostgresUrl('/var/lib/cloudclip.db')).toBe(false);
-    expect(isPostgresUrl(undefined)).toBe(false);
+  it.each(['postgres://u@h/db', ' POSTGRESQL://h/db'])('recognises %j as a PostgreSQL URL', (url) => {
+    expect(isPostgresUrl(url)).toBe(true);
+  });
+
+  it.each(['mysql://h/db', '/var/lib/cloudclip.db', undefined])('does not take %j for a PostgreSQL URL', (url) => {
+    expect(isPostgresUrl(url)).toBe(false);
   });
 
   it('opens the SQLite file when no URL is given and reports the engine', async () => {

@@ -10,20 +10,23 @@ import {
 } from './mime-types';
 
 describe('mimeTypeForFilename', () => {
-  it.each([
-    ['photo.JPG', 'image/jpeg'],
-    ['a/b/clip.mp4', 'video/mp4'],
-    ['song.flac', 'audio/flac'],
-    ['doc.pdf', 'application/pdf'],
-    ['README.md', 'text/markdown'],
-    ['main.py', 'text/x-python'],
-    ['page.html', 'text/html'],
-    ['report.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ['sheet.xls', 'application/vnd.ms-excel'],
-    ['backup.tar.gz', 'application/gzip'],
-    ['archive.7z', 'application/x-7z-compressed'],
-    ['icon.svg', 'image/svg+xml'],
-  ])('%s → %s', (name, type) => {
+  // A file name and the type it is given.
+  const TYPE_OF_NAME = {
+    'photo.JPG': 'image/jpeg',
+    'a/b/clip.mp4': 'video/mp4',
+    'song.flac': 'audio/flac',
+    'doc.pdf': 'application/pdf',
+    'README.md': 'text/markdown',
+    'main.py': 'text/x-python',
+    'page.html': 'text/html',
+    'report.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'sheet.xls': 'application/vnd.ms-excel',
+    'backup.tar.gz': 'application/gzip',
+    'archive.7z': 'application/x-7z-compressed',
+    'icon.svg': 'image/svg+xml',
+  };
+
+  it.each(Object.entries(TYPE_OF_NAME))('%s → %s', (name, type) => {
     expect(mimeTypeForFilename(name)).toBe(type);
   });
 

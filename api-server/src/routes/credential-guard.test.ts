@@ -120,17 +120,24 @@ describe('failed-credential budget', () => {
     // Found shares never count, however often they are opened.
     for (let i = 0; i < LIMIT * 4; i += 1) expect((await inject({ method: 'GET', url: `/api/paste/${slug}` })).statusCode).toBe(200);
 
-    const probes: InjectOptions[] = [
-      { method: 'GET', url: '/api/paste/guess-1' },
-      { method: 'POST', url: '/api/paste/guess-2', payload: { password: 'x' } },
-      { method: 'GET', url: '/api/raw/guess-3' },
-      { method: 'GET', url: '/api/public/files/guess-4' },
-      { method: 'GET', url: '/api/file-download/guess-5' },
-      { method: 'HEAD', url: '/api/file-view/guess-6' },
-      { method: 'GET', url: '/api/office-preview/guess-7' },
-      { method: 'GET', url: '/api/public/files/guess-8' },
-      { method: 'GET', url: '/api/paste/guess-9' },
-    ];
+    // Every public share route, each with a slug nobody made (guess-1, guess-2, …).
+    const probes = (
+      [
+        ['GET', '/api/paste/'],
+        ['POST', '/api/paste/'],
+        ['GET', '/api/raw/'],
+        ['GET', '/api/public/files/'],
+        ['GET', '/api/file-download/'],
+        ['HEAD', '/api/file-view/'],
+        ['GET', '/api/office-preview/'],
+        ['GET', '/api/public/files/'],
+        ['GET', '/api/paste/'],
+      ] as const
+    ).map(([method, route], i): InjectOptions => ({
+      method,
+      url: `${route}guess-${i + 1}`,
+      ...(method === 'POST' && { payload: { password: 'x' } }),
+    }));
     // The default budget is three times the failed-credential budget.
     expect(probes).toHaveLength(LIMIT * 3);
     for (const probe of probes) expect((await inject(probe)).statusCode).toBe(404);

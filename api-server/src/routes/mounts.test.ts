@@ -1,3 +1,4 @@
+import { MOUNT_RESERVED_PATHS } from '@cloudclip/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
@@ -162,26 +163,7 @@ describe('mounts (/api/admin/mounts, /api/user/mounts)', () => {
     });
 
     it('refuses every reserved path of the contract, and anything below it', async () => {
-      for (const reserved of [
-        '/bin',
-        '/etc',
-        '/lib',
-        '/root',
-        '/sys',
-        '/proc',
-        '/dev',
-        '/tmp',
-        '/opt',
-        '/var',
-        '/api',
-        '/admin',
-        '/user',
-        '/auth',
-        '/public',
-        '/static',
-        '/assets',
-        '/upload',
-      ]) {
+      for (const reserved of MOUNT_RESERVED_PATHS) {
         expect((await call('POST', '/api/admin/mounts', admin, valid({ mount_path: reserved }))).statusCode).toBe(400);
         expect((await call('POST', '/api/admin/mounts', admin, valid({ mount_path: `${reserved}/x` }))).statusCode).toBe(400);
       }
