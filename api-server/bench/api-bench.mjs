@@ -26,7 +26,7 @@
 // PostgreSQL instead (e.g. `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$DATABASE_URL node bench/api-bench.mjs'`).
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { buildIfNeeded, mb, peakRssOf, rssOf, startServer, table, json } from './bench-server.mjs';
+import { buildIfNeeded, mb, peakRssOf, postJson, rssOf, startServer, table, json } from './bench-server.mjs';
 import { benchLargeFolder } from './large-folder.mjs';
 
 const PARTS = ['throughput', 'large-folder'];
@@ -71,28 +71,14 @@ async function createFileShare(base, auth) {
   const config = configs.data.find((entry) => entry.is_default === 1) ?? configs.data[0];
   if (!config) throw new Error('no storage config to upload to');
   const body = Buffer.alloc(1024, 'x');
-  const presigned = await json(
-    await fetch(`${base}/api/s3/presign`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ s3_config_id: config.id, filename: 'bench.txt', size: body.length }),
-    }),
-    'POST /api/s3/presign',
-  );
+  const presigned = await postJson(base, '/api/s3/presign', { s3_config_id: config.id, filename: 'bench.txt', size: body.length }, auth);
   const put = await fetch(new URL(presigned.data.upload_url, base), {
     method: 'PUT',
     headers: { 'content-type': presigned.data.contentType },
     body,
   });
   if (!put.ok) throw new Error(`PUT upload_url: HTTP ${put.status}`);
-  await json(
-    await fetch(`${base}/api/s3/commit`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ file_id: presigned.data.file_id, size: body.length }),
-    }),
-    'POST /api/s3/commit',
-  );
+  await postJson(base, '/api/s3/commit', { file_id: presigned.data.file_id, size: body.length }, auth);
   return `${base}/api/file-download/${encodeURIComponent(presigned.data.slug)}`;
 }
 
@@ -113,14 +99,7 @@ async function downloadUnderBasicFlood(base, auth, duration) {
 /** The paste read/create throughput and the download under a Basic flood, on `server`. */
 async function benchThroughput(server, options) {
   const { base, auth, child } = server;
-  const created = await json(
-    await fetch(`${base}/api/paste`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ content: 'Hello from the benchmark.\n'.repeat(20), maxViews: 0 }),
-    }),
-    'POST /api/paste (setup)',
-  );
+  const created = await postJson(base, '/api/paste', { content: 'Hello from the benchmark.\n'.repeat(20), maxViews: 0 }, auth);
   const slug = created.slug;
   if (typeof slug !== 'string') throw new Error(`POST /api/paste returned no slug: ${JSON.stringify(created)}`);
   // warm-up

@@ -91,6 +91,12 @@ export async function json(response, what) {
   return JSON.parse(text);
 }
 
+/** POSTs `body` as JSON to `route` of the server at `base`; returns the answer's JSON body (see `json`). */
+export async function postJson(base, route, body, headers = {}) {
+  const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  return json(await fetch(`${base}${route}`, init), `POST ${route}`);
+}
+
 export function mb(bytes) {
   return Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : 'n/a';
 }
@@ -136,14 +142,7 @@ export async function startServer() {
   };
   try {
     await waitForHealth(base, child);
-    const login = await json(
-      await fetch(`${base}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(admin),
-      }),
-      'login',
-    );
+    const login = await postJson(base, '/api/admin/login', admin);
     const auth = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
     return { base, dataDir, child, auth, stop };
   } catch (error) {

@@ -27,7 +27,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { json, mb, packageDir, peakRssOf, rssOf, table } from './bench-server.mjs';
+import { mb, packageDir, peakRssOf, postJson, rssOf, table } from './bench-server.mjs';
 
 const repoRoot = path.resolve(packageDir, '..');
 const RESULTS_FILE = path.join(repoRoot, 'bench-results', 'api-large-folder.json');
@@ -120,28 +120,13 @@ export async function benchLargeFolder(server) {
   const { base, auth, child, dataDir } = server;
   const { LocalStorageDriver, localStoragePaths, LocalUrlSigner, listAllPages } = distModules();
 
-  const config = await json(
-    await fetch(`${base}/api/s3-configs`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'bench large folders', provider_type: 'Local' }),
-    }),
-    'POST /api/s3-configs',
-  );
+  const config = await postJson(base, '/api/s3-configs', { name: 'bench large folders', provider_type: 'Local' }, auth);
   const configId = config.data.id;
-  const mount = await json(
-    await fetch(`${base}/api/admin/mounts`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        name: 'large folders',
-        storage_type: 'S3',
-        storage_config_id: configId,
-        mount_path: MOUNT_PATH,
-        cache_ttl: 3600,
-      }),
-    }),
-    'POST /api/admin/mounts',
+  const mount = await postJson(
+    base,
+    '/api/admin/mounts',
+    { name: 'large folders', storage_type: 'S3', storage_config_id: configId, mount_path: MOUNT_PATH, cache_ttl: 3600 },
+    auth,
   );
   const mountId = mount.data.id;
   const driver = new LocalStorageDriver({
@@ -149,11 +134,7 @@ export async function benchLargeFolder(server) {
     ...localStoragePaths(dataDir, configId),
     signer: new LocalUrlSigner(randomBytes(32), () => new Date()),
   });
-  const clearCache = async () =>
-    json(
-      await fetch(`${base}/api/admin/cache/clear`, { method: 'POST', headers: auth, body: JSON.stringify({ mountId }) }),
-      'POST /api/admin/cache/clear',
-    );
+  const clearCache = () => postJson(base, '/api/admin/cache/clear', { mountId }, auth);
 
   const rssBefore = rssOf(child.pid);
   const folders = {};

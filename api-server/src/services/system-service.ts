@@ -26,7 +26,12 @@ export const SETTING_URL_IMPORT_ALLOW_PRIVATE = 'url_import_allow_private';
 /** Largest `max_upload_size` in MB whose byte count is still a safe JS integer. */
 export const MAX_UPLOAD_SIZE_LIMIT_MB = Math.floor(Number.MAX_SAFE_INTEGER / (1024 * 1024));
 
-const SETTING_DESCRIPTIONS: Record<string, string> = {
+/**
+ * The rows a settings update writes, with their descriptions. Each field of the update is stored
+ * under the row of the same name (the key constants are typed as those names, so a field without
+ * its row, or a row named unlike its field, does not compile).
+ */
+const SETTING_DESCRIPTIONS: Record<keyof SystemSettingsUpdateRequest, string> = {
   [SETTING_MAX_UPLOAD_SIZE]: 'Maximum size of one upload, in megabytes',
   [SETTING_WEBDAV_UPLOAD_MODE]: 'WebDAV upload mode: auto, proxy, multipart or direct',
   [SETTING_ALLOW_GUEST_PASTES]: 'Allow anonymous visitors to create pastes (true/false)',
@@ -67,24 +72,12 @@ export class SystemService {
 
   /** Stores the given settings in one transaction; values are kept as text (`"250"`, `"proxy"`, `"true"`). */
   async updateSettings(update: SystemSettingsUpdateRequest): Promise<void> {
-    const entries: { key: string; value: string }[] = [];
-    if (update.max_upload_size !== undefined) entries.push({ key: SETTING_MAX_UPLOAD_SIZE, value: String(update.max_upload_size) });
-    if (update.webdav_upload_mode !== undefined) entries.push({ key: SETTING_WEBDAV_UPLOAD_MODE, value: update.webdav_upload_mode });
-    if (update.allow_guest_pastes !== undefined)
-      entries.push({ key: SETTING_ALLOW_GUEST_PASTES, value: String(update.allow_guest_pastes) });
-    if (update.url_import_allow_private !== undefined) {
-      entries.push({ key: SETTING_URL_IMPORT_ALLOW_PRIVATE, value: String(update.url_import_allow_private) });
+    const entries: { key: string; value: string; description: string }[] = [];
+    for (const [key, description] of Object.entries(SETTING_DESCRIPTIONS) as [keyof SystemSettingsUpdateRequest, string][]) {
+      const value = update[key];
+      if (value !== undefined) entries.push({ key, value: String(value), description });
     }
-    if (update.paste_storage_per_key_mb !== undefined) {
-      entries.push({ key: SETTING_PASTE_STORAGE_PER_KEY_MB, value: String(update.paste_storage_per_key_mb) });
-    }
-    if (update.paste_storage_total_mb !== undefined) {
-      entries.push({ key: SETTING_PASTE_STORAGE_TOTAL_MB, value: String(update.paste_storage_total_mb) });
-    }
-    await this.settings.setValues(
-      entries.map((entry) => ({ ...entry, description: SETTING_DESCRIPTIONS[entry.key] ?? null })),
-      toIso(this.clock()),
-    );
+    await this.settings.setValues(entries, toIso(this.clock()));
   }
 
   /** Whether anonymous visitors may create pastes (`allow_guest_pastes` = `"true"`); off when unset. */

@@ -15,17 +15,20 @@ export const S3RVER_BUCKET = 'test-bucket';
 /** A bucket without any CORS configuration (pre-flights fail). */
 export const S3RVER_BUCKET_WITHOUT_CORS = 'no-cors-bucket';
 
-export const S3RVER_CORS_XML = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
+/** The CORS rule of {@link S3RVER_BUCKET}, by element: browser uploads from any origin, their ETag readable. */
+const BROWSER_UPLOAD_CORS_RULE: Record<string, readonly (string | number)[]> = {
+  AllowedOrigin: ['*'],
+  AllowedMethod: ['GET', 'PUT', 'HEAD'],
+  AllowedHeader: ['*'],
+  ExposeHeader: ['ETag'],
+  MaxAgeSeconds: [3000],
+};
+
+/** A bucket's CORS configuration document with the one rule `rule`, as s3rver reads it at start. */
+function corsConfigurationXml(rule: Record<string, readonly (string | number)[]>): string {
+  const elements = Object.entries(rule).flatMap(([name, values]) => values.map((value) => `<${name}>${value}</${name}>`));
+  return `<CORSConfiguration><CORSRule>${elements.join('')}</CORSRule></CORSConfiguration>`;
+}
 
 export interface S3rverHandle {
   /** `http://127.0.0.1:<port>` (use path-style addressing). */
@@ -94,7 +97,10 @@ export async function startS3rver(): Promise<S3rverHandle> {
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: [{ name: S3RVER_BUCKET, configs: [S3RVER_CORS_XML] }, { name: S3RVER_BUCKET_WITHOUT_CORS }],
+    configureBuckets: [
+      { name: S3RVER_BUCKET, configs: [corsConfigurationXml(BROWSER_UPLOAD_CORS_RULE)] },
+      { name: S3RVER_BUCKET_WITHOUT_CORS },
+    ],
   });
   enableContinuationTokens();
   let address;
