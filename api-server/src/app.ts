@@ -24,7 +24,7 @@ import { systemRoutes } from './routes/system';
 import { adminSystemRoutes } from './routes/admin-system';
 import { cacheRoutes } from './routes/cache';
 import { localStorageRoutes } from './routes/local-storage';
-import { s3ConfigRoutes } from './routes/s3-configs';
+import { storageConfigRoutes } from './routes/storage-configs';
 import { fileRoutes } from './routes/files';
 import { urlImportRoutes } from './routes/url-import';
 import { mountRoutes } from './routes/mounts';
@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     credentialGuard,
     writeLimits: { ...PASTE_WRITE_LIMITS, ...options.pasteWriteLimits },
   });
-  await app.register(s3ConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
+  await app.register(storageConfigRoutes, { storageConfigs: services.storageConfigs, storageTests: services.storageTests });
   await app.register(localStorageRoutes, {
     storageConfigs: services.storageConfigs,
     signer: container.storage.signer,

@@ -9,7 +9,7 @@ import { parseInput } from '../http/validation';
 import { driverForProvider, type StorageConfigCaller, type StorageConfigService } from '../services/storage-config-service';
 import type { StorageTestService } from '../services/storage-test-service';
 
-export interface S3ConfigRoutesOptions {
+export interface StorageConfigRoutesOptions {
   storageConfigs: StorageConfigService;
   storageTests: StorageTestService;
 }
@@ -57,7 +57,10 @@ function callerOf(request: FastifyRequest): StorageConfigCaller {
 }
 
 /** Contract §5.5: storage configurations ("S3 configs"; `provider_type: "Local"` for the local driver). */
-export async function s3ConfigRoutes(app: FastifyInstance, { storageConfigs, storageTests }: S3ConfigRoutesOptions): Promise<void> {
+export async function storageConfigRoutes(
+  app: FastifyInstance,
+  { storageConfigs, storageTests }: StorageConfigRoutesOptions,
+): Promise<void> {
   const fileGuard = { preHandler: requirePermission('file') };
   const adminGuard = { preHandler: requireAdmin };
 

@@ -55,6 +55,13 @@ describe('POST /api/s3-configs/{id}/test', () => {
     return t.app.inject({ method: 'POST', url: `/api/s3-configs/${id}/test`, headers: { ...admin, origin: ORIGIN, ...headers } });
   }
 
+  /** Creates a config from `body`, runs its test and returns the report (`data`): 200 whatever the test finds. */
+  async function reportOf(body: Record<string, unknown>) {
+    const response = await runTest(await createConfig(body));
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  }
+
   async function bucketKeys(bucket: string): Promise<string[]> {
     const driver = new S3StorageDriver({
       configId: 'probe',
@@ -126,10 +133,7 @@ describe('POST /api/s3-configs/{id}/test', () => {
   });
 
   it('reports a failed CORS pre-flight and overall failure for a bucket without CORS, still 200', async () => {
-    const id = await createConfig(s3rverConfig(S3RVER_BUCKET_WITHOUT_CORS, { default_folder: '' }));
-    const response = await runTest(id);
-    expect(response.statusCode).toBe(200);
-    const { data } = response.json();
+    const data = await reportOf(s3rverConfig(S3RVER_BUCKET_WITHOUT_CORS, { default_folder: '' }));
     expect(data.success).toBe(false);
     expect(data.result.read).toMatchObject({ success: true, prefix: expect.any(String) });
     expect(data.result.write.success).toBe(true);
@@ -141,10 +145,7 @@ describe('POST /api/s3-configs/{id}/test', () => {
   });
 
   it('reports read, write and upload failures for an unreachable endpoint, still 200', async () => {
-    const id = await createConfig(s3rverConfig(S3RVER_BUCKET, { endpoint_url: 'http://127.0.0.1:1' }));
-    const response = await runTest(id);
-    expect(response.statusCode).toBe(200);
-    const { data } = response.json();
+    const data = await reportOf(s3rverConfig(S3RVER_BUCKET, { endpoint_url: 'http://127.0.0.1:1' }));
     expect(data.success).toBe(false);
     expect(data.result.read).toMatchObject({ success: false, error: expect.any(String) });
     expect(data.result.write).toMatchObject({ success: false, error: expect.any(String) });
@@ -155,8 +156,7 @@ describe('POST /api/s3-configs/{id}/test', () => {
   });
 
   it('skips the write step for Backblaze B2 and reports it as passed', async () => {
-    const id = await createConfig(s3rverConfig(S3RVER_BUCKET, { provider_type: 'Backblaze B2' }));
-    const { data } = (await runTest(id)).json();
+    const data = await reportOf(s3rverConfig(S3RVER_BUCKET, { provider_type: 'Backblaze B2' }));
     expect(data.result.write).toMatchObject({ success: true, uploadTime: 0 });
     expect(data.result.write.testFile).not.toMatch(/__test_/);
     expect(data.success).toBe(true);
