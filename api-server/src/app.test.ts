@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from './http/cors';
 import { HttpError } from './http/http-error';
 import { createTestApp, removeTempDir, type TestApp } from './testing/test-app';
@@ -89,47 +90,15 @@ describe('HTTP behaviour shared by every route', () => {
       expect(response.json()).toEqual({ code: 404, message: '请求的资源不存在', success: false, data: null });
     });
 
-    it('answers a malformed JSON body with a 400 envelope', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"username": "admin", ',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 400, message: '请求体不是有效的 JSON', success: false, data: null });
-    });
-
-    it('answers a JSON body that is not an object with a 400 envelope', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { 'content-type': 'application/json' },
-        payload: '["admin"]',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('请求体必须是 JSON 对象');
-    });
-
-    it('refuses prototype-poisoning JSON with 400', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"username":"admin","password":"x","__proto__":{"isAdmin":true}}',
-      });
-      expect(response.statusCode).toBe(400);
-    });
-
-    it('answers an unsupported content type with a 415 envelope', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { 'content-type': 'application/xml' },
-        payload: '<login/>',
-      });
-      expect(response.statusCode).toBe(415);
-      expect(response.json()).toMatchObject({ code: 415, success: false, data: null });
+    it.each([
+      ['a malformed JSON body', 'application/json', '{"username": "admin", ', 400, '请求体不是有效的 JSON'],
+      ['a JSON body that is not an object', 'application/json', '["admin"]', 400, '请求体必须是 JSON 对象'],
+      ['prototype-poisoning JSON', 'application/json', '{"username":"admin","password":"x","__proto__":{"isAdmin":true}}', 400, undefined],
+      ['an unsupported content type', 'application/xml', '<login/>', 415, undefined],
+    ])('answers %s (%s) with a %i envelope', async (_what, contentType, payload, status, message) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { 'content-type': contentType }, payload });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ code: status, message: message ?? expect.any(String), success: false, data: null });
     });
 
     it('hides an unexpected exception behind a generic 500 envelope', async () => {
@@ -148,37 +117,25 @@ describe('HTTP behaviour shared by every route', () => {
   });
 
   describe('message language', () => {
-    it('writes messages in Chinese by default', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/test/admin-token' });
-      expect(response.json().message).toBe('管理员令牌无效或已过期，请重新登录');
-    });
-
-    it('writes messages in English when Accept-Language prefers en-US', async () => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/nowhere',
-        headers: { 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' },
-      });
-      expect(response.json().message).toBe('The requested resource does not exist');
-    });
-
-    it('keeps Chinese when Chinese is preferred over English', async () => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/nowhere',
-        headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
-      });
-      expect(response.json().message).toBe('请求的资源不存在');
-    });
-
-    it('translates validation messages too', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { 'accept-language': 'en' },
-        payload: {},
-      });
-      expect(response.json().message).toBe('Missing required field(s): username, password');
+    it.each<[string, InjectOptions, string]>([
+      ['in Chinese by default', { method: 'GET', url: '/api/test/admin-token' }, '管理员令牌无效或已过期，请重新登录'],
+      [
+        'in English when Accept-Language prefers en-US',
+        { method: 'GET', url: '/api/nowhere', headers: { 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' } },
+        'The requested resource does not exist',
+      ],
+      [
+        'in Chinese when Chinese is preferred over English',
+        { method: 'GET', url: '/api/nowhere', headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' } },
+        '请求的资源不存在',
+      ],
+      [
+        'in English for validation messages too',
+        { method: 'POST', url: '/api/admin/login', headers: { 'accept-language': 'en' }, payload: {} },
+        'Missing required field(s): username, password',
+      ],
+    ])('writes messages %s', async (_when, request, message) => {
+      expect((await t.app.inject(request)).json().message).toBe(message);
     });
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { parseTimestamp } from '../lib/time';
 import { dropTestSchema, TEST_SCHEMA_PREFIX, testDatabaseUrl } from '../testing/test-database';
-import { createTestApp, makeTempDir, removeTempDir } from '../testing/test-app';
+import { createTestApp, removeTempDir, tempDirForEachTest } from '../testing/test-app';
 import { isPostgresUrl, openDatabase, postgresTypes } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
@@ -15,13 +15,8 @@ const TEXT_OID = 25;
 
 describe('opening the database', () => {
   let dataDir: string;
-
-  beforeEach(() => {
-    dataDir = makeTempDir();
-  });
-
-  afterEach(() => {
-    removeTempDir(dataDir);
+  tempDirForEachTest((dir) => {
+    dataDir = dir;
   });
 
   it.each(['postgres://u@h/db', ' POSTGRESQL://h/db'])('recognises %j as a PostgreSQL URL', (url) => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { DATABASE_FILE_NAME } from '../app';
-import { createTestApp, makeTempDir, removeTempDir } from '../testing/test-app';
+import { createTestApp, tempDirForEachTest } from '../testing/test-app';
 import { openSqliteDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
@@ -23,13 +23,8 @@ async function rejectionMessage(promise: Promise<unknown>): Promise<string> {
 
 describe('database migrations', () => {
   let dataDir: string;
-
-  beforeEach(() => {
-    dataDir = makeTempDir();
-  });
-
-  afterEach(() => {
-    removeTempDir(dataDir);
+  tempDirForEachTest((dir) => {
+    dataDir = dir;
   });
 
   it('applies every migration on a new database and nothing on the next run', async () => {

@@ -47,25 +47,17 @@ describe('public system endpoints', () => {
     expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true, data: { max_upload_size: 100 } });
   });
 
-  it('reports a stored max upload size as an integer', async () => {
+  it.each([
+    ['reports a stored max upload size as an integer', '250', 250],
+    ['falls back to 100 MB when the stored max upload size is unusable', 'lots', 100],
+  ])('%s (%j → %i)', async (_behaviour, stored, reported) => {
     await t.container.repositories.systemSettings.upsert({
       key: 'max_upload_size',
-      value: '250',
+      value: stored,
       description: null,
       updated_at: now.toISOString(),
     });
     const response = await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' });
-    expect(response.json().data).toEqual({ max_upload_size: 250 });
-  });
-
-  it('falls back to 100 MB when the stored max upload size is unusable', async () => {
-    await t.container.repositories.systemSettings.upsert({
-      key: 'max_upload_size',
-      value: 'lots',
-      description: null,
-      updated_at: now.toISOString(),
-    });
-    const response = await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' });
-    expect(response.json().data).toEqual({ max_upload_size: 100 });
+    expect(response.json().data).toEqual({ max_upload_size: reported });
   });
 });

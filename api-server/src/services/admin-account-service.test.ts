@@ -1,16 +1,11 @@
 import { buildApp, getAppContainer } from '../app';
 import { sha256Hex } from '../lib/password-hash';
-import { basic, createTestApp, makeTempDir, removeTempDir } from '../testing/test-app';
+import { basic, createTestApp, tempDirForEachTest } from '../testing/test-app';
 
 describe('admin account', () => {
   let dataDir: string;
-
-  beforeEach(() => {
-    dataDir = makeTempDir();
-  });
-
-  afterEach(() => {
-    removeTempDir(dataDir);
+  tempDirForEachTest((dir) => {
+    dataDir = dir;
   });
 
   const login = (app: Awaited<ReturnType<typeof buildApp>>, username: string, password: string) =>

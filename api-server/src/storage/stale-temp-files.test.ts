@@ -1,17 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTestApp, makeTempDir, removeTempDir } from '../testing/test-app';
+import { createTestApp, tempDirForEachTest } from '../testing/test-app';
 import { removeStaleTempFiles } from './stale-temp-files';
 
 describe('removeStaleTempFiles', () => {
   let dataDir: string;
-
-  beforeEach(() => {
-    dataDir = makeTempDir();
-  });
-
-  afterEach(() => {
-    removeTempDir(dataDir);
+  tempDirForEachTest((dir) => {
+    dataDir = dir;
   });
 
   function put(relative: string): string {

@@ -93,6 +93,17 @@ export function freshForEachTest<T extends { close(): Promise<void> }>(
   });
 }
 
+/** Registers hooks that give every test a new temporary directory (handed to `use`) and remove it after the test. */
+export function tempDirForEachTest(use: (dir: string) => void): void {
+  freshForEachTest(
+    async () => {
+      const dir = makeTempDir();
+      return { dir, close: async () => removeTempDir(dir) };
+    },
+    ({ dir }) => use(dir),
+  );
+}
+
 /** What `adminTestAppForEachTest` gives a suite; its fields are those of the running test. */
 export interface AdminTestAppPerTest {
   readonly t: TestApp;
