@@ -1,6 +1,6 @@
 import { ProFormCheckbox, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { validateCustomSlug, validateMaxViews } from '@cloudclip/shared-kernel';
+import { formatDateTime, toBoolean, useLanguage, validateCustomSlug, validateMaxViews } from '@cloudclip/shared-kernel';
 import { EXPIRY_EDIT_CHOICES } from '../lib/format';
 import { fieldRule } from '../lib/validation';
 import { NAMESPACE } from '../i18n/resources';
@@ -8,9 +8,8 @@ import { NAMESPACE } from '../i18n/resources';
 interface ShareEditFieldsProps {
   /** The resource keys of the labels: `text` (pastes) or `files`. */
   labels: 'text' | 'files';
-  /** The current expiry, already formatted for the "currently" hint. */
-  currentExpiry: string | null;
-  hasPassword: boolean;
+  /** The share being edited: its expiry (for the "currently" hint) and whether it has a password. */
+  share: { expires_at: string | null; has_password: Parameters<typeof toBoolean>[0] };
   remarkPlaceholder?: string;
 }
 
@@ -18,8 +17,11 @@ interface ShareEditFieldsProps {
  * Remark, link suffix, expiry, max views and password (with "remove the password"): the fields an
  * admin edits on a paste and on a file share, inside their ModalForm.
  */
-export function ShareEditFields({ labels, currentExpiry, hasPassword, remarkPlaceholder }: ShareEditFieldsProps) {
+export function ShareEditFields({ labels, share, remarkPlaceholder }: ShareEditFieldsProps) {
   const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const hasPassword = toBoolean(share.has_password);
+  const currentExpiry = share.expires_at ? formatDateTime(share.expires_at, language) : t('common.never');
   return (
     <>
       <ProFormText name="remark" label={t(`${labels}.fieldRemark`)} placeholder={remarkPlaceholder} />

@@ -1,15 +1,10 @@
-import { validateCustomSlug, validateMaxViews, type PasteUpdateRequest } from '@cloudclip/shared-kernel';
-import { expiryChoiceToIso, type ExpiryEditChoice } from '../../../lib/format';
+import type { PasteUpdateRequest } from '@cloudclip/shared-kernel';
+import { expiryChoiceToIso } from '../../../lib/format';
+import { checkShareEditValues, type ShareEditValues } from '../../../lib/share-edit-values';
 
-/** The edit form's values. */
-export interface PasteEditValues {
+/** The edit form's values: the content and the share fields. */
+export interface PasteEditValues extends ShareEditValues {
   content?: string;
-  remark?: string;
-  expiry?: ExpiryEditChoice;
-  maxViews?: number | string | null;
-  slug?: string;
-  password?: string;
-  clearPassword?: boolean;
 }
 
 /** What the form needs to know about the paste being edited. */
@@ -26,17 +21,16 @@ export interface PasteEditCurrent {
 export function buildPasteUpdate(values: PasteEditValues, current: PasteEditCurrent, now: Date = new Date()): PasteUpdateRequest | null {
   const content = values.content ?? '';
   if (content.trim() === '') return null;
-  const maxViews = validateMaxViews(values.maxViews ?? null);
-  const slug = validateCustomSlug(values.slug ?? null);
-  if (!maxViews.valid || !slug.valid) return null;
-  const remark = (values.remark ?? '').trim();
+  const checked = checkShareEditValues(values);
+  if (!checked) return null;
+  const { remark, slug, maxViews } = checked;
   const body: PasteUpdateRequest = {
     content,
     remark: remark === '' ? null : remark,
     expiresAt: expiryChoiceToIso(values.expiry, current.expires_at, now),
-    maxViews: maxViews.value > 0 ? maxViews.value : null,
+    maxViews,
   };
-  if (slug.value !== null && slug.value !== current.slug) body.newSlug = slug.value;
+  if (slug !== null && slug !== current.slug) body.newSlug = slug;
   if (values.password) body.password = values.password;
   else if (values.clearPassword) body.clearPassword = true;
   return body;

@@ -1,11 +1,12 @@
 import { Spin } from 'antd';
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import { toBoolean, type AdminPasteDetail, type UserPasteDetail, useKernel, useLanguage, formatDateTime } from '@cloudclip/shared-kernel';
+import { type AdminPasteDetail, type UserPasteDetail, useKernel } from '@cloudclip/shared-kernel';
 import { checkRule } from '../../../lib/validation';
 import { useShareDetail } from '../../../hooks/use-share-detail';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { ShareEditFields } from '../../../components/share-edit-fields';
 import type { ShareEditFormProps } from '../../../components/share-table';
+import { shareEditInitialValues } from '../../../lib/share-edit-values';
 import { buildPasteUpdate, type PasteEditValues } from '../api/paste-edit';
 import type { PasteRow } from '../api/paste-table-request';
 
@@ -14,7 +15,6 @@ type Detail = AdminPasteDetail | UserPasteDetail;
 /** Edit a paste: content, remark, expiry, max views, link suffix (and its password). */
 export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<PasteRow>) {
   const kernel = useKernel();
-  const language = useLanguage();
   const { t, message, modalFormProps, submit } = useDialogForm(onClose);
   const detail: Detail | null = useShareDetail(row, access, kernel.api.pastes, onClose);
 
@@ -29,24 +29,13 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
     );
   }
 
-  const hasPassword = toBoolean(detail.has_password);
-  const currentExpiry = detail.expires_at ? formatDateTime(detail.expires_at, language) : t('common.never');
-
   return (
     <ModalForm<PasteEditValues>
       key={detail.id}
       {...modalFormProps()}
       title={t('text.editTitle')}
       width={680}
-      initialValues={{
-        content: detail.content,
-        remark: detail.remark ?? '',
-        slug: detail.slug,
-        expiry: 'keep',
-        maxViews: detail.max_views ? String(detail.max_views) : '0',
-        password: '',
-        clearPassword: false,
-      }}
+      initialValues={{ content: detail.content, ...shareEditInitialValues(detail) }}
       onFinish={async (values) => {
         const body = buildPasteUpdate(values, detail);
         if (!body) return false;
@@ -66,12 +55,7 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
         fieldProps={{ rows: 10, className: 'cc-admin-mono' }}
         rules={[checkRule<string | undefined>((value) => (!value || value.trim() === '' ? t('text.contentRequired') : null))]}
       />
-      <ShareEditFields
-        labels="text"
-        currentExpiry={currentExpiry}
-        hasPassword={hasPassword}
-        remarkPlaceholder={t('text.remarkPlaceholder')}
-      />
+      <ShareEditFields labels="text" share={detail} remarkPlaceholder={t('text.remarkPlaceholder')} />
     </ModalForm>
   );
 }
