@@ -170,6 +170,16 @@ function sendLarge(port, { method = 'POST', url, size, headers = {} }) {
   });
 }
 
+/** Sends the same large request three times: each time the api-server's `envelope` arrives, with its status and CORS header. */
+async function expectAnswerEveryRound(port, request, envelope) {
+  for (let round = 0; round < 3; round += 1) {
+    const response = await sendLarge(port, request);
+    assert.equal(response.status, envelope.code, response.body);
+    assert.deepEqual(JSON.parse(response.body), envelope);
+    assert.equal(response.headers['access-control-allow-origin'], '*');
+  }
+}
+
 test('a body too large for the api-server gets its 413 and JSON envelope, not a 500', async () => {
   // Like the api-server: Fastify with a body limit, a JSON envelope and CORS headers on errors.
   const Fastify = (await import('fastify')).default;
@@ -185,16 +195,11 @@ test('a body too large for the api-server gets its 413 and JSON envelope, not a 
   await api.ready();
   const front = await gatewayInFrontOf(api.server);
   try {
-    for (let round = 0; round < 3; round += 1) {
-      const response = await sendLarge(front.port, {
-        url: '/api/admin/login',
-        size: 5 * 1024 * 1024,
-        headers: { 'content-type': 'application/json' },
-      });
-      assert.equal(response.status, 413, response.body);
-      assert.deepEqual(JSON.parse(response.body), { code: 413, message: 'Request body is too large', success: false });
-      assert.equal(response.headers['access-control-allow-origin'], '*');
-    }
+    await expectAnswerEveryRound(
+      front.port,
+      { url: '/api/admin/login', size: 5 * 1024 * 1024, headers: { 'content-type': 'application/json' } },
+      { code: 413, message: 'Request body is too large', success: false },
+    );
   } finally {
     await front.close();
   }
@@ -207,17 +212,16 @@ test('an upload the api-server refuses before reading it gets its answer, whatev
     res.end(JSON.stringify({ code: 403, message: 'Invalid upload key', success: false }), () => req.socket.destroy());
   });
   try {
-    for (let round = 0; round < 3; round += 1) {
-      const response = await sendLarge(front.port, {
+    await expectAnswerEveryRound(
+      front.port,
+      {
         method: 'PUT',
         url: '/api/upload-direct/x?key=bad',
         size: 150 * 1024 * 1024,
         headers: { 'content-type': 'application/octet-stream' },
-      });
-      assert.equal(response.status, 403, response.body);
-      assert.deepEqual(JSON.parse(response.body), { code: 403, message: 'Invalid upload key', success: false });
-      assert.equal(response.headers['access-control-allow-origin'], '*');
-    }
+      },
+      { code: 403, message: 'Invalid upload key', success: false },
+    );
   } finally {
     await front.close();
   }

@@ -24,13 +24,19 @@ async function releaseRemote(version, options = {}) {
   return releasePackage({ pkg: 'mfe-public', distDir: dir, store, packageVersion: version, commit: 'c0ffee' });
 }
 
+/** Builds a host with `options` (see writeHostBuild) into build/`folder` and releases it as host-shell@`version`. */
+async function releaseHost(folder, version, options) {
+  const dir = path.join(root, 'build', folder);
+  await writeHostBuild(dir, options);
+  return releasePackage({ pkg: 'host-shell', distDir: dir, store, packageVersion: version, commit: 'c0ffee' });
+}
+
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'cloudclip-pins-'));
   store = new FolderReleaseStore(path.join(root, 'releases'));
   environmentsDir = path.join(root, 'environments');
   await mkdir(environmentsDir, { recursive: true });
-  await writeHostBuild(path.join(root, 'build/host'));
-  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host'), store, packageVersion: '1.0.0', commit: 'c0ffee' });
+  await releaseHost('host', '1.0.0');
   await releaseRemote('1.0.0', { marker: 'one' });
   await writeFile(
     path.join(environmentsDir, 'staging.json'),
@@ -140,28 +146,14 @@ test('a remote built against a newer kernel patch is refused until a host built 
     pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() }),
     /needs \^0\.1\.1, but the host \(host-shell@1\.0\.0\) provides kernel 0\.1\.0 \(older\)/,
   );
-  await writeHostBuild(path.join(root, 'build/host-kernel-0.1.1'), { kernel: '0.1.1' });
-  await releasePackage({
-    pkg: 'host-shell',
-    distDir: path.join(root, 'build/host-kernel-0.1.1'),
-    store,
-    packageVersion: '1.1.0',
-    commit: 'c0ffee',
-  });
+  await releaseHost('host-kernel-0.1.1', '1.1.0', { kernel: '0.1.1' });
   await pin({ env: 'staging', name: 'host', version: '1.1.0', ...common() });
   await pin({ env: 'staging', name: 'mfe-public', version: '1.1.0', ...common() });
   assert.equal((await environment()).remotes.cloudclip_public.version, '1.1.0');
 });
 
 test('a host built with a newer kernel minor is refused while a pinned remote needs the older one', async () => {
-  await writeHostBuild(path.join(root, 'build/host-kernel-0.2.0'), { kernel: '0.2.0' });
-  await releasePackage({
-    pkg: 'host-shell',
-    distDir: path.join(root, 'build/host-kernel-0.2.0'),
-    store,
-    packageVersion: '1.1.0',
-    commit: 'c0ffee',
-  });
+  await releaseHost('host-kernel-0.2.0', '1.1.0', { kernel: '0.2.0' });
   await assert.rejects(
     pin({ env: 'staging', name: 'host', version: '1.1.0', ...common() }),
     /cloudclip_public \(mfe-public@1\.0\.0\): @cloudclip\/shared-kernel: the release was built against kernel 0\.1\.0 and needs \^0\.1\.0, but the host \(host-shell@1\.1\.0\) provides kernel 0\.2\.0 \(newer, incompatible\)/,
@@ -170,8 +162,7 @@ test('a host built with a newer kernel minor is refused while a pinned remote ne
 });
 
 test('a host pin is refused when a pinned remote needs what the new host does not provide', async () => {
-  await writeHostBuild(path.join(root, 'build/host-2'), { provides: { react: '19.0.0', '@cloudclip/shared-kernel': '0.1.0' } });
-  await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-2'), store, packageVersion: '2.0.0', commit: 'c0ffee' });
+  await releaseHost('host-2', '2.0.0', { provides: { react: '19.0.0', '@cloudclip/shared-kernel': '0.1.0' } });
   await assert.rejects(
     pin({ env: 'staging', name: 'host', version: '2.0.0', ...common() }),
     /cloudclip_public \(mfe-public@1\.0\.0\): react/,
