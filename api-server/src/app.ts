@@ -19,7 +19,7 @@ import { systemClock, type Clock } from './lib/time';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { apiKeyRoutes } from './routes/api-keys';
 import { PASTE_WRITE_LIMITS, pasteRoutes, type PasteWriteLimits } from './routes/pastes';
-import { authTestRoutes } from './routes/auth-test';
+import { sessionCheckRoutes } from './routes/session-checks';
 import { systemRoutes } from './routes/system';
 import { adminSystemRoutes } from './routes/admin-system';
 import { cacheRoutes } from './routes/cache';
@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     loginRateLimitMax,
     credentialGuard,
   });
-  await app.register(authTestRoutes);
+  await app.register(sessionCheckRoutes);
   await app.register(systemRoutes, { system: services.system });
   await app.register(adminSystemRoutes, { system: services.system, dashboard: services.dashboard });
   await app.register(cacheRoutes, { cache: services.cache });

@@ -26,10 +26,10 @@ import { StorageConfigRepository } from './repositories/storage-config-repositor
 import { StorageConfigService } from './services/storage-config-service';
 import { StorageTestService } from './services/storage-test-service';
 import { StorageRegistry } from './storage/storage-registry';
-import { FsAccess } from './fs/fs-access';
-import { FsCopyService } from './fs/fs-copy';
-import { FsService } from './fs/fs-service';
-import { FsUploadService } from './fs/fs-upload';
+import { FsAccess } from './services/fs/fs-access';
+import { FsCopyService } from './services/fs/fs-copy';
+import { FsService } from './services/fs/fs-service';
+import { FsUploadService } from './services/fs/fs-upload';
 import { MountService } from './services/mount-service';
 
 /** The composition root: one instance of every repository and service for an app. */

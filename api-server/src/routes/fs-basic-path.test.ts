@@ -7,7 +7,7 @@ import type { StorageDriver } from '../storage/storage-driver';
 
 /**
  * A key whose basic_path is `/docs/team` never reads, lists, writes or links anything outside it,
- * whatever the path looks like (contract §2.6 plus our path rule, src/fs/fs-path.ts).
+ * whatever the path looks like (contract §2.6 plus our path rule, src/services/fs/fs-path.ts).
  *
  * Layout: mount `/docs` on the default local storage holds `team/a.txt` (inside the basic path)
  * and `private/p.txt` (outside it); mount `/secret` on a second local storage holds `s.txt`.

@@ -8,10 +8,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, apiKeyOf, requireAdmin, requirePermission } from '../auth/guards';
-import { fsCallerOf, type FsCaller } from '../fs/fs-access';
-import type { FsCopyService } from '../fs/fs-copy';
-import type { FsService } from '../fs/fs-service';
-import { FORM_UPLOAD_MAX_BYTES, type FormPart, type FsUploadService } from '../fs/fs-upload';
+import { fsCallerOf, type FsCaller } from '../services/fs/fs-access';
+import type { FsCopyService } from '../services/fs/fs-copy';
+import type { FsService } from '../services/fs/fs-service';
+import { FORM_UPLOAD_MAX_BYTES, type FormPart, type FsUploadService } from '../services/fs/fs-upload';
 import { sendObject } from '../http/byte-range-response';
 import { envelope } from '../http/envelope';
 import { HttpError, withoutDataError } from '../http/http-error';

@@ -11,7 +11,7 @@
  */
 
 import { inspectFsPath, segmentProblem, type FsPath } from '@cloudclip/contract';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../../http/http-error';
 
 /** Parses and hardens a path (see the rule above); 400 `fs.invalidPath` naming `field` otherwise. */
 export function parseFsPath(raw: unknown, field = 'path'): FsPath {

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../../http/http-error';
 import { inspectFsPath, segmentProblem } from '@cloudclip/contract';
 import { childPath, displayPath, parentPath, parseFileName, parseFsPath } from './fs-path';
 

@@ -2,8 +2,8 @@
  * Content types of the file-system browser. File names are typed by the one table in
  * `lib/mime-types.ts` (contract §6.3: the server infers the type from the name).
  */
-import { DEFAULT_MIME_TYPE, mimeTypeForFilename } from '../lib/mime-types';
-import type { ObjectInfo } from '../storage/storage-driver';
+import { DEFAULT_MIME_TYPE, mimeTypeForFilename } from '../../lib/mime-types';
+import type { ObjectInfo } from '../../storage/storage-driver';
 
 export const OCTET_STREAM = DEFAULT_MIME_TYPE;
 /** Zero-byte folder marker objects. */

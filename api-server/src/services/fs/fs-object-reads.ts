@@ -1,9 +1,9 @@
 import type { FsFileInfo, FsFileLink, FsFolderInfo } from '@cloudclip/contract';
-import { readObjectRange } from '../http/byte-range-response';
-import { HttpError } from '../http/http-error';
-import { toIso } from '../lib/time';
-import { storageHttpError } from '../services/storage-errors';
-import { isStorageError, type GetObjectResult } from '../storage/storage-driver';
+import { readObjectRange } from '../../http/byte-range-response';
+import { HttpError } from '../../http/http-error';
+import { toIso } from '../../lib/time';
+import { storageHttpError } from '../storage-errors';
+import { isStorageError, type GetObjectResult } from '../../storage/storage-driver';
 import { storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { contentTypeOf, DIRECTORY_CONTENT_TYPE } from './fs-mime';
 import { baseName, displayPath, parseFsPath, withDirectoryFlag } from './fs-path';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FsPresignCommitResponse, FsPresignResponse } from '@cloudclip/contract';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../../http/http-error';
 import { storageCall, type FsAccess, type FsCaller } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
 import { baseName, childPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';

@@ -1,8 +1,8 @@
 import type { FsBucketListing, FsDirectoryItem, FsFileItem, FsPath, FsVirtualItem, FsVirtualListing } from '@cloudclip/contract';
-import type { MountRow } from '../db/schema';
-import { HttpError } from '../http/http-error';
-import { toIso } from '../lib/time';
-import { listAllObjects, listAllPages, type ObjectSummary } from '../storage/storage-driver';
+import type { MountRow } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { toIso } from '../../lib/time';
+import { listAllObjects, listAllPages, type ObjectSummary } from '../../storage/storage-driver';
 import { findMount, folderPrefix, storageCall, virtualPathOf, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { displayPath, parseFsPath, withDirectoryFlag } from './fs-path';
 

@@ -1,5 +1,5 @@
-import { HttpError } from '../http/http-error';
-import { listAllObjects } from '../storage/storage-driver';
+import { HttpError } from '../../http/http-error';
+import { listAllObjects } from '../../storage/storage-driver';
 import { storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
 import { baseName, displayPath, parseFsPath, withDirectoryFlag } from './fs-path';

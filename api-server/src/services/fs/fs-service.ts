@@ -9,7 +9,7 @@ import type {
   FsUpdateResponse,
   FsVirtualListing,
 } from '@cloudclip/contract';
-import type { GetObjectResult } from '../storage/storage-driver';
+import type { GetObjectResult } from '../../storage/storage-driver';
 import type { FsAccess, FsCaller } from './fs-access';
 import { FsListing } from './fs-listing';
 import { FsObjectReads } from './fs-object-reads';

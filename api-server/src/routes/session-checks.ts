@@ -5,7 +5,7 @@ import { envelope } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 
 /** Contract §5.1: the two credential checks clients use to validate a stored session. */
-export async function authTestRoutes(app: FastifyInstance): Promise<void> {
+export async function sessionCheckRoutes(app: FastifyInstance): Promise<void> {
   // 401 for no/invalid/expired credentials (the one place a bad admin token is 401, not 403).
   app.get('/api/test/admin-token', async (request) => {
     const { auth } = request;

@@ -1,7 +1,7 @@
 import type { FsBatchRemoveResponse, FsUpdateResponse } from '@cloudclip/contract';
-import { HttpError } from '../http/http-error';
-import { toIso } from '../lib/time';
-import { listAllObjects } from '../storage/storage-driver';
+import { HttpError } from '../../http/http-error';
+import { toIso } from '../../lib/time';
+import { listAllObjects } from '../../storage/storage-driver';
 import { parentKey, storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { contentTypeOf, DIRECTORY_CONTENT_TYPE, mimeTypeOf } from './fs-mime';
 import { baseName, displayPath, parseFsPath, withDirectoryFlag } from './fs-path';
