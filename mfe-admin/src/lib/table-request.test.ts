@@ -1,4 +1,4 @@
-import { filterByKeyword, offsetOf, pageOf, tableRequest, wholeListRequest } from './table-request';
+import { filterByKeyword, keywordPage, offsetOf, pageOf, tableRequest, wholeListRequest } from './table-request';
 
 describe('table request helpers', () => {
   it('maps ProTable page params to page/limit with defaults', () => {
@@ -20,6 +20,12 @@ describe('table request helpers', () => {
     expect(filterByKeyword(rows, '  ', (row) => [row.a, row.b])).toHaveLength(2);
     expect(filterByKeyword(rows, 'gam', (row) => [row.a, row.b])).toEqual([rows[1]]);
     expect(filterByKeyword(rows, 'ALP', (row) => [row.a, row.b])).toEqual([rows[0]]);
+  });
+
+  it("narrows a server page by the keyword and keeps the server's total, else counts the rows", () => {
+    const rows = ['Alpha', 'beta'];
+    expect(keywordPage(rows, { keyword: 'alp' }, (row) => [row], 40)).toEqual({ data: ['Alpha'], total: 40, success: true });
+    expect(keywordPage(rows, {}, (row) => [row], undefined)).toEqual({ data: rows, total: 2, success: true });
   });
 
   it('turns a failed load into an empty unsuccessful result and reports the error', async () => {

@@ -1,5 +1,5 @@
 import { FILE_LIST_PAGE, type FileRecord, type CloudclipApi } from '@cloudclip/shared-kernel';
-import { filterByKeyword, offsetOf, type TableParams, type TableResult } from '../../../lib/table-request';
+import { keywordPage, offsetOf, type TableParams, type TableResult } from '../../../lib/table-request';
 
 const searchable = (row: FileRecord) => [row.filename, row.slug, row.remark, row.mimetype, row.key_name];
 
@@ -14,8 +14,7 @@ export async function requestAdminFiles(
 ): Promise<TableResult<FileRecord>> {
   const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
   const data = await api.adminList({ limit, offset }, signal);
-  const files = data?.files ?? [];
-  return { data: filterByKeyword(files, params.keyword, searchable), total: data?.pagination?.total ?? files.length, success: true };
+  return keywordPage(data?.files ?? [], params, searchable, data?.pagination?.total);
 }
 
 /** ProTable adapter of `GET /user/files?limit&offset`: a key holder's own files. */
@@ -26,8 +25,7 @@ export async function requestUserFiles(
 ): Promise<TableResult<FileRecord>> {
   const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
   const body = await api.userList({ limit, offset }, signal);
-  const files = body?.data?.files ?? [];
-  return { data: filterByKeyword(files, params.keyword, searchable), total: body?.data?.pagination?.total ?? files.length, success: true };
+  return keywordPage(body?.data?.files ?? [], params, searchable, body?.data?.pagination?.total);
 }
 
 /** Deletes several files one by one (the API has no batch route); returns how many failed. */

@@ -1,5 +1,5 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi } from '@cloudclip/shared-kernel';
-import { filterByKeyword, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
+import { keywordPage, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
 
 /** Length of the content preview shown in the table (the admin list already cuts at 200). */
 export const PREVIEW_LENGTH = 200;
@@ -50,11 +50,6 @@ function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
   };
 }
 
-/** The rows of the page shown, narrowed by the toolbar keyword; the total is the server's when it sends one. */
-function pageResult(rows: PasteRow[], params: TableParams, total: number | undefined): TableResult<PasteRow> {
-  return { data: filterByKeyword(rows, params.keyword, searchable), total: total ?? rows.length, success: true };
-}
-
 /**
  * ProTable adapter of `GET /admin/pastes?page&limit` (page 1, limit 10 by default). The server pages;
  * the toolbar keyword narrows the rows of the page shown (the API has no search parameter).
@@ -67,7 +62,7 @@ export async function requestAdminPastes(
   const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
   const body = await api.adminList({ page, limit: size }, signal);
   const rows = (body.data ?? []).map((item) => toRow(item, item.view_count ?? 0, item.content_preview ?? ''));
-  return pageResult(rows, params, body.pagination?.total);
+  return keywordPage(rows, params, searchable, body.pagination?.total);
 }
 
 /** ProTable adapter of `GET /user/pastes?limit&offset` (limit 10, offset 0 by default): a key holder's own pastes. */
@@ -82,5 +77,5 @@ export async function requestUserPastes(
     // The server's preview when it sends one (Cloudclip's does); the legacy server only has `content`.
     toRow(item, item.views ?? 0, item.content_preview ?? cut(item.content ?? '')),
   );
-  return pageResult(rows, params, body.pagination?.total);
+  return keywordPage(rows, params, searchable, body.pagination?.total);
 }
