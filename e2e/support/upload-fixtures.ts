@@ -4,7 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page, Route } from '@playwright/test';
 import { S3RVER } from '../playwright.config';
+import type { FilePayload } from '../pages/upload-page';
 import type { AdminApi } from './admin-api';
 
 /** A fresh temporary folder outside the repository (big test files never land in the tree). */
@@ -18,6 +20,11 @@ export function patternBytes(size: number, seed = 7): Buffer {
   const buffer = Buffer.alloc(size);
   for (let index = 0; index < size; index += 1) buffer[index] = (index * 31 + seed) & 0xff;
   return buffer;
+}
+
+/** A small text file for the upload page's file input. */
+export function textFile(name: string, body: string): FilePayload {
+  return { name, mimeType: 'text/plain', buffer: Buffer.from(body) };
 }
 
 export function sha256(data: Buffer): string {
@@ -76,6 +83,35 @@ export async function removeConfig(api: AdminApi, configId: string): Promise<voi
     .catch(() => ({ files: [] }));
   for (const file of list.files) await api.delete(`/api/admin/files/${file.id}`).catch(() => undefined);
   await api.delete(`/api/s3-configs/${configId}`).catch(() => undefined);
+}
+
+/** Runs `body` with the per-file upload limit set to `limitMb` MB, then sets it back to the default 100 MB. */
+export async function withMaxUploadSize<T>(api: AdminApi, limitMb: number, body: () => Promise<T>): Promise<T> {
+  await api.put('/api/admin/system-settings', { max_upload_size: limitMb });
+  try {
+    return await body();
+  } finally {
+    await api.put('/api/admin/system-settings', { max_upload_size: 100 });
+  }
+}
+
+/**
+ * Holds every part PUT of a multipart upload to the local driver in the browser until the test
+ * lets it through (`held.shift()!.continue()`): whatever is held is in flight. `peak()` is the most
+ * held at once, `requested()` how many part PUTs were sent.
+ */
+export async function holdPartUploads(page: Page): Promise<{ held: Route[]; peak: () => number; requested: () => number }> {
+  const held: Route[] = [];
+  let peak = 0;
+  let requested = 0;
+  await page.route('**/api/storage/local/**', (route) => {
+    if (!route.request().url().includes('partNumber=')) return route.continue();
+    requested += 1;
+    held.push(route);
+    peak = Math.max(peak, held.length);
+    return undefined;
+  });
+  return { held, peak: () => peak, requested: () => requested };
 }
 
 /** Status of `GET /api/admin/files/{id}` (404 once a record is gone). */

@@ -4,7 +4,7 @@ import { UploadPage } from '../pages/upload-page';
 import { ShellPage } from '../pages/shell-page';
 import { AdminApi } from '../support/admin-api';
 import { useAdminSession, useApiKeySession } from '../support/public-session';
-import { createLocalConfig, fileRecordStatus, removeConfig } from '../support/upload-fixtures';
+import { createLocalConfig, fileRecordStatus, removeConfig, textFile, withMaxUploadSize } from '../support/upload-fixtures';
 
 let api: AdminApi;
 let configId: string;
@@ -19,8 +19,6 @@ test.afterAll(async () => {
   await removeConfig(api, configId);
   await api.dispose();
 });
-
-const text = (name: string, body: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) });
 
 /** Serious and critical violations inside the upload remote. */
 async function seriousViolations(page: Page) {
@@ -71,7 +69,7 @@ test.describe('who may upload', () => {
     await upload.chooseStorage(configId);
     const presign = page.waitForResponse((response) => response.url().includes('/api/s3/presign'));
     const cleanup = page.waitForRequest((request) => request.method() === 'DELETE' && /\/api\/user\/files\//.test(request.url()));
-    await upload.upload([text('by-key.txt', 'uploaded by a key')]);
+    await upload.upload([textFile('by-key.txt', 'uploaded by a key')]);
     const fileId = ((await (await presign).json()) as { data: { file_id: string } }).data.file_id;
     expect((await cleanup).url()).toContain(`/api/user/files/${fileId}`);
     await upload.expectState('by-key.txt', 'error');
@@ -97,7 +95,7 @@ test.describe('input', () => {
     await upload.chooseButton.focus();
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles([text('typed.txt', 'chosen with the keyboard')]);
+    await (await chooser).setFiles([textFile('typed.txt', 'chosen with the keyboard')]);
     await expect(upload.selectedFiles).toHaveCount(1);
 
     // Drag and drop onto the zone.
@@ -129,7 +127,7 @@ test.describe('input', () => {
     const upload = new UploadPage(page);
     await upload.goto();
     await upload.chooseStorage(configId);
-    await upload.upload([text('a-file-with-a-rather-long-name-that-must-not-widen-the-page.txt', 'phone')]);
+    await upload.upload([textFile('a-file-with-a-rather-long-name-that-must-not-widen-the-page.txt', 'phone')]);
     await upload.expectState('a-file-with-a-rather-long-name-that-must-not-widen-the-page.txt', 'success');
     await upload.openUrlTab();
     await upload.filesTab.click();
@@ -149,15 +147,14 @@ test.describe('Chinese', () => {
   test('the page, states and messages are in Chinese, and follow a switch to English', async ({ page }) => {
     await useAdminSession(page, api.token);
     const upload = new UploadPage(page);
-    await api.put('/api/admin/system-settings', { max_upload_size: 1 });
-    try {
+    await withMaxUploadSize(api, 1, async () => {
       await upload.goto();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('文件上传');
       await expect(upload.limit).toHaveText('单个文件最大 1 MB');
       await expect(upload.filesTab).toHaveText('上传文件');
       await upload.chooseStorage(configId);
       await upload.upload([
-        text('中文.txt', '你好'),
+        textFile('中文.txt', '你好'),
         { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1024 * 1024 + 1) },
       ]);
       await upload.expectState('中文.txt', 'success');
@@ -170,9 +167,7 @@ test.describe('Chinese', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('File upload');
       await expect(upload.item('中文.txt').getByTestId('item-state')).toHaveText('Done');
       await expect(page.getByRole('heading', { name: 'Recent uploads' })).toBeVisible();
-    } finally {
-      await api.put('/api/admin/system-settings', { max_upload_size: 100 });
-    }
+    });
   });
 });
 
@@ -186,12 +181,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await upload.goto();
       await expect(upload.root).toHaveAttribute('data-dark', colorScheme === 'dark' ? 'true' : 'false');
       await upload.chooseStorage(configId);
-      await upload.upload([text('a11y.txt', 'accessible')]);
+      await upload.upload([textFile('a11y.txt', 'accessible')]);
       await upload.expectState('a11y.txt', 'success');
       await upload.item('a11y.txt').getByRole('button', { name: 'Show QR code' }).click();
       await expect(upload.item('a11y.txt').getByTestId('qr-code')).toBeVisible();
       await upload.slug.fill('not valid!');
-      await upload.upload([text('b.txt', 'b')]);
+      await upload.upload([textFile('b.txt', 'b')]);
       await expect(page.getByTestId('cu-slug-error')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 

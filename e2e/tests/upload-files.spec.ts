@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test';
 import { UploadPage } from '../pages/upload-page';
 import { AdminApi } from '../support/admin-api';
 import { useAdminSession } from '../support/public-session';
-import { createLocalConfig, fileRecordStatus, patternBytes, removeConfig, tempDir, writeBigFile } from '../support/upload-fixtures';
+import {
+  createLocalConfig,
+  fileRecordStatus,
+  patternBytes,
+  removeConfig,
+  tempDir,
+  textFile,
+  withMaxUploadSize,
+  writeBigFile,
+} from '../support/upload-fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -24,14 +33,12 @@ test.beforeEach(async ({ page }) => {
   await useAdminSession(page, api.token);
 });
 
-const text = (name: string, body: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) });
-
 test('uploads several files at once; each gets its own row and a working share link', async ({ page }) => {
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.chooseStorage(configId);
   await upload.remark.fill('several at once');
-  await upload.upload([text('one.txt', 'first file'), text('two.txt', 'second file, longer'), text('three.txt', 'third')]);
+  await upload.upload([textFile('one.txt', 'first file'), textFile('two.txt', 'second file, longer'), textFile('three.txt', 'third')]);
   for (const name of ['one.txt', 'two.txt', 'three.txt']) await upload.expectState(name, 'success');
   await expect(upload.items).toHaveCount(3);
 
@@ -56,7 +63,7 @@ test('a custom link, password, expiry and view limit reach the share; the result
   await upload.password.fill('s3cret');
   await upload.expiry.selectOption('1d');
   await upload.maxViews.fill('5');
-  await upload.upload([text('secret.txt', 'protected content')]);
+  await upload.upload([textFile('secret.txt', 'protected content')]);
   await upload.expectState('secret.txt', 'success');
   const item = upload.item('secret.txt');
   expect(await upload.shareLink('secret.txt')).toMatch(new RegExp(`/file/${slug}$`));
@@ -86,7 +93,7 @@ test('invalid options are shown at their fields and nothing is sent', async ({ p
   await upload.chooseStorage(configId);
   await upload.slug.fill('bad link!');
   await upload.maxViews.fill('-2');
-  await upload.upload([text('x.txt', 'x')]);
+  await upload.upload([textFile('x.txt', 'x')]);
   await expect(page.getByTestId('cu-slug-error')).toHaveText(
     'The link suffix may only contain letters, digits, hyphens (-) and underscores (_)',
   );
@@ -100,33 +107,32 @@ test('a 200 MB file shows its progress while it uploads, then its link', async (
   test.setTimeout(180_000);
   const tmp = tempDir();
   // The default limit is 100 MB: allow this file for the duration of the test.
-  await api.put('/api/admin/system-settings', { max_upload_size: 300 });
   try {
-    const size = 200 * 1024 * 1024;
-    const big = await writeBigFile(tmp.dir, 'big-200mb.bin', size);
-    const upload = new UploadPage(page);
-    await upload.goto();
-    await upload.chooseStorage(configId);
-    await upload.chooseFiles([big]);
-    await upload.recordProgress();
-    await upload.startButton.click();
-    await upload.expectState('big-200mb.bin', 'uploading');
-    await upload.expectState('big-200mb.bin', 'success', 150_000);
-    const seen = await upload.recordedProgress();
-    // Progress was displayed on the way, not only at the end.
-    expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
-    expect(seen.at(-1)).toBe(100);
-    const slug = UploadPage.slugOf(await upload.shareLink('big-200mb.bin'));
-    expect((await api.get<{ size: number }>(`/api/public/files/${slug}`)).size).toBe(size);
+    await withMaxUploadSize(api, 300, async () => {
+      const size = 200 * 1024 * 1024;
+      const big = await writeBigFile(tmp.dir, 'big-200mb.bin', size);
+      const upload = new UploadPage(page);
+      await upload.goto();
+      await upload.chooseStorage(configId);
+      await upload.chooseFiles([big]);
+      await upload.recordProgress();
+      await upload.startButton.click();
+      await upload.expectState('big-200mb.bin', 'uploading');
+      await upload.expectState('big-200mb.bin', 'success', 150_000);
+      const seen = await upload.recordedProgress();
+      // Progress was displayed on the way, not only at the end.
+      expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
+      expect(seen.at(-1)).toBe(100);
+      const slug = UploadPage.slugOf(await upload.shareLink('big-200mb.bin'));
+      expect((await api.get<{ size: number }>(`/api/public/files/${slug}`)).size).toBe(size);
+    });
   } finally {
-    await api.put('/api/admin/system-settings', { max_upload_size: 100 });
     tmp.remove();
   }
 });
 
 test('a file over the server limit is refused before sending, with the limit in the message', async ({ page }) => {
-  await api.put('/api/admin/system-settings', { max_upload_size: 1 });
-  try {
+  await withMaxUploadSize(api, 1, async () => {
     const upload = new UploadPage(page);
     const presigns: string[] = [];
     page.on('request', (request) => {
@@ -137,16 +143,14 @@ test('a file over the server limit is refused before sending, with the limit in 
     await upload.chooseStorage(configId);
     await upload.upload([
       { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: patternBytes(1024 * 1024 + 1) },
-      text('fits.txt', 'small enough'),
+      textFile('fits.txt', 'small enough'),
     ]);
     await upload.expectState('too-big.bin', 'error');
     await expect(upload.item('too-big.bin').getByTestId('item-error')).toHaveText('File size exceeds the limit, maximum allowed is 1 MB');
     await expect(upload.item('too-big.bin').getByTestId('item-retry')).toHaveCount(0);
     await upload.expectState('fits.txt', 'success');
     expect(presigns).toHaveLength(1);
-  } finally {
-    await api.put('/api/admin/system-settings', { max_upload_size: 100 });
-  }
+  });
 });
 
 test('the insufficient-storage message names the file size, the remaining space and the capacity', async ({ page }) => {
@@ -181,7 +185,7 @@ test('a failed transfer deletes the half-created record; retry then succeeds', a
   await upload.goto();
   await upload.chooseStorage(configId);
   const presigned = page.waitForResponse((response) => response.url().includes('/api/s3/presign'));
-  await upload.upload([text('flaky.txt', 'try, try again')]);
+  await upload.upload([textFile('flaky.txt', 'try, try again')]);
   const firstId = ((await (await presigned).json()) as { data: { file_id: string } }).data.file_id;
   await upload.expectState('flaky.txt', 'error');
   await expect(upload.item('flaky.txt').getByTestId('item-error')).toHaveText(/HTTP error 500/);
@@ -200,14 +204,14 @@ test('a network failure and a cancel each show their own message', async ({ page
   );
   await upload.goto();
   await upload.chooseStorage(configId);
-  await upload.upload([text('offline.txt', 'x')]);
+  await upload.upload([textFile('offline.txt', 'x')]);
   await upload.expectState('offline.txt', 'error');
   await expect(upload.item('offline.txt').getByTestId('item-error')).toHaveText('Network error, check your connection and retry');
   await page.unroute('**/api/storage/local/**');
 
   // A PUT that never answers: cancel stops it at once.
   await page.route('**/api/storage/local/**', () => undefined);
-  await upload.upload([text('stuck.txt', 'y')]);
+  await upload.upload([textFile('stuck.txt', 'y')]);
   await upload.expectState('stuck.txt', 'uploading');
   await expect(upload.item('stuck.txt')).toHaveAttribute('data-phase', 'uploading');
   await upload.item('stuck.txt').getByRole('button', { name: 'Cancel the upload of stuck.txt' }).click();
@@ -219,7 +223,7 @@ test('the last 3 uploads are listed and still there after a reload', async ({ pa
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.chooseStorage(configId);
-  await upload.upload([text('r1.txt', '1'), text('r2.txt', '2'), text('r3.txt', '3'), text('r4.txt', '4')]);
+  await upload.upload([textFile('r1.txt', '1'), textFile('r2.txt', '2'), textFile('r3.txt', '3'), textFile('r4.txt', '4')]);
   for (const name of ['r1.txt', 'r2.txt', 'r3.txt', 'r4.txt']) await upload.expectState(name, 'success');
   await expect(upload.recentItems).toHaveCount(3);
   const before = await upload.recentItems.evaluateAll((items) => items.map((item) => item.getAttribute('data-slug')));

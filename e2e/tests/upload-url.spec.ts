@@ -5,11 +5,13 @@ import { useAdminSession } from '../support/public-session';
 import {
   createLocalConfig,
   fileRecordStatus,
+  holdPartUploads,
   patternBytes,
   removeConfig,
   sha256,
   startSourceServer,
   type SourceServer,
+  withMaxUploadSize,
 } from '../support/upload-fixtures';
 
 test.use({ locale: 'en-US' });
@@ -102,18 +104,9 @@ test('a CORS source is downloaded by the browser: progress fills 0–49 % while 
 test('a large source uses the multipart flow with at most 3 parts in flight and arrives intact', async ({ page }) => {
   test.setTimeout(120_000);
   const upload = await openUrlUpload(page);
-  // Every part PUT is held in the browser until the test lets it through, one at a time: whatever is
-  // held is in flight, so the number held is the number of parallel parts.
-  const held: import('@playwright/test').Route[] = [];
-  let peak = 0;
-  let requested = 0;
-  await page.route('**/api/storage/local/**', (route) => {
-    if (!route.request().url().includes('partNumber=')) return route.continue();
-    requested += 1;
-    held.push(route);
-    peak = Math.max(peak, held.length);
-    return undefined;
-  });
+  // Every part PUT is held until the test lets it through, one at a time: the number held is the
+  // number of parallel parts.
+  const { held, peak, requested } = await holdPartUploads(page);
 
   await upload.urlInfo(source.url('large.bin'));
   await expect(page.getByTestId('url-info-size')).toHaveText('30 MB');
@@ -128,8 +121,8 @@ test('a large source uses the multipart flow with at most 3 parts in flight and 
   }
   await expect(upload.urlProgress).toHaveAttribute('data-state', 'success', { timeout: 60_000 });
   await expect(page.getByTestId('url-mode')).toHaveText('Multipart upload');
-  expect(requested).toBe(6);
-  expect(peak).toBe(3);
+  expect(requested()).toBe(6);
+  expect(peak()).toBe(3);
   const link = await page.getByTestId('url-upload-panel').getByTestId('share-link').inputValue();
   const info = await api.get<{ size: number }>(`/api/public/files/${UploadPage.slugOf(link)}`);
   expect(info.size).toBe(LARGE.length);
@@ -139,14 +132,7 @@ test('a large source uses the multipart flow with at most 3 parts in flight and 
 test('the number of parallel parts is configurable', async ({ page }) => {
   test.setTimeout(120_000);
   const upload = await openUrlUpload(page);
-  const held: import('@playwright/test').Route[] = [];
-  let peak = 0;
-  await page.route('**/api/storage/local/**', (route) => {
-    if (!route.request().url().includes('partNumber=')) return route.continue();
-    held.push(route);
-    peak = Math.max(peak, held.length);
-    return undefined;
-  });
+  const { held, peak } = await holdPartUploads(page);
   await upload.urlInfo(source.url('large.bin'));
   await upload.urlParallel.selectOption('1');
   await upload.urlStart.click();
@@ -155,7 +141,7 @@ test('the number of parallel parts is configurable', async ({ page }) => {
     await held.shift()!.continue();
   }
   await expect(upload.urlProgress).toHaveAttribute('data-state', 'success', { timeout: 60_000 });
-  expect(peak).toBe(1);
+  expect(peak()).toBe(1);
 });
 
 test('cancel during the download stops it and the reserved share is removed on the server', async ({ page }) => {
@@ -198,8 +184,7 @@ test('cancel during a multipart upload aborts it on the server and leaves no rec
 });
 
 test('a source over the size limit is refused before anything is sent', async ({ page }) => {
-  await api.put('/api/admin/system-settings', { max_upload_size: 1 });
-  try {
+  await withMaxUploadSize(api, 1, async () => {
     const upload = await openUrlUpload(page);
     const reservations: string[] = [];
     page.on('request', (request) => {
@@ -209,7 +194,5 @@ test('a source over the size limit is refused before anything is sent', async ({
     await expect(page.getByTestId('url-refusal')).toHaveText('File size exceeds the limit, maximum allowed is 1 MB');
     await expect(upload.urlStart).toHaveCount(0);
     expect(reservations).toEqual([]);
-  } finally {
-    await api.put('/api/admin/system-settings', { max_upload_size: 100 });
-  }
+  });
 });
