@@ -42,10 +42,9 @@ export interface SystemSettingsTable {
   updated_at: string;
 }
 
-export interface PastesTable {
-  id: string;
+/** The columns a text share and a file share both have: remark, password, expiry, view limit, owner. */
+export interface ShareColumns {
   slug: string;
-  content: string;
   remark: string | null;
   /** scrypt hash (or a legacy SHA-256 hex) of the share password; null = no password. */
   password_hash: string | null;
@@ -57,6 +56,11 @@ export interface PastesTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface PastesTable extends ShareColumns {
+  id: string;
+  content: string;
 }
 
 export type StorageDriver = 's3' | 'local';
@@ -85,7 +89,7 @@ export interface StorageConfigsTable {
   last_used: string | null;
 }
 
-export interface FilesTable {
+export interface FilesTable extends ShareColumns {
   id: string;
   filename: string;
   storage_path: string;
@@ -93,18 +97,8 @@ export interface FilesTable {
   mimetype: Generated<string>;
   size: Generated<number>;
   s3_config_id: string;
-  slug: string;
-  remark: string | null;
-  password_hash: string | null;
-  password_sealed: string | null;
-  expires_at: string | null;
-  max_views: number | null;
-  views: Generated<number>;
   use_proxy: Generated<number>;
   etag: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface MountsTable {

@@ -26,25 +26,22 @@ const CREATED_DAY = sql<string>`substr(created_at, 1, 10)`;
 export class DashboardRepository {
   constructor(private readonly db: AppDatabase) {}
 
-  async countPastes(): Promise<number> {
-    const row = await this.db
-      .selectFrom('pastes')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  countPastes(): Promise<number> {
+    return this.countRows('pastes');
   }
 
-  async countFiles(): Promise<number> {
-    const row = await this.db
-      .selectFrom('files')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  countFiles(): Promise<number> {
+    return this.countRows('files');
   }
 
-  async countApiKeys(): Promise<number> {
+  countApiKeys(): Promise<number> {
+    return this.countRows('api_keys');
+  }
+
+  /** How many rows the table holds. */
+  private async countRows(table: 'pastes' | 'files' | 'api_keys'): Promise<number> {
     const row = await this.db
-      .selectFrom('api_keys')
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);

@@ -11,24 +11,22 @@ export interface ApiKeyRoutesOptions {
 
 const idParams = z.object({ id: z.string().min(1) });
 
-const createBody = z.object({
-  name: z.string().trim().min(1),
+/** The expiry and permissions, which a create and an update both accept (the service checks their values). */
+const grantFields = {
   expires_at: z.string().nullish(),
   text_permission: z.unknown().optional(),
   file_permission: z.unknown().optional(),
   mount_permission: z.unknown().optional(),
+};
+
+const createBody = z.object({
+  name: z.string().trim().min(1),
+  ...grantFields,
   custom_key: z.string().nullish(),
   basic_path: z.string().nullish(),
 });
 
-const updateBody = z.object({
-  name: z.string().nullish(),
-  expires_at: z.string().nullish(),
-  text_permission: z.unknown().optional(),
-  file_permission: z.unknown().optional(),
-  mount_permission: z.unknown().optional(),
-  basic_path: z.string().nullish(),
-});
+const updateBody = z.object({ name: z.string().nullish(), ...grantFields, basic_path: z.string().nullish() });
 
 /** Contract §5.2: API key management (guard `admin`, shape E; create answers body code 201 with HTTP 200). */
 export async function apiKeyRoutes(app: FastifyInstance, { apiKeys }: ApiKeyRoutesOptions): Promise<void> {
