@@ -1,18 +1,5 @@
-import { createKernel } from '@cloudclip/shared-kernel';
+import { startStandalone } from '@cloudclip/shared-kernel';
 import lifecycles from './spa';
 
-/**
- * Standalone page of this remote (webpack serve): creates its own kernel and mounts the same
- * lifecycles the host uses, at the same basename.
- */
-async function start() {
-  const domElement = document.getElementById('root');
-  if (!domElement) return;
-  const kernel = createKernel();
-  kernel.theme.applyToDocument(document);
-  const props = { kernel, basename: '/', name: 'cloudclip_public', domElement };
-  await lifecycles.bootstrap(props);
-  await lifecycles.mount(props);
-}
-
-void start();
+/** Standalone page of this remote (webpack serve): the same lifecycles the host uses, at the same basename. */
+void startStandalone(lifecycles, { name: 'cloudclip_public', basename: '/' });

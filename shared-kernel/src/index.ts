@@ -43,6 +43,7 @@ export * from './types/remote';
 // Remote helpers
 export { createRemoteSpa, useDarkTheme, type RemoteAppProps, type RemoteSpaOptions } from './react/create-remote-spa';
 export { lazyPage, type LazyPage } from './react/lazy-page';
+export { startStandalone } from './react/start-standalone';
 export { KernelProvider, useKernel, useSession, useLanguage } from './react/kernel-context';
 export { useCopyFeedback, type CopyState } from './react/use-copy-feedback';
 export { installHistorySync } from './react/history-sync';
@@ -56,6 +57,7 @@ export * from '@cloudclip/contract';
 
 // Business constants and validators (spec §5, §9)
 export * from './constants';
+export * from './admin-modules';
 export * from './validators/account-change';
 export * from './validators/api-key-form';
 export * from './validators/backend-address';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { useSession, type Kernel } from '@cloudclip/shared-kernel';
-import { AREAS, isAdminModule, remoteForPath, type AreaId } from './route-registry';
+import { isAdminModule, useSession, type Kernel } from '@cloudclip/shared-kernel';
+import { AREAS, remoteForPath, type AreaId } from './route-registry';
 import { Header } from '../features/layout/components/header';
 import { Footer } from '../features/layout/components/footer';
 import { RemoteSlot } from '../features/remote-slot/components/remote-slot';

@@ -1,20 +1,6 @@
 /** Every route of the product and which remote owns it (spec §2). The one place route paths live. */
+import { isAdminModule, type AdminModule } from '@cloudclip/shared-kernel';
 import routeMap from './route-map.json';
-
-export const ADMIN_MODULES = [
-  'dashboard',
-  'text-management',
-  'file-management',
-  'storage-config',
-  'mount-management',
-  'key-management',
-  'settings',
-] as const;
-export type AdminModule = (typeof ADMIN_MODULES)[number];
-
-export function isAdminModule(value: string | undefined): value is AdminModule {
-  return !!value && (ADMIN_MODULES as readonly string[]).includes(value);
-}
 
 export type AreaId = 'public' | 'upload' | 'admin' | 'explorer';
 

@@ -1,7 +1,7 @@
-import type { SessionState } from '@cloudclip/shared-kernel';
+import { isAdminModule, type AdminModule, type SessionState } from '@cloudclip/shared-kernel';
 import { ProLocaleProvider } from './pro-locale-provider';
 import { AdminLayout } from '../features/layout/components/admin-layout';
-import { isAdminModule, modulePath, visibleModules, type AdminModule } from './module-registry';
+import { modulePath, visibleModules } from './module-registry';
 import { ModuleView } from './module-view';
 
 /**

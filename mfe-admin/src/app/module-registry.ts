@@ -1,20 +1,4 @@
-import type { SessionState } from '@cloudclip/shared-kernel';
-
-/** The admin modules (spec §2), in menu order. The host owns the same list for titles and redirects. */
-export const ADMIN_MODULES = [
-  'dashboard',
-  'text-management',
-  'file-management',
-  'storage-config',
-  'mount-management',
-  'key-management',
-  'settings',
-] as const;
-export type AdminModule = (typeof ADMIN_MODULES)[number];
-
-export function isAdminModule(value: string | undefined): value is AdminModule {
-  return !!value && (ADMIN_MODULES as readonly string[]).includes(value);
-}
+import { ADMIN_MODULES, isAdminModule, type AdminModule, type SessionState } from '@cloudclip/shared-kernel';
 
 /** Path of a module under the remote's basename (the dashboard is the area's root). */
 export function modulePath(module: AdminModule): string {

@@ -2,10 +2,10 @@ import { Suspense, lazy, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { PageContainer } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import type { SessionState } from '@cloudclip/shared-kernel';
+import type { AdminModule, SessionState } from '@cloudclip/shared-kernel';
 import { PermissionDenied } from '../features/auth/components/permission-denied';
 import { NAMESPACE } from '../i18n/resources';
-import { moduleAccess, type AdminModule } from './module-registry';
+import { moduleAccess } from './module-registry';
 
 type PageProps = { access: 'full' | 'user' };
 

@@ -1,0 +1,18 @@
+/**
+ * The admin modules (spec §2), in menu order: the host routes `/admin/<module>` and titles them,
+ * mfe-admin renders them. One list, so the two cannot disagree about which modules exist.
+ */
+export const ADMIN_MODULES = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'storage-config',
+  'mount-management',
+  'key-management',
+  'settings',
+] as const;
+export type AdminModule = (typeof ADMIN_MODULES)[number];
+
+export function isAdminModule(value: string | undefined): value is AdminModule {
+  return !!value && (ADMIN_MODULES as readonly string[]).includes(value);
+}
