@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { StorageConfigRow } from '../db/schema';
 import type { StorageDriver } from '../storage/storage-driver';
+import { answerOf, type RawAnswer } from '../testing/raw-http';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
 import { SANDBOX_CSP } from './files';
 
@@ -22,17 +23,11 @@ function withParam(url: string, name: string, value: string): string {
 }
 
 /** A raw HTTP request whose path is sent exactly as given (no dot-segment normalisation). */
-function rawRequest(port: number, method: string, rawPath: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method, path: rawPath }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
+function rawRequest(port: number, method: string, rawPath: string): Promise<RawAnswer> {
+  const request = http.request({ host: '127.0.0.1', port, method, path: rawPath });
+  const answer = answerOf(request);
+  request.end();
+  return answer;
 }
 
 const URL_BASE = 'http://api.test';

@@ -1,10 +1,23 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiKeyRow } from '../db/schema';
+import { answerOf } from '../testing/raw-http';
 import { seedApiKey } from '../testing/seed';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
 
 /** Item 8 of the security review: per-key and global paste storage limits (system settings). */
+
+/** A POST /api/paste to the app listening on `port`, its headers announcing `payload`; the caller sends (or withholds) the body. */
+function pasteCreateRequest(port: number, headers: Record<string, string>, payload: string): ClientRequest {
+  return httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/paste',
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
+  });
+}
+
 describe('paste storage limits', () => {
   let t: TestApp;
   let admin: Record<string, string>;
@@ -263,22 +276,8 @@ describe('paste storage limits', () => {
     const payload = JSON.stringify({ content: 'waiting paste' });
     /** A create whose headers are sent now and its body only when `send` is called. */
     const open = () => {
-      const outgoing = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/paste',
-        headers: { ...apiKeyHeader(alice.key), 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
-      });
-      const answer = new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-        outgoing.on('response', (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-        });
-        outgoing.on('error', reject);
-      });
+      const outgoing = pasteCreateRequest(port, apiKeyHeader(alice.key), payload);
+      const answer = answerOf(outgoing);
       outgoing.flushHeaders();
       return { answer, send: () => outgoing.end(payload) };
     };
@@ -307,13 +306,7 @@ describe('paste storage limits', () => {
       const payload = JSON.stringify({ content: 'on time' });
       const post = (sendBody: boolean) =>
         new Promise<number | string>((resolve) => {
-          const outgoing = httpRequest({
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: '/api/paste',
-            headers: { ...apiKeyHeader(key.key), 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
-          });
+          const outgoing = pasteCreateRequest(port, apiKeyHeader(key.key), payload);
           outgoing.on('response', (response) => {
             response.resume();
             response.on('end', () => resolve(response.statusCode ?? 0));
