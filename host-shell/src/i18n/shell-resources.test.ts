@@ -1,9 +1,5 @@
 import { shellResources } from './shell-resources';
-
-function leafKeys(tree: unknown, prefix = ''): string[] {
-  if (typeof tree !== 'object' || tree === null) return [prefix];
-  return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) => leafKeys(value, prefix ? `${prefix}.${key}` : key));
-}
+import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 describe('shell texts', () => {
   it('have exactly the same keys in zh-CN and en-US', () => {

@@ -4,6 +4,7 @@ import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
 import { App } from './app';
 import { NAMESPACE, resources } from '../i18n/resources';
 import { fakeFetch } from '../test/test-kernel';
+import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 const stats = {
   totalPastes: 12,
@@ -110,9 +111,5 @@ test('a key holder without dashboard rights sees the permission-denied page and 
 });
 
 test('has the same text keys in both languages', () => {
-  const keys = (value: unknown, prefix = ''): string[] =>
-    typeof value === 'object' && value !== null
-      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
-      : [prefix];
-  expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
+  expect(leafKeys(resources['en-US'])).toEqual(leafKeys(resources['zh-CN']));
 });

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
 import { App } from './app';
 import { NAMESPACE, resources } from '../i18n/resources';
+import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 type Handler = (url: URL) => unknown;
 
@@ -93,9 +94,5 @@ test('follows the kernel language and theme; both languages have the same keys',
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('挂载浏览器');
   act(() => kernel.theme.setMode('dark'));
   expect(document.querySelector('[data-remote]')).toHaveAttribute('data-dark', 'true');
-  const keys = (value: unknown, prefix = ''): string[] =>
-    typeof value === 'object' && value !== null
-      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
-      : [prefix];
-  expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
+  expect(leafKeys(resources['en-US'])).toEqual(leafKeys(resources['zh-CN']));
 });

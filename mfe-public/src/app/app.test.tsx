@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App, preloadPage } from './app';
 import { resources } from '../i18n/resources';
 import { fakeFetch, makeKernel, type FakeReply } from '../test/test-kernel';
+import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 function renderAt(
   path: string,
@@ -67,11 +68,7 @@ test('renders the file view under /file/:slug', async () => {
 });
 
 test('has the same text keys in both languages', () => {
-  const keys = (value: unknown, prefix = ''): string[] =>
-    typeof value === 'object' && value !== null
-      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
-      : [prefix];
-  expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
+  expect(leafKeys(resources['en-US'])).toEqual(leafKeys(resources['zh-CN']));
 });
 
 test("a text file's text is asked for as soon as its details are in, before the page renders, and only once", async () => {

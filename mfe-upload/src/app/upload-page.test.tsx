@@ -4,6 +4,7 @@ import { makeKernel, renderWithKernel } from '../test/test-kernel';
 import { resources } from '../i18n/resources';
 import { App } from './app';
 import { UploadPage } from './upload-page';
+import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 const CONFIGS = [
   { id: 'c-1', name: 'archive', is_default: 0 },
@@ -224,9 +225,5 @@ test('follows the kernel language and theme', async () => {
 });
 
 test('has the same text keys in both languages', () => {
-  const keys = (value: unknown, prefix = ''): string[] =>
-    typeof value === 'object' && value !== null
-      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
-      : [prefix];
-  expect(keys(resources['en-US'])).toEqual(keys(resources['zh-CN']));
+  expect(leafKeys(resources['en-US'])).toEqual(leafKeys(resources['zh-CN']));
 });

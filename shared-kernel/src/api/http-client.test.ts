@@ -309,22 +309,14 @@ describe('HttpClient envelope rule and parsing', () => {
     expect(error.message).toBe('errors.requestFailed');
   });
 
-  it('returns a text body when the content type is not JSON', async () => {
+  it.each([
+    ['returns a text body when the content type is not JSON', '/raw/abc', '# raw markdown', 'text/plain; charset=utf-8'],
+    ['does not parse JSON-looking text served as text/plain', '/raw/abc', '{"code":500}', 'text/plain'],
+    ['returns the raw text when a JSON content type carries invalid JSON', '/x', 'not json', 'application/json'],
+  ])('%s', async (_name, path, body, contentType) => {
     const h = setup();
-    h.reply({ body: '# raw markdown', contentType: 'text/plain; charset=utf-8' });
-    await expect(h.client.request('/raw/abc')).resolves.toBe('# raw markdown');
-  });
-
-  it('does not parse JSON-looking text served as text/plain', async () => {
-    const h = setup();
-    h.reply({ body: '{"code":500}', contentType: 'text/plain' });
-    await expect(h.client.request('/raw/abc')).resolves.toBe('{"code":500}');
-  });
-
-  it('returns the raw text when a JSON content type carries invalid JSON', async () => {
-    const h = setup();
-    h.reply({ body: 'not json', contentType: 'application/json' });
-    await expect(h.client.request('/x')).resolves.toBe('not json');
+    h.reply({ body, contentType });
+    await expect(h.client.request(path)).resolves.toBe(body);
   });
 
   it('returns a Blob when asked for one', async () => {

@@ -1,6 +1,6 @@
 import { isApiError } from '../api-error';
 import { createFilesApi, withSharePassword } from './files';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginAdmin, loginApiKey } from './test-harness';
 
 const presigned = {
   file_id: 'f1',
@@ -93,13 +93,7 @@ describe('files endpoints', () => {
     const h = createHarness();
     loginApiKey(h);
     const data = { files: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } };
-    const keyInfo = {
-      id: 'k1',
-      name: 'ci',
-      key: API_KEY,
-      basicPath: '/',
-      permissions: { text: true, file: true, mount: true, admin: false },
-    };
+    const keyInfo = KEY_INFO;
     h.reply(envelope(data, { key_info: keyInfo }));
     const result = await createFilesApi(h.client).userList();
     expect(h.last().url).toBe(`${BASE}/api/user/files?limit=50&offset=0`);

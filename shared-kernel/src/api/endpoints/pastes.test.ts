@@ -1,7 +1,7 @@
 import { isApiError } from '../api-error';
 import { isProtectedPasteView } from '@cloudclip/contract';
 import { createPastesApi } from './pastes';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginAdmin, loginApiKey } from './test-harness';
 
 describe('pastes endpoints', () => {
   it('creates a paste and returns the flat F body unchanged', async () => {
@@ -141,13 +141,7 @@ describe('pastes endpoints', () => {
     const h = createHarness();
     loginApiKey(h);
     const pagination = { total: 1, limit: 10, offset: 0, hasMore: false };
-    const keyInfo = {
-      id: 'k1',
-      name: 'ci',
-      key: API_KEY,
-      basicPath: '/',
-      permissions: { text: true, file: true, mount: true, admin: false },
-    };
+    const keyInfo = KEY_INFO;
     h.reply(envelope([{ id: 'p1', slug: 'abc', content: 'full', has_password: 0 }], { pagination, key_info: keyInfo }));
     const result = await createPastesApi(h.client).userList();
     expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);

@@ -184,6 +184,15 @@ export function envelope<T>(data: T, extra: Record<string, unknown> = {}): { bod
 export const ADMIN_TOKEN = 'AdminToken0123456789abcdefghijkl';
 export const API_KEY = 'Key123456789';
 
+/** The top-level `key_info` a user list answers with, for the key `API_KEY`. */
+export const KEY_INFO = {
+  id: 'k1',
+  name: 'ci',
+  key: API_KEY,
+  basicPath: '/',
+  permissions: { text: true, file: true, mount: true, admin: false },
+};
+
 export function loginAdmin(harness: Harness): void {
   harness.session.loginAdmin(ADMIN_TOKEN);
 }

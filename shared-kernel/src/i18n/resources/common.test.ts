@@ -1,12 +1,7 @@
 import { PASTE_EXPIRY_OPTIONS } from '../../constants';
 import { commonResources } from './common';
 import { validationResources } from './validation';
-
-/** Dotted paths of every leaf text. */
-function leafKeys(tree: unknown, prefix = ''): string[] {
-  if (typeof tree !== 'object' || tree === null) return [prefix];
-  return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) => leafKeys(value, prefix ? `${prefix}.${key}` : key));
-}
+import { leafKeys } from '../../../testing/leaf-keys';
 
 /** Names of the {{placeholders}} of a text. */
 function placeholders(text: unknown): string[] {
