@@ -173,4 +173,16 @@ export class AdminPage {
   async expectFieldError(text: string): Promise<void> {
     await expect(this.fieldErrors().filter({ hasText: text }).first()).toBeVisible();
   }
+
+  /**
+   * In a share's edit dialog (text or file): saves with `suffix` as the link suffix and `maxViews`
+   * (negative) as the view limit, and expects both fields' messages.
+   */
+  async expectShareLimitsRefused(dialog: Locator, suffix: string, maxViews: string): Promise<void> {
+    await dialog.getByLabel('Link suffix').fill(suffix);
+    await dialog.getByLabel('Max views').fill(maxViews);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await this.expectFieldError('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
+    await this.expectFieldError('Max views cannot be negative (0 means unlimited)');
+  }
 }

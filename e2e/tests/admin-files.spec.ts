@@ -1,6 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { AdminPage } from '../pages/admin-page';
-import { AdminApi } from '../support/admin-api';
+import { expect, test } from '../support/admin-test';
 
 test.use({ locale: 'en-US' });
 
@@ -8,19 +6,19 @@ const run = Date.now().toString(36);
 
 test('lists files (limit 50, offset 0), previews, edits with validation, copies the link and shows the QR code', async ({
   page,
+  api,
+  admin,
   context,
   baseURL,
 }) => {
   test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const api = await AdminApi.login();
   const file = await api.uploadFile(`notes-${run}.txt`, 'hello from the e2e tests', { remark: 'first remark' });
   const image = await api.uploadFile(
     `dot-${run}.svg`,
     '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="teal"/></svg>',
     { password: 'pw-123' },
   );
-  const admin = new AdminPage(page);
   await admin.seedCredential({ adminToken: api.token });
   const list = page.waitForRequest((request) => request.url().includes('/api/admin/files?'));
   await admin.goto('/admin/file-management');
@@ -39,11 +37,7 @@ test('lists files (limit 50, offset 0), previews, edits with validation, copies 
   await admin.rowAction(`notes-${run}.txt`, 'Edit');
   const dialog = admin.dialog(`Edit file: notes-${run}.txt`);
   await expect(dialog.getByLabel('Remark')).toHaveValue('first remark');
-  await dialog.getByLabel('Link suffix').fill('no spaces allowed');
-  await dialog.getByLabel('Max views').fill('-3');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await admin.expectFieldError('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
-  await admin.expectFieldError('Max views cannot be negative (0 means unlimited)');
+  await admin.expectShareLimitsRefused(dialog, 'no spaces allowed', '-3');
 
   await dialog.getByLabel('Remark').fill('second remark');
   await dialog.getByLabel('Link suffix').fill(`f-${run}`);
@@ -71,15 +65,12 @@ test('lists files (limit 50, offset 0), previews, edits with validation, copies 
   await expect(page.getByTestId('qr-code')).toContainText(`${baseURL}/file/f-${run}`);
   await page.keyboard.press('Escape');
   expect(image.slug).toBeTruthy();
-  await api.dispose();
 });
 
-test('deletes one file and a batch, each after a confirmation', async ({ page }) => {
-  const api = await AdminApi.login();
+test('deletes one file and a batch, each after a confirmation', async ({ page, api, admin }) => {
   const one = await api.uploadFile(`one-${run}.txt`, '1');
   const two = await api.uploadFile(`two-${run}.txt`, '2');
   const three = await api.uploadFile(`three-${run}.txt`, '3');
-  const admin = new AdminPage(page);
   await admin.seedCredential({ adminToken: api.token });
   await admin.goto('/admin/file-management');
 
@@ -100,5 +91,4 @@ test('deletes one file and a batch, each after a confirmation', async ({ page })
   for (const id of [one.id, two.id, three.id]) {
     expect((await page.request.get(`/api/admin/files/${id}`, { headers: { Authorization: `Bearer ${api.token}` } })).status()).toBe(404);
   }
-  await api.dispose();
 });

@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { AdminPage } from '../pages/admin-page';
-import { AdminApi } from '../support/admin-api';
+import { expect, test } from '../support/admin-test';
 
 test.use({ locale: 'en-US' });
 
 const run = Date.now().toString(36);
 
-test('creating a key checks every rule of spec §5, then creates it and copies the full key', async ({ page, context }) => {
+test('creating a key checks every rule of spec §5, then creates it and copies the full key', async ({ page, api, admin, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
   await admin.seedCredential({ adminToken: api.token });
   await admin.goto('/admin/key-management');
 
@@ -63,13 +59,10 @@ test('creating a key checks every rule of spec §5, then creates it and copies t
   const days = (new Date(stored.expires_at).getTime() - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThan(30.1);
-  await api.dispose();
 });
 
-test('editing a key checks its rules, saves and deletes after a confirmation', async ({ page }) => {
-  const api = await AdminApi.login();
+test('editing a key checks its rules, saves and deletes after a confirmation', async ({ api, admin }) => {
   const key = await api.createKey({ name: `edit ${run}`, text_permission: true });
-  const admin = new AdminPage(page);
   await admin.seedCredential({ adminToken: api.token });
   await admin.goto('/admin/key-management');
 
@@ -101,5 +94,4 @@ test('editing a key checks its rules, saves and deletes after a confirmation', a
   await expect(admin.toast('API key deleted')).toBeVisible();
   await expect(admin.row(`${key.name} renamed`)).toHaveCount(0);
   expect((await api.keys()).some((entry) => entry.id === key.id)).toBe(false);
-  await api.dispose();
 });

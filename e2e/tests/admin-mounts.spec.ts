@@ -1,6 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { AdminPage } from '../pages/admin-page';
-import { AdminApi } from '../support/admin-api';
+import { type Locator } from '@playwright/test';
+import { expect, test } from '../support/admin-test';
 
 test.use({ locale: 'en-US' });
 
@@ -14,10 +13,8 @@ async function clearSelect(dialog: Locator, label: string): Promise<void> {
   await select.locator('.ant-select-clear').click();
 }
 
-test('the mount form shows every validation message of spec §5', async ({ page }) => {
+test('the mount form shows every validation message of spec §5', async ({ page, api, admin }) => {
   test.setTimeout(90_000);
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
   await admin.gotoAsAdmin(api.token, '/admin/mount-management');
   await page.getByTestId('mount-create').click();
   const dialog = admin.dialog('Add a mount point');
@@ -58,12 +55,9 @@ test('the mount form shows every validation message of spec §5', async ({ page 
   // Chinese characters are allowed in a path.
   await dialog.getByLabel('Mount path', { exact: true }).fill('/照片/2024');
   await expect(admin.fieldErrors().filter({ hasText: /mount path/ })).toHaveCount(0);
-  await api.dispose();
 });
 
-test('creates, edits, deactivates, activates and deletes a mount', async ({ page }) => {
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
+test('creates, edits, deactivates, activates and deletes a mount', async ({ page, api, admin }) => {
   await admin.gotoAsAdmin(api.token, '/admin/mount-management');
 
   const name = `mount ${run}`;
@@ -106,14 +100,10 @@ test('creates, edits, deactivates, activates and deletes a mount', async ({ page
   await admin.confirm();
   await expect(admin.toast('Mount point deleted')).toBeVisible();
   await expect(admin.row(name)).toHaveCount(0);
-  await api.dispose();
 });
 
-test('clears every cache from the mount page after a confirmation', async ({ page }) => {
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
+test('clears every cache from the mount page after a confirmation', async ({ page, api, admin }) => {
   await admin.gotoAsAdmin(api.token, '/admin/mount-management');
   await page.getByTestId('mount-clear-cache').click();
   await admin.confirmCacheClear();
-  await api.dispose();
 });

@@ -1,13 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { AdminPage } from '../pages/admin-page';
-import { AdminApi } from '../support/admin-api';
+import { expect, test } from '../support/admin-test';
 
 test.use({ locale: 'en-US' });
 
-test('max upload size needs a positive integer; size, unit, WebDAV mode and guest pastes are saved', async ({ page }) => {
+test('max upload size needs a positive integer; size, unit, WebDAV mode and guest pastes are saved', async ({ page, api, admin }) => {
   test.setTimeout(90_000);
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
   await admin.gotoAsAdmin(api.token, '/admin/settings');
   const card = page.getByTestId('settings-system');
   const size = card.getByLabel('Max upload size');
@@ -46,22 +42,16 @@ test('max upload size needs a positive integer; size, unit, WebDAV mode and gues
   await expect(page.getByTestId('settings-system').getByTestId('size-unit')).toContainText('GB');
 
   await api.put('/api/admin/system-settings', { max_upload_size: 100, webdav_upload_mode: 'auto', allow_guest_pastes: false });
-  await api.dispose();
 });
 
-test('clears the caches after a confirmation', async ({ page }) => {
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
+test('clears the caches after a confirmation', async ({ page, api, admin }) => {
   await admin.gotoAsAdmin(api.token, '/admin/settings');
   await page.getByTestId('cache-clear').click();
   await expect(admin.confirmTitle()).toHaveText('Clear every cache?');
   await admin.confirmCacheClear();
-  await api.dispose();
 });
 
-test('the account form requires the current password, a change, and a different new password', async ({ page }) => {
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
+test('the account form requires the current password, a change, and a different new password', async ({ page, api, admin }) => {
   await admin.gotoAsAdmin(api.token, '/admin/settings');
   const card = page.getByTestId('settings-account');
   const submit = card.getByRole('button', { name: 'Change account' });
@@ -80,5 +70,4 @@ test('the account form requires the current password, a change, and a different 
   await expect(page.locator('.ant-message-notice-error')).toBeVisible();
   await admin.expectPanel();
   expect(await page.evaluate(() => window.localStorage.getItem('admin_token'))).toBe(api.token);
-  await api.dispose();
 });

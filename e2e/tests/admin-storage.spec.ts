@@ -1,16 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/admin-test';
 import { S3RVER } from '../playwright.config';
-import { AdminPage } from '../pages/admin-page';
-import { AdminApi } from '../support/admin-api';
 
 test.use({ locale: 'en-US' });
 
 const run = Date.now().toString(36);
 
-test('creates an S3 config (secrets masked), tests it step by step, sets it default, edits it and deletes it', async ({ page }) => {
-  const api = await AdminApi.login();
+test('creates an S3 config (secrets masked), tests it step by step, sets it default, edits it and deletes it', async ({
+  page,
+  api,
+  admin,
+}) => {
   const previousDefault = (await api.configs()).find((config) => config.is_default === 1);
-  const admin = new AdminPage(page);
   await admin.gotoAsAdmin(api.token, '/admin/storage-config');
   await expect(admin.module('storage-config')).toBeVisible();
 
@@ -84,12 +84,13 @@ test('creates an S3 config (secrets masked), tests it step by step, sets it defa
   await admin.confirm();
   await expect(admin.toast('Storage configuration deleted')).toBeVisible();
   await expect(admin.row(`${name} edited`)).toHaveCount(0);
-  await api.dispose();
 });
 
-test('creates a local-disk config without endpoint or credentials, and a failing S3 test shows the failed steps', async ({ page }) => {
-  const api = await AdminApi.login();
-  const admin = new AdminPage(page);
+test('creates a local-disk config without endpoint or credentials, and a failing S3 test shows the failed steps', async ({
+  page,
+  api,
+  admin,
+}) => {
   await admin.gotoAsAdmin(api.token, '/admin/storage-config');
 
   await page.getByTestId('storage-create').click();
@@ -128,5 +129,4 @@ test('creates a local-disk config without endpoint or credentials, and a failing
     await expect(admin.row(label)).toHaveCount(0);
   }
   await api.delete(`/api/s3-configs/${broken.id}`).catch(() => undefined);
-  await api.dispose();
 });

@@ -57,11 +57,7 @@ test('previews, edits (with validation), copies the link and shows the QR code',
   await admin.rowAction(slug, 'Edit');
   const dialog = admin.dialog('Edit text share');
   await expect(dialog.getByLabel('Content')).toHaveValue('original content\nsecond line');
-  await dialog.getByLabel('Link suffix').fill('bad suffix!');
-  await dialog.getByLabel('Max views').fill('-1');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await admin.expectFieldError('The link suffix may only contain letters, digits, hyphens (-) and underscores (_)');
-  await admin.expectFieldError('Max views cannot be negative (0 means unlimited)');
+  await admin.expectShareLimitsRefused(dialog, 'bad suffix!', '-1');
   await dialog.getByLabel('Max views').fill('1.5');
   await admin.expectFieldError('Max views must be a whole number');
 
