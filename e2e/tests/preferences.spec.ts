@@ -41,27 +41,23 @@ test.describe('theme in auto mode', () => {
 });
 
 test.describe('language detection', () => {
-  test.describe('a Chinese browser', () => {
-    test.use({ locale: 'zh-TW' });
-    test('gets zh-CN', async ({ page }) => {
-      const shell = new ShellPage(page);
-      await shell.goto('/');
-      await expect(shell.navLink('首页')).toBeVisible();
-      await expect(shell.languageSwitch).toHaveValue('zh-CN');
-      await expect(page).toHaveTitle('在线剪贴板 - Cloudclip');
-      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const cases = [
+    { browser: 'a Chinese browser', locale: 'zh-TW', language: 'zh-CN', home: '首页', title: '在线剪贴板 - Cloudclip' },
+    { browser: 'a German browser', locale: 'de-DE', language: 'en-US', home: 'Home', title: 'Online clipboard - Cloudclip' },
+  ];
+  for (const { browser, locale, language, home, title } of cases) {
+    test.describe(browser, () => {
+      test.use({ locale });
+      test(`gets ${language}`, async ({ page }) => {
+        const shell = new ShellPage(page);
+        await shell.goto('/');
+        await expect(shell.navLink(home)).toBeVisible();
+        await expect(shell.languageSwitch).toHaveValue(language);
+        await expect(page).toHaveTitle(title);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      });
     });
-  });
-
-  test.describe('a German browser', () => {
-    test.use({ locale: 'de-DE' });
-    test('gets en-US', async ({ page }) => {
-      const shell = new ShellPage(page);
-      await shell.goto('/');
-      await expect(shell.navLink('Home')).toBeVisible();
-      await expect(shell.languageSwitch).toHaveValue('en-US');
-    });
-  });
+  }
 });
 
 test.describe('language switch', () => {

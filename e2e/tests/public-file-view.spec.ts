@@ -1,17 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PublicFilePage } from '../pages/public-file-page';
 import { adminToken } from '../support/api';
-import { createApiKey, minimalPdf, pngImage, uploadFile } from '../support/public-api';
+import { createApiKey, minimalPdf, pngImage, uploadFile, type UploadedFile, type UploadOptions } from '../support/public-api';
 import { readClipboard, useAdminSession, useApiKeySession } from '../support/public-session';
 import { expectedQrPath } from '../support/qr';
 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
 
+/** Shares a file as the admin through the API and opens its page. */
+async function openSharedFile(page: Page, options: UploadOptions): Promise<{ file: UploadedFile; view: PublicFilePage }> {
+  const file = await uploadFile(await adminToken(), options);
+  const view = new PublicFilePage(page);
+  await view.goto(file.slug);
+  return { file, view };
+}
+
 test.describe('file view', () => {
   test('an image: info, preview, download, copy link, direct link and QR code', async ({ page, baseURL }) => {
-    const file = await uploadFile(await adminToken(), { name: 'blue.png', content: pngImage(24, 16), remark: 'a blue box' });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
+    const { file, view } = await openSharedFile(page, { name: 'blue.png', content: pngImage(24, 16), remark: 'a blue box' });
     await expect(view.name).toHaveText('blue.png');
     await expect(page.getByTestId('file-size')).toHaveText(`${file.size} B`);
     await expect(page.getByTestId('file-type')).toHaveText('image/png');
@@ -42,12 +48,10 @@ test.describe('file view', () => {
   });
 
   test('a text file is shown as highlighted code', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), {
+    const { view } = await openSharedFile(page, {
       name: 'hello.ts',
       content: 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n',
     });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
     await expect(view.preview).toHaveAttribute('data-kind', 'text');
     const code = page.getByTestId('file-text').locator('pre code');
     await expect(code).toContainText('export function greet(name: string)');
@@ -56,12 +60,10 @@ test.describe('file view', () => {
   });
 
   test('a Markdown file is rendered (sanitized)', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), {
+    await openSharedFile(page, {
       name: 'readme.md',
       content: '# Read me\n\n- item\n\n<script>window.__xss = 1</script>',
     });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
     const rendered = page.getByTestId('file-markdown');
     await expect(rendered.locator('h1')).toHaveText('Read me');
     await expect(rendered.locator('li')).toHaveText('item');
@@ -69,9 +71,7 @@ test.describe('file view', () => {
   });
 
   test('a PDF is embedded', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), { name: 'paper.pdf', content: minimalPdf() });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
+    const { file } = await openSharedFile(page, { name: 'paper.pdf', content: minimalPdf() });
     const frame = page.getByTestId('preview-pdf');
     await expect(frame).toHaveAttribute('title', 'PDF preview: paper.pdf');
     const src = (await frame.getAttribute('src'))!;
@@ -81,17 +81,13 @@ test.describe('file view', () => {
   });
 
   test('other types get a download card', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), { name: 'archive.zip', content: Buffer.from('PK\u0003\u0004 not really a zip') });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
+    await openSharedFile(page, { name: 'archive.zip', content: Buffer.from('PK\u0003\u0004 not really a zip') });
     await expect(page.getByTestId('download-card')).toContainText('There is no preview for this type of file.');
     await expect(page.getByTestId('download-card-link')).toHaveAttribute('href', /\/api\/file-download\//);
   });
 
   test('a protected file: prompt, wrong password, then preview with ?password= links kept for this tab', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), { name: 'secret.png', content: pngImage(8, 8, [200, 30, 30]), password: 'f-pass' });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
+    const { file, view } = await openSharedFile(page, { name: 'secret.png', content: pngImage(8, 8, [200, 30, 30]), password: 'f-pass' });
     await expect(page.getByRole('heading', { name: 'This file is password-protected' })).toBeVisible();
     await view.passwordInput.fill('wrong');
     await view.passwordSubmit.click();
@@ -110,9 +106,7 @@ test.describe('file view', () => {
   });
 
   test('a file past its view limit shows a clear page', async ({ page }) => {
-    const file = await uploadFile(await adminToken(), { name: 'once.txt', content: 'one view', maxViews: 1 });
-    const view = new PublicFilePage(page);
-    await view.goto(file.slug);
+    const { file, view } = await openSharedFile(page, { name: 'once.txt', content: 'one view', maxViews: 1 });
     await expect(page.getByTestId('file-views')).toHaveText('1 of 1');
     await view.goto(file.slug);
     await expect(view.statusPage).toHaveAttribute('data-status', 'gone');

@@ -27,6 +27,14 @@ function pasteRequestCredentials(page: Page, slug: string): string[] {
   return sent;
 }
 
+/** Opens a paste's page and waits until the whole document is in it. */
+async function openRenderedPaste(page: Page, slug: string): Promise<PublicPastePage> {
+  const view = new PublicPastePage(page);
+  await view.goto(slug);
+  await view.rendered();
+  return view;
+}
+
 test.describe('paste view', () => {
   test('renders the paste with remark, created time, views and expiry; copy and raw link work', async ({ page, baseURL }) => {
     const token = await adminToken();
@@ -34,9 +42,7 @@ test.describe('paste view', () => {
       content: '# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```',
       remark: 'My remark',
     });
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     await expect(page.getByRole('heading', { level: 1, name: 'My remark' })).toBeVisible();
     await expect(view.meta).toContainText('Remark');
     await expect(view.meta).toContainText('Created');
@@ -55,9 +61,7 @@ test.describe('paste view', () => {
   test('has an outline for long documents; a click scrolls to the heading', async ({ page }) => {
     const token = await adminToken();
     const { slug } = await createPaste(token, { content: LONG_DOC });
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     const links = view.outline.getByTestId('outline-link');
     await expect(links).toHaveCount(1 + 12 * 2 + 1);
     await expect(links.first()).toHaveText('Handbook');
@@ -70,9 +74,7 @@ test.describe('paste view', () => {
 
   test('a short document has no outline', async ({ page }) => {
     const { slug } = await createPaste(await adminToken(), { content: '# One heading\n\ntext' });
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     await expect(view.outline).toHaveCount(0);
   });
 
@@ -94,9 +96,7 @@ test.describe('paste view', () => {
     const token = await adminToken();
     const { slug } = await createPaste(token, { content: '# Once\n\nread only once', maxViews: 1 });
     const sent = pasteRequestCredentials(page, slug);
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     await expect(view.content).toContainText('read only once');
     await expect(view.views).toHaveText('1 of 1');
     // Sent by the gateway's inline script before any of the app's code ran, and not again by the page.
@@ -111,9 +111,7 @@ test.describe('paste view', () => {
     const token = await useAdminSession(page);
     const { slug } = await createPaste(token, { content: 'for the admin', maxViews: 2 });
     const sent = pasteRequestCredentials(page, slug);
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     await expect(view.views).toHaveText('1 of 2');
     expect(sent).toEqual([`Bearer ${token}`]);
   });
@@ -134,9 +132,7 @@ test.describe('paste view', () => {
   test('an admin edits content, remark, expiry and max views, then deletes the paste', async ({ page }) => {
     const token = await useAdminSession(page);
     const { slug } = await createPaste(token, { content: '# Before\n\ntext', remark: 'old remark' });
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     await view.editButton.click();
     await expect(view.editForm).toBeVisible();
     await expect(page.locator('[data-testid="paste-edit-editor"] .CodeMirror')).toBeVisible();
@@ -209,9 +205,7 @@ test.describe('paste view', () => {
       if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
         scripts.push(await response.text());
     });
-    const view = new PublicPastePage(page);
-    await view.goto(slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, slug);
     await expect(view.content.locator('code.hljs')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
@@ -234,9 +228,7 @@ test.describe('paste view', () => {
       if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
         scripts.push(await response.text().catch(() => ''));
     });
-    const view = new PublicPastePage(page);
-    await view.goto(plain.slug);
-    await view.rendered();
+    const view = await openRenderedPaste(page, plain.slug);
     await expect(view.content.locator('table td').first()).toHaveText('1 < 2');
     await page.waitForLoadState('networkidle');
     expect(scripts.some((source) => source.includes(PARSE5_MARKER))).toBe(false);
