@@ -72,22 +72,11 @@ export interface PasteUnlockRequest {
   password: string;
 }
 
-/** `POST /paste/{slug}` → 200 F after the right password; a view is counted. */
-export interface PasteUnlockedView {
-  /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
-  id?: Uuid;
-  slug: string;
-  content: string;
-  remark: string | null;
+/** `POST /paste/{slug}` → 200 F after the right password (the public view's fields, with the password); a view is counted. */
+export interface PasteUnlockedView extends Omit<PastePublicView, 'hasPassword' | 'requiresPassword'> {
   hasPassword: true;
   /** `null` when the stored password cannot be recovered. */
   plain_password: string | null;
-  expiresAt: IsoTimestamp | null;
-  maxViews: number | null;
-  views: number;
-  createdAt: ApiTimestamp;
-  updatedAt: ApiTimestamp;
-  created_by: string | null;
 }
 
 /** True when `GET /paste/{slug}` answered the protected view (prompt for the password, then `POST`). */

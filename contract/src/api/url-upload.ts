@@ -1,5 +1,5 @@
 import type { ApiTimestamp, IsoTimestamp, Uuid } from './common';
-import type { FileCommitRequest, FileCommitResponse } from './file';
+import type { FileCommitRequest, FileCommitResponse, FilePresignResponse } from './file';
 
 /** `POST /url/info` body. */
 export interface UrlInfoRequest {
@@ -45,16 +45,9 @@ export interface UrlPresignRequest {
   path?: string;
 }
 
-/** `POST /url/presign` → E `data`. No size/quota check at this step. */
-export interface UrlPresignResponse {
-  file_id: Uuid;
-  upload_url: string;
-  storage_path: string;
-  s3_url: string;
-  slug: string;
-  provider_type: string;
+/** `POST /url/presign` → E `data`: what `POST /s3/presign` answers, plus the source's name and size. No size/quota check at this step. */
+export interface UrlPresignResponse extends FilePresignResponse {
   filename: string;
-  contentType: string;
   size: number;
   cors_supported: boolean;
 }
@@ -67,18 +60,11 @@ export interface UrlCommitRequest extends FileCommitRequest {
 /** `POST /url/commit` → same `data` as `POST /s3/commit`. */
 export type UrlCommitResponse = FileCommitResponse;
 
-/** `POST /url/multipart/init` body. `expires_in` in hours; `part_size` bytes (default 5 MiB). */
-export interface UrlMultipartInitRequest {
-  url: string;
-  s3_config_id: Uuid;
-  metadata?: UrlUploadMetadata;
-  filename?: string;
-  slug?: string;
-  remark?: string;
+/** `POST /url/multipart/init` body: the `url/presign` body plus the share's settings. `expires_in` in hours; `part_size` bytes (default 5 MiB). */
+export interface UrlMultipartInitRequest extends UrlPresignRequest {
   password?: string;
   expires_in?: number | string;
   max_views?: number | string;
-  path?: string;
   part_size?: number;
   total_size?: number;
   part_count?: number;
