@@ -30,10 +30,14 @@ describe('mimeTypeForFilename', () => {
     expect(mimeTypeForFilename(name)).toBe(type);
   });
 
-  it('falls back to application/octet-stream for unknown, missing and dotfile extensions', () => {
-    expect(mimeTypeForFilename('data.unknownext')).toBe('application/octet-stream');
-    expect(mimeTypeForFilename('Makefile')).toBe('application/octet-stream');
-    expect(mimeTypeForFilename('.bashrc')).toBe('application/octet-stream');
+  it.each(['data.unknownext', 'Makefile', '.bashrc'])(
+    'falls back to application/octet-stream for %j (unknown, missing or dotfile extension)',
+    (name) => {
+      expect(mimeTypeForFilename(name)).toBe('application/octet-stream');
+    },
+  );
+
+  it('takes no extension from a dot in a folder name', () => {
     expect(fileExtension('dir.v2/file')).toBe('');
   });
 });

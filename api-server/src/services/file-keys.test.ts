@@ -2,19 +2,25 @@ import { HttpError } from '../http/http-error';
 import { buildObjectKey, keySubPath, normalizeUploadPath, safeObjectName, splitExtension } from './file-keys';
 
 describe('object keys of share uploads (contract §6.3)', () => {
-  it('keeps safe characters, CJK and the extension; replaces the rest by "_"', () => {
-    expect(safeObjectName('report (final), v2!.PDF')).toBe('report (final), v2!.PDF');
-    expect(safeObjectName('报告 2025.docx')).toBe('报告 2025.docx');
-    expect(safeObjectName('a/b\\c<d>|e*f#%.txt')).toBe('c_d__e_f__.txt');
-    expect(safeObjectName('emoji😀.txt')).toBe('emoji_.txt');
+  // Safe characters, CJK and the extension are kept, the rest becomes "_"; the base name is cut to 50
+  // characters; the result is never empty, dot-only or hidden.
+  it.each(
+    Object.entries({
+      'report (final), v2!.PDF': 'report (final), v2!.PDF',
+      '报告 2025.docx': '报告 2025.docx',
+      'a/b\\c<d>|e*f#%.txt': 'c_d__e_f__.txt',
+      'emoji😀.txt': 'emoji_.txt',
+      [`${'x'.repeat(80)}.txt`]: `${'x'.repeat(50)}.txt`,
+      '..': '__',
+      '.env': '_env',
+      '###': '___',
+      '': 'file',
+    }),
+  )('stores the upload named %j as %j', (name, safe) => {
+    expect(safeObjectName(name)).toBe(safe);
   });
 
-  it('cuts the base name to 50 characters and never yields an empty, dot-only or hidden name', () => {
-    expect(safeObjectName(`${'x'.repeat(80)}.txt`)).toBe(`${'x'.repeat(50)}.txt`);
-    expect(safeObjectName('..')).toBe('__');
-    expect(safeObjectName('.env')).toBe('_env');
-    expect(safeObjectName('###')).toBe('___');
-    expect(safeObjectName('')).toBe('file');
+  it('splits the last extension off', () => {
     expect(splitExtension('archive.tar.gz')).toEqual({ base: 'archive.tar', extension: '.gz' });
   });
 
