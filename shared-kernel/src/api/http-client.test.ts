@@ -2,6 +2,7 @@ import { EventBus, type BusEventType } from '../bus/event-bus';
 import { SessionStore } from '../session/session-store';
 import { createSafeStorage } from '../storage-keys';
 import { ApiError, isApiError } from './api-error';
+import { XhrDouble } from './endpoints/test-harness';
 import { HttpClient, type ProgressEvent as UploadProgress } from './http-client';
 
 const BASE = 'http://api.test';
@@ -547,38 +548,15 @@ describe('HttpClient transport failures', () => {
  * A scripted XMLHttpRequest. Like the real one (XHR standard, abort() steps), abort() only fires
  * `abort` when the request was actually sent.
  */
-class ControlledXhr {
+class ControlledXhr extends XhrDouble {
   static instances: ControlledXhr[] = [];
-  method = '';
-  url = '';
-  timeout = 0;
-  requestHeaders: Record<string, string> = {};
   sent = false;
-  sentBody: unknown = undefined;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  private responseHeaders = new Map<string, string>();
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
 
   constructor() {
+    super();
     ControlledXhr.instances.push(this);
   }
 
-  open(method: string, url: string): void {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string): void {
-    this.requestHeaders[name] = value;
-  }
-  getResponseHeader(name: string): string | null {
-    return this.responseHeaders.get(name.toLowerCase()) ?? null;
-  }
   send(body: unknown): void {
     this.sent = true;
     this.sentBody = body;
@@ -591,12 +569,8 @@ class ControlledXhr {
     this.upload.onprogress?.({ loaded, total, lengthComputable });
   }
   respond(status: number, body: unknown, headers: Record<string, string> = {}, statusText = ''): void {
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    if (typeof body !== 'string') this.responseHeaders.set('content-type', 'application/json; charset=utf-8');
-    for (const [name, value] of Object.entries(headers)) this.responseHeaders.set(name.toLowerCase(), value);
-    this.onload?.();
+    if (typeof body === 'string') this.answer(status, statusText, body, headers);
+    else this.answer(status, statusText, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', ...headers });
   }
 }
 

@@ -60,10 +60,11 @@ function fakeResponse(reply: FakeReply): Response {
 }
 
 /** Scripted XMLHttpRequest: records what is sent and answers with the next queued reply. */
-export class FakeXhr {
-  static replies: FakeReply[] = [];
-  static sent: FakeXhr[] = [];
-
+/**
+ * What a test's XMLHttpRequest stand-in records of a request and answers with: the parts HttpClient
+ * uses. Subclasses decide when it answers (`answer`).
+ */
+export class XhrDouble {
   method = '';
   url = '';
   timeout = 0;
@@ -92,6 +93,20 @@ export class FakeXhr {
     return this.responseHeaders.get(name.toLowerCase()) ?? null;
   }
 
+  /** Takes the answer (header names case-insensitive, later ones win) and fires `load`. */
+  protected answer(status: number, statusText: string, text: string, headers: Record<string, string>): void {
+    this.status = status;
+    this.statusText = statusText;
+    this.responseText = text;
+    for (const [name, value] of Object.entries(headers)) this.responseHeaders.set(name.toLowerCase(), value);
+    this.onload?.();
+  }
+}
+
+export class FakeXhr extends XhrDouble {
+  static replies: FakeReply[] = [];
+  static sent: FakeXhr[] = [];
+
   abort(): void {
     this.onabort?.();
   }
@@ -104,12 +119,7 @@ export class FakeXhr {
     setTimeout(() => {
       this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
       this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
-      this.status = reply.status ?? 200;
-      this.statusText = reply.statusText ?? '';
-      this.responseText = text;
-      this.responseHeaders.set('content-type', contentType);
-      for (const [name, value] of Object.entries(reply.headers ?? {})) this.responseHeaders.set(name.toLowerCase(), value);
-      this.onload?.();
+      this.answer(reply.status ?? 200, reply.statusText ?? '', text, { 'content-type': contentType, ...reply.headers });
     }, 0);
   }
 
