@@ -59,21 +59,28 @@ test('presigns with the size, PUTs with progress, commits with the options; phas
   expect(files.removePending).not.toHaveBeenCalled();
 });
 
-test('a failed PUT deletes the half-created record with the admin delete for admins', async () => {
-  const files = edge({ putToStorage: jest.fn(async () => Promise.reject(new ApiError('HTTP error 500', 'http', 500))) });
+test.each([
+  {
+    name: 'a failed PUT deletes the half-created record with the admin delete for admins',
+    step: 'putToStorage',
+    error: new ApiError('HTTP error 500', 'http', 500),
+    scope: 'admin',
+    commits: 0,
+  },
+  {
+    name: 'a failed commit deletes the record with the user delete for key holders',
+    step: 'commit',
+    error: new ApiError('quota', 'http', 400),
+    scope: 'user',
+    commits: 1,
+  },
+] as const)('$name', async ({ step, error, scope, commits }) => {
+  const files = edge({ [step]: jest.fn(async () => Promise.reject(error)) });
   await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal),
-  ).rejects.toThrow('HTTP error 500');
-  expect(files.removePending).toHaveBeenCalledWith('f-1', 'admin');
-  expect(files.commit).not.toHaveBeenCalled();
-});
-
-test('a failed commit deletes the record with the user delete for key holders', async () => {
-  const files = edge({ commit: jest.fn(async () => Promise.reject(new ApiError('quota', 'http', 400))) });
-  await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope: 'user', translate }, file, options(), hooks(), new AbortController().signal),
-  ).rejects.toThrow('quota');
-  expect(files.removePending).toHaveBeenCalledWith('f-1', 'user');
+    uploadFile({ files: files as unknown as FilesEdge, scope, translate }, file, options(), hooks(), new AbortController().signal),
+  ).rejects.toThrow(error.message);
+  expect(files.removePending).toHaveBeenCalledWith('f-1', scope);
+  expect(files.commit).toHaveBeenCalledTimes(commits);
 });
 
 test('a refused presign (size, quota, slug) leaves nothing to clean up', async () => {

@@ -1,15 +1,7 @@
 import type { UploadItemState, UploadPhase } from '@cloudclip/shared-kernel';
+import type { UploadResult } from '../../../lib/upload-result';
 
-/** What a finished upload gives the user. */
-export interface UploadResult {
-  id: string;
-  slug: string;
-  filename: string;
-  size: number;
-  /** Web-client path `/file/{slug}`. */
-  path: string;
-  password: string | null;
-}
+export type { UploadResult };
 
 /** One file of the list: its own state, phase, progress and speed. */
 export interface UploadItem {

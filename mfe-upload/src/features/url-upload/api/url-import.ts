@@ -11,6 +11,7 @@ import {
   type UrlMultipartPart,
 } from '@cloudclip/shared-kernel';
 import type { UploadOptions } from '../../../lib/upload-options';
+import type { UploadResult } from '../../../lib/upload-result';
 import { overallPercent } from '../utils/progress-mapping';
 import { runPool } from '../utils/run-pool';
 import type { DownloadedSource, DownloadOptions } from './download-source';
@@ -53,13 +54,7 @@ export interface UrlImportHooks {
   onMode?: (mode: 'single' | 'multipart') => void;
 }
 
-export interface UrlImportResult {
-  id: string;
-  slug: string;
-  filename: string;
-  size: number;
-  path: string;
-  password: string | null;
+export interface UrlImportResult extends UploadResult {
   mode: 'single' | 'multipart';
   via: DownloadedSource['via'];
 }
