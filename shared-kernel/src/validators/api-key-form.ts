@@ -76,6 +76,28 @@ export interface ApiKeyCreatePayload {
 }
 
 /**
+ * The expiry a key form asks for: `expiresAt` (ISO; `null` for never, or when a field is at fault)
+ * and the errors of `expiry` / `custom_expires_at`. A custom date not after `now` is refused with
+ * `apiKeyCustomExpiryInPast` unless `acceptPast` (editing may end a key now).
+ */
+function chosenExpiry(
+  expiry: unknown,
+  customExpiresAt: DateInput | undefined,
+  now: Date,
+  { acceptPast }: { acceptPast: boolean },
+): { expiresAt: string | null; errors: FieldErrors<'expiry' | 'custom_expires_at'> } {
+  if (!isExpiryOption(expiry)) return { expiresAt: null, errors: { expiry: validationError('apiKeyExpiryInvalid') } };
+  if (expiry !== 'custom') return { expiresAt: computeApiKeyExpiresAt(expiry, now), errors: {} };
+  const parsed = parseDateInput(customExpiresAt);
+  if (parsed.kind === 'empty') return { expiresAt: null, errors: { custom_expires_at: validationError('apiKeyCustomExpiryRequired') } };
+  if (parsed.kind === 'invalid') return { expiresAt: null, errors: { custom_expires_at: validationError('apiKeyCustomExpiryInvalid') } };
+  if (!acceptPast && parsed.date.getTime() <= now.getTime()) {
+    return { expiresAt: null, errors: { custom_expires_at: validationError('apiKeyCustomExpiryInPast') } };
+  }
+  return { expiresAt: parsed.date.toISOString(), errors: {} };
+}
+
+/**
  * Validates the create-API-key form against `now`.
  * - `name`: trimmed, required → `apiKeyNameRequired`;
  * - `custom_key` (only when `use_custom_key`): trimmed, required →
@@ -108,23 +130,8 @@ export function validateApiKeyCreateForm(input: ApiKeyCreateFormInput, now: Date
     }
   }
 
-  let expiresAt: string | null = null;
-  if (!isExpiryOption(input.expiry)) {
-    errors.expiry = validationError('apiKeyExpiryInvalid');
-  } else if (input.expiry === 'custom') {
-    const parsed = parseDateInput(input.custom_expires_at);
-    if (parsed.kind === 'empty') {
-      errors.custom_expires_at = validationError('apiKeyCustomExpiryRequired');
-    } else if (parsed.kind === 'invalid') {
-      errors.custom_expires_at = validationError('apiKeyCustomExpiryInvalid');
-    } else if (parsed.date.getTime() <= now.getTime()) {
-      errors.custom_expires_at = validationError('apiKeyCustomExpiryInPast');
-    } else {
-      expiresAt = parsed.date.toISOString();
-    }
-  } else {
-    expiresAt = computeApiKeyExpiresAt(input.expiry, now);
-  }
+  const { expiresAt, errors: expiryErrors } = chosenExpiry(input.expiry, input.custom_expires_at, now, { acceptPast: false });
+  Object.assign(errors, expiryErrors);
 
   const textPermission = input.text_permission === true;
   const filePermission = input.file_permission === true;
@@ -198,20 +205,9 @@ export function validateApiKeyEditForm(input: ApiKeyEditFormInput, now: Date): F
 
   let expiresAt: string | null = null;
   if (input.expiry !== null && input.expiry !== undefined) {
-    if (!isExpiryOption(input.expiry)) {
-      errors.expiry = validationError('apiKeyExpiryInvalid');
-    } else if (input.expiry === 'custom') {
-      const parsed = parseDateInput(input.custom_expires_at);
-      if (parsed.kind === 'empty') {
-        errors.custom_expires_at = validationError('apiKeyCustomExpiryRequired');
-      } else if (parsed.kind === 'invalid') {
-        errors.custom_expires_at = validationError('apiKeyCustomExpiryInvalid');
-      } else {
-        expiresAt = parsed.date.toISOString();
-      }
-    } else {
-      expiresAt = computeApiKeyExpiresAt(input.expiry, now);
-    }
+    const chosen = chosenExpiry(input.expiry, input.custom_expires_at, now, { acceptPast: true });
+    Object.assign(errors, chosen.errors);
+    expiresAt = chosen.expiresAt;
   }
 
   if (input.mount_permission === true && input.file_permission === false) {
