@@ -28,7 +28,7 @@ function AdminArea({ kernel }: { kernel: Kernel }) {
   const { module } = useParams();
   const checked = useAdminGuard(kernel, true);
   if (module !== undefined && !isAdminModule(module)) return <Navigate to="/admin" replace />;
-  if (!checked) return <div className="cc-remote-loading" role="status" />;
+  if (!checked) return <div className="cc-loading" role="status" />;
   return <AreaSlot kernel={kernel} area="admin" />;
 }
 

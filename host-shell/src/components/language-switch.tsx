@@ -9,6 +9,7 @@ export function LanguageSwitch({ kernel }: { kernel: Kernel }) {
     <label className="cc-language-switch">
       <span className="cc-visually-hidden">{t('language.label')}</span>
       <select
+        className="cc-input cc-input--narrow"
         data-testid="language-switch"
         value={i18n.language}
         aria-label={t('language.label')}

@@ -18,7 +18,7 @@ export function ThemeToggle({ kernel }: { kernel: Kernel }) {
   return (
     <button
       type="button"
-      className="cc-icon-button"
+      className="cc-button"
       data-testid="theme-toggle"
       data-mode={mode}
       title={label}

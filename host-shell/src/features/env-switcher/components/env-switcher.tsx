@@ -64,6 +64,7 @@ export function EnvSwitcher({ kernel, reload = () => window.location.reload() }:
       {customOpen && (
         <form className="cc-env-switcher__custom" onSubmit={apply}>
           <input
+            className="cc-input"
             data-testid="env-custom-input"
             type="text"
             inputMode="url"
@@ -80,7 +81,7 @@ export function EnvSwitcher({ kernel, reload = () => window.location.reload() }:
             {t('envSwitcher.apply')}
           </button>
           {error && (
-            <p role="alert" className="cc-field-error">
+            <p role="alert" className="cc-field__error">
               {error}
             </p>
           )}

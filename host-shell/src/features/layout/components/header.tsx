@@ -36,7 +36,7 @@ export function Header({ kernel, onNavIntent }: { kernel: Kernel; onNavIntent?: 
         </NavLink>
         <button
           type="button"
-          className="cc-icon-button cc-menu-button"
+          className="cc-button cc-menu-button"
           data-testid="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="cc-main-nav"

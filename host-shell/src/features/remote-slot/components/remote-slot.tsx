@@ -65,7 +65,7 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, o
   return (
     <div className="cc-remote-slot" data-testid="remote-slot" data-remote={remote} data-status={state.status}>
       {state.status === 'loading' && (
-        <div className="cc-remote-loading" role="status" aria-live="polite">
+        <div className="cc-loading" role="status" aria-live="polite">
           <span className="cc-spinner" aria-hidden="true" />
           {t('remote.loading')}
         </div>

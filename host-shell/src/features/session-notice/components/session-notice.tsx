@@ -20,7 +20,7 @@ export function SessionNotice({ kernel }: { kernel: Kernel }) {
   return (
     <div className="cc-session-notice" role="alert" data-testid="session-notice" data-notice={notice}>
       <span>{t(`session.${notice}`)}</span>
-      <button type="button" className="cc-icon-button" aria-label={t('session.dismiss')} onClick={() => setNotice(null)}>
+      <button type="button" className="cc-button" aria-label={t('session.dismiss')} onClick={() => setNotice(null)}>
         ✕
       </button>
     </div>
