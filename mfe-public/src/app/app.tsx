@@ -47,7 +47,7 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote cp-root" data-remote="cloudclip_public" data-dark={dark ? 'true' : 'false'}>
+    <div className="cc-remote cp-root cc-app" data-remote="cloudclip_public" data-dark={dark ? 'true' : 'false'}>
       <KernelProvider kernel={kernel}>
         <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Suspense fallback={<Loading />}>

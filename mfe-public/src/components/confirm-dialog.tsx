@@ -54,32 +54,34 @@ export function ConfirmDialog({
   };
 
   return (
-    <div className="cp-dialog-backdrop" onKeyDown={onKeyDown}>
+    <div className="cc-dialog-backdrop" onKeyDown={onKeyDown}>
       <div
         ref={dialogRef}
-        className="cp-dialog"
+        className="cc-dialog"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={messageId}
         data-testid={testId}
       >
-        <h2 id={titleId} className="cp-dialog__title">
+        <h2 id={titleId} className="cc-dialog__title">
           {title}
         </h2>
-        <p id={messageId}>{message}</p>
+        <p id={messageId} className="cc-dialog__message">
+          {message}
+        </p>
         {error && (
-          <p className="cp-alert cp-alert--error" role="alert">
+          <p className="cc-alert cc-alert--error" role="alert">
             {error}
           </p>
         )}
-        <div className="cp-dialog__actions">
-          <button ref={cancelRef} type="button" className="cp-button" onClick={onCancel} disabled={busy}>
+        <div className="cc-dialog__actions">
+          <button ref={cancelRef} type="button" className="cc-button" onClick={onCancel} disabled={busy}>
             {t('common:actions.cancel')}
           </button>
           <button
             type="button"
-            className={`cp-button ${danger ? 'cp-button--danger' : 'cp-button--primary'}`}
+            className={`cc-button ${danger ? 'cc-button--danger' : 'cc-button--primary'}`}
             onClick={onConfirm}
             disabled={busy}
             data-testid={testId ? `${testId}-confirm` : undefined}

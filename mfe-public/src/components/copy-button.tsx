@@ -20,7 +20,7 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps) 
     <>
       <button
         type="button"
-        className={`cp-button ${className ?? ''}`.trim()}
+        className={`cc-button ${className ?? ''}`.trim()}
         data-testid={testId}
         data-state={state}
         onClick={() => void onClick()}

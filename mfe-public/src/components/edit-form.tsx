@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n/resources';
 interface EditFormProps {
   /** From useId: the title's id is `${id}-title`. */
   id: string;
-  /** The card's own class next to `cp-card`. */
+  /** The card's own class next to `cc-card`. */
   className: string;
   title: string;
   /** Test ids `${prefix}-form`, `-error`, `-save` and `-cancel`. */
@@ -23,26 +23,26 @@ export function EditForm({ id, className, title, testIdPrefix, busy, failure, on
   const { t } = useTranslation(NAMESPACE);
   return (
     <form
-      className={`cp-card ${className}`}
+      className={`cc-card ${className}`}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${id}-title`}
       data-testid={`${testIdPrefix}-form`}
     >
-      <h2 id={`${id}-title`} className="cp-card__title">
+      <h2 id={`${id}-title`} className="cc-card__title">
         {title}
       </h2>
       {children}
       {failure && (
-        <p className="cp-alert cp-alert--error" role="alert" data-testid={`${testIdPrefix}-error`}>
+        <p className="cc-alert cc-alert--error" role="alert" data-testid={`${testIdPrefix}-error`}>
           {failure}
         </p>
       )}
-      <div className="cp-form-actions">
-        <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid={`${testIdPrefix}-save`}>
+      <div className="cc-toolbar cp-form-actions">
+        <button type="submit" className="cc-button cc-button--primary" disabled={busy} data-testid={`${testIdPrefix}-save`}>
           {busy ? t('common.saving') : t('common:actions.save')}
         </button>
-        <button type="button" className="cp-button" onClick={onCancel} disabled={busy} data-testid={`${testIdPrefix}-cancel`}>
+        <button type="button" className="cc-button" onClick={onCancel} disabled={busy} data-testid={`${testIdPrefix}-cancel`}>
           {t('common:actions.cancel')}
         </button>
       </div>

@@ -27,7 +27,7 @@ export function EditShareFields(props: EditShareFieldsProps) {
       <Field id={`${id}-remark`} label={t('share.remark')}>
         <input
           id={`${id}-remark`}
-          className="cp-input"
+          className="cc-input"
           value={props.remark}
           maxLength={500}
           onChange={(event) => props.onRemarkChange(event.target.value)}
@@ -40,7 +40,7 @@ export function EditShareFields(props: EditShareFieldsProps) {
       <Field id={`${id}-max-views`} label={t('share.maxViews')} hint={props.maxViewsHint} error={maxViewsError}>
         <input
           id={`${id}-max-views`}
-          className="cp-input"
+          className="cc-input"
           type="number"
           min={0}
           step={1}

@@ -19,7 +19,7 @@ export function ExpirySelect({ id, value, onChange, withKeep, testId }: ExpirySe
   return (
     <select
       id={id}
-      className="cp-input"
+      className="cc-input"
       value={value}
       data-testid={testId}
       onChange={(event) => onChange(event.target.value as ExpiryChoice)}

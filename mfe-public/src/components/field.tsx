@@ -18,18 +18,18 @@ interface FieldProps {
 /** Label + control + hint + inline error (the control sets aria-invalid / aria-describedby itself). */
 export function Field({ id, label, hint, error, children, className }: FieldProps) {
   return (
-    <div className={`cp-field ${error ? 'cp-field--invalid' : ''} ${className ?? ''}`.trim()}>
-      <label className="cp-field__label" htmlFor={id}>
+    <div className={`cc-field ${error ? 'cp-field--invalid' : ''} ${className ?? ''}`.trim()}>
+      <label className="cc-field__label" htmlFor={id}>
         {label}
       </label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="cp-hint">
+        <p id={`${id}-hint`} className="cc-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="cp-field-error" role="alert" data-testid={`${id}-error`}>
+        <p id={`${id}-error`} className="cc-field__error" role="alert" data-testid={`${id}-error`}>
           {error}
         </p>
       )}

@@ -35,16 +35,16 @@ export function PasswordPrompt({ title, hint, onSubmit, testId }: PasswordPrompt
   };
 
   return (
-    <form className="cp-card cp-password-prompt" onSubmit={(event) => void submit(event)} data-testid={testId} noValidate>
-      <h1 className="cp-card__title">{title}</h1>
-      <p className="cp-muted">{hint}</p>
-      <div className="cp-field">
-        <label className="cp-field__label" htmlFor={`${id}-password`}>
+    <form className="cc-card cp-password-prompt" onSubmit={(event) => void submit(event)} data-testid={testId} noValidate>
+      <h1 className="cc-card__title">{title}</h1>
+      <p className="cc-muted">{hint}</p>
+      <div className="cc-field">
+        <label className="cc-field__label" htmlFor={`${id}-password`}>
           {t('password.label')}
         </label>
         <input
           id={`${id}-password`}
-          className="cp-input"
+          className="cc-input"
           type="password"
           autoComplete="off"
           autoFocus
@@ -55,12 +55,12 @@ export function PasswordPrompt({ title, hint, onSubmit, testId }: PasswordPrompt
           data-testid="password-input"
         />
         {error && (
-          <p id={`${id}-error`} className="cp-field-error" role="alert" data-testid="password-error">
+          <p id={`${id}-error`} className="cc-field__error" role="alert" data-testid="password-error">
             {error}
           </p>
         )}
       </div>
-      <button type="submit" className="cp-button cp-button--primary" disabled={busy} data-testid="password-submit">
+      <button type="submit" className="cc-button cc-button--primary" disabled={busy} data-testid="password-submit">
         {busy ? t('password.checking') : t('password.submit')}
       </button>
     </form>

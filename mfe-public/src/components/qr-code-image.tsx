@@ -7,7 +7,7 @@ export default function QrCodeImage({ value, label, size = 168 }: { value: strin
       <div className="cp-qr__code">
         <QRCodeSVG value={value} size={size} level="M" marginSize={2} title={label} bgColor="#ffffff" fgColor="#000000" role="img" />
       </div>
-      <figcaption className="cp-hint">{label}</figcaption>
+      <figcaption className="cc-hint">{label}</figcaption>
     </figure>
   );
 }

@@ -31,7 +31,7 @@ export function StatusPage({ kind, title, message, path, children }: StatusPageP
         </p>
       )}
       {children}
-      <Link className="cp-button cp-button--primary" to={PATHS.home}>
+      <Link className="cc-button cc-button--primary" to={PATHS.home}>
         {t('status.backHome')}
       </Link>
     </div>

@@ -12,7 +12,7 @@ export function AccessNotice({ reason }: { reason: 'login' | 'permission' }) {
   const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   return (
-    <div className="cp-alert cp-alert--warning cp-share-form__alert" role="alert" data-testid="share-access-notice" data-reason={reason}>
+    <div className="cc-alert cc-alert--warning cp-share-form__alert" role="alert" data-testid="share-access-notice" data-reason={reason}>
       <p>{reason === 'login' ? t('access.loginRequired') : t('access.textPermissionRequired')}</p>
       <p>
         {t('access.draftKept')}{' '}

@@ -77,23 +77,23 @@ export function EditorPage() {
     <section className="cp-page cp-editor-page" data-testid="area-page" data-area="public" data-page="home">
       <header className="cp-page-head">
         <h1>{t('editor.title')}</h1>
-        <p className="cp-muted">{t('editor.subtitle')}</p>
+        <p className="cc-muted">{t('editor.subtitle')}</p>
       </header>
 
-      <div className="cp-toolbar cp-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
-        <button type="button" className="cp-button" onClick={saveNow} data-testid="editor-save">
+      <div className="cc-toolbar cp-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
+        <button type="button" className="cc-button" onClick={saveNow} data-testid="editor-save">
           {t('editor.save')}
         </button>
         <button
           type="button"
-          className="cp-button"
+          className="cc-button"
           aria-pressed={preview}
           onClick={() => setPreview((value) => !value)}
           data-testid="editor-preview-toggle"
         >
           {t('editor.preview')}
         </button>
-        <button type="button" className="cp-button" onClick={() => fileInput.current?.click()} data-testid="editor-import">
+        <button type="button" className="cc-button" onClick={() => fileInput.current?.click()} data-testid="editor-import">
           {t('editor.import')}
         </button>
         <input
@@ -108,7 +108,7 @@ export function EditorPage() {
         />
         <button
           type="button"
-          className="cp-button"
+          className="cc-button"
           disabled={!content}
           onClick={() => downloadText(documentFileName(content), content)}
           data-testid="editor-download"
@@ -117,7 +117,7 @@ export function EditorPage() {
         </button>
         <button
           type="button"
-          className="cp-button cp-button--danger"
+          className="cc-button cc-button--danger"
           disabled={!content}
           onClick={() => setConfirmClear(true)}
           data-testid="editor-clear"
@@ -132,7 +132,7 @@ export function EditorPage() {
 
       {importMessage && (
         <p
-          className={`cp-alert cp-alert--${importMessage.tone}`}
+          className={`cc-alert cc-alert--${importMessage.tone}`}
           role={importMessage.tone === 'error' ? 'alert' : 'status'}
           data-testid="import-message"
           data-tone={importMessage.tone}
@@ -163,13 +163,13 @@ export function EditorPage() {
                 <MarkdownView value={deferred} />
               </Suspense>
             ) : (
-              <p className="cp-muted cp-editor-layout__empty">{t('editor.previewEmpty')}</p>
+              <p className="cc-muted cp-editor-layout__empty">{t('editor.previewEmpty')}</p>
             )}
           </div>
         )}
       </div>
 
-      <p className="cp-editor-stats cp-muted" data-testid="editor-stats" data-words={stats.words} data-characters={stats.characters}>
+      <p className="cp-editor-stats cc-muted" data-testid="editor-stats" data-words={stats.words} data-characters={stats.characters}>
         {t('editor.stats', { words: stats.words, characters: stats.characters })}
       </p>
 

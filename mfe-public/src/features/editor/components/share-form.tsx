@@ -91,20 +91,20 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
 
   return (
     <form
-      className="cp-card cp-share-form"
+      className="cc-card cp-share-form"
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-labelledby={`${id}-title`}
       data-testid="share-form"
     >
-      <h2 id={`${id}-title`} className="cp-card__title">
+      <h2 id={`${id}-title`} className="cc-card__title">
         {t('share.title')}
       </h2>
       <div className="cp-form-grid">
         <Field id={`${id}-remark`} label={t('share.remark')}>
           <input
             id={`${id}-remark`}
-            className="cp-input"
+            className="cc-input"
             value={values.remark}
             maxLength={500}
             placeholder={t('share.remarkPlaceholder')}
@@ -115,7 +115,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
         <Field id={`${id}-password`} label={t('share.password')} hint={t('share.passwordHint')}>
           <input
             id={`${id}-password`}
-            className="cp-input"
+            className="cc-input"
             type="password"
             autoComplete="new-password"
             value={values.password}
@@ -136,7 +136,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
           <input
             ref={maxViewsRef}
             id={`${id}-max-views`}
-            className="cp-input"
+            className="cc-input"
             type="number"
             inputMode="numeric"
             min={0}
@@ -157,7 +157,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
             <input
               ref={slugRef}
               id={`${id}-slug`}
-              className="cp-input"
+              className="cc-input"
               value={values.slug}
               autoCapitalize="off"
               autoCorrect="off"
@@ -173,12 +173,12 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
       </div>
 
       {errors.content && (
-        <p className="cp-alert cp-alert--error cp-share-form__alert" role="alert" data-testid="share-content-error">
+        <p className="cc-alert cc-alert--error cp-share-form__alert" role="alert" data-testid="share-content-error">
           {errorText(errors.content)}
         </p>
       )}
       {failure && failure.kind === 'other' && (
-        <p className="cp-alert cp-alert--error cp-share-form__alert" role="alert" data-testid="share-error">
+        <p className="cc-alert cc-alert--error cp-share-form__alert" role="alert" data-testid="share-error">
           {failure.message}
         </p>
       )}
@@ -186,11 +186,11 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
         <AccessNotice reason={failure?.kind === 'login' ? 'login' : 'permission'} />
       )}
 
-      <div className="cp-form-actions">
-        <button type="submit" className="cp-button cp-button--primary" disabled={busy || blocked} data-testid="share-submit">
+      <div className="cc-toolbar cp-form-actions">
+        <button type="submit" className="cc-button cc-button--primary" disabled={busy || blocked} data-testid="share-submit">
           {busy ? t('share.sharing') : t('share.submit')}
         </button>
-        {access === 'anonymous' && !failure && <span className="cp-hint">{t('share.anonymousHint')}</span>}
+        {access === 'anonymous' && !failure && <span className="cc-hint">{t('share.anonymousHint')}</span>}
       </div>
     </form>
   );

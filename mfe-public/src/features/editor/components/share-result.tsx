@@ -24,12 +24,12 @@ export function ShareResult({ shared }: { shared: SharedPaste }) {
 
   return (
     <section
-      className="cp-card cp-share-result"
+      className="cc-card cp-share-result"
       aria-labelledby="cp-share-result-title"
       data-testid="share-result"
       data-slug={response.slug}
     >
-      <h2 id="cp-share-result-title" className="cp-card__title" ref={titleRef} tabIndex={-1}>
+      <h2 id="cp-share-result-title" className="cc-card__title" ref={titleRef} tabIndex={-1}>
         {t('result.title')}
       </h2>
       <div className="cp-share-result__body">
@@ -45,7 +45,7 @@ export function ShareResult({ shared }: { shared: SharedPaste }) {
                 </code>
                 <CopyButton text={request.password} label={t('result.copyPassword')} testId="copy-password" />
               </div>
-              <p className="cp-hint">{t('result.passwordHint')}</p>
+              <p className="cc-hint">{t('result.passwordHint')}</p>
             </div>
           )}
           <dl className="cp-meta">

@@ -94,7 +94,7 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
         <Field id={`${id}-slug`} label={t('share.slug')} hint={t('share.slugHint')} error={slugError}>
           <input
             id={`${id}-slug`}
-            className="cp-input"
+            className="cc-input"
             value={slug}
             autoCapitalize="off"
             spellCheck={false}
@@ -110,7 +110,7 @@ export function FileEditForm({ file, password, scope, onSaved, onCancel }: FileE
         <Field id={`${id}-password`} label={protectedNow ? t('file.newPassword') : t('share.password')} hint={t('file.passwordHint')}>
           <input
             id={`${id}-password`}
-            className="cp-input"
+            className="cc-input"
             type="password"
             autoComplete="new-password"
             value={newPassword}

@@ -88,7 +88,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
         <h1 data-testid="file-name">{file.filename}</h1>
       </header>
       {saved && (
-        <p className="cp-alert cp-alert--success" role="status" data-testid="file-saved">
+        <p className="cc-alert cc-alert--success" role="status" data-testid="file-saved">
           {t('file.saved')}
         </p>
       )}
@@ -102,8 +102,8 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
           )}
         </div>
         <aside className="cp-file-layout__side">
-          <section className="cp-card" aria-labelledby="cp-file-info-title">
-            <h2 id="cp-file-info-title" className="cp-card__title">
+          <section className="cc-card" aria-labelledby="cp-file-info-title">
+            <h2 id="cp-file-info-title" className="cc-card__title">
               {t('file.info')}
             </h2>
             <dl className="cp-meta cp-meta--stacked" data-testid="file-info">
@@ -135,22 +135,22 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
             </dl>
           </section>
 
-          <section className="cp-card cp-file-actions" aria-labelledby="cp-file-actions-title">
-            <h2 id="cp-file-actions-title" className="cp-card__title">
+          <section className="cc-card cp-file-actions" aria-labelledby="cp-file-actions-title">
+            <h2 id="cp-file-actions-title" className="cc-card__title">
               {t('file.share')}
             </h2>
-            <a className="cp-button cp-button--primary cp-file-actions__download" href={links.download} data-testid="file-download">
+            <a className="cc-button cc-button--primary cp-file-actions__download" href={links.download} data-testid="file-download">
               {t('file.download')}
             </a>
             <LinkRow label={t('file.pageLink')} value={shareUrl} copyLabel={t('result.copyLink')} testId="file-share-link" />
             <LinkRow label={t('file.directLink')} value={links.download} copyLabel={t('file.copyDirectLink')} testId="file-direct-link" />
             <QrCode value={shareUrl} label={t('result.qrLabel')} size={140} />
             {scope && !editing && (
-              <div className="cp-toolbar">
-                <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
+              <div className="cc-toolbar">
+                <button type="button" className="cc-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
                   {t('common:actions.edit')}
                 </button>
-                <button type="button" className="cp-button cp-button--danger" onClick={deletion.ask} data-testid="file-delete">
+                <button type="button" className="cc-button cc-button--danger" onClick={deletion.ask} data-testid="file-delete">
                   {t('common:actions.delete')}
                 </button>
               </div>

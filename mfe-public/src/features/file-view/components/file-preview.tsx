@@ -46,7 +46,7 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
 
   if (failed)
     return (
-      <p className="cp-alert cp-alert--error" role="alert" data-testid="preview-failed">
+      <p className="cc-alert cc-alert--error" role="alert" data-testid="preview-failed">
         {t('file.previewFailed')}
       </p>
     );
@@ -91,10 +91,10 @@ export function FilePreview({ file, links }: { file: PublicFile; links: FileLink
           {(file.filename.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}
         </div>
         <p className="cp-download-card__name">{file.filename}</p>
-        <p className="cp-muted">
+        <p className="cc-muted">
           {tooLarge ? t('file.tooLargeToPreview', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }) : t('file.noPreview')}
         </p>
-        <a className="cp-button cp-button--primary" href={links.download} data-testid="download-card-link">
+        <a className="cc-button cc-button--primary" href={links.download} data-testid="download-card-link">
           {t('file.download')} ({formatBytes(file.size)})
         </a>
       </div>
@@ -133,7 +133,7 @@ export function FilePreview({ file, links }: { file: PublicFile; links: FileLink
 
   return (
     <section
-      className="cp-card cp-file-preview"
+      className="cc-card cp-file-preview"
       aria-label={t('file.preview')}
       data-testid="file-preview"
       data-kind={tooLarge ? 'too-large' : kind}

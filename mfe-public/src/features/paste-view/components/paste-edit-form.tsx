@@ -77,7 +77,7 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
         </Suspense>
       </div>
       {contentError && (
-        <p className="cp-alert cp-alert--error" role="alert">
+        <p className="cc-alert cc-alert--error" role="alert">
           {messageText(t, contentError)}
         </p>
       )}

@@ -80,29 +80,29 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
         <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
       </dl>
       {lastView && (
-        <p className="cp-alert cp-alert--warning" role="status" data-testid="paste-last-view">
+        <p className="cc-alert cc-alert--warning" role="status" data-testid="paste-last-view">
           {t('paste.lastView')}
         </p>
       )}
       {saved && (
-        <p className="cp-alert cp-alert--success" role="status" data-testid="paste-saved">
+        <p className="cc-alert cc-alert--success" role="status" data-testid="paste-saved">
           {t('paste.saved')}
         </p>
       )}
 
-      <div className="cp-toolbar" role="toolbar" aria-label={t('paste.actions')}>
+      <div className="cc-toolbar" role="toolbar" aria-label={t('paste.actions')}>
         <CopyButton text={paste.content} label={t('paste.copyContent')} testId="copy-content" />
         <CopyButton text={shareUrl} label={t('result.copyLink')} testId="copy-paste-link" />
-        <a className="cp-button" href={rawUrl} target="_blank" rel="noopener noreferrer" data-testid="raw-link">
+        <a className="cc-button" href={rawUrl} target="_blank" rel="noopener noreferrer" data-testid="raw-link">
           {t('paste.raw')}
         </a>
         {scope && !editing && !lastView && (
           <>
             <span className="cp-toolbar__spacer" />
-            <button type="button" className="cp-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="paste-edit">
+            <button type="button" className="cc-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="paste-edit">
               {t('common:actions.edit')}
             </button>
-            <button type="button" className="cp-button cp-button--danger" onClick={deletion.ask} data-testid="paste-delete">
+            <button type="button" className="cc-button cc-button--danger" onClick={deletion.ask} data-testid="paste-delete">
               {t('common:actions.delete')}
             </button>
           </>
@@ -122,7 +122,7 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
         />
       ) : (
         <div className="cp-paste-layout" data-outline={headings.length >= OUTLINE_MIN_HEADINGS ? 'on' : 'off'}>
-          <article className="cp-card cp-paste-content">
+          <article className="cc-card cp-paste-content">
             <MarkdownView value={paste.content} onRendered={setHeadings} testId="paste-content" />
           </article>
           {headings.length >= OUTLINE_MIN_HEADINGS && (
