@@ -7,7 +7,7 @@ import '../styles/upload.css';
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote cu-root" data-remote="cloudclip_upload" data-dark={dark ? 'true' : 'false'}>
+    <div className="cc-remote cu-root cc-app" data-remote="cloudclip_upload" data-dark={dark ? 'true' : 'false'}>
       <KernelProvider kernel={kernel}>
         <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Routes>

@@ -65,7 +65,7 @@ export function UploadPage() {
     <div className="cu-page">
       <header className="cu-page-head" data-testid="area-page" data-area="upload" data-page="home">
         <h1>{t('page.title')}</h1>
-        <p className="cu-hint">{t('page.intro')}</p>
+        <p className="cc-hint">{t('page.intro')}</p>
       </header>
       {!access.allowed ? (
         <AccessNotice reason={access.reason} onLogin={() => kernel.bus.emit('navigate', { to: LOGIN_PATH })} />

@@ -6,12 +6,12 @@ export function AccessNotice({ reason, onLogin }: { reason: 'anonymous' | 'key-w
   const { t } = useTranslation(NAMESPACE);
   const key = reason === 'anonymous' ? 'anonymous' : 'noFilePermission';
   return (
-    <section className="cu-card cu-access" data-testid="upload-access-notice" data-reason={reason} aria-labelledby="cu-access-title">
-      <h2 id="cu-access-title" className="cu-card__title">
+    <section className="cc-card cu-access" data-testid="upload-access-notice" data-reason={reason} aria-labelledby="cu-access-title">
+      <h2 id="cu-access-title" className="cc-card__title">
         {t(`access.${key}Title`)}
       </h2>
       <p>{t(`access.${key}Body`)}</p>
-      <button type="button" className="cu-button cu-button--primary" onClick={onLogin} data-testid="upload-login">
+      <button type="button" className="cc-button cc-button--primary" onClick={onLogin} data-testid="upload-login">
         {t('common:actions.goToLogin')}
       </button>
     </section>

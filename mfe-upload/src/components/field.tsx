@@ -21,18 +21,18 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className={error ? 'cu-field cu-field--invalid' : 'cu-field'}>
-      <label className="cu-field__label" htmlFor={id}>
+    <div className={error ? 'cc-field cu-field--invalid' : 'cc-field'}>
+      <label className="cc-field__label" htmlFor={id}>
         {label}
       </label>
       {children}
       {hint && (
-        <p className="cu-hint" id={`${id}-hint`}>
+        <p className="cc-hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
       {error && (
-        <p className="cu-field__error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
+        <p className="cc-field__error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
           {error}
         </p>
       )}

@@ -30,19 +30,19 @@ export function ShareResult({ link, password, idPrefix, qrOpen = false }: ShareR
       <div className="cu-result__row">
         <input
           id={`${idPrefix}-link`}
-          className="cu-input cu-result__link"
+          className="cc-input cu-result__link"
           value={link}
           readOnly
           data-testid="share-link"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className="cu-button" onClick={() => void copy()} data-testid="copy-link">
+        <button type="button" className="cc-button" onClick={() => void copy()} data-testid="copy-link">
           {copyState === 'copied' ? t('result.copied') : t('result.copy')}
         </button>
-        <a className="cu-button cu-button--ghost" href={link} target="_blank" rel="noopener noreferrer">
+        <a className="cc-button cc-button--ghost" href={link} target="_blank" rel="noopener noreferrer">
           {t('result.open')}
         </a>
-        <button type="button" className="cu-button cu-button--ghost" aria-expanded={showQr} onClick={() => setShowQr((open) => !open)}>
+        <button type="button" className="cc-button cc-button--ghost" aria-expanded={showQr} onClick={() => setShowQr((open) => !open)}>
           {showQr ? t('result.hideQr') : t('result.showQr')}
         </button>
       </div>

@@ -55,7 +55,7 @@ export function DropZone({
 
   return (
     <div
-      className={over ? 'cu-drop cu-drop--over' : 'cu-drop'}
+      className={over ? 'cc-dropzone cu-drop cc-dropzone--active' : 'cc-dropzone cu-drop'}
       data-testid="drop-zone"
       onDragEnter={(event) => {
         event.preventDefault();
@@ -79,14 +79,14 @@ export function DropZone({
       <p className="cu-drop__title">{t('files.dropTitle')}</p>
       <button
         type="button"
-        className="cu-button cu-button--primary"
+        className="cc-button cc-button--primary"
         onClick={() => input.current?.click()}
         disabled={disabled}
         data-testid="choose-files"
       >
         {t('files.choose')}
       </button>
-      <p className="cu-hint">{t('files.dropHint', { size: maxSizeText })}</p>
+      <p className="cc-hint">{t('files.dropHint', { size: maxSizeText })}</p>
       <input
         ref={input}
         type="file"

@@ -44,7 +44,7 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
     <div className="cu-stack" data-testid="file-upload-panel">
       <DropZone onFiles={(files) => setSelected((previous) => [...previous, ...files])} maxSizeText={maxSizeText} disabled={!active} />
       {selected.length > 0 && (
-        <section className="cu-card" aria-labelledby="cu-selected-title" data-testid="selected-files">
+        <section className="cc-card" aria-labelledby="cu-selected-title" data-testid="selected-files">
           <h3 id="cu-selected-title" className="cu-card__subtitle">
             {t('files.selectedTitle', { count: selected.length })}
           </h3>
@@ -57,7 +57,7 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
                 <span className="cu-item__size">{formatBytes(file.size)}</span>
                 <button
                   type="button"
-                  className="cu-button cu-button--small cu-button--ghost"
+                  className="cc-button cc-button--small cc-button--ghost"
                   aria-label={t('files.unselect', { name: file.name })}
                   onClick={() => setSelected((previous) => previous.filter((_, position) => position !== index))}
                 >
@@ -66,24 +66,24 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
               </li>
             ))}
           </ul>
-          <div className="cu-actions">
-            <button type="button" className="cu-button cu-button--primary" onClick={start} data-testid="start-upload">
+          <div className="cc-toolbar cu-actions">
+            <button type="button" className="cc-button cc-button--primary" onClick={start} data-testid="start-upload">
               {t('files.start')}
             </button>
-            <button type="button" className="cu-button cu-button--ghost" onClick={() => setSelected([])}>
+            <button type="button" className="cc-button cc-button--ghost" onClick={() => setSelected([])}>
               {t('files.clearSelection')}
             </button>
           </div>
         </section>
       )}
       {queue.items.length > 0 && (
-        <section className="cu-card" aria-labelledby="cu-list-title">
+        <section className="cc-card" aria-labelledby="cu-list-title">
           <div className="cu-card__head">
             <h3 id="cu-list-title" className="cu-card__subtitle">
               {t('files.listTitle')}
             </h3>
             {finished && (
-              <button type="button" className="cu-button cu-button--small cu-button--ghost" onClick={queue.clearFinished}>
+              <button type="button" className="cc-button cc-button--small cc-button--ghost" onClick={queue.clearFinished}>
                 {t('files.clearFinished')}
               </button>
             )}

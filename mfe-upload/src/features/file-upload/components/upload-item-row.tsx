@@ -48,7 +48,7 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
           {active && (
             <button
               type="button"
-              className="cu-button cu-button--small"
+              className="cc-button cc-button--small"
               onClick={() => onCancel(item.id)}
               aria-label={t('item.cancelNamed', { name: item.name })}
               data-testid="item-cancel"
@@ -59,7 +59,7 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
           {canRetry && (
             <button
               type="button"
-              className="cu-button cu-button--small"
+              className="cc-button cc-button--small"
               onClick={() => onRetry(item.id)}
               aria-label={t('item.retryNamed', { name: item.name })}
               data-testid="item-retry"
@@ -70,7 +70,7 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
           {!active && (
             <button
               type="button"
-              className="cu-button cu-button--small cu-button--ghost"
+              className="cc-button cc-button--small cc-button--ghost"
               onClick={() => onRemove(item.id)}
               aria-label={t('item.removeNamed', { name: item.name })}
               data-testid="item-remove"

@@ -18,19 +18,19 @@ export function RecentUploadsList({
   const { t, i18n } = useTranslation(NAMESPACE);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className="cu-card" aria-labelledby="cu-recent-title" data-testid="recent-uploads">
+    <section className="cc-card" aria-labelledby="cu-recent-title" data-testid="recent-uploads">
       <div className="cu-card__head">
-        <h2 id="cu-recent-title" className="cu-card__title">
+        <h2 id="cu-recent-title" className="cc-card__title">
           {t('recent.title')}
         </h2>
         {items.length > 0 && (
-          <button type="button" className="cu-button cu-button--small cu-button--ghost" onClick={onClear} data-testid="recent-clear">
+          <button type="button" className="cc-button cc-button--small cc-button--ghost" onClick={onClear} data-testid="recent-clear">
             {t('recent.clear')}
           </button>
         )}
       </div>
       {items.length === 0 ? (
-        <p className="cu-hint" data-testid="recent-empty">
+        <p className="cc-hint" data-testid="recent-empty">
           {t('recent.empty')}
         </p>
       ) : (
@@ -43,7 +43,7 @@ export function RecentUploadsList({
                 </span>
                 <button
                   type="button"
-                  className="cu-button cu-button--small cu-button--ghost"
+                  className="cc-button cc-button--small cc-button--ghost"
                   aria-label={t('recent.remove', { name: item.filename })}
                   onClick={() => onRemove(item.slug)}
                 >

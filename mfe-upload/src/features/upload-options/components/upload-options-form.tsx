@@ -25,12 +25,12 @@ export function UploadOptionsForm({
   const storageError = message(errors.storageConfigId);
 
   return (
-    <section className="cu-card" aria-labelledby="cu-options-title" data-testid="upload-options">
+    <section className="cc-card" aria-labelledby="cu-options-title" data-testid="upload-options">
       <div className="cu-card__head">
-        <h2 id="cu-options-title" className="cu-card__title">
+        <h2 id="cu-options-title" className="cc-card__title">
           {t('options.title')}
         </h2>
-        <p className="cu-hint" data-testid="upload-limit">
+        <p className="cc-hint" data-testid="upload-limit">
           {t('options.limit', { size: formatBytes(maxUploadMb * BYTES_PER_MB) })}
         </p>
       </div>
@@ -39,7 +39,7 @@ export function UploadOptionsForm({
         <Field id="cu-storage" label={t('options.storage')} error={storageError}>
           <select
             id="cu-storage"
-            className="cu-input"
+            className="cc-input"
             value={draft.storageConfigId}
             onChange={(event) => setField('storageConfigId', event.target.value)}
             aria-invalid={storageError ? true : undefined}
@@ -56,22 +56,22 @@ export function UploadOptionsForm({
           </select>
         </Field>
         {storage.error && (
-          <div className="cu-alert cu-alert--error cu-options__wide" role="alert">
+          <div className="cc-alert cc-alert--error cc-alert--with-action cu-options__wide" role="alert">
             <span>{t('options.storageLoadFailed', { message: storage.error })}</span>
-            <button type="button" className="cu-button cu-button--ghost" onClick={storage.reload}>
+            <button type="button" className="cc-button cc-button--ghost" onClick={storage.reload}>
               {t('options.reload')}
             </button>
           </div>
         )}
         {!storage.loading && !storage.error && storage.configs.length === 0 && (
-          <p className="cu-alert cu-options__wide" data-testid="no-storage">
+          <p className="cc-alert cu-options__wide" data-testid="no-storage">
             {t('options.storageNone')}
           </p>
         )}
         <Field id="cu-slug" label={t('options.slug')} hint={t('options.slugHint')} error={slugError}>
           <input
             id="cu-slug"
-            className="cu-input"
+            className="cc-input"
             value={draft.slug}
             autoComplete="off"
             spellCheck={false}
@@ -84,7 +84,7 @@ export function UploadOptionsForm({
         <Field id="cu-path" label={t('options.path')} hint={t('options.pathHint')} error={pathError}>
           <input
             id="cu-path"
-            className="cu-input"
+            className="cc-input"
             value={draft.path}
             autoComplete="off"
             spellCheck={false}
@@ -97,7 +97,7 @@ export function UploadOptionsForm({
         <Field id="cu-remark" label={t('options.remark')}>
           <input
             id="cu-remark"
-            className="cu-input"
+            className="cc-input"
             value={draft.remark}
             onChange={(event) => setField('remark', event.target.value)}
             data-testid="option-remark"
@@ -106,7 +106,7 @@ export function UploadOptionsForm({
         <Field id="cu-password" label={t('options.password')} hint={t('options.passwordHint')}>
           <input
             id="cu-password"
-            className="cu-input"
+            className="cc-input"
             type="text"
             autoComplete="off"
             value={draft.password}
@@ -118,7 +118,7 @@ export function UploadOptionsForm({
         <Field id="cu-expiry" label={t('options.expiry')}>
           <select
             id="cu-expiry"
-            className="cu-input"
+            className="cc-input"
             value={draft.expiry}
             onChange={(event) => setField('expiry', event.target.value as PasteExpiryId)}
             data-testid="option-expiry"
@@ -133,7 +133,7 @@ export function UploadOptionsForm({
         <Field id="cu-max-views" label={t('options.maxViews')} hint={t('options.maxViewsHint')} error={maxViewsError}>
           <input
             id="cu-max-views"
-            className="cu-input"
+            className="cc-input"
             inputMode="numeric"
             value={draft.maxViews}
             placeholder="0"

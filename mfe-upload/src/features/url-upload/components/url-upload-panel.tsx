@@ -53,12 +53,12 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
 
   return (
     <div className="cu-stack" data-testid="url-upload-panel">
-      <form className="cu-card cu-url-form" onSubmit={submit} noValidate>
+      <form className="cc-card cu-url-form" onSubmit={submit} noValidate>
         <Field id="cu-url" label={t('url.label')} hint={t('url.hint')} error={urlError}>
           <div className="cu-inline">
             <input
               id="cu-url"
-              className="cu-input"
+              className="cc-input"
               type="url"
               inputMode="url"
               value={url}
@@ -69,19 +69,19 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
               aria-describedby={describedBy('cu-url', true, urlError)}
               data-testid="url-input"
             />
-            <button type="submit" className="cu-button" disabled={busy} data-testid="url-info">
+            <button type="submit" className="cc-button" disabled={busy} data-testid="url-info">
               {t('url.getInfo')}
             </button>
           </div>
         </Field>
-        <p className="cu-hint" role="status" data-testid="url-checking">
+        <p className="cc-hint" role="status" data-testid="url-checking">
           {state.status === 'checking' ? t('url.checking') : ''}
         </p>
       </form>
 
       {state.info && (
         <section
-          className="cu-card"
+          className="cc-card"
           aria-labelledby="cu-url-info-title"
           data-testid="url-info-card"
           data-status={state.status}
@@ -99,17 +99,17 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
             <dd data-testid="url-info-type">{state.info.contentType || t('url.unknown')}</dd>
           </dl>
           {state.refusal && (
-            <p className="cu-alert cu-alert--error" role="alert" data-testid="url-refusal">
+            <p className="cc-alert cc-alert--error" role="alert" data-testid="url-refusal">
               {state.refusal}
             </p>
           )}
           <div className="cu-inline cu-inline--wrap">
-            <label className="cu-field__label" htmlFor="cu-parallel">
+            <label className="cc-field__label" htmlFor="cu-parallel">
               {t('url.parallel')}
             </label>
             <select
               id="cu-parallel"
-              className="cu-input cu-input--narrow"
+              className="cc-input cc-input--narrow"
               value={concurrency}
               onChange={(event) => setConcurrency(Number(event.target.value))}
               disabled={running}
@@ -122,7 +122,7 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
                 </option>
               ))}
             </select>
-            <span className="cu-hint" id="cu-parallel-hint">
+            <span className="cc-hint" id="cu-parallel-hint">
               {t('url.parallelHint')}
             </span>
           </div>
@@ -147,22 +147,22 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
               </div>
             </div>
           )}
-          {state.result?.via === 'proxy' && <p className="cu-hint">{t('url.viaProxy')}</p>}
-          <div className="cu-actions">
+          {state.result?.via === 'proxy' && <p className="cc-hint">{t('url.viaProxy')}</p>}
+          <div className="cc-toolbar cu-actions">
             {(state.status === 'ready' || state.status === 'error' || state.status === 'cancelled') && !state.refusal && (
-              <button type="button" className="cu-button cu-button--primary" onClick={begin} data-testid="url-start">
+              <button type="button" className="cc-button cc-button--primary" onClick={begin} data-testid="url-start">
                 {state.status === 'ready' ? t('url.start') : t('url.retry')}
               </button>
             )}
             {running && (
-              <button type="button" className="cu-button" onClick={cancel} data-testid="url-cancel">
+              <button type="button" className="cc-button" onClick={cancel} data-testid="url-cancel">
                 {t('url.cancel')}
               </button>
             )}
             {!running && (
               <button
                 type="button"
-                className="cu-button cu-button--ghost"
+                className="cc-button cc-button--ghost"
                 onClick={() => {
                   reset();
                   setUrl('');
@@ -175,7 +175,7 @@ export function UrlUploadPanel({ maxUploadMb, resolveOptions, onUploaded }: UrlU
         </section>
       )}
       {state.error && (
-        <p className="cu-alert cu-alert--error" role="alert" data-testid="url-error">
+        <p className="cc-alert cc-alert--error" role="alert" data-testid="url-error">
           {state.error}
         </p>
       )}
