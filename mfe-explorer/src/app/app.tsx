@@ -7,7 +7,7 @@ import '../styles/explorer.css';
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote ce-root" data-remote="cloudclip_explorer" data-dark={dark ? 'true' : 'false'}>
+    <div className="cc-remote ce-root cc-app" data-remote="cloudclip_explorer" data-dark={dark ? 'true' : 'false'}>
       <KernelProvider kernel={kernel}>
         <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Routes>

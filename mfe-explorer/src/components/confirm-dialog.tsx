@@ -39,12 +39,12 @@ export function ConfirmDialog({
       testId={testId}
       footer={
         <>
-          <button type="button" className="ce-button" onClick={onCancel} disabled={busy} data-autofocus>
+          <button type="button" className="cc-button" onClick={onCancel} disabled={busy} data-autofocus>
             {t('common:actions.cancel')}
           </button>
           <button
             type="button"
-            className={`ce-button ${danger ? 'ce-button--danger' : 'ce-button--primary'}`}
+            className={`cc-button ${danger ? 'cc-button--danger' : 'cc-button--primary'}`}
             onClick={onConfirm}
             disabled={busy}
             data-testid={`${testId}-confirm`}
@@ -54,11 +54,11 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p id={messageId} className="ce-dialog__message">
+      <p id={messageId} className="cc-dialog__message">
         {message}
       </p>
       {error && (
-        <p className="ce-alert ce-alert--error" role="alert">
+        <p className="cc-alert cc-alert--error" role="alert">
           {error}
         </p>
       )}

@@ -71,10 +71,14 @@ export function Dialog({ title, onClose, children, footer, testId, role = 'dialo
   };
 
   return (
-    <div className="ce-backdrop" onKeyDown={onKeyDown} onMouseDown={(event) => event.target === event.currentTarget && !busy && onClose()}>
+    <div
+      className="cc-dialog-backdrop"
+      onKeyDown={onKeyDown}
+      onMouseDown={(event) => event.target === event.currentTarget && !busy && onClose()}
+    >
       <div
         ref={ref}
-        className={`ce-dialog${wide ? ' ce-dialog--wide' : ''}`}
+        className={`cc-dialog${wide ? ' ce-dialog--wide' : ''}`}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -82,11 +86,11 @@ export function Dialog({ title, onClose, children, footer, testId, role = 'dialo
         tabIndex={-1}
         data-testid={testId}
       >
-        <h2 id={titleId} className="ce-dialog__title">
+        <h2 id={titleId} className="cc-dialog__title">
           {title}
         </h2>
         <div className="ce-dialog__body">{children}</div>
-        {footer && <div className="ce-dialog__actions">{footer}</div>}
+        {footer && <div className="cc-dialog__actions">{footer}</div>}
       </div>
     </div>
   );

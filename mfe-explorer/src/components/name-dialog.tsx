@@ -43,10 +43,10 @@ export function NameDialog({ title, label, submitLabel, initial = '', taken, onS
   return (
     <Dialog title={title} onClose={onClose} busy={busy} testId={testId}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <label className="ce-field">
-          <span className="ce-field__label">{label}</span>
+        <label className="cc-field ce-field">
+          <span className="cc-field__label">{label}</span>
           <input
-            className="ce-input"
+            className="cc-input"
             value={name}
             onChange={(event) => setName(event.target.value)}
             aria-invalid={error ? true : undefined}
@@ -57,15 +57,15 @@ export function NameDialog({ title, label, submitLabel, initial = '', taken, onS
           />
         </label>
         {error && (
-          <p className="ce-alert ce-alert--error" role="alert" id={`${testId}-error`} data-testid={`${testId}-error`}>
+          <p className="cc-alert cc-alert--error" role="alert" id={`${testId}-error`} data-testid={`${testId}-error`}>
             {error}
           </p>
         )}
-        <div className="ce-dialog__actions">
-          <button type="button" className="ce-button" onClick={onClose} disabled={busy}>
+        <div className="cc-dialog__actions">
+          <button type="button" className="cc-button" onClick={onClose} disabled={busy}>
             {t('common:actions.cancel')}
           </button>
-          <button type="submit" className="ce-button ce-button--primary" disabled={busy} data-testid={`${testId}-submit`}>
+          <button type="submit" className="cc-button cc-button--primary" disabled={busy} data-testid={`${testId}-submit`}>
             {submitLabel}
           </button>
         </div>

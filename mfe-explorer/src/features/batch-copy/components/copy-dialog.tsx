@@ -110,7 +110,7 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
     >
       {stage.name === 'pick' && (
         <>
-          <p className="ce-muted">{t('copy.pick')}</p>
+          <p className="cc-muted">{t('copy.pick')}</p>
           <nav aria-label={t('copy.pickerPath')} className="ce-breadcrumbs ce-breadcrumbs--small">
             <ol>
               {trail.map((crumb, index) => (
@@ -120,7 +120,7 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
                       {crumb.path === '/' ? t('breadcrumbs.root') : crumb.name}
                     </span>
                   ) : (
-                    <button type="button" className="ce-link-button" onClick={() => setDirectory(crumb.path)}>
+                    <button type="button" className="cc-link-button" onClick={() => setDirectory(crumb.path)}>
                       {crumb.path === '/' ? t('breadcrumbs.root') : crumb.name}
                     </button>
                   )}
@@ -130,12 +130,12 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
           </nav>
           <div className="ce-picker" data-testid="copy-picker">
             {listError && (
-              <p className="ce-alert ce-alert--error" role="alert">
+              <p className="cc-alert cc-alert--error" role="alert">
                 {listError}
               </p>
             )}
             {!listing && !listError && <Loading />}
-            {listing && folders.length === 0 && <p className="ce-muted">{t('copy.noFolders')}</p>}
+            {listing && folders.length === 0 && <p className="cc-muted">{t('copy.noFolders')}</p>}
             {listing && folders.length > 0 && (
               <ul className="ce-picker__list">
                 {folders.map((folder) => (
@@ -155,7 +155,7 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
               </ul>
             )}
           </div>
-          {!canCopyHere && listing && <p className="ce-muted">{t('copy.pickInsideMount')}</p>}
+          {!canCopyHere && listing && <p className="cc-muted">{t('copy.pickInsideMount')}</p>}
         </>
       )}
       {stage.name === 'copying' && <Loading label={t('copy.running')} testId="copy-running" />}
@@ -163,30 +163,30 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
         <div data-testid="copy-progress">
           <p>{t('copy.clientRunning')}</p>
           <progress className="ce-progress" max={100} value={stage.progress.percent} aria-label={t('copy.progressLabel')} />
-          <p className="ce-muted" role="status">
+          <p className="cc-muted" role="status">
             {t('copy.progress', { done: stage.progress.done, total: stage.progress.total })}
             {stage.progress.current ? ` · ${stage.progress.current}` : ''}
           </p>
         </div>
       )}
       {error && (
-        <p className="ce-alert ce-alert--error" role="alert" data-testid="copy-error">
+        <p className="cc-alert cc-alert--error" role="alert" data-testid="copy-error">
           {error}
         </p>
       )}
-      <div className="ce-dialog__actions">
+      <div className="cc-dialog__actions">
         {busy ? (
-          <button type="button" className="ce-button" onClick={() => controller.current?.abort()} data-testid="copy-cancel">
+          <button type="button" className="cc-button" onClick={() => controller.current?.abort()} data-testid="copy-cancel">
             {t('common:actions.cancel')}
           </button>
         ) : (
           <>
-            <button type="button" className="ce-button" onClick={onClose}>
+            <button type="button" className="cc-button" onClick={onClose}>
               {t('common:actions.close')}
             </button>
             <button
               type="button"
-              className="ce-button ce-button--primary"
+              className="cc-button cc-button--primary"
               onClick={() => void start()}
               disabled={!canCopyHere}
               data-testid="copy-start"

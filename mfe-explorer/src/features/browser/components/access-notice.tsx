@@ -8,14 +8,14 @@ export function AccessNotice({ kind, path }: { kind: 'anonymous' | 'key-without-
   const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   return (
-    <div className="ce-card ce-access" data-testid="access-notice" data-kind={kind}>
-      <h2 className="ce-card__title">{t(`access.${kind}.title`)}</h2>
+    <div className="cc-card ce-access" data-testid="access-notice" data-kind={kind}>
+      <h2 className="cc-card__title">{t(`access.${kind}.title`)}</h2>
       <p>{t(`access.${kind}.body`)}</p>
-      <p className="ce-muted">
+      <p className="cc-muted">
         {t('access.requested')} <code data-testid="requested-path">{path}</code>
       </p>
       <a
-        className="ce-button ce-button--primary"
+        className="cc-button cc-button--primary"
         href={LOGIN_PATH}
         onClick={(event) => {
           event.preventDefault();

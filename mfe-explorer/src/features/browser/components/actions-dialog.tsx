@@ -25,7 +25,7 @@ export function ActionsDialog({
           <li key={action}>
             <button
               type="button"
-              className={`ce-menu__item${action === 'delete' ? ' ce-menu__item--danger' : ''}`}
+              className={`cc-button ce-menu__item${action === 'delete' ? ' ce-menu__item--danger' : ''}`}
               onClick={() => onPick(action)}
               data-testid={`action-${action}`}
             >
@@ -34,8 +34,8 @@ export function ActionsDialog({
           </li>
         ))}
       </ul>
-      <div className="ce-dialog__actions">
-        <button type="button" className="ce-button" onClick={onClose}>
+      <div className="cc-dialog__actions">
+        <button type="button" className="cc-button" onClick={onClose}>
           {t('common:actions.close')}
         </button>
       </div>

@@ -22,15 +22,15 @@ export function ListingStatus({ status, listing, error, directory, root, count, 
   const navigate = useNavigate();
   if (listing && 'hasPermission' in listing && listing.hasPermission === false)
     return (
-      <p className="ce-alert ce-alert--info" data-testid="no-permission">
+      <p className="cc-alert cc-alert--info" data-testid="no-permission">
         {t('list.noPermission', { path: root })}
       </p>
     );
   if (status === 'error')
     return (
-      <div className="ce-alert ce-alert--error" role="alert" data-testid="list-error">
+      <div className="cc-alert cc-alert--error cc-alert--with-action" role="alert" data-testid="list-error">
         <span>{error}</span>
-        <button type="button" className="ce-button" onClick={reload} data-testid="list-retry">
+        <button type="button" className="cc-button" onClick={reload} data-testid="list-retry">
           {t('common:actions.retry')}
         </button>
       </div>
@@ -41,7 +41,7 @@ export function ListingStatus({ status, listing, error, directory, root, count, 
       <div className="ce-empty" data-testid="list-empty">
         <p>{directory === '/' ? t('list.emptyRoot') : t('list.empty')}</p>
         {directory !== root && (
-          <button type="button" className="ce-button" onClick={() => navigate(routeOfDirectory(parentDirectory(directory)))}>
+          <button type="button" className="cc-button" onClick={() => navigate(routeOfDirectory(parentDirectory(directory)))}>
             {t('list.up')}
           </button>
         )}
@@ -49,7 +49,7 @@ export function ListingStatus({ status, listing, error, directory, root, count, 
     );
   return (
     <>
-      <p className="ce-muted ce-count" data-testid="list-count" aria-live="polite">
+      <p className="cc-muted ce-count" data-testid="list-count" aria-live="polite">
         {t('list.count', { count })}
         {status === 'loading' ? ` · ${t('list.refreshing')}` : ''}
       </p>

@@ -10,7 +10,7 @@ export function Notices({ notices, onDismiss }: { notices: Notice[]; onDismiss: 
       {notices.map((notice) => (
         <div
           key={notice.id}
-          className={`ce-alert ce-alert--${notice.kind}`}
+          className={`cc-alert cc-alert--with-action cc-alert--${notice.kind}`}
           role={notice.kind === 'error' ? 'alert' : 'status'}
           data-testid="notice"
           data-kind={notice.kind}

@@ -17,13 +17,13 @@ export function SelectionBar({
   return (
     <div className="ce-selection" role="region" aria-label={t('selection.label')} data-testid="selection-bar">
       <span>{t('selection.count', { count })}</span>
-      <button type="button" className="ce-button" onClick={onCopy} data-testid="batch-copy">
+      <button type="button" className="cc-button" onClick={onCopy} data-testid="batch-copy">
         {t('selection.copy')}
       </button>
-      <button type="button" className="ce-button ce-button--danger" onClick={onDelete} data-testid="batch-delete">
+      <button type="button" className="cc-button cc-button--danger" onClick={onDelete} data-testid="batch-delete">
         {t('selection.delete')}
       </button>
-      <button type="button" className="ce-button" onClick={onClear} data-testid="selection-clear">
+      <button type="button" className="cc-button" onClick={onClear} data-testid="selection-clear">
         {t('selection.clear')}
       </button>
     </div>

@@ -18,22 +18,22 @@ export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder,
   const { t } = useTranslation(NAMESPACE);
   return (
     <div className="ce-toolbar" role="toolbar" aria-label={t('toolbar.label')} data-testid="toolbar">
-      <div className="ce-toolbar__group">
-        <button type="button" className="ce-button ce-button--primary" onClick={onUpload} disabled={!writable} data-testid="open-upload">
+      <div className="cc-toolbar ce-toolbar__group">
+        <button type="button" className="cc-button cc-button--primary" onClick={onUpload} disabled={!writable} data-testid="open-upload">
           {t('toolbar.upload')}
         </button>
-        <button type="button" className="ce-button" onClick={onNewFolder} disabled={!writable} data-testid="open-mkdir">
+        <button type="button" className="cc-button" onClick={onNewFolder} disabled={!writable} data-testid="open-mkdir">
           {t('toolbar.newFolder')}
         </button>
-        <button type="button" className="ce-button" onClick={onRefresh} data-testid="refresh">
+        <button type="button" className="cc-button" onClick={onRefresh} data-testid="refresh">
           {t('toolbar.refresh')}
         </button>
       </div>
-      <div className="ce-toolbar__group">
+      <div className="cc-toolbar ce-toolbar__group">
         <label className="ce-inline-field">
           <span>{t('toolbar.sortBy')}</span>
           <select
-            className="ce-input ce-select"
+            className="cc-input cc-input--narrow"
             value={settings.sortField}
             onChange={(event) => onSettings({ sortField: event.target.value as SortField })}
             data-testid="sort-field"
@@ -47,7 +47,7 @@ export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder,
         </label>
         <button
           type="button"
-          className="ce-button"
+          className="cc-button"
           onClick={() => onSettings({ sortOrder: settings.sortOrder === 'asc' ? 'desc' : 'asc' })}
           data-testid="sort-order"
           data-order={settings.sortOrder}
@@ -59,7 +59,7 @@ export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder,
             <button
               key={view}
               type="button"
-              className="ce-button"
+              className="cc-button"
               aria-pressed={settings.view === view}
               onClick={() => onSettings({ view })}
               data-testid={`view-${view}`}

@@ -41,10 +41,10 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
   return (
     <Dialog title={t('link.title', { name })} onClose={onClose} testId="link-dialog" wide>
       <form onSubmit={(event) => void create(event)} className="ce-form" noValidate>
-        <label className="ce-field">
-          <span className="ce-field__label">{t('link.expiry')}</span>
+        <label className="cc-field ce-field">
+          <span className="cc-field__label">{t('link.expiry')}</span>
           <input
-            className="ce-input"
+            className="cc-input"
             inputMode="numeric"
             value={expiry}
             onChange={(event) => setExpiry(event.target.value)}
@@ -52,7 +52,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
             data-testid="link-expiry"
           />
         </label>
-        <p id="ce-link-expiry-hint" className="ce-muted ce-hint">
+        <p id="ce-link-expiry-hint" className="cc-muted cc-hint">
           {t('link.expiryHint', { max: LINK_EXPIRY_MAX_SECONDS })}
         </p>
         <div className="ce-chips" role="group" aria-label={t('link.presets')}>
@@ -79,44 +79,44 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
           <span>{t('link.forceDownload')}</span>
         </label>
         {error && (
-          <p className="ce-alert ce-alert--error" role="alert" data-testid="link-error">
+          <p className="cc-alert cc-alert--error" role="alert" data-testid="link-error">
             {error}
           </p>
         )}
-        <div className="ce-dialog__actions">
-          <button type="button" className="ce-button" onClick={onClose}>
+        <div className="cc-dialog__actions">
+          <button type="button" className="cc-button" onClick={onClose}>
             {t('common:actions.close')}
           </button>
-          <button type="submit" className="ce-button ce-button--primary" disabled={busy} data-testid="link-create">
+          <button type="submit" className="cc-button cc-button--primary" disabled={busy} data-testid="link-create">
             {link ? t('link.recreate') : t('link.create')}
           </button>
         </div>
       </form>
       {link && (
         <div className="ce-link-result" data-testid="link-result">
-          <label className="ce-field">
-            <span className="ce-field__label">{t('link.url')}</span>
+          <label className="cc-field ce-field">
+            <span className="cc-field__label">{t('link.url')}</span>
             <input
-              className="ce-input"
+              className="cc-input"
               readOnly
               value={link.presignedUrl}
               onFocus={(event) => event.target.select()}
               data-testid="link-url"
             />
           </label>
-          <p className="ce-muted" data-testid="link-expires">
+          <p className="cc-muted" data-testid="link-expires">
             {t('link.expiresAt', { date: formatDateTime(link.expiresAt, i18n.language) })}
             {link.forceDownload ? ` · ${t('link.downloads')}` : ''}
           </p>
-          <div className="ce-row-buttons">
-            <button type="button" className="ce-button" onClick={() => void copy()} data-testid="link-copy">
+          <div className="cc-toolbar">
+            <button type="button" className="cc-button" onClick={() => void copy()} data-testid="link-copy">
               {t('link.copy')}
             </button>
-            <a className="ce-button" href={link.presignedUrl} target="_blank" rel="noopener noreferrer" data-testid="link-open">
+            <a className="cc-button" href={link.presignedUrl} target="_blank" rel="noopener noreferrer" data-testid="link-open">
               {t('link.open')}
             </a>
           </div>
-          <p role="status" className="ce-muted" data-testid="link-copied">
+          <p role="status" className="cc-muted" data-testid="link-copied">
             {copyState === 'copied' ? t('link.copied') : copyState === 'failed' ? t('link.copyFailed') : ''}
           </p>
           <Suspense fallback={null}>

@@ -7,7 +7,7 @@ export default function QrCode({ value, label }: { value: string; label: string 
       <div className="ce-qr__code">
         <QRCodeSVG value={value} size={168} level="M" marginSize={2} title={label} bgColor="#ffffff" fgColor="#000000" role="img" />
       </div>
-      <figcaption className="ce-muted">{label}</figcaption>
+      <figcaption className="cc-muted">{label}</figcaption>
     </figure>
   );
 }

@@ -38,7 +38,7 @@ function TextBody({ fs, info, markdown, label }: { fs: FsApi; info: FsFileInfo; 
   }, [fs, info.path, info.etag, info.modified]);
   if (error)
     return (
-      <p className="ce-alert ce-alert--error" role="alert" data-testid="preview-error">
+      <p className="cc-alert cc-alert--error" role="alert" data-testid="preview-error">
         {t('preview.failed')} {error}
       </p>
     );
@@ -83,7 +83,7 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
   let body;
   if (error)
     body = (
-      <p className="ce-alert ce-alert--error" role="alert" data-testid="preview-error">
+      <p className="cc-alert cc-alert--error" role="alert" data-testid="preview-error">
         {error}
       </p>
     );
@@ -95,7 +95,7 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
           {(name.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}
         </span>
         <p>{tooLarge ? t('preview.tooLarge', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }) : t('preview.noPreview')}</p>
-        <button type="button" className="ce-button ce-button--primary" onClick={onDownload} data-testid="preview-download-card-button">
+        <button type="button" className="cc-button cc-button--primary" onClick={onDownload} data-testid="preview-download-card-button">
           {t('preview.downloadSize', { size: formatBytes(info.size) })}
         </button>
       </div>
@@ -130,7 +130,7 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
 
   return (
     <section
-      className="ce-card ce-preview"
+      className="cc-card ce-preview"
       aria-labelledby="ce-preview-title"
       data-testid="preview-panel"
       data-kind={tooLarge ? 'too-large' : (kind ?? 'loading')}
@@ -140,23 +140,23 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
           {name}
         </h2>
         {info && (
-          <p className="ce-muted ce-preview__meta">
+          <p className="cc-muted ce-preview__meta">
             {formatBytes(info.size)} · {formatDateTime(info.modified, i18n.language)}
           </p>
         )}
         <div className="ce-preview__actions">
-          <button type="button" className="ce-button" onClick={onDownload} data-testid="preview-download">
+          <button type="button" className="cc-button" onClick={onDownload} data-testid="preview-download">
             {t('actions.download')}
           </button>
-          <button type="button" className="ce-button" onClick={onLink} data-testid="preview-link">
+          <button type="button" className="cc-button" onClick={onLink} data-testid="preview-link">
             {t('actions.link')}
           </button>
           {onEdit && info && isEditableText(name) && !tooLarge && (
-            <button type="button" className="ce-button" onClick={onEdit} data-testid="preview-edit">
+            <button type="button" className="cc-button" onClick={onEdit} data-testid="preview-edit">
               {t('actions.edit')}
             </button>
           )}
-          <button type="button" className="ce-button" onClick={onClose} data-testid="preview-close">
+          <button type="button" className="cc-button" onClick={onClose} data-testid="preview-close">
             {t('preview.close')}
           </button>
         </div>

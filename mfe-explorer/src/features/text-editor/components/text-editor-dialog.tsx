@@ -72,12 +72,12 @@ export function TextEditorDialog({
         testId="editor-dialog"
         footer={
           <>
-            <button type="button" className="ce-button" onClick={close} disabled={busy} data-testid="editor-close">
+            <button type="button" className="cc-button" onClick={close} disabled={busy} data-testid="editor-close">
               {t('common:actions.close')}
             </button>
             <button
               type="button"
-              className="ce-button ce-button--primary"
+              className="cc-button cc-button--primary"
               onClick={() => void save()}
               disabled={busy || original === null || !dirty}
               data-testid="editor-save"
@@ -90,10 +90,10 @@ export function TextEditorDialog({
         {original === null && !error ? (
           <Loading />
         ) : (
-          <label className="ce-field">
-            <span className="ce-field__label">{t('editor.label')}</span>
+          <label className="cc-field ce-field">
+            <span className="cc-field__label">{t('editor.label')}</span>
             <textarea
-              className="ce-input ce-editor"
+              className="cc-input ce-editor"
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
@@ -105,11 +105,11 @@ export function TextEditorDialog({
             />
           </label>
         )}
-        <p role="status" className="ce-muted" data-testid="editor-status">
+        <p role="status" className="cc-muted" data-testid="editor-status">
           {saved ? t('editor.saved') : dirty ? t('editor.unsaved') : ''}
         </p>
         {error && (
-          <p className="ce-alert ce-alert--error" role="alert" data-testid="editor-error">
+          <p className="cc-alert cc-alert--error" role="alert" data-testid="editor-error">
             {error}
           </p>
         )}

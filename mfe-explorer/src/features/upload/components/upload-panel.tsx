@@ -73,22 +73,22 @@ export default function UploadPanel({
   const active = queue.items.some((item) => item.state === 'pending' || item.state === 'uploading');
 
   return (
-    <section className="ce-card ce-upload" aria-labelledby="ce-upload-title" data-testid="upload-panel">
+    <section className="cc-card ce-upload" aria-labelledby="ce-upload-title" data-testid="upload-panel">
       <div className="ce-upload__head">
-        <h2 id="ce-upload-title" className="ce-card__title">
+        <h2 id="ce-upload-title" className="cc-card__title">
           {t('upload.title')}
         </h2>
-        <button type="button" className="ce-button" onClick={onClose} disabled={active} data-testid="upload-close">
+        <button type="button" className="cc-button" onClick={onClose} disabled={active} data-testid="upload-close">
           {t('common:actions.close')}
         </button>
       </div>
-      <div className="ce-field ce-field--inline">
-        <label htmlFor={methodId} className="ce-field__label">
+      <div className="cc-field ce-field ce-field--inline">
+        <label htmlFor={methodId} className="cc-field__label">
           {t('upload.method')}
         </label>
         <select
           id={methodId}
-          className="ce-input ce-select"
+          className="cc-input cc-input--narrow"
           value={method}
           onChange={(event) => setMethod(event.target.value as UploadMethod)}
           data-testid="upload-method"
@@ -100,9 +100,9 @@ export default function UploadPanel({
           ))}
         </select>
       </div>
-      <p className="ce-muted ce-hint">{t(`upload.methodHints.${method}`)}</p>
+      <p className="cc-muted cc-hint">{t(`upload.methodHints.${method}`)}</p>
       <div
-        className={`ce-dropzone${dragging ? ' ce-dropzone--active' : ''}`}
+        className={`cc-dropzone ce-dropzone${dragging ? ' cc-dropzone--active' : ''}`}
         onDragOver={(event) => {
           event.preventDefault();
           event.stopPropagation();
@@ -115,7 +115,7 @@ export default function UploadPanel({
         <p>{t('upload.drop', { path: directory })}</p>
         <button
           type="button"
-          className="ce-button ce-button--primary"
+          className="cc-button cc-button--primary"
           onClick={() => inputRef.current?.click()}
           data-testid="upload-choose"
         >
@@ -143,7 +143,7 @@ export default function UploadPanel({
               <li key={item.id} className="ce-upload__item" data-testid="upload-item" data-name={item.file.name} data-state={item.state}>
                 <div className="ce-upload__line">
                   <span className="ce-upload__name">{item.file.name}</span>
-                  <span className="ce-muted">
+                  <span className="cc-muted">
                     {formatBytes(item.file.size)} · {t(`upload.methods.${item.method}`)}
                   </span>
                 </div>
@@ -161,7 +161,7 @@ export default function UploadPanel({
                   {(item.state === 'pending' || item.state === 'uploading') && (
                     <button
                       type="button"
-                      className="ce-button ce-button--small"
+                      className="cc-button cc-button--small"
                       onClick={() => queue.cancel(item.id)}
                       data-testid="upload-cancel"
                       aria-label={t('upload.cancelOf', { name: item.file.name })}
@@ -172,7 +172,7 @@ export default function UploadPanel({
                 </div>
                 {item.error && item.state !== 'success' && (
                   <p
-                    className={`ce-alert ${item.state === 'cancelled' ? 'ce-alert--info' : 'ce-alert--error'}`}
+                    className={`cc-alert ${item.state === 'cancelled' ? 'cc-alert--info' : 'cc-alert--error'}`}
                     role={item.state === 'error' ? 'alert' : undefined}
                     data-testid="upload-error"
                   >
@@ -182,11 +182,11 @@ export default function UploadPanel({
               </li>
             ))}
           </ul>
-          <div className="ce-row-buttons">
-            <button type="button" className="ce-button" onClick={queue.cancelAll} disabled={!active} data-testid="upload-cancel-all">
+          <div className="cc-toolbar">
+            <button type="button" className="cc-button" onClick={queue.cancelAll} disabled={!active} data-testid="upload-cancel-all">
               {t('upload.cancelAll')}
             </button>
-            <button type="button" className="ce-button" onClick={queue.clearFinished} data-testid="upload-clear">
+            <button type="button" className="cc-button" onClick={queue.clearFinished} data-testid="upload-clear">
               {t('upload.clearFinished')}
             </button>
           </div>
