@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { AdminModule } from '../../shared-kernel/src/admin-modules';
 
-export type AdminModuleName =
-  'dashboard' | 'text-management' | 'file-management' | 'storage-config' | 'mount-management' | 'key-management' | 'settings';
+/** An admin module, from the product's one list (the host routes them, mfe-admin renders them). */
+export type AdminModuleName = AdminModule;
 
 /** The admin remote (`/admin`, `/admin/{module}`): login, layout, tables, dialogs. */
 export class AdminPage {

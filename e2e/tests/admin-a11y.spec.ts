@@ -1,17 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { AdminPage, type AdminModuleName } from '../pages/admin-page';
+import { ADMIN_MODULES } from '../../shared-kernel/src/admin-modules';
+import { AdminPage } from '../pages/admin-page';
 import { AdminApi } from '../support/admin-api';
 import { A11Y_THEMES, seriousViolations } from '../support/a11y';
-
-const MODULES: AdminModuleName[] = [
-  'dashboard',
-  'text-management',
-  'file-management',
-  'storage-config',
-  'mount-management',
-  'key-management',
-  'settings',
-];
 
 async function seed(): Promise<AdminApi> {
   const api = await AdminApi.login();
@@ -41,7 +32,8 @@ for (const [theme, locale] of A11Y_THEMES) {
       const admin = new AdminPage(page);
       await admin.seedCredential({ adminToken: api.token });
       await admin.goto('/admin');
-      for (const module of MODULES) {
+      // Every admin module the product has: its one list, the one the host routes and mfe-admin renders.
+      for (const module of ADMIN_MODULES) {
         await admin.open(module);
         await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
         await expect(page.locator('.ant-skeleton')).toHaveCount(0);
