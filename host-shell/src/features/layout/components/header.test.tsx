@@ -41,20 +41,13 @@ function renderShell(language: Language, options: { path?: string; appConfig?: R
 const nav = () => within(screen.getByRole('navigation', { name: 'main' }));
 
 describe('Header', () => {
-  it('links Home, Upload, Mount Explorer and Admin to their routes (en-US)', () => {
-    renderShell('en-US');
-    expect(nav().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(nav().getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/upload');
-    expect(nav().getByRole('link', { name: 'Mount Explorer' })).toHaveAttribute('href', '/mount-explorer');
-    expect(nav().getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-  });
-
-  it('names the nav links in Chinese (zh-CN)', () => {
-    renderShell('zh-CN');
-    expect(nav().getByRole('link', { name: '首页' })).toHaveAttribute('href', '/');
-    expect(nav().getByRole('link', { name: '上传' })).toHaveAttribute('href', '/upload');
-    expect(nav().getByRole('link', { name: '挂载浏览' })).toHaveAttribute('href', '/mount-explorer');
-    expect(nav().getByRole('link', { name: '管理' })).toHaveAttribute('href', '/admin');
+  it.each([
+    ['links Home, Upload, Mount Explorer and Admin to their routes (en-US)', 'en-US', ['Home', 'Upload', 'Mount Explorer', 'Admin']],
+    ['names the nav links in Chinese (zh-CN)', 'zh-CN', ['首页', '上传', '挂载浏览', '管理']],
+  ] as const)('%s', (_title, language, names) => {
+    renderShell(language);
+    const hrefs = ['/', '/upload', '/mount-explorer', '/admin'];
+    expect(names.map((name) => nav().getByRole('link', { name }).getAttribute('href'))).toEqual(hrefs);
   });
 
   it('marks the link of the current area as active', () => {

@@ -71,20 +71,16 @@ describe('useAdminGuard', () => {
     expect(storage.data.get('admin_token')).toBe('T0k');
   });
 
-  it('is done at once without a request when no admin token is stored', async () => {
-    const { kernel, requests } = setup({
-      api_key: 'Key123456789',
-      api_key_permissions: JSON.stringify({ text: true, file: true, mount: true }),
-    });
-    const { result } = renderHook(() => useAdminGuard(kernel, true));
-    expect(result.current).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(requests).toHaveLength(0);
-  });
-
-  it('is done at once without a request when inactive', async () => {
-    const { kernel, requests } = setup({ admin_token: 'T0k' });
-    const { result } = renderHook(() => useAdminGuard(kernel, false));
+  it.each([
+    [
+      'when no admin token is stored',
+      { api_key: 'Key123456789', api_key_permissions: JSON.stringify({ text: true, file: true, mount: true }) },
+      true,
+    ],
+    ['when inactive', { admin_token: 'T0k' }, false],
+  ])('is done at once without a request %s', async (_when, stored, active) => {
+    const { kernel, requests } = setup(stored);
+    const { result } = renderHook(() => useAdminGuard(kernel, active));
     expect(result.current).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(requests).toHaveLength(0);
