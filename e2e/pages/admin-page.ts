@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AdminModule } from '../../shared-kernel/src/admin-modules';
+import { seedCredentialOnce, type SeededCredential } from '../support/seed-credential';
 
 /** An admin module, from the product's one list (the host routes them, mfe-admin renders them). */
 export type AdminModuleName = AdminModule;
@@ -22,24 +23,9 @@ export class AdminPage {
     this.sessionNotice = page.getByTestId('session-notice');
   }
 
-  /**
-   * Stores a credential for the next page load only (a later reload after a logout must not bring it
-   * back): the init script writes it once per tab, remembered in sessionStorage.
-   */
-  async seedCredential(
-    credential: { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; name?: string },
-  ): Promise<void> {
-    await this.page.addInitScript((value) => {
-      if (window.sessionStorage.getItem('cc-e2e-seeded')) return;
-      window.sessionStorage.setItem('cc-e2e-seeded', '1');
-      if ('adminToken' in value) {
-        window.localStorage.setItem('admin_token', value.adminToken);
-      } else {
-        window.localStorage.setItem('api_key', value.apiKey);
-        window.localStorage.setItem('api_key_permissions', JSON.stringify(value.permissions));
-        window.localStorage.setItem('api_key_info', JSON.stringify({ id: '', name: value.name ?? 'key', basic_path: '/' }));
-      }
-    }, credential);
+  /** Stores a credential for the next page load only (see seedCredentialOnce). */
+  async seedCredential(credential: SeededCredential): Promise<void> {
+    await seedCredentialOnce(this.page, credential);
   }
 
   /** Seeds the admin's token for the next page load (see seedCredential) and opens `path` with it. */

@@ -1,7 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-
-type Credential =
-  { adminToken: string } | { apiKey: string; permissions: { text: boolean; file: boolean; mount: boolean }; basicPath?: string };
+import { seedCredentialOnce, type SeededCredential } from '../support/seed-credential';
 
 /** The mount explorer remote (`/mount-explorer/...`). */
 export class ExplorerPage {
@@ -21,23 +19,9 @@ export class ExplorerPage {
     this.preview = page.getByTestId('preview-panel');
   }
 
-  /** Stores the credential before the first page script runs (once per tab). */
-  async seedCredential(credential: Credential, extra: Record<string, string> = {}): Promise<void> {
-    await this.page.addInitScript(
-      ({ value, more }) => {
-        if (window.sessionStorage.getItem('cc-e2e-seeded')) return;
-        window.sessionStorage.setItem('cc-e2e-seeded', '1');
-        for (const [key, item] of Object.entries(more)) window.localStorage.setItem(key, item);
-        if ('adminToken' in value) {
-          window.localStorage.setItem('admin_token', value.adminToken);
-        } else {
-          window.localStorage.setItem('api_key', value.apiKey);
-          window.localStorage.setItem('api_key_permissions', JSON.stringify(value.permissions));
-          window.localStorage.setItem('api_key_info', JSON.stringify({ id: '', name: 'e2e key', basic_path: value.basicPath ?? '/' }));
-        }
-      },
-      { value: credential, more: extra },
-    );
+  /** Stores the credential before the first page script runs (once per tab, see seedCredentialOnce). */
+  async seedCredential(credential: SeededCredential, extra: Record<string, string> = {}): Promise<void> {
+    await seedCredentialOnce(this.page, credential, { extra, keyName: 'e2e key' });
   }
 
   /** Opens a directory (`/m/a/` → `/mount-explorer/m/a`) and waits for its listing. */
