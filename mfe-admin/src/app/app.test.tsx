@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
 import { App } from './app';
 import { NAMESPACE, resources } from '../i18n/resources';
-import { fakeFetch } from '../test/test-kernel';
+import { fakeFetch, textOnlyKeyCheck } from '../test/test-kernel';
 import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 const stats = {
@@ -35,21 +35,7 @@ function renderAt(path: string, language: 'zh-CN' | 'en-US', setup?: (storage: S
   window.history.pushState(null, '', path);
   const { fetchImpl } = fakeFetch([
     { path: '/api/admin/dashboard/stats', reply: { body: { code: 200, message: 'ok', success: true, data: stats } } },
-    {
-      path: '/api/test/api-key',
-      reply: {
-        body: {
-          code: 200,
-          message: 'ok',
-          data: {
-            name: 'reader',
-            basic_path: '/',
-            permissions: { text: true, file: false, mount: false },
-            key_info: { id: 'k1', name: 'reader', basic_path: '/' },
-          },
-        },
-      },
-    },
+    textOnlyKeyCheck({ id: 'k1', name: 'reader' }),
   ]);
   const kernel = createKernel({ storage: createSafeStorage(window.localStorage), origin: 'http://127.0.0.1:8080', fetchImpl });
   kernel.i18n.addNamespace(NAMESPACE, resources);

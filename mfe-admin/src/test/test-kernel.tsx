@@ -49,6 +49,25 @@ export function fakeFetch(
   return { fetchImpl, calls };
 }
 
+/** The answer to `GET /api/test/api-key` (the key check at login) for a key that may manage text only. */
+export function textOnlyKeyCheck(key: { id: string; name: string }) {
+  return {
+    path: '/api/test/api-key',
+    reply: {
+      body: {
+        code: 200,
+        message: 'ok',
+        data: {
+          name: key.name,
+          basic_path: '/',
+          permissions: { text: true, file: false, mount: false },
+          key_info: { id: key.id, name: key.name, basic_path: '/' },
+        },
+      },
+    },
+  };
+}
+
 export function testKernel(options: { language?: 'zh-CN' | 'en-US'; fetchImpl?: typeof fetch } = {}): Kernel {
   window.localStorage.clear();
   window.localStorage.setItem('language', options.language ?? 'zh-CN');

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
+import { fakeFetch, renderWithKernel, testKernel, textOnlyKeyCheck } from '../../../test/test-kernel';
 import { LoginPage } from './login-page';
 
 describe('LoginPage', () => {
@@ -72,23 +72,7 @@ describe('LoginPage', () => {
   });
 
   it('logs a key holder in with the key permissions', async () => {
-    const { fetchImpl, calls } = fakeFetch([
-      {
-        path: '/api/test/api-key',
-        reply: {
-          body: {
-            code: 200,
-            message: 'ok',
-            data: {
-              name: 'k',
-              basic_path: '/',
-              permissions: { text: true, file: false, mount: false },
-              key_info: { id: 'id1', name: 'k', basic_path: '/' },
-            },
-          },
-        },
-      },
-    ]);
+    const { fetchImpl, calls } = fakeFetch([textOnlyKeyCheck({ id: 'id1', name: 'k' })]);
     const kernel = testKernel({ language: 'en-US', fetchImpl });
     renderWithKernel(kernel, <LoginPage initialTab="apiKey" />);
     fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'abc123' } });
