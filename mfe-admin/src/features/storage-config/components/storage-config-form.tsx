@@ -17,6 +17,12 @@ import {
   type StorageConfigFormValues,
 } from '../api/storage-config-form';
 
+/** The write-only secrets: required on create; on edit a blank one keeps the stored value. */
+const SECRET_FIELDS = [
+  { name: 'access_key_id', label: 'storage.fieldAccessKey' },
+  { name: 'secret_access_key', label: 'storage.fieldSecretKey' },
+] as const satisfies ReadonlyArray<{ name: StorageConfigField; label: string }>;
+
 /** Create (config null) or edit a storage configuration. Secrets are write-only: blank = keep. */
 export function StorageConfigForm({
   open,
@@ -91,22 +97,17 @@ export function StorageConfigForm({
               />
               <ProFormText name="bucket_name" label={t('storage.fieldBucket')} required rules={[rule('bucket_name')]} />
               <ProFormText name="region" label={t('storage.fieldRegion')} placeholder="auto" />
-              <ProFormText.Password
-                name="access_key_id"
-                label={t('storage.fieldAccessKey')}
-                required={!config}
-                placeholder={config ? t('storage.secretKeep') : undefined}
-                fieldProps={{ autoComplete: 'off' }}
-                rules={[rule('access_key_id')]}
-              />
-              <ProFormText.Password
-                name="secret_access_key"
-                label={t('storage.fieldSecretKey')}
-                required={!config}
-                placeholder={config ? t('storage.secretKeep') : undefined}
-                fieldProps={{ autoComplete: 'off' }}
-                rules={[rule('secret_access_key')]}
-              />
+              {SECRET_FIELDS.map(({ name, label }) => (
+                <ProFormText.Password
+                  key={name}
+                  name={name}
+                  label={t(label)}
+                  required={!config}
+                  placeholder={config ? t('storage.secretKeep') : undefined}
+                  fieldProps={{ autoComplete: 'off' }}
+                  rules={[rule(name)]}
+                />
+              ))}
               <ProFormSwitch name="path_style" label={t('storage.fieldPathStyle')} />
             </>
           )
