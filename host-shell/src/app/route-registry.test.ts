@@ -1,9 +1,13 @@
 import { shellResources } from '../i18n/shell-resources';
-import { ADMIN_MODULES } from '@cloudclip/shared-kernel';
+import { ADMIN_MODULES, commonResources } from '@cloudclip/shared-kernel';
 import { AREAS, remoteForPath, ROUTES, titleKeyFor } from './route-registry';
 
+/** The text of a `shell` key, or of a `common:` key in the kernel's common namespace. */
 function textAt(language: 'zh-CN' | 'en-US', key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], shellResources[language]);
+  const [tree, path] = key.startsWith('common:')
+    ? [commonResources[language], key.slice('common:'.length)]
+    : [shellResources[language], key];
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 }
 
 describe('titleKeyFor', () => {
@@ -17,15 +21,15 @@ describe('titleKeyFor', () => {
     ['/file/report_2025', 'titles.file'],
     ['/mount-explorer', 'titles.mountExplorer'],
     ['/mount-explorer/docs/2025/a.pdf', 'titles.mountExplorer'],
-    ['/admin', 'adminModules.dashboard'],
-    ['/admin/', 'adminModules.dashboard'],
+    ['/admin', 'common:adminModules.dashboard'],
+    ['/admin/', 'common:adminModules.dashboard'],
   ])('gives %j the title %s', (pathname, key) => {
     expect(titleKeyFor(pathname)).toBe(key);
   });
 
   it.each(ADMIN_MODULES.map((module) => [module]))('gives /admin/%s its module label', (module) => {
-    expect(titleKeyFor(`/admin/${module}`)).toBe(`adminModules.${module}`);
-    expect(titleKeyFor(`/admin/${module}/`)).toBe(`adminModules.${module}`);
+    expect(titleKeyFor(`/admin/${module}`)).toBe(`common:adminModules.${module}`);
+    expect(titleKeyFor(`/admin/${module}/`)).toBe(`common:adminModules.${module}`);
   });
 
   it.each(['/admin/unknown', '/admin/dashboard/extra', '/nowhere', '/paste', '/paste/', '/file/a/b', '/uploads', '/mount-explorerx'])(
@@ -46,7 +50,7 @@ describe('titleKeyFor', () => {
   });
 
   it('uses the Chinese module labels of the admin panel', () => {
-    expect(ADMIN_MODULES.map((module) => textAt('zh-CN', `adminModules.${module}`))).toEqual([
+    expect(ADMIN_MODULES.map((module) => textAt('zh-CN', `common:adminModules.${module}`))).toEqual([
       '仪表盘',
       '文本管理',
       '文件管理',

@@ -29,14 +29,14 @@ export const ROUTES = {
   mountExplorer: '/mount-explorer',
 } as const;
 
-/** i18n key (namespace `shell`) of the page label used in the document title, or null for unknown paths. */
+/** i18n key (namespace `shell`; an admin module's name is the kernel's `common:adminModules.*`) of the page label used in the document title, or null for unknown paths. */
 export function titleKeyFor(pathname: string): string | null {
   if (pathname === '/' || pathname === '') return 'titles.home';
   if (pathname === '/upload' || pathname === '/upload/') return 'titles.upload';
   const admin = /^\/admin(?:\/([^/]+))?\/?$/.exec(pathname);
   if (admin) {
     const module = admin[1] ?? 'dashboard';
-    return isAdminModule(module) ? `adminModules.${module}` : null;
+    return isAdminModule(module) ? `common:adminModules.${module}` : null;
   }
   if (/^\/paste\/[^/]+\/?$/.test(pathname)) return 'titles.paste';
   if (/^\/file\/[^/]+\/?$/.test(pathname)) return 'titles.file';

@@ -38,7 +38,7 @@ export function ModuleView({ module, session }: { module: AdminModule; session: 
   return (
     <div data-testid="admin-module" data-module={module} data-access={access}>
       <PageContainer
-        title={<h1 className="cc-admin-title">{t(`modules.${module}`)}</h1>}
+        title={<h1 className="cc-admin-title">{t(`common:adminModules.${module}`)}</h1>}
         breadcrumbRender={false}
         className="cc-admin-page"
       >

@@ -17,15 +17,6 @@ import { settingsTexts } from '../features/settings/i18n';
 export const NAMESPACE = 'admin';
 
 const zhCN = {
-  modules: {
-    dashboard: '仪表盘',
-    'text-management': '文本管理',
-    'file-management': '文件管理',
-    'storage-config': '存储配置',
-    'mount-management': '挂载管理',
-    'key-management': '密钥管理',
-    settings: '系统设置',
-  },
   common: {
     actions: '操作',
     createdAt: '创建时间',
@@ -87,15 +78,6 @@ const zhCN = {
 };
 
 const enUS: Texts<typeof zhCN> = {
-  modules: {
-    dashboard: 'Dashboard',
-    'text-management': 'Text management',
-    'file-management': 'File management',
-    'storage-config': 'Storage config',
-    'mount-management': 'Mount management',
-    'key-management': 'Key management',
-    settings: 'Settings',
-  },
   common: {
     actions: 'Actions',
     createdAt: 'Created',

@@ -1,3 +1,4 @@
+import { ADMIN_MODULES } from '../../admin-modules';
 import { PASTE_EXPIRY_OPTIONS } from '../../constants';
 import { commonResources } from './common';
 import { validationResources } from './validation';
@@ -69,4 +70,10 @@ test('every share expiry option has its text in both languages (apps render comm
   for (const language of ['zh-CN', 'en-US'] as const)
     for (const option of PASTE_EXPIRY_OPTIONS)
       expect([language, option.id, typeof commonResources[language].expiry[option.id]]).toEqual([language, option.id, 'string']);
+});
+
+test('every admin module has its name in both languages (host titles and mfe-admin render common:adminModules.<module>)', () => {
+  for (const language of ['zh-CN', 'en-US'] as const)
+    for (const module of ADMIN_MODULES)
+      expect([language, module, typeof commonResources[language].adminModules[module]]).toEqual([language, module, 'string']);
 });

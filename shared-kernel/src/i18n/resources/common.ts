@@ -18,6 +18,16 @@ export const commonResources = {
       copyFailed: '复制失败',
       goToLogin: '前往登录',
     },
+    /** The admin modules' names (ADMIN_MODULES): the host's page titles, mfe-admin's menu and headings. */
+    adminModules: {
+      dashboard: '仪表盘',
+      'text-management': '文本管理',
+      'file-management': '文件管理',
+      'storage-config': '存储配置',
+      'mount-management': '挂载管理',
+      'key-management': '密钥管理',
+      settings: '系统设置',
+    },
     /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
     expiry: { '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
     errors: {
@@ -60,6 +70,15 @@ export const commonResources = {
       copied: 'Copied',
       copyFailed: 'Copy failed',
       goToLogin: 'Go to login',
+    },
+    adminModules: {
+      dashboard: 'Dashboard',
+      'text-management': 'Text management',
+      'file-management': 'File management',
+      'storage-config': 'Storage config',
+      'mount-management': 'Mount management',
+      'key-management': 'Key management',
+      settings: 'Settings',
     },
     /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
     expiry: { '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },

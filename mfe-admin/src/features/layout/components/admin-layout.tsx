@@ -49,7 +49,7 @@ export interface AdminLayoutProps {
 export function AdminLayout({ modules, current, pathOf, kind, who, children }: AdminLayoutProps) {
   const { t } = useTranslation(NAMESPACE);
   const logout = useLogout();
-  const routes = modules.map((module) => ({ path: `/${module}`, name: t(`modules.${module}`), icon: ICONS[module] }));
+  const routes = modules.map((module) => ({ path: `/${module}`, name: t(`common:adminModules.${module}`), icon: ICONS[module] }));
   const logoutLabel = t(kind === 'admin' ? 'auth.logout' : 'auth.keyLogout');
   // On phones the menu is a drawer: it starts closed and closes again once a module is picked.
   const [collapsed, setCollapsed] = useState(isPhone);
