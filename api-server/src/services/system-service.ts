@@ -1,12 +1,11 @@
 import {
   DEFAULT_MAX_UPLOAD_SIZE_MB,
-  DEFAULT_WEBDAV_UPLOAD_MODE,
+  effectiveWebdavUploadMode,
   SETTING_ALLOW_GUEST_PASTES,
   SETTING_MAX_UPLOAD_SIZE,
   SETTING_PASTE_STORAGE_PER_KEY_MB,
   SETTING_PASTE_STORAGE_TOTAL_MB,
   SETTING_WEBDAV_UPLOAD_MODE,
-  WEBDAV_UPLOAD_MODES,
   type HealthStatus,
   type SystemSettingRow,
   type SystemSettingsUpdateRequest,
@@ -92,8 +91,7 @@ export class SystemService {
 
   /** `webdav_upload_mode`; `auto` when unset or unknown. */
   async webdavUploadMode(): Promise<WebdavUploadMode> {
-    const raw = (await this.settings.getValue(SETTING_WEBDAV_UPLOAD_MODE))?.trim();
-    return (WEBDAV_UPLOAD_MODES as readonly string[]).includes(raw ?? '') ? (raw as WebdavUploadMode) : DEFAULT_WEBDAV_UPLOAD_MODE;
+    return effectiveWebdavUploadMode(await this.settings.getValue(SETTING_WEBDAV_UPLOAD_MODE));
   }
 
   /** `max_upload_size` in MB; the default (100) when unset, invalid, or unreadable (contract §5.7). */

@@ -33,6 +33,21 @@ export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
 /** Effective WebDAV upload mode while the setting has never been saved. */
 export const DEFAULT_WEBDAV_UPLOAD_MODE: WebdavUploadMode = 'auto';
 
+/** Whether a value is one of {@link WEBDAV_UPLOAD_MODES}. */
+export function isWebdavUploadMode(value: unknown): value is WebdavUploadMode {
+  return (WEBDAV_UPLOAD_MODES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The WebDAV upload mode a stored `webdav_upload_mode` value means: the value (surrounding spaces
+ * ignored) when it is a known mode, else {@link DEFAULT_WEBDAV_UPLOAD_MODE} (never saved, or edited
+ * by hand into something unknown). The server works by it and the admin form shows it.
+ */
+export function effectiveWebdavUploadMode(stored: string | null | undefined): WebdavUploadMode {
+  const mode = stored?.trim();
+  return isWebdavUploadMode(mode) ? mode : DEFAULT_WEBDAV_UPLOAD_MODE;
+}
+
 /** Part size of multipart uploads (mount explorer and URL import): 5 MiB. */
 export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_WEBDAV_UPLOAD_MODE, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@cloudclip/contract';
+import { DEFAULT_WEBDAV_UPLOAD_MODE, isWebdavUploadMode, type WebdavUploadMode } from '@cloudclip/contract';
 import { BYTES_PER_MB, SIZE_UNIT_BYTES, SIZE_UNITS, type SizeUnit } from '../constants';
 import { formatBytes } from './file-size';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
@@ -9,10 +9,6 @@ const MB_PER_GB = SIZE_UNIT_BYTES.GB / SIZE_UNIT_BYTES.MB;
 
 function isSizeUnit(value: unknown): value is SizeUnit {
   return (SIZE_UNITS as readonly unknown[]).includes(value);
-}
-
-function isWebdavUploadMode(value: unknown): value is WebdavUploadMode {
-  return (WEBDAV_UPLOAD_MODES as readonly unknown[]).includes(value);
 }
 
 /**

@@ -2,13 +2,12 @@ import {
   DEFAULT_MAX_UPLOAD_SIZE_MB,
   DEFAULT_PASTE_STORAGE_PER_KEY_MB,
   DEFAULT_PASTE_STORAGE_TOTAL_MB,
-  DEFAULT_WEBDAV_UPLOAD_MODE,
   SETTING_ALLOW_GUEST_PASTES,
   SETTING_MAX_UPLOAD_SIZE,
   SETTING_PASTE_STORAGE_PER_KEY_MB,
   SETTING_PASTE_STORAGE_TOTAL_MB,
   SETTING_WEBDAV_UPLOAD_MODE,
-  WEBDAV_UPLOAD_MODES,
+  effectiveWebdavUploadMode,
   megabytesToSizeInput,
   toBoolean,
   type SettingsFormInput,
@@ -45,13 +44,10 @@ export function settingsToForm(rows: readonly SystemSettingRow[]): SettingsFormV
   const size = sizeSetting(rows, SETTING_MAX_UPLOAD_SIZE, DEFAULT_MAX_UPLOAD_SIZE_MB);
   const perKey = sizeSetting(rows, SETTING_PASTE_STORAGE_PER_KEY_MB, DEFAULT_PASTE_STORAGE_PER_KEY_MB);
   const total = sizeSetting(rows, SETTING_PASTE_STORAGE_TOTAL_MB, DEFAULT_PASTE_STORAGE_TOTAL_MB);
-  const mode = rowValue(rows, SETTING_WEBDAV_UPLOAD_MODE);
   return {
     max_upload_size: size.value,
     max_upload_size_unit: size.unit,
-    webdav_upload_mode: (WEBDAV_UPLOAD_MODES as readonly string[]).includes(mode ?? '')
-      ? (mode as WebdavUploadMode)
-      : DEFAULT_WEBDAV_UPLOAD_MODE,
+    webdav_upload_mode: effectiveWebdavUploadMode(rowValue(rows, SETTING_WEBDAV_UPLOAD_MODE)),
     allow_guest_pastes: toBoolean(rowValue(rows, SETTING_ALLOW_GUEST_PASTES)),
     paste_storage_per_key: perKey.value,
     paste_storage_per_key_unit: perKey.unit,
