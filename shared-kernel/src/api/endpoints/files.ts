@@ -17,6 +17,7 @@ import type {
   UserFileListQuery,
   UserFileListResponse,
 } from '@cloudclip/contract';
+import { offsetPage } from './offset-page';
 
 const seg = encodeURIComponent;
 
@@ -100,8 +101,7 @@ export function createFilesApi(client: HttpClient) {
     adminList(query: AdminFileListQuery = {}, signal?: AbortSignal): Promise<AdminFileListData> {
       return client.data<AdminFileListData>('/admin/files', {
         query: {
-          limit: query.limit ?? FILE_LIST_PAGE.limit,
-          offset: query.offset ?? FILE_LIST_PAGE.offset,
+          ...offsetPage(query, FILE_LIST_PAGE),
           created_by: query.created_by,
           s3_config_id: query.s3_config_id,
         },
@@ -127,7 +127,7 @@ export function createFilesApi(client: HttpClient) {
     /** `GET /user/files?limit&offset` → the E body: `data = { files, pagination (hasMore) }` and top-level `key_info`. */
     userList(query: UserFileListQuery = {}, signal?: AbortSignal): Promise<UserFileListResponse> {
       return client.request<UserFileListResponse>('/user/files', {
-        query: { limit: query.limit ?? FILE_LIST_PAGE.limit, offset: query.offset ?? FILE_LIST_PAGE.offset },
+        query: offsetPage(query, FILE_LIST_PAGE),
         signal,
       });
     },

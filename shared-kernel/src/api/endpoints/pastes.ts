@@ -14,6 +14,7 @@ import type {
   UserPasteDetail,
   UserPasteListResponse,
 } from '@cloudclip/contract';
+import { offsetPage } from './offset-page';
 
 const seg = encodeURIComponent;
 
@@ -89,7 +90,7 @@ export function createPastesApi(client: HttpClient) {
     /** `GET /user/pastes?limit&offset` → the E body: `data`, top-level `pagination` (hasMore) and `key_info`. */
     userList(query: OffsetPageQuery = {}, signal?: AbortSignal): Promise<UserPasteListResponse> {
       return client.request<UserPasteListResponse>('/user/pastes', {
-        query: { limit: query.limit ?? USER_PASTE_PAGE.limit, offset: query.offset ?? USER_PASTE_PAGE.offset },
+        query: offsetPage(query, USER_PASTE_PAGE),
         signal,
       });
     },
