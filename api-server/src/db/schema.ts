@@ -134,6 +134,40 @@ export interface UploadReservationsTable {
   expires_at: string;
 }
 
+/** A WebDAV write lock (webdav/dav-locks.ts), one row per lock token. */
+export interface DavLocksTable {
+  /** `opaquelocktoken:<uuid>`. */
+  token: string;
+  /** The locked virtual path (NFC, starts with `/`, no trailing slash). */
+  root: string;
+  depth: '0' | 'infinity';
+  scope: 'exclusive' | 'shared';
+  /** The client's `DAV:owner` element, as sent. */
+  owner_xml: string | null;
+  /** Who took it, e.g. `admin:<id>` or `apikey:<id>`. */
+  principal: string;
+  timeout_seconds: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A WebDAV dead property of one resource (webdav/dav-properties.ts). */
+export interface DavPropertiesTable {
+  /** The resource's virtual path. */
+  path: string;
+  /** Namespace URI ('' for none). */
+  ns: string;
+  local: string;
+  value_xml: string;
+  updated_at: string;
+}
+
+/** A row whose upsert serialises one kind of check-then-write (webdav/dav-guard.ts). */
+export interface DavGuardsTable {
+  name: string;
+  taken_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -144,6 +178,9 @@ export interface Database {
   files: FilesTable;
   mounts: MountsTable;
   upload_reservations: UploadReservationsTable;
+  dav_locks: DavLocksTable;
+  dav_properties: DavPropertiesTable;
+  dav_guards: DavGuardsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -161,3 +198,5 @@ export type NewFileRow = Insertable<FilesTable>;
 export type MountRow = Selectable<MountsTable>;
 export type NewMountRow = Insertable<MountsTable>;
 export type UploadReservationRow = Selectable<UploadReservationsTable>;
+export type DavLockRow = Selectable<DavLocksTable>;
+export type DavPropertyRow = Selectable<DavPropertiesTable>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-auth-and-settings';
 import * as m0002 from './0002-shares-storage-mounts';
 import * as m0003 from './0003-upload-reservations';
+import * as m0004 from './0004-webdav';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-auth-and-settings': m0001,
   '0002-shares-storage-mounts': m0002,
   '0003-upload-reservations': m0003,
+  '0004-webdav': m0004,
 };
