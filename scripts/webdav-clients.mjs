@@ -15,6 +15,9 @@
 //     Destination headers, `..` and percent-encoded tricks) it gets 403/404; anonymous requests get 401.
 // Prints a results table, writes it to bench-results/webdav-clients.json and exits 1 on any functional
 // failure. Timings and memory are reported only, never a reason to fail.
+//
+// While fixing a failure: WEBDAV_CHECKS=litmus,confinement,rclone picks parts (default all of them),
+// WEBDAV_LITMUS_SUITES=props,locks picks litmus suites, WEBDAV_LOG_DIR=<dir> keeps a failed suite's debug.log.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -44,6 +47,29 @@ const resultsFile = path.join(repoRoot, 'bench-results', 'webdav-clients.json');
 
 /** The litmus suites the issue asks for, in litmus's own order. */
 export const LITMUS_SUITES = ['basic', 'copymove', 'props', 'locks', 'http'];
+/** The parts of the run, in their order. */
+export const CHECKS = ['litmus', 'confinement', 'rclone'];
+
+/**
+ * Which parts and litmus suites to run, from WEBDAV_CHECKS and WEBDAV_LITMUS_SUITES (comma-separated,
+ * blank or unset = all); an unknown name is an error, so a typo never turns into a green run of nothing.
+ * @returns {{ checks: string[], suites: string[] }}
+ */
+export function selectionFromEnv(env) {
+  const pick = (variable, known) => {
+    const raw = env[variable];
+    if (raw === undefined || raw.trim() === '') return [...known];
+    const names = raw
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names.filter((name) => !known.includes(name));
+    if (unknown.length > 0) throw new Error(`${variable}: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`);
+    return known.filter((name) => names.includes(name));
+  };
+  return { checks: pick('WEBDAV_CHECKS', CHECKS), suites: pick('WEBDAV_LITMUS_SUITES', LITMUS_SUITES) };
+}
+
 /** The two mounts every check runs against: one per storage driver. */
 const MOUNTS = [
   { path: '/local', driver: 'local' },
@@ -467,11 +493,11 @@ async function prepareWorld(api, s3) {
 // litmus
 // ---------------------------------------------------------------------------------------------------
 
-async function runLitmus(api, mount, workRoot, failures) {
+async function runLitmus(api, mount, suites, workRoot, failures) {
   const perSuite = {};
   // litmus works in `<url>litmus/` (it deletes and makes that collection itself): the mount's root is the URL.
   const url = `${api.base}/dav${mount}/`;
-  for (const suite of LITMUS_SUITES) {
+  for (const suite of suites) {
     const cwd = path.join(workRoot, `litmus${mount.replaceAll('/', '-')}-${suite}`);
     mkdirSync(cwd, { recursive: true });
     const run = await runCommand('litmus', ['-k', url, api.admin.username, api.admin.password], {
@@ -871,6 +897,25 @@ async function checkConfinement(api, key, failures) {
   return results;
 }
 
+/** The rclone round trip on every mount, then the raw disk copy of the big file. */
+async function rcloneChecks({ api, bigMb, workRoot, results, failures }) {
+  console.log(`\nrclone round trip (writing the ${bigMb} MB file …)`);
+  const tree = path.join(workRoot, 'tree');
+  await makeTree(tree, bigMb);
+  const treeManifest = await manifestOf(tree);
+  const obscured = (await runCommand('rclone', ['obscure', api.admin.password])).stdout.trim();
+  for (const mount of MOUNTS) {
+    const r = await rcloneRoundTrip({ api, mount: mount.path, tree, treeManifest, workRoot, obscured, failures });
+    results.rclone[mount.path] = r;
+    console.log(
+      `  ${mount.path}: up ${r.upMBps ?? 'n/a'} MB/s (${r.upSeconds ?? 'n/a'} s), down ${r.downMBps ?? 'n/a'} MB/s (${r.downSeconds ?? 'n/a'} s), ` +
+        `RSS start ${r.rss.up?.startMB ?? 'n/a'} MB, peak up ${r.rss.up?.peakMB ?? 'n/a'} / down ${r.rss.down?.peakMB ?? 'n/a'} MB, ` +
+        `growth ${r.rssGrowthMB ?? 'n/a'} MB, ${r.identical ? 'identical' : 'NOT identical'}, rclone check ${r.checkDifferences ?? 'n/a'} differences`,
+    );
+  }
+  results.rawCopy = await rawCopy(tree, workRoot);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------------
@@ -896,8 +941,10 @@ async function main() {
     return 2;
   }
   let bigMb;
+  let selection;
   try {
     bigMb = bigMbFromEnv();
+    selection = selectionFromEnv(process.env);
   } catch (error) {
     console.error(`webdav-clients: ${error.message}`);
     return 2;
@@ -919,28 +966,16 @@ async function main() {
     console.log(`s3rver ${s3.endpoint}, api-server ${api.base} (pid ${api.child.pid}), big file ${bigMb} MB`);
     const { key } = await prepareWorld(api, s3);
 
-    console.log('\nlitmus');
-    for (const mount of MOUNTS) results.litmus[mount.path] = await runLitmus(api, mount.path, workRoot, failures);
-
-    console.log('\nAPI key confinement');
-    results.confinement = await checkConfinement(api, key, failures);
-    for (const check of results.confinement) if (!check.ok) console.log(`  FAIL ${check.name}: ${check.detail}`);
-
-    console.log(`\nrclone round trip (writing the ${bigMb} MB file …)`);
-    const tree = path.join(workRoot, 'tree');
-    await makeTree(tree, bigMb);
-    const treeManifest = await manifestOf(tree);
-    const obscured = (await runCommand('rclone', ['obscure', api.admin.password])).stdout.trim();
-    for (const mount of MOUNTS) {
-      const r = await rcloneRoundTrip({ api, mount: mount.path, tree, treeManifest, workRoot, obscured, failures });
-      results.rclone[mount.path] = r;
-      console.log(
-        `  ${mount.path}: up ${r.upMBps ?? 'n/a'} MB/s (${r.upSeconds ?? 'n/a'} s), down ${r.downMBps ?? 'n/a'} MB/s (${r.downSeconds ?? 'n/a'} s), ` +
-          `RSS start ${r.rss.up?.startMB ?? 'n/a'} MB, peak up ${r.rss.up?.peakMB ?? 'n/a'} / down ${r.rss.down?.peakMB ?? 'n/a'} MB, ` +
-          `growth ${r.rssGrowthMB ?? 'n/a'} MB, ${r.identical ? 'identical' : 'NOT identical'}, rclone check ${r.checkDifferences ?? 'n/a'} differences`,
-      );
+    if (selection.checks.includes('litmus')) {
+      console.log('\nlitmus');
+      for (const mount of MOUNTS) results.litmus[mount.path] = await runLitmus(api, mount.path, selection.suites, workRoot, failures);
     }
-    results.rawCopy = await rawCopy(tree, workRoot);
+    if (selection.checks.includes('confinement')) {
+      console.log('\nAPI key confinement');
+      results.confinement = await checkConfinement(api, key, failures);
+      for (const check of results.confinement) if (!check.ok) console.log(`  FAIL ${check.name}: ${check.detail}`);
+    }
+    if (selection.checks.includes('rclone')) await rcloneChecks({ api, bigMb, workRoot, results, failures });
   } catch (error) {
     failures.push(`run stopped: ${error instanceof Error ? error.message : String(error)}`);
     console.error(error);

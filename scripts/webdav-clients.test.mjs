@@ -10,6 +10,7 @@ import {
   parseLitmusOutput,
   rcloneDifferences,
   resultsTable,
+  selectionFromEnv,
   textTable,
 } from './webdav-clients.mjs';
 
@@ -225,5 +226,27 @@ describe('textTable', () => {
       ),
       ['m      n', '---  ---', '/a     1', '/bb  n/a'].join('\n'),
     );
+  });
+});
+
+describe('selectionFromEnv', () => {
+  it('runs every part and every litmus suite when nothing is chosen', () => {
+    assert.deepEqual(selectionFromEnv({}), {
+      checks: ['litmus', 'confinement', 'rclone'],
+      suites: ['basic', 'copymove', 'props', 'locks', 'http'],
+    });
+    assert.deepEqual(selectionFromEnv({ WEBDAV_CHECKS: ' ', WEBDAV_LITMUS_SUITES: '' }).checks.length, 3);
+  });
+
+  it('keeps the chosen ones in the run order', () => {
+    assert.deepEqual(selectionFromEnv({ WEBDAV_CHECKS: 'rclone, litmus', WEBDAV_LITMUS_SUITES: 'locks,props' }), {
+      checks: ['litmus', 'rclone'],
+      suites: ['props', 'locks'],
+    });
+  });
+
+  it('refuses a name it does not know', () => {
+    assert.throws(() => selectionFromEnv({ WEBDAV_LITMUS_SUITES: 'prop' }), /WEBDAV_LITMUS_SUITES: unknown prop/);
+    assert.throws(() => selectionFromEnv({ WEBDAV_CHECKS: 'litmus,s3' }), /WEBDAV_CHECKS: unknown s3/);
   });
 });
