@@ -27,6 +27,7 @@ import { StorageConfigService } from './services/storage-config-service';
 import { StorageTestService } from './services/storage-test-service';
 import { StorageRegistry } from './storage/storage-registry';
 import { FsAccess } from './services/fs/fs-access';
+import { VerifiedBasicCache } from './auth/verified-basic-cache';
 import { FsCopyService } from './services/fs/fs-copy';
 import { FsService } from './services/fs/fs-service';
 import { FsUploadService } from './services/fs/fs-upload';
@@ -76,6 +77,8 @@ export interface AppContainer {
     fs: FsService;
     fsUploads: FsUploadService;
     fsCopies: FsCopyService;
+    /** Mount resolution and access rules shared by the fs API and WebDAV (src/webdav/). */
+    fsAccess: FsAccess;
   };
 }
 
@@ -137,7 +140,10 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     repositories,
     services: {
       adminAccounts,
-      auth: new AuthService(repositories.adminTokens, repositories.apiKeys, adminAccounts, clock),
+      auth: new AuthService(repositories.adminTokens, repositories.apiKeys, adminAccounts, clock, {
+        cache: new VerifiedBasicCache(),
+        admins: repositories.admins,
+      }),
       system,
       apiKeys: new ApiKeyService(repositories.apiKeys, clock),
       pastes: new PasteService(repositories.pastes, repositories.apiKeys, repositories.systemSettings, secretBox, clock),
@@ -159,6 +165,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
       fs: new FsService(fsAccess),
       fsUploads: new FsUploadService(fsAccess),
       fsCopies: new FsCopyService(fsAccess),
+      fsAccess,
     },
   };
 }

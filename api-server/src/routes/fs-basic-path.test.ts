@@ -2,6 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createFsWorld, formBody, q, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { HOSTILE } from '../testing/hostile-paths';
 import { localStoragePaths } from '../storage/local-driver';
 import type { StorageDriver } from '../storage/storage-driver';
 
@@ -15,50 +16,6 @@ import type { StorageDriver } from '../storage/storage-driver';
 
 const PRIVATE = 'PRIVATE-CONTENT';
 const SECRET = 'SECRET-CONTENT';
-
-/** Paths as the client would send them (the transport decodes them once). */
-const HOSTILE: Array<[label: string, path: string]> = [
-  ['dot-dot segment', '/docs/team/../private/p.txt'],
-  ['trailing dot-dot', '/docs/team/..'],
-  ['dot-dot after a file', '/docs/team/a.txt/..'],
-  ['dot segment', '/docs/team/./a.txt'],
-  ['three dots', '/docs/team/.../private'],
-  ['percent-encoded dot-dot (double encoded on the wire)', '/docs/team/%2e%2e/private/p.txt'],
-  ['upper-case encoded dot-dot', '/docs/team/%2E%2E/private/p.txt'],
-  ['encoded slash inside a segment', '/docs/team/..%2Fprivate%2Fp.txt'],
-  ['encoded slash after the basic path', '/docs/team%2F..%2Fprivate/p.txt'],
-  ['encoded backslash', '/docs/team/%5c..%5cprivate'],
-  ['encoded NUL', '/docs/team/a.txt%00.png'],
-  ['double slash', '/docs/team//../private/p.txt'],
-  ['leading double slash', '//docs/private/p.txt'],
-  ['plain sibling folder', '/docs/private/p.txt'],
-  ['trailing dot on the basic path', '/docs/team./a.txt'],
-  ['trailing dots on the basic path', '/docs/team../private'],
-  ['trailing space on the basic path', '/docs/team /a.txt'],
-  ['sibling sharing the prefix', '/docs/teamx/a.txt'],
-  ['NUL byte', '/docs/team\u0000/../private/p.txt'],
-  ['NUL before an extension', '/docs/team/a.txt\u0000.png'],
-  ['C0 control', '/docs/team/\u0001'],
-  ['C1 control', '/docs/team\u0085/x'],
-  ['backslashes', '/docs/team\\..\\private\\p.txt'],
-  ['division slash U+2215', '/docs/team\u2215..\u2215private'],
-  ['fullwidth solidus U+FF0F', '/docs/team\uff0f..\uff0fprivate'],
-  ['fraction slash U+2044', '/docs/team\u2044..'],
-  ['fullwidth full stops', '/docs/team/\uff0e\uff0e/private/p.txt'],
-  ['one dot leaders', '/docs/team/\u2024\u2024/private'],
-  ['right-to-left override', '/docs/team\u202e/x'],
-  ['zero width space', '/docs/team\u200b/a.txt'],
-  ['upper-case basic path', '/docs/TEAM/a.txt'],
-  ['upper-case mount', '/DOCS/team/a.txt'],
-  ['fullwidth letters', '/docs/\uff54\uff45\uff41\uff4d/a.txt'],
-  ['relative path', 'docs/team/a.txt'],
-  ['leading space', ' /docs/team/a.txt'],
-  ['very long path', `/docs/team/${'x/'.repeat(600)}a.txt`],
-  ['very long segment', `/docs/team/${'y'.repeat(300)}`],
-  ['another mount', '/secret/s.txt'],
-  ['the root', '/'],
-  ['ancestor of the basic path', '/docs'],
-];
 
 type Operation = (path: string) => Promise<LightMyRequestResponse>;
 

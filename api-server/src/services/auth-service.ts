@@ -5,6 +5,8 @@ import { parseTimestamp, toIso, type Clock } from '../lib/time';
 import type { AdminTokenRepository } from '../repositories/admin-token-repository';
 import type { ApiKeyRepository } from '../repositories/api-key-repository';
 import type { AdminAccountService } from './admin-account-service';
+import type { AdminRepository } from '../repositories/admin-repository';
+import { VerifiedBasicCache } from '../auth/verified-basic-cache';
 
 export function toApiKeyPrincipal(row: ApiKeyRow): ApiKeyPrincipal {
   return {
@@ -46,6 +48,8 @@ export class AuthService {
     private readonly apiKeys: ApiKeyRepository,
     private readonly adminAccounts: AdminAccountService,
     private readonly clock: Clock,
+    /** With it, admin Basic credentials verified recently skip the password hash (auth/verified-basic-cache.ts). */
+    private readonly basicCache?: { cache: VerifiedBasicCache; admins: AdminRepository },
   ) {}
 
   async resolve(authorization: string | undefined): Promise<AuthContext> {
@@ -103,7 +107,22 @@ export class AuthService {
       const asKey = await this.resolveApiKey(user, true);
       if (asKey.kind === 'apiKey') return { ...asKey, viaBasic: true };
     }
+    if (this.basicCache) {
+      const known = this.basicCache.cache.get(user, pass);
+      if (known) {
+        const row = await this.basicCache.admins.findByUsername(user);
+        if (row && row.id === known.adminId && row.password_hash === known.passwordHash) {
+          return { kind: 'admin', adminId: row.id, viaBasic: true };
+        }
+      }
+    }
     const admin = await this.adminAccounts.verifyCredentials(user, pass);
-    return admin ? { kind: 'admin', adminId: admin.id, viaBasic: true } : ANONYMOUS;
+    if (!admin) return ANONYMOUS;
+    if (this.basicCache) {
+      // verifyCredentials may have upgraded the stored hash: remember the row as it is now.
+      const row = await this.basicCache.admins.findByUsername(user);
+      if (row) this.basicCache.cache.set(user, pass, { adminId: row.id, passwordHash: row.password_hash });
+    }
+    return { kind: 'admin', adminId: admin.id, viaBasic: true };
   }
 }
