@@ -1,6 +1,6 @@
 // /api through the gateway: proxied as is to the api-server, streaming both ways. An answer the
 // api-server gives before it has read the whole request body (a 413, a refused upload) reaches the
-// client as it is, instead of a reset connection.
+// client as it is, instead of a reset connection. /dav goes the same way (dav-proxy.mjs).
 import { Readable, Stream, finished } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 
@@ -9,9 +9,22 @@ const UPLOAD = Symbol('cloudclip.upload');
 /** Set once the api-server has answered a proxied request. */
 const ANSWERED = Symbol('cloudclip.answered');
 
-/** Whether a request goes to the api-server. */
+/**
+ * How long the connection to the api-server may stay silent (no byte either way) before the gateway
+ * gives up with 504: one hour, like the reverse proxies in deploy/proxy. A big upload the api-server
+ * stores first and then sends on to S3, or a server-side copy of a large object, answers only at
+ * the end. (reply-from turns a timeout of 0 into its default of 10 seconds, so it is spelt out.)
+ */
+export const UPSTREAM_IDLE_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** Whether `url` is `prefix` itself or below it (`/api`, `/api/…`, `/api?…`). */
+export function isUnderPrefix(url, prefix) {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+}
+
+/** Whether a request goes to the api-server's JSON API. */
 export function isApiRequest(request) {
-  return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+  return isUnderPrefix(request.url, '/api');
 }
 
 /**
@@ -112,17 +125,36 @@ function onProxyError(reply, { error }) {
   reply.send(error);
 }
 
+/** The X-Forwarded-* headers the gateway sends the api-server (see `registerUpstreamProxy`). */
+function forwardedHeaders(request, headers) {
+  return {
+    ...headers,
+    'x-forwarded-for': request.ip,
+    'x-forwarded-proto': request.protocol,
+    'x-forwarded-host': request.host ?? headers.host ?? '',
+  };
+}
+
 /**
- * Proxies /api to the api-server.
+ * Proxies everything under `prefix` to the same path of the api-server, streaming both ways: the
+ * one way the gateway talks to the api-server, shared by /api and /dav so both behave the same.
  * @param {import('fastify').FastifyInstance} app
  * @param {string} apiUpstream the api-server's origin
+ * @param {object} options
+ * @param {string} options.prefix `/api` or `/dav`
+ * @param {string[]} [options.httpMethods] the methods proxied (default: @fastify/http-proxy's list)
+ * @param {(request: import('fastify').FastifyRequest, headers: Record<string, string>) => Record<string, string>} [options.rewriteRequestHeaders]
+ *   a last change to the headers sent on, after the X-Forwarded-* ones are set
+ * @param {Record<string, unknown>} [options.config] the routes' config
  */
-export async function registerApiProxy(app, apiUpstream) {
+export async function registerUpstreamProxy(app, apiUpstream, { prefix, httpMethods, rewriteRequestHeaders, config }) {
   await app.register(fastifyHttpProxy, {
     upstream: apiUpstream,
-    prefix: '/api',
-    rewritePrefix: '/api',
-    http: { requestOptions: { timeout: 0 } },
+    prefix,
+    rewritePrefix: prefix,
+    ...(httpMethods ? { httpMethods } : {}),
+    ...(config ? { config } : {}),
+    http: { requestOptions: { timeout: UPSTREAM_IDLE_TIMEOUT_MS } },
     preHandler: detachUpload,
     // Tell the api-server who the client is (per-address login rate limit) and which address the
     // browser used (absolute links). The gateway ends the chain of trust: behind a trusted reverse
@@ -131,12 +163,19 @@ export async function registerApiProxy(app, apiUpstream) {
     replyOptions: {
       onResponse: forwardAnswer,
       onError: onProxyError,
-      rewriteRequestHeaders: (request, headers) => ({
-        ...headers,
-        'x-forwarded-for': request.ip,
-        'x-forwarded-proto': request.protocol,
-        'x-forwarded-host': request.host ?? headers.host ?? '',
-      }),
+      rewriteRequestHeaders: (request, headers) => {
+        const forwarded = forwardedHeaders(request, headers);
+        return rewriteRequestHeaders ? rewriteRequestHeaders(request, forwarded) : forwarded;
+      },
     },
   });
+}
+
+/**
+ * Proxies /api to the api-server.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {string} apiUpstream the api-server's origin
+ */
+export async function registerApiProxy(app, apiUpstream) {
+  await registerUpstreamProxy(app, apiUpstream, { prefix: '/api' });
 }

@@ -1,5 +1,6 @@
 // The static gateway: serves the pinned host shell (SPA fallback), every pinned remote under its
-// versioned path, the environment manifest and runtime config, and proxies /api to the api-server.
+// versioned path, the environment manifest and runtime config, and proxies /api and /dav (WebDAV) to
+// the api-server.
 // Which host and which remotes it serves is read from deploy/environments/<DEPLOY_ENV>.json on each
 // request, so a new pin takes effect at the next page load.
 import path from 'node:path';
@@ -18,6 +19,7 @@ import {
 } from './security-headers.mjs';
 import { openReleaseStore } from '../release-store/store.mjs';
 import { isApiRequest, registerApiProxy } from './api-proxy.mjs';
+import { isDavRequest, keepBodiesAsSent, registerDavProxy } from './dav-proxy.mjs';
 import { NO_CACHE, PAGE_FILE, createPackageFiles, hostFileCache, remoteFileCache, sendPackageFile } from './package-files.mjs';
 import { createServedEnvironment } from './served-environment.mjs';
 import { createBootPageRoute } from './boot-page-route.mjs';
@@ -57,6 +59,8 @@ export async function buildGateway(options = {}) {
   const { loadEnvironment, browserEnvironment, runtimeAppConfig } = served;
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  // Before @fastify/compress, whose own onRoute hook reads what this one sets.
+  app.addHook('onRoute', keepBodiesAsSent);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -66,9 +70,10 @@ export async function buildGateway(options = {}) {
     // No document leaves the gateway able to run unconfined from this origin or be framed: the host
     // page has its own policy (boot-page-route.mjs); anything else gets a locked-down one. From /api
     // (shared files, the URL proxy) a document without a policy is sandboxed, and a script type is
-    // sent as text, which nosniff keeps from running as a <script>.
+    // sent as text, which nosniff keeps from running as a <script>. /dav serves stored files the
+    // same way, so it gets the same treatment (headers only: the body is never touched).
     const type = String(reply.getHeader('content-type') ?? '');
-    if (isApiRequest(request)) {
+    if (isApiRequest(request) || isDavRequest(request)) {
       if (DOCUMENT_TYPE.test(type) && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_SANDBOX_CSP);
       if (SCRIPT_TYPE.test(type)) reply.header('content-type', 'text/plain; charset=utf-8');
     } else if (DOCUMENT_TYPE.test(type)) {
@@ -79,6 +84,7 @@ export async function buildGateway(options = {}) {
   });
 
   await registerApiProxy(app, apiUpstream);
+  await registerDavProxy(app, apiUpstream);
 
   // --- environment manifest and runtime configuration ------------------------------------------
   app.get('/env.json', async (_request, reply) => {
