@@ -37,29 +37,26 @@ export function keepBodiesAsSent(routeOptions) {
   routeOptions.decompress = false;
 }
 
-/** `host[:port]` as a URL of either scheme writes it (default port dropped), or null. */
-function authoritiesOf(host) {
-  const authorities = new Set();
-  for (const scheme of ['http', 'https']) {
-    try {
-      authorities.add(new URL(`${scheme}://${host}`).host);
-    } catch {
-      /* not a host name */
-    }
+/** The host name of `host[:port]` as a URL writes it (lower case), or null. */
+function hostNameOf(host) {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
   }
-  return authorities;
 }
 
 /**
  * The Destination header (RFC 4918 §10.3, an absolute URL) as the api-server is to see it.
  *
  * The client writes the origin it talks to: the gateway's public one, maybe https in front of a TLS
- * proxy the gateway does not trust. The api-server compares it with its own origin, which (it trusts
- * the gateway, TRUST_PROXY) is the X-Forwarded-Proto and X-Forwarded-Host the gateway sends it,
- * `forwardedOrigin` here. So a Destination on the host the client addressed gets exactly that origin
- * in place of its own; the rest (path, query) is kept byte for byte, never decoded or re-encoded.
- * Anything else is left as it is: a relative reference, or another server's URL, which the
- * api-server refuses (502, RFC 4918 §9.9.4) instead of copying to a path of its own.
+ * proxy the gateway does not trust, maybe with a port a proxy drops from X-Forwarded-Host (nginx's
+ * `$host`). The api-server compares it with its own origin, which (it trusts the gateway,
+ * TRUST_PROXY) is the X-Forwarded-Proto and X-Forwarded-Host the gateway sends it, `forwardedOrigin`
+ * here. So a Destination on the host name the client addressed gets exactly that origin in place of
+ * its own; the rest (path, query) is kept byte for byte, never decoded or re-encoded. Anything else
+ * is left as it is: a relative reference, or another server's URL, which the api-server refuses
+ * (502, RFC 4918 §9.9.4) instead of copying to a path of its own.
  * @param {string} destination the header as the client sent it
  * @param {string[]} clientHosts the hosts the client may have addressed (Host, the trusted X-Forwarded-Host)
  * @param {string} forwardedOrigin `proto://host` the gateway sends the api-server in X-Forwarded-*
@@ -74,8 +71,7 @@ export function rewriteDestination(destination, clientHosts, forwardedOrigin) {
     return destination;
   }
   if (target.username || target.password) return destination;
-  const addressed = clientHosts.some((host) => host && authoritiesOf(host).has(target.host));
-  if (!addressed) return destination;
+  if (!clientHosts.some((host) => hostNameOf(host) === target.hostname)) return destination;
   return forwardedOrigin + destination.slice(match[0].length);
 }
 
