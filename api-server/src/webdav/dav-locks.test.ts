@@ -1,4 +1,5 @@
-import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
+import { openMigratedTestDatabase, untilAnotherTransactionWaits, type MigratedTestDatabase } from '../testing/migrated-database';
+import { takeDavGuard } from './dav-guard';
 import {
   DavLockService,
   DEFAULT_LOCK_TIMEOUT_SECONDS,
@@ -272,5 +273,34 @@ describe('DavLockService', () => {
       expect(lost).toEqual(won);
       expect(await locks.covering(input.root)).toEqual(won);
     }
+  });
+
+  it('makes a create wait for a transaction holding the guard and see the lock that one wrote', async () => {
+    let outcome: Promise<Awaited<ReturnType<DavLockService['create']>>> | undefined;
+    let settled = false;
+    const at = now.toISOString();
+    await database.db.transaction().execute(async (trx) => {
+      await takeDavGuard(trx, 'locks', at);
+      await trx
+        .insertInto('dav_locks')
+        .values({
+          token: 'opaquelocktoken:held',
+          root: '/held',
+          depth: 'infinity',
+          scope: 'exclusive',
+          owner_xml: null,
+          principal: 'admin:1',
+          timeout_seconds: 600,
+          created_at: at,
+          expires_at: new Date(now.getTime() + 600_000).toISOString(),
+        })
+        .execute();
+      outcome = attempt('/held/inner', '0', 'shared').finally(() => {
+        settled = true;
+      });
+      await untilAnotherTransactionWaits(trx, database.engine, () => settled);
+    });
+    expect(await outcome).toMatchObject({ conflict: { token: 'opaquelocktoken:held' } });
+    expect(roots(await locks.within('/held'))).toEqual(['/held']);
   });
 });

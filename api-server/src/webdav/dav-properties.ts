@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { Database, DavPropertyRow } from '../db/schema';
+import { toIso, type Clock } from '../lib/time';
+import { takeDavGuard } from './dav-guard';
+import { atOrBelowSql, relocate } from './dav-subtree';
+
+/**
+ * Dead properties (RFC 4918 §4): what clients store with PROPPATCH on a resource and read back
+ * with PROPFIND, kept per virtual path in `dav_properties` (shared by every api-server on one
+ * database). The server never interprets a value: it is the property element's XML as the client
+ * sent it. COPY, MOVE and DELETE carry a resource's properties along with it (`copyTree`,
+ * `moveTree`, `deleteTree`).
+ */
+
+/** One dead property: namespace URI ('' for none), local name, and the value as opaque XML. */
+export interface DeadProperty {
+  ns: string;
+  local: string;
+  valueXml: string;
+}
+
+/** One instruction of a PROPPATCH, applied in document order. */
+export type DeadPropertyChange = { op: 'set'; ns: string; local: string; valueXml: string } | { op: 'remove'; ns: string; local: string };
+
+/** The largest value we keep, in UTF-8 bytes (a PROPPATCH over it gets 507 Insufficient Storage). */
+export const MAX_DEAD_PROPERTY_BYTES = 64 * 1024;
+/** The most dead properties one resource may have. */
+export const MAX_DEAD_PROPERTIES_PER_RESOURCE = 200;
+/** The longest namespace URI and the longest local name, each in UTF-8 bytes (they are part of the table's key). */
+export const MAX_DEAD_PROPERTY_NAME_BYTES = 512;
+
+/** Which limit a PROPPATCH went over. */
+export type DavPropertyLimit = 'valueTooLarge' | 'nameTooLong' | 'tooManyProperties';
+
+/** A PROPPATCH went over a limit; none of its changes were written. */
+export class DavPropertyLimitError extends Error {
+  constructor(
+    readonly limit: DavPropertyLimit,
+    /** The property at fault (absent for `tooManyProperties`). */
+    readonly property?: { ns: string; local: string },
+  ) {
+    super(property ? `dead property {${property.ns}}${property.local}: ${limit}` : `dead properties: ${limit}`);
+    this.name = 'DavPropertyLimitError';
+  }
+}
+
+/** Rows per INSERT when a tree is copied (5 parameters each: far below both engines' limits). */
+const INSERT_CHUNK = 200;
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Refuses a change whose name or value is over the limits, before anything is written. */
+function checkLimits(change: DeadPropertyChange): void {
+  const property = { ns: change.ns, local: change.local };
+  if (
+    Buffer.byteLength(change.ns, 'utf8') > MAX_DEAD_PROPERTY_NAME_BYTES ||
+    Buffer.byteLength(change.local, 'utf8') > MAX_DEAD_PROPERTY_NAME_BYTES
+  ) {
+    throw new DavPropertyLimitError('nameTooLong', property);
+  }
+  if (change.op === 'set' && Buffer.byteLength(change.valueXml, 'utf8') > MAX_DEAD_PROPERTY_BYTES) {
+    throw new DavPropertyLimitError('valueTooLarge', property);
+  }
+}
+
+/**
+ * The dead-property table's rules. Works on the app's Kysely instance; every write that reads
+ * first (patch, copy, move) runs in one transaction holding the `properties` guard
+ * (webdav/dav-guard.ts), so the per-resource limit holds under concurrent PROPPATCHes, also
+ * across api-servers.
+ */
+export class DavPropertyStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The dead properties of `path`, sorted by namespace, then local name (code-unit order on every engine). */
+  async list(path: string): Promise<DeadProperty[]> {
+    const rows = await this.db.selectFrom('dav_properties').select(['ns', 'local', 'value_xml']).where('path', '=', path).execute();
+    return rows
+      .map((row) => ({ ns: row.ns, local: row.local, valueXml: row.value_xml }))
+      .sort((a, b) => compareText(a.ns, b.ns) || compareText(a.local, b.local));
+  }
+
+  /**
+   * Applies a PROPPATCH: every change in order (a set then a remove of the same name ends
+   * removed), in one transaction. Throws DavPropertyLimitError — and writes nothing — when a name
+   * or value is too long or the resource would end with more than
+   * MAX_DEAD_PROPERTIES_PER_RESOURCE properties.
+   */
+  async patch(path: string, changes: DeadPropertyChange[]): Promise<void> {
+    changes.forEach(checkLimits);
+    if (changes.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const nowIso = toIso(this.clock());
+      await takeDavGuard(trx, 'properties', nowIso);
+      for (const change of changes) {
+        if (change.op === 'set') {
+          await trx
+            .insertInto('dav_properties')
+            .values({ path, ns: change.ns, local: change.local, value_xml: change.valueXml, updated_at: nowIso })
+            .onConflict((conflict) =>
+              conflict.columns(['path', 'ns', 'local']).doUpdateSet({ value_xml: change.valueXml, updated_at: nowIso }),
+            )
+            .execute();
+        } else {
+          await trx
+            .deleteFrom('dav_properties')
+            .where('path', '=', path)
+            .where('ns', '=', change.ns)
+            .where('local', '=', change.local)
+            .execute();
+        }
+      }
+      const { count } = await trx
+        .selectFrom('dav_properties')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('path', '=', path)
+        .executeTakeFirstOrThrow();
+      if (Number(count) > MAX_DEAD_PROPERTIES_PER_RESOURCE) throw new DavPropertyLimitError('tooManyProperties');
+    });
+  }
+
+  /**
+   * Copies the properties of `from` and everything below it to the same relative paths under
+   * `to`. Whatever `to` and its subtree had before is replaced: after a COPY the destination
+   * tree is exactly a copy of the source (RFC 4918 §9.8.4 deletes an overwritten destination first).
+   */
+  async copyTree(from: string, to: string): Promise<void> {
+    await this.transfer(from, to, false);
+  }
+
+  /** Moves the properties of `from` and everything below it under `to` (replacing `to`'s, as `copyTree`), in one transaction. */
+  async moveTree(from: string, to: string): Promise<void> {
+    await this.transfer(from, to, true);
+  }
+
+  /** Deletes the properties of `path` and everything below it. */
+  async deleteTree(path: string): Promise<void> {
+    await this.db.deleteFrom('dav_properties').where(atOrBelowSql('path', path)).execute();
+  }
+
+  private async transfer(from: string, to: string, move: boolean): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const nowIso = toIso(this.clock());
+      await takeDavGuard(trx, 'properties', nowIso);
+      const rows = await trx.selectFrom('dav_properties').selectAll().where(atOrBelowSql('path', from)).execute();
+      await trx.deleteFrom('dav_properties').where(atOrBelowSql('path', to)).execute();
+      if (move) await trx.deleteFrom('dav_properties').where(atOrBelowSql('path', from)).execute();
+      const moved: DavPropertyRow[] = rows.map((row) => ({
+        ...row,
+        path: relocate(row.path, from, to),
+        updated_at: move ? row.updated_at : nowIso,
+      }));
+      for (let offset = 0; offset < moved.length; offset += INSERT_CHUNK) {
+        await trx
+          .insertInto('dav_properties')
+          .values(moved.slice(offset, offset + INSERT_CHUNK))
+          .execute();
+      }
+    });
+  }
+}
