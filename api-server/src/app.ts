@@ -29,6 +29,7 @@ import { fileRoutes } from './routes/files';
 import { urlImportRoutes } from './routes/url-import';
 import { mountRoutes } from './routes/mounts';
 import { fsRoutes } from './routes/fs';
+import { addWebdavMethods, webdavRoutes } from './webdav/webdav-routes';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
@@ -190,6 +191,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(urlImportRoutes, { urlImport: services.urlImport });
   await app.register(mountRoutes, { mounts: services.mounts });
   await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies });
+  addWebdavMethods(app);
+  await app.register(webdavRoutes, {
+    db,
+    access: services.fsAccess,
+    reservations: services.uploadReservations,
+    system: services.system,
+    files: container.repositories.files,
+    clock,
+    dataDir,
+  });
   app.addHook('onClose', async () => {
     container.storage.destroyAll();
   });

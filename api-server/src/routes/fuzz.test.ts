@@ -492,9 +492,13 @@ const RAW_SUCCESS_ROUTES = [
   /\/fs\/download$/,
   /^\/api\/url\/proxy$/,
   /^\/api\/storage\/local\//,
+  // WebDAV: a file is served as itself, a collection's GET as a list of links.
+  /^\/dav(\/|$)/,
 ];
 /** Routes whose errors are text/plain bodies (contract §1.2). */
-const TEXT_ERROR_ROUTES = [/^\/api\/raw\//, /^\/api\/file-download\//, /^\/api\/file-view\//];
+const TEXT_ERROR_ROUTES = [/^\/api\/raw\//, /^\/api\/file-download\//, /^\/api\/file-view\//, /^\/dav(\/|$)/];
+/** WebDAV (src/webdav/): 207 Multi-Status and DAV:error bodies are XML, everything else text or the resource itself. */
+const XML_ROUTES = [/^\/dav(\/|$)/];
 const OFFICE_PREVIEW = /^\/api\/office-preview\//;
 
 const matches = (patterns: RegExp[], url: string) => patterns.some((pattern) => pattern.test(url));
@@ -530,6 +534,9 @@ function problemWith(route: RecordedRoute, response: LightMyRequestResponse, eng
     if (matches(MULTIPART_ROUTES, route.url)) return typeof record.success === 'boolean' ? null : 'multipart body without success';
     if (typeof record.code !== 'number' || typeof record.message !== 'string') return 'success body is not an envelope';
     return null;
+  }
+  if (type.startsWith('application/xml') && matches(XML_ROUTES, route.url)) {
+    return response.body.startsWith('<?xml') ? null : 'XML route answered a body that is not XML';
   }
   if (type.startsWith('text/plain') && status >= 400) {
     if (!matches(TEXT_ERROR_ROUTES, route.url)) return `text/plain error on a JSON route: ${response.body.slice(0, 80)}`;

@@ -36,6 +36,8 @@ export interface S3rverHandle {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** How each object was written, in order (`ObjectCreated:Put`, `…:CompleteMultipartUpload`, `…:Copy`), from s3rver's events. */
+  created: Array<{ event: string; key: string }>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,10 @@ export async function startS3rver(): Promise<S3rverHandle> {
       { name: S3RVER_BUCKET_WITHOUT_CORS },
     ],
   });
+  const created: S3rverHandle['created'] = [];
+  server.on('event', (event: { Records?: Array<{ eventName: string; s3: { object: { key: string } } }> }) => {
+    for (const record of event.Records ?? []) created.push({ event: record.eventName, key: decodeURIComponent(record.s3.object.key) });
+  });
   enableContinuationTokens();
   let address;
   try {
@@ -116,6 +122,7 @@ export async function startS3rver(): Promise<S3rverHandle> {
     bucket: S3RVER_BUCKET,
     accessKeyId: S3RVER_ACCESS_KEY_ID,
     secretAccessKey: S3RVER_SECRET_ACCESS_KEY,
+    created,
     async stop() {
       server.httpServer?.closeAllConnections();
       await server.close();

@@ -21,6 +21,8 @@ declare module 's3rver' {
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     reset(): void;
+    /** S3 event notifications (one `event` per object created or removed, with S3's `Records`). */
+    on(event: 'event', listener: (event: { Records?: Array<{ eventName: string; s3: { object: { key: string } } }> }) => void): this;
   }
 
   export = S3rver;

@@ -233,8 +233,11 @@ export class FsAccess {
     this.deps.caches.directory.clearByMount(mount.id);
   }
 
-  /** Inserts the `files` row of an object written through the browser (slug `newFsSlug()`); returns id and slug. */
-  async insertFileRow(input: FsFileRowInput): Promise<{ id: string; slug: string }> {
+  /**
+   * Inserts the `files` row of an object written through the browser (slug `newFsSlug()`); returns
+   * id and slug. `files` is the repository to write with (a transaction's, when the quota settles).
+   */
+  async insertFileRow(input: FsFileRowInput, files: FileRepository = this.deps.files): Promise<{ id: string; slug: string }> {
     const { target } = input;
     const name = baseName(target.path);
     const now = toIso(this.deps.clock());
@@ -242,7 +245,7 @@ export class FsAccess {
       const id = attempt === 0 && input.preferredId ? input.preferredId : randomUUID();
       const slug = newFsSlug();
       try {
-        await this.deps.files.insert({
+        await files.insert({
           id,
           filename: name,
           storage_path: target.key,
