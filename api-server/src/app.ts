@@ -193,7 +193,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies });
   addWebdavMethods(app);
   await app.register(webdavRoutes, {
-    db,
+    locks: services.davLocks,
+    properties: services.davProperties,
     access: services.fsAccess,
     reservations: services.uploadReservations,
     system: services.system,

@@ -28,6 +28,8 @@ import { StorageTestService } from './services/storage-test-service';
 import { StorageRegistry } from './storage/storage-registry';
 import { FsAccess } from './services/fs/fs-access';
 import { VerifiedBasicCache } from './auth/verified-basic-cache';
+import { DavLockService } from './webdav/dav-locks';
+import { davPathMetadata, DavPropertyStore } from './webdav/dav-properties';
 import { FsCopyService } from './services/fs/fs-copy';
 import { FsService } from './services/fs/fs-service';
 import { FsUploadService } from './services/fs/fs-upload';
@@ -79,6 +81,9 @@ export interface AppContainer {
     fsCopies: FsCopyService;
     /** Mount resolution and access rules shared by the fs API and WebDAV (src/webdav/). */
     fsAccess: FsAccess;
+    /** WebDAV write locks and dead properties (in the database). */
+    davLocks: DavLockService;
+    davProperties: DavPropertyStore;
   };
 }
 
@@ -110,6 +115,8 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
   });
   const adminAccounts = new AdminAccountService(repositories.admins, repositories.adminTokens, clock);
   const mounts = new MountService(repositories.mounts, repositories.storageConfigs, caches, clock);
+  const davLocks = new DavLockService(db, clock);
+  const davProperties = new DavPropertyStore(db, clock);
   const fsAccess = new FsAccess({
     mounts,
     configs: repositories.storageConfigs,
@@ -118,6 +125,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     files: repositories.files,
     clock,
     dataDir,
+    pathMetadata: davPathMetadata(davProperties, davLocks),
   });
   const system = new SystemService(repositories.systemSettings, clock, storageName);
   const uploadReservations = new UploadReservations(db, clock);
@@ -166,6 +174,8 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
       fsUploads: new FsUploadService(fsAccess),
       fsCopies: new FsCopyService(fsAccess),
       fsAccess,
+      davLocks,
+      davProperties,
     },
   };
 }

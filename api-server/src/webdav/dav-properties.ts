@@ -164,3 +164,24 @@ export class DavPropertyStore {
     });
   }
 }
+
+/**
+ * What the fs API tells WebDAV's per-path state (services/fs/fs-access.ts PathMetadata): a removed
+ * path loses its dead properties and locks; a moved one takes its properties along and loses its
+ * locks (as a WebDAV MOVE does).
+ */
+export function davPathMetadata(
+  properties: Pick<DavPropertyStore, 'deleteTree' | 'moveTree'>,
+  locks: { removeWithin(path: string): Promise<void> },
+): { removed(path: string): Promise<void>; moved(from: string, to: string): Promise<void> } {
+  return {
+    async removed(path) {
+      await properties.deleteTree(path);
+      await locks.removeWithin(path);
+    },
+    async moved(from, to) {
+      await properties.moveTree(from, to);
+      await locks.removeWithin(from);
+    },
+  };
+}

@@ -142,6 +142,38 @@ describe('WebDAV /dav/', () => {
     expect((await dav('PROPFIND', '/dav/docs/p.txt', { ...admin, depth: '0' }, '<not-closed>')).statusCode).toBe(400);
   });
 
+  it('forgets dead properties and locks of a path the fs API removes, and moves properties it renames', async () => {
+    const colour = (path: string) =>
+      dav(
+        'PROPFIND',
+        path,
+        { ...admin, depth: '0' },
+        '<D:propfind xmlns:D="DAV:"><D:prop><Z:colour xmlns:Z="urn:z"/></D:prop></D:propfind>',
+      );
+    const setColour = (path: string) =>
+      dav(
+        'PROPPATCH',
+        path,
+        admin,
+        '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><Z:colour xmlns:Z="urn:z">red</Z:colour></D:prop></D:set></D:propertyupdate>',
+      );
+    await dav('PUT', '/dav/docs/f.txt', admin, 'f');
+    await setColour('/dav/docs/f.txt');
+    expect((await w.post('/api/admin/fs/rename', w.admin, { oldPath: '/docs/f.txt', newPath: '/docs/g.txt' })).statusCode).toBe(200);
+    expect((await colour('/dav/docs/g.txt')).body).toContain('red');
+    await dav(
+      'LOCK',
+      '/dav/docs/g.txt',
+      admin,
+      '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>',
+    );
+    expect((await w.del(`/api/admin/fs/remove?path=${encodeURIComponent('/docs/g.txt')}`, w.admin)).statusCode).toBe(200);
+    expect((await dav('PUT', '/dav/docs/g.txt', admin, 'new file, same name')).statusCode).toBe(201);
+    const fresh = await colour('/dav/docs/g.txt');
+    expect(fresh.body).not.toContain('red');
+    expect(fresh.body).toContain('HTTP/1.1 404 Not Found');
+  });
+
   it('locks: a write without the token is 423, with it succeeds; UNLOCK frees the resource', async () => {
     await dav('PUT', '/dav/docs/l.txt', admin, 'l');
     const lockBody =

@@ -8,12 +8,11 @@ import type { FileRepository } from '../repositories/file-repository';
 import { fsCallerOf, type FsAccess } from '../services/fs/fs-access';
 import type { SystemService } from '../services/system-service';
 import type { UploadReservations } from '../services/upload-reservations';
-import type { AppDatabase } from '../db/database';
 import { DavConditionError, type DavDeps, type DavHandler, type DavRequest } from './dav-context';
 import { handleLock, handleUnlock } from './dav-locking';
-import { DavLockService } from './dav-locks';
+import type { DavLockService } from './dav-locks';
 import { davPathOf, DAV_PREFIX } from './dav-paths';
-import { DavPropertyStore } from './dav-properties';
+import type { DavPropertyStore } from './dav-properties';
 import { handlePropfind } from './dav-propfind';
 import { handleProppatch } from './dav-proppatch';
 import { DavResources } from './dav-resources';
@@ -70,7 +69,8 @@ const HANDLERS: Record<string, DavHandler> = {
 };
 
 export interface WebdavRoutesOptions {
-  db: AppDatabase;
+  locks: DavLockService;
+  properties: DavPropertyStore;
   access: FsAccess;
   reservations: UploadReservations;
   system: SystemService;
@@ -132,8 +132,8 @@ export async function webdavRoutes(app: FastifyInstance, options: WebdavRoutesOp
   const deps: DavDeps = {
     access: options.access,
     resources,
-    locks: new DavLockService(options.db, options.clock),
-    properties: new DavPropertyStore(options.db, options.clock),
+    locks: options.locks,
+    properties: options.properties,
     uploads: new DavUploads(
       options.access,
       options.reservations,

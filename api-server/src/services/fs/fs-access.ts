@@ -52,6 +52,16 @@ export function fsCallerOf(auth: AdminAuth | ApiKeyAuth): FsCaller {
   };
 }
 
+/**
+ * State kept per virtual path outside the storage (WebDAV dead properties and locks, src/webdav/):
+ * told when a path and everything below it is removed or moved through the fs API, so nothing
+ * stale is left for a new file of the same name.
+ */
+export interface PathMetadata {
+  removed(path: string): Promise<void>;
+  moved(from: string, to: string): Promise<void>;
+}
+
 export interface FsDeps {
   mounts: MountService;
   configs: StorageConfigRepository;
@@ -61,6 +71,7 @@ export interface FsDeps {
   clock: Clock;
   /** Root of server-side data: form uploads are spooled under `<dataDir>/tmp/fs-upload`. */
   dataDir: string;
+  pathMetadata?: PathMetadata;
 }
 
 /** A virtual path resolved to its mount, storage and bucket key. */

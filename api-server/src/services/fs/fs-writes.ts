@@ -64,6 +64,7 @@ export class FsWrites {
         await storageCall(() => driver.deleteObject(target.key));
         await this.access.deps.files.deleteByStorageKey(config.id, target.key);
       }
+      await this.access.deps.pathMetadata?.removed(target.path.path);
     } finally {
       this.access.invalidate(target.mount);
     }
@@ -144,6 +145,7 @@ export class FsWrites {
           });
         }
       }
+      await this.access.deps.pathMetadata?.moved(source.path.path, target.path.path);
     } finally {
       this.access.invalidate(source.mount);
     }
