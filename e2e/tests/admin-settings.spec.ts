@@ -44,6 +44,52 @@ test('max upload size needs a positive integer; size, unit, WebDAV mode and gues
   await api.put('/api/admin/system-settings', { max_upload_size: 100, webdav_upload_mode: 'auto', allow_guest_pastes: false });
 });
 
+test('shows the WebDAV address of this site with who signs in there, copies it, and explains each upload mode', async ({
+  page,
+  api,
+  admin,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await admin.gotoAsAdmin(api.token, '/admin/settings');
+  const card = page.getByTestId('settings-system');
+  const address = card.getByLabel('WebDAV address');
+  await expect(address).toHaveValue(`${baseURL}/dav/`);
+  await expect(
+    card.getByText(/with the administrator username and password, or with an API key that has the mount permission/),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Copy address' }).click();
+  await expect(admin.toast('Copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/dav/`);
+  for (const mode of [
+    'Auto One request below 10 MB, S3 multipart above',
+    'Proxy The server stores the whole file first, then uploads it; for clients that send no length',
+    'Multipart Always S3 multipart, part by part',
+    'Direct One streamed request straight to the storage',
+  ]) {
+    await expect(card.getByRole('radio', { name: mode })).toBeAttached();
+  }
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the WebDAV address with its copy button and the upload modes fit the screen', async ({ page, api, admin, baseURL }) => {
+    await admin.gotoAsAdmin(api.token, '/admin/settings');
+    const card = page.getByTestId('settings-system');
+    const address = card.getByLabel('WebDAV address');
+    await expect(address).toHaveValue(`${baseURL}/dav/`);
+    // The whole address shows: the copy button goes below it rather than squeezing it.
+    expect(await address.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    const copy = await card.getByRole('button', { name: 'Copy address' }).boundingBox();
+    expect(copy && copy.x + copy.width).toBeLessThanOrEqual(390);
+    const proxyMode = await card.locator('label', { has: page.getByTestId('webdav-proxy') }).boundingBox();
+    expect(proxyMode && proxyMode.x + proxyMode.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test('clears the caches after a confirmation', async ({ page, api, admin }) => {
   await admin.gotoAsAdmin(api.token, '/admin/settings');
   await page.getByTestId('cache-clear').click();

@@ -1,12 +1,16 @@
-import { Button, Descriptions, Tag } from 'antd';
+import { Button, Descriptions, Form, Tag } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../hooks/use-logout';
 import { NAMESPACE } from '../../../i18n/resources';
+import { WebdavAddressField } from './webdav-address-field';
 import { useSession } from '@cloudclip/shared-kernel';
 
-/** A key holder's own account: the key's name, base path and permissions, and 'logout authorization'. */
+/**
+ * A key holder's own account: the key's name, base path and permissions, the WebDAV address (a key
+ * with the mount permission signs in there with itself), and 'logout authorization'.
+ */
 export function KeyInfoCard() {
   const { t } = useTranslation(NAMESPACE);
   const session = useSession();
@@ -27,6 +31,13 @@ export function KeyInfoCard() {
           ))}
         </Descriptions.Item>
       </Descriptions>
+      {permissions.mount && (
+        <Form layout="vertical" component={false}>
+          <div className="cc-admin-gap">
+            <WebdavAddressField help={t('settings.webdavKeyHelp')} />
+          </div>
+        </Form>
+      )}
       <Button className="cc-admin-gap" icon={<LogoutOutlined />} onClick={() => void logout()}>
         {t('auth.keyLogout')}
       </Button>

@@ -17,6 +17,7 @@ import {
 import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { settingsFormInput, settingsToForm, type SettingsFormValues } from '../api/settings-form';
+import { WebdavAddressField } from './webdav-address-field';
 
 /** `100 MB`, `1 GB`: a megabytes value as the form shows it. */
 function sizeLabel(megabytes: number): string {
@@ -24,7 +25,10 @@ function sizeLabel(megabytes: number): string {
   return `${size.value} ${size.unit}`;
 }
 
-/** Max upload size (with a KB/MB/GB unit), WebDAV upload mode, guest pastes and the paste storage limits. */
+/**
+ * Max upload size (with a KB/MB/GB unit), the WebDAV address and upload mode, guest pastes and the
+ * paste storage limits.
+ */
 export function SystemSettingsCard() {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
@@ -94,6 +98,7 @@ export function SystemSettingsCard() {
               </Form.Item>
             </Space.Compact>
           </Form.Item>
+          <WebdavAddressField help={t('settings.webdavAddressHelp')} />
           <Form.Item
             name="webdav_upload_mode"
             label={t('settings.webdavMode')}
