@@ -447,7 +447,14 @@ async function startApiServer(dataDir) {
 }
 
 /** The storage configs, mounts, API key and folders the checks use (contract §5.2, §5.5, §5.6, §5.9). */
-async function prepareWorld(api, s3) {
+async function prepareWorld(api, s3, bigMb) {
+  // max_upload_size (MB) applies to WebDAV PUTs too (413 above it): room for the big file.
+  const settings = await fetch(`${api.base}/api/admin/system-settings`, {
+    method: 'PUT',
+    headers: { ...api.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ max_upload_size: Math.max(100, bigMb + 64) }),
+  });
+  await json(settings, 'PUT /api/admin/system-settings');
   const configs = await json(await fetch(`${api.base}/api/s3-configs`, { headers: api.auth }), 'GET /api/s3-configs');
   const local = configs.data.find((config) => String(config.provider_type).toLowerCase() === 'local');
   if (!local) throw new Error(`no local storage config among ${configs.data.map((config) => config.provider_type).join(', ')}`);
@@ -964,7 +971,7 @@ async function main() {
     s3 = await startS3rver(s3Dir);
     api = await startApiServer(dataDir);
     console.log(`s3rver ${s3.endpoint}, api-server ${api.base} (pid ${api.child.pid}), big file ${bigMb} MB`);
-    const { key } = await prepareWorld(api, s3);
+    const { key } = await prepareWorld(api, s3, bigMb);
 
     if (selection.checks.includes('litmus')) {
       console.log('\nlitmus');
