@@ -176,7 +176,8 @@ export function debugLogExcerpt(log, number, name, maxLines = 60) {
   const start = log.indexOf(marker);
   if (start < 0) return [];
   const next = log.indexOf('******* Running test ', start + marker.length);
-  const lines = log.slice(start + marker.length, next < 0 ? undefined : next).split('\n');
+  // neon logs the request and response head as sent, each line ending in CR LF.
+  const lines = log.slice(start + marker.length, next < 0 ? undefined : next).split(/\r?\n/);
   const kept = [];
   const headerOfInterest =
     /^(Depth|Destination|Overwrite|If|Lock-Token|Timeout|Content-Type|Content-Length|Content-Range|Range|If-Match|If-None-Match|Authorization):/i;
@@ -190,7 +191,7 @@ export function debugLogExcerpt(log, number, name, maxLines = 60) {
     } else if (line.startsWith('[status-line] < ')) {
       kept.push(`< ${line.slice('[status-line] < '.length)}`);
       body = 0;
-    } else if (/^\[hdr\] (DAV|Location|Lock-Token|WWW-Authenticate|ETag|Content-Range):/i.test(line)) {
+    } else if (/^\[hdr\] (Location|Lock-Token|WWW-Authenticate|ETag|Content-Range):/i.test(line)) {
       kept.push(`<   ${line.slice('[hdr] '.length)}`);
     } else if (line.startsWith('Read block (') || line.startsWith('Sending request body:')) {
       body = 8;
@@ -515,14 +516,16 @@ async function runLitmus(api, mount, suites, workRoot, failures) {
     const [result] = parseLitmusOutput(run.stdout + run.stderr);
     const problems = litmusProblems(result, suite);
     console.log(`  ${mount} ${result?.summary || `${suite}: no summary (exit code ${run.code})`}`);
-    if (problems.length > 0) {
+    const warnings = result?.warningMessages ?? [];
+    if (problems.length > 0 || warnings.length > 0) {
       const logFile = path.join(cwd, 'debug.log');
       const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
       for (const problem of problems) console.log(`    FAIL ${mount} ${problem}`);
-      for (const failure of result?.failures ?? []) {
-        const excerpt = debugLogExcerpt(log, failure.number, failure.test);
-        console.log(`    --- debug.log of ${mount} ${suite} ${failure.number}. ${failure.test}:`);
-        for (const line of excerpt) console.log(`      ${line}`);
+      // A warning is no failure, but its requests are shown too: litmus warns about what clients may trip on.
+      for (const warning of warnings) console.log(`    WARNING ${mount} ${suite} ${warning.number}. ${warning.test}: ${warning.message}`);
+      for (const { number, test } of [...(result?.failures ?? []), ...warnings]) {
+        console.log(`    --- debug.log of ${mount} ${suite} ${number}. ${test}:`);
+        for (const line of debugLogExcerpt(log, number, test)) console.log(`      ${line}`);
       }
       if (!result) console.log((run.stdout + run.stderr).split('\n').slice(-20).join('\n'));
       if (process.env.WEBDAV_LOG_DIR) {
