@@ -1,8 +1,9 @@
 // The response to a page address: the pinned host's index.html rendered as the boot page
 // (boot-page.mjs) with its preload hints, sent with a Content-Security-Policy that allows its inline
-// script by hash and the pinned remotes' origins.
+// script by hash and the pinned remotes' origins, and kept out of search engines where it shows a
+// paste (X-Robots-Tag).
 import { WORKSPACE_VERSION, hostPinOf, remoteEntryOf } from './environment.mjs';
-import { contentSecurityPolicy, inlineScriptHashes, originsOf } from './security-headers.mjs';
+import { contentSecurityPolicy, inlineScriptHashes, originsOf, robotsTagOf } from './security-headers.mjs';
 import {
   hostPreloads,
   pageChunkPreloads,
@@ -106,6 +107,8 @@ export function createBootPageRoute({ served, files, overrides }) {
     // /index.html is the home page under another name (the host's router sends it to /).
     const index = await hostPage(pathname === '/index.html' ? '/' : pathname);
     if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
+    const robots = robotsTagOf(pathname);
+    if (robots) reply.header('X-Robots-Tag', robots);
     return reply
       .header('Cache-Control', NO_CACHE)
       .header('Content-Security-Policy', index.csp)

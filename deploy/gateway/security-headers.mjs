@@ -81,6 +81,19 @@ export const DOCUMENT_TYPE =
 /** Types a browser runs as a script even with nosniff (the JavaScript MIME types of the HTML standard). */
 export const SCRIPT_TYPE = /^\s*(?:text|application)\/(?:x-)?(?:javascript[\d.]*|ecmascript|jscript|livescript)\s*(?:;|$)/i;
 
+/** X-Robots-Tag of a paste's boot page. */
+export const PASTE_ROBOTS_TAG = 'noindex, nofollow';
+
+/**
+ * The X-Robots-Tag of the boot page at `pathname` (the raw request path), or null. A paste's address
+ * (`/paste/{slug}`) is private to whoever was given the link (an encrypted one carries its key in
+ * the fragment), so search engines must neither list it nor follow its links. The boot page itself
+ * holds no paste content: the browser fetches that from the API after the page has loaded.
+ */
+export function robotsTagOf(pathname) {
+  return /^\/paste(?:\/|$)/i.test(pathname) ? PASTE_ROBOTS_TAG : null;
+}
+
 /** Headers for every response of the gateway. */
 export const BASE_SECURITY_HEADERS = Object.freeze({
   'x-content-type-options': 'nosniff',

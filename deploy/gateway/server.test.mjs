@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -264,6 +265,51 @@ test("a remote's stray index.html is not served; no HTML leaves the gateway with
     assert.match(other.headers['content-security-policy'], /frame-ancestors 'none'/);
     assert.match(other.headers['content-security-policy'], /script-src 'none'|default-src 'none'/);
     assert.equal(other.headers['x-frame-options'], 'DENY');
+  }
+});
+
+test("a paste's boot page tells search engines to stay away; other pages do not", async () => {
+  for (const url of ['/paste/abc', '/paste/abc?x=1', '/paste/abc/']) {
+    const page = await gateway.inject({ url });
+    assert.equal(page.statusCode, 200, url);
+    assert.equal(page.headers['x-robots-tag'], 'noindex, nofollow', url);
+  }
+  for (const url of ['/', '/index.html', '/upload', '/file/abc', '/pastex', '/admin/paste/abc']) {
+    const page = await gateway.inject({ url });
+    assert.equal(page.statusCode, 200, url);
+    assert.equal(page.headers['x-robots-tag'], undefined, url);
+  }
+});
+
+test("a paste's boot page holds nothing of the paste: the gateway asks the api-server nothing to build it", async () => {
+  // An api-server stand-in that would answer every paste with a secret and counts what it is asked.
+  const asked = [];
+  const upstream = http.createServer((req, res) => {
+    asked.push(req.url);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ code: 200, data: { slug: 'abc', content: 'SECRET-PASTE-TEXT', remark: 'SECRET-REMARK' } }));
+  });
+  await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const withApi = await buildGateway({
+    environment: 'test',
+    environmentsDir,
+    workspaceRoot: path.join(root, 'workspace'),
+    store,
+    apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
+  });
+  try {
+    // The stand-in answers through the gateway's /api proxy, so a leak would have something to leak.
+    assert.match((await withApi.inject({ url: '/api/paste/abc' })).body, /SECRET-PASTE-TEXT/);
+    asked.length = 0;
+    const page = await withApi.inject({ url: '/paste/abc', headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    assert.equal(page.statusCode, 200);
+    assert.deepEqual(asked, []);
+    assert.doesNotMatch(page.body, /SECRET/);
+    // No link-preview or description meta tags at all.
+    assert.doesNotMatch(page.body, /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|twitter:|description)/i);
+  } finally {
+    await withApi.close();
+    await new Promise((resolve) => upstream.close(resolve));
   }
 });
 
