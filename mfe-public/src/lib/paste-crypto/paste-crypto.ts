@@ -1,0 +1,141 @@
+/**
+ * End-to-end encryption of a paste's Markdown in the browser (issue 15), with WebCrypto only.
+ * A random 256-bit key, carried in the link's fragment (never sent to the server), encrypts the
+ * UTF-8 Markdown with AES-256-GCM under a random 12-byte IV. With a share password the AES key is
+ * PBKDF2-SHA-256(password, salt = link key ‖ random 16-byte salt), so the link alone — or the
+ * password alone, which the server knows as the gate password — is not enough.
+ *
+ * Loaded on demand (a chunk of its own): only when a paste is encrypted or being encrypted.
+ */
+import { decodeBase64Url, encodeBase64Url } from './base64url';
+import {
+  ENVELOPE_ALGORITHM,
+  ENVELOPE_VERSION,
+  KDF_NAME,
+  PBKDF2_ITERATIONS,
+  readPasteEnvelope,
+  writePasteEnvelope,
+  type EnvelopeKdf,
+} from './paste-envelope';
+
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const SALT_BYTES = 16;
+/** AES-GCM's tag, appended to the ciphertext by WebCrypto. */
+const TAG_BYTES = 16;
+
+/**
+ * Why a paste could not be opened: no key in the link; a key that is malformed or does not open
+ * the ciphertext (wrong, damaged, or the ciphertext was changed: GCM cannot tell these apart, and
+ * with a password a wrong password ends here too); a password is needed but none was given; an
+ * envelope of a version this client does not know; an envelope that is not well formed.
+ */
+export type PasteCryptoErrorCode = 'missingKey' | 'badKey' | 'passwordRequired' | 'unsupportedVersion' | 'damaged';
+
+/** The one error `decryptPaste` throws; `code` says what the page should tell the reader. */
+export class PasteCryptoError extends Error {
+  constructor(
+    readonly code: PasteCryptoErrorCode,
+    /** True when the key was derived with a password, so a wrong password is as likely as a wrong key. */
+    readonly withPassword = false,
+  ) {
+    super(`paste decryption failed: ${code}`);
+    this.name = 'PasteCryptoError';
+  }
+}
+
+/** What sharing an encrypted paste needs: the content to send and the key for the link's fragment. */
+export interface EncryptedPaste {
+  /** The envelope (JSON) to send as the paste's content. */
+  envelope: string;
+  /** base64url of the 256-bit key (43 characters), for `/paste/{slug}#{key}` only. */
+  key: string;
+}
+
+function subtle(): SubtleCrypto {
+  return globalThis.crypto.subtle;
+}
+
+function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
+function concat(first: Uint8Array, second: Uint8Array): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(first.length + second.length);
+  joined.set(first, 0);
+  joined.set(second, first.length);
+  return joined;
+}
+
+/** A copy on a fresh ArrayBuffer: what WebCrypto's BufferSource accepts under TypeScript's DOM types. */
+function buffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes);
+}
+
+/** The AES-GCM key: the link key itself, or PBKDF2 of the password salted with link key ‖ salt. */
+async function aesKey(linkKey: Uint8Array, usage: KeyUsage, password?: string, kdf?: { iterations: number; salt: Uint8Array }) {
+  if (!kdf || password === undefined) return subtle().importKey('raw', buffer(linkKey), 'AES-GCM', false, [usage]);
+  const secret = await subtle().importKey('raw', buffer(new TextEncoder().encode(password)), 'PBKDF2', false, ['deriveKey']);
+  return subtle().deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: concat(linkKey, kdf.salt), iterations: kdf.iterations },
+    secret,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    [usage],
+  );
+}
+
+/**
+ * Encrypts the Markdown for `POST /api/paste` with `encryption: 'aes-256-gcm/v1'`. A non-empty
+ * `password` (the share password) is stretched into the key; the reader then needs both.
+ */
+export async function encryptPaste(markdown: string, password?: string): Promise<EncryptedPaste> {
+  const linkKey = randomBytes(KEY_BYTES);
+  const iv = randomBytes(IV_BYTES);
+  const salt = password ? randomBytes(SALT_BYTES) : null;
+  const key = await aesKey(linkKey, 'encrypt', password || undefined, salt ? { iterations: PBKDF2_ITERATIONS, salt } : undefined);
+  const ciphertext = await subtle().encrypt({ name: 'AES-GCM', iv }, key, buffer(new TextEncoder().encode(markdown)));
+  const kdf: EnvelopeKdf | undefined = salt ? { name: KDF_NAME, iterations: PBKDF2_ITERATIONS, salt: encodeBase64Url(salt) } : undefined;
+  const envelope = writePasteEnvelope({
+    v: ENVELOPE_VERSION,
+    alg: ENVELOPE_ALGORITHM,
+    iv: encodeBase64Url(iv),
+    ct: encodeBase64Url(new Uint8Array(ciphertext)),
+    ...(kdf ? { kdf } : {}),
+  });
+  return { envelope, key: encodeBase64Url(linkKey) };
+}
+
+/**
+ * The Markdown of an encrypted paste. `key` is the link's fragment (without `#`); `password` is the
+ * share password the paste was unlocked with, needed only when the envelope has a `kdf`. Throws a
+ * PasteCryptoError, checked in this order: unsupportedVersion / damaged (the envelope), missingKey,
+ * badKey (malformed key), passwordRequired, damaged (field lengths), badKey (GCM refused).
+ */
+export async function decryptPaste(envelope: string, key: string | null | undefined, password?: string): Promise<string> {
+  const read = readPasteEnvelope(envelope);
+  if ('problem' in read) throw new PasteCryptoError(read.problem);
+  const { iv, ct, kdf } = read.envelope;
+  if (!key) throw new PasteCryptoError('missingKey');
+  const linkKey = decodeBase64Url(key);
+  if (!linkKey || linkKey.length !== KEY_BYTES) throw new PasteCryptoError('badKey', kdf !== undefined);
+  if (kdf && !password) throw new PasteCryptoError('passwordRequired', true);
+  const ivBytes = decodeBase64Url(iv);
+  const ctBytes = decodeBase64Url(ct);
+  const salt = kdf ? decodeBase64Url(kdf.salt) : null;
+  if (!ivBytes || ivBytes.length !== IV_BYTES || !ctBytes || ctBytes.length < TAG_BYTES || (kdf && salt?.length !== SALT_BYTES)) {
+    throw new PasteCryptoError('damaged');
+  }
+  const aes = await aesKey(linkKey, 'decrypt', password, kdf && salt ? { iterations: kdf.iterations, salt } : undefined);
+  let plaintext: ArrayBuffer;
+  try {
+    plaintext = await subtle().decrypt({ name: 'AES-GCM', iv: buffer(ivBytes) }, aes, buffer(ctBytes));
+  } catch {
+    throw new PasteCryptoError('badKey', kdf !== undefined);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(plaintext);
+  } catch {
+    throw new PasteCryptoError('damaged');
+  }
+}
