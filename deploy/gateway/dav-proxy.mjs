@@ -76,6 +76,17 @@ export function rewriteDestination(destination, clientHosts, forwardedOrigin) {
 }
 
 /**
+ * onRequest hook of /dav: a request target never carries a fragment (RFC 9112 §3.2). The URL parser
+ * on the way to the api-server would cut `#…` off and so turn `DELETE /dav/dir/#frag` into a DELETE
+ * of the folder; such a request is refused instead.
+ */
+export async function refuseFragment(request, reply) {
+  if (request.raw.url?.includes('#')) {
+    return reply.code(400).type('text/plain; charset=utf-8').send('Bad request: a request target has no fragment (#)');
+  }
+}
+
+/**
  * Proxies /dav and /dav/… to the api-server, every method, streaming both ways: the request body
  * in any content type and length (chunked too) without a gateway limit, the answer (207, 401 with
  * WWW-Authenticate, DAV, Lock-Token, ETag, Content-Range, …) as the api-server sent it.
@@ -86,6 +97,14 @@ export async function registerDavProxy(app, apiUpstream) {
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
+  await app.register(async (dav) => {
+    dav.addHook('onRequest', refuseFragment);
+    await registerDavRoutes(dav, apiUpstream);
+  });
+}
+
+/** The proxy routes of /dav (`registerDavProxy`). */
+async function registerDavRoutes(app, apiUpstream) {
   await registerUpstreamProxy(app, apiUpstream, {
     prefix: DAV_PREFIX,
     httpMethods: [...DAV_METHODS],

@@ -163,6 +163,20 @@ test('/dav and /dav/ (the root listing the mounts) are proxied; /davx is not', a
   assert.deepEqual(seen, ['/dav', '/dav/']);
 });
 
+test('a request target with a fragment is refused, not cut short to its folder', async () => {
+  const seen = [];
+  handle = async (req, res) => {
+    seen.push(`${req.method} ${(await received(req)).url}`);
+    res.writeHead(204).end();
+  };
+  const response = await send({ method: 'DELETE', url: '/dav/m/frag/#ment' });
+  assert.equal(response.status, 400);
+  assert.deepEqual(seen, []);
+  // An encoded # is part of a name and goes through.
+  assert.equal((await send({ method: 'DELETE', url: '/dav/m/frag/%23ment' })).status, 204);
+  assert.deepEqual(seen, ['DELETE /dav/m/frag/%23ment']);
+});
+
 test('an anonymous request gets the api-server 401 with its WWW-Authenticate challenge', async () => {
   handle = async (req, res) => {
     await received(req);
