@@ -7,10 +7,12 @@
 // Starts s3rver and `api-server/dist/main.js` (temporary folders, free loopback ports), creates through
 // the HTTP API an S3 storage config on s3rver and the mounts /local (default local storage) and /s3,
 // then runs:
-//   - litmus, every suite (basic copymove props locks http) against each mount as the admin;
+//   - litmus, every suite (basic copymove props locks http) against each mount as the admin, and in
+//     /local/keyhome as an API key confined there (Basic with the key as user and password);
 //   - an rclone round trip per mount (a tree with a WEBDAV_BIG_MB file, default 1024, an empty file and
 //     folder, spaces and Unicode in names): copy up, copy down, sha256 of every file, `rclone check`;
 //     each direction timed and the server's RSS sampled every 200 ms; a raw disk copy for comparison;
+//     the same small files (no big one) through the key into its home;
 //   - an API key confined to /local/keyhome: inside its basic path it may work, outside it (plain paths,
 //     Destination headers, `..` and percent-encoded tricks) it gets 403/404; anonymous requests get 401.
 // Prints a results table, writes it to bench-results/webdav-clients.json and exits 1 on any functional
@@ -501,14 +503,18 @@ async function prepareWorld(api, s3, bigMb) {
 // litmus
 // ---------------------------------------------------------------------------------------------------
 
-async function runLitmus(api, mount, suites, workRoot, failures) {
+/**
+ * Every chosen litmus suite in `folder` (a mount's root, or a key's home), signed in as `user`.
+ * `mount` names the run in the output and the results (the folder, plus " (key)" for a key).
+ */
+async function runLitmus(api, { mount, folder, user, password }, suites, workRoot, failures) {
   const perSuite = {};
-  // litmus works in `<url>litmus/` (it deletes and makes that collection itself): the mount's root is the URL.
-  const url = `${api.base}/dav${mount}/`;
+  // litmus works in `<url>litmus/` (it deletes and makes that collection itself).
+  const url = `${api.base}/dav${folder}/`;
   for (const suite of suites) {
-    const cwd = path.join(workRoot, `litmus${mount.replaceAll('/', '-')}-${suite}`);
+    const cwd = path.join(workRoot, `litmus${mount.replace(/[^A-Za-z0-9]+/g, '-')}-${suite}`);
     mkdirSync(cwd, { recursive: true });
-    const run = await runCommand('litmus', ['-k', url, api.admin.username, api.admin.password], {
+    const run = await runCommand('litmus', ['-k', url, user, password], {
       cwd,
       env: { TESTS: suite },
       timeoutMs: 10 * 60_000,
@@ -530,7 +536,7 @@ async function runLitmus(api, mount, suites, workRoot, failures) {
       if (!result) console.log((run.stdout + run.stderr).split('\n').slice(-20).join('\n'));
       if (process.env.WEBDAV_LOG_DIR) {
         mkdirSync(process.env.WEBDAV_LOG_DIR, { recursive: true });
-        writeFileSync(path.join(process.env.WEBDAV_LOG_DIR, `litmus${mount.replaceAll('/', '-')}-${suite}.debug.log`), log);
+        writeFileSync(path.join(process.env.WEBDAV_LOG_DIR, `${path.basename(cwd)}.debug.log`), log);
       }
       for (const problem of problems) failures.push(`litmus ${mount} ${problem}`);
     }
@@ -580,9 +586,10 @@ async function writeRandomFile(file, megabytes) {
   await pipeline(source, createWriteStream(file));
 }
 
+/** The round trip's tree; without the big file when `bigMb` is 0. */
 async function makeTree(root, bigMb) {
   mkdirSync(root, { recursive: true });
-  await writeRandomFile(path.join(root, BIG_FILE), bigMb);
+  if (bigMb > 0) await writeRandomFile(path.join(root, BIG_FILE), bigMb);
   for (const [name, content] of Object.entries(SMALL_FILES)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     writeFileSync(path.join(root, name), content);
@@ -652,8 +659,9 @@ function tail(text, lines = 30) {
   return text.trim().split('\n').slice(-lines).join('\n');
 }
 
-async function rcloneRoundTrip({ api, mount, tree, treeManifest, workRoot, obscured, failures }) {
-  const env = rcloneEnv(api, mount, api.admin.username, obscured);
+/** rclone copy up and down, compared, and rclone check, in `folder` as `user`; `mount` names it in the results. */
+async function rcloneRoundTrip({ api, mount, folder, user, obscured, tree, treeManifest, workRoot, failures }) {
+  const env = rcloneEnv(api, folder, user, obscured);
   const common = ['--config', '/dev/null', '--retries', '1', '--low-level-retries', '2', '--stats', '0'];
   const remote = 'cc:rclone-tree';
   const bytes = treeBytes(tree);
@@ -677,9 +685,11 @@ async function rcloneRoundTrip({ api, mount, tree, treeManifest, workRoot, obscu
     return result;
   }
   result.upSeconds = Math.round(up.ms) / 1000;
-  result.upMBps = mbPerSecond(bytes, up.ms);
+  // A rate of a few small files says nothing: only a tree with the big file gets MB/s.
+  const timed = bytes >= MIB;
+  result.upMBps = timed ? mbPerSecond(bytes, up.ms) : null;
 
-  const down = path.join(workRoot, `down${mount.replaceAll('/', '-')}`);
+  const down = path.join(workRoot, `down${mount.replace(/[^A-Za-z0-9]+/g, '-')}`);
   const downRss = rssSampler(api.child.pid);
   const got = await runCommand('rclone', ['copy', remote, down, '--create-empty-src-dirs', ...common], { env });
   result.rss.down = downRss();
@@ -689,7 +699,7 @@ async function rcloneRoundTrip({ api, mount, tree, treeManifest, workRoot, obscu
     console.log(`    rclone copy down ${mount} failed:\n${tail(got.stderr)}`);
   } else {
     result.downSeconds = Math.round(got.ms) / 1000;
-    result.downMBps = mbPerSecond(bytes, got.ms);
+    result.downMBps = timed ? mbPerSecond(bytes, got.ms) : null;
     const differences = manifestDifferences(treeManifest, await manifestOf(down));
     result.identical = differences.length === 0;
     for (const difference of differences) failures.push(`rclone ${mount}: round trip ${difference}`);
@@ -908,17 +918,24 @@ async function checkConfinement(api, key, failures) {
 }
 
 /** The rclone round trip on every mount, then the raw disk copy of the big file. */
-async function rcloneChecks({ api, bigMb, workRoot, results, failures }) {
+async function rcloneChecks({ api, key, bigMb, workRoot, results, failures }) {
   console.log(`\nrclone round trip (writing the ${bigMb} MB file …)`);
   const tree = path.join(workRoot, 'tree');
   await makeTree(tree, bigMb);
-  const treeManifest = await manifestOf(tree);
-  const obscured = (await runCommand('rclone', ['obscure', api.admin.password])).stdout.trim();
-  for (const mount of MOUNTS) {
-    const r = await rcloneRoundTrip({ api, mount: mount.path, tree, treeManifest, workRoot, obscured, failures });
-    results.rclone[mount.path] = r;
+  const smallTree = path.join(workRoot, 'small-tree');
+  await makeTree(smallTree, 0);
+  const obscure = async (password) => (await runCommand('rclone', ['obscure', password])).stdout.trim();
+  const admin = { user: api.admin.username, obscured: await obscure(api.admin.password) };
+  // Each mount as the admin with the big file, then the small files in the key's home as the key.
+  const runs = [
+    ...MOUNTS.map((mount) => ({ mount: mount.path, folder: mount.path, ...admin, tree })),
+    { mount: `${KEY_HOME} (key, small files)`, folder: KEY_HOME, user: key, obscured: await obscure(key), tree: smallTree },
+  ];
+  for (const run of runs) {
+    const r = await rcloneRoundTrip({ api, ...run, treeManifest: await manifestOf(run.tree), workRoot, failures });
+    results.rclone[run.mount] = r;
     console.log(
-      `  ${mount.path}: up ${r.upMBps ?? 'n/a'} MB/s (${r.upSeconds ?? 'n/a'} s), down ${r.downMBps ?? 'n/a'} MB/s (${r.downSeconds ?? 'n/a'} s), ` +
+      `  ${run.mount}: up ${r.upMBps ?? 'n/a'} MB/s (${r.upSeconds ?? 'n/a'} s), down ${r.downMBps ?? 'n/a'} MB/s (${r.downSeconds ?? 'n/a'} s), ` +
         `RSS start ${r.rss.up?.startMB ?? 'n/a'} MB, peak up ${r.rss.up?.peakMB ?? 'n/a'} / down ${r.rss.down?.peakMB ?? 'n/a'} MB, ` +
         `growth ${r.rssGrowthMB ?? 'n/a'} MB, ${r.identical ? 'identical' : 'NOT identical'}, rclone check ${r.checkDifferences ?? 'n/a'} differences`,
     );
@@ -978,14 +995,20 @@ async function main() {
 
     if (selection.checks.includes('litmus')) {
       console.log('\nlitmus');
-      for (const mount of MOUNTS) results.litmus[mount.path] = await runLitmus(api, mount.path, selection.suites, workRoot, failures);
+      const admin = { user: api.admin.username, password: api.admin.password };
+      // Each mount as the admin, then the key's home as the key (its own locks and properties, Basic with the key).
+      const runs = [
+        ...MOUNTS.map((mount) => ({ mount: mount.path, folder: mount.path, ...admin })),
+        { mount: `${KEY_HOME} (key)`, folder: KEY_HOME, user: key, password: key },
+      ];
+      for (const run of runs) results.litmus[run.mount] = await runLitmus(api, run, selection.suites, workRoot, failures);
     }
     if (selection.checks.includes('confinement')) {
       console.log('\nAPI key confinement');
       results.confinement = await checkConfinement(api, key, failures);
       for (const check of results.confinement) if (!check.ok) console.log(`  FAIL ${check.name}: ${check.detail}`);
     }
-    if (selection.checks.includes('rclone')) await rcloneChecks({ api, bigMb, workRoot, results, failures });
+    if (selection.checks.includes('rclone')) await rcloneChecks({ api, key, bigMb, workRoot, results, failures });
   } catch (error) {
     failures.push(`run stopped: ${error instanceof Error ? error.message : String(error)}`);
     console.error(error);
