@@ -6,10 +6,15 @@ interface LinkRowProps {
   value: string;
   copyLabel: string;
   testId: string;
+  /**
+   * false: the address is shown as text, not as a link (a burn-after-reading paste, which the
+   * owner would delete by opening it).
+   */
+  openable?: boolean;
 }
 
 /** A labelled link (opens in a new tab) with its copy button. */
-export function LinkRow({ label, value, copyLabel, testId }: LinkRowProps) {
+export function LinkRow({ label, value, copyLabel, testId, openable = true }: LinkRowProps) {
   const id = useId();
   return (
     <div className="cp-link-row">
@@ -17,9 +22,22 @@ export function LinkRow({ label, value, copyLabel, testId }: LinkRowProps) {
         {label}
       </span>
       <div className="cp-link-row__line">
-        <a className="cp-link-row__value" href={value} target="_blank" rel="noopener noreferrer" aria-describedby={id} data-testid={testId}>
-          {value}
-        </a>
+        {openable ? (
+          <a
+            className="cp-link-row__value"
+            href={value}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={id}
+            data-testid={testId}
+          >
+            {value}
+          </a>
+        ) : (
+          <code className="cp-link-row__value" aria-describedby={id} data-testid={testId}>
+            {value}
+          </code>
+        )}
         <CopyButton text={value} label={copyLabel} testId={`copy-${testId}`} />
       </div>
     </div>

@@ -9,9 +9,30 @@ export type ShareFailure =
   | { kind: 'slug'; message: string }
   | { kind: 'other'; message: string };
 
+/** The `encryption` value of a paste encrypted with version 1 of the envelope (issue 15). */
+export const PASTE_ENCRYPTION_V1 = 'aes-256-gcm/v1';
+
+/** `POST /api/paste` body with the issue 15 options. */
+export interface ShareRequest extends PasteCreateRequest {
+  /** Set when `content` is an envelope (encrypted in this browser). */
+  encryption?: typeof PASTE_ENCRYPTION_V1;
+  burnAfterReading?: boolean;
+}
+
 /** `POST /api/paste` through the kernel client. */
-export function sharePaste(kernel: Kernel, request: PasteCreateRequest): Promise<PasteCreateResponse> {
+export function sharePaste(kernel: Kernel, request: ShareRequest): Promise<PasteCreateResponse> {
   return kernel.api.pastes.create(request);
+}
+
+/**
+ * The request with its Markdown replaced by the encrypted envelope (and `encryption` set), plus
+ * the key for the link's fragment. The share password, when there is one, is stretched into the
+ * key as well. The encryption code is downloaded here, on the first encrypted share.
+ */
+export async function encryptShareRequest(request: ShareRequest): Promise<{ request: ShareRequest; key: string }> {
+  const { encryptPaste } = await import(/* webpackChunkName: "paste-crypto" */ '../../../lib/paste-crypto/paste-crypto');
+  const { envelope, key } = await encryptPaste(request.content, request.password);
+  return { request: { ...request, content: envelope, encryption: PASTE_ENCRYPTION_V1 }, key };
 }
 
 /** What a failed share means for the page (the draft is kept in every case). */

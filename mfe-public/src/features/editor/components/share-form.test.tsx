@@ -1,12 +1,21 @@
+import '../../../test/web-crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, makeKernel, renderWithKernel } from '../../../test/test-kernel';
-import { ShareForm } from './share-form';
+import { decryptPaste } from '../../../lib/paste-crypto/paste-crypto';
+import { ShareForm, type SharedPaste } from './share-form';
 
-function setup(options: { reply?: Parameters<typeof fakeFetch>[0]; storage?: Record<string, string>; content?: string } = {}) {
+function setup(
+  options: {
+    reply?: Parameters<typeof fakeFetch>[0];
+    storage?: Record<string, string>;
+    content?: string;
+    language?: 'zh-CN' | 'en-US';
+  } = {},
+) {
   const fetch = fakeFetch(
     options.reply ?? (() => ({ body: { id: 'p1', slug: 'abc123', hasPassword: false, createdAt: 'now', authorizedBy: 'admin' } })),
   );
-  const kernel = makeKernel({ fetchImpl: fetch.impl, storage: options.storage ?? { admin_token: 'token' } });
+  const kernel = makeKernel({ fetchImpl: fetch.impl, storage: options.storage ?? { admin_token: 'token' }, language: options.language });
   const onShared = jest.fn();
   renderWithKernel(<ShareForm content={options.content ?? '# hello'} onShared={onShared} />, kernel);
   return { fetch, kernel, onShared };
@@ -115,5 +124,74 @@ describe('ShareForm', () => {
     setup({ storage: { api_key: 'k', api_key_permissions: JSON.stringify({ text: false, file: true, mount: false }) } });
     expect(screen.getByTestId('share-access-notice')).toHaveAttribute('data-reason', 'permission');
     expect(screen.getByTestId('share-submit')).toBeDisabled();
+  });
+
+  describe('end-to-end encryption and burn after reading', () => {
+    const SECRET = '# Quarterly numbers\n\nrevenue 4711 — 机密';
+
+    it('sends only the envelope, with the encryption flag, and hands the key (not the server) the means to read it', async () => {
+      const { fetch, onShared } = setup({ content: SECRET });
+      fireEvent.click(screen.getByTestId('share-encrypt'));
+      fireEvent.change(screen.getByLabelText('Remark'), { target: { value: 'numbers' } });
+      submit();
+      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      expect(fetch.calls).toHaveLength(1);
+      const raw = JSON.stringify(fetch.calls[0]!.body);
+      for (const part of ['Quarterly', '4711', '机密']) expect(raw).not.toContain(part);
+      const body = fetch.calls[0]!.body as { content: string; encryption: string; remark: string; burnAfterReading?: boolean };
+      expect(body).toMatchObject({ encryption: 'aes-256-gcm/v1', remark: 'numbers' });
+      expect(body).not.toHaveProperty('burnAfterReading');
+      const shared = onShared.mock.calls[0]![0] as SharedPaste;
+      expect(shared.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(raw).not.toContain(shared.key);
+      await expect(decryptPaste(body.content, shared.key)).resolves.toBe(SECRET);
+    });
+
+    it('stretches the share password into the key: the envelope needs both', async () => {
+      const { fetch, onShared } = setup({ content: SECRET });
+      fireEvent.click(screen.getByTestId('share-encrypt'));
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw-1' } });
+      submit();
+      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      const body = fetch.calls[0]!.body as { content: string; password: string };
+      expect(body.password).toBe('pw-1');
+      const { key } = onShared.mock.calls[0]![0] as SharedPaste;
+      await expect(decryptPaste(body.content, key, 'pw-1')).resolves.toBe(SECRET);
+      await expect(decryptPaste(body.content, key)).rejects.toMatchObject({ code: 'passwordRequired' });
+    });
+
+    it('sends burnAfterReading: true (and the plaintext) when only burn after reading is chosen', async () => {
+      const { fetch, onShared } = setup({ content: SECRET });
+      fireEvent.click(screen.getByTestId('share-burn'));
+      submit();
+      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      expect(fetch.calls[0]!.body).toEqual({ content: SECRET, burnAfterReading: true, expiresAt: expect.any(String) });
+      expect((onShared.mock.calls[0]![0] as SharedPaste).key).toBeUndefined();
+    });
+
+    it('explains both options in Chinese, and that remark and expiry stay visible to the server', () => {
+      setup({ language: 'zh-CN' });
+      expect(screen.getByLabelText('在浏览器中加密（端到端）')).toHaveAttribute('data-testid', 'share-encrypt');
+      expect(screen.getByLabelText('阅后即焚')).toHaveAttribute('data-testid', 'share-burn');
+      expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent('备注和过期时间服务器仍然可见');
+      expect(screen.getByText('第一个人打开后立即删除。')).toBeInTheDocument();
+    });
+
+    it('explains both options in English', () => {
+      setup();
+      expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).not.toBeChecked();
+      expect(screen.getByLabelText('Burn after reading')).not.toBeChecked();
+      expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent(
+        'The server stores only ciphertext; the key stays in the link after #. Remark and expiry remain visible to the server.',
+      );
+    });
+
+    it('reports a failed encrypted share like any other failure (the editor keeps the draft)', async () => {
+      const { onShared } = setup({ reply: () => ({ status: 500, body: { code: 500, message: 'disk full', success: false } }) });
+      fireEvent.click(screen.getByTestId('share-encrypt'));
+      submit();
+      expect(await screen.findByTestId('share-error')).toHaveTextContent('disk full');
+      expect(onShared).not.toHaveBeenCalled();
+    });
   });
 });

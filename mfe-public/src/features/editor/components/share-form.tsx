@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '@cloudclip/shared-kernel';
-import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-kernel';
+import type { PasteCreateResponse } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
 import { ExpirySelect } from '../../../components/expiry-select';
 import { messageText, type FieldMessage } from '../../../lib/field-message';
 import { pastePath } from '../../../config/paths';
-import { classifyShareError, sharePaste, type ShareFailure } from '../api/share-paste';
+import { classifyShareError, encryptShareRequest, sharePaste, type ShareFailure, type ShareRequest } from '../api/share-paste';
 import { useShareAccess } from '../hooks/use-share-access';
 import {
   DEFAULT_SHARE_VALUES,
@@ -18,9 +18,18 @@ import {
 } from '../utils/share-form';
 import { AccessNotice } from './access-notice';
 
+/** WebCrypto's `subtle` exists only on secure pages (HTTPS, or localhost). */
+function encryptionAvailable(): boolean {
+  return Boolean((globalThis.crypto as Partial<Crypto> | undefined)?.subtle);
+}
+
+/** A created paste as the result shows it. */
 export interface SharedPaste {
   response: PasteCreateResponse;
-  request: PasteCreateRequest;
+  /** What was sent: for an encrypted paste `content` is the envelope. */
+  request: ShareRequest;
+  /** The key of an encrypted paste, for the link's fragment (never sent to the server). */
+  key?: string;
 }
 
 interface ShareFormProps {
@@ -28,7 +37,11 @@ interface ShareFormProps {
   onShared: (shared: SharedPaste) => void;
 }
 
-/** Share options (remark, password, expiry, max views, custom suffix), validated inline before sending. */
+/**
+ * Share options (remark, password, expiry, max views, custom suffix, end-to-end encryption, burn
+ * after reading), validated inline before sending. With encryption the Markdown is encrypted here
+ * and only the envelope is sent; a failure at any step keeps the draft.
+ */
 export function ShareForm({ content, onShared }: ShareFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
@@ -40,6 +53,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const [failure, setFailure] = useState<ShareFailure | null>(null);
   const slugRef = useRef<HTMLInputElement>(null);
   const maxViewsRef = useRef<HTMLInputElement>(null);
+  const canEncrypt = encryptionAvailable();
 
   const update = <K extends keyof ShareFormValues>(field: K, value: ShareFormValues[K]) => {
     const next = { ...values, [field]: value };
@@ -69,8 +83,10 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
     }
     setBusy(true);
     try {
-      const response = await sharePaste(kernel, validation.request);
-      onShared({ response, request: validation.request });
+      const { request, key } =
+        values.encrypt && canEncrypt ? await encryptShareRequest(validation.request) : { request: validation.request, key: undefined };
+      const response = await sharePaste(kernel, request);
+      onShared({ response, request, ...(key ? { key } : {}) });
     } catch (error) {
       const classified = classifyShareError(error, t('share.errors.failed'));
       setFailure(classified);
@@ -172,6 +188,40 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
         </Field>
       </div>
 
+      <div className="cp-share-form__options" role="group" aria-label={t('share.options')}>
+        <div className="cc-field">
+          <label className="cp-checkbox">
+            <input
+              type="checkbox"
+              checked={values.encrypt && canEncrypt}
+              disabled={!canEncrypt}
+              aria-describedby={`${id}-encrypt-hint`}
+              onChange={(event) => update('encrypt', event.target.checked)}
+              data-testid="share-encrypt"
+            />
+            {t('share.encrypt')}
+          </label>
+          <p id={`${id}-encrypt-hint`} className="cc-hint" data-testid="share-encrypt-hint">
+            {canEncrypt ? t('share.encryptHint') : t('share.encryptUnavailable')}
+          </p>
+        </div>
+        <div className="cc-field">
+          <label className="cp-checkbox">
+            <input
+              type="checkbox"
+              checked={values.burnAfterReading}
+              aria-describedby={`${id}-burn-hint`}
+              onChange={(event) => update('burnAfterReading', event.target.checked)}
+              data-testid="share-burn"
+            />
+            {t('share.burn')}
+          </label>
+          <p id={`${id}-burn-hint`} className="cc-hint">
+            {t('share.burnHint')}
+          </p>
+        </div>
+      </div>
+
       {errors.content && (
         <p className="cc-alert cc-alert--error cp-share-form__alert" role="alert" data-testid="share-content-error">
           {errorText(errors.content)}
@@ -188,7 +238,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
 
       <div className="cc-toolbar cp-form-actions">
         <button type="submit" className="cc-button cc-button--primary" disabled={busy || blocked} data-testid="share-submit">
-          {busy ? t('share.sharing') : t('share.submit')}
+          {busy ? (values.encrypt && canEncrypt ? t('share.encrypting') : t('share.sharing')) : t('share.submit')}
         </button>
         {access === 'anonymous' && !failure && <span className="cc-hint">{t('share.anonymousHint')}</span>}
       </div>

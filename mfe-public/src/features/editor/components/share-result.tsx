@@ -8,14 +8,20 @@ import { pageUrl, pastePath } from '../../../config/paths';
 import type { SharedPaste } from './share-form';
 import { useKernel, formatDateTime } from '@cloudclip/shared-kernel';
 
-/** After sharing: share link and raw link with copy buttons, a QR code, the password, the limits. */
+/**
+ * After sharing: share link and raw link with copy buttons, a QR code, the password, the limits.
+ * An encrypted paste's link carries its key after `#` (the QR code and the copy button too); a
+ * burn-after-reading paste warns that opening the link deletes it, and shows it as text only.
+ */
 export function ShareResult({ shared }: { shared: SharedPaste }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const { response, request } = shared;
-  const shareUrl = pageUrl(pastePath(response.slug));
+  const shareUrl = pageUrl(pastePath(response.slug)) + (shared.key ? `#${shared.key}` : '');
   const rawUrl = kernel.api.pastes.rawUrl(response.slug, request.password);
+  const encrypted = request.encryption !== undefined;
+  const burn = request.burnAfterReading === true;
 
   useEffect(() => {
     titleRef.current?.focus();
@@ -32,10 +38,27 @@ export function ShareResult({ shared }: { shared: SharedPaste }) {
       <h2 id="cp-share-result-title" className="cc-card__title" ref={titleRef} tabIndex={-1}>
         {t('result.title')}
       </h2>
+      {burn && (
+        <p className="cc-alert cc-alert--warning" role="status" data-testid="share-burn-warning">
+          {t('result.burnWarning')}
+        </p>
+      )}
       <div className="cp-share-result__body">
         <div className="cp-share-result__links">
-          <LinkRow label={t('result.shareLink')} value={shareUrl} copyLabel={t('result.copyLink')} testId="share-link" />
-          <LinkRow label={t('result.rawLink')} value={rawUrl} copyLabel={t('result.copyRawLink')} testId="raw-link" />
+          <LinkRow label={t('result.shareLink')} value={shareUrl} copyLabel={t('result.copyLink')} testId="share-link" openable={!burn} />
+          {encrypted && (
+            <p className="cc-hint" data-testid="share-key-hint">
+              {t('result.keyHint')}
+            </p>
+          )}
+          {!burn && (
+            <LinkRow
+              label={encrypted ? t('result.rawLinkEncrypted') : t('result.rawLink')}
+              value={rawUrl}
+              copyLabel={t('result.copyRawLink')}
+              testId="raw-link"
+            />
+          )}
           {request.password && (
             <div className="cp-link-row">
               <span className="cp-link-row__label">{t('result.password')}</span>
@@ -45,7 +68,7 @@ export function ShareResult({ shared }: { shared: SharedPaste }) {
                 </code>
                 <CopyButton text={request.password} label={t('result.copyPassword')} testId="copy-password" />
               </div>
-              <p className="cc-hint">{t('result.passwordHint')}</p>
+              <p className="cc-hint">{encrypted ? t('result.passwordHintEncrypted') : t('result.passwordHint')}</p>
             </div>
           )}
           <dl className="cp-meta">

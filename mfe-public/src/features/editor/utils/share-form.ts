@@ -1,4 +1,5 @@
-import { validateCustomSlug, validateMaxViews, type PasteCreateRequest, type PasteExpiryId } from '@cloudclip/shared-kernel';
+import { validateCustomSlug, validateMaxViews, type PasteExpiryId } from '@cloudclip/shared-kernel';
+import type { ShareRequest } from '../api/share-paste';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, type FieldMessage } from '../../../lib/field-message';
 
@@ -10,12 +11,24 @@ export interface ShareFormValues {
   maxViews: string;
   /** Custom link suffix as typed; '' = random. */
   slug: string;
+  /** Encrypt the Markdown in the browser before it is sent (the key goes into the link's fragment). */
+  encrypt: boolean;
+  /** The server deletes the paste once its content has been delivered to the first reader. */
+  burnAfterReading: boolean;
 }
 
 export type ShareField = 'content' | 'slug' | 'maxViews';
 export type ShareFormErrors = Partial<Record<ShareField, FieldMessage>>;
 
-export const DEFAULT_SHARE_VALUES: ShareFormValues = { remark: '', password: '', expiry: '1d', maxViews: '', slug: '' };
+export const DEFAULT_SHARE_VALUES: ShareFormValues = {
+  remark: '',
+  password: '',
+  expiry: '1d',
+  maxViews: '',
+  slug: '',
+  encrypt: false,
+  burnAfterReading: false,
+};
 
 /** Inline check of one field while typing (null = fine). */
 export function validateShareField(field: 'slug' | 'maxViews', values: ShareFormValues): FieldMessage | null {
@@ -28,12 +41,13 @@ export function validateShareField(field: 'slug' | 'maxViews', values: ShareForm
 }
 
 export type ShareValidation =
-  { valid: true; errors: ShareFormErrors; request: PasteCreateRequest } | { valid: false; errors: ShareFormErrors; request: null };
+  { valid: true; errors: ShareFormErrors; request: ShareRequest } | { valid: false; errors: ShareFormErrors; request: null };
 
 /**
  * Validates the share form before anything is sent (spec §5) and builds `POST /api/paste`:
  * `expiresAt` = now + the chosen hours (omitted for never), `maxViews` only when > 0, the custom
- * suffix trimmed, empty remark/password left out.
+ * suffix trimmed, empty remark/password left out, `burnAfterReading: true` only when chosen. The
+ * content is still the plaintext: encryption, when chosen, happens after (utils/encrypt-request.ts).
  */
 export function validateShareForm(content: string, values: ShareFormValues, now: number = Date.now()): ShareValidation {
   const errors: ShareFormErrors = {};
@@ -44,7 +58,7 @@ export function validateShareForm(content: string, values: ShareFormValues, now:
   if (!maxViews.valid) errors.maxViews = fromValidation(maxViews.error);
   if (!slug.valid || !maxViews.valid || errors.content) return { valid: false, errors, request: null };
 
-  const request: PasteCreateRequest = { content };
+  const request: ShareRequest = { content };
   if (slug.value) request.slug = slug.value;
   const remark = values.remark.trim();
   if (remark) request.remark = remark;
@@ -52,5 +66,6 @@ export function validateShareForm(content: string, values: ShareFormValues, now:
   const expiresAt = expiresAtFor(values.expiry, now);
   if (expiresAt) request.expiresAt = expiresAt;
   if (maxViews.value > 0) request.maxViews = maxViews.value;
+  if (values.burnAfterReading) request.burnAfterReading = true;
   return { valid: true, errors, request };
 }
