@@ -36,6 +36,11 @@ const zhCN = {
     passwordNone: '留空则不设密码',
     clearPassword: '移除密码',
     saved: '已保存（链接后缀：{{slug}}）',
+    tagEncrypted: '端到端加密',
+    tagBurnAfterReading: '阅后即焚',
+    encryptedPreview: '加密内容',
+    encryptedReadOnly: '服务器无法读取或修改加密内容。',
+    encryptedPasswordNote: '修改密码不会重新加密内容。若分享时设置了密码，该密码也是解密密钥的一部分，在这里换成别的密码后读者将无法解密。',
   },
 };
 
@@ -74,6 +79,12 @@ const enUS: Texts<typeof zhCN> = {
     passwordNone: 'Leave empty for no password',
     clearPassword: 'Remove the password',
     saved: 'Saved (link suffix: {{slug}})',
+    tagEncrypted: 'End-to-end encrypted',
+    tagBurnAfterReading: 'Burn after reading',
+    encryptedPreview: 'Encrypted content',
+    encryptedReadOnly: 'The server cannot read or change encrypted content.',
+    encryptedPasswordNote:
+      'Changing the password does not re-encrypt the content. If it was shared with a password, that password is part of its key, and a different one here leaves readers unable to decrypt it.',
   },
 };
 

@@ -1,7 +1,7 @@
 import { buildPasteUpdate } from './paste-edit';
 
 const now = new Date('2025-07-01T08:00:00.000Z');
-const current = { slug: 'abc', expires_at: '2025-07-02T08:00:00.000Z' };
+const current = { id: 'p1', slug: 'abc', expires_at: '2025-07-02T08:00:00.000Z', content: 'hi' };
 
 describe('buildPasteUpdate', () => {
   it('always sends remark, expiry and max views (the server replaces them)', () => {
@@ -31,5 +31,19 @@ describe('buildPasteUpdate', () => {
     expect(buildPasteUpdate({ content: '  ' }, current, now)).toBeNull();
     expect(buildPasteUpdate({ content: 'hi', slug: 'has space' }, current, now)).toBeNull();
     expect(buildPasteUpdate({ content: 'hi', maxViews: '-1' }, current, now)).toBeNull();
+  });
+
+  it('sends an encrypted paste’s stored envelope back unchanged, whatever the content field holds', () => {
+    const envelope = '{"v":1,"alg":"AES-256-GCM","iv":"AAAAAAAAAAAAAAAA","ct":"BBBB"}';
+    const encrypted = { ...current, content: envelope, encryption: 'aes-256-gcm/v1' };
+    expect(buildPasteUpdate({ content: 'edited text', remark: 'new remark', maxViews: '4' }, encrypted, now)).toEqual({
+      content: envelope,
+      remark: 'new remark',
+      expiresAt: '2025-07-02T08:00:00.000Z',
+      maxViews: 4,
+    });
+    expect(buildPasteUpdate({ remark: 'only the remark' }, encrypted, now)?.content).toBe(envelope);
+    // A plain paste still takes what the form holds.
+    expect(buildPasteUpdate({ content: 'edited text' }, current, now)?.content).toBe('edited text');
   });
 });

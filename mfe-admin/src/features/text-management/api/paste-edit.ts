@@ -1,6 +1,7 @@
 import type { PasteUpdateRequest } from '@cloudclip/shared-kernel';
 import { expiryChoiceToIso } from '../../../lib/format';
 import { checkShareEditValues, type ShareEditValues } from '../../../lib/share-edit-values';
+import { pasteMarksOf, type PasteMarkFields } from './paste-marks';
 
 /** The edit form's values: the content and the share fields. */
 export interface PasteEditValues extends ShareEditValues {
@@ -8,18 +9,23 @@ export interface PasteEditValues extends ShareEditValues {
 }
 
 /** What the form needs to know about the paste being edited. */
-export interface PasteEditCurrent {
+export interface PasteEditCurrent extends PasteMarkFields {
+  id: string;
   slug: string;
   expires_at: string | null;
+  /** The stored content (for an encrypted paste: its envelope). */
+  content: string;
 }
 
 /**
  * `PUT …/pastes/{slug}` body from the form. The server replaces `remark`, `expiresAt` and `maxViews`
  * (omitted → NULL), so the current values are always sent; a changed suffix goes as `newSlug`,
- * an empty suffix keeps the current one. Returns null when a field is invalid.
+ * an empty suffix keeps the current one. An encrypted paste's content cannot be changed: its stored
+ * envelope goes back exactly as loaded (the server refuses anything else), whatever the form holds.
+ * Returns null when a field is invalid.
  */
 export function buildPasteUpdate(values: PasteEditValues, current: PasteEditCurrent, now: Date = new Date()): PasteUpdateRequest | null {
-  const content = values.content ?? '';
+  const content = pasteMarksOf(current).encrypted ? current.content : (values.content ?? '');
   if (content.trim() === '') return null;
   const checked = checkShareEditValues(values);
   if (!checked) return null;

@@ -44,6 +44,20 @@ describe('requestAdminPastes', () => {
     expect(result.total).toBe(2);
   });
 
+  it('marks encrypted and burn-after-reading rows; an encrypted row has no preview', async () => {
+    const encrypted = { ...adminItem, id: 'p3', content_preview: '{"v":1,"alg":"AES-256-GCM"', encryption: 'aes-256-gcm/v1' };
+    const burning = { ...adminItem, id: 'p4', burn_after_reading: 1 as const };
+    const adminList = jest
+      .fn()
+      .mockResolvedValue({ data: [adminItem, encrypted, burning], pagination: { total: 3, page: 1, limit: 10, totalPages: 1 } });
+    const result = await requestAdminPastes({ adminList }, {});
+    expect(result.data.map(({ id, encrypted, burnAfterReading, preview }) => ({ id, encrypted, burnAfterReading, preview }))).toEqual([
+      { id: 'p1', encrypted: false, burnAfterReading: false, preview: 'first line...' },
+      { id: 'p3', encrypted: true, burnAfterReading: false, preview: '' },
+      { id: 'p4', encrypted: false, burnAfterReading: true, preview: 'first line...' },
+    ]);
+  });
+
   it('propagates failures (tableRequest turns them into success: false)', async () => {
     const adminList = jest.fn().mockRejectedValue(new Error('403'));
     await expect(requestAdminPastes({ adminList }, {})).rejects.toThrow('403');
@@ -78,6 +92,18 @@ describe('requestUserPastes', () => {
     expect(result.total).toBe(12);
     expect(result.data[0]?.views).toBe(7);
     expect(result.data[0]?.preview).toBe(`${'x'.repeat(200)}...`);
+  });
+
+  it('never cuts an encrypted paste’s envelope into a preview (the legacy content field holds it)', async () => {
+    const { content_preview: _preview, ...legacyItem } = adminItem;
+    const envelope = '{"v":1,"alg":"AES-256-GCM","iv":"AAAAAAAAAAAAAAAA","ct":"BBBB"}';
+    const userList = jest.fn().mockResolvedValue({
+      data: [{ ...legacyItem, content: envelope, views: 0, encryption: 'aes-256-gcm/v1', burn_after_reading: 1 }],
+      pagination: { total: 1, limit: 10, offset: 0, hasMore: false },
+      key_info: null,
+    });
+    const result = await requestUserPastes({ userList }, {});
+    expect(result.data[0]).toMatchObject({ encrypted: true, burnAfterReading: true, preview: '' });
   });
 
   it('turns page 2 of 10 into offset 10', async () => {

@@ -1,11 +1,12 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi } from '@cloudclip/shared-kernel';
 import { keywordPage, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
+import { pasteMarksOf, type PasteMarkFields, type PasteMarks } from './paste-marks';
 
 /** Length of the content preview shown in the table (the admin list already cuts at 200). */
 export const PREVIEW_LENGTH = 200;
 
 /** One table row, the same for the admin list and a key holder's own list. */
-export interface PasteRow {
+export interface PasteRow extends PasteMarks {
   id: string;
   slug: string;
   remark: string | null;
@@ -17,6 +18,7 @@ export interface PasteRow {
   created_by: string | null;
   /** Only for key-created rows; `null` when the key is gone. */
   key_name?: string | null;
+  /** Empty for an encrypted paste: the server only has ciphertext, which is no preview. */
   preview: string;
   created_at: string;
 }
@@ -31,11 +33,17 @@ const searchable = (row: PasteRow) => [row.slug, row.remark, row.preview, row.ke
 type ListedPaste = Pick<
   PasteRow,
   'id' | 'slug' | 'remark' | 'has_password' | 'expires_at' | 'max_views' | 'created_by' | 'key_name' | 'created_at'
->;
+> &
+  PasteMarkFields;
 
-/** A table row from an item of either list; the view count and preview come under different names. */
+/**
+ * A table row from an item of either list; the view count and preview come under different names.
+ * An encrypted paste gets no preview whatever the server sent.
+ */
 function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
+  const marks = pasteMarksOf(item);
   return {
+    ...marks,
     id: item.id,
     slug: item.slug,
     remark: item.remark,
@@ -45,7 +53,7 @@ function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
     views,
     created_by: item.created_by,
     key_name: item.key_name,
-    preview,
+    preview: marks.encrypted ? '' : preview,
     created_at: item.created_at,
   };
 }

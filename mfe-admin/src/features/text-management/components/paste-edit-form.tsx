@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import { Space, Spin, Typography } from 'antd';
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { type AdminPasteDetail, type UserPasteDetail, useKernel } from '@cloudclip/shared-kernel';
 import { checkRule } from '../../../lib/validation';
@@ -8,11 +8,17 @@ import { ShareEditFields } from '../../../components/share-edit-fields';
 import type { ShareEditFormProps } from '../../../components/share-table';
 import { shareEditInitialValues } from '../../../lib/share-edit-values';
 import { buildPasteUpdate, type PasteEditValues } from '../api/paste-edit';
+import { pasteMarksOf } from '../api/paste-marks';
 import type { PasteRow } from '../api/paste-table-request';
+import { PasteMarkTags } from './paste-mark-tags';
 
 type Detail = AdminPasteDetail | UserPasteDetail;
 
-/** Edit a paste: content, remark, expiry, max views, link suffix (and its password). */
+/**
+ * Edit a paste: content, remark, expiry, max views, link suffix (and its password). An end-to-end
+ * encrypted paste's content is read-only (the server has only ciphertext and refuses a changed one);
+ * everything else stays editable.
+ */
 export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<PasteRow>) {
   const kernel = useKernel();
   const { t, message, modalFormProps, submit } = useDialogForm(onClose);
@@ -28,6 +34,8 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
       </ModalForm>
     );
   }
+
+  const marks = pasteMarksOf(detail);
 
   return (
     <ModalForm<PasteEditValues>
@@ -48,14 +56,33 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
         });
       }}
     >
-      <ProFormTextArea
-        name="content"
-        label={t('text.fieldContent')}
-        required
-        fieldProps={{ rows: 10, className: 'cc-admin-mono' }}
-        rules={[checkRule<string | undefined>((value) => (!value || value.trim() === '' ? t('text.contentRequired') : null))]}
-      />
+      {(marks.encrypted || marks.burnAfterReading) && (
+        <Space size={4} wrap style={{ marginBottom: 16 }} data-testid="paste-edit-tags">
+          <PasteMarkTags marks={marks} />
+        </Space>
+      )}
+      {marks.encrypted ? (
+        <ProFormTextArea
+          name="content"
+          label={t('text.fieldContent')}
+          extra={<span data-testid="paste-content-read-only">{t('text.encryptedReadOnly')}</span>}
+          fieldProps={{ rows: 4, readOnly: true, className: 'cc-admin-mono' }}
+        />
+      ) : (
+        <ProFormTextArea
+          name="content"
+          label={t('text.fieldContent')}
+          required
+          fieldProps={{ rows: 10, className: 'cc-admin-mono' }}
+          rules={[checkRule<string | undefined>((value) => (!value || value.trim() === '' ? t('text.contentRequired') : null))]}
+        />
+      )}
       <ShareEditFields labels="text" share={detail} remarkPlaceholder={t('text.remarkPlaceholder')} />
+      {marks.encrypted && (
+        <Typography.Paragraph type="secondary" data-testid="paste-encrypted-password-note">
+          {t('text.encryptedPasswordNote')}
+        </Typography.Paragraph>
+      )}
     </ModalForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toBoolean, useKernel, useLanguage, formatDateTime } from '@cloudclip/shared-kernel';
 import { viewsLabel } from '../../../lib/format';
@@ -6,14 +6,20 @@ import { pasteLink } from '../../../lib/share-links';
 import { useShareDetail } from '../../../hooks/use-share-detail';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { ShareDialogProps } from '../../../components/share-table';
+import { pasteMarksOf } from '../api/paste-marks';
 import type { PasteRow } from '../api/paste-table-request';
+import { PasteMarkTags } from './paste-mark-tags';
 
-/** The whole paste as plain text (never rendered as HTML here), with its settings. */
+/**
+ * The whole paste as plain text (never rendered as HTML here), with its settings. An end-to-end
+ * encrypted paste shows its marks and that the server cannot read it, never its ciphertext.
+ */
 export function PastePreviewModal({ row, access, onClose }: ShareDialogProps<PasteRow>) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const detail = useShareDetail(row, access, kernel.api.pastes);
+  const marks = detail ? pasteMarksOf(detail) : null;
 
   return (
     <Modal
@@ -53,9 +59,20 @@ export function PastePreviewModal({ row, access, onClose }: ShareDialogProps<Pas
             </Descriptions.Item>
             <Descriptions.Item label={t('common.createdAt')}>{formatDateTime(detail.created_at, language) || '—'}</Descriptions.Item>
           </Descriptions>
-          <pre className="cc-admin-preview" tabIndex={0} aria-label={t('text.fieldContent')}>
-            {detail.content}
-          </pre>
+          {marks && (marks.encrypted || marks.burnAfterReading) && (
+            <Space size={4} wrap style={{ marginTop: 16 }} data-testid="paste-preview-tags">
+              <PasteMarkTags marks={marks} />
+            </Space>
+          )}
+          {marks?.encrypted ? (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 16 }} data-testid="paste-preview-encrypted">
+              {t('text.encryptedReadOnly')}
+            </Typography.Paragraph>
+          ) : (
+            <pre className="cc-admin-preview" tabIndex={0} aria-label={t('text.fieldContent')}>
+              {detail.content}
+            </pre>
+          )}
         </div>
       )}
     </Modal>

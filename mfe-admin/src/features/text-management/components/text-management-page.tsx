@@ -7,6 +7,8 @@ import { useSharePage } from '../../../hooks/use-share-page';
 import { ShareManagementTable, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
 import { requestAdminPastes, requestUserPastes, type PasteRow } from '../api/paste-table-request';
 import { PasteEditForm } from './paste-edit-form';
+import { PasteMarkTags } from './paste-mark-tags';
+import { PastePreviewCell } from './paste-preview-cell';
 import { PastePreviewModal } from './paste-preview-modal';
 
 /** Text management (spec §2): the admin's every paste, or a key holder's own ones. */
@@ -58,9 +60,9 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
     {
       title: t('text.colSlug'),
       dataIndex: 'slug',
-      width: 150,
+      width: 190,
       render: (_, row) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Typography.Link href={pasteLink(row.slug)} target="_blank" rel="noreferrer" data-testid="paste-slug">
             {row.slug}
           </Typography.Link>
@@ -69,6 +71,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
               <LockOutlined aria-label={t('common.passwordProtected')} />
             </Tooltip>
           )}
+          <PasteMarkTags marks={row} />
         </Space>
       ),
     },
@@ -78,7 +81,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       dataIndex: 'preview',
       ellipsis: true,
       width: 260,
-      render: (_, row) => <span className="cc-admin-mono">{row.preview}</span>,
+      render: (_, row) => <PastePreviewCell row={row} />,
     },
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
     shareActionsColumn<PasteRow>(t, fixedActions, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
