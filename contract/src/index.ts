@@ -22,5 +22,6 @@ export * from './api/url-upload';
 export * from './rules/deep-freeze';
 export * from './rules/fs-path';
 export * from './rules/mount';
+export * from './rules/paste-envelope';
 export * from './rules/settings';
 export * from './rules/slug';

@@ -1,4 +1,27 @@
+import type { PasteEncryption } from '../rules/paste-envelope';
 import type { ApiEnvelope, ApiTimestamp, IsoTimestamp, OffsetPagination, PagePagination, UserKeyInfo, Uuid } from './common';
+
+/**
+ * Cloudclip addition (issue 15): the fields a public paste object carries when the paste is end-to-end
+ * encrypted or burns after reading. Each is absent otherwise, so older clients see nothing new.
+ */
+export interface PastePublicMarks {
+  /** Present only when `content` is an encrypted envelope (see `inspectPasteEnvelope`). */
+  encryption?: PasteEncryption;
+  /** Present only when the paste is deleted once its content is delivered. */
+  burnAfterReading?: true;
+}
+
+/**
+ * Cloudclip addition (issue 15): the same marks in the snake_case admin and key-holder rows and details.
+ * For an encrypted paste `content_preview` is `""` (the server never previews ciphertext).
+ */
+export interface PasteRowMarks {
+  /** Present only when `content` is an encrypted envelope. */
+  encryption?: PasteEncryption;
+  /** Present only when the paste burns after reading. */
+  burn_after_reading?: 1;
+}
 
 /** `POST /paste` body (camelCase). */
 export interface PasteCreateRequest {
@@ -13,10 +36,17 @@ export interface PasteCreateRequest {
   expiresAt?: IsoTimestamp | null;
   /** ≥ 0; 0/null = unlimited (the legacy UI sends it only when > 0). */
   maxViews?: number | null;
+  /**
+   * Cloudclip addition: the content is an encrypted envelope of this kind; it must pass
+   * `inspectPasteEnvelope`, else 400 `paste.badEnvelope`. Stored byte for byte.
+   */
+  encryption?: PasteEncryption;
+  /** Cloudclip addition: delete the paste as soon as its content is delivered once. */
+  burnAfterReading?: boolean;
 }
 
 /** `POST /paste` → 200 F (flat). `remark`/`expiresAt`/`maxViews` echo the request and are absent if not sent. */
-export interface PasteCreateResponse {
+export interface PasteCreateResponse extends PastePublicMarks {
   id: Uuid;
   slug: string;
   remark?: string | null;
@@ -32,7 +62,7 @@ export interface PasteCreateResponse {
 export type PasteAuthorizedBy = 'admin' | 'apikey' | 'basic' | 'guest';
 
 /** `GET /paste/{slug}` on a password-protected paste → 200 F. No content and no view counted. */
-export interface PasteProtectedView {
+export interface PasteProtectedView extends PastePublicMarks {
   /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
   id?: Uuid;
   slug: string;
@@ -46,8 +76,11 @@ export interface PasteProtectedView {
   created_by: string | null;
 }
 
-/** `GET /paste/{slug}` on an unprotected paste → 200 F; a view is counted and `views` is the new count. */
-export interface PastePublicView {
+/**
+ * `GET /paste/{slug}` on an unprotected paste → 200 F; a view is counted and `views` is the new count.
+ * A burn-after-reading paste is deleted by this answer (the next one is 404) and says so with `burned`.
+ */
+export interface PastePublicView extends PastePublicMarks {
   /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
   id?: Uuid;
   slug: string;
@@ -62,6 +95,8 @@ export interface PastePublicView {
   createdAt: ApiTimestamp;
   updatedAt: ApiTimestamp;
   created_by: string | null;
+  /** Cloudclip addition: present when this answer deleted a burn-after-reading paste (its content is the last copy). */
+  burned?: true;
 }
 
 /** `GET /paste/{slug}` → one of the two flat views; branch on `requiresPassword`. */
@@ -92,7 +127,7 @@ export interface AdminPasteListQuery {
 }
 
 /** One row of `GET /admin/pastes` (snake_case; note `view_count`, not `views`). */
-export interface AdminPasteListItem {
+export interface AdminPasteListItem extends PasteRowMarks {
   id: Uuid;
   slug: string;
   remark: string | null;
@@ -101,7 +136,7 @@ export interface AdminPasteListItem {
   max_views: number | null;
   view_count: number;
   created_by: string | null;
-  /** First 200 characters + `...` when longer. */
+  /** First 200 characters + `...` when longer; `""` for an encrypted paste. */
   content_preview: string;
   created_at: ApiTimestamp;
   updated_at: ApiTimestamp;
@@ -125,7 +160,10 @@ export interface AdminPasteDetail extends UserPasteListItem {
  * Replace semantics: omitted `remark` / `expiresAt` / `maxViews` are stored as NULL.
  */
 export interface PasteUpdateRequest {
-  /** Required, non-empty. */
+  /**
+   * Required, non-empty. For an encrypted paste exactly the stored envelope (send it back unchanged),
+   * else 400 `paste.encryptedContentReadOnly`.
+   */
   content: string;
   remark?: string | null;
   expiresAt?: IsoTimestamp | null;
@@ -150,7 +188,7 @@ export interface PasteBatchDeleteRequest {
 }
 
 /** One row of `GET /user/pastes` (full content; only rows created by this key). */
-export interface UserPasteListItem {
+export interface UserPasteListItem extends PasteRowMarks {
   id: Uuid;
   slug: string;
   content: string;
