@@ -1,3 +1,4 @@
+import { ADMIN } from '../playwright.config';
 import { expect, test } from '../support/admin-test';
 
 test.use({ locale: 'en-US' });
@@ -62,6 +63,19 @@ test('shows the WebDAV address of this site with who signs in there, copies it, 
   await card.getByRole('button', { name: 'Copy address' }).click();
   await expect(admin.toast('Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/dav/`);
+
+  // The address is the WebDAV server, through the gateway: a challenge without credentials, the
+  // mounts' listing (207) with the administrator's.
+  const anonymous = await page.request.fetch(`${baseURL}/dav/`, { method: 'PROPFIND', headers: { depth: '0' } });
+  expect(anonymous.status()).toBe(401);
+  expect(anonymous.headers()['www-authenticate']).toMatch(/^Basic realm="Cloudclip WebDAV"/);
+  const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+  const listing = await page.request.fetch(await address.inputValue(), {
+    method: 'PROPFIND',
+    headers: { depth: '0', authorization: basic },
+  });
+  expect(listing.status()).toBe(207);
+  expect(await listing.text()).toContain('multistatus');
   for (const mode of [
     'Auto One request below 10 MB, S3 multipart above',
     'Proxy The server stores the whole file first, then uploads it; for clients that send no length',
