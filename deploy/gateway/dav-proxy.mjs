@@ -1,6 +1,9 @@
 // /dav through the gateway: the api-server's WebDAV server, proxied like /api (api-proxy.mjs) for
 // every method a WebDAV client sends, with the bodies untouched both ways (no compression, no body
 // limit) and the Destination header of COPY and MOVE pointed at the origin the api-server knows.
+// The path goes on as @fastify/reply-from builds it: a name that begins or ends with `..` (`..foo`,
+// `a..`) is refused with 400 by its traversal check although the api-server accepts it; `{`, `}` and
+// a backtick are sent percent-encoded, which the api-server decodes to the same name.
 import http from 'node:http';
 import { isUnderPrefix, registerUpstreamProxy } from './api-proxy.mjs';
 
