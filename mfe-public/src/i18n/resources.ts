@@ -132,7 +132,7 @@ const zhCN = {
       passwordRequired: '这份分享还用密码加密了，请输入密码解密。',
       unsupportedVersion: '这份分享的加密格式无法被当前版本的网站打开。请刷新页面；如果仍然如此，网站可能需要更新。',
       damaged: '这份分享的加密数据已损坏，无法解密。',
-      unavailable: '此浏览器无法解密这份分享（解密需要安全连接 HTTPS）。',
+      unavailable: '此浏览器无法解密这份分享：解密代码未能加载，或页面不是安全连接（HTTPS）。请刷新页面重试。',
     },
     lockedTitle: '这份分享需要密码',
     lockedHint: '请输入分享者提供的密码以查看内容。',
@@ -347,7 +347,8 @@ const enUS: typeof zhCN = {
       unsupportedVersion:
         'This paste was encrypted in a format this version of the site cannot open. Reload the page; if that does not help, the site may need an update.',
       damaged: 'The encrypted data of this paste is damaged and cannot be decrypted.',
-      unavailable: 'This browser cannot decrypt the paste (decryption needs a secure HTTPS connection).',
+      unavailable:
+        'This browser could not decrypt the paste: the decryption code did not load, or the page is not on a secure (HTTPS) connection. Reload the page to try again.',
     },
     lockedTitle: 'This share is password-protected',
     lockedHint: 'Enter the password you were given to see the text.',

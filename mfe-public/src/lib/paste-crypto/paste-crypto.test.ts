@@ -100,6 +100,7 @@ describe('encryptPaste / decryptPaste', () => {
     await expect(failure(decryptPaste(envelope, key))).resolves.toEqual({ code: 'passwordRequired', withPassword: true });
     const other = await encryptPaste(MARKDOWN);
     await expect(failure(decryptPaste(envelope, other.key, 'correct horse'))).resolves.toMatchObject({ code: 'badKey' });
+    await expect(failure(decryptPaste(envelope, key.slice(1), 'correct horse'))).resolves.toEqual({ code: 'badKey', withPassword: false });
   });
 
   it('uses no key derivation for an empty password', async () => {

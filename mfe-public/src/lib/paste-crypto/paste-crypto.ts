@@ -118,7 +118,7 @@ export async function decryptPaste(envelope: string, key: string | null | undefi
   const { iv, ct, kdf } = read.envelope;
   if (!key) throw new PasteCryptoError('missingKey');
   const linkKey = decodeBase64Url(key);
-  if (!linkKey || linkKey.length !== KEY_BYTES) throw new PasteCryptoError('badKey', kdf !== undefined);
+  if (!linkKey || linkKey.length !== KEY_BYTES) throw new PasteCryptoError('badKey');
   if (kdf && !password) throw new PasteCryptoError('passwordRequired', true);
   const ivBytes = decodeBase64Url(iv);
   const ctBytes = decodeBase64Url(ct);

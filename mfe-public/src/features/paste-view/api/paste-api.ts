@@ -26,13 +26,39 @@ export interface LoadedPaste {
   createdAt: string;
   updatedAt?: string;
   createdBy: string | null;
+  /** Set when `content` is an encrypted envelope (issue 15): the page decrypts it with the link's key. */
+  encryption?: PasteEncryptionMark;
+  /** The paste is deleted once its content has been delivered. */
+  burnAfterReading?: boolean;
+  /** This answer deleted it: the content held here is the only copy left. */
+  burned?: boolean;
 }
 
-export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView } | { kind: 'open'; paste: LoadedPaste };
+/** The `encryption` value of a version 1 envelope (the only one there is). */
+export type PasteEncryptionMark = 'aes-256-gcm/v1';
+
+/** The issue 15 marks a paste object of the server may carry (each absent when not set). */
+export interface PasteMarks {
+  encryption?: PasteEncryptionMark;
+  burnAfterReading?: true;
+  burned?: true;
+}
+
+/** The marks of a server answer, as the page keeps them. */
+export function pasteMarks(view: PasteMarks): Pick<LoadedPaste, 'encryption' | 'burnAfterReading' | 'burned'> {
+  return {
+    ...(view.encryption ? { encryption: view.encryption } : {}),
+    ...(view.burnAfterReading ? { burnAfterReading: true } : {}),
+    ...(view.burned ? { burned: true } : {}),
+  };
+}
+
+export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView & PasteMarks } | { kind: 'open'; paste: LoadedPaste };
 
 /** A readable paste view of the server as the page keeps it (`password`: the one it was unlocked with). */
-function loadedPaste(view: PastePublicView | PasteUnlockedView, password?: string): LoadedPaste {
+function loadedPaste(view: (PastePublicView | PasteUnlockedView) & PasteMarks, password?: string): LoadedPaste {
   return {
+    ...pasteMarks(view),
     id: view.id,
     slug: view.slug,
     content: view.content,

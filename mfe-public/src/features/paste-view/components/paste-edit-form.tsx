@@ -21,12 +21,17 @@ interface PasteEditFormProps {
   onCancel: () => void;
 }
 
-/** Owner/admin edit of content, remark, expiry and max views (`PUT …/pastes/{slug}`, replace semantics). */
+/**
+ * Owner/admin edit of content, remark, expiry and max views (`PUT …/pastes/{slug}`, replace semantics).
+ * An end-to-end encrypted paste's content cannot be changed: its envelope is sent back as stored and
+ * only the other fields are offered.
+ */
 export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   const id = useId();
   const [content, setContent] = useState(paste.content);
+  const encrypted = paste.encryption !== undefined;
   const edit = useShareEdit({ remark: paste.remark, maxViews: paste.maxViews });
   const { remark, expiry } = edit;
   const [contentError, setContentError] = useState<FieldMessage | undefined>(undefined);
@@ -71,11 +76,17 @@ export function PasteEditForm({ paste, scope, onSaved, onCancel }: PasteEditForm
       onSubmit={(event) => void submit(event)}
       onCancel={onCancel}
     >
-      <div className="cp-paste-edit__editor">
-        <Suspense fallback={<Loading label={t('editor.loadingEditor')} />}>
-          <MarkdownEditor value={content} onChange={setContent} label={t('editor.label')} testId="paste-edit-editor" />
-        </Suspense>
-      </div>
+      {encrypted ? (
+        <p className="cc-hint" data-testid="paste-edit-encrypted">
+          {t('paste.editEncrypted')}
+        </p>
+      ) : (
+        <div className="cp-paste-edit__editor">
+          <Suspense fallback={<Loading label={t('editor.loadingEditor')} />}>
+            <MarkdownEditor value={content} onChange={setContent} label={t('editor.label')} testId="paste-edit-editor" />
+          </Suspense>
+        </div>
+      )}
       {contentError && (
         <p className="cc-alert cc-alert--error" role="alert">
           {messageText(t, contentError)}

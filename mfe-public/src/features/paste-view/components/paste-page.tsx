@@ -7,20 +7,29 @@ import { CopyButton } from '../../../components/copy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { ViewsAndExpiry } from '../../../components/share-meta';
+import { Loading } from '../../../components/loading';
 import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
 import { manageScope } from '../../../lib/ownership';
 import { pageUrl, pastePath } from '../../../config/paths';
 import { deletePaste, PasteNotFoundForDeleteError, type LoadedPaste } from '../api/paste-api';
 import { usePaste } from '../hooks/use-paste';
+import { useDecryptedContent } from '../hooks/use-decrypted-content';
+import { useNoIndex } from '../hooks/use-no-index';
+import { useLinkKey } from '../hooks/use-link-key';
 import { PasteOutline } from './paste-outline';
 import { PasteEditForm } from './paste-edit-form';
+import { DecryptProblem } from './decrypt-problem';
 import './paste-page.css';
 import { useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
 
 /** The outline appears once a document has this many headings. */
 const OUTLINE_MIN_HEADINGS = 2;
 
-/** `/paste/{slug}`: the shared text (sanitized), password prompt, outline, copy, raw link, owner edit/delete. */
+/**
+ * `/paste/{slug}`: the shared text (sanitized), password prompt, outline, copy, raw link, owner
+ * edit/delete. An end-to-end encrypted paste is decrypted here with the key after `#` in the address
+ * (and the share password, when it has one) and then shown like any other.
+ */
 export function PastePage() {
   const { slug = '' } = useParams();
   return <PasteView key={slug} slug={slug} />;
@@ -28,24 +37,42 @@ export function PastePage() {
 
 function PasteView({ slug }: { slug: string }) {
   const { t } = useTranslation(NAMESPACE);
+  const linkKey = useLinkKey();
   const { state, unlock, updateLoaded, markDeleted } = usePaste(slug);
+  const marks = state.status === 'ready' ? state.paste : state.status === 'locked' ? state.meta : null;
+  useNoIndex(Boolean(marks && (marks.encryption || marks.burnAfterReading || marks.burned)));
   return (
     <ShareView kind="paste" state={state} path={pastePath(slug)} lockedHint={t('paste.lockedHint')} onUnlock={unlock}>
-      {() => state.status === 'ready' && <PasteReady paste={state.paste} onChange={updateLoaded} onDeleted={markDeleted} />}
+      {() =>
+        state.status === 'ready' && <PasteReady paste={state.paste} linkKey={linkKey} onChange={updateLoaded} onDeleted={markDeleted} />
+      }
     </ShareView>
   );
 }
 
-function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChange: (paste: LoadedPaste) => void; onDeleted: () => void }) {
+interface PasteReadyProps {
+  paste: LoadedPaste;
+  /** The address's fragment without `#`: the key of an encrypted paste. */
+  linkKey: string;
+  onChange: (paste: LoadedPaste) => void;
+  onDeleted: () => void;
+}
+
+function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   const session = useSession();
-  const scope = manageScope(session, paste.createdBy, 'text');
+  const { decryption, tryPassword } = useDecryptedContent(paste, linkKey);
+  const markdown = decryption.status === 'plain' ? paste.content : decryption.status === 'decrypted' ? decryption.markdown : null;
+  const encrypted = paste.encryption !== undefined;
+  const burning = paste.burnAfterReading === true || paste.burned === true;
+  // Gone from the server once delivered: nothing left to edit, delete, link to or fetch raw.
+  const scope = burning ? null : manageScope(session, paste.createdBy, 'text');
   const [headings, setHeadings] = useState<OutlineHeading[]>([]);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const rawUrl = kernel.api.pastes.rawUrl(paste.slug, paste.password);
-  const shareUrl = pageUrl(pastePath(paste.slug));
+  const shareUrl = pageUrl(pastePath(paste.slug)) + (encrypted && linkKey ? `#${linkKey}` : '');
   const lastView = paste.maxViews !== null && paste.maxViews > 0 && paste.views >= paste.maxViews;
 
   const deletion = useConfirmedAction(
@@ -65,6 +92,11 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
         <span className="cp-slug-chip" data-testid="paste-slug">
           {paste.slug}
         </span>
+        {encrypted && (
+          <span className="cp-badge" title={t('paste.encryptedTitle')} data-testid="paste-encrypted-badge">
+            {t('paste.encrypted')}
+          </span>
+        )}
       </header>
       <dl className="cp-meta" data-testid="paste-meta">
         {paste.remark && (
@@ -79,6 +111,11 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
         </div>
         <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
       </dl>
+      {paste.burned && (
+        <p className="cc-alert cc-alert--warning" role="status" data-testid="paste-burned-notice">
+          {t('paste.burned')}
+        </p>
+      )}
       {lastView && (
         <p className="cc-alert cc-alert--warning" role="status" data-testid="paste-last-view">
           {t('paste.lastView')}
@@ -91,11 +128,21 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
       )}
 
       <div className="cc-toolbar" role="toolbar" aria-label={t('paste.actions')}>
-        <CopyButton text={paste.content} label={t('paste.copyContent')} testId="copy-content" />
-        <CopyButton text={shareUrl} label={t('result.copyLink')} testId="copy-paste-link" />
-        <a className="cc-button" href={rawUrl} target="_blank" rel="noopener noreferrer" data-testid="raw-link">
-          {t('paste.raw')}
-        </a>
+        {markdown !== null && <CopyButton text={markdown} label={t('paste.copyContent')} testId="copy-content" />}
+        {!burning && <CopyButton text={shareUrl} label={t('result.copyLink')} testId="copy-paste-link" />}
+        {!burning && (
+          <a
+            className="cc-button"
+            href={rawUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={encrypted ? t('paste.rawEncryptedTitle') : undefined}
+            data-testid="raw-link"
+            data-encrypted={encrypted ? 'true' : undefined}
+          >
+            {encrypted ? t('paste.rawEncrypted') : t('paste.raw')}
+          </a>
+        )}
         {scope && !editing && !lastView && (
           <>
             <span className="cp-toolbar__spacer" />
@@ -120,10 +167,14 @@ function PasteReady({ paste, onChange, onDeleted }: { paste: LoadedPaste; onChan
             onChange(next);
           }}
         />
+      ) : decryption.status === 'failed' ? (
+        <DecryptProblem reason={decryption.reason} onPassword={tryPassword} />
+      ) : markdown === null ? (
+        <Loading label={t('paste.decrypting')} />
       ) : (
         <div className="cp-paste-layout" data-outline={headings.length >= OUTLINE_MIN_HEADINGS ? 'on' : 'off'}>
           <article className="cc-card cp-paste-content">
-            <MarkdownView value={paste.content} onRendered={setHeadings} testId="paste-content" />
+            <MarkdownView value={markdown} onRendered={setHeadings} testId="paste-content" />
           </article>
           {headings.length >= OUTLINE_MIN_HEADINGS && (
             <aside className="cp-paste-layout__outline">
