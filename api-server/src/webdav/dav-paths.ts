@@ -14,8 +14,10 @@ export type DavPathResult = { ok: true; path: FsPath } | { ok: false; reason: st
 
 /** The virtual path a request URL (or a Destination header's path) names, or why it names none. */
 export function davPathOf(urlPath: string): DavPathResult {
-  const query = urlPath.search(/[?#]/);
+  const query = urlPath.indexOf('?');
   const pathname = query < 0 ? urlPath : urlPath.slice(0, query);
+  // A fragment never belongs in a request target; cutting it off would act on another resource.
+  if (pathname.includes('#')) return { ok: false, reason: 'fragment' };
   if (pathname !== DAV_PREFIX && !pathname.startsWith(`${DAV_PREFIX}/`)) return { ok: false, reason: 'outsideDav' };
   const rest = pathname.slice(DAV_PREFIX.length);
   if (rest === '' || rest === '/') return { ok: true, path: { path: '/', isDirectory: true, segments: [] } };

@@ -131,6 +131,12 @@ describe('API keys and basic_path over WebDAV', () => {
     }
   });
 
+  it('refuses a request target with a fragment instead of acting on the folder before it', async () => {
+    const response = await send('DELETE', '/dav/docs/team/#a.txt');
+    expect(response.statusCode).toBe(400);
+    expect(await docsDriver.headObject('team/a.txt')).not.toBeNull();
+  });
+
   it('refuses traversal written raw on the wire (decoded once by the server)', async () => {
     for (const url of [
       '/dav/docs/team/%2e%2e/private/p.txt',
