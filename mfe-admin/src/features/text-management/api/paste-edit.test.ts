@@ -1,7 +1,8 @@
-import { buildPasteUpdate } from './paste-edit';
+import { PASTE_ENCRYPTION_V1 } from '@cloudclip/shared-kernel';
+import { buildPasteUpdate, type PasteEditCurrent } from './paste-edit';
 
 const now = new Date('2025-07-01T08:00:00.000Z');
-const current = { id: 'p1', slug: 'abc', expires_at: '2025-07-02T08:00:00.000Z', content: 'hi' };
+const current = { slug: 'abc', expires_at: '2025-07-02T08:00:00.000Z', content: 'hi' };
 
 describe('buildPasteUpdate', () => {
   it('always sends remark, expiry and max views (the server replaces them)', () => {
@@ -35,7 +36,7 @@ describe('buildPasteUpdate', () => {
 
   it('sends an encrypted paste’s stored envelope back unchanged, whatever the content field holds', () => {
     const envelope = '{"v":1,"alg":"AES-256-GCM","iv":"AAAAAAAAAAAAAAAA","ct":"BBBB"}';
-    const encrypted = { ...current, content: envelope, encryption: 'aes-256-gcm/v1' };
+    const encrypted: PasteEditCurrent = { ...current, content: envelope, encryption: PASTE_ENCRYPTION_V1 };
     expect(buildPasteUpdate({ content: 'edited text', remark: 'new remark', maxViews: '4' }, encrypted, now)).toEqual({
       content: envelope,
       remark: 'new remark',

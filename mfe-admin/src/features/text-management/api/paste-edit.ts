@@ -1,7 +1,7 @@
-import type { PasteUpdateRequest } from '@cloudclip/shared-kernel';
+import type { PasteRowMarks, PasteUpdateRequest } from '@cloudclip/shared-kernel';
 import { expiryChoiceToIso } from '../../../lib/format';
 import { checkShareEditValues, type ShareEditValues } from '../../../lib/share-edit-values';
-import { pasteMarksOf, type PasteMarkFields } from './paste-marks';
+import { pasteMarksOf } from './paste-marks';
 
 /** The edit form's values: the content and the share fields. */
 export interface PasteEditValues extends ShareEditValues {
@@ -9,8 +9,7 @@ export interface PasteEditValues extends ShareEditValues {
 }
 
 /** What the form needs to know about the paste being edited. */
-export interface PasteEditCurrent extends PasteMarkFields {
-  id: string;
+export interface PasteEditCurrent extends PasteRowMarks {
   slug: string;
   expires_at: string | null;
   /** The stored content (for an encrypted paste: its envelope). */

@@ -1,6 +1,6 @@
-import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi } from '@cloudclip/shared-kernel';
+import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi, type PasteRowMarks } from '@cloudclip/shared-kernel';
 import { keywordPage, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
-import { pasteMarksOf, type PasteMarkFields, type PasteMarks } from './paste-marks';
+import { pasteMarksOf, type PasteMarks } from './paste-marks';
 
 /** Length of the content preview shown in the table (the admin list already cuts at 200). */
 export const PREVIEW_LENGTH = 200;
@@ -34,7 +34,7 @@ type ListedPaste = Pick<
   PasteRow,
   'id' | 'slug' | 'remark' | 'has_password' | 'expires_at' | 'max_views' | 'created_by' | 'key_name' | 'created_at'
 > &
-  PasteMarkFields;
+  PasteRowMarks;
 
 /**
  * A table row from an item of either list; the view count and preview come under different names.
