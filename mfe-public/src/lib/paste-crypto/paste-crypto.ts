@@ -7,22 +7,27 @@
  *
  * Loaded on demand (a chunk of its own): only when a paste is encrypted or being encrypted.
  */
-import { decodeBase64Url, encodeBase64Url } from './base64url';
 import {
-  ENVELOPE_ALGORITHM,
-  ENVELOPE_VERSION,
-  KDF_NAME,
-  PBKDF2_ITERATIONS,
-  readPasteEnvelope,
-  writePasteEnvelope,
-  type EnvelopeKdf,
-} from './paste-envelope';
+  PASTE_ENVELOPE_ALGORITHM,
+  PASTE_ENVELOPE_IV_BYTES,
+  PASTE_ENVELOPE_KDF_NAME,
+  PASTE_ENVELOPE_MIN_ITERATIONS,
+  PASTE_ENVELOPE_SALT_BYTES,
+  PASTE_ENVELOPE_TAG_BYTES,
+  PASTE_ENVELOPE_VERSION,
+  type PasteEnvelopeKdf,
+} from '@cloudclip/shared-kernel';
+import { decodeBase64Url, encodeBase64Url } from './base64url';
+import { readPasteEnvelope, writePasteEnvelope } from './paste-envelope';
 
+/** The link key: 256 bits. */
 const KEY_BYTES = 32;
-const IV_BYTES = 12;
-const SALT_BYTES = 16;
+const IV_BYTES = PASTE_ENVELOPE_IV_BYTES;
+const SALT_BYTES = PASTE_ENVELOPE_SALT_BYTES;
 /** AES-GCM's tag, appended to the ciphertext by WebCrypto. */
-const TAG_BYTES = 16;
+const TAG_BYTES = PASTE_ENVELOPE_TAG_BYTES;
+/** What this client uses when it encrypts (the contract's minimum); it reads whatever the envelope names. */
+const PBKDF2_ITERATIONS = PASTE_ENVELOPE_MIN_ITERATIONS;
 
 /**
  * Why a paste could not be opened: no key in the link; a key that is malformed or does not open
@@ -95,10 +100,12 @@ export async function encryptPaste(markdown: string, password?: string): Promise
   const salt = password ? randomBytes(SALT_BYTES) : null;
   const key = await aesKey(linkKey, 'encrypt', password || undefined, salt ? { iterations: PBKDF2_ITERATIONS, salt } : undefined);
   const ciphertext = await subtle().encrypt({ name: 'AES-GCM', iv }, key, buffer(new TextEncoder().encode(markdown)));
-  const kdf: EnvelopeKdf | undefined = salt ? { name: KDF_NAME, iterations: PBKDF2_ITERATIONS, salt: encodeBase64Url(salt) } : undefined;
+  const kdf: PasteEnvelopeKdf | undefined = salt
+    ? { name: PASTE_ENVELOPE_KDF_NAME, iterations: PBKDF2_ITERATIONS, salt: encodeBase64Url(salt) }
+    : undefined;
   const envelope = writePasteEnvelope({
-    v: ENVELOPE_VERSION,
-    alg: ENVELOPE_ALGORITHM,
+    v: PASTE_ENVELOPE_VERSION,
+    alg: PASTE_ENVELOPE_ALGORITHM,
     iv: encodeBase64Url(iv),
     ct: encodeBase64Url(new Uint8Array(ciphertext)),
     ...(kdf ? { kdf } : {}),

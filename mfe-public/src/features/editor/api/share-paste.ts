@@ -1,4 +1,4 @@
-import { isApiError, type Kernel, type PasteCreateRequest, type PasteCreateResponse } from '@cloudclip/shared-kernel';
+import { isApiError, PASTE_ENCRYPTION_V1, type Kernel, type PasteCreateRequest, type PasteCreateResponse } from '@cloudclip/shared-kernel';
 
 export type ShareFailure =
   /** 401: not logged in (guest pastes off) or the credential was rejected. */
@@ -9,18 +9,8 @@ export type ShareFailure =
   | { kind: 'slug'; message: string }
   | { kind: 'other'; message: string };
 
-/** The `encryption` value of a paste encrypted with version 1 of the envelope (issue 15). */
-export const PASTE_ENCRYPTION_V1 = 'aes-256-gcm/v1';
-
-/** `POST /api/paste` body with the issue 15 options. */
-export interface ShareRequest extends PasteCreateRequest {
-  /** Set when `content` is an envelope (encrypted in this browser). */
-  encryption?: typeof PASTE_ENCRYPTION_V1;
-  burnAfterReading?: boolean;
-}
-
 /** `POST /api/paste` through the kernel client. */
-export function sharePaste(kernel: Kernel, request: ShareRequest): Promise<PasteCreateResponse> {
+export function sharePaste(kernel: Kernel, request: PasteCreateRequest): Promise<PasteCreateResponse> {
   return kernel.api.pastes.create(request);
 }
 
@@ -29,7 +19,7 @@ export function sharePaste(kernel: Kernel, request: ShareRequest): Promise<Paste
  * the key for the link's fragment. The share password, when there is one, is stretched into the
  * key as well. The encryption code is downloaded here, on the first encrypted share.
  */
-export async function encryptShareRequest(request: ShareRequest): Promise<{ request: ShareRequest; key: string }> {
+export async function encryptShareRequest(request: PasteCreateRequest): Promise<{ request: PasteCreateRequest; key: string }> {
   const { encryptPaste } = await import(/* webpackChunkName: "paste-crypto" */ '../../../lib/paste-crypto/paste-crypto');
   const { envelope, key } = await encryptPaste(request.content, request.password);
   return { request: { ...request, content: envelope, encryption: PASTE_ENCRYPTION_V1 }, key };

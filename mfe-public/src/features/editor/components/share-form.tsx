@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '@cloudclip/shared-kernel';
-import type { PasteCreateResponse } from '@cloudclip/shared-kernel';
+import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
 import { ExpirySelect } from '../../../components/expiry-select';
 import { messageText, type FieldMessage } from '../../../lib/field-message';
 import { pastePath } from '../../../config/paths';
-import { classifyShareError, encryptShareRequest, sharePaste, type ShareFailure, type ShareRequest } from '../api/share-paste';
+import { classifyShareError, encryptShareRequest, sharePaste, type ShareFailure } from '../api/share-paste';
 import { useShareAccess } from '../hooks/use-share-access';
 import {
   DEFAULT_SHARE_VALUES,
@@ -27,7 +27,7 @@ function encryptionAvailable(): boolean {
 export interface SharedPaste {
   response: PasteCreateResponse;
   /** What was sent: for an encrypted paste `content` is the envelope. */
-  request: ShareRequest;
+  request: PasteCreateRequest;
   /** The key of an encrypted paste, for the link's fragment (never sent to the server). */
   key?: string;
 }

@@ -1,5 +1,4 @@
-import { validateCustomSlug, validateMaxViews, type PasteExpiryId } from '@cloudclip/shared-kernel';
-import type { ShareRequest } from '../api/share-paste';
+import { validateCustomSlug, validateMaxViews, type PasteCreateRequest, type PasteExpiryId } from '@cloudclip/shared-kernel';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, type FieldMessage } from '../../../lib/field-message';
 
@@ -41,7 +40,7 @@ export function validateShareField(field: 'slug' | 'maxViews', values: ShareForm
 }
 
 export type ShareValidation =
-  { valid: true; errors: ShareFormErrors; request: ShareRequest } | { valid: false; errors: ShareFormErrors; request: null };
+  { valid: true; errors: ShareFormErrors; request: PasteCreateRequest } | { valid: false; errors: ShareFormErrors; request: null };
 
 /**
  * Validates the share form before anything is sent (spec §5) and builds `POST /api/paste`:
@@ -58,7 +57,7 @@ export function validateShareForm(content: string, values: ShareFormValues, now:
   if (!maxViews.valid) errors.maxViews = fromValidation(maxViews.error);
   if (!slug.valid || !maxViews.valid || errors.content) return { valid: false, errors, request: null };
 
-  const request: ShareRequest = { content };
+  const request: PasteCreateRequest = { content };
   if (slug.value) request.slug = slug.value;
   const remark = values.remark.trim();
   if (remark) request.remark = remark;

@@ -1,7 +1,9 @@
 import {
   isProtectedPasteView,
   type Kernel,
+  type PasteEncryption,
   type PasteProtectedView,
+  type PastePublicMarks,
   type PastePublicView,
   type PasteUnlockedView,
   type PasteUpdateRequest,
@@ -27,25 +29,17 @@ export interface LoadedPaste {
   updatedAt?: string;
   createdBy: string | null;
   /** Set when `content` is an encrypted envelope (issue 15): the page decrypts it with the link's key. */
-  encryption?: PasteEncryptionMark;
+  encryption?: PasteEncryption;
   /** The paste is deleted once its content has been delivered. */
   burnAfterReading?: boolean;
   /** This answer deleted it: the content held here is the only copy left. */
   burned?: boolean;
 }
 
-/** The `encryption` value of a version 1 envelope (the only one there is). */
-export type PasteEncryptionMark = 'aes-256-gcm/v1';
-
-/** The issue 15 marks a paste object of the server may carry (each absent when not set). */
-export interface PasteMarks {
-  encryption?: PasteEncryptionMark;
-  burnAfterReading?: true;
-  burned?: true;
-}
-
-/** The marks of a server answer, as the page keeps them. */
-export function pasteMarks(view: PasteMarks): Pick<LoadedPaste, 'encryption' | 'burnAfterReading' | 'burned'> {
+/** The issue 15 marks of a server answer (each absent when not set), as the page keeps them. */
+function pasteMarks(
+  view: PastePublicMarks & Pick<PastePublicView, 'burned'>,
+): Pick<LoadedPaste, 'encryption' | 'burnAfterReading' | 'burned'> {
   return {
     ...(view.encryption ? { encryption: view.encryption } : {}),
     ...(view.burnAfterReading ? { burnAfterReading: true } : {}),
@@ -53,10 +47,10 @@ export function pasteMarks(view: PasteMarks): Pick<LoadedPaste, 'encryption' | '
   };
 }
 
-export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView & PasteMarks } | { kind: 'open'; paste: LoadedPaste };
+export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView } | { kind: 'open'; paste: LoadedPaste };
 
 /** A readable paste view of the server as the page keeps it (`password`: the one it was unlocked with). */
-function loadedPaste(view: (PastePublicView | PasteUnlockedView) & PasteMarks, password?: string): LoadedPaste {
+function loadedPaste(view: PastePublicView | PasteUnlockedView, password?: string): LoadedPaste {
   return {
     ...pasteMarks(view),
     id: view.id,

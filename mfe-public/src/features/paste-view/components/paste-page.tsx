@@ -39,8 +39,9 @@ function PasteView({ slug }: { slug: string }) {
   const { t } = useTranslation(NAMESPACE);
   const linkKey = useLinkKey();
   const { state, unlock, updateLoaded, markDeleted } = usePaste(slug);
+  // `burned` implies `burnAfterReading` (a delivered burn paste carries both).
   const marks = state.status === 'ready' ? state.paste : state.status === 'locked' ? state.meta : null;
-  useNoIndex(Boolean(marks && (marks.encryption || marks.burnAfterReading || marks.burned)));
+  useNoIndex(Boolean(marks && (marks.encryption || marks.burnAfterReading)));
   return (
     <ShareView kind="paste" state={state} path={pastePath(slug)} lockedHint={t('paste.lockedHint')} onUnlock={unlock}>
       {() =>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
-import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste, type PasteMarks } from '../api/paste-api';
+import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
 import { failedShare, failedShareOrThrow, loadWasCancelled, type FailedShare } from '../../../lib/share-failure';
 
 export type PasteState =
   | { status: 'loading' }
-  | { status: 'locked'; meta: PasteProtectedView & PasteMarks }
+  | { status: 'locked'; meta: PasteProtectedView }
   | { status: 'ready'; paste: LoadedPaste }
   | FailedShare
   | { status: 'deleted' };
