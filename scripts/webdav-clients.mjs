@@ -41,7 +41,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, json, postJson, rssOf } from '../api-server/bench/bench-server.mjs';
+import { freePort, json, postJson, rssOf, serverEnv } from '../api-server/bench/bench-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distMain = path.join(repoRoot, 'api-server', 'dist', 'main.js');
@@ -414,18 +414,7 @@ async function startS3rver(directory) {
 async function startApiServer(dataDir) {
   const port = await freePort();
   const admin = { username: 'admin', password: `webdav-${randomBytes(9).toString('base64url')}` };
-  const env = {
-    ...process.env,
-    API_PORT: String(port),
-    API_HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_MAX: '1000',
-    NODE_ENV: 'production',
-  };
-  delete env.DATABASE_URL;
+  const env = serverEnv({ port, dataDir, admin });
   const child = track(
     spawn(process.execPath, [distMain], { cwd: path.dirname(path.dirname(distMain)), env, stdio: ['ignore', 'ignore', 'pipe'] }),
   );

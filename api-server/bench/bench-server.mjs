@@ -108,15 +108,11 @@ export function table(rows, headers) {
 }
 
 /**
- * Starts the built server (SQLite in a temporary DATA_DIR, or BENCH_DATABASE_URL) and logs the
- * admin in. Returns its base URL, DATA_DIR, process, admin headers (Bearer + JSON) and `stop()`,
- * which ends the server and removes the DATA_DIR.
+ * The environment of a built api-server started for a measurement: loopback only, SQLite in
+ * `dataDir` (any DATABASE_URL of the caller's shell removed), a known admin, quiet logs and a login
+ * limit no measurement reaches.
  */
-export async function startServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const admin = { username: 'admin', password: `bench-${Math.random().toString(36).slice(2)}` };
+export function serverEnv({ port, dataDir, admin }) {
   const env = {
     ...process.env,
     API_PORT: String(port),
@@ -129,6 +125,20 @@ export async function startServer() {
     NODE_ENV: 'production',
   };
   delete env.DATABASE_URL;
+  return env;
+}
+
+/**
+ * Starts the built server (SQLite in a temporary DATA_DIR, or BENCH_DATABASE_URL) and logs the
+ * admin in. Returns its base URL, DATA_DIR, process, admin headers (Bearer + JSON) and `stop()`,
+ * which ends the server and removes the DATA_DIR.
+ */
+export async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const admin = { username: 'admin', password: `bench-${Math.random().toString(36).slice(2)}` };
+  const env = serverEnv({ port, dataDir, admin });
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
   const child = spawn(process.execPath, [distMain], { cwd: packageDir, env, stdio: ['ignore', 'ignore', 'inherit'] });

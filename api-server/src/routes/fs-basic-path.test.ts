@@ -1,8 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { createFsWorld, formBody, q, type FsWorld, type Headers } from '../testing/fs-test-kit';
-import { HOSTILE } from '../testing/hostile-paths';
+import { formBody, q, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { createConfinementWorld, HOSTILE, PRIVATE_TEXT, SECRET_TEXT } from '../testing/hostile-paths';
 import { localStoragePaths } from '../storage/local-driver';
 import type { StorageDriver } from '../storage/storage-driver';
 
@@ -14,8 +14,8 @@ import type { StorageDriver } from '../storage/storage-driver';
  * and `private/p.txt` (outside it); mount `/secret` on a second local storage holds `s.txt`.
  */
 
-const PRIVATE = 'PRIVATE-CONTENT';
-const SECRET = 'SECRET-CONTENT';
+const PRIVATE = PRIVATE_TEXT;
+const SECRET = SECRET_TEXT;
 
 type Operation = (path: string) => Promise<LightMyRequestResponse>;
 
@@ -23,34 +23,13 @@ describe('API keys and basic_path on the file-system browser', () => {
   let w: FsWorld;
   let key: Headers;
   let docsDriver: StorageDriver;
-  let secretDriver: StorageDriver;
-  let secretConfigId: string;
+  let snapshot: () => Promise<string[]>;
   const bodies: string[] = [];
 
-  async function snapshot(): Promise<string[]> {
-    const keys: string[] = [];
-    for (const [name, driver] of [
-      ['docs', docsDriver],
-      ['secret', secretDriver],
-    ] as const) {
-      for (const object of (await driver.listObjects({})).objects) keys.push(`${name}:${object.key}:${object.etag}`);
-    }
-    return keys.sort();
-  }
-
   beforeEach(async () => {
-    w = await createFsWorld('local');
-    docsDriver = w.driver;
-    await w.mount('/docs');
-    const created = await w.post('/api/s3-configs', w.admin, { name: 'second', provider_type: 'Local' });
-    secretConfigId = created.json().data.id;
-    await w.mount('/secret', { storage_config_id: secretConfigId });
-    const config = await w.t.container.repositories.storageConfigs.findById(secretConfigId);
-    secretDriver = w.t.container.storage.driverFor(config!);
-    await docsDriver.putObject('team/a.txt', 'team content', { contentType: 'text/plain' });
-    await docsDriver.putObject('private/p.txt', PRIVATE, { contentType: 'text/plain' });
-    await secretDriver.putObject('s.txt', SECRET, { contentType: 'text/plain' });
-    key = await w.key({ basicPath: '/docs/team', mount: true });
+    const world = await createConfinementWorld();
+    ({ w, docsDriver, snapshot } = world);
+    key = { authorization: `ApiKey ${world.keyValue}` };
     bodies.length = 0;
   });
 

@@ -1,3 +1,6 @@
+import type { StorageDriver } from '../storage/storage-driver';
+import { createFsWorld, type FsWorld } from './fs-test-kit';
+
 /**
  * Hostile paths against a key whose basic_path is `/docs/team`, on a layout with the mount `/docs`
  * (holding `team/a.txt` inside the basic path and `private/p.txt` outside it) and a second mount
@@ -48,3 +51,45 @@ export const HOSTILE: Array<[label: string, path: string]> = [
   ['the root', '/'],
   ['ancestor of the basic path', '/docs'],
 ];
+
+export const PRIVATE_TEXT = 'PRIVATE-CONTENT';
+export const SECRET_TEXT = 'SECRET-CONTENT';
+
+/** The layout above, built through the API, with a key confined to `/docs/team`. */
+export interface ConfinementWorld {
+  w: FsWorld;
+  docsDriver: StorageDriver;
+  secretDriver: StorageDriver;
+  secretConfigId: string;
+  /** The confined key's value (for `ApiKey <value>` or Basic value:value). */
+  keyValue: string;
+  /** Every object of both storages with its ETag, sorted: equal before and after = nothing touched. */
+  snapshot(): Promise<string[]>;
+}
+
+export async function createConfinementWorld(): Promise<ConfinementWorld> {
+  const w = await createFsWorld('local');
+  const docsDriver = w.driver;
+  await w.mount('/docs');
+  const created = await w.post('/api/s3-configs', w.admin, { name: 'second', provider_type: 'Local' });
+  const secretConfigId = (created.json() as { data: { id: string } }).data.id;
+  await w.mount('/secret', { storage_config_id: secretConfigId });
+  const config = await w.t.container.repositories.storageConfigs.findById(secretConfigId);
+  if (!config) throw new Error('second storage config missing');
+  const secretDriver = w.t.container.storage.driverFor(config);
+  await docsDriver.putObject('team/a.txt', 'team content', { contentType: 'text/plain' });
+  await docsDriver.putObject('private/p.txt', PRIVATE_TEXT, { contentType: 'text/plain' });
+  await secretDriver.putObject('s.txt', SECRET_TEXT, { contentType: 'text/plain' });
+  const keyValue = ((await w.key({ basicPath: '/docs/team', mount: true })).authorization ?? '').replace(/^ApiKey\s+/, '');
+  const snapshot = async (): Promise<string[]> => {
+    const keys: string[] = [];
+    for (const [name, driver] of [
+      ['docs', docsDriver],
+      ['secret', secretDriver],
+    ] as const) {
+      for (const object of (await driver.listObjects({})).objects) keys.push(`${name}:${object.key}:${object.etag}`);
+    }
+    return keys.sort();
+  };
+  return { w, docsDriver, secretDriver, secretConfigId, keyValue, snapshot };
+}

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerOf, type RawAnswer } from '../testing/raw-http';
-import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-kit';
-import { HOSTILE } from '../testing/hostile-paths';
+import type { FsWorld, Headers } from '../testing/fs-test-kit';
+import { createConfinementWorld, HOSTILE, PRIVATE_TEXT, SECRET_TEXT } from '../testing/hostile-paths';
 import type { StorageDriver } from '../storage/storage-driver';
 
 /**
@@ -13,8 +13,8 @@ import type { StorageDriver } from '../storage/storage-driver';
  * injected request would have its URL normalised first).
  */
 
-const PRIVATE = 'PRIVATE-CONTENT';
-const SECRET = 'SECRET-CONTENT';
+const PRIVATE = PRIVATE_TEXT;
+const SECRET = SECRET_TEXT;
 
 /** The URL of a path as a WebDAV client sends it: each segment percent-encoded once. */
 function davUrl(path: string): string {
@@ -25,35 +25,14 @@ describe('API keys and basic_path over WebDAV', () => {
   let w: FsWorld;
   let key: Headers;
   let docsDriver: StorageDriver;
-  let secretDriver: StorageDriver;
+  let snapshot: () => Promise<string[]>;
   let port: number;
   const bodies: string[] = [];
 
-  async function snapshot(): Promise<string[]> {
-    const keys: string[] = [];
-    for (const [name, driver] of [
-      ['docs', docsDriver],
-      ['secret', secretDriver],
-    ] as const) {
-      for (const object of (await driver.listObjects({})).objects) keys.push(`${name}:${object.key}:${object.etag}`);
-    }
-    return keys.sort();
-  }
-
   beforeEach(async () => {
-    w = await createFsWorld('local');
-    docsDriver = w.driver;
-    await w.mount('/docs');
-    const created = await w.post('/api/s3-configs', w.admin, { name: 'second', provider_type: 'Local' });
-    const secretConfigId = created.json().data.id as string;
-    await w.mount('/secret', { storage_config_id: secretConfigId });
-    const config = await w.t.container.repositories.storageConfigs.findById(secretConfigId);
-    secretDriver = w.t.container.storage.driverFor(config!);
-    await docsDriver.putObject('team/a.txt', 'team content', { contentType: 'text/plain' });
-    await docsDriver.putObject('private/p.txt', PRIVATE, { contentType: 'text/plain' });
-    await secretDriver.putObject('s.txt', SECRET, { contentType: 'text/plain' });
-    const value = (await w.key({ basicPath: '/docs/team', mount: true })).authorization?.replace(/^ApiKey\s+/, '') ?? '';
-    key = { authorization: `Basic ${Buffer.from(`${value}:${value}`).toString('base64')}` };
+    const world = await createConfinementWorld();
+    ({ w, docsDriver, snapshot } = world);
+    key = { authorization: `Basic ${Buffer.from(`${world.keyValue}:${world.keyValue}`).toString('base64')}` };
     bodies.length = 0;
     await w.app.listen({ port: 0, host: '127.0.0.1' });
     port = (w.app.server.address() as AddressInfo).port;
