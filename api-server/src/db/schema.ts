@@ -1,3 +1,4 @@
+import type { PasteEncryption } from '@cloudclip/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -60,7 +61,12 @@ export interface ShareColumns {
 
 export interface PastesTable extends ShareColumns {
   id: string;
+  /** The Markdown, or for an encrypted paste the envelope exactly as the client sent it. */
   content: string;
+  /** Null for a normal paste; the envelope kind when `content` is ciphertext (migration 0005). */
+  encryption: PasteEncryption | null;
+  /** 1 when the read that delivers the content deletes the row, else 0. */
+  burn_after_reading: Generated<number>;
 }
 
 export type StorageDriver = 's3' | 'local';

@@ -84,6 +84,9 @@ const zhCN = {
     '服务器的文本存储空间不足：本次需要 {size}，剩余 {remaining}（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
   'paste.keyStorageUsedUp': '此 API 密钥的文本存储空间已用完（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
   'paste.totalStorageUsedUp': '服务器的文本存储空间已用完（上限 {limit}）。请删除不再需要的文本分享，或联系管理员提高上限',
+  'paste.badEnvelope': '加密内容不是有效的密文信封（{problem}）',
+  'paste.unsupportedEncryption': '不支持的加密方式：{encryption}',
+  'paste.encryptedContentReadOnly': '端到端加密的文本分享内容不能修改；备注、过期时间、查看次数、密码和链接后缀仍可修改',
 
   // storage configurations (S3 configs) and storage drivers
   's3Config.listed': '获取存储配置列表成功',
@@ -342,6 +345,10 @@ const enUS: Record<MessageKey, string> = {
     'The text storage of this API key is used up (limit {limit}). Delete text shares you no longer need or ask the administrator to raise the limit',
   'paste.totalStorageUsedUp':
     'The text storage of the server is used up (limit {limit}). Delete text shares you no longer need or ask the administrator to raise the limit',
+  'paste.badEnvelope': 'The encrypted content is not a valid envelope ({problem})',
+  'paste.unsupportedEncryption': 'Unsupported encryption: {encryption}',
+  'paste.encryptedContentReadOnly':
+    'The content of an end-to-end encrypted text share cannot be changed; its remark, expiry, view limit, password and link suffix can',
 
   's3Config.listed': 'Storage configurations retrieved',
   's3Config.fetched': 'Storage configuration retrieved',

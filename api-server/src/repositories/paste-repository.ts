@@ -31,8 +31,18 @@ export type PasteMetaRow = Omit<PasteRow, 'content' | 'password_sealed'> & {
  */
 const storedBytesOfRow = sql<number | string>`octet_length(content) + coalesce(octet_length(remark), 0)`;
 
-/** The columns of a paste's password, limits, creator and times, as the metadata selects list them. */
-const ACCESS_AND_TIME_COLUMNS = ['password_hash', 'expires_at', 'max_views', 'views', 'created_by', 'created_at', 'updated_at'] as const;
+/** The columns of a paste's password, limits, encryption and burn marks, creator and times, as the metadata selects list them. */
+const ACCESS_AND_TIME_COLUMNS = [
+  'password_hash',
+  'expires_at',
+  'max_views',
+  'views',
+  'encryption',
+  'burn_after_reading',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface PasteListQuery {
   /** Exact `created_by` to match; undefined = every row. */
@@ -135,6 +145,21 @@ export class PasteRepository {
       .returning('views')
       .executeTakeFirst();
     return row === undefined ? undefined : Number(row.views);
+  }
+
+  /**
+   * Burn after reading: deletes the row and returns it, in one statement (`DELETE … RETURNING`), so
+   * of any number of concurrent readers exactly one gets the row (the others get undefined) and the
+   * content is gone from the table once it is delivered.
+   */
+  burnById(id: string): Promise<PasteRow | undefined> {
+    return this.db.deleteFrom('pastes').where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** Whether row `id` exists with exactly this content (compared in the database, byte for byte). */
+  async contentMatches(id: string, content: string): Promise<boolean> {
+    const row = await this.db.selectFrom('pastes').select('id').where('id', '=', id).where('content', '=', content).executeTakeFirst();
+    return row !== undefined;
   }
 
   async deleteById(id: string, createdBy?: string): Promise<boolean> {

@@ -7,7 +7,7 @@ import { HttpError } from '../http/http-error';
 import { jsonStream } from '../http/json-stream';
 import { parseInput } from '../http/validation';
 import { BoundedQueue } from '../lib/bounded-queue';
-import { isShareSlug, type OffsetPagination, type UserPasteListItem } from '@cloudclip/contract';
+import { isShareSlug, PASTE_ENCRYPTION_HEADER, type OffsetPagination, type UserPasteListItem } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { PasteService } from '../services/paste-service';
 
@@ -55,6 +55,9 @@ const createBody = z.object({
   password: z.string().nullish(),
   expiresAt: z.string().nullish(),
   maxViews: z.number().int().min(0).max(MAX_VIEWS_LIMIT).nullish(),
+  // Checked by the service (400 paste.unsupportedEncryption / paste.badEnvelope), not here.
+  encryption: z.string().nullish(),
+  burnAfterReading: z.boolean().nullish(),
 });
 
 const updateBody = z.object({
@@ -93,12 +96,15 @@ const userListQuery = z.object({
   offset: queryInt(0, 0),
 });
 
-/** `filename` of the raw view: the slug when it is a plain token, otherwise a safe stand-in plus RFC 5987 form. */
-function rawContentDisposition(slug: string): string {
-  if (isShareSlug(slug)) return `inline; filename="${slug}.txt"`;
+/**
+ * `filename` of the raw view: the slug when it is a plain token, otherwise a safe stand-in plus RFC 5987 form.
+ * `.txt` for the Markdown, `.json` for an encrypted paste's envelope.
+ */
+function rawContentDisposition(slug: string, extension: 'txt' | 'json'): string {
+  if (isShareSlug(slug)) return `inline; filename="${slug}.${extension}"`;
   const fallback = slug.replace(/[^A-Za-z0-9_.-]/g, '_');
-  const encoded = encodeURIComponent(`${slug}.txt`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}.txt"; filename*=UTF-8''${encoded}`;
+  const encoded = encodeURIComponent(`${slug}.${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${fallback}.${extension}"; filename*=UTF-8''${encoded}`;
 }
 
 function sendText(reply: FastifyReply, status: number, body: string, headers: Record<string, string> = {}): FastifyReply {
@@ -193,7 +199,17 @@ export async function pasteRoutes(
       const { slug } = parseInput(slugParams, request.params);
       const { password } = parseInput(rawQuery, request.query);
       const paste = await credentialGuard.attempt(request, password ? `paste:${slug}` : undefined, () => pastes.raw(slug, password));
-      reply.header('content-disposition', rawContentDisposition(paste.slug));
+      if (paste.encryption !== null) {
+        // The envelope as stored, marked as ciphertext: a plain HTTP client cannot mistake it for the text.
+        return reply
+          .code(200)
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', rawContentDisposition(paste.slug, 'json'))
+          .header(PASTE_ENCRYPTION_HEADER, paste.encryption)
+          .header('x-content-type-options', 'nosniff')
+          .send(paste.content);
+      }
+      reply.header('content-disposition', rawContentDisposition(paste.slug, 'txt'));
       return sendText(reply, 200, paste.content);
     } catch (error) {
       if (error instanceof HttpError) return sendText(reply, error.statusCode, request.t(error.messageKey, error.params), error.headers);

@@ -18,10 +18,15 @@ export interface CreatePasteInput {
   password?: string | null | undefined;
   expiresAt?: string | null | undefined;
   maxViews?: number | null | undefined;
+  /** `aes-256-gcm/v1`: `content` is an encrypted envelope (checked, then stored byte for byte). */
+  encryption?: string | null | undefined;
+  /** True: the read that delivers the content deletes the paste. */
+  burnAfterReading?: boolean | null | undefined;
 }
 
 /** Body of `PUT …/pastes/{slug}`: replace semantics (omitted remark/expiresAt/maxViews → NULL). */
 export interface UpdatePasteInput {
+  /** For an encrypted paste exactly the stored envelope (its content cannot change). */
   content: string;
   remark?: string | null | undefined;
   expiresAt?: string | null | undefined;

@@ -12,6 +12,7 @@ import { HttpError } from '../http/http-error';
 import type { SecretBox } from '../lib/secret-box';
 import type { ApiKeyRepository } from '../repositories/api-key-repository';
 import type { PasteRepository, PasteSummaryRow } from '../repositories/paste-repository';
+import { rowMarksOf } from './paste-marks';
 
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
 export const CONTENT_PREVIEW_LENGTH = 200;
@@ -38,8 +39,25 @@ export interface AdminPasteQuery {
 /** The columns a user-list record is built from (a full row, or a summary with its content loaded). */
 type RecordFields = Pick<
   PasteRow,
-  'id' | 'slug' | 'content' | 'remark' | 'password_hash' | 'expires_at' | 'max_views' | 'views' | 'created_at' | 'updated_at' | 'created_by'
+  | 'id'
+  | 'slug'
+  | 'content'
+  | 'remark'
+  | 'password_hash'
+  | 'expires_at'
+  | 'max_views'
+  | 'views'
+  | 'created_at'
+  | 'updated_at'
+  | 'created_by'
+  | 'encryption'
+  | 'burn_after_reading'
 >;
+
+/** The preview of a list row: none for an encrypted paste (the server never previews ciphertext). */
+function previewOfSummary(row: Pick<PasteSummaryRow, 'content_head' | 'encryption'>): string {
+  return row.encryption !== null ? '' : contentPreview(row.content_head);
+}
 
 /** The whole remark of a list row: a long one is not in the page (see `INLINE_REMARK_BYTES`) and is read now. */
 async function remarkOfSummary(pastes: Pick<PasteRepository, 'remarkOf'>, row: PasteSummaryRow): Promise<string | null> {
@@ -81,9 +99,10 @@ export class PasteRecords {
           max_views: row.max_views,
           view_count: row.views,
           created_by: row.created_by,
-          content_preview: contentPreview(row.content_head),
+          content_preview: previewOfSummary(row),
           created_at: row.created_at,
           updated_at: row.updated_at,
+          ...rowMarksOf(row),
         };
         const keyId = apiKeyIdOfCreator(row.created_by);
         if (keyId !== undefined) item.key_name = keyNames.get(keyId) ?? null;
@@ -110,7 +129,7 @@ export class PasteRecords {
         const content = await pastes.contentOf(row.id);
         if (content === undefined) continue;
         const record = toRecord({ ...row, content, remark: await remarkOfSummary(pastes, row) });
-        record.content_preview = contentPreview(row.content_head);
+        record.content_preview = previewOfSummary(row);
         yield record;
       }
     }
@@ -149,6 +168,7 @@ export class PasteRecords {
       created_at: row.created_at,
       updated_at: row.updated_at,
       created_by: row.created_by,
+      ...rowMarksOf(row),
     };
     const keyId = apiKeyIdOfCreator(row.created_by);
     if (keyId !== undefined) record.key_name = keyNames.get(keyId) ?? null;

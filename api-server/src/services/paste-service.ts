@@ -32,7 +32,8 @@ import {
 } from './paste-inputs';
 import { PasteRecords, type AdminPasteQuery, type PastePage } from './paste-records';
 import { keyOwnerOf, pasteBytes, PasteStorageQuota, type PasteStorageLimits, type StorageClaim } from './paste-storage-limits';
-import { PasteViews } from './paste-views';
+import { encryptionOfNewPaste, publicMarksOf } from './paste-marks';
+import { PasteViews, type RawPaste } from './paste-views';
 
 // The response shapes are the contract's (`@cloudclip/contract`, api/paste.ts and api/common.ts).
 // The public views carry `id` too (a Cloudclip addition, §9.1): owners delete by id from the view.
@@ -76,6 +77,7 @@ export class PasteService {
     const customSlug = input.slug === undefined || input.slug === null || input.slug === '' ? undefined : input.slug;
     if (customSlug !== undefined) assertSlugFormat(customSlug);
     const expiresAt = normaliseExpiry(input.expiresAt);
+    const encryption = encryptionOfNewPaste(input.encryption, input.content);
     const { createdBy, authorizedBy } = creatorOf(auth);
     let slug = customSlug;
     if (slug === undefined) slug = await unusedRandomSlug(this.pastes);
@@ -94,6 +96,8 @@ export class PasteService {
       expires_at: expiresAt,
       max_views: input.maxViews ?? null,
       views: 0,
+      encryption,
+      burn_after_reading: input.burnAfterReading === true ? 1 : 0,
       created_by: createdBy,
       created_at: now,
       updated_at: now,
@@ -115,7 +119,7 @@ export class PasteService {
     if (input.remark !== undefined) created.remark = input.remark;
     if (input.expiresAt !== undefined) created.expiresAt = expiresAt;
     if (input.maxViews !== undefined) created.maxViews = input.maxViews;
-    return created;
+    return { ...created, ...publicMarksOf(row) };
   }
 
   // ---------------------------------------------------------------- storage limits
@@ -142,8 +146,8 @@ export class PasteService {
     return this.views.unlock(slug, password);
   }
 
-  /** GET /api/raw/{slug}: the content, with `password` for a protected paste (one view). */
-  raw(slug: string, password: string | undefined): Promise<{ slug: string; content: string }> {
+  /** GET /api/raw/{slug}: the content (an encrypted paste's envelope), with `password` for a protected paste (one view). */
+  raw(slug: string, password: string | undefined): Promise<RawPaste> {
     return this.views.raw(slug, password);
   }
 
@@ -169,7 +173,7 @@ export class PasteService {
     return this.records.userDetail(id, owner);
   }
 
-  /** PUT …/pastes/{slug} (replace semantics, §5.3.2). */
+  /** PUT …/pastes/{slug} (replace semantics, §5.3.2); an encrypted paste's content cannot change. */
   async update(slug: string, input: UpdatePasteInput, ownerFilter?: string): Promise<PasteUpdateResponse> {
     // Without the old content: only its byte count is needed.
     const row = await this.pastes.findMetaBySlug(slug);
@@ -177,6 +181,10 @@ export class PasteService {
     if (isExpired(row.expires_at, this.clock())) {
       await this.pastes.deleteById(row.id);
       throw new HttpError(410, 'paste.expired');
+    }
+    // The server cannot re-encrypt: an encrypted paste keeps its envelope, sent back unchanged.
+    if (row.encryption !== null && !(await this.pastes.contentMatches(row.id, input.content))) {
+      throw new HttpError(400, 'paste.encryptedContentReadOnly');
     }
 
     let nextSlug = row.slug;

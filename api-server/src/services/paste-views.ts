@@ -1,21 +1,35 @@
-import type { PasteProtectedView, PastePublicView, PasteUnlockedView } from '@cloudclip/contract';
+import type { PasteEncryption, PasteProtectedView, PastePublicView, PasteUnlockedView } from '@cloudclip/contract';
 import type { PasteRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { verifyPassword } from '../lib/password-hash';
 import type { SecretBox } from '../lib/secret-box';
 import { isExpired, type Clock } from '../lib/time';
 import type { PasteRepository } from '../repositories/paste-repository';
+import { publicMarksOf } from './paste-marks';
 
 function hasViewLimit(row: Pick<PasteRow, 'max_views'>): row is Pick<PasteRow, 'max_views'> & { max_views: number } {
   return row.max_views !== null && row.max_views > 0;
 }
 
 /**
- * The public reading of pastes (contract §5.3, §6.2): passwords, view counting and lazy expiry.
- * A read that ends a paste's life (expired, last view) deletes its row.
+ * A delivered paste: the row as it was read (for a burned paste, as the deleting statement returned
+ * it), its new view count, and whether this delivery deleted it (burn after reading).
  */
+interface Delivery {
+  row: PasteRow;
+  views: number;
+  burned: boolean;
+}
+
+/** The raw view's answer: the content and, for an encrypted paste, what kind of envelope it is. */
+export interface RawPaste {
+  slug: string;
+  content: string;
+  encryption: PasteEncryption | null;
+}
+
 /** The view of an opened or unlocked paste; `access` (hasPassword, …) stands right after `remark`. */
-function pasteView<Access extends { hasPassword: boolean }>(row: PasteRow, views: number, access: Access) {
+function pasteView<Access extends { hasPassword: boolean }>({ row, views, burned }: Delivery, access: Access) {
   return {
     id: row.id,
     slug: row.slug,
@@ -28,17 +42,23 @@ function pasteView<Access extends { hasPassword: boolean }>(row: PasteRow, views
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     created_by: row.created_by,
+    ...publicMarksOf(row),
+    ...(burned ? { burned: true as const } : {}),
   };
 }
 
+/**
+ * The public reading of pastes (contract §5.3, §6.2): passwords, view counting, lazy expiry and
+ * burn after reading. A read that ends a paste's life (expired, last view, burned) deletes its row.
+ */
 export class PasteViews {
   constructor(
-    private readonly pastes: Pick<PasteRepository, 'findBySlug' | 'findById' | 'deleteById' | 'incrementViews'>,
+    private readonly pastes: Pick<PasteRepository, 'findBySlug' | 'findById' | 'deleteById' | 'incrementViews' | 'burnById'>,
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
   ) {}
 
-  /** GET /api/paste/{slug}: metadata of a protected paste (no view), or the content (one view). */
+  /** GET /api/paste/{slug}: metadata of a protected paste (no view, never burns), or the content (one view). */
   async open(slug: string): Promise<PasteProtectedView | PastePublicView> {
     const row = await this.accessible(slug);
     if (row.password_hash !== null) {
@@ -53,10 +73,10 @@ export class PasteViews {
         views: row.views,
         createdAt: row.created_at,
         created_by: row.created_by,
+        ...publicMarksOf(row),
       };
     }
-    const views = await this.countView(row);
-    return this.openView(row, views);
+    return pasteView(await this.deliver(row), { hasPassword: false as const });
   }
 
   /** POST /api/paste/{slug}: the content of a protected paste for the right password (one view). */
@@ -64,24 +84,36 @@ export class PasteViews {
     const row = await this.accessible(slug);
     if (row.password_hash === null) throw new HttpError(400, 'paste.notProtected');
     if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
-    const views = await this.countView(row);
-    return pasteView(row, views, { hasPassword: true as const, plain_password: this.secretBox.decryptNullable(row.password_sealed) });
+    const delivery = await this.deliver(row);
+    return pasteView(delivery, {
+      hasPassword: true as const,
+      plain_password: this.secretBox.decryptNullable(delivery.row.password_sealed),
+    });
   }
 
   /** GET /api/raw/{slug}: the content, with `password` for a protected paste (one view). */
-  async raw(slug: string, password: string | undefined): Promise<{ slug: string; content: string }> {
+  async raw(slug: string, password: string | undefined): Promise<RawPaste> {
     const row = await this.accessible(slug);
     if (row.password_hash !== null) {
       if (password === undefined || password === '') throw new HttpError(401, 'paste.passwordRequired');
       if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
     }
-    await this.countView(row);
-    return { slug: row.slug, content: row.content };
+    const delivered = (await this.deliver(row)).row;
+    return { slug: delivered.slug, content: delivered.content, encryption: delivered.encryption };
   }
 
-  /** The view of an unprotected paste. */
-  private openView(row: PasteRow, views: number): PastePublicView {
-    return pasteView(row, views, { hasPassword: false as const });
+  /**
+   * Hands out the content once: a burn-after-reading paste is deleted by the statement that returns
+   * it (a concurrent reader that lost the race gets 404, as any later one); any other paste counts
+   * a view (see `countView`).
+   */
+  private async deliver(row: PasteRow): Promise<Delivery> {
+    if (row.burn_after_reading === 1) {
+      const burned = await this.pastes.burnById(row.id);
+      if (!burned) throw new HttpError(404, 'paste.notFound');
+      return { row: burned, views: burned.views + 1, burned: true };
+    }
+    return { row, views: await this.countView(row), burned: false };
   }
 
   /** The paste, unless unknown (404) or expired / out of views (deleted, 410). */

@@ -3,6 +3,7 @@ import * as m0001 from './0001-auth-and-settings';
 import * as m0002 from './0002-shares-storage-mounts';
 import * as m0003 from './0003-upload-reservations';
 import * as m0004 from './0004-webdav';
+import * as m0005 from './0005-paste-encryption';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-shares-storage-mounts': m0002,
   '0003-upload-reservations': m0003,
   '0004-webdav': m0004,
+  '0005-paste-encryption': m0005,
 };
