@@ -15,7 +15,8 @@ const base = createAppConfig({
   // request, and the kernel's client takes that response instead of asking again.
   pageChunks: {
     '^/$': ['page-editor'],
-    '^/paste/(?<slug>[^/]+)/?$': { chunks: ['page-paste'], requests: ['/paste/{slug}'] },
+    // `?burn=ask`: a burn-after-reading paste is only announced until the reader opens it (kernel pastes.open).
+    '^/paste/(?<slug>[^/]+)/?$': { chunks: ['page-paste'], requests: ['/paste/{slug}?burn=ask'] },
     '^/file/(?<slug>[^/]+)/?$': { chunks: ['page-file'], requests: ['/public/files/{slug}'] },
   },
 });

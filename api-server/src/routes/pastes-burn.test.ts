@@ -111,4 +111,50 @@ describe('burn after reading', () => {
     expect((await view(created.slug)).json()).toMatchObject({ views: 2 });
     expect((await view(created.slug)).statusCode).toBe(404);
   });
+
+  describe('asking first (?burn=ask, then POST confirmBurn)', () => {
+    const ask = (slug: string) => env.t.app.inject({ method: 'GET', url: `/api/paste/${slug}?burn=ask` });
+    const confirm = (slug: string) => env.t.app.inject({ method: 'POST', url: `/api/paste/${slug}`, payload: { confirmBurn: true } });
+
+    it('announces a burn paste without content and without burning, however often it is asked', async () => {
+      const created = await create({ content: 'only once', burnAfterReading: true, remark: 'r' });
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const pending = await ask(created.slug);
+        expect(pending.statusCode).toBe(200);
+        expect(pending.json()).toMatchObject({
+          slug: created.slug,
+          requiresConfirmation: true,
+          burnAfterReading: true,
+          hasPassword: false,
+          remark: 'r',
+        });
+        expect(pending.json()).not.toHaveProperty('content');
+      }
+      expect(await storedRow(created.id)).toBeDefined();
+      const delivered = await confirm(created.slug);
+      expect(delivered.statusCode).toBe(200);
+      expect(delivered.json()).toMatchObject({ content: 'only once', burned: true });
+      expect(await storedRow(created.id)).toBeUndefined();
+      expect((await ask(created.slug)).statusCode).toBe(404);
+      expect((await confirm(created.slug)).statusCode).toBe(404);
+    });
+
+    it('answers other pastes as a plain GET does, and refuses a confirmation they do not need', async () => {
+      const normal = await create({ content: 'normal' });
+      const opened = await ask(normal.slug);
+      expect(opened.json()).toMatchObject({ content: 'normal', views: 1 });
+      expect((await confirm(normal.slug)).statusCode).toBe(400);
+      const guarded = await create({ content: 'guarded', burnAfterReading: true, password: 'pw' });
+      expect((await ask(guarded.slug)).json()).toMatchObject({ requiresPassword: true });
+      expect((await confirm(guarded.slug)).statusCode).toBe(400);
+      expect(await storedRow(guarded.id)).toBeDefined();
+    });
+
+    it('of 20 concurrent confirmations exactly one gets the content', async () => {
+      const created = await create({ content: 'race', burnAfterReading: true });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => confirm(created.slug)));
+      expect(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().content)).toEqual(['race']);
+      expect(answers.filter((answer) => answer.statusCode === 404)).toHaveLength(19);
+    });
+  });
 });

@@ -7,7 +7,13 @@ import { HttpError } from '../http/http-error';
 import { jsonStream } from '../http/json-stream';
 import { parseInput } from '../http/validation';
 import { BoundedQueue } from '../lib/bounded-queue';
-import { isShareSlug, PASTE_ENCRYPTION_HEADER, type OffsetPagination, type UserPasteListItem } from '@cloudclip/contract';
+import {
+  isShareSlug,
+  PASTE_BURN_ASK_QUERY,
+  PASTE_ENCRYPTION_HEADER,
+  type OffsetPagination,
+  type UserPasteListItem,
+} from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { PasteService } from '../services/paste-service';
 
@@ -70,7 +76,8 @@ const updateBody = z.object({
   newSlug: z.string().nullish(),
 });
 
-const unlockBody = z.object({ password: z.string().min(1) });
+const unlockBody = z.object({ password: z.string().min(1).optional(), confirmBurn: z.literal(true).optional() });
+const openQuery = z.object({ burn: z.string().optional() });
 const rawQuery = z.object({ password: z.string().optional() });
 const idsBody = z.object({ ids: z.array(z.string()).min(1) });
 
@@ -184,13 +191,16 @@ export async function pasteRoutes(
   // silently use up views (link checkers, previews).
   app.get('/api/paste/:slug', { exposeHeadRoute: false }, async (request) => {
     const { slug } = parseInput(slugParams, request.params);
-    return flat(await pastes.open(slug));
+    const { burn } = parseInput(openQuery, request.query);
+    return flat(await pastes.open(slug, burn === PASTE_BURN_ASK_QUERY.burn));
   });
 
   app.post('/api/paste/:slug', async (request) => {
     const { slug } = parseInput(slugParams, request.params);
-    const { password } = parseInput(unlockBody, request.body);
-    return flat(await credentialGuard.attempt(request, `paste:${slug}`, () => pastes.unlock(slug, password)));
+    const { password, confirmBurn } = parseInput(unlockBody, request.body);
+    if (password !== undefined) return flat(await credentialGuard.attempt(request, `paste:${slug}`, () => pastes.unlock(slug, password)));
+    if (confirmBurn) return flat(await pastes.confirmBurn(slug));
+    throw new HttpError(400, 'validation.missingFields', { params: { fields: 'password' } });
   });
 
   // Errors of the raw view are text/plain bodies, not envelopes (§1.2).

@@ -8,6 +8,7 @@ import {
   type PasteProtectedView,
   type PastePublicView,
   type PasteUnlockedView,
+  type PasteBurnPendingView,
   type PasteUpdateResponse,
   type UserPasteDetail,
   type UserPasteListItem,
@@ -136,12 +137,15 @@ export class PasteService {
 
   // ---------------------------------------------------------------- public reading
 
-  /** GET /api/paste/{slug}: metadata of a protected paste (no view), or the content (one view). */
-  open(slug: string): Promise<PasteProtectedView | PastePublicView> {
-    return this.views.open(slug);
+  /** GET /api/paste/{slug}: metadata of a protected paste (no view), or the content (one view); see PasteViews.open for `?burn=ask`. */
+  open(slug: string, askBeforeBurn = false): Promise<PasteProtectedView | PastePublicView | PasteBurnPendingView> {
+    return this.views.open(slug, askBeforeBurn);
   }
 
-  /** POST /api/paste/{slug}: the content of a protected paste for the right password (one view). */
+  confirmBurn(slug: string): Promise<PastePublicView> {
+    return this.views.confirmBurn(slug);
+  }
+
   unlock(slug: string, password: string): Promise<PasteUnlockedView> {
     return this.views.unlock(slug, password);
   }

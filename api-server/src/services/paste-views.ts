@@ -1,4 +1,4 @@
-import type { PasteEncryption, PasteProtectedView, PastePublicView, PasteUnlockedView } from '@cloudclip/contract';
+import type { PasteBurnPendingView, PasteEncryption, PasteProtectedView, PastePublicView, PasteUnlockedView } from '@cloudclip/contract';
 import type { PasteRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { verifyPassword } from '../lib/password-hash';
@@ -58,9 +58,29 @@ export class PasteViews {
     private readonly clock: Clock,
   ) {}
 
-  /** GET /api/paste/{slug}: metadata of a protected paste (no view, never burns), or the content (one view). */
-  async open(slug: string): Promise<PasteProtectedView | PastePublicView> {
+  /**
+   * GET /api/paste/{slug}: metadata of a protected paste (no view, never burns), or the content (one
+   * view). With `askBeforeBurn` (`?burn=ask`) an unprotected burn-after-reading paste is only
+   * announced; `confirmBurn` delivers it.
+   */
+  async open(slug: string, askBeforeBurn = false): Promise<PasteProtectedView | PastePublicView | PasteBurnPendingView> {
     const row = await this.accessible(slug);
+    if (askBeforeBurn && row.password_hash === null && row.burn_after_reading === 1) {
+      return {
+        id: row.id,
+        slug: row.slug,
+        hasPassword: false,
+        requiresConfirmation: true,
+        remark: row.remark,
+        expiresAt: row.expires_at,
+        maxViews: row.max_views,
+        views: row.views,
+        createdAt: row.created_at,
+        created_by: row.created_by,
+        ...publicMarksOf(row),
+        burnAfterReading: true,
+      };
+    }
     if (row.password_hash !== null) {
       return {
         id: row.id,
@@ -89,6 +109,14 @@ export class PasteViews {
       hasPassword: true as const,
       plain_password: this.secretBox.decryptNullable(delivery.row.password_sealed),
     });
+  }
+
+  /** POST /api/paste/{slug} `{ confirmBurn: true }`: the content of an unprotected burn-after-reading paste, which this deletes. */
+  async confirmBurn(slug: string): Promise<PastePublicView> {
+    const row = await this.accessible(slug);
+    if (row.password_hash !== null) throw new HttpError(400, 'validation.missingFields', { params: { fields: 'password' } });
+    if (row.burn_after_reading !== 1) throw new HttpError(400, 'paste.notBurnAfterReading');
+    return pasteView(await this.deliver(row), { hasPassword: false as const });
   }
 
   /** GET /api/raw/{slug}: the content, with `password` for a protected paste (one view). */

@@ -99,12 +99,44 @@ export interface PastePublicView extends PastePublicMarks {
   burned?: true;
 }
 
+/**
+ * Cloudclip addition (issue 15): `GET /paste/{slug}?burn=ask` asks before a burn-after-reading paste
+ * is delivered. Such a paste (without a password) is then answered with `PasteBurnPendingView` — no
+ * content, nothing counted or deleted — and delivered (and deleted) by `POST /paste/{slug}` with
+ * `{ confirmBurn: true }`. So a page opened by a link preview, a prefetch or without its key cannot
+ * burn the paste unseen. Without the parameter, and for every other paste, GET answers as before.
+ */
+export const PASTE_BURN_ASK_QUERY = { burn: 'ask' } as const;
+
+/** `GET /paste/{slug}?burn=ask` on an unprotected burn-after-reading paste → 200 F without content. */
+export interface PasteBurnPendingView extends PastePublicMarks {
+  id?: Uuid;
+  slug: string;
+  hasPassword: false;
+  requiresConfirmation: true;
+  burnAfterReading: true;
+  remark: string | null;
+  expiresAt: IsoTimestamp | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: ApiTimestamp;
+  created_by: string | null;
+}
+
 /** `GET /paste/{slug}` → one of the two flat views; branch on `requiresPassword`. */
 export type PasteView = PastePublicView | PasteProtectedView;
+
+/** `GET /paste/{slug}?burn=ask` → one of the flat views; branch on `requiresPassword`, then `requiresConfirmation`. */
+export type PasteOpenView = PasteView | PasteBurnPendingView;
 
 /** `POST /paste/{slug}` body. */
 export interface PasteUnlockRequest {
   password: string;
+}
+
+/** `POST /paste/{slug}` body that receives (and so deletes) a burn-after-reading paste announced by `?burn=ask`. */
+export interface PasteBurnConfirmRequest {
+  confirmBurn: true;
 }
 
 /** `POST /paste/{slug}` → 200 F after the right password (the public view's fields, with the password); a view is counted. */
@@ -117,6 +149,11 @@ export interface PasteUnlockedView extends Omit<PastePublicView, 'hasPassword' |
 /** True when `GET /paste/{slug}` answered the protected view (prompt for the password, then `POST`). */
 export function isProtectedPasteView(view: PasteView): view is PasteProtectedView {
   return (view as { requiresPassword?: unknown }).requiresPassword === true;
+}
+
+/** True when `GET /paste/{slug}?burn=ask` announced a burn-after-reading paste (confirm, then `POST` with `confirmBurn`). */
+export function isBurnPendingPasteView(view: PasteOpenView): view is PasteBurnPendingView {
+  return (view as { requiresConfirmation?: unknown }).requiresConfirmation === true;
 }
 
 /** Query of `GET /admin/pastes` (defaults page 1, limit 10). */

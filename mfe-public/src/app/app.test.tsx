@@ -47,7 +47,7 @@ test('renders a paste under /paste/:slug', async () => {
   }));
   expect(await screen.findByText('shared words')).toBeInTheDocument();
   expect(screen.getByTestId('area-page')).toHaveAttribute('data-page', 'paste');
-  expect(fetch.calls[0]!.url).toBe('http://127.0.0.1:8080/api/paste/Ab1');
+  expect(fetch.calls[0]!.url).toBe('http://127.0.0.1:8080/api/paste/Ab1?burn=ask');
 });
 
 test('shows a clear page for a missing paste, and follows the kernel language and theme', async () => {

@@ -14,7 +14,9 @@ export type ShareViewState =
   | { status: 'locked' }
   | { status: 'failed'; failure: ShareFailureKind; message: string }
   | { status: 'deleted' }
-  | { status: 'ready' };
+  | { status: 'ready' }
+  /** A burn-after-reading paste waits for the reader to open it (rendered by `children`, like `ready`). */
+  | { status: 'confirm' };
 
 interface ShareViewProps {
   kind: ShareKind;
@@ -23,7 +25,7 @@ interface ShareViewProps {
   path: string;
   lockedHint: string;
   onUnlock: (password: string) => Promise<void>;
-  /** The ready content; only rendered in the `ready` state. */
+  /** The ready content; only rendered in the `ready` (and a paste's `confirm`) state. */
   children: () => ReactNode;
 }
 

@@ -124,6 +124,12 @@ const zhCN = {
     decrypting: '正在解密…',
     decrypt: '解密',
     burned: '这份分享设为阅后即焚：它已从服务器删除，本页面是唯一的副本。如需保留，请立即复制内容。',
+    burnConfirm: {
+      title: '阅后即焚',
+      message: '打开后，这份分享会立即从服务器删除，之后任何人（包括你）都无法再次打开。',
+      open: '打开并删除',
+      noKey: '这份分享已端到端加密，但链接中没有密钥（# 之后的部分）。现在打开只会删除它而无法显示，请向分享者索取完整链接。',
+    },
     editEncrypted: '端到端加密分享的内容无法修改；备注、过期时间和最大查看次数可以修改。',
     crypto: {
       missingKey: '这份分享已端到端加密，但链接中没有密钥（# 之后的部分）。请向分享者索取完整链接。',
@@ -336,6 +342,13 @@ const enUS: typeof zhCN = {
     decrypt: 'Decrypt',
     burned:
       'This paste was set to burn after reading: it has now been deleted from the server, and this page holds the only copy. Copy the text now if you want to keep it.',
+    burnConfirm: {
+      title: 'Burn after reading',
+      message: 'Opening this paste deletes it from the server at once: nobody, you included, can open it again afterwards.',
+      open: 'Open and delete',
+      noKey:
+        'This paste is end-to-end encrypted, but the link has no key (the part after #). Opening it now would only delete it without showing it: ask the sender for the full link.',
+    },
     editEncrypted: 'The content of an end-to-end encrypted paste cannot be changed; its remark, expiry and max views can.',
     crypto: {
       missingKey: 'This paste is end-to-end encrypted, and the link has no key (the part after #). Ask the sender for the complete link.',

@@ -1,5 +1,5 @@
 import { isApiError } from '../api-error';
-import { isProtectedPasteView } from '@cloudclip/contract';
+import { isBurnPendingPasteView, isProtectedPasteView } from '@cloudclip/contract';
 import { createPastesApi } from './pastes';
 import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginAdmin, loginApiKey } from './test-harness';
 
@@ -53,6 +53,19 @@ describe('pastes endpoints', () => {
     expect(reference.id).toBeUndefined();
     h.reply({ body: { id: 'p-9', slug: 'abc', content: 'secret', hasPassword: true, plain_password: 'pw', views: 1 } });
     expect((await createPastesApi(h.client).unlock('abc', 'pw')).id).toBe('p-9');
+  });
+
+  it('asks before a burn-after-reading paste is delivered, and confirms with POST { confirmBurn: true }', async () => {
+    const h = createHarness();
+    h.reply({ body: { slug: 'abc', hasPassword: false, requiresConfirmation: true, burnAfterReading: true, views: 0 } });
+    const pending = await createPastesApi(h.client).open('abc');
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/paste/abc?burn=ask` });
+    expect(isBurnPendingPasteView(pending)).toBe(true);
+    expect(pending).not.toHaveProperty('content');
+    h.reply({ body: { slug: 'abc', content: 'once', hasPassword: false, burnAfterReading: true, burned: true, views: 1 } });
+    const delivered = await createPastesApi(h.client).confirmBurn('abc');
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/paste/abc`, body: { confirmBurn: true } });
+    expect(delivered).toMatchObject({ content: 'once', burned: true });
   });
 
   it('unlocks with POST /api/paste/{slug} and a JSON password', async () => {

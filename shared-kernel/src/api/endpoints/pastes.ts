@@ -1,12 +1,21 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE } from '../../constants';
 import type { HttpClient } from '../http-client';
-import type { ApiMessage, OffsetPageQuery, PasteBatchDeleteRequest, PasteUnlockRequest } from '@cloudclip/contract';
+import { PASTE_BURN_ASK_QUERY } from '@cloudclip/contract';
+import type {
+  ApiMessage,
+  OffsetPageQuery,
+  PasteBatchDeleteRequest,
+  PasteBurnConfirmRequest,
+  PasteUnlockRequest,
+} from '@cloudclip/contract';
 import type {
   AdminPasteDetail,
   AdminPasteListQuery,
   AdminPasteListResponse,
   PasteCreateRequest,
   PasteCreateResponse,
+  PasteOpenView,
+  PastePublicView,
   PasteUnlockedView,
   PasteUpdateRequest,
   PasteUpdateResponse,
@@ -33,6 +42,23 @@ export function createPastesApi(client: HttpClient) {
     /** `GET /paste/{slug}` → flat F: the content, or `requiresPassword: true` without content. */
     get(slug: string, signal?: AbortSignal): Promise<PasteView> {
       return client.request<PasteView>(`/paste/${seg(slug)}`, { signal });
+    },
+
+    /**
+     * `GET /paste/{slug}?burn=ask` → as `get`, except that a burn-after-reading paste is announced
+     * (`requiresConfirmation: true`, no content, nothing deleted) until `confirmBurn` receives it.
+     */
+    open(slug: string, signal?: AbortSignal): Promise<PasteOpenView> {
+      return client.request<PasteOpenView>(`/paste/${seg(slug)}`, { query: { ...PASTE_BURN_ASK_QUERY }, signal });
+    },
+
+    /** `POST /paste/{slug}` `{confirmBurn: true}` → flat F with content; the paste is deleted by this answer. */
+    confirmBurn(slug: string, signal?: AbortSignal): Promise<PastePublicView> {
+      return client.request<PastePublicView>(`/paste/${seg(slug)}`, {
+        method: 'POST',
+        body: { confirmBurn: true } satisfies PasteBurnConfirmRequest,
+        signal,
+      });
     },
 
     /** `POST /paste/{slug}` `{password}` → flat F with content. 401 = wrong password (session kept). */

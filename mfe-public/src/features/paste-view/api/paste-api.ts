@@ -1,6 +1,8 @@
 import {
+  isBurnPendingPasteView,
   isProtectedPasteView,
   type Kernel,
+  type PasteBurnPendingView,
   type PasteEncryption,
   type PasteProtectedView,
   type PastePublicMarks,
@@ -47,7 +49,8 @@ function pasteMarks(
   };
 }
 
-export type PasteLoad = { kind: 'locked'; meta: PasteProtectedView } | { kind: 'open'; paste: LoadedPaste };
+export type PasteLoad =
+  { kind: 'locked'; meta: PasteProtectedView } | { kind: 'confirm'; meta: PasteBurnPendingView } | { kind: 'open'; paste: LoadedPaste };
 
 /** A readable paste view of the server as the page keeps it (`password`: the one it was unlocked with). */
 function loadedPaste(view: PastePublicView | PasteUnlockedView, password?: string): LoadedPaste {
@@ -68,14 +71,23 @@ function loadedPaste(view: PastePublicView | PasteUnlockedView, password?: strin
   };
 }
 
-/** `GET /api/paste/{slug}`: the content (one view counted), or the metadata of a protected paste. */
+/**
+ * `GET /api/paste/{slug}?burn=ask`: the content (one view counted), the metadata of a protected
+ * paste, or the announcement of a burn-after-reading paste (nothing delivered or deleted yet).
+ */
 export async function loadPaste(kernel: Kernel, slug: string, signal?: AbortSignal): Promise<PasteLoad> {
-  const view = await kernel.api.pastes.get(slug, signal);
+  const view = await kernel.api.pastes.open(slug, signal);
+  if (isBurnPendingPasteView(view)) return { kind: 'confirm', meta: view };
   if (isProtectedPasteView(view)) return { kind: 'locked', meta: view };
   return { kind: 'open', paste: loadedPaste(view) };
 }
 
-/** `GET /api/paste/{slug}` of the address being opened, started before the page renders (lib/early-load.ts). */
+/** `POST /api/paste/{slug}` `{confirmBurn: true}`: the burn-after-reading paste, which this deletes from the server. */
+export async function confirmBurnPaste(kernel: Kernel, slug: string): Promise<LoadedPaste> {
+  return loadedPaste(await kernel.api.pastes.confirmBurn(slug));
+}
+
+/** `GET /api/paste/{slug}?burn=ask` of the address being opened, started before the page renders (lib/early-load.ts). */
 export const earlyPasteLoad = createEarlyLoad((kernel, slug) => loadPaste(kernel, slug));
 
 /** `POST /api/paste/{slug}` with the password (401 = wrong password: the server's message or 'wrong password'). */

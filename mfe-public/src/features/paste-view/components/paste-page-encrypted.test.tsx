@@ -201,4 +201,40 @@ describe('PastePage, burn after reading', () => {
     expect(screen.getByTestId('paste-burned-notice')).toHaveTextContent('本页面是唯一的副本');
     expect(screen.queryByTestId('paste-encrypted-badge')).not.toBeInTheDocument();
   });
+
+  describe('asking before it is opened', () => {
+    const pending = (extra: Record<string, unknown> = {}) => ({
+      body: { ...base, hasPassword: false, requiresConfirmation: true, burnAfterReading: true, views: 0, ...extra },
+    });
+
+    it('asks first (GET ?burn=ask shows no content), then opens it with POST confirmBurn and shows the only copy', async () => {
+      const { fetch } = renderPaste(`/paste/abc#${plain.key}`, (call) =>
+        call.method === 'POST'
+          ? openView(plain.envelope, { burnAfterReading: true, burned: true })()
+          : pending({ encryption: 'aes-256-gcm/v1' }),
+      );
+      expect(await screen.findByTestId('paste-burn-confirm')).toHaveTextContent('deletes it from the server at once');
+      expect(fetch.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET http://127.0.0.1:8080/api/paste/abc?burn=ask']);
+      expect(robots()).toHaveLength(1);
+      fireEvent.click(screen.getByTestId('paste-burn-open'));
+      expect(await screen.findByText('The answer is 42 — 绝密')).toBeInTheDocument();
+      expect(screen.getByTestId('paste-burned-notice')).toBeInTheDocument();
+      expect(fetch.calls.at(-1)).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:8080/api/paste/abc', body: { confirmBurn: true } });
+    });
+
+    it('will not open an encrypted burn paste whose link has no key (it would be deleted unread), in Chinese too', async () => {
+      const { fetch } = renderPaste('/paste/abc', () => pending({ encryption: 'aes-256-gcm/v1' }), { language: 'zh-CN' });
+      expect(await screen.findByTestId('paste-burn-no-key')).toHaveTextContent('链接中没有密钥');
+      expect(screen.queryByTestId('paste-burn-open')).not.toBeInTheDocument();
+      expect(fetch.calls.every((call) => call.method === 'GET')).toBe(true);
+    });
+
+    it('shows the gone page when another reader opened it first', async () => {
+      renderPaste('/paste/abc', (call) =>
+        call.method === 'POST' ? { status: 404, body: { code: 404, message: 'not found', success: false, data: null } } : pending(),
+      );
+      fireEvent.click(await screen.findByTestId('paste-burn-open'));
+      await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'not-found'));
+    });
+  });
 });

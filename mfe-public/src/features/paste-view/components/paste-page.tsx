@@ -19,6 +19,7 @@ import { useLinkKey } from '../hooks/use-link-key';
 import { PasteOutline } from './paste-outline';
 import { PasteEditForm } from './paste-edit-form';
 import { DecryptProblem } from './decrypt-problem';
+import { BurnConfirm } from './burn-confirm';
 import './paste-page.css';
 import { useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
 
@@ -38,14 +39,18 @@ export function PastePage() {
 function PasteView({ slug }: { slug: string }) {
   const { t } = useTranslation(NAMESPACE);
   const linkKey = useLinkKey();
-  const { state, unlock, updateLoaded, markDeleted } = usePaste(slug);
+  const { state, unlock, confirmBurn, updateLoaded, markDeleted } = usePaste(slug);
   // `burned` implies `burnAfterReading` (a delivered burn paste carries both).
-  const marks = state.status === 'ready' ? state.paste : state.status === 'locked' ? state.meta : null;
+  const marks = state.status === 'ready' ? state.paste : state.status === 'locked' || state.status === 'confirm' ? state.meta : null;
   useNoIndex(Boolean(marks && (marks.encryption || marks.burnAfterReading)));
   return (
     <ShareView kind="paste" state={state} path={pastePath(slug)} lockedHint={t('paste.lockedHint')} onUnlock={unlock}>
       {() =>
-        state.status === 'ready' && <PasteReady paste={state.paste} linkKey={linkKey} onChange={updateLoaded} onDeleted={markDeleted} />
+        state.status === 'confirm' ? (
+          <BurnConfirm meta={state.meta} linkKey={linkKey} onOpen={confirmBurn} />
+        ) : (
+          state.status === 'ready' && <PasteReady paste={state.paste} linkKey={linkKey} onChange={updateLoaded} onDeleted={markDeleted} />
+        )
       }
     </ShareView>
   );

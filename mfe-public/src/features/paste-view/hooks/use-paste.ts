@@ -1,16 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
-import { earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste } from '../api/paste-api';
+import { type PasteBurnPendingView, type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
+import { confirmBurnPaste, earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste, type PasteLoad } from '../api/paste-api';
 import { failedShare, failedShareOrThrow, loadWasCancelled, type FailedShare } from '../../../lib/share-failure';
 
 export type PasteState =
   | { status: 'loading' }
   | { status: 'locked'; meta: PasteProtectedView }
+  | { status: 'confirm'; meta: PasteBurnPendingView }
   | { status: 'ready'; paste: LoadedPaste }
   | FailedShare
   | { status: 'deleted' };
 
-/** Loads `/paste/{slug}` once per slug and holds its state (locked → unlock → ready, edits, deletion). */
+function stateOf(result: PasteLoad): PasteState {
+  if (result.kind === 'locked') return { status: 'locked', meta: result.meta };
+  if (result.kind === 'confirm') return { status: 'confirm', meta: result.meta };
+  return { status: 'ready', paste: result.paste };
+}
+
+/**
+ * Loads `/paste/{slug}` once per slug and holds its state (locked → unlock → ready; a burn paste:
+ * confirm → ready; edits, deletion).
+ */
 export function usePaste(slug: string) {
   const kernel = useKernel();
   const [state, setState] = useState<PasteState>({ status: 'loading' });
@@ -24,7 +34,7 @@ export function usePaste(slug: string) {
       (result) => {
         if (controller.signal.aborted) return;
         earlyPasteLoad.forget(load);
-        setState(result.kind === 'locked' ? { status: 'locked', meta: result.meta } : { status: 'ready', paste: result.paste });
+        setState(stateOf(result));
       },
       (error: unknown) => {
         if (loadWasCancelled(controller.signal, error)) return;
@@ -48,8 +58,17 @@ export function usePaste(slug: string) {
     [kernel, slug],
   );
 
+  /** Receives a burn-after-reading paste (the server deletes it with this answer). */
+  const confirmBurn = useCallback(async () => {
+    try {
+      setState({ status: 'ready', paste: await confirmBurnPaste(kernel, slug) });
+    } catch (error) {
+      setState(failedShare(error));
+    }
+  }, [kernel, slug]);
+
   const updateLoaded = useCallback((paste: LoadedPaste) => setState({ status: 'ready', paste }), []);
   const markDeleted = useCallback(() => setState({ status: 'deleted' }), []);
 
-  return { state, unlock, updateLoaded, markDeleted };
+  return { state, unlock, confirmBurn, updateLoaded, markDeleted };
 }
