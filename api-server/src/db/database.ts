@@ -42,7 +42,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 /**
  * Opens the SQLite file (creating its directory) behind Kysely.
- * WAL journal and foreign keys are switched on for every connection.
+ * WAL journal, foreign keys and secure delete are switched on for every connection.
  */
 export function openSqliteDatabase(file: string): AppDatabase {
   if (file !== IN_MEMORY) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -50,6 +50,8 @@ export function openSqliteDatabase(file: string): AppDatabase {
   if (file !== IN_MEMORY) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten with zeros, not left in free pages: a burned paste is purged.
+  sqlite.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

@@ -152,8 +152,14 @@ export class PasteRepository {
    * of any number of concurrent readers exactly one gets the row (the others get undefined) and the
    * content is gone from the table once it is delivered.
    */
-  burnById(id: string): Promise<PasteRow | undefined> {
-    return this.db.deleteFrom('pastes').where('id', '=', id).returningAll().executeTakeFirst();
+  async burnById(id: string): Promise<PasteRow | undefined> {
+    const row = await this.db.deleteFrom('pastes').where('id', '=', id).returningAll().executeTakeFirst();
+    if (row && this.engine === 'SQLite') {
+      // Secure delete zeroes the row's pages (database.ts); the checkpoint moves them out of the
+      // WAL into the file at once, so no copy of the content stays in the WAL either.
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(this.db).catch(() => undefined);
+    }
+    return row;
   }
 
   /** Whether row `id` exists with exactly this content (compared in the database, byte for byte). */
