@@ -15,6 +15,7 @@ export * from './api/fs';
 export * from './api/mount';
 export * from './api/paste';
 export * from './api/s3-config';
+export * from './api/search';
 export * from './api/system';
 export * from './api/url-upload';
 

@@ -67,11 +67,15 @@ export interface AdminFileListQuery {
   offset?: number;
   created_by?: string;
   s3_config_id?: Uuid;
+  /** Cloudclip addition: search (api/search.ts); only where `GET /version` lists `"search"`. */
+  q?: string;
 }
 
 export interface UserFileListQuery {
   limit?: number;
   offset?: number;
+  /** Cloudclip addition: search among the key's own files (api/search.ts). */
+  q?: string;
 }
 
 /** `GET /admin/files` → E `data` (pagination **inside** `data`, no `hasMore`). Includes fs-browser rows (`M-…`). */

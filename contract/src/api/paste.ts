@@ -1,5 +1,14 @@
 import type { PasteEncryption } from '../rules/paste-envelope';
-import type { ApiEnvelope, ApiTimestamp, IsoTimestamp, OffsetPagination, PagePagination, UserKeyInfo, Uuid } from './common';
+import type {
+  ApiEnvelope,
+  ApiTimestamp,
+  IsoTimestamp,
+  OffsetPageQuery,
+  OffsetPagination,
+  PagePagination,
+  UserKeyInfo,
+  Uuid,
+} from './common';
 
 /**
  * Cloudclip addition (issue 15): the fields a public paste object carries when the paste is end-to-end
@@ -161,6 +170,8 @@ export interface AdminPasteListQuery {
   page?: number;
   limit?: number;
   created_by?: string;
+  /** Cloudclip addition: search (api/search.ts); only where `GET /version` lists `"search"`. */
+  q?: string;
 }
 
 /** One row of `GET /admin/pastes` (snake_case; note `view_count`, not `views`). */
@@ -244,6 +255,12 @@ export interface UserPasteListItem extends PasteRowMarks {
    * (as the admin list). A list can show it instead of `content`, which the legacy client still reads.
    */
   content_preview?: string;
+}
+
+/** Query of `GET /user/pastes` (offset paging, as every key-holder list). */
+export interface UserPasteListQuery extends OffsetPageQuery {
+  /** Cloudclip addition: search among the key's own pastes (api/search.ts). */
+  q?: string;
 }
 
 /** `GET /user/pastes` → E with top-level `pagination` (limit/offset/hasMore) and `key_info`. */

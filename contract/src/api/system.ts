@@ -129,6 +129,11 @@ export interface VersionInfo {
   nodeVersion?: string;
   /** Seconds. */
   uptime?: number;
+  /**
+   * Cloudclip addition: the optional capabilities this backend offers beyond the legacy contract
+   * (e.g. `"search"`, SERVER_FEATURE_SEARCH). Absent on other backends: a client treats that as none.
+   */
+  features?: string[];
 }
 
 /** `GET /health` → 200 F. */
