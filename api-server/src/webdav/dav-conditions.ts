@@ -68,6 +68,14 @@ export async function checkConditions(dav: DavRequest, resource: DavResource, op
     throw new HttpError(412, 'dav.preconditionFailed');
   }
 
+  // The locks covering a path, asked once per path in this request (the If header and the guards both need them).
+  const coveringCache = new Map<string, Promise<DavLock[]>>();
+  const covering = (path: string): Promise<DavLock[]> => {
+    let locks = coveringCache.get(path);
+    if (!locks) coveringCache.set(path, (locks = deps.locks.covering(path)));
+    return locks;
+  };
+
   let submitted: string[] = [];
   const ifHeader = headerOf(request, 'if');
   if (ifHeader !== undefined) {
@@ -83,10 +91,10 @@ export async function checkConditions(dav: DavRequest, resource: DavResource, op
       const urlPath = pathOfUrl(tag);
       const parsed = urlPath === null ? null : davPathOf(urlPath);
       if (!parsed || !parsed.ok) return null;
-      if (parsed.path.path === resource.path) return { etag, lockTokens: (await deps.locks.covering(resource.path)).map((l) => l.token) };
+      if (parsed.path.path === resource.path) return { etag, lockTokens: (await covering(resource.path)).map((l) => l.token) };
       try {
         const other = await deps.resources.resolve(dav.caller, parsed.path);
-        return { etag: etagOf(other), lockTokens: (await deps.locks.covering(other.path)).map((l) => l.token) };
+        return { etag: etagOf(other), lockTokens: (await covering(other.path)).map((l) => l.token) };
       } catch {
         return null;
       }
@@ -106,10 +114,10 @@ export async function checkConditions(dav: DavRequest, resource: DavResource, op
   const guarding = new Map<string, DavLock>();
   for (const guard of guards) {
     const { path } = guard.resource;
-    for (const lock of await deps.locks.covering(path)) guarding.set(lock.token, lock);
+    for (const lock of await covering(path)) guarding.set(lock.token, lock);
     if (guard.tree) for (const lock of await deps.locks.within(path)) guarding.set(lock.token, lock);
     const parent = guard.changesParent ? parentPathOf(path) : null;
-    if (parent !== null) for (const lock of await deps.locks.covering(parent)) guarding.set(lock.token, lock);
+    if (parent !== null) for (const lock of await covering(parent)) guarding.set(lock.token, lock);
   }
   const blocked = groupsOf([...guarding.values()]).filter((group) => !group.some((lock) => submitted.includes(lock.token)));
   if (blocked.length > 0) {

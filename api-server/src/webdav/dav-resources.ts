@@ -109,7 +109,8 @@ export class DavResources {
     }
     const marker = await storageCall(() => target.driver.headObject(`${target.key}/`));
     if (marker) return { type: 'folder', marker };
-    if (await this.access.folderExists(target)) return { type: 'folder', marker: null };
+    // The marker was just looked up: only the listing is left to ask.
+    if (await this.access.folderHoldsObjects(target)) return { type: 'folder', marker: null };
     if (addressedAsFolder) {
       const info = await storageCall(() => target.driver.headObject(target.key));
       if (info) return { type: 'file', info };

@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { TEST_ADMIN } from '../testing/test-app';
+import { LocalStorageDriver } from '../storage/local-driver';
+import { DavLockService } from './dav-locks';
 
 /**
  * WebDAV at /dav/ through the real app (Fastify inject, SQLite, the local driver): who may do
@@ -73,6 +75,20 @@ describe('WebDAV /dav/', () => {
     const infinite = await dav('PROPFIND', '/dav/docs/', { ...admin, depth: 'infinity' });
     expect(infinite.statusCode).toBe(403);
     expect(infinite.body).toContain('propfind-finite-depth');
+  });
+
+  it('looks a new file up in storage once per candidate name: no second marker lookup', async () => {
+    const heads = jest.spyOn(LocalStorageDriver.prototype, 'headObject');
+    try {
+      heads.mockClear();
+      expect((await dav('PUT', '/dav/docs/team/fresh.txt', admin, 'fresh')).statusCode).toBe(201);
+      const looked = heads.mock.calls.map(([key]) => key);
+      // Each key asked at most once while handling the request (the folder marker 'team/fresh.txt/' included).
+      expect(looked.filter((key) => key === 'team/fresh.txt/')).toHaveLength(1);
+      expect(new Set(looked).size).toBe(looked.length);
+    } finally {
+      heads.mockRestore();
+    }
   });
 
   it('stores, reads (with ranges), copies, moves and deletes files, recording file rows', async () => {
@@ -195,6 +211,23 @@ describe('WebDAV /dav/', () => {
     const unmapped = await dav('LOCK', '/dav/docs/fresh.txt', admin, lockBody);
     expect(unmapped.statusCode).toBe(201);
     expect((await dav('GET', '/dav/docs/fresh.txt')).body).toBe('');
+  });
+
+  it('asks for the locks covering a path once per request, however many conditions need them', async () => {
+    await dav('PUT', '/dav/docs/once.txt', admin, 'once');
+    const lockBody =
+      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+    const token = String((await dav('LOCK', '/dav/docs/once.txt', admin, lockBody)).headers['lock-token']).replace(/[<>]/g, '');
+    const covering = jest.spyOn(DavLockService.prototype, 'covering');
+    try {
+      covering.mockClear();
+      // The If header's state and the write guard both need the locks of /docs/once.txt.
+      expect((await dav('PUT', '/dav/docs/once.txt', { ...admin, if: `(<${token}>)` }, 'changed')).statusCode).toBe(204);
+      const paths = covering.mock.calls.map(([path]) => path);
+      expect(paths.filter((path) => path === '/docs/once.txt')).toHaveLength(1);
+    } finally {
+      covering.mockRestore();
+    }
   });
 
   it('refuses writes over max_upload_size (413) and over the quota (507), leaving nothing behind', async () => {

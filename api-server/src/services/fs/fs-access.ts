@@ -226,6 +226,11 @@ export class FsAccess {
   async folderExists(target: FsTarget, key = target.key): Promise<boolean> {
     if (key === '') return true;
     if (await storageCall(() => target.driver.headObject(`${key}/`))) return true;
+    return this.folderHoldsObjects(target, key);
+  }
+
+  /** True when any object is stored below `key/` (a folder without a marker); one listing call. */
+  async folderHoldsObjects(target: FsTarget, key = target.key): Promise<boolean> {
     const page = await storageCall(() => target.driver.listObjects({ prefix: `${key}/`, maxKeys: 1 }));
     return page.objects.length > 0 || page.commonPrefixes.length > 0;
   }
