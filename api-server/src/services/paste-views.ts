@@ -48,6 +48,23 @@ function pasteView<Access extends { hasPassword: boolean }>({ row, views, burned
 }
 
 /**
+ * What the page of a paste that is not delivered yet may show (a protected paste before its
+ * password, a burn-after-reading paste before the reader confirms): everything but the content,
+ * with the view count as stored (nothing counted).
+ */
+function announced(row: PasteRow) {
+  return {
+    remark: row.remark,
+    expiresAt: row.expires_at,
+    maxViews: row.max_views,
+    views: row.views,
+    createdAt: row.created_at,
+    created_by: row.created_by,
+    ...publicMarksOf(row),
+  };
+}
+
+/**
  * The public reading of pastes (contract §5.3, §6.2): passwords, view counting, lazy expiry and
  * burn after reading. A read that ends a paste's life (expired, last view, burned) deletes its row.
  */
@@ -66,35 +83,10 @@ export class PasteViews {
   async open(slug: string, askBeforeBurn = false): Promise<PasteProtectedView | PastePublicView | PasteBurnPendingView> {
     const row = await this.accessible(slug);
     if (askBeforeBurn && row.password_hash === null && row.burn_after_reading === 1) {
-      return {
-        id: row.id,
-        slug: row.slug,
-        hasPassword: false,
-        requiresConfirmation: true,
-        remark: row.remark,
-        expiresAt: row.expires_at,
-        maxViews: row.max_views,
-        views: row.views,
-        createdAt: row.created_at,
-        created_by: row.created_by,
-        ...publicMarksOf(row),
-        burnAfterReading: true,
-      };
+      return { id: row.id, slug: row.slug, hasPassword: false, requiresConfirmation: true, ...announced(row), burnAfterReading: true };
     }
     if (row.password_hash !== null) {
-      return {
-        id: row.id,
-        slug: row.slug,
-        hasPassword: true,
-        requiresPassword: true,
-        remark: row.remark,
-        expiresAt: row.expires_at,
-        maxViews: row.max_views,
-        views: row.views,
-        createdAt: row.created_at,
-        created_by: row.created_by,
-        ...publicMarksOf(row),
-      };
+      return { id: row.id, slug: row.slug, hasPassword: true, requiresPassword: true, ...announced(row) };
     }
     return pasteView(await this.deliver(row), { hasPassword: false as const });
   }
