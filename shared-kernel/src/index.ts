@@ -69,5 +69,6 @@ export * from './validators/markdown-import';
 export * from './validators/max-views';
 export * from './validators/mount-form';
 export * from './validators/numeric-input';
+export * from './validators/search-query';
 export * from './validators/settings-form';
 export * from './validators/validation-result';

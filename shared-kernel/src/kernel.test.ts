@@ -185,3 +185,43 @@ describe('createKernel wiring', () => {
     expect(events.map((event) => event.type)).toEqual(['language-changed', 'theme-changed']);
   });
 });
+
+describe('kernel.serverFeatures', () => {
+  const versionWith = (features?: unknown): Reply => ({
+    body: {
+      code: 200,
+      message: 'ok',
+      success: true,
+      data: { version: '1.0.0', name: 'cloudclip', environment: 'Docker', storage: 'SQLite', features },
+    },
+  });
+
+  it('asks GET /version once per page load, however many callers ask', async () => {
+    const { kernel, requests } = kernelWith({ replies: [versionWith(['search'])] });
+    const [first, second] = await Promise.all([kernel.serverFeatures(), kernel.serverFeatures()]);
+    const third = await kernel.serverFeatures();
+    expect(first.has('search')).toBe(true);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    expect(requests.map((request) => request.url)).toEqual(['https://clip.example.org/api/version']);
+  });
+
+  it('is an empty set for a backend whose version lists no features', async () => {
+    const { kernel } = kernelWith({ replies: [versionWith(undefined)] });
+    expect([...(await kernel.serverFeatures())]).toEqual([]);
+  });
+
+  it('is an empty set when the version call fails, and does not ask again', async () => {
+    const { kernel, requests } = kernelWith({ replies: [{ status: 404, body: { code: 404, message: 'no', success: false } }] });
+    expect((await kernel.serverFeatures()).size).toBe(0);
+    expect((await kernel.serverFeatures()).size).toBe(0);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is asked afresh by a new kernel (a new page load)', async () => {
+    const before = kernelWith({ replies: [versionWith([])] });
+    expect((await before.kernel.serverFeatures()).has('search')).toBe(false);
+    const after = kernelWith({ replies: [versionWith(['search'])] });
+    expect((await after.kernel.serverFeatures()).has('search')).toBe(true);
+  });
+});

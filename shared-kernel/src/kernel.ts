@@ -2,6 +2,7 @@ import { EventBus } from './bus/event-bus';
 import { resolveBaseUrl, type BaseUrlSource, type RuntimeAppConfig } from './config/app-config';
 import { HttpClient } from './api/http-client';
 import { createApi, type CloudclipApi } from './api/endpoints/api';
+import { memoizeServerFeatures } from './api/server-features';
 import { I18nService } from './i18n/create-i18n';
 import { detectLanguage } from './i18n/detect-language';
 import { SessionStore } from './session/session-store';
@@ -40,6 +41,12 @@ export interface Kernel {
   readonly http: HttpClient;
   readonly api: CloudclipApi;
   readonly auth: AuthService;
+  /**
+   * The backend's optional capabilities (`GET /version` → `data.features`, e.g. SERVER_FEATURE_SEARCH),
+   * asked once per page load and shared by the host and every remote; an empty set when the backend
+   * lists none or cannot answer. Show a capability's UI only when its name is in the set.
+   */
+  readonly serverFeatures: () => Promise<ReadonlySet<string>>;
 }
 
 let current: Kernel | null = null;
@@ -90,6 +97,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     http,
     api,
     auth,
+    serverFeatures: memoizeServerFeatures(() => api.system.features()),
   };
   return current;
 }

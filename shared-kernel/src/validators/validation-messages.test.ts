@@ -11,6 +11,7 @@ import { validateAdminLoginForm, validateApiKeyLoginForm } from './login-form';
 import { validateMarkdownImportFile } from './markdown-import';
 import { validateMaxViews } from './max-views';
 import { validateMountForm, validateMountPath } from './mount-form';
+import { validateSearchQuery } from './search-query';
 import { validateSettingsForm } from './settings-form';
 import { VALIDATION_MESSAGE_KEYS, VALIDATION_NAMESPACE, type ValidationError } from './validation-result';
 
@@ -54,6 +55,8 @@ function collectErrors(): ValidationError[] {
   field(validateBackendAddress(' '));
   errors.push(checkFileSize(2 * MB, 1));
   errors.push(insufficientStorageError(1, 2, 3));
+  field(validateSearchQuery('q'.repeat(201)));
+  field(validateSearchQuery('a b c d e f g h i'));
 
   return errors.filter((error): error is ValidationError => error !== null && error !== undefined);
 }

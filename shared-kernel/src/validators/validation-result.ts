@@ -60,6 +60,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   'backendAddressRequired',
   'fileTooLarge',
   'storageInsufficient',
+  'searchQueryTooLong',
+  'searchQueryTooManyTerms',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

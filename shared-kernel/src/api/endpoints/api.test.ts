@@ -6,7 +6,18 @@ import { BASE, createHarness, envelope, loginAdmin } from './test-harness';
 describe('createApi', () => {
   it('assembles every endpoint group on one client', () => {
     const api = createApi(createHarness().client);
-    expect(Object.keys(api).sort()).toEqual(['apiKeys', 'auth', 'files', 'fs', 'mounts', 'pastes', 's3Configs', 'system', 'urlUpload']);
+    expect(Object.keys(api).sort()).toEqual([
+      'apiKeys',
+      'auth',
+      'files',
+      'fs',
+      'mounts',
+      'pastes',
+      's3Configs',
+      'search',
+      'system',
+      'urlUpload',
+    ]);
     expect(api.fs.admin.scope).toBe('admin');
     expect(api.fs.user.scope).toBe('user');
   });

@@ -6,6 +6,7 @@ import { createFsApi } from './fs';
 import { createMountsApi } from './mounts';
 import { createPastesApi } from './pastes';
 import { createS3ConfigsApi } from './s3-configs';
+import { createSearchApi } from './search';
 import { createSystemApi } from './system';
 import { createUrlUploadApi } from './url-upload';
 
@@ -19,6 +20,7 @@ export function createApi(client: HttpClient) {
     s3Configs: createS3ConfigsApi(client),
     mounts: createMountsApi(client),
     system: createSystemApi(client),
+    search: createSearchApi(client),
     urlUpload: createUrlUploadApi(client),
     fs: { admin: createFsApi(client, 'admin'), user: createFsApi(client, 'user') },
   };

@@ -101,6 +101,20 @@ describe('files endpoints', () => {
     expect(result.key_info).toEqual(keyInfo);
   });
 
+  it('sends a non-blank search as q (trimmed) on both file lists and leaves a blank one out', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createFilesApi(h.client);
+    await api.adminList({ q: ' photo.png ', limit: 10 });
+    expect(h.last().url).toBe(`${BASE}/api/admin/files?limit=10&offset=0&q=photo.png`);
+    await api.adminList({ q: ' ' });
+    expect(h.last().url).toBe(`${BASE}/api/admin/files?limit=50&offset=0`);
+    await api.userList({ q: 'report' });
+    expect(h.last().url).toBe(`${BASE}/api/user/files?limit=50&offset=0&q=report`);
+    await api.userList({});
+    expect(h.last().url).toBe(`${BASE}/api/user/files?limit=50&offset=0`);
+  });
+
   it('updates and deletes admin and user files by id', async () => {
     const h = createHarness();
     loginAdmin(h);

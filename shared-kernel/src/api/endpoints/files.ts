@@ -18,6 +18,7 @@ import type {
   UserFileListResponse,
 } from '@cloudclip/contract';
 import { offsetPage } from './offset-page';
+import { searchParam } from './search-param';
 
 const seg = encodeURIComponent;
 
@@ -97,13 +98,17 @@ export function createFilesApi(client: HttpClient) {
         .then((envelope) => envelope.data);
     },
 
-    /** `GET /admin/files?limit&offset` → `data = { files, pagination: { total, limit, offset } }`. */
+    /**
+     * `GET /admin/files?limit&offset[&q]` → `data = { files, pagination: { total, limit, offset } }`.
+     * `q` is sent only when it is not blank.
+     */
     adminList(query: AdminFileListQuery = {}, signal?: AbortSignal): Promise<AdminFileListData> {
       return client.data<AdminFileListData>('/admin/files', {
         query: {
           ...offsetPage(query, FILE_LIST_PAGE),
           created_by: query.created_by,
           s3_config_id: query.s3_config_id,
+          q: searchParam(query.q),
         },
         signal,
       });
@@ -124,10 +129,13 @@ export function createFilesApi(client: HttpClient) {
       await client.request(`/admin/files/${seg(id)}`, { method: 'DELETE' });
     },
 
-    /** `GET /user/files?limit&offset` → the E body: `data = { files, pagination (hasMore) }` and top-level `key_info`. */
+    /**
+     * `GET /user/files?limit&offset[&q]` → the E body: `data = { files, pagination (hasMore) }` and
+     * top-level `key_info`. `q` (the key's own files only) is sent only when it is not blank.
+     */
     userList(query: UserFileListQuery = {}, signal?: AbortSignal): Promise<UserFileListResponse> {
       return client.request<UserFileListResponse>('/user/files', {
-        query: offsetPage(query, FILE_LIST_PAGE),
+        query: { ...offsetPage(query, FILE_LIST_PAGE), q: searchParam(query.q) },
         signal,
       });
     },

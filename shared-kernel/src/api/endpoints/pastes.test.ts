@@ -117,6 +117,26 @@ describe('pastes endpoints', () => {
     expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=3&limit=20&created_by=apikey%3Ak1`);
   });
 
+  it('sends a non-blank search as q (trimmed) on the admin list and leaves a blank one out', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createPastesApi(h.client);
+    await api.adminList({ q: '  notes 2025 ' });
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10&q=notes+2025`);
+    await api.adminList({ q: '   ' });
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10`);
+  });
+
+  it('sends a non-blank search as q on the user list and leaves a blank one out', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    const api = createPastesApi(h.client);
+    await api.userList({ limit: 20, offset: 40, q: '中文' });
+    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=20&offset=40&q=${encodeURIComponent('中文')}`);
+    await api.userList({ q: '' });
+    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);
+  });
+
   it('updates an admin paste by slug and returns the possibly new slug', async () => {
     const h = createHarness();
     loginAdmin(h);

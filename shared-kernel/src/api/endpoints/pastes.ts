@@ -1,13 +1,7 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE } from '../../constants';
 import type { HttpClient } from '../http-client';
 import { PASTE_BURN_ASK_QUERY } from '@cloudclip/contract';
-import type {
-  ApiMessage,
-  OffsetPageQuery,
-  PasteBatchDeleteRequest,
-  PasteBurnConfirmRequest,
-  PasteUnlockRequest,
-} from '@cloudclip/contract';
+import type { ApiMessage, PasteBatchDeleteRequest, PasteBurnConfirmRequest, PasteUnlockRequest } from '@cloudclip/contract';
 import type {
   AdminPasteDetail,
   AdminPasteListQuery,
@@ -21,9 +15,11 @@ import type {
   PasteUpdateResponse,
   PasteView,
   UserPasteDetail,
+  UserPasteListQuery,
   UserPasteListResponse,
 } from '@cloudclip/contract';
 import { offsetPage } from './offset-page';
+import { searchParam } from './search-param';
 
 const seg = encodeURIComponent;
 
@@ -76,13 +72,17 @@ export function createPastesApi(client: HttpClient) {
       return client.url(`/raw/${seg(slug)}`, { password: password || undefined });
     },
 
-    /** `GET /admin/pastes?page&limit` → the E− body: `data` rows and top-level `pagination`. */
+    /**
+     * `GET /admin/pastes?page&limit[&q]` → the E− body: `data` rows and top-level `pagination`. `q` is
+     * sent only when it is not blank (a backend offering `"search"` then lists the matching rows).
+     */
     adminList(query: AdminPasteListQuery = {}, signal?: AbortSignal): Promise<AdminPasteListResponse> {
       return client.request<AdminPasteListResponse>('/admin/pastes', {
         query: {
           page: query.page ?? ADMIN_PASTE_PAGE.page,
           limit: query.limit ?? ADMIN_PASTE_PAGE.limit,
           created_by: query.created_by,
+          q: searchParam(query.q),
         },
         signal,
       });
@@ -113,10 +113,13 @@ export function createPastesApi(client: HttpClient) {
       return client.request<ApiMessage>('/admin/pastes/clear-expired', { method: 'POST', body: { clearExpired: true } });
     },
 
-    /** `GET /user/pastes?limit&offset` → the E body: `data`, top-level `pagination` (hasMore) and `key_info`. */
-    userList(query: OffsetPageQuery = {}, signal?: AbortSignal): Promise<UserPasteListResponse> {
+    /**
+     * `GET /user/pastes?limit&offset[&q]` → the E body: `data`, top-level `pagination` (hasMore) and
+     * `key_info`. `q` (the key's own pastes only) is sent only when it is not blank.
+     */
+    userList(query: UserPasteListQuery = {}, signal?: AbortSignal): Promise<UserPasteListResponse> {
       return client.request<UserPasteListResponse>('/user/pastes', {
-        query: offsetPage(query, USER_PASTE_PAGE),
+        query: { ...offsetPage(query, USER_PASTE_PAGE), q: searchParam(query.q) },
         signal,
       });
     },

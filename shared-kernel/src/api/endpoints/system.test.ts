@@ -94,6 +94,42 @@ describe('system endpoints', () => {
     expect(h.last().url).toBe(`${BASE}/api/health`);
   });
 
+  it('lists the features of a backend that offers them, asked without credentials', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply(envelope({ version: '1.0.0', name: 'cloudclip', environment: 'Docker', storage: 'SQLite', features: ['search', 7, 'x'] }));
+    expect(await createSystemApi(h.client).features()).toEqual(['search', 'x']);
+    expect(h.last().url).toBe(`${BASE}/api/version`);
+    expect(h.last().headers.Authorization).toBeUndefined();
+  });
+
+  it('lists no features when the version answer has none', async () => {
+    const h = createHarness();
+    h.reply(envelope({ version: '0.6.5', name: 'x-api', environment: 'Docker', storage: 'SQLite' }));
+    expect(await createSystemApi(h.client).features()).toEqual([]);
+    h.reply(envelope({ version: '0.6.5', name: 'x-api', environment: 'Docker', storage: 'SQLite', features: 'search' }));
+    expect(await createSystemApi(h.client).features()).toEqual([]);
+  });
+
+  it('lists no features when the version call fails (404 of an old backend, 500, network error)', async () => {
+    const h = createHarness();
+    const api = createSystemApi(h.client);
+    h.reply({ status: 404, body: { code: 404, message: 'not found', success: false, data: null } });
+    expect(await api.features()).toEqual([]);
+    h.reply({ status: 500, body: 'boom' });
+    expect(await api.features()).toEqual([]);
+    const failing = createSystemApi(
+      new HttpClient({
+        getBaseUrl: () => BASE,
+        session: h.session,
+        translate: (key) => key,
+        getLanguage: () => 'en-US',
+        fetchImpl: () => Promise.reject(new TypeError('Failed to fetch')),
+      }),
+    );
+    expect(await failing.features()).toEqual([]);
+  });
+
   it('saves the guest-paste switch with the other settings', async () => {
     const h = createHarness();
     loginAdmin(h);

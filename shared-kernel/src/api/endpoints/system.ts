@@ -61,6 +61,22 @@ export function createSystemApi(client: HttpClient) {
       return client.data<VersionInfo>('/version', { signal });
     },
 
+    /**
+     * The optional capabilities the backend offers (`GET /version` → `data.features`, e.g. `"search"`):
+     * `[]` when its answer has no `features` (any other backend of the contract) or the call fails, so
+     * a client simply hides what is not offered. Sent without credentials: the version is public and
+     * its failure must never touch the session. Use `kernel.serverFeatures()` to ask once per page.
+     */
+    async features(signal?: AbortSignal): Promise<readonly string[]> {
+      try {
+        const data = await client.data<Partial<VersionInfo> | null>('/version', { signal, auth: false });
+        const features: unknown = data?.features;
+        return Array.isArray(features) ? features.filter((feature): feature is string => typeof feature === 'string') : [];
+      } catch {
+        return [];
+      }
+    },
+
     /** `GET /health` → flat `{ status, timestamp }`. */
     health(signal?: AbortSignal): Promise<HealthStatus> {
       return client.request<HealthStatus>('/health', { signal });

@@ -57,6 +57,8 @@ export const validationResources = {
     backendAddressRequired: '请输入 API 基础 URL',
     fileTooLarge: '文件大小超过限制，最大允许 {{size}}',
     storageInsufficient: '存储空间不足：文件大小 {{fileSize}}，剩余空间 {{remaining}}，存储桶容量 {{capacity}}',
+    searchQueryTooLong: '搜索内容不能超过 {{max}} 个字符',
+    searchQueryTooManyTerms: '搜索内容最多包含 {{max}} 个词（以空格分隔）',
   },
   'en-US': {
     customSlugInvalidChars: 'The link suffix may only contain letters, digits, hyphens (-) and underscores (_)',
@@ -108,5 +110,7 @@ export const validationResources = {
     backendAddressRequired: 'Please enter the API base URL',
     fileTooLarge: 'File size exceeds the limit, maximum allowed is {{size}}',
     storageInsufficient: 'Insufficient storage space: file size {{fileSize}}, remaining space {{remaining}}, bucket capacity {{capacity}}',
+    searchQueryTooLong: 'The search cannot be longer than {{max}} characters',
+    searchQueryTooManyTerms: 'The search can have at most {{max}} words (separated by spaces)',
   },
 } as const satisfies Record<Language, Record<ValidationMessageKey, string>>;
