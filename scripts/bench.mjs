@@ -22,8 +22,12 @@
 //    main-thread fallback); median of BENCH_LARGE_RUNS (default 3), written to
 //    bench-results/large-paste.json.
 // 3. API latency through the gateway (sequential requests), written to bench-results/api-latency.json.
+// 4. Search over 100,000 pastes and file shares on SQLite and PostgreSQL, and the write path with and
+//    without the search index (scripts/bench-search.mjs, which says how), written to
+//    bench-results/search.json. Needs only the api-server build; BENCH_SEARCH_ROWS (default 100000),
+//    BENCH_SEARCH_DBS (default sqlite,postgres), BENCH_SEARCH_SECONDS (default 10).
 //
-// `pnpm bench --only=large-paste` (or pages, api) runs one part.
+// `pnpm bench --only=large-paste` (or pages, api, search) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
@@ -34,12 +38,13 @@ import { repoRoot } from './lib.mjs';
 import { formatBytes, formatTable } from './budgets-lib.mjs';
 import { NETWORK_PROFILES, ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, startStack } from './page-harness.mjs';
 import { benchLargePaste } from './bench-large-paste.mjs';
+import { benchSearch } from './bench-search.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
-const PARTS = ['pages', 'large-paste', 'api'];
+const PARTS = ['pages', 'large-paste', 'api', 'search'];
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(', ')}`);
@@ -140,6 +145,12 @@ function gitCommit() {
 }
 
 async function main() {
+  // The search part needs only the api-server (and PostgreSQL), not the gateway or Chromium.
+  if (only !== 'search') await benchStack();
+  if (runs('search')) await benchSearch({ resultsDir: RESULTS_DIR, commit: gitCommit() });
+}
+
+async function benchStack() {
   requireBuild('pnpm bench');
   const stack = await startStack({ port: PORT, apiPort: API_PORT, name: 'bench' });
   try {
