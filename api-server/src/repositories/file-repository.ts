@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
-import type { AppDatabase } from '../db/database';
+import type { AppDatabase, DatabaseEngine } from '../db/database';
+import { engineOf, fileSearchCondition } from '../db/search-sql';
 import type { FileRow, FilesTable, NewFileRow } from '../db/schema';
 
 /**
@@ -23,6 +24,8 @@ export interface FileListFilter {
   createdBy?: string;
   /** Exact `s3_config_id`; undefined = every config. */
   s3ConfigId?: string;
+  /** Search terms (contract api/search.ts), each a substring of slug, filename or remark; empty = every row. */
+  terms?: readonly string[];
 }
 
 export interface FileListQuery extends FileListFilter {
@@ -33,7 +36,12 @@ export interface FileListQuery extends FileListFilter {
 const API_KEY_PREFIX = 'apikey:';
 
 export class FileRepository {
-  constructor(private readonly db: AppDatabase) {}
+  /** The engine of `db` as search writes its SQL for it (db/search-sql.ts). */
+  private readonly searchEngine: DatabaseEngine;
+
+  constructor(private readonly db: AppDatabase) {
+    this.searchEngine = engineOf(db);
+  }
 
   /** Inserts the row; a taken slug surfaces as a unique violation (see db/unique-violation.ts). */
   async insert(row: NewFileRow): Promise<void> {
@@ -116,15 +124,19 @@ export class FileRepository {
     let query = this.db.selectFrom('files').select((eb) => eb.fn.countAll<number | string | bigint>().as('count'));
     if (filter.createdBy !== undefined) query = query.where('created_by', '=', filter.createdBy);
     if (filter.s3ConfigId !== undefined) query = query.where('s3_config_id', '=', filter.s3ConfigId);
+    const matches = fileSearchCondition(this.searchEngine, filter.terms ?? []);
+    if (matches !== undefined) query = query.where(matches);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
-  /** Newest first, joined with config and key names. */
+  /** Newest first (matching `query.terms` when given), joined with config and key names. */
   list(query: FileListQuery): Promise<FileListRow[]> {
     let select = this.selectJoined();
     if (query.createdBy !== undefined) select = select.where('files.created_by', '=', query.createdBy);
     if (query.s3ConfigId !== undefined) select = select.where('files.s3_config_id', '=', query.s3ConfigId);
+    const matches = fileSearchCondition(this.searchEngine, query.terms ?? []);
+    if (matches !== undefined) select = select.where(matches);
     return select.orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(query.limit).offset(query.offset).execute();
   }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DatabaseEngine } from '../db/database';
 import type { Database, NewPasteRow, PasteRow, PastesTable } from '../db/schema';
+import { engineOf, pasteSearchCondition } from '../db/search-sql';
 import { lockTransaction, TRANSACTION_LOCKS } from '../db/transaction-lock';
 
 /**
@@ -47,6 +48,8 @@ const ACCESS_AND_TIME_COLUMNS = [
 export interface PasteListQuery {
   /** Exact `created_by` to match; undefined = every row. */
   createdBy?: string;
+  /** Search terms (contract api/search.ts), each a substring of slug, remark or unencrypted content; empty = every row. */
+  terms?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -61,11 +64,16 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 export class PasteRepository {
-  /** `engine` picks the lock of `withStorageLock` (the only engine-specific part). */
+  /** The engine of `db` as search writes its SQL for it (db/search-sql.ts). */
+  private readonly searchEngine: DatabaseEngine;
+
+  /** `engine` picks the lock of `withStorageLock`. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: DatabaseEngine = 'SQLite',
-  ) {}
+  ) {
+    this.searchEngine = engineOf(db);
+  }
 
   /**
    * Runs `work` in one transaction that holds the paste-storage lock, with a repository bound to
@@ -187,14 +195,17 @@ export class PasteRepository {
     return deleted;
   }
 
-  async count(createdBy?: string): Promise<number> {
+  /** Rows (of `createdBy` when given) matching every search term (none: every row). */
+  async count(createdBy?: string, terms: readonly string[] = []): Promise<number> {
     let query = this.db.selectFrom('pastes').select((eb) => eb.fn.countAll<number | string | bigint>().as('count'));
     if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+    const matches = pasteSearchCondition(this.searchEngine, terms);
+    if (matches !== undefined) query = query.where(matches);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
-  /** Newest first, without the full content (only its first `headLength` characters) nor long remarks. */
+  /** Newest first (matching `query.terms` when given), without the full content (only its first `headLength` characters) nor long remarks. */
   async listSummaries(query: PasteListQuery, headLength: number): Promise<PasteSummaryRow[]> {
     let select = this.db
       .selectFrom('pastes')
@@ -207,6 +218,8 @@ export class PasteRepository {
         eb.fn<string>('substr', ['content', eb.lit(1), eb.lit(headLength)]).as('content_head'),
       ]);
     if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);
+    const matches = pasteSearchCondition(this.searchEngine, query.terms ?? []);
+    if (matches !== undefined) select = select.where(matches);
     const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
     return rows.map((row) => ({ ...row, remark_bytes: row.remark_bytes === null ? null : Number(row.remark_bytes) }));
   }

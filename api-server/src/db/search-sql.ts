@@ -1,0 +1,116 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { DatabaseEngine } from './database';
+
+/**
+ * The SQL of search (issue 16, contract api/search.ts) and the only place where it differs between
+ * the engines. A query's terms each have to be a case-insensitive substring of one searched field:
+ *
+ * - SQLite: terms of at least SEARCH_INDEXED_TERM_LENGTH characters go through the FTS5 trigram
+ *   indexes `pastes_search` / `files_search` (migration 0006-search; a phrase of trigrams is a
+ *   substring, case-folded by the tokenizer); shorter ones have no trigram and are matched with
+ *   `LIKE` on the table (a scan).
+ * - PostgreSQL: every term with `ILIKE` on the fields, which the pg_trgm GIN indexes of the
+ *   migration answer (or a scan where the extension could not be created).
+ *
+ * The content of an end-to-end encrypted paste (`encryption IS NOT NULL`) is never searched.
+ */
+
+/** Fewest characters a term needs for the trigram index (shorter terms are matched by a scan). */
+export const SEARCH_INDEXED_TERM_LENGTH = 3;
+
+/** The FTS5 tables of the SQLite index (one column `body`, rowid = the row's rowid). */
+export const SQLITE_SEARCH_TABLES = { pastes: 'pastes_search', files: 'files_search' } as const;
+
+/** The escape character of every search LIKE pattern. */
+const LIKE_ESCAPE = '\\';
+
+/**
+ * The engine behind `db`, read from how Kysely compiles a parameter (`?` on SQLite, `$1` on
+ * PostgreSQL): migrations get no engine, and this needs no internal API.
+ */
+export function engineOf<DB>(db: Kysely<DB>): DatabaseEngine {
+  return sql`select ${1}`.compile(db).sql.includes('$1') ? 'PostgreSQL' : 'SQLite';
+}
+
+/** `%term%` with `%`, `_` and the escape character itself escaped, so the term matches literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => LIKE_ESCAPE + character)}%`;
+}
+
+/** An FTS5 query matching rows that contain every term as a substring (each term a quoted phrase). */
+export function ftsQueryOf(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+function characterCount(term: string): number {
+  return Array.from(term).length;
+}
+
+/** A searched column, as `table.column`, and whether the content of encrypted rows must be skipped. */
+interface SearchField {
+  column: string;
+  /** Only rows with `encryption IS NULL` (the content of pastes). */
+  plainOnly?: boolean;
+}
+
+const PASTE_FIELDS: readonly SearchField[] = [
+  { column: 'pastes.slug' },
+  { column: 'pastes.remark' },
+  { column: 'pastes.content', plainOnly: true },
+];
+
+const FILE_FIELDS: readonly SearchField[] = [{ column: 'files.slug' }, { column: 'files.filename' }, { column: 'files.remark' }];
+
+/** One term against the fields with (I)LIKE: true when it is a substring of one of them. */
+function termInFields(engine: DatabaseEngine, fields: readonly SearchField[], term: string): RawBuilder<SqlBool> {
+  const pattern = containsPattern(term);
+  const like = engine === 'PostgreSQL' ? sql.raw('ILIKE') : sql.raw('LIKE');
+  const arms = fields.map((field) => {
+    const match = sql`${sql.ref(field.column)} ${like} ${pattern} ESCAPE ${sql.lit(LIKE_ESCAPE)}`;
+    const table = field.column.split('.')[0] ?? '';
+    return field.plainOnly ? sql`(${sql.ref(`${table}.encryption`)} IS NULL AND ${match})` : match;
+  });
+  return sql<SqlBool>`(${sql.join(arms, sql` OR `)})`;
+}
+
+function searchCondition(
+  engine: DatabaseEngine,
+  table: keyof typeof SQLITE_SEARCH_TABLES,
+  fields: readonly SearchField[],
+  terms: readonly string[],
+): Expression<SqlBool> | undefined {
+  if (terms.length === 0) return undefined;
+  const parts: RawBuilder<SqlBool>[] = [];
+  let scanned = terms;
+  if (engine === 'SQLite') {
+    const indexed = terms.filter((term) => characterCount(term) >= SEARCH_INDEXED_TERM_LENGTH);
+    scanned = terms.filter((term) => characterCount(term) < SEARCH_INDEXED_TERM_LENGTH);
+    if (indexed.length > 0) {
+      const index = sql.table(SQLITE_SEARCH_TABLES[table]);
+      parts.push(sql<SqlBool>`${sql.ref(`${table}.rowid`)} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(indexed)})`);
+    }
+  }
+  for (const term of scanned) parts.push(termInFields(engine, fields, term));
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/** Pastes whose slug, remark or (unencrypted) content contains every term; undefined for no terms (no filter). */
+export function pasteSearchCondition(engine: DatabaseEngine, terms: readonly string[]): Expression<SqlBool> | undefined {
+  return searchCondition(engine, 'pastes', PASTE_FIELDS, terms);
+}
+
+/** File shares whose slug, filename or remark contains every term; undefined for no terms (no filter). */
+export function fileSearchCondition(engine: DatabaseEngine, terms: readonly string[]): Expression<SqlBool> | undefined {
+  return searchCondition(engine, 'files', FILE_FIELDS, terms);
+}
+
+/**
+ * The 1-based character position of the first case-insensitive occurrence of `term` in `column`
+ * (0: none, null: the column is null). `lower` folds ASCII on SQLite and every letter on PostgreSQL.
+ */
+export function positionOf(engine: DatabaseEngine, column: string, term: string): RawBuilder<number | null> {
+  const lowered = term.toLowerCase();
+  return engine === 'PostgreSQL'
+    ? sql<number | null>`strpos(lower(${sql.ref(column)}), ${lowered})`
+    : sql<number | null>`instr(lower(${sql.ref(column)}), ${lowered})`;
+}

@@ -1,0 +1,270 @@
+import { searchTermsOf } from '@cloudclip/contract';
+import { sql } from 'kysely';
+import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
+import { seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
+import { FileRepository } from './file-repository';
+import { PasteRepository } from './paste-repository';
+import { SearchRepository } from './search-repository';
+
+/** Base64url ciphertext: its trigrams must never reach the index. */
+const CIPHERTEXT = 'QmVyZ2tyaXN0YWxsU2VjcmV0Q2lwaGVydGV4dA';
+const ENVELOPE = JSON.stringify({ v: 1, alg: 'aes-256-gcm', iv: 'AAAAAAAAAAAAAAAA', ct: CIPHERTEXT });
+
+describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL pg_trgm)', () => {
+  let database: MigratedTestDatabase;
+  let pastes: PasteRepository;
+  let files: FileRepository;
+  let search: SearchRepository;
+
+  beforeEach(async () => {
+    database = await openMigratedTestDatabase();
+    pastes = new PasteRepository(database.db, database.engine);
+    files = new FileRepository(database.db);
+    search = new SearchRepository(database.db);
+    await seedSearchConfig(database.db);
+  });
+  afterEach(() => database.close());
+
+  async function pasteIds(q: string, createdBy?: string): Promise<string[]> {
+    const terms = searchTermsOf(q);
+    const rows = await pastes.listSummaries({ createdBy, terms, limit: 100, offset: 0 }, 10);
+    expect(await pastes.count(createdBy, terms)).toBe(rows.length);
+    return rows.map((row) => row.id);
+  }
+
+  async function fileIds(q: string): Promise<string[]> {
+    const terms = searchTermsOf(q);
+    const rows = await files.list({ terms, limit: 100, offset: 0 });
+    expect(await files.count({ terms })).toBe(rows.length);
+    return rows.map((row) => row.id);
+  }
+
+  it('matches every term as a case-insensitive substring of slug, remark or content, newest first', async () => {
+    await seedPastes(database.db, [
+      { id: 'p-slug', slug: 'QuarterlyReport', content: 'nothing here' },
+      { id: 'p-remark', remark: 'Budget QUARTERLY notes', content: 'body' },
+      { id: 'p-content', content: '# Title\n\nthe quarterly budget is due' },
+      { id: 'p-other', content: 'unrelated text' },
+    ]);
+    expect(await pasteIds('quarterly')).toEqual(['p-content', 'p-remark', 'p-slug']);
+    expect(await pasteIds('QUARTERLY budget')).toEqual(['p-content', 'p-remark']);
+    expect(await pasteIds('quarterly missing')).toEqual([]);
+    // Terms may sit in different fields: slug and content.
+    expect(await pasteIds('report nothing')).toEqual(['p-slug']);
+    // Short terms (no trigram) match too, and combine with long ones.
+    expect(await pasteIds('ue')).toEqual(['p-content']);
+    expect(await pasteIds('qu is')).toEqual(['p-content']);
+    expect(await pasteIds('')).toEqual(['p-other', 'p-content', 'p-remark', 'p-slug']);
+  });
+
+  it('matches Chinese terms of two and of three or more characters without a segmenter', async () => {
+    await seedPastes(database.db, [
+      { id: 'zh-content', content: '这是一个剪贴板服务的说明' },
+      { id: 'zh-remark', remark: '会议纪要：剪贴板', content: 'x' },
+      { id: 'zh-none', content: '完全无关的内容' },
+    ]);
+    expect(await pasteIds('贴板')).toEqual(['zh-remark', 'zh-content']);
+    expect(await pasteIds('贴板服')).toEqual(['zh-content']);
+    expect(await pasteIds('剪贴板 纪要')).toEqual(['zh-remark']);
+    expect(await pasteIds('服务的说明')).toEqual(['zh-content']);
+  });
+
+  it('takes %, _ and \\ in a query literally', async () => {
+    await seedPastes(database.db, [
+      { id: 'percent', content: 'discount 50% today' },
+      { id: 'underscore', content: 'my_var = 1' },
+      { id: 'backslash', content: 'C:\\temp\\x' },
+      { id: 'plain', content: 'discount 50 today, myXvar' },
+    ]);
+    expect(await pasteIds('%')).toEqual(['percent']);
+    expect(await pasteIds('50%')).toEqual(['percent']);
+    expect(await pasteIds('_')).toEqual(['underscore']);
+    expect(await pasteIds('y_v')).toEqual(['underscore']);
+    expect(await pasteIds('\\')).toEqual(['backslash']);
+    expect(await pasteIds(':\\t')).toEqual(['backslash']);
+    expect(await pasteIds('"')).toEqual([]);
+  });
+
+  it('never matches the content of an encrypted paste, but does match its remark and slug', async () => {
+    await seedPastes(database.db, [
+      { id: 'enc', slug: 'secret-note', remark: 'tax papers', content: ENVELOPE, encryption: 'aes-256-gcm/v1' },
+      { id: 'plain', content: `quoting ${CIPHERTEXT.slice(0, 12)} on purpose` },
+    ]);
+    expect(await pasteIds(CIPHERTEXT)).toEqual([]);
+    expect(await pasteIds(CIPHERTEXT.slice(0, 12))).toEqual(['plain']);
+    expect(await pasteIds('aes-256')).toEqual([]);
+    expect(await pasteIds('iv')).toEqual([]);
+    expect(await pasteIds('tax')).toEqual(['enc']);
+    expect(await pasteIds('secret-note')).toEqual(['enc']);
+  });
+
+  it('keeps the index current through updates of content, remark, slug and encryption', async () => {
+    await seedPastes(database.db, [{ id: 'p', slug: 'first-slug', content: 'alpha text', remark: 'old remark' }]);
+    expect(await pasteIds('alpha')).toEqual(['p']);
+
+    await pastes.update('p', { content: 'bravo text' });
+    expect(await pasteIds('alpha')).toEqual([]);
+    expect(await pasteIds('bravo')).toEqual(['p']);
+
+    await pastes.update('p', { remark: 'fresh remark' });
+    expect(await pasteIds('old')).toEqual([]);
+    expect(await pasteIds('fresh')).toEqual(['p']);
+
+    await pastes.update('p', { slug: 'renamed-slug' });
+    expect(await pasteIds('first-slug')).toEqual([]);
+    expect(await pasteIds('renamed')).toEqual(['p']);
+
+    await pastes.update('p', { encryption: 'aes-256-gcm/v1', content: ENVELOPE });
+    expect(await pasteIds('bravo')).toEqual([]);
+    expect(await pasteIds(CIPHERTEXT)).toEqual([]);
+    expect(await pasteIds('fresh')).toEqual(['p']);
+
+    // A view count does not touch the searched fields.
+    await pastes.incrementViews('p');
+    expect(await pasteIds('renamed fresh')).toEqual(['p']);
+  });
+
+  it('drops deleted, batch-deleted and burned pastes from the index', async () => {
+    await seedPastes(database.db, [
+      { id: 'a', content: 'gone zulu one' },
+      { id: 'b', content: 'gone zulu two' },
+      { id: 'c', content: 'gone zulu three' },
+      { id: 'd', content: 'gone zulu four' },
+      { id: 'e', content: 'kept zulu five' },
+    ]);
+    expect(await pastes.deleteById('a')).toBe(true);
+    expect(await pastes.deleteByIds(['b', 'c'])).toBe(2);
+    expect((await pastes.burnById('d'))?.content).toBe('gone zulu four');
+    expect(await pasteIds('zulu')).toEqual(['e']);
+    expect(await pasteIds('gone')).toEqual([]);
+    // Ids whose index entries were removed are not found again when new rows arrive.
+    await seedPastes(database.db, [{ id: 'f', content: 'new zulu six', createdAt: seededTime(30) }]);
+    expect(await pasteIds('zulu')).toEqual(['f', 'e']);
+  });
+
+  it('matches files by slug, filename and remark, and keeps their index current', async () => {
+    await seedFiles(database.db, [
+      { id: 'f-name', filename: 'Holiday-Photos.ZIP' },
+      { id: 'f-remark', filename: 'a.bin', remark: '年度报告 draft' },
+      { id: 'f-slug', slug: 'photos-2026', filename: 'b.bin' },
+    ]);
+    expect(await fileIds('photos')).toEqual(['f-slug', 'f-name']);
+    expect(await fileIds('.zip holiday')).toEqual(['f-name']);
+    expect(await fileIds('报告')).toEqual(['f-remark']);
+    expect(await fileIds('年度报告 DRAFT')).toEqual(['f-remark']);
+
+    await files.update('f-name', { filename: 'renamed.tar', slug: 'other-slug' });
+    expect(await fileIds('holiday')).toEqual([]);
+    expect(await fileIds('renamed')).toEqual(['f-name']);
+    expect(await files.deleteById('f-slug')).toBe(true);
+    expect(await fileIds('photos')).toEqual([]);
+    expect(await files.deleteByStorageKey('search-seed-config', 'seed/f-remark')).toBe(1);
+    expect(await fileIds('报告')).toEqual([]);
+  });
+
+  it('limits the lists to one creator when asked', async () => {
+    await seedPastes(database.db, [
+      { id: 'mine', content: 'shared word', createdBy: 'apikey:k1' },
+      { id: 'theirs', content: 'shared word', createdBy: 'apikey:k2' },
+      { id: 'admin', content: 'shared word', createdBy: 'admin:x' },
+    ]);
+    expect(await pasteIds('shared', 'apikey:k1')).toEqual(['mine']);
+  });
+
+  it('pages hits across both kinds newest first, counts them, and reads snippet windows of the page only', async () => {
+    await seedPastes(database.db, [
+      { id: 'p1', content: `${'x'.repeat(100)} needle in the content ${'y'.repeat(300)}`, createdAt: seededTime(1) },
+      { id: 'p2', remark: 'needle remark', content: ENVELOPE, encryption: 'aes-256-gcm/v1', createdAt: seededTime(3) },
+      { id: 'needle-slug', content: 'no match inside', createdAt: seededTime(5) },
+    ]);
+    await seedFiles(database.db, [
+      { id: 'f1', filename: 'needle.txt', createdAt: seededTime(2) },
+      { id: 'f2', filename: 'x.bin', remark: 'a needle here', createdAt: seededTime(4) },
+    ]);
+    expect(await search.count(['needle'], ['paste', 'file'])).toBe(5);
+    expect(await search.count(['needle'], ['file'])).toBe(2);
+    const page = await search.page(['needle'], ['paste', 'file'], 3, 0);
+    expect(page.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(['paste:needle-slug', 'file:f2', 'paste:p2']);
+    const rest = await search.page(['needle'], ['paste', 'file'], 3, 3);
+    expect(rest.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(['file:f1', 'paste:p1']);
+
+    const details = await search.pasteDetails(['p1', 'p2', 'needle-slug'], 'NEEDLE');
+    const byId = new Map(details.map((detail) => [detail.id, detail]));
+    expect(byId.get('p1')?.snippet).toMatchObject({ position: 102, start: 62, fieldLength: 100 + 23 + 300 });
+    expect(byId.get('p1')?.snippet?.window.startsWith('x'.repeat(39) + ' needle')).toBe(true);
+    expect(byId.get('p2')).toMatchObject({ encrypted: true, snippet: null, title: 'needle remark' });
+    expect(byId.get('needle-slug')?.snippet).toBeNull();
+    const fileDetails = await search.fileDetails(['f1', 'f2'], 'needle');
+    expect(new Map(fileDetails.map((detail) => [detail.id, detail.snippet?.window]))).toEqual(
+      new Map([
+        ['f1', 'needle.txt'],
+        ['f2', 'a needle here'],
+      ]),
+    );
+  });
+
+  it('keeps ciphertext out of the SQLite index (its terms are not in the FTS vocabulary)', async () => {
+    if (database.engine !== 'SQLite') return;
+    await seedPastes(database.db, [{ id: 'enc', remark: 'remark words', content: ENVELOPE, encryption: 'aes-256-gcm/v1' }]);
+    await pastes.update('enc', { remark: 'remark changed' });
+    await sql`CREATE VIRTUAL TABLE temp.pastes_search_terms USING fts5vocab(main, 'pastes_search', 'row')`.execute(database.db);
+    const { rows } = await sql<{ term: string }>`SELECT term FROM temp.pastes_search_terms`.execute(database.db);
+    const terms = rows.map((row) => row.term);
+    expect(terms).toContain('rem');
+    expect(terms).toContain('ged');
+    const cipherTrigrams = Array.from({ length: CIPHERTEXT.length - 2 }, (_, index) => CIPHERTEXT.slice(index, index + 3).toLowerCase());
+    expect(terms.filter((term) => cipherTrigrams.includes(term) || term.includes('aes') || term.includes('"'))).toEqual([]);
+    // The same check fails for a plain paste with that text (the check can see ciphertext).
+    await seedPastes(database.db, [{ id: 'plain', content: CIPHERTEXT, createdAt: seededTime(9) }]);
+    const after = await sql<{ term: string }>`SELECT term FROM temp.pastes_search_terms`.execute(database.db);
+    expect(after.rows.some((row) => cipherTrigrams.includes(row.term))).toBe(true);
+  });
+
+  it('leaves no trigram of a burned or deleted paste in the SQLite index pages', async () => {
+    if (database.engine !== 'SQLite') return;
+    const burned = 'Zqxjkwvbnm-burned';
+    const deleted = 'Pfhgydcvt-deleted';
+    await seedPastes(database.db, [
+      { id: 'burn', content: burned },
+      { id: 'del', content: deleted },
+    ]);
+    // More rows in later statements, so the burned row's entries sit in an older segment.
+    for (let index = 0; index < 20; index += 1) {
+      await seedPastes(database.db, [{ id: `other-${index}`, content: `other words ${index}`, createdAt: seededTime(10 + index) }]);
+    }
+    const trigramsOf = (text: string) => Array.from({ length: 8 }, (_, index) => text.slice(index, index + 3).toLowerCase());
+    const indexPages = async () => {
+      const { rows } = await sql<{ block: Uint8Array | null }>`SELECT block FROM pastes_search_data`.execute(database.db);
+      return rows.map((row) => Buffer.from(row.block ?? []).toString('latin1')).join('|');
+    };
+    const before = await indexPages();
+    expect(trigramsOf(burned).filter((trigram) => before.includes(trigram)).length).toBeGreaterThan(0);
+    expect(trigramsOf(deleted).filter((trigram) => before.includes(trigram)).length).toBeGreaterThan(0);
+
+    await pastes.burnById('burn');
+    await pastes.deleteById('del');
+    const after = await indexPages();
+    expect(trigramsOf(burned).filter((trigram) => after.includes(trigram))).toEqual([]);
+    expect(trigramsOf(deleted).filter((trigram) => after.includes(trigram))).toEqual([]);
+    expect(await pasteIds('other')).toHaveLength(20);
+  });
+
+  it('uses the trigram indexes on PostgreSQL (one per searched column, the content one only for unencrypted rows)', async () => {
+    if (database.engine !== 'PostgreSQL') return;
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`
+      SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%_search_%' ORDER BY indexname`.execute(
+      database.db,
+    );
+    expect(rows.map((row) => row.indexname)).toEqual([
+      'idx_files_search_filename',
+      'idx_files_search_remark',
+      'idx_files_search_slug',
+      'idx_pastes_search_content',
+      'idx_pastes_search_remark',
+      'idx_pastes_search_slug',
+    ]);
+    expect(rows.find((row) => row.indexname === 'idx_pastes_search_content')?.indexdef).toMatch(
+      /gin_trgm_ops\)? WHERE \(encryption IS NULL\)/,
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import type { SearchKind } from '@cloudclip/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseEngine } from '../db/database';
+import type { Database } from '../db/schema';
+import { engineOf, fileSearchCondition, pasteSearchCondition, positionOf } from '../db/search-sql';
+
+/** One hit of a page, before its details are read: newest first across both kinds. */
+export interface SearchHitKey {
+  kind: SearchKind;
+  id: string;
+  created_at: string;
+}
+
+/**
+ * Where a term was found in one field of a hit: `window` is `length` characters of the field from
+ * character `start` (1-based), around the match at `position`; `fieldLength` is the field's length.
+ */
+export interface SnippetSource {
+  position: number;
+  start: number;
+  window: string;
+  fieldLength: number;
+}
+
+/** The columns of a hit that `GET /admin/search` shows, with the snippet's source (null: none). */
+export interface SearchHitDetail {
+  id: string;
+  slug: string;
+  /** Pastes: the remark; files: the filename. */
+  title: string | null;
+  encrypted: boolean;
+  has_password: boolean;
+  created_by: string | null;
+  created_at: string;
+  snippet: SnippetSource | null;
+}
+
+/** Characters read before a match for its snippet. */
+export const SNIPPET_LEAD = 40;
+
+/** Characters of a field read around a match (the snippet is cut from these). */
+export const SNIPPET_WINDOW = 200;
+
+/** A row's snippet columns: the match position, the window and the field's length (SQL, both engines). */
+function snippetColumns(engine: DatabaseEngine, column: string, term: string, prefix: string) {
+  const position = positionOf(engine, column, term);
+  const start = sql<number>`CASE WHEN ${position} > ${sql.lit(SNIPPET_LEAD)} THEN ${position} - ${sql.lit(SNIPPET_LEAD)} ELSE 1 END`;
+  return [
+    position.as(`${prefix}_position`),
+    start.as(`${prefix}_start`),
+    sql<string | null>`substr(${sql.ref(column)}, ${start}, ${sql.lit(SNIPPET_WINDOW)})`.as(`${prefix}_window`),
+    sql<number | null>`length(${sql.ref(column)})`.as(`${prefix}_length`),
+  ] as const;
+}
+
+type SnippetRow = Record<string, unknown>;
+
+/** The first field (in `prefixes` order) where the term was found, as a SnippetSource. */
+function firstSource(row: SnippetRow, prefixes: readonly string[]): SnippetSource | null {
+  for (const prefix of prefixes) {
+    const position = Number(row[`${prefix}_position`] ?? 0);
+    const window = row[`${prefix}_window`];
+    if (position > 0 && typeof window === 'string') {
+      return { position, start: Number(row[`${prefix}_start`]), window, fieldLength: Number(row[`${prefix}_length`]) };
+    }
+  }
+  return null;
+}
+
+/**
+ * SQL of `GET /api/admin/search`: pastes and file shares matching every term, newest first across
+ * both kinds, counted and paged in the database; the details and snippet windows of one page's
+ * rows only (never any other row's content).
+ */
+export class SearchRepository {
+  private readonly engine: DatabaseEngine;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.engine = engineOf(db);
+  }
+
+  /** How many pastes and files match (a kind not asked for counts 0). */
+  async count(terms: readonly string[], kinds: readonly SearchKind[]): Promise<number> {
+    const counts = await Promise.all(
+      kinds.map(async (kind) => {
+        const row =
+          kind === 'paste'
+            ? await this.pasteHits(terms)
+                .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+                .executeTakeFirstOrThrow()
+            : await this.fileHits(terms)
+                .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+                .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  /** One page of hits, newest first (ties: by id, pastes before files). */
+  async page(terms: readonly string[], kinds: readonly SearchKind[], limit: number, offset: number): Promise<SearchHitKey[]> {
+    const pastes = this.pasteHits(terms).select([
+      sql<SearchKind>`'paste'`.as('kind'),
+      'pastes.id as id',
+      'pastes.created_at as created_at',
+    ]);
+    const files = this.fileHits(terms).select([sql<SearchKind>`'file'`.as('kind'), 'files.id as id', 'files.created_at as created_at']);
+    if (kinds.length === 1 && kinds[0] === 'paste') {
+      return pastes.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    }
+    if (kinds.length === 1) {
+      return files.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    }
+    return this.db
+      .selectFrom(pastes.unionAll(files).as('hits'))
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .orderBy('kind', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Details of the listed pastes, with the snippet source of `term` in the content (unencrypted only), else the remark. */
+  async pasteDetails(ids: readonly string[], term: string): Promise<SearchHitDetail[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('pastes')
+      .select([
+        'id',
+        'slug',
+        'remark',
+        'encryption',
+        'password_hash',
+        'created_by',
+        'created_at',
+        ...snippetColumns(this.engine, 'pastes.remark', term, 'remark'),
+      ])
+      .where('id', 'in', ids)
+      .execute();
+    // The content's window comes from unencrypted rows only: ciphertext is never read for a snippet.
+    const windows = await this.db
+      .selectFrom('pastes')
+      .select(['id', ...snippetColumns(this.engine, 'pastes.content', term, 'content')])
+      .where('id', 'in', ids)
+      .where('encryption', 'is', null)
+      .execute();
+    const contentWindows = new Map(windows.map((row) => [row.id, firstSource(row, ['content'])]));
+    return rows.map((row) => {
+      const encrypted = row.encryption !== null;
+      return {
+        id: row.id,
+        slug: row.slug,
+        title: row.remark,
+        encrypted,
+        has_password: row.password_hash !== null,
+        created_by: row.created_by,
+        created_at: row.created_at,
+        snippet: encrypted ? null : (contentWindows.get(row.id) ?? firstSource(row, ['remark'])),
+      };
+    });
+  }
+
+  /** Details of the listed files, with the snippet source of `term` in the filename, else the remark. */
+  async fileDetails(ids: readonly string[], term: string): Promise<SearchHitDetail[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('files')
+      .select([
+        'id',
+        'slug',
+        'filename',
+        'password_hash',
+        'created_by',
+        'created_at',
+        ...snippetColumns(this.engine, 'files.filename', term, 'filename'),
+        ...snippetColumns(this.engine, 'files.remark', term, 'remark'),
+      ])
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.filename,
+      encrypted: false,
+      has_password: row.password_hash !== null,
+      created_by: row.created_by,
+      created_at: row.created_at,
+      snippet: firstSource(row, ['filename', 'remark']),
+    }));
+  }
+
+  private pasteHits(terms: readonly string[]) {
+    const query = this.db.selectFrom('pastes');
+    const matches = pasteSearchCondition(this.engine, terms);
+    return matches === undefined ? query : query.where(matches);
+  }
+
+  private fileHits(terms: readonly string[]) {
+    const query = this.db.selectFrom('files');
+    const matches = fileSearchCondition(this.engine, terms);
+    return matches === undefined ? query : query.where(matches);
+  }
+}
