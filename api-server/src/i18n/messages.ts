@@ -268,6 +268,13 @@ const zhCN = {
   'dav.lockTokenMismatch': '锁令牌与此资源不匹配',
   'dav.lockNotOwned': '此锁属于另一个用户',
   'dav.bodyTooLarge': '请求体过大（最大 {max}）',
+
+  // search (issue 16)
+  'search.queryTooLong': '搜索内容过长，最多 {max} 个字符',
+  'search.tooManyTerms': '搜索词过多，最多 {max} 个（以空格分隔）',
+  'search.queryRequired': '请输入要搜索的内容',
+  'search.badType': '搜索类型无效，可选 paste、file 或 all',
+  'search.done': '搜索完成',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -527,6 +534,13 @@ const enUS: Record<MessageKey, string> = {
   'dav.lockTokenMismatch': 'The lock token does not match this resource',
   'dav.lockNotOwned': 'This lock belongs to another user',
   'dav.bodyTooLarge': 'The request body is too large (at most {max})',
+
+  // search (issue 16)
+  'search.queryTooLong': 'The search is too long: at most {max} characters',
+  'search.tooManyTerms': 'Too many search terms: at most {max} (separated by spaces)',
+  'search.queryRequired': 'Enter something to search for',
+  'search.badType': 'Invalid search type: use paste, file or all',
+  'search.done': 'Search completed',
 };
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;

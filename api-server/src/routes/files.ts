@@ -25,6 +25,7 @@ import { storageHttpError } from '../services/storage-errors';
 import { ByteLimiter } from '../services/upload-limits';
 import { contentDisposition } from '../storage/content-disposition';
 import { quoteEtag, type ObjectInfo } from '../storage/storage-driver';
+import { searchTermsOrRefuse } from '../services/search-terms';
 import { flag, optionalNumber, optionalString, queryInt } from './input-numbers';
 
 export interface FileRoutesOptions {
@@ -87,11 +88,14 @@ const adminListQuery = z.object({
   offset: queryInt(0, 0),
   created_by: optionalString,
   s3_config_id: optionalString,
+  // Search (contract api/search.ts); a refused query is 400.
+  q: z.string().optional(),
 });
 
 const userListQuery = z.object({
   limit: queryInt(FILE_LIST_DEFAULT_LIMIT, 1, FILE_LIST_MAX_LIMIT),
   offset: queryInt(0, 0),
+  q: z.string().optional(),
 });
 
 const updateBody = z.object({
@@ -288,6 +292,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
       offset: query.offset,
       createdBy: query.created_by,
       s3ConfigId: query.s3_config_id,
+      terms: searchTermsOrRefuse(query.q),
     });
     return envelope(request.t('file.listed'), data);
   });
@@ -312,7 +317,8 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
   // ------------------------------------------------------------ API-key user management (§5.4.4)
 
   app.get('/api/user/files', { preHandler: filePermission }, async (request) => {
-    const { limit, offset } = parseInput(userListQuery, request.query);
+    const { limit, offset, q } = parseInput(userListQuery, request.query);
+    const terms = searchTermsOrRefuse(q);
     const { auth: caller } = request;
     if (caller.kind !== 'apiKey') {
       // Admins own no key rows: an empty list, `key_info` null.
@@ -320,7 +326,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
       return { ...envelope(request.t('file.listed'), data), key_info: null };
     }
     const { key } = caller;
-    const data = await files.records.listOwned(apiKeyCreator(key.id), { limit, offset });
+    const data = await files.records.listOwned(apiKeyCreator(key.id), { limit, offset, terms });
     return { ...envelope(request.t('file.listed'), data), key_info: userKeyInfo(key) };
   });
 

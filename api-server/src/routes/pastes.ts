@@ -16,6 +16,7 @@ import {
 } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { PasteService } from '../services/paste-service';
+import { searchTermsOrRefuse } from '../services/search-terms';
 
 export interface PasteRoutesOptions {
   pastes: PasteService;
@@ -96,11 +97,14 @@ const adminListQuery = z.object({
   page: queryInt(1, 1),
   limit: queryInt(ADMIN_PAGE_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT),
   created_by: z.string().optional(),
+  // Search (contract api/search.ts); a refused query is 400.
+  q: z.string().optional(),
 });
 
 const userListQuery = z.object({
   limit: queryInt(USER_LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT),
   offset: queryInt(0, 0),
+  q: z.string().optional(),
 });
 
 /**
@@ -236,6 +240,7 @@ export async function pasteRoutes(
       page: query.page,
       limit: query.limit,
       createdBy: query.created_by === '' ? undefined : query.created_by,
+      terms: searchTermsOrRefuse(query.q),
     });
     // Streamed: a long remark is read for its row only (the rows are otherwise small).
     const body = { ...envelopeWithoutSuccess(request.t('paste.listed'), items), pagination };
@@ -278,7 +283,8 @@ export async function pasteRoutes(
   // ------------------------------------------------------------ API-key user (§5.3.3, shape E)
 
   app.get('/api/user/pastes', { preHandler: textPermission }, async (request, reply) => {
-    const { limit, offset } = parseInput(userListQuery, request.query);
+    const { limit, offset, q } = parseInput(userListQuery, request.query);
+    const terms = searchTermsOrRefuse(q);
     const { auth } = request;
     if (auth.kind !== 'apiKey') {
       // Admins own no key rows: always an empty list, `key_info` null.
@@ -286,7 +292,7 @@ export async function pasteRoutes(
       return { ...envelope<UserPasteListItem[]>(request.t('paste.listed'), []), pagination, key_info: null };
     }
     const { key } = auth;
-    const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset });
+    const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset, terms });
     // Rows carry their full content (§5.3.3): the body is streamed, one paste's text at a time.
     const body = { ...envelope(request.t('paste.listed'), items), pagination, key_info: userKeyInfo(key) };
     return reply.type('application/json; charset=utf-8').send(jsonStream(body));

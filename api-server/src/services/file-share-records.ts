@@ -23,19 +23,22 @@ export class FileShareRecordService {
     offset: number;
     createdBy?: string | undefined;
     s3ConfigId?: string | undefined;
+    /** Search terms (contract api/search.ts); empty or absent = every row. */
+    terms?: readonly string[];
   }): Promise<AdminFileListData> {
     const { files } = this.store;
-    const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId };
+    const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId, terms: query.terms ?? [] };
     const [total, rows] = await Promise.all([files.count(filter), files.list({ ...filter, limit: query.limit, offset: query.offset })]);
     return { files: rows.map((row) => this.listRecord(row, false)), pagination: { total, limit: query.limit, offset: query.offset } };
   }
 
-  /** GET /api/user/files: the key's own rows. */
-  async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<UserFileListData> {
+  /** GET /api/user/files: the key's own rows (matching the search terms when given). */
+  async listOwned(createdBy: string, query: { limit: number; offset: number; terms?: readonly string[] }): Promise<UserFileListData> {
     const { files } = this.store;
+    const terms = query.terms ?? [];
     const [total, rows] = await Promise.all([
-      files.count({ createdBy }),
-      files.list({ createdBy, limit: query.limit, offset: query.offset }),
+      files.count({ createdBy, terms }),
+      files.list({ createdBy, terms, limit: query.limit, offset: query.offset }),
     ]);
     return {
       files: rows.map((row) => this.listRecord(row, true)),

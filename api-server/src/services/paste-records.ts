@@ -34,6 +34,15 @@ export interface AdminPasteQuery {
   page: number;
   limit: number;
   createdBy?: string | undefined;
+  /** Search terms (contract api/search.ts); empty or absent = every row. */
+  terms?: readonly string[];
+}
+
+/** GET /api/user/pastes: the window, and the search terms (empty or absent = every own row). */
+export interface OwnedPasteQuery {
+  limit: number;
+  offset: number;
+  terms?: readonly string[];
 }
 
 /** The columns a user-list record is built from (a full row, or a summary with its content loaded). */
@@ -81,9 +90,10 @@ export class PasteRecords {
    */
   async listForAdmin(query: AdminPasteQuery): Promise<PastePage<AdminPasteListItem, PagePagination>> {
     const { page, limit } = query;
-    const total = await this.pastes.count(query.createdBy);
+    const terms = query.terms ?? [];
+    const total = await this.pastes.count(query.createdBy, terms);
     const rows = await this.pastes.listSummaries(
-      { createdBy: query.createdBy, limit, offset: (page - 1) * limit },
+      { createdBy: query.createdBy, terms, limit, offset: (page - 1) * limit },
       CONTENT_PREVIEW_LENGTH + 1,
     );
     const keyNames = await this.keyNamesOf(rows);
@@ -118,9 +128,13 @@ export class PasteRecords {
    * (and a long remark) at a time as it is iterated, so a listing holds one paste's text at a time.
    * A row deleted while the list is written is left out.
    */
-  async listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<PastePage<UserPasteListItem, OffsetPagination>> {
-    const total = await this.pastes.count(createdBy);
-    const rows = await this.pastes.listSummaries({ createdBy, limit: query.limit, offset: query.offset }, CONTENT_PREVIEW_LENGTH + 1);
+  async listOwned(createdBy: string, query: OwnedPasteQuery): Promise<PastePage<UserPasteListItem, OffsetPagination>> {
+    const terms = query.terms ?? [];
+    const total = await this.pastes.count(createdBy, terms);
+    const rows = await this.pastes.listSummaries(
+      { createdBy, terms, limit: query.limit, offset: query.offset },
+      CONTENT_PREVIEW_LENGTH + 1,
+    );
     const keyNames = await this.keyNamesOf(rows);
     const pastes = this.pastes;
     const toRecord = (row: RecordFields): UserPasteListItem => this.record(row, keyNames);

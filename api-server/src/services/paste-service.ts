@@ -31,7 +31,7 @@ import {
   type CreatePasteInput,
   type UpdatePasteInput,
 } from './paste-inputs';
-import { PasteRecords, type AdminPasteQuery, type PastePage } from './paste-records';
+import { PasteRecords, type AdminPasteQuery, type OwnedPasteQuery, type PastePage } from './paste-records';
 import { keyOwnerOf, pasteBytes, PasteStorageQuota, type PasteStorageLimits, type StorageClaim } from './paste-storage-limits';
 import { encryptionOfNewPaste, publicMarksOf } from './paste-marks';
 import { PasteViews, type RawPaste } from './paste-views';
@@ -162,8 +162,8 @@ export class PasteService {
     return this.records.listForAdmin(query);
   }
 
-  /** GET /api/user/pastes: the caller's own rows, newest first, one row's content loaded at a time. */
-  listOwned(createdBy: string, query: { limit: number; offset: number }): Promise<PastePage<UserPasteListItem, OffsetPagination>> {
+  /** GET /api/user/pastes: the caller's own rows (matching the search terms when given), newest first, one row's content loaded at a time. */
+  listOwned(createdBy: string, query: OwnedPasteQuery): Promise<PastePage<UserPasteListItem, OffsetPagination>> {
     return this.records.listOwned(createdBy, query);
   }
 
