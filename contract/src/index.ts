@@ -12,6 +12,7 @@ export * from './api/auth';
 export * from './api/common';
 export * from './api/file';
 export * from './api/fs';
+export * from './api/fs-search';
 export * from './api/mount';
 export * from './api/paste';
 export * from './api/s3-config';
