@@ -21,6 +21,7 @@ import { apiKeyRoutes } from './routes/api-keys';
 import { PASTE_WRITE_LIMITS, pasteRoutes, type PasteWriteLimits } from './routes/pastes';
 import { sessionCheckRoutes } from './routes/session-checks';
 import { systemRoutes } from './routes/system';
+import { searchRoutes } from './routes/search';
 import { adminSystemRoutes } from './routes/admin-system';
 import { cacheRoutes } from './routes/cache';
 import { localStorageRoutes } from './routes/local-storage';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     tempDir: path.join(dataDir, 'tmp', 'form-uploads'),
   });
   await app.register(urlImportRoutes, { urlImport: services.urlImport });
+  await app.register(searchRoutes, { search: services.search });
   await app.register(mountRoutes, { mounts: services.mounts });
   await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies });
   addWebdavMethods(app);

@@ -34,6 +34,8 @@ import { FsCopyService } from './services/fs/fs-copy';
 import { FsService } from './services/fs/fs-service';
 import { FsUploadService } from './services/fs/fs-upload';
 import { MountService } from './services/mount-service';
+import { SearchRepository } from './repositories/search-repository';
+import { SearchService } from './services/search-service';
 
 /** The composition root: one instance of every repository and service for an app. */
 export interface AppContainer {
@@ -58,6 +60,8 @@ export interface AppContainer {
     storageConfigs: StorageConfigRepository;
     /** Rows of `files`: share uploads and the rows the fs browser records. */
     files: FileRepository;
+    /** Search across pastes and file shares (`GET /api/admin/search`). */
+    search: SearchRepository;
   };
   services: {
     adminAccounts: AdminAccountService;
@@ -81,6 +85,8 @@ export interface AppContainer {
     fsCopies: FsCopyService;
     /** Mount resolution and access rules shared by the fs API and WebDAV (src/webdav/). */
     fsAccess: FsAccess;
+    /** `GET /api/admin/search` (issue 16). */
+    search: SearchService;
     /** WebDAV write locks and dead properties (in the database). */
     davLocks: DavLockService;
     davProperties: DavPropertyStore;
@@ -107,6 +113,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     mounts: new MountRepository(db),
     storageConfigs: new StorageConfigRepository(db),
     files: new FileRepository(db),
+    search: new SearchRepository(db),
   };
   const caches = new CacheRegistry(clock);
   const storage = new StorageRegistry({ dataDir, secretBox, clock });
@@ -174,6 +181,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
       fsUploads: new FsUploadService(fsAccess),
       fsCopies: new FsCopyService(fsAccess),
       fsAccess,
+      search: new SearchService(repositories.search),
       davLocks,
       davProperties,
     },
