@@ -25,5 +25,6 @@ export * from './rules/deep-freeze';
 export * from './rules/fs-path';
 export * from './rules/mount';
 export * from './rules/paste-envelope';
+export * from './rules/paste-tags';
 export * from './rules/settings';
 export * from './rules/slug';

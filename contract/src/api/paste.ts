@@ -52,6 +52,8 @@ export interface PasteCreateRequest {
   encryption?: PasteEncryption;
   /** Cloudclip addition: delete the paste as soon as its content is delivered once. */
   burnAfterReading?: boolean;
+  /** Cloudclip addition: the owner's labels (rules/paste-tags.ts); only where `GET /version` lists `"paste-tags"`. */
+  tags?: string[];
 }
 
 /** `POST /paste` → 200 F (flat). `remark`/`expiresAt`/`maxViews` echo the request and are absent if not sent. */
@@ -172,6 +174,8 @@ export interface AdminPasteListQuery {
   created_by?: string;
   /** Cloudclip addition: search (api/search.ts); only where `GET /version` lists `"search"`. */
   q?: string;
+  /** Cloudclip addition: only pastes with this tag (rules/paste-tags.ts). */
+  tag?: string;
 }
 
 /** One row of `GET /admin/pastes` (snake_case; note `view_count`, not `views`). */
@@ -190,6 +194,8 @@ export interface AdminPasteListItem extends PasteRowMarks {
   updated_at: ApiTimestamp;
   /** Only for key-created rows; `null` when the key is gone. */
   key_name?: string | null;
+  /** Cloudclip addition (rules/paste-tags.ts); absent on backends without tags. */
+  tags?: string[];
 }
 
 /** `GET /admin/pastes` → E− with top-level `pagination` next to `data`. */
@@ -222,6 +228,8 @@ export interface PasteUpdateRequest {
   clearPassword?: boolean;
   /** Omitted → keep; string → custom slug; `""`/null → new random slug. */
   newSlug?: string | null;
+  /** Cloudclip addition (rules/paste-tags.ts): omitted → keep; `[]` → none. */
+  tags?: string[];
 }
 
 /** `PUT …/pastes/{slug}` → `data` (the slug may have changed). */
@@ -255,12 +263,16 @@ export interface UserPasteListItem extends PasteRowMarks {
    * (as the admin list). A list can show it instead of `content`, which the legacy client still reads.
    */
   content_preview?: string;
+  /** Cloudclip addition (rules/paste-tags.ts), on the user list's rows and on both details; absent on backends without tags. */
+  tags?: string[];
 }
 
 /** Query of `GET /user/pastes` (offset paging, as every key-holder list). */
 export interface UserPasteListQuery extends OffsetPageQuery {
   /** Cloudclip addition: search among the key's own pastes (api/search.ts). */
   q?: string;
+  /** Cloudclip addition: only the key's pastes with this tag (rules/paste-tags.ts). */
+  tag?: string;
 }
 
 /** `GET /user/pastes` → E with top-level `pagination` (limit/offset/hasMore) and `key_info`. */
