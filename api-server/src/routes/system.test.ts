@@ -1,3 +1,4 @@
+import { SERVER_FEATURE_SEARCH } from '@cloudclip/contract';
 import { testDatabaseUrl } from '../testing/test-database';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
 
@@ -20,7 +21,7 @@ describe('public system endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok', timestamp: '2025-07-01T08:00:00.000Z' });
   });
 
-  it('reports the version in an E envelope with the package version, name, environment and storage', async () => {
+  it('reports the version in an E envelope with the package version, name, environment, storage and features', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -36,6 +37,8 @@ describe('public system endpoints', () => {
         storage: testDatabaseUrl() === undefined ? 'SQLite' : 'PostgreSQL',
         nodeVersion: process.version,
         uptime: expect.any(Number),
+        // Capabilities beyond the legacy contract (issue 16: search).
+        features: [SERVER_FEATURE_SEARCH],
       },
     });
     expect(Number.isInteger(body.data.uptime)).toBe(true);

@@ -6,6 +6,7 @@ import {
   SETTING_PASTE_STORAGE_PER_KEY_MB,
   SETTING_PASTE_STORAGE_TOTAL_MB,
   SETTING_WEBDAV_UPLOAD_MODE,
+  SERVER_FEATURE_SEARCH,
   type HealthStatus,
   type SystemSettingRow,
   type SystemSettingsUpdateRequest,
@@ -60,6 +61,8 @@ export class SystemService {
       storage: this.storageName,
       nodeVersion: process.version,
       uptime: Math.floor(process.uptime()),
+      // Capabilities beyond the legacy contract, so clients show them only against this backend.
+      features: [SERVER_FEATURE_SEARCH],
     };
   }
 
