@@ -4,20 +4,23 @@ import { ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-c
 import type { TFunction } from 'i18next';
 import { formatDateTime, type Language } from '@cloudclip/shared-kernel';
 import type { TableParams } from '../lib/table-request';
+import type { TableSearchState } from '../hooks/use-table-search';
 import { arrangeColumns } from '../hooks/use-fixed-actions';
 import type { ManagementTableState } from '../hooks/use-management-table';
 import { IconAction } from './icon-action';
+import { TableSearch } from './table-search';
 
 type ManagementTableProps<Row> = Omit<ProTableProps<Row, TableParams>, 'columns' | 'pagination'> & {
   table: Pick<ManagementTableState, 'actionRef' | 'fixedActions'>;
   columns: ProColumns<Row>[];
-  /** Paged tables with a keyword search: the page size and the search field's placeholder; otherwise one page. */
-  paging?: { pageSize: number; searchPlaceholder: string };
+  /** Paged tables with a search (useTableSearch): the page size, the search and its placeholder; otherwise one page. */
+  paging?: { pageSize: number; search: TableSearchState; searchPlaceholder: string };
 };
 
 /**
  * The ProTable of a management page: rows keyed by id, the actions column placed for the screen
  * width (the table is re-created when it changes), no query form, own refresh button in the toolbar.
+ * A paged table has its own search box in the toolbar; what it applied reaches `request` as `params`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own constraint on rows
 export function ManagementTable<Row extends Record<string, any>>({ table, columns, paging, ...props }: ManagementTableProps<Row>) {
@@ -25,17 +28,9 @@ export function ManagementTable<Row extends Record<string, any>>({ table, column
   const pagingProps: Partial<ProTableProps<Row, TableParams>> = paging
     ? {
         debounceTime: 1,
-        options: {
-          search: {
-            placeholder: paging.searchPlaceholder,
-            allowClear: true,
-            style: { width: 260 },
-            'aria-label': paging.searchPlaceholder,
-          } as never,
-          reload: false,
-          density: false,
-          setting: false,
-        },
+        params: paging.search.params,
+        toolbar: { search: <TableSearch search={paging.search} placeholder={paging.searchPlaceholder} /> },
+        options: { reload: false, density: false, setting: false },
         pagination: { defaultPageSize: paging.pageSize, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] },
       }
     : { options: { reload: false, density: false, setting: false }, pagination: false };

@@ -1,17 +1,19 @@
-import type { ComponentProps, ComponentType, ReactNode } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { Button, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '@cloudclip/shared-kernel';
+import { SERVER_FEATURE_SEARCH, formatDateTime } from '@cloudclip/shared-kernel';
 import type { Language } from '@cloudclip/shared-kernel';
 import { isExpired, viewsLabel } from '../lib/format';
 import { IconAction } from './icon-action';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from './management-table';
 import { QrCodeModal } from './qr-code-modal';
 import { RefreshButton } from './refresh-button';
-import { tableRequest, type TableParams, type TableResult } from '../lib/table-request';
+import { latestRequestSignal, tableRequest, type TableParams, type TableResult } from '../lib/table-request';
 import type { SharePageState } from '../hooks/use-share-page';
+import { useServerFeature } from '../hooks/use-server-feature';
+import { useTableSearch } from '../hooks/use-table-search';
 
 /** What pastes and file shares have in common in the management tables. */
 export interface ShareRow {
@@ -135,12 +137,17 @@ export function batchSelectionProps<Row extends { id: string }>(
 
 type ShareManagementTableProps<Row extends ShareRow> = Omit<
   ComponentProps<typeof ManagementTable<Row>>,
-  'table' | 'request' | 'toolBarRender'
+  'table' | 'request' | 'toolBarRender' | 'paging'
 > & {
   page: SharePageState<Row>;
   testId: string;
-  /** Loads a page of rows (a failure shows an error message and an empty table). */
-  load: (params: TableParams) => Promise<TableResult<Row>>;
+  /**
+   * Loads a page of rows; `signal` is aborted when a newer request replaces it. A failure shows an
+   * error message (a refused search: the server's reason) and the table keeps its rows.
+   */
+  load: (params: TableParams, signal: AbortSignal) => Promise<TableResult<Row>>;
+  /** Rows per page, and the search box's placeholder for each kind of search. */
+  paging: { pageSize: number; searchPlaceholder: { page: string; server: string } };
   /** The row's name for its checkbox label, and the batch delete of the selected rows. */
   selection: { nameOf: (row: Row) => string; onBatchDelete: () => void };
   /** Toolbar buttons before the refresh button. */
@@ -149,22 +156,50 @@ type ShareManagementTableProps<Row extends ShareRow> = Omit<
   dialogs: { edit: ComponentType<ShareEditFormProps<Row>>; preview: ComponentType<ShareDialogProps<Row>> };
 };
 
-/** The table of a share page (texts, files) with row selection and batch delete, and the page's dialogs. */
-export function ShareManagementTable<Row extends ShareRow>({
+/**
+ * The table of a share page (texts, files) with its search, row selection and batch delete, and the
+ * page's dialogs. The search runs on the server when the backend lists `"search"`, else it narrows the
+ * page shown; the table waits for that answer (asked once per page load) so its first request is right.
+ */
+export function ShareManagementTable<Row extends ShareRow>(props: ShareManagementTableProps<Row>) {
+  const serverSearch = useServerFeature(SERVER_FEATURE_SEARCH);
+  if (serverSearch === null) {
+    return (
+      <div className="cc-admin-center" role="status" data-testid={props.testId} data-access={props.page.access}>
+        <Spin />
+        <span className="cc-visually-hidden">{props.page.t('common.loading')}</span>
+      </div>
+    );
+  }
+  return <SearchableShareTable<Row> {...props} serverSearch={serverSearch} />;
+}
+
+function SearchableShareTable<Row extends ShareRow>({
   page,
   testId,
   load,
   selection,
   tools = [],
   dialogs: { edit: EditForm, preview: Preview },
+  paging: { pageSize, searchPlaceholder },
+  serverSearch,
   ...props
-}: ShareManagementTableProps<Row>) {
+}: ShareManagementTableProps<Row> & { serverSearch: boolean }) {
   const { selected, setSelected } = page;
+  const search = useTableSearch({
+    serverSide: serverSearch,
+    onNewSearch: () => void page.actionRef.current?.setPageInfo?.({ current: 1 }),
+  });
+  const [nextSignal] = useState(latestRequestSignal);
   return (
-    <div ref={page.tableRef} data-testid={testId} data-access={page.access}>
+    <div ref={page.tableRef} data-testid={testId} data-access={page.access} data-search={serverSearch ? 'server' : 'page'}>
       <ManagementTable<Row>
         table={page}
-        request={(params) => tableRequest(() => load(params), page.fail)}
+        request={(params) => {
+          const signal = nextSignal();
+          return tableRequest(() => load(params, signal), page.fail, signal);
+        }}
+        paging={{ pageSize, search, searchPlaceholder: serverSearch ? searchPlaceholder.server : searchPlaceholder.page }}
         {...batchSelectionProps<Row>(page.t, { selected, onChange: setSelected, ...selection })}
         toolBarRender={() => [...tools, <RefreshButton key="refresh" onClick={page.reload} />]}
         {...props}

@@ -1,4 +1,13 @@
-import { filterByKeyword, keywordPage, offsetOf, pageOf, tableRequest, wholeListRequest } from './table-request';
+import {
+  filterByKeyword,
+  keywordPage,
+  latestRequestSignal,
+  offsetOf,
+  pageOf,
+  searchOf,
+  tableRequest,
+  wholeListRequest,
+} from './table-request';
 
 describe('table request helpers', () => {
   it('maps ProTable page params to page/limit with defaults', () => {
@@ -46,5 +55,34 @@ describe('table request helpers', () => {
     const failure = new Error('down');
     await expect(wholeListRequest(() => Promise.reject(failure), onError)).resolves.toEqual({ data: [], total: 0, success: false });
     expect(onError).toHaveBeenCalledWith(failure);
+  });
+
+  it('sends a non-blank server search as q, trimmed, and nothing otherwise', () => {
+    expect(searchOf({ q: '  report ' })).toEqual({ q: 'report' });
+    expect(searchOf({ q: '   ' })).toEqual({});
+    expect(searchOf({ keyword: 'page only' })).toEqual({});
+  });
+
+  it('aborts the previous request signal when a new request starts', () => {
+    const next = latestRequestSignal();
+    const first = next();
+    expect(first.aborted).toBe(false);
+    const second = next();
+    expect(first.aborted).toBe(true);
+    expect(second.aborted).toBe(false);
+  });
+
+  it('reports a failure, but not the failure of a request that a newer one aborted', async () => {
+    const onError = jest.fn();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(tableRequest(() => Promise.reject(new Error('cancelled')), onError, controller.signal)).resolves.toEqual({
+      data: [],
+      total: 0,
+      success: false,
+    });
+    expect(onError).not.toHaveBeenCalled();
+    await tableRequest(() => Promise.reject(new Error('boom')), onError, new AbortController().signal);
+    expect(onError).toHaveBeenCalledWith(new Error('boom'));
   });
 });

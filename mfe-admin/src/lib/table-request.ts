@@ -5,11 +5,15 @@ export interface TableResult<T> {
   success: boolean;
 }
 
-/** The paging params ProTable passes to `request` (plus the toolbar's `keyword`). */
+/**
+ * The paging params ProTable passes to `request`, plus the toolbar's search: `keyword` narrows the
+ * page shown (a backend without search), `q` is sent to the server (a backend that lists `"search"`).
+ */
 export interface TableParams {
   current?: number;
   pageSize?: number;
   keyword?: string;
+  q?: string;
 }
 
 /** Page number and size with defaults; garbage in → the defaults. */
@@ -23,6 +27,15 @@ export function pageOf(params: TableParams, defaultSize: number): { page: number
 export function offsetOf(params: TableParams, defaultSize: number): { limit: number; offset: number } {
   const { page, size } = pageOf(params, defaultSize);
   return { limit: size, offset: (page - 1) * size };
+}
+
+/**
+ * The `q` of a list request: the server-side search when there is one (not blank), else nothing, so
+ * the request stays the contract's plain list request.
+ */
+export function searchOf(params: TableParams): { q?: string } {
+  const q = params.q?.trim();
+  return q ? { q } : {};
 }
 
 /** Keeps the rows whose listed fields contain the keyword (case-insensitive); all rows when it is blank. */
@@ -43,16 +56,34 @@ export function keywordPage<T>(
 }
 
 /**
- * Runs a loader and turns a failure into an empty, unsuccessful result (reported through `onError`),
- * so ProTable shows an empty table instead of an unhandled rejection.
+ * Runs a loader and turns a failure into an unsuccessful result (reported through `onError`), so
+ * ProTable keeps the rows it shows instead of meeting an unhandled rejection. A request cancelled
+ * through `signal` (a newer one replaced it) is no failure to report.
  */
-export async function tableRequest<T>(load: () => Promise<TableResult<T>>, onError?: (error: unknown) => void): Promise<TableResult<T>> {
+export async function tableRequest<T>(
+  load: () => Promise<TableResult<T>>,
+  onError?: (error: unknown) => void,
+  signal?: AbortSignal,
+): Promise<TableResult<T>> {
   try {
     return await load();
   } catch (error) {
-    onError?.(error);
+    if (!signal?.aborted) onError?.(error);
     return { data: [], total: 0, success: false };
   }
+}
+
+/**
+ * Hands each request of a table its own AbortSignal and aborts the one before: when the search or
+ * the page changes while a request is on its way, only the newest answer matters.
+ */
+export function latestRequestSignal(): () => AbortSignal {
+  let current: AbortController | null = null;
+  return () => {
+    current?.abort();
+    current = new AbortController();
+    return current.signal;
+  };
 }
 
 /** A table without paging: the whole list is one page (failures as in `tableRequest`). */

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { createKernel, createSafeStorage, type Kernel, KernelProvider } from '@cloudclip/shared-kernel';
 import { AppProviders } from '../app/app-providers';
 import { ProLocaleProvider } from '../app/pro-locale-provider';
@@ -80,13 +81,18 @@ export function testKernel(options: { language?: 'zh-CN' | 'en-US'; fetchImpl?: 
   return kernel;
 }
 
-/** Renders a component inside the remote's providers (kernel, i18n, antd/pro providers). */
-export function renderWithKernel(kernel: Kernel, ui: ReactElement) {
+/**
+ * Renders a component inside the remote's providers (kernel, i18n, antd/pro providers) and a router
+ * at `path` (the address under the remote's basename, `/` by default).
+ */
+export function renderWithKernel(kernel: Kernel, ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   return render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
       <KernelProvider kernel={kernel}>
         <AppProviders>
-          <ProLocaleProvider>{ui}</ProLocaleProvider>
+          <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+            <ProLocaleProvider>{ui}</ProLocaleProvider>
+          </MemoryRouter>
         </AppProviders>
       </KernelProvider>
     </I18nextProvider>,

@@ -27,6 +27,17 @@ describe('file table adapters', () => {
     await expect(requestUserFiles({ userList }, { keyword: 'nope' })).resolves.toMatchObject({ data: [], total: 1 });
   });
 
+  it('sends the server search as q to both lists and keeps every row the server sends', async () => {
+    const adminList = jest.fn().mockResolvedValue({ files: [file], pagination: { total: 7, limit: 50, offset: 0 } });
+    await expect(requestAdminFiles({ adminList }, { q: 'nothing-like-it' })).resolves.toEqual({ data: [file], total: 7, success: true });
+    expect(adminList).toHaveBeenCalledWith({ limit: 50, offset: 0, q: 'nothing-like-it' }, undefined);
+    const userList = jest
+      .fn()
+      .mockResolvedValue({ data: { files: [file], pagination: { total: 1, limit: 50, offset: 0, hasMore: false } } });
+    await requestUserFiles({ userList }, { q: ' rep ', current: 2, pageSize: 10 });
+    expect(userList).toHaveBeenCalledWith({ limit: 10, offset: 10, q: 'rep' }, undefined);
+  });
+
   it('deletes several files one by one and counts the failures', async () => {
     const remove = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('404')).mockResolvedValueOnce(undefined);
     const result = await removeFiles(remove, ['a', 'b', 'c']);

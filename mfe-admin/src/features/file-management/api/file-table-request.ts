@@ -1,11 +1,12 @@
 import { FILE_LIST_PAGE, type FileRecord, type CloudclipApi } from '@cloudclip/shared-kernel';
-import { keywordPage, offsetOf, type TableParams, type TableResult } from '../../../lib/table-request';
+import { keywordPage, offsetOf, searchOf, type TableParams, type TableResult } from '../../../lib/table-request';
 
 const searchable = (row: FileRecord) => [row.filename, row.slug, row.remark, row.mimetype, row.key_name];
 
 /**
- * ProTable adapter of `GET /admin/files?limit&offset` (limit 50, offset 0 by default): pagination
- * comes inside `data`. The toolbar keyword narrows the rows of the page shown.
+ * ProTable adapter of `GET /admin/files?limit&offset[&q]` (limit 50, offset 0 by default): pagination
+ * comes inside `data`. `q` (a backend offering search) is sent and the server's matching rows and total
+ * are shown; otherwise the toolbar keyword narrows the rows of the page shown.
  */
 export async function requestAdminFiles(
   api: Pick<CloudclipApi['files'], 'adminList'>,
@@ -13,18 +14,18 @@ export async function requestAdminFiles(
   signal?: AbortSignal,
 ): Promise<TableResult<FileRecord>> {
   const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
-  const data = await api.adminList({ limit, offset }, signal);
+  const data = await api.adminList({ limit, offset, ...searchOf(params) }, signal);
   return keywordPage(data?.files ?? [], params, searchable, data?.pagination?.total);
 }
 
-/** ProTable adapter of `GET /user/files?limit&offset`: a key holder's own files. */
+/** ProTable adapter of `GET /user/files?limit&offset[&q]`: a key holder's own files. */
 export async function requestUserFiles(
   api: Pick<CloudclipApi['files'], 'userList'>,
   params: TableParams,
   signal?: AbortSignal,
 ): Promise<TableResult<FileRecord>> {
   const { limit, offset } = offsetOf(params, FILE_LIST_PAGE.limit);
-  const body = await api.userList({ limit, offset }, signal);
+  const body = await api.userList({ limit, offset, ...searchOf(params) }, signal);
   return keywordPage(body?.data?.files ?? [], params, searchable, body?.data?.pagination?.total);
 }
 

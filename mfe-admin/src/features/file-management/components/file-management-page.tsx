@@ -95,9 +95,12 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
       page={page}
       testId="file-management"
       columns={columns}
-      load={(params) => (admin ? requestAdminFiles(api, params) : requestUserFiles(api, params))}
+      load={(params, signal) => (admin ? requestAdminFiles(api, params, signal) : requestUserFiles(api, params, signal))}
       headerTitle={t(admin ? 'files.titleAdmin' : 'files.titleUser')}
-      paging={{ pageSize: FILE_LIST_PAGE.limit, searchPlaceholder: t('files.searchPlaceholder') }}
+      paging={{
+        pageSize: FILE_LIST_PAGE.limit,
+        searchPlaceholder: { page: t('files.searchPlaceholder'), server: t('files.searchAllPlaceholder') },
+      }}
       selection={{ nameOf: (row) => row.filename, onBatchDelete: removeSelected }}
       scroll={{ x: 1500 }}
       dialogs={{ edit: FileEditForm, preview: FilePreviewDrawer }}

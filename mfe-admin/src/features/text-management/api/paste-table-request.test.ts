@@ -34,6 +34,15 @@ describe('requestAdminPastes', () => {
     expect(adminList).toHaveBeenCalledWith({ page: 3, limit: 20 }, undefined);
   });
 
+  it('sends the server search as q and shows its rows unfiltered with the server total', async () => {
+    const adminList = jest.fn().mockResolvedValue({ data: [adminItem], pagination: { total: 1, page: 1, limit: 10, totalPages: 1 } });
+    const signal = new AbortController().signal;
+    const result = await requestAdminPastes({ adminList }, { q: 'HELLO there', current: 1 }, signal);
+    expect(adminList).toHaveBeenCalledWith({ page: 1, limit: 10, q: 'HELLO there' }, signal);
+    expect(result.data.map((row) => row.id)).toEqual(['p1']);
+    expect(result.total).toBe(1);
+  });
+
   it('narrows the page shown to the keyword', async () => {
     const other = { ...adminItem, id: 'p2', slug: 'zzz', remark: null, content_preview: 'nothing' };
     const adminList = jest

@@ -1,5 +1,5 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi, type PasteRowMarks } from '@cloudclip/shared-kernel';
-import { keywordPage, offsetOf, pageOf, type TableParams, type TableResult } from '../../../lib/table-request';
+import { keywordPage, offsetOf, pageOf, searchOf, type TableParams, type TableResult } from '../../../lib/table-request';
 import { pasteMarksOf, type PasteMarks } from './paste-marks';
 
 /** Length of the content preview shown in the table (the admin list already cuts at 200). */
@@ -59,8 +59,9 @@ function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
 }
 
 /**
- * ProTable adapter of `GET /admin/pastes?page&limit` (page 1, limit 10 by default). The server pages;
- * the toolbar keyword narrows the rows of the page shown (the API has no search parameter).
+ * ProTable adapter of `GET /admin/pastes?page&limit[&q]` (page 1, limit 10 by default). The server
+ * pages. `q` (a backend offering search) is sent and the server's matching rows and total are shown;
+ * otherwise the toolbar keyword narrows the rows of the page shown.
  */
 export async function requestAdminPastes(
   api: Pick<CloudclipApi['pastes'], 'adminList'>,
@@ -68,19 +69,19 @@ export async function requestAdminPastes(
   signal?: AbortSignal,
 ): Promise<TableResult<PasteRow>> {
   const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
-  const body = await api.adminList({ page, limit: size }, signal);
+  const body = await api.adminList({ page, limit: size, ...searchOf(params) }, signal);
   const rows = (body.data ?? []).map((item) => toRow(item, item.view_count ?? 0, item.content_preview ?? ''));
   return keywordPage(rows, params, searchable, body.pagination?.total);
 }
 
-/** ProTable adapter of `GET /user/pastes?limit&offset` (limit 10, offset 0 by default): a key holder's own pastes. */
+/** ProTable adapter of `GET /user/pastes?limit&offset[&q]` (limit 10, offset 0 by default): a key holder's own pastes. */
 export async function requestUserPastes(
   api: Pick<CloudclipApi['pastes'], 'userList'>,
   params: TableParams,
   signal?: AbortSignal,
 ): Promise<TableResult<PasteRow>> {
   const { limit, offset } = offsetOf(params, USER_PASTE_PAGE.limit);
-  const body = await api.userList({ limit, offset }, signal);
+  const body = await api.userList({ limit, offset, ...searchOf(params) }, signal);
   const rows = (body.data ?? []).map((item) =>
     // The server's preview when it sends one (Cloudclip's does); the legacy server only has `content`.
     toRow(item, item.views ?? 0, item.content_preview ?? cut(item.content ?? '')),

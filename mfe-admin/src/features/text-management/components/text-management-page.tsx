@@ -92,7 +92,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       page={page}
       testId="text-management"
       columns={columns}
-      load={(params) => (admin ? requestAdminPastes(api, params) : requestUserPastes(api, params))}
+      load={(params, signal) => (admin ? requestAdminPastes(api, params, signal) : requestUserPastes(api, params, signal))}
       headerTitle={t(admin ? 'text.titleAdmin' : 'text.titleUser')}
       tools={
         admin
@@ -103,7 +103,10 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
             ]
           : []
       }
-      paging={{ pageSize: ADMIN_PASTE_PAGE.limit, searchPlaceholder: t('text.searchPlaceholder') }}
+      paging={{
+        pageSize: ADMIN_PASTE_PAGE.limit,
+        searchPlaceholder: { page: t('text.searchPlaceholder'), server: t('text.searchAllPlaceholder') },
+      }}
       selection={{ nameOf: (row) => row.slug, onBatchDelete: removeSelected }}
       scroll={{ x: 1300 }}
       dialogs={{ edit: PasteEditForm, preview: PastePreviewModal }}
