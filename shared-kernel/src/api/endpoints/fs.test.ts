@@ -276,4 +276,53 @@ describe('fs endpoints', () => {
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/user/fs/batch-copy-commit`, body });
     expect(result.failed).toHaveLength(1);
   });
+
+  it('searches below a folder under /api/admin/fs/search with the trimmed q and the first page of 100', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const data = {
+      items: [
+        {
+          name: 'report 2024.pdf',
+          path: '/docs/q1/report 2024.pdf',
+          parent: '/docs/q1/',
+          isDirectory: false,
+          size: 12,
+          modified: '2025-07-01T08:00:00.000Z',
+          mount_id: 'm1',
+        },
+      ],
+      pagination: { total: 1, limit: 100, offset: 0, hasMore: false },
+      incomplete: false,
+    };
+    h.reply(envelope(data));
+    expect(await createFsApi(h.client, 'admin').search({ q: '  report 季度 ', path: '/docs/' })).toEqual(data);
+    const url = new URL(h.last().url);
+    expect(h.last().method).toBe('GET');
+    expect(url.pathname).toBe('/api/admin/fs/search');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'report 季度', path: '/docs/', limit: '100', offset: '0' });
+    expect(h.last().headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
+  });
+
+  it('searches from / under /api/user/fs/search with the API key, sending the page asked for', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    h.reply(envelope({ items: [], pagination: { total: 250, limit: 50, offset: 200, hasMore: false }, incomplete: true }));
+    const data = await createFsApi(h.client, 'user').search({ q: 'a&b', limit: 50, offset: 200 });
+    expect(data.incomplete).toBe(true);
+    const url = new URL(h.last().url);
+    expect(url.pathname).toBe('/api/user/fs/search');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'a&b', path: '/', limit: '50', offset: '200' });
+    expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
+  });
+
+  it('rejects a refused search with the server message', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply({ status: 400, body: { code: 400, message: 'Too many search terms', success: false, data: null } });
+    await expect(createFsApi(h.client, 'admin').search({ q: 'x' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Too many search terms',
+    });
+  });
 });

@@ -1,5 +1,7 @@
 import { FILE_LINK_DEFAULT_EXPIRES_SECONDS, FS_MULTIPART_PART_TIMEOUT_MS } from '../../constants';
+import { FS_SEARCH_PAGE } from '@cloudclip/contract';
 import type { HttpClient, ProgressEvent } from '../http-client';
+import { searchParam } from './search-param';
 import type {
   FsBatchCopyCommitRequest,
   FsBatchCopyCommitResult,
@@ -25,6 +27,8 @@ import type {
   FsPresignResponse,
   FsRenameRequest,
   FsScope,
+  FsSearchData,
+  FsSearchQuery,
   FsUpdateRequest,
   FsUpdateResponse,
   FsUploadResponse,
@@ -60,6 +64,25 @@ export function createFsApi(client: HttpClient, scope: FsScope) {
     /** `GET …/fs/list?path=` (default `/`): a virtual listing (above mounts) or a bucket listing. */
     list(path = '/', signal?: AbortSignal): Promise<FsListing> {
       return client.data<FsListing>(`${base}/list`, { query: { path }, signal });
+    },
+
+    /**
+     * `GET …/fs/search?q=&path=&limit=&offset=` (contract `api/fs-search.ts`): entries whose name holds
+     * every term of `q`, anywhere below `path` (default `/`), folders first; `incomplete` while a mount
+     * below it is still being indexed. Only a backend listing `"mount-search"` in `kernel.serverFeatures()`
+     * answers it. `q` is sent trimmed; check it with `validateSearchQuery` first (the server answers 400
+     * for the same queries and for a blank one). Limit 100, offset 0 by default.
+     */
+    search(query: FsSearchQuery, signal?: AbortSignal): Promise<FsSearchData> {
+      return client.data<FsSearchData>(`${base}/search`, {
+        query: {
+          q: searchParam(query.q) ?? '',
+          path: query.path ?? '/',
+          limit: query.limit ?? FS_SEARCH_PAGE.limit,
+          offset: query.offset ?? FS_SEARCH_PAGE.offset,
+        },
+        signal,
+      });
     },
 
     /** `GET …/fs/get?path=`: file info with `preview_url`/`download_url`, or folder info. */

@@ -54,4 +54,27 @@ describe('mounts endpoints', () => {
     expect(h.last().url).toBe(`${BASE}/api/user/mounts/m1`);
     expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
   });
+
+  it('reads a mount index state and starts a rebuild (answered 202) by id', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createMountsApi(h.client);
+    const ready = {
+      mount_id: 'm 1',
+      status: 'ready',
+      entries: 1200,
+      pending_folders: 0,
+      started_at: '2025-07-01T08:00:00.000Z',
+      finished_at: '2025-07-01T08:01:00.000Z',
+      error: null,
+    };
+    h.reply(envelope(ready));
+    expect(await api.indexState('m 1')).toEqual(ready);
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/admin/mounts/m%201/index` });
+    expect(h.last().headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
+    const building = { ...ready, status: 'building', entries: 0, pending_folders: 1, finished_at: null };
+    h.reply({ status: 202, body: { code: 202, message: 'accepted', success: true, data: building } });
+    expect(await api.rebuildIndex('m 1')).toEqual(building);
+    expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/mounts/m%201/index/rebuild` });
+  });
 });

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http-client';
-import type { Mount, MountCreateRequest, MountUpdateRequest } from '@cloudclip/contract';
+import type { Mount, MountCreateRequest, MountIndexState, MountUpdateRequest } from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
 
@@ -29,6 +29,24 @@ export function createMountsApi(client: HttpClient) {
     /** `DELETE /admin/mounts/{id}`. */
     async adminRemove(id: string): Promise<void> {
       await client.request(`/admin/mounts/${seg(id)}`, { method: 'DELETE' });
+    },
+
+    /**
+     * `GET /admin/mounts/{id}/index` (admin; contract `api/fs-search.ts`): the state of the mount's
+     * filename index — status, entries so far and folders still to list while it is built. Only a
+     * backend listing `"mount-search"` in `kernel.serverFeatures()` answers it.
+     */
+    indexState(id: string, signal?: AbortSignal): Promise<MountIndexState> {
+      return client.data<MountIndexState>(`/admin/mounts/${seg(id)}/index`, { signal });
+    },
+
+    /**
+     * `POST /admin/mounts/{id}/index/rebuild` (admin; answers 202 with the state, status `building`):
+     * drops the mount's index and crawls the storage again in the background, so changes made behind
+     * Cloudclip's back are found. Poll `indexState` for the progress.
+     */
+    rebuildIndex(id: string): Promise<MountIndexState> {
+      return client.data<MountIndexState>(`/admin/mounts/${seg(id)}/index/rebuild`, { method: 'POST' });
     },
 
     /** `GET /user/mounts`: active mounts visible to the key. */
