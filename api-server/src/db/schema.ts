@@ -1,4 +1,4 @@
-import type { PasteEncryption } from '@cloudclip/contract';
+import type { MountIndexStatus, PasteEncryption } from '@cloudclip/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -174,6 +174,40 @@ export interface DavGuardsTable {
   taken_at: string;
 }
 
+/** One file or folder of a mount in the filename index (migration 0007-mount-index). */
+export interface MountEntriesTable {
+  id: Generated<number>;
+  mount_id: string;
+  /** Bucket key relative to the mount; a folder's ends with `/`. */
+  path: string;
+  /** Key of the folder holding it: `''` for the mount root, else ending with `/`. */
+  parent: string;
+  name: string;
+  /** `name` lower-cased: what search terms are matched against. */
+  name_lower: string;
+  is_directory: number;
+  size: Generated<number>;
+  modified: string | null;
+}
+
+/** Progress of a mount's index: status, timestamps, error and the generation a rebuild bumps. */
+export interface MountIndexStateTable {
+  mount_id: string;
+  status: MountIndexStatus;
+  generation: Generated<number>;
+  /** The storage config the entries were read from (a changed one means a rebuild). */
+  storage_config_id: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+}
+
+/** A folder (key ending with `/`, `''` the root) a crawl found and has not listed yet. */
+export interface MountIndexQueueTable {
+  mount_id: string;
+  path: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -187,6 +221,9 @@ export interface Database {
   dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
   dav_guards: DavGuardsTable;
+  mount_entries: MountEntriesTable;
+  mount_index_state: MountIndexStateTable;
+  mount_index_queue: MountIndexQueueTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -206,3 +243,6 @@ export type NewMountRow = Insertable<MountsTable>;
 export type UploadReservationRow = Selectable<UploadReservationsTable>;
 export type DavLockRow = Selectable<DavLocksTable>;
 export type DavPropertyRow = Selectable<DavPropertiesTable>;
+export type MountEntryRow = Selectable<MountEntriesTable>;
+export type NewMountEntryRow = Insertable<MountEntriesTable>;
+export type MountIndexStateRow = Selectable<MountIndexStateTable>;

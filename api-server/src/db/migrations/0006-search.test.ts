@@ -68,6 +68,8 @@ describe('migration 0006-search', () => {
 
   it('indexes the rows stored before it (not the content of encrypted pastes), and down removes what up made', async () => {
     const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0006'));
+    // Up to this migration only: later ones (0007-mount-index has search objects of its own) are not under test here.
+    const through = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= '0006-search'));
     await migratorOf(opened, before).migrateToLatest();
     await seedSearchConfig(opened.db);
     await seedPastes(opened.db, [
@@ -76,7 +78,7 @@ describe('migration 0006-search', () => {
     ]);
     await seedFiles(opened.db, [{ id: 'old-file', filename: 'Legacy-Archive.tar' }]);
 
-    const applied = await migratorOf(opened, migrations).migrateToLatest();
+    const applied = await migratorOf(opened, through).migrateToLatest();
     expect(applied.results?.map((result) => [result.migrationName, result.status])).toEqual([['0006-search', 'Success']]);
     expect(await searchObjects(opened)).toEqual(
       opened.engine === 'SQLite'
@@ -106,12 +108,12 @@ describe('migration 0006-search', () => {
     expect(await pastes.count(undefined, ['SecretCipher'])).toBe(0);
     expect(await files.count({ terms: ['archive.TAR'] })).toBe(1);
 
-    const reverted = await migratorOf(opened, migrations).migrateDown();
+    const reverted = await migratorOf(opened, through).migrateDown();
     expect(reverted.results?.map((result) => [result.migrationName, result.status])).toEqual([['0006-search', 'Success']]);
     expect(await searchObjects(opened)).toEqual([]);
     // Writes work without the triggers, and up again indexes everything there is.
     await seedPastes(opened.db, [{ id: 'between', content: 'written between down and up', createdAt: '2026-02-01T00:00:00.000Z' }]);
-    await migrateToLatest(opened.db, migrations, opened.schema === undefined ? {} : { migrationTableSchema: opened.schema });
+    await migrateToLatest(opened.db, through, opened.schema === undefined ? {} : { migrationTableSchema: opened.schema });
     expect(await pastes.count(undefined, ['between down'])).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import * as m0003 from './0003-upload-reservations';
 import * as m0004 from './0004-webdav';
 import * as m0005 from './0005-paste-encryption';
 import * as m0006 from './0006-search';
+import * as m0007 from './0007-mount-index';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-webdav': m0004,
   '0005-paste-encryption': m0005,
   '0006-search': m0006,
+  '0007-mount-index': m0007,
 };

@@ -1,0 +1,391 @@
+import type { MountIndexStatus } from '@cloudclip/contract';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { DatabaseEngine } from '../db/database';
+import { MOUNT_ENTRIES_SEARCH_TABLE } from '../db/migrations/0007-mount-index';
+import type { Database, MountEntryRow, MountIndexStateRow } from '../db/schema';
+import { containsPattern, ftsQueryOf, SEARCH_INDEXED_TERM_LENGTH } from '../db/search-sql';
+
+/** An entry as the crawler and the write hooks hand it over (`path` relative to the mount). */
+export interface MountEntryInput {
+  /** Bucket key; a folder's ends with `/`. */
+  path: string;
+  size: number;
+  /** ISO timestamp, or null when the storage gave none (folders without a marker). */
+  modified: string | null;
+}
+
+/** Where a search looks in one mount: below `prefix` (`''` = the whole mount), minus the `hidden` folders. */
+export interface MountSearchScope {
+  mountId: string;
+  /** `''` or a folder key ending with `/`: only entries strictly below it. */
+  prefix: string;
+  /** Folder keys ending with `/` whose contents another mount shows instead (their own entry stays). */
+  hidden: readonly string[];
+  /** The mount's virtual path with a trailing `/`: orders hits by their full path across mounts. */
+  root: string;
+}
+
+export interface MountSearchPage {
+  rows: MountEntryRow[];
+  total: number;
+}
+
+/** Rows per INSERT statement (9 columns each: far below either engine's parameter limit). */
+const INSERT_CHUNK = 100;
+
+/** `[from, to)` of the keys strictly below a folder key ending with `/` (`''`: every key). */
+function belowRange(prefix: string): { after: string; before: string | null } {
+  if (prefix === '') return { after: '', before: null };
+  return { after: prefix, before: `${prefix.slice(0, -1)}0` };
+}
+
+/** The parent key (`''` or ending with `/`) and name of an entry key. */
+export function entryPlace(path: string): { parent: string; name: string } {
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+  const slash = trimmed.lastIndexOf('/');
+  return { parent: slash < 0 ? '' : trimmed.slice(0, slash + 1), name: trimmed.slice(slash + 1) };
+}
+
+/** Every folder key above `path` (`a/`, `a/b/` for `a/b/c.txt`). */
+export function ancestorFolders(path: string): string[] {
+  const segments = (path.endsWith('/') ? path.slice(0, -1) : path).split('/').slice(0, -1);
+  return segments.map((_, index) => `${segments.slice(0, index + 1).join('/')}/`);
+}
+
+function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
+/**
+ * SQL of the mount index (migration 0007-mount-index): the entries, their crawl's state and queue,
+ * and the search over names. Paths are bucket keys relative to their mount; the service turns them
+ * into virtual paths.
+ */
+export class MountIndexRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: DatabaseEngine,
+  ) {}
+
+  // ------------------------------------------------------------------ state and queue
+
+  state(mountId: string): Promise<MountIndexStateRow | undefined> {
+    return this.db.selectFrom('mount_index_state').selectAll().where('mount_id', '=', mountId).executeTakeFirst();
+  }
+
+  async states(mountIds: readonly string[]): Promise<MountIndexStateRow[]> {
+    if (mountIds.length === 0) return [];
+    return this.db.selectFrom('mount_index_state').selectAll().where('mount_id', 'in', mountIds).execute();
+  }
+
+  async entryCount(mountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('mount_entries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('mount_id', '=', mountId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  async queuedFolders(mountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('mount_index_queue')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('mount_id', '=', mountId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Ids of mounts whose index is not finished (no state yet, pending or building), oldest mount first. */
+  async mountsToCrawl(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('mounts')
+      .leftJoin('mount_index_state', 'mount_index_state.mount_id', 'mounts.id')
+      .select('mounts.id')
+      .where((eb) => eb.or([eb('mount_index_state.status', 'is', null), eb('mount_index_state.status', 'in', ['pending', 'building'])]))
+      .orderBy('mounts.created_at')
+      .orderBy('mounts.id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Starts a crawl of a mount from scratch, in one transaction: its entries and queue go, the root
+   * is queued, the state becomes `building` with a new generation. Returns that generation, or
+   * undefined when the mount no longer exists.
+   */
+  async beginCrawl(mountId: string, storageConfigId: string | null, now: string): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const mount = await trx.selectFrom('mounts').select('id').where('id', '=', mountId).executeTakeFirst();
+      if (!mount) return undefined;
+      const current = await this.lockedState(trx, mountId);
+      const generation = (current?.generation ?? 0) + 1;
+      await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).execute();
+      await trx.deleteFrom('mount_entries').where('mount_id', '=', mountId).execute();
+      await trx.insertInto('mount_index_queue').values({ mount_id: mountId, path: '' }).execute();
+      const values = {
+        status: 'building' as MountIndexStatus,
+        generation,
+        storage_config_id: storageConfigId,
+        started_at: now,
+        finished_at: null,
+        error: null,
+      };
+      if (current) await trx.updateTable('mount_index_state').set(values).where('mount_id', '=', mountId).execute();
+      else
+        await trx
+          .insertInto('mount_index_state')
+          .values({ mount_id: mountId, ...values })
+          .execute();
+      return generation;
+    });
+  }
+
+  /** Marks a mount's index `pending` unless it has a state already (a new mount). */
+  async ensureState(mountId: string): Promise<void> {
+    await this.db
+      .insertInto('mount_index_state')
+      .values({ mount_id: mountId, status: 'pending' })
+      .onConflict((oc) => oc.column('mount_id').doNothing())
+      .execute();
+  }
+
+  /** The next folder to list (the smallest key, so a crawl walks the tree in order), or undefined. */
+  async nextFolder(mountId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('mount_index_queue')
+      .select('path')
+      .where('mount_id', '=', mountId)
+      .orderBy('path')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.path;
+  }
+
+  /**
+   * Stores one listing page of `folder` in one transaction: the entries (upserted: a resumed crawl
+   * lists a folder again without duplicates), the sub-folders queued, and — on its last page — the
+   * folder off the queue. Writes nothing and answers false when the crawl is no longer generation
+   * `generation` (a rebuild started, or the mount went).
+   */
+  async storePage(
+    mountId: string,
+    generation: number,
+    page: { entries: readonly MountEntryInput[]; folders: readonly string[]; folder: string; last: boolean },
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const state = await this.lockedState(trx, mountId);
+      if (!state || state.generation !== generation || state.status !== 'building') return false;
+      await this.upsertEntries(trx, mountId, page.entries);
+      for (let offset = 0; offset < page.folders.length; offset += INSERT_CHUNK) {
+        await trx
+          .insertInto('mount_index_queue')
+          .values(page.folders.slice(offset, offset + INSERT_CHUNK).map((path) => ({ mount_id: mountId, path })))
+          .onConflict((oc) => oc.columns(['mount_id', 'path']).doNothing())
+          .execute();
+      }
+      if (page.last) await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).where('path', '=', page.folder).execute();
+      return true;
+    });
+  }
+
+  /** Ends a crawl of generation `generation`: `ready`, or `failed` with `error` (its queue dropped). */
+  async finishCrawl(mountId: string, generation: number, now: string, error: string | null): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const state = await this.lockedState(trx, mountId);
+      if (!state || state.generation !== generation) return;
+      if (error !== null) await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).execute();
+      await trx
+        .updateTable('mount_index_state')
+        .set({ status: error === null ? 'ready' : 'failed', finished_at: now, error })
+        .where('mount_id', '=', mountId)
+        .execute();
+    });
+  }
+
+  private async lockedState(trx: Kysely<Database>, mountId: string): Promise<MountIndexStateRow | undefined> {
+    const query = trx.selectFrom('mount_index_state').selectAll().where('mount_id', '=', mountId);
+    // PostgreSQL: a rebuild and a crawl's page take the row in turn (SQLite has one writer anyway).
+    return (this.engine === 'PostgreSQL' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  // ------------------------------------------------------------------ entries
+
+  private async upsertEntries(db: Kysely<Database>, mountId: string, entries: readonly MountEntryInput[]): Promise<void> {
+    for (let offset = 0; offset < entries.length; offset += INSERT_CHUNK) {
+      const rows = entries.slice(offset, offset + INSERT_CHUNK).map((entry) => {
+        const { parent, name } = entryPlace(entry.path);
+        return {
+          mount_id: mountId,
+          path: entry.path,
+          parent,
+          name,
+          name_lower: name.toLowerCase(),
+          is_directory: entry.path.endsWith('/') ? 1 : 0,
+          size: entry.size,
+          modified: entry.modified,
+        };
+      });
+      await db
+        .insertInto('mount_entries')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['mount_id', 'path']).doUpdateSet({
+            size: (eb) => eb.ref('excluded.size'),
+            modified: sql<string | null>`coalesce(excluded.modified, mount_entries.modified)`,
+          }),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * Records entries written through Cloudclip, with every folder above them (kept as they are when
+   * present): one transaction.
+   */
+  async recordEntries(mountId: string, entries: readonly MountEntryInput[]): Promise<void> {
+    const folders = new Set<string>();
+    for (const entry of entries) for (const folder of ancestorFolders(entry.path)) folders.add(folder);
+    await this.db.transaction().execute(async (trx) => {
+      const parents = [...folders].map((path): MountEntryInput => ({ path, size: 0, modified: null }));
+      for (let offset = 0; offset < parents.length; offset += INSERT_CHUNK) {
+        const rows = parents.slice(offset, offset + INSERT_CHUNK).map((entry) => {
+          const { parent, name } = entryPlace(entry.path);
+          return {
+            mount_id: mountId,
+            path: entry.path,
+            parent,
+            name,
+            name_lower: name.toLowerCase(),
+            is_directory: 1,
+            size: 0,
+            modified: null,
+          };
+        });
+        await trx
+          .insertInto('mount_entries')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['mount_id', 'path']).doNothing())
+          .execute();
+      }
+      await this.upsertEntries(trx, mountId, entries);
+    });
+  }
+
+  /** Removes an entry; a folder (`path` ending with `/`) with everything below it. */
+  async removeEntries(mountId: string, path: string): Promise<void> {
+    let query = this.db.deleteFrom('mount_entries').where('mount_id', '=', mountId);
+    if (path.endsWith('/')) {
+      const { before } = belowRange(path);
+      query = query.where('path', '>=', path).where('path', '<', before as string);
+    } else {
+      query = query.where('path', '=', path);
+    }
+    await query.execute();
+  }
+
+  /**
+   * Moves an entry (a folder with everything below it) to `toPath` in `toMountId`, in one
+   * transaction: whatever the index held at the destination goes first.
+   */
+  async moveEntries(fromMountId: string, fromPath: string, toMountId: string, toPath: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const remove = (mountId: string, path: string) => {
+        let query = trx.deleteFrom('mount_entries').where('mount_id', '=', mountId);
+        query = path.endsWith('/')
+          ? query.where('path', '>=', path).where('path', '<', belowRange(path).before as string)
+          : query.where('path', '=', path);
+        return query.execute();
+      };
+      await remove(toMountId, toPath);
+      const { parent, name } = entryPlace(toPath);
+      await trx
+        .updateTable('mount_entries')
+        .set({ mount_id: toMountId, path: toPath, parent, name, name_lower: name.toLowerCase() })
+        .where('mount_id', '=', fromMountId)
+        .where('path', '=', fromPath)
+        .execute();
+      if (!fromPath.endsWith('/')) return;
+      const { before } = belowRange(fromPath);
+      const tail = characterCount(fromPath) + 1;
+      await trx
+        .updateTable('mount_entries')
+        .set({
+          mount_id: toMountId,
+          path: sql<string>`${toPath} || substr(path, ${tail})`,
+          parent: sql<string>`${toPath} || substr(parent, ${tail})`,
+        })
+        .where('mount_id', '=', fromMountId)
+        .where('path', '>', fromPath)
+        .where('path', '<', before as string)
+        .execute();
+    });
+  }
+
+  // ------------------------------------------------------------------ search
+
+  /**
+   * Every term a substring of `name_lower`. SQLite: terms of 3 characters or more narrow the rows
+   * through the trigram index first; the lower-cased name decides for every term (the tokenizer
+   * folds case its own way). PostgreSQL: LIKE, which the pg_trgm index answers.
+   */
+  private nameMatches(terms: readonly string[]): Expression<SqlBool> {
+    const lowered = terms.map((term) => term.toLowerCase());
+    const parts: Expression<SqlBool>[] = [];
+    if (this.engine === 'PostgreSQL') {
+      for (const term of lowered) parts.push(sql<SqlBool>`mount_entries.name_lower LIKE ${containsPattern(term)} ESCAPE '\\'`);
+    } else {
+      const indexed = terms.filter((term) => characterCount(term) >= SEARCH_INDEXED_TERM_LENGTH);
+      if (indexed.length > 0) {
+        const index = sql.table(MOUNT_ENTRIES_SEARCH_TABLE);
+        parts.push(sql<SqlBool>`mount_entries.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(indexed)})`);
+      }
+      for (const term of lowered) parts.push(sql<SqlBool>`instr(mount_entries.name_lower, ${term}) > 0`);
+    }
+    return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+  }
+
+  private scopeCondition(scope: MountSearchScope): Expression<SqlBool> {
+    const parts: Expression<SqlBool>[] = [sql<SqlBool>`mount_entries.mount_id = ${scope.mountId}`];
+    const { after, before } = belowRange(scope.prefix);
+    if (after !== '') parts.push(sql<SqlBool>`mount_entries.path > ${after}`);
+    if (before !== null) parts.push(sql<SqlBool>`mount_entries.path < ${before}`);
+    for (const hidden of scope.hidden) {
+      const range = belowRange(hidden);
+      parts.push(sql<SqlBool>`NOT (mount_entries.path > ${range.after} AND mount_entries.path < ${range.before as string})`);
+    }
+    return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+  }
+
+  /**
+   * Entries whose lower-cased name contains every (lower-cased) term, inside the scopes: folders
+   * first, then by full virtual path (root + path, byte order), a page of them and the total.
+   */
+  async search(terms: readonly string[], scopes: readonly MountSearchScope[], limit: number, offset: number): Promise<MountSearchPage> {
+    if (scopes.length === 0 || terms.length === 0) return { rows: [], total: 0 };
+    const where = sql<SqlBool>`(${sql.join(
+      scopes.map((scope) => this.scopeCondition(scope)),
+      sql` OR `,
+    )}) AND ${this.nameMatches(terms)}`;
+    const root = sql<string>`CASE mount_entries.mount_id ${sql.join(
+      scopes.map((scope) => sql`WHEN ${scope.mountId} THEN ${scope.root}`),
+      sql` `,
+    )} END`;
+    const fullPath = this.engine === 'PostgreSQL' ? sql`(${root} || mount_entries.path) COLLATE "C"` : sql`${root} || mount_entries.path`;
+    const rows = await this.db
+      .selectFrom('mount_entries')
+      .selectAll()
+      .where(where)
+      .orderBy('is_directory', 'desc')
+      .orderBy(fullPath)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const counted = await this.db
+      .selectFrom('mount_entries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(where)
+      .executeTakeFirst();
+    return { rows, total: Number(counted?.count ?? 0) };
+  }
+}
