@@ -1,6 +1,7 @@
 import { isAdminModule, type AdminModule, type SessionState } from '@cloudclip/shared-kernel';
 import { ProLocaleProvider } from './pro-locale-provider';
 import { AdminLayout } from '../features/layout/components/admin-layout';
+import { GlobalSearch } from '../features/global-search/components/global-search';
 import { modulePath, visibleModules } from './module-registry';
 import { ModuleView } from './module-view';
 
@@ -20,14 +21,17 @@ export default function AdminPanel({
   kind: 'admin' | 'apiKey';
   who: string;
 }) {
+  const pathOf = (name: string) => (isAdminModule(name) ? modulePath(name) : '/');
   return (
     <ProLocaleProvider>
       <AdminLayout
         modules={visibleModules(session)}
         current={module}
-        pathOf={(name) => (isAdminModule(name) ? modulePath(name) : '/')}
+        pathOf={pathOf}
         kind={kind}
         who={who}
+        // Only the admin searches everything; a key holder's tables search its own items.
+        search={kind === 'admin' ? <GlobalSearch pathOf={pathOf} /> : undefined}
       >
         {module && <ModuleView module={module} session={session} />}
       </AdminLayout>

@@ -8,6 +8,7 @@ import { storageConfigTexts } from '../features/storage-config/i18n';
 import { mountManagementTexts } from '../features/mount-management/i18n';
 import { keyManagementTexts } from '../features/key-management/i18n';
 import { settingsTexts } from '../features/settings/i18n';
+import { globalSearchTexts } from '../features/global-search/i18n';
 
 /**
  * Texts of this remote (namespace `admin`): what the app and several features use is here, each
@@ -75,6 +76,7 @@ const zhCN = {
   ...mountManagementTexts['zh-CN'],
   ...keyManagementTexts['zh-CN'],
   ...settingsTexts['zh-CN'],
+  ...globalSearchTexts['zh-CN'],
 };
 
 const enUS: Texts<typeof zhCN> = {
@@ -136,6 +138,7 @@ const enUS: Texts<typeof zhCN> = {
   ...mountManagementTexts['en-US'],
   ...keyManagementTexts['en-US'],
   ...settingsTexts['en-US'],
+  ...globalSearchTexts['en-US'],
 };
 
 export const resources = {

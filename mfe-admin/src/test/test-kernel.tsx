@@ -14,7 +14,7 @@ export interface FakeResponse {
 
 /** A fetch that answers from a list of handlers (first match on method + path) and records the calls. */
 export function fakeFetch(
-  handlers: Array<{ method?: string; path: string | RegExp; reply: FakeResponse | ((body: unknown) => FakeResponse) }>,
+  handlers: Array<{ method?: string; path: string | RegExp; reply: FakeResponse | ((body: unknown, url: URL) => FakeResponse) }>,
 ) {
   const calls: Array<{ method: string; url: string; body: unknown; headers: Record<string, string> }> = [];
   const fetchImpl = (async (input: string, init: RequestInit = {}) => {
@@ -30,7 +30,7 @@ export function fakeFetch(
     );
     const reply = handler
       ? typeof handler.reply === 'function'
-        ? handler.reply(body)
+        ? handler.reply(body, new URL(url))
         : handler.reply
       : { status: 404, body: { code: 404, message: 'not found', success: false } };
     const status = reply.status ?? 200;

@@ -15,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useLogout } from '../../../hooks/use-logout';
+import { useNarrowScreen } from '../../../hooks/use-narrow-screen';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined aria-hidden />,
@@ -42,17 +43,23 @@ export interface AdminLayoutProps {
   kind: 'admin' | 'apiKey';
   /** Shown next to the badge: "Administrator" or the key's name. */
   who: string;
+  /**
+   * The header's search (the admin's global search), if any: a bar above the module on wide screens,
+   * in ProLayout's mobile header on phones.
+   */
+  search?: ReactNode;
   children: ReactNode;
 }
 
 /** Pro layout with a side menu; on narrow screens the menu collapses into a drawer. */
-export function AdminLayout({ modules, current, pathOf, kind, who, children }: AdminLayoutProps) {
+export function AdminLayout({ modules, current, pathOf, kind, who, search, children }: AdminLayoutProps) {
   const { t } = useTranslation(NAMESPACE);
   const logout = useLogout();
   const routes = modules.map((module) => ({ path: `/${module}`, name: t(`common:adminModules.${module}`), icon: ICONS[module] }));
   const logoutLabel = t(kind === 'admin' ? 'auth.logout' : 'auth.keyLogout');
   // On phones the menu is a drawer: it starts closed and closes again once a module is picked.
   const [collapsed, setCollapsed] = useState(isPhone);
+  const narrow = useNarrowScreen();
   return (
     <ProLayout
       className="cc-admin-layout"
@@ -117,8 +124,15 @@ export function AdminLayout({ modules, current, pathOf, kind, who, children }: A
           <span className="cc-admin-layout__title">{t('layout.title')}</span>
         </span>
       )}
+      // ProLayout shows a header only on phones (side layout): the search sits there, else above the module.
+      headerContentRender={search ? () => <div className="cc-admin-layout__header-search">{search}</div> : undefined}
       token={{ bgLayout: 'transparent', pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 } }}
     >
+      {search && !narrow && (
+        <div className="cc-admin-layout__topbar" role="search">
+          {search}
+        </div>
+      )}
       {children}
     </ProLayout>
   );
