@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useReducer, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '@cloudclip/shared-kernel';
-import type { FsListItem } from '@cloudclip/shared-kernel';
+import type { FsListItem, FsSearchHit } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
 import type { FsApi } from '../lib/fs-api';
 import { joinPath } from '../lib/fs-path';
@@ -21,6 +21,11 @@ import { Notices } from '../features/browser/components/notices';
 import { ListingStatus } from '../features/browser/components/listing-status';
 import { FileList } from '../features/browser/components/file-list';
 import { isEditableText } from '../features/preview/utils/file-kind';
+import { useMountSearchOffered } from '../features/search/hooks/use-mount-search-offered';
+import { useSearchQuery } from '../features/search/hooks/use-search-query';
+import { useSearchResults } from '../features/search/hooks/use-search-results';
+import { SEARCH_INPUT_ID, SearchField } from '../features/search/components/search-field';
+import { SearchResults } from '../features/search/components/search-results';
 import { ExplorerDialogs } from './explorer-dialogs';
 
 // Heavy or occasional parts load on first use: the preview (highlighting, Markdown), the upload panel.
@@ -28,6 +33,13 @@ const PreviewPanel = lazy(() => import(/* webpackChunkName: "preview" */ '../fea
 const UploadPanel = lazy(() => import(/* webpackChunkName: "upload" */ '../features/upload/components/upload-panel'));
 
 const EMPTY: File[] = [];
+
+/** A search hit previewed in place (not in the folder shown), with the folder it was found from. */
+interface HitPreview {
+  directory: string;
+  path: string;
+  name: string;
+}
 
 /** One folder of a mount: the browser's parts, the preview and upload features, and the dialogs, composed. */
 export function Browser({ fs, directory, root }: { fs: FsApi; directory: string; root: string }) {
@@ -42,6 +54,11 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
   const [upload, setUpload] = useState<File[] | null>(null);
   const [previewVersion, setPreviewVersion] = useState(0);
   const preview = usePreviewParam();
+  const searchOffered = useMountSearchOffered();
+  const search = useSearchQuery(directory);
+  const searching = searchOffered && search.active;
+  const results = useSearchResults(fs, directory, searchOffered ? search.query : '');
+  const [hitPreview, setHitPreview] = useState<HitPreview | null>(null);
 
   const items = useMemo(
     () => sortItems<FsListItem>(listing?.items ?? [], settings.sortField, settings.sortOrder),
@@ -69,8 +86,16 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
     setUpload(files);
   };
 
-  const previewName = preview.name;
-  const previewPath = previewName ? joinPath(directory, previewName) : null;
+  // A hit's preview belongs to the search it was opened from: another folder or a cleared search ends it.
+  const shownHit = searching && hitPreview?.directory === directory ? hitPreview : null;
+  const previewName = shownHit ? shownHit.name : preview.name;
+  const previewPath = shownHit ? shownHit.path : previewName ? joinPath(directory, previewName) : null;
+  const closePreview = shownHit ? () => setHitPreview(null) : preview.close;
+  const openHit = (hit: FsSearchHit) => setHitPreview({ directory, path: hit.path, name: hit.name });
+  const clearSearch = () => {
+    search.clear();
+    setHitPreview(null);
+  };
 
   return (
     <div
@@ -88,8 +113,20 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
         onUpload={() => setUpload((dropped) => dropped ?? EMPTY)}
         onNewFolder={() => dispatch({ type: 'open', dialog: { type: 'mkdir' } })}
         onRefresh={reload}
+        search={
+          searchOffered && (
+            <SearchField
+              text={search.text}
+              onText={search.setText}
+              onSubmit={search.submit}
+              onClear={clearSearch}
+              invalid={search.problem !== null}
+              active={searching}
+            />
+          )
+        }
       />
-      {selection.selected.size > 0 && (
+      {!searching && selection.selected.size > 0 && (
         <SelectionBar
           count={selection.selected.size}
           onCopy={() => dispatch({ type: 'open', dialog: { type: 'copy', items: selection.selectedItems } })}
@@ -125,7 +162,7 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
             path={previewPath}
             name={previewName}
             version={previewVersion}
-            onClose={preview.close}
+            onClose={closePreview}
             onDownload={() => void actions.download(previewPath, previewName)}
             onLink={() => dispatch({ type: 'open', dialog: { type: 'link', path: previewPath, name: previewName } })}
             onEdit={() => dispatch({ type: 'open', dialog: { type: 'edit', path: previewPath, name: previewName } })}
@@ -133,19 +170,33 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
         </Suspense>
       )}
 
-      <ListingStatus {...listingState} directory={directory} root={root} count={items.length}>
-        <FileList
-          items={items}
-          view={settings.view}
+      {searching ? (
+        <SearchResults
+          results={results}
+          query={search.text.trim()}
+          problem={search.problem}
           directory={directory}
-          selected={selection.selected}
-          selectable={writable}
-          onToggle={selection.toggle}
-          onToggleAll={selection.toggleAll}
-          onActions={(item) => dispatch({ type: 'open', dialog: { type: 'actions', item } })}
-          hrefOf={actions.hrefOf}
+          onOpenFile={openHit}
+          onEscape={() => {
+            clearSearch();
+            document.getElementById(SEARCH_INPUT_ID)?.focus();
+          }}
         />
-      </ListingStatus>
+      ) : (
+        <ListingStatus {...listingState} directory={directory} root={root} count={items.length}>
+          <FileList
+            items={items}
+            view={settings.view}
+            directory={directory}
+            selected={selection.selected}
+            selectable={writable}
+            onToggle={selection.toggle}
+            onToggleAll={selection.toggleAll}
+            onActions={(item) => dispatch({ type: 'open', dialog: { type: 'actions', item } })}
+            hrefOf={actions.hrefOf}
+          />
+        </ListingStatus>
+      )}
 
       <ExplorerDialogs
         state={dialogs}

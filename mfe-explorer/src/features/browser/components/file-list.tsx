@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { FsListItem } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { ViewMode } from '../stores/view-settings';
-import { gridColumns, gridRowCount } from '../utils/virtual-window';
-import { VirtualScroller } from './virtual-scroller';
+import { gridColumns, gridRowCount } from '../../../lib/virtual-window';
+import { VirtualScroller } from '../../../components/virtual-scroller';
 import { CardRow, GRID_ROW_HEIGHT, LIST_COLUMNS, LIST_ROW_HEIGHT, ListHeader, ListRow, type EntryProps } from './file-row';
 
 const GRID_MIN_CELL = 140;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, type FsListItem, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { FileIcon } from './file-icon';
+import { FileIcon } from '../../../components/file-icon';
 
 export const LIST_ROW_HEIGHT = 48;
 export const GRID_ROW_HEIGHT = 148;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { ViewSettings } from '../stores/view-settings';
@@ -11,10 +12,12 @@ interface ToolbarProps {
   onUpload: () => void;
   onNewFolder: () => void;
   onRefresh: () => void;
+  /** The search field, when the backend offers search (composed by the app). */
+  search?: ReactNode;
 }
 
-/** Upload, new folder and refresh; sort field and order; list or grid view. */
-export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder, onRefresh }: ToolbarProps) {
+/** Upload, new folder and refresh; the search field when there is one; sort field and order; list or grid view. */
+export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder, onRefresh, search }: ToolbarProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <div className="ce-toolbar" role="toolbar" aria-label={t('toolbar.label')} data-testid="toolbar">
@@ -29,6 +32,7 @@ export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder,
           {t('toolbar.refresh')}
         </button>
       </div>
+      {search}
       <div className="cc-toolbar ce-toolbar__group">
         <label className="ce-inline-field">
           <span>{t('toolbar.sortBy')}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { computeWindow, scrollTopToReveal } from '../utils/virtual-window';
+import { computeWindow, scrollTopToReveal } from '../lib/virtual-window';
 
 interface VirtualScrollerProps {
   rowCount: number;
@@ -13,6 +13,8 @@ interface VirtualScrollerProps {
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>, reveal: (row: number, focusSelector: string) => void) => void;
   /** Reset to the top when this changes (another folder). */
   resetKey?: string;
+  /** Told the drawn rows `[start, end)` whenever they change (a paged list loads more near the end). */
+  onRange?: (start: number, end: number) => void;
   children?: ReactNode;
 }
 
@@ -21,7 +23,7 @@ interface VirtualScrollerProps {
  * as all rows together. Rows have a fixed height. Keyboard moves can reveal and focus any row.
  * It adds no role: the rows it draws are owned by the list's grid around it.
  */
-export function VirtualScroller({ rowCount, rowHeight, renderRow, onWidth, testId, onKeyDown, resetKey }: VirtualScrollerProps) {
+export function VirtualScroller({ rowCount, rowHeight, renderRow, onWidth, testId, onKeyDown, resetKey, onRange }: VirtualScrollerProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -83,6 +85,10 @@ export function VirtualScroller({ rowCount, rowHeight, renderRow, onWidth, testI
   };
 
   const { start, end, offsetTop, totalHeight } = computeWindow({ scrollTop, viewportHeight: viewport, rowHeight, rowCount, overscan: 8 });
+  useEffect(() => {
+    onRange?.(start, end);
+  }, [onRange, start, end]);
+
   const rows: ReactNode[] = [];
   for (let index = start; index < end; index += 1) rows.push(renderRow(index));
 

@@ -1,4 +1,10 @@
-import type { FsListItem } from '@cloudclip/shared-kernel';
+/** What the badge needs of an entry: a listing's item or a search hit. */
+export interface IconEntry {
+  name: string;
+  isDirectory: boolean;
+  /** A mount shown above the mounts (listings of `/` only). */
+  isVirtual?: boolean;
+}
 
 const GROUPS: Array<[RegExp, string]> = [
   [/\.(png|jpe?g|gif|webp|avif|bmp|ico|svg)$/i, 'IMG'],
@@ -10,8 +16,8 @@ const GROUPS: Array<[RegExp, string]> = [
 ];
 
 /** A small typed badge (decorative: the name says it all). */
-export function FileIcon({ item, large }: { item: FsListItem; large?: boolean }) {
-  const virtual = 'isVirtual' in item && item.isVirtual;
+export function FileIcon({ item, large }: { item: IconEntry; large?: boolean }) {
+  const virtual = item.isVirtual === true;
   let label = 'FILE';
   let kind = 'file';
   if (item.isDirectory) {
