@@ -69,6 +69,7 @@ export * from './validators/markdown-import';
 export * from './validators/max-views';
 export * from './validators/mount-form';
 export * from './validators/numeric-input';
+export * from './validators/paste-tags';
 export * from './validators/search-query';
 export * from './validators/settings-form';
 export * from './validators/validation-result';

@@ -11,6 +11,7 @@ import { validateAdminLoginForm, validateApiKeyLoginForm } from './login-form';
 import { validateMarkdownImportFile } from './markdown-import';
 import { validateMaxViews } from './max-views';
 import { validateMountForm, validateMountPath } from './mount-form';
+import { validatePasteTags } from './paste-tags';
 import { validateSearchQuery } from './search-query';
 import { validateSettingsForm } from './settings-form';
 import { VALIDATION_MESSAGE_KEYS, VALIDATION_NAMESPACE, type ValidationError } from './validation-result';
@@ -57,6 +58,11 @@ function collectErrors(): ValidationError[] {
   errors.push(insufficientStorageError(1, 2, 3));
   field(validateSearchQuery('q'.repeat(201)));
   field(validateSearchQuery('a b c d e f g h i'));
+  field(validatePasteTags(['t'.repeat(33)]));
+  field(validatePasteTags(Array.from({ length: 11 }, (_, index) => `t${index}`)));
+  field(validatePasteTags(['a,b']));
+  field(validatePasteTags(['  ']));
+  field(validatePasteTags('t'));
 
   return errors.filter((error): error is ValidationError => error !== null && error !== undefined);
 }

@@ -62,6 +62,11 @@ export const VALIDATION_MESSAGE_KEYS = [
   'storageInsufficient',
   'searchQueryTooLong',
   'searchQueryTooManyTerms',
+  'pasteTagTooLong',
+  'pasteTagsTooMany',
+  'pasteTagBadCharacter',
+  'pasteTagEmpty',
+  'pasteTagsInvalid',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

@@ -137,6 +137,60 @@ describe('pastes endpoints', () => {
     expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);
   });
 
+  it('sends a non-blank tag filter on both lists, together with q and paging, and leaves a blank one out', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createPastesApi(h.client);
+    await api.adminList({ page: 2, limit: 20, q: 'notes', tag: ' Work Log ' });
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=2&limit=20&q=notes&tag=Work+Log`);
+    await api.adminList({ tag: '  ' });
+    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10`);
+    loginApiKey(h);
+    await api.userList({ limit: 10, offset: 10, tag: '工作' });
+    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=10&tag=${encodeURIComponent('工作')}`);
+    await api.userList({ tag: '' });
+    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);
+  });
+
+  it('lists the admin’s and the key’s tag counts from /paste-tags, [] when there is no data', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createPastesApi(h.client);
+    const counts = [
+      { tag: 'work', count: 3 },
+      { tag: '笔记', count: 1 },
+    ];
+    h.reply(envelope(counts));
+    expect(await api.adminTags()).toEqual(counts);
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/admin/paste-tags` });
+    loginApiKey(h);
+    h.reply(envelope([{ tag: 'mine', count: 2 }]));
+    expect(await api.userTags()).toEqual([{ tag: 'mine', count: 2 }]);
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/user/paste-tags` });
+    expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
+    h.reply(envelope(null));
+    expect(await api.userTags()).toEqual([]);
+  });
+
+  it('sends tags in create and update bodies exactly as given ([] included) and none when absent', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createPastesApi(h.client);
+    h.reply({ body: { id: 'p1', slug: 'abc', hasPassword: false, createdAt: 'x', authorizedBy: 'admin' } });
+    await api.create({ content: 'hi', tags: ['Work', 'notes'] });
+    expect(h.last().body).toEqual({ content: 'hi', tags: ['Work', 'notes'] });
+    h.reply(envelope({ id: 'p1', slug: 'abc' }));
+    await api.adminUpdate('abc', { content: 'hi', tags: [] });
+    expect(h.last().body).toEqual({ content: 'hi', tags: [] });
+    h.reply(envelope({ id: 'p1', slug: 'abc' }));
+    await api.adminUpdate('abc', { content: 'hi' });
+    expect(h.last().body).not.toHaveProperty('tags');
+    loginApiKey(h);
+    h.reply(envelope({ id: 'p1', slug: 'abc' }));
+    await api.userUpdate('abc', { content: 'hi', tags: ['a'] });
+    expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/user/pastes/abc`, body: { content: 'hi', tags: ['a'] } });
+  });
+
   it('updates an admin paste by slug and returns the possibly new slug', async () => {
     const h = createHarness();
     loginAdmin(h);

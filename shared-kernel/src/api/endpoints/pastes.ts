@@ -10,6 +10,7 @@ import type {
   PasteCreateResponse,
   PasteOpenView,
   PastePublicView,
+  PasteTagCount,
   PasteUnlockedView,
   PasteUpdateRequest,
   PasteUpdateResponse,
@@ -73,8 +74,9 @@ export function createPastesApi(client: HttpClient) {
     },
 
     /**
-     * `GET /admin/pastes?page&limit[&q]` → the E− body: `data` rows and top-level `pagination`. `q` is
-     * sent only when it is not blank (a backend offering `"search"` then lists the matching rows).
+     * `GET /admin/pastes?page&limit[&q][&tag]` → the E− body: `data` rows and top-level `pagination`.
+     * `q` and `tag` are each sent only when not blank (a backend offering `"search"` / `"paste-tags"`
+     * then lists the matching rows; both together narrow by both).
      */
     adminList(query: AdminPasteListQuery = {}, signal?: AbortSignal): Promise<AdminPasteListResponse> {
       return client.request<AdminPasteListResponse>('/admin/pastes', {
@@ -83,9 +85,18 @@ export function createPastesApi(client: HttpClient) {
           limit: query.limit ?? ADMIN_PASTE_PAGE.limit,
           created_by: query.created_by,
           q: searchParam(query.q),
+          tag: searchParam(query.tag),
         },
         signal,
       });
+    },
+
+    /**
+     * `GET /admin/paste-tags` → every tag in use with its number of pastes, most used first (only on a
+     * backend offering `"paste-tags"`); `[]` when the answer has no data.
+     */
+    async adminTags(signal?: AbortSignal): Promise<PasteTagCount[]> {
+      return (await client.data<PasteTagCount[] | null>('/admin/paste-tags', { signal })) ?? [];
     },
 
     /** `GET /admin/pastes/{id}`. */
@@ -114,14 +125,22 @@ export function createPastesApi(client: HttpClient) {
     },
 
     /**
-     * `GET /user/pastes?limit&offset[&q]` → the E body: `data`, top-level `pagination` (hasMore) and
-     * `key_info`. `q` (the key's own pastes only) is sent only when it is not blank.
+     * `GET /user/pastes?limit&offset[&q][&tag]` → the E body: `data`, top-level `pagination` (hasMore)
+     * and `key_info`. `q` and `tag` (the key's own pastes only) are each sent only when not blank.
      */
     userList(query: UserPasteListQuery = {}, signal?: AbortSignal): Promise<UserPasteListResponse> {
       return client.request<UserPasteListResponse>('/user/pastes', {
-        query: { ...offsetPage(query, USER_PASTE_PAGE), q: searchParam(query.q) },
+        query: { ...offsetPage(query, USER_PASTE_PAGE), q: searchParam(query.q), tag: searchParam(query.tag) },
         signal,
       });
+    },
+
+    /**
+     * `GET /user/paste-tags` → the tags on the key's own pastes with their counts, most used first
+     * (only on a backend offering `"paste-tags"`); `[]` when the answer has no data.
+     */
+    async userTags(signal?: AbortSignal): Promise<PasteTagCount[]> {
+      return (await client.data<PasteTagCount[] | null>('/user/paste-tags', { signal })) ?? [];
     },
 
     /** `GET /user/pastes/{id}` (own rows only). */

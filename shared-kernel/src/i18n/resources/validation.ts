@@ -59,6 +59,11 @@ export const validationResources = {
     storageInsufficient: '存储空间不足：文件大小 {{fileSize}}，剩余空间 {{remaining}}，存储桶容量 {{capacity}}',
     searchQueryTooLong: '搜索内容不能超过 {{max}} 个字符',
     searchQueryTooManyTerms: '搜索内容最多包含 {{max}} 个词（以空格分隔）',
+    pasteTagTooLong: '每个标签最多 {{max}} 个字符',
+    pasteTagsTooMany: '最多只能添加 {{max}} 个标签',
+    pasteTagBadCharacter: '标签不能包含逗号或控制字符',
+    pasteTagEmpty: '标签不能为空',
+    pasteTagsInvalid: '标签必须是一组文本',
   },
   'en-US': {
     customSlugInvalidChars: 'The link suffix may only contain letters, digits, hyphens (-) and underscores (_)',
@@ -112,5 +117,10 @@ export const validationResources = {
     storageInsufficient: 'Insufficient storage space: file size {{fileSize}}, remaining space {{remaining}}, bucket capacity {{capacity}}',
     searchQueryTooLong: 'The search cannot be longer than {{max}} characters',
     searchQueryTooManyTerms: 'The search can have at most {{max}} words (separated by spaces)',
+    pasteTagTooLong: 'A tag can be at most {{max}} characters long',
+    pasteTagsTooMany: 'A paste can have at most {{max}} tags',
+    pasteTagBadCharacter: 'A tag cannot contain commas or control characters',
+    pasteTagEmpty: 'A tag cannot be empty',
+    pasteTagsInvalid: 'Tags must be a list of texts',
   },
 } as const satisfies Record<Language, Record<ValidationMessageKey, string>>;
