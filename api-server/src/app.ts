@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { installAuth } from './auth/auth-hook';
 import { CredentialGuard } from './auth/credential-guard';
 import { installSlugProbeLimit } from './auth/slug-probe-limit';
-import { createContainer, type AppContainer } from './container';
+import { createContainer, type AppContainer, type ContainerInput } from './container';
 import { removeStaleTempFiles } from './storage/stale-temp-files';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -70,6 +70,8 @@ export interface BuildAppOptions {
   announce?: (text: string) => void;
   /** Server secret sealing share passwords and storage secrets (default: APP_SECRET, else generated into dataDir). */
   appSecret?: string;
+  /** The mount index crawl: page size and a hook after each stored page (tests pause a crawl there). */
+  mountIndex?: ContainerInput['mountIndex'];
 }
 
 const containers = new WeakMap<FastifyInstance, AppContainer>();
@@ -115,7 +117,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     await migrateToLatest(db, undefined, { migrationTableSchema: schema });
     const secretBox = new SecretBox(loadOrCreateServerSecret(dataDir, options.appSecret));
-    container = createContainer({ db, clock, storageName: engine, dataDir, secretBox });
+    container = createContainer({ db, clock, storageName: engine, dataDir, secretBox, mountIndex: options.mountIndex });
     const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
@@ -140,7 +142,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: handleFrameworkError,
   });
   containers.set(app, container);
+  // The mount index crawls in the background once the server is ready, and stops before the database closes.
+  app.addHook('onReady', async () => {
+    container.services.mountIndex.start();
+  });
   app.addHook('onClose', async () => {
+    await container.services.mountIndex.stop();
     await db.destroy();
   });
 
@@ -191,8 +198,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(urlImportRoutes, { urlImport: services.urlImport });
   await app.register(searchRoutes, { search: services.search });
-  await app.register(mountRoutes, { mounts: services.mounts });
-  await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies });
+  await app.register(mountRoutes, { mounts: services.mounts, mountIndex: services.mountIndex });
+  await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies, search: services.fsSearch });
   addWebdavMethods(app);
   await app.register(webdavRoutes, {
     locks: services.davLocks,

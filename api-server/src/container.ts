@@ -36,6 +36,11 @@ import { FsUploadService } from './services/fs/fs-upload';
 import { MountService } from './services/mount-service';
 import { SearchRepository } from './repositories/search-repository';
 import { SearchService } from './services/search-service';
+import { MountIndexRepository } from './repositories/mount-index-repository';
+import { MountIndexCrawler, type MountIndexCrawlerDeps } from './services/mount-index/mount-index-crawler';
+import { MountIndexService } from './services/mount-index/mount-index-service';
+import { combinePathMetadata } from './services/fs/fs-access';
+import { FsSearchService } from './services/fs/fs-search';
 
 /** The composition root: one instance of every repository and service for an app. */
 export interface AppContainer {
@@ -62,6 +67,8 @@ export interface AppContainer {
     files: FileRepository;
     /** Search across pastes and file shares (`GET /api/admin/search`). */
     search: SearchRepository;
+    /** The filename index of the mounts: entries, crawl state and queue. */
+    mountIndex: MountIndexRepository;
   };
   services: {
     adminAccounts: AdminAccountService;
@@ -87,6 +94,10 @@ export interface AppContainer {
     fsAccess: FsAccess;
     /** `GET /api/admin/search` (issue 16). */
     search: SearchService;
+    /** The mount index: background crawl, state, rebuild, kept current by the fs path hooks. */
+    mountIndex: MountIndexService;
+    /** `GET /api/{admin,user}/fs/search` over the mount index. */
+    fsSearch: FsSearchService;
     /** WebDAV write locks and dead properties (in the database). */
     davLocks: DavLockService;
     davProperties: DavPropertyStore;
@@ -100,9 +111,11 @@ export interface ContainerInput {
   storageName: DatabaseEngine;
   dataDir: string;
   secretBox: SecretBox;
+  /** The mount index crawl's page size and page hook (tests). */
+  mountIndex?: Pick<MountIndexCrawlerDeps, 'pageSize' | 'afterPage' | 'onError'>;
 }
 
-export function createContainer({ db, clock, storageName, dataDir, secretBox }: ContainerInput): AppContainer {
+export function createContainer({ db, clock, storageName, dataDir, secretBox, mountIndex: crawlOptions }: ContainerInput): AppContainer {
   const repositories = {
     admins: new AdminRepository(db),
     adminTokens: new AdminTokenRepository(db),
@@ -114,6 +127,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     storageConfigs: new StorageConfigRepository(db),
     files: new FileRepository(db),
     search: new SearchRepository(db),
+    mountIndex: new MountIndexRepository(db, storageName),
   };
   const caches = new CacheRegistry(clock);
   const storage = new StorageRegistry({ dataDir, secretBox, clock });
@@ -124,6 +138,15 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
   const mounts = new MountService(repositories.mounts, repositories.storageConfigs, caches, clock);
   const davLocks = new DavLockService(db, clock);
   const davProperties = new DavPropertyStore(db, clock);
+  const crawler = new MountIndexCrawler({
+    index: repositories.mountIndex,
+    mounts: repositories.mounts,
+    configs: repositories.storageConfigs,
+    storage,
+    clock,
+    ...crawlOptions,
+  });
+  const mountIndex = new MountIndexService(repositories.mountIndex, repositories.mounts, crawler, clock);
   const fsAccess = new FsAccess({
     mounts,
     configs: repositories.storageConfigs,
@@ -132,7 +155,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
     files: repositories.files,
     clock,
     dataDir,
-    pathMetadata: davPathMetadata(davProperties, davLocks),
+    pathMetadata: combinePathMetadata(davPathMetadata(davProperties, davLocks), mountIndex.pathHooks()),
   });
   const system = new SystemService(repositories.systemSettings, clock, storageName);
   const uploadReservations = new UploadReservations(db, clock);
@@ -182,6 +205,8 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox }: 
       fsCopies: new FsCopyService(fsAccess),
       fsAccess,
       search: new SearchService(repositories.search),
+      mountIndex,
+      fsSearch: new FsSearchService(fsAccess, repositories.mountIndex, mountIndex),
       davLocks,
       davProperties,
     },

@@ -203,6 +203,8 @@ const zhCN = {
   'mount.pathReserved': '挂载路径不能使用系统保留路径 {reserved}',
   'mount.cacheTtlInvalid': '缓存时间必须是 0 到 {max} 之间的整数（秒）',
   'mount.sortOrderInvalid': '排序值必须是整数',
+  'mountIndex.fetched': '获取挂载点索引状态成功',
+  'mountIndex.rebuilding': '已开始重建挂载点索引',
 
   // file-system browser (fs engineer)
   'fs.listed': '获取目录列表成功',
@@ -469,6 +471,8 @@ const enUS: Record<MessageKey, string> = {
   'mount.pathReserved': 'The mount path must not be or lie under the reserved path {reserved}',
   'mount.cacheTtlInvalid': 'The cache TTL must be an integer between 0 and {max} seconds',
   'mount.sortOrderInvalid': 'The sort order must be an integer',
+  'mountIndex.fetched': 'Mount index state retrieved',
+  'mountIndex.rebuilding': 'Rebuilding the mount index',
 
   'fs.listed': 'Directory listed',
   'fs.fetched': 'File information retrieved',

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
   FILE_LINK_MAX_EXPIRES_SECONDS,
+  FS_SEARCH_PAGE,
+  type FsSearchData,
   requiresClientSideCopy,
   type FsMultipartAbortResponse,
   type FsUploadResponse,
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import { adminOf, apiKeyOf, requireAdmin, requirePermission } from '../auth/guards';
 import { fsCallerOf, type FsCaller } from '../services/fs/fs-access';
 import type { FsCopyService } from '../services/fs/fs-copy';
+import type { FsSearchService } from '../services/fs/fs-search';
 import type { FsService } from '../services/fs/fs-service';
 import { FORM_UPLOAD_MAX_BYTES, type FormPart, type FsUploadService } from '../services/fs/fs-upload';
 import { sendObject } from '../http/byte-range-response';
@@ -19,11 +22,14 @@ import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { storageHttpError } from '../services/storage-errors';
 import { quoteEtag } from '../storage/storage-driver';
+import { queryInt } from './input-numbers';
 
 export interface FsRoutesOptions {
   fs: FsService;
   uploads: FsUploadService;
   copies: FsCopyService;
+  /** `fs/search` over the mount index (issue 16). */
+  search: FsSearchService;
 }
 
 /** JSON bodies of `fs/update` carry up to 10 MB of text (JSON escaping adds some). */
@@ -31,6 +37,12 @@ export const FS_UPDATE_BODY_LIMIT = 32 * 1024 * 1024;
 
 const pathQuery = z.object({ path: z.string() });
 const listQuery = z.object({ path: z.string().optional() });
+const searchQuery = z.object({
+  q: z.string().optional(),
+  path: z.string().optional(),
+  limit: queryInt(FS_SEARCH_PAGE.limit, 1, FS_SEARCH_PAGE.maxLimit),
+  offset: queryInt(FS_SEARCH_PAGE.offset, 0),
+});
 const linkQuery = z.object({
   path: z.string(),
   expires_in: z.string().optional(),
@@ -172,7 +184,7 @@ function familyOf(family: 'admin' | 'user') {
     : { guard: requirePermission('file'), callerOf: (request: FastifyRequest): FsCaller => fsCallerOf(apiKeyOf(request)) };
 }
 
-function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, uploads, copies }: FsRoutesOptions): void {
+function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, uploads, copies, search }: FsRoutesOptions): void {
   const { guard, callerOf } = familyOf(family);
   const base = `/api/${family}/fs`;
   const opts = { onRequest: guard };
@@ -187,6 +199,12 @@ function registerFamily(app: FastifyInstance, family: 'admin' | 'user', { fs, up
     const caller = callerOf(request);
     const { path } = parseInput(listQuery, request.query);
     return envelope(request.t('fs.listed'), await fs.list(caller, path));
+  });
+
+  app.get(`${base}/search`, opts, async (request) => {
+    const caller = callerOf(request);
+    const query = parseInput(searchQuery, request.query);
+    return envelope<FsSearchData>(request.t('search.done'), await search.search(caller, query));
   });
 
   app.get(`${base}/get`, opts, async (request) => {

@@ -7,6 +7,7 @@ import {
   SETTING_PASTE_STORAGE_TOTAL_MB,
   SETTING_WEBDAV_UPLOAD_MODE,
   SERVER_FEATURE_SEARCH,
+  SERVER_FEATURE_MOUNT_SEARCH,
   type HealthStatus,
   type SystemSettingRow,
   type SystemSettingsUpdateRequest,
@@ -62,7 +63,7 @@ export class SystemService {
       nodeVersion: process.version,
       uptime: Math.floor(process.uptime()),
       // Capabilities beyond the legacy contract, so clients show them only against this backend.
-      features: [SERVER_FEATURE_SEARCH],
+      features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH],
     };
   }
 

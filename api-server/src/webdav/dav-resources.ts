@@ -190,5 +190,6 @@ export class DavResources {
     const { target } = resource;
     await storageCall(() => target.driver.putObject(`${target.key}/`, Buffer.alloc(0), { contentType: DIRECTORY_CONTENT_TYPE }));
     this.access.invalidate(target.mount);
+    await this.access.entryStored(target, { isDirectory: true, size: 0 });
   }
 }

@@ -29,10 +29,10 @@ function memberTarget(base: FsTarget, relative: string): FsTarget {
   return { ...base, path: fsPath, key: base.key === '' ? relative : `${base.key}/${relative}` };
 }
 
-/** Deletes a stored file or folder with its rows, dead properties and locks. */
+/** Deletes a stored file or folder with its rows; dead properties, locks and index entries go through the path hooks. */
 async function removeStored(dav: DavRequest, resource: StoredResource): Promise<void> {
   const { target, state } = resource;
-  const { files, properties, locks, access } = dav.deps;
+  const { files, access } = dav.deps;
   try {
     if (state.type === 'folder') {
       const prefix = `${target.key}/`;
@@ -42,8 +42,7 @@ async function removeStored(dav: DavRequest, resource: StoredResource): Promise<
       await storageCall(() => target.driver.deleteObject(target.key));
       await files.deleteByStorageKey(target.config.id, target.key);
     }
-    await properties.deleteTree(resource.path);
-    await locks.removeWithin(resource.path);
+    await access.entryRemoved(target, state.type === 'folder', resource.path);
   } finally {
     access.invalidate(target.mount);
   }
@@ -109,6 +108,7 @@ async function copyTree(dav: DavRequest, source: StoredResource, destination: St
   } else {
     const dest = destination.target;
     await storageCall(() => dest.driver.putObject(`${dest.key}/`, Buffer.alloc(0), { contentType: DIRECTORY_CONTENT_TYPE }));
+    await dav.deps.access.entryStored(dest, { isDirectory: true, size: 0 });
     if (deep) {
       const prefix = target.key === '' ? '' : `${target.key}/`;
       const objects = listAllObjects(target.driver, prefix);
@@ -121,6 +121,7 @@ async function copyTree(dav: DavRequest, source: StoredResource, destination: St
         if (relative.endsWith('/')) {
           const marker = memberTarget(dest, relative.slice(0, -1));
           await storageCall(() => dest.driver.putObject(`${marker.key}/`, Buffer.alloc(0), { contentType: DIRECTORY_CONTENT_TYPE }));
+          await dav.deps.access.entryStored(marker, { isDirectory: true, size: 0 });
         } else {
           await copyObject(dav, target, object.key, object.size, memberTarget(dest, relative));
         }
@@ -183,8 +184,8 @@ async function moveWithin(dav: DavRequest, source: StoredResource, destination: 
     dav.deps.access.invalidate(mount);
     if (dest.mount.id !== mount.id) dav.deps.access.invalidate(dest.mount);
   }
-  await dav.deps.properties.moveTree(source.path, destination.path);
-  await dav.deps.locks.removeWithin(source.path);
+  // Dead properties move along, locks stay behind, index entries move: the path hooks.
+  await dav.deps.access.entryMoved(source.target, dest, source.state.type === 'folder', { from: source.path, to: destination.path });
 }
 
 async function copyOrMove(dav: DavRequest, move: boolean): Promise<unknown> {

@@ -84,6 +84,7 @@ export class DavUploads {
       const { etag } = await this.write(target.driver, target.key, pipeRequestBody(body, limiter), { contentType, contentLength }, mode);
       const size = limiter.bytes;
       await this.settle(input, reservation.id, size, etag);
+      await this.access.entryStored(target, { size });
       return { etag, size };
     } catch (error) {
       await this.reservations.release(reservation.id).catch(() => undefined);
@@ -111,6 +112,7 @@ export class DavUploads {
     try {
       const { etag } = await storageCall(() => target.driver.copyObject(input.sourceKey, target.key));
       await this.settle({ caller: input.caller, target, urlBase: input.urlBase }, reservation.id, input.size, etag);
+      await this.access.entryStored(target, { size: input.size });
     } catch (error) {
       await this.reservations.release(reservation.id).catch(() => undefined);
       throw error;

@@ -52,14 +52,41 @@ export function fsCallerOf(auth: AdminAuth | ApiKeyAuth): FsCaller {
   };
 }
 
+/** An entry of a mount that a write through Cloudclip touched. */
+export interface FsEntryRef {
+  mount: MountRow;
+  /** Bucket key without a trailing `/` (never `''`: the mount root is not written). */
+  key: string;
+  isDirectory: boolean;
+}
+
 /**
- * State kept per virtual path outside the storage (WebDAV dead properties and locks, src/webdav/):
- * told when a path and everything below it is removed or moved through the fs API, so nothing
- * stale is left for a new file of the same name.
+ * State kept per path outside the storage — WebDAV dead properties and locks (src/webdav/), the
+ * filename index of the mounts (services/mount-index/) — told of every write through the fs API and
+ * WebDAV, in the same request: a path and everything below it removed or moved (nothing stale is
+ * left for a new file of the same name), an entry stored. One hook point for both; `combinePathMetadata`
+ * joins several.
  */
 export interface PathMetadata {
-  removed(path: string): Promise<void>;
-  moved(from: string, to: string): Promise<void>;
+  removed(path: string, entry?: FsEntryRef): Promise<void>;
+  moved(from: string, to: string, entries?: { from: FsEntryRef; to: FsEntryRef }): Promise<void>;
+  /** A file (`size` bytes) or folder (0) was created or replaced at `entry`. */
+  stored?(entry: FsEntryRef, size: number): Promise<void>;
+}
+
+/** One PathMetadata that tells each of `parts`, in order. */
+export function combinePathMetadata(...parts: readonly PathMetadata[]): PathMetadata {
+  return {
+    async removed(path, entry) {
+      for (const part of parts) await part.removed(path, entry);
+    },
+    async moved(from, to, entries) {
+      for (const part of parts) await part.moved(from, to, entries);
+    },
+    async stored(entry, size) {
+      for (const part of parts) await part.stored?.(entry, size);
+    },
+  };
 }
 
 export interface FsDeps {
@@ -242,6 +269,31 @@ export class FsAccess {
       const marker = `${segments.slice(0, depth).join('/')}/`;
       await storageCall(() => target.driver.putObject(marker, Buffer.alloc(0), { contentType: DIRECTORY_CONTENT_TYPE }));
     }
+  }
+
+  /** Tells the path hooks that a file (`size` bytes) or folder was stored at `key` of `target`'s mount. */
+  async entryStored(target: FsTarget, entry: { key?: string; isDirectory?: boolean; size: number }): Promise<void> {
+    const key = (entry.key ?? target.key).replace(/\/$/, '');
+    if (key === '') return;
+    await this.deps.pathMetadata?.stored?.({ mount: target.mount, key, isDirectory: entry.isDirectory ?? false }, entry.size);
+  }
+
+  /** Tells the path hooks that `target` (a folder with everything below it) was removed; `path` = its virtual path. */
+  async entryRemoved(target: FsTarget, isDirectory: boolean, path = target.path.path): Promise<void> {
+    await this.deps.pathMetadata?.removed(path, { mount: target.mount, key: target.key, isDirectory });
+  }
+
+  /** Tells the path hooks that `source` (a folder with everything below it) now is `dest`. */
+  async entryMoved(
+    source: FsTarget,
+    dest: FsTarget,
+    isDirectory: boolean,
+    paths = { from: source.path.path, to: dest.path.path },
+  ): Promise<void> {
+    await this.deps.pathMetadata?.moved(paths.from, paths.to, {
+      from: { mount: source.mount, key: source.key, isDirectory },
+      to: { mount: dest.mount, key: dest.key, isDirectory },
+    });
   }
 
   /** Drops the mount's cached listings (every write through the API calls this). */

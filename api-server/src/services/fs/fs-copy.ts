@@ -133,26 +133,28 @@ export class FsCopyService {
   }
 
   /** Streams an object between two drivers when they differ; a server-side copy inside one. */
-  private async copyObject(from: FsTarget, sourceKey: string, to: FsTarget, targetKey: string): Promise<void> {
+  private async copyObject(from: FsTarget, sourceKey: string, to: FsTarget, targetKey: string, size: number): Promise<void> {
     if (from.config.id === to.config.id) {
       await storageCall(() => to.driver.copyObject(sourceKey, targetKey));
-      return;
+    } else {
+      const object = await storageCall(() => from.driver.getObject(sourceKey));
+      await storageCall(() =>
+        to.driver.putObject(targetKey, object.body, {
+          contentType: object.contentType,
+          contentLength: object.contentLength,
+          metadata: object.metadata,
+        }),
+      ).finally(() => object.body.destroy());
     }
-    const object = await storageCall(() => from.driver.getObject(sourceKey));
-    await storageCall(() =>
-      to.driver.putObject(targetKey, object.body, {
-        contentType: object.contentType,
-        contentLength: object.contentLength,
-        metadata: object.metadata,
-      }),
-    ).finally(() => object.body.destroy());
+    await this.access.entryStored(to, { key: targetKey, isDirectory: targetKey.endsWith('/'), size });
   }
 
   private async copyFile(from: FsTarget, to: FsTarget, skipExisting: boolean): Promise<FsCopyStatus> {
-    if (!(await this.access.fileExists(from))) throw new HttpError(404, 'fs.notFound');
+    const source = from.key === '' ? null : await storageCall(() => from.driver.headObject(from.key));
+    if (!source) throw new HttpError(404, 'fs.notFound');
     const sameObject = from.config.id === to.config.id && from.key === to.key;
     if (sameObject || (skipExisting && (await this.access.fileExists(to)))) return 'skipped';
-    await this.copyObject(from, from.key, to, to.key);
+    await this.copyObject(from, from.key, to, to.key, source.size);
     await this.access.ensureParentMarkers(to);
     return 'success';
   }
@@ -163,16 +165,16 @@ export class FsCopyService {
       throw new HttpError(400, 'fs.intoItself');
     const sourcePrefix = from.key === '' ? '' : `${from.key}/`;
     const targetPrefix = `${to.key}/`;
-    const keys: string[] = [];
+    const objects: Array<{ key: string; size: number }> = [];
     await storageCall(async () => {
-      for await (const object of listAllObjects(from.driver, sourcePrefix)) keys.push(object.key);
+      for await (const object of listAllObjects(from.driver, sourcePrefix)) objects.push({ key: object.key, size: object.size });
     });
-    if (keys.length === 0) throw new HttpError(404, 'fs.notFound');
+    if (objects.length === 0) throw new HttpError(404, 'fs.notFound');
     let copied = 0;
-    for (const key of keys) {
+    for (const { key, size } of objects) {
       const targetKey = targetPrefix + key.slice(sourcePrefix.length);
       if (skipExisting && (await storageCall(() => to.driver.headObject(targetKey)))) continue;
-      await this.copyObject(from, key, to, targetKey);
+      await this.copyObject(from, key, to, targetKey, size);
       copied += 1;
     }
     await this.access.ensureParentMarkers(to, targetPrefix);
@@ -282,8 +284,10 @@ export class FsCopyService {
           typeof file.s3Path === 'string' ? file.s3Path.replace(/^\/+/, '') : file.s3Path,
           's3Path',
         );
-        if (!(await this.access.fileExists(target))) throw new HttpError(404, 'fs.notFound');
+        const stored = await storageCall(() => target.driver.headObject(target.key));
+        if (!stored) throw new HttpError(404, 'fs.notFound');
         await this.access.ensureParentMarkers(target);
+        await this.access.entryStored(target, { size: stored.size });
         success.push({ targetPath: shown, fileName: baseName(target.path) });
       } catch (error) {
         failed.push({ targetPath: shown, error: describe(error) });

@@ -73,6 +73,7 @@ export class FsPresignedUploads {
     });
     await this.access.ensureParentMarkers(target);
     this.access.invalidate(target.mount);
+    await this.access.entryStored(target, { size: info.size });
     const name = baseName(targetPath);
     return { fileId: id, path: targetPath.path, name, size: info.size, type: mimeTypeOf(name) };
   }

@@ -200,6 +200,7 @@ export class FsUploadService {
     const row = await this.access.insertFileRow({ target, size: bytes, etag, createdBy: caller.fsCreator, urlBase });
     await this.access.ensureParentMarkers(target);
     this.access.invalidate(target.mount);
+    await this.access.entryStored(target, { size: bytes });
     return {
       useMultipart: false,
       success: true,
@@ -298,6 +299,7 @@ export class FsUploadService {
     });
     await this.access.ensureParentMarkers(target);
     this.access.invalidate(target.mount);
+    await this.access.entryStored(target, { size: info?.size ?? 0 });
     const url = target.driver.objectUrl(target.key, urlBase);
     return { success: true, path: target.path.path, etag: info?.etag ?? etag, location: url, fileId: row.id, s3Url: url };
   }

@@ -26,6 +26,7 @@ export class FsWrites {
     if ((await this.access.folderExists(target)) || (await this.access.fileExists(target))) throw new HttpError(409, 'fs.alreadyExists');
     await storageCall(() => target.driver.putObject(`${target.key}/`, Buffer.alloc(0), { contentType: DIRECTORY_CONTENT_TYPE }));
     this.access.invalidate(target.mount);
+    await this.access.entryStored(target, { isDirectory: true, size: 0 });
   }
 
   async update(caller: FsCaller, rawPath: unknown, content: string): Promise<FsUpdateResponse> {
@@ -42,6 +43,7 @@ export class FsWrites {
     );
     await this.access.ensureParentMarkers(target);
     this.access.invalidate(target.mount);
+    await this.access.entryStored(target, { size: bytes.length });
     return { path: parsed.path, etag, contentType, isNewFile: existing === null };
   }
 
@@ -64,7 +66,7 @@ export class FsWrites {
         await storageCall(() => driver.deleteObject(target.key));
         await this.access.deps.files.deleteByStorageKey(config.id, target.key);
       }
-      await this.access.deps.pathMetadata?.removed(target.path.path);
+      await this.access.entryRemoved(target, target.path.isDirectory);
     } finally {
       this.access.invalidate(target.mount);
     }
@@ -145,7 +147,7 @@ export class FsWrites {
           });
         }
       }
-      await this.access.deps.pathMetadata?.moved(source.path.path, target.path.path);
+      await this.access.entryMoved(source, target, oldPath.isDirectory);
     } finally {
       this.access.invalidate(source.mount);
     }

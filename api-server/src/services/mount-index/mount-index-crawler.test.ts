@@ -1,0 +1,97 @@
+import type { TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, TEST_ADMIN } from '../../testing/test-app';
+
+/** The crawl of the mount index across a restart: it resumes from its queue and ends without duplicates. */
+
+const FILES = ['a/1.txt', 'a/2.txt', 'a/3.txt', 'a/b/4.txt', 'a/b/5.txt', 'a/b/c/6.txt', 'd/7.txt', 'd/8.txt', 'e.txt', 'f.txt', 'g.txt'];
+const EXPECTED = [...FILES, 'a/', 'a/b/', 'a/b/c/', 'd/'].sort();
+
+async function localDriver(t: TestApp) {
+  const admin = await t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
+  const [config] = await t.container.repositories.storageConfigs.listByAdmin(admin?.id ?? '');
+  if (!config) throw new Error('no default local storage');
+  return { config, driver: t.container.storage.driverFor(config) };
+}
+
+async function entries(t: TestApp, mountId: string): Promise<string[]> {
+  const rows = await t.container.db.selectFrom('mount_entries').select('path').where('mount_id', '=', mountId).execute();
+  return rows.map((row) => row.path).sort();
+}
+
+describe('mount index crawler', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = makeTempDir();
+  });
+  afterEach(() => {
+    removeTempDir(dataDir);
+  });
+
+  it('resumes an interrupted crawl after a restart and finishes it without duplicates', async () => {
+    let pages = 0;
+    let reached!: () => void;
+    let release!: () => void;
+    const reachedThirdPage = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = await createTestApp({
+      dataDir,
+      mountIndex: {
+        pageSize: 2,
+        afterPage: async () => {
+          pages += 1;
+          if (pages === 3) {
+            reached();
+            await gate;
+          }
+        },
+      },
+    });
+    const { config, driver } = await localDriver(first);
+    for (const key of FILES) await driver.putObject(key, key);
+    const admin = bearer(await loginAsAdmin(first.app));
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/api/admin/mounts',
+      headers: admin,
+      payload: { name: 'm', storage_type: 'S3', storage_config_id: config.id, mount_path: '/m' },
+    });
+    const mountId = (created.json() as { data: { id: string } }).data.id;
+    await reachedThirdPage;
+    const closing = first.close();
+    release();
+    await closing;
+
+    const second = await createTestApp({ dataDir, mountIndex: { pageSize: 2 } });
+    try {
+      // Before the server is ready nothing crawls: the state is as the first server left it.
+      const state = await second.container.repositories.mountIndex.state(mountId);
+      expect(state?.status).toBe('building');
+      expect(await second.container.repositories.mountIndex.queuedFolders(mountId)).toBeGreaterThan(0);
+      const partial = await entries(second, mountId);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial.length).toBeLessThan(EXPECTED.length);
+
+      await second.app.ready();
+      await second.container.services.mountIndex.whenIdle();
+      expect(await entries(second, mountId)).toEqual(EXPECTED);
+      const after = await second.container.services.mountIndex.state(mountId);
+      expect(after).toMatchObject({ status: 'ready', entries: EXPECTED.length, pending_folders: 0 });
+      expect(after.started_at).toBe(state?.started_at);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('stops cleanly when the server closes while it waits for work', async () => {
+    const t = await createTestApp({ dataDir });
+    await t.app.ready();
+    await t.container.services.mountIndex.whenIdle();
+    await t.close();
+    // Stopped: asking again neither hangs nor starts anything.
+    await t.container.services.mountIndex.whenIdle();
+  });
+});

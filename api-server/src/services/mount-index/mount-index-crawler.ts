@@ -1,0 +1,177 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { MountRow } from '../../db/schema';
+import { toIso, type Clock } from '../../lib/time';
+import type { MountIndexRepository, MountEntryInput } from '../../repositories/mount-index-repository';
+import type { MountRepository } from '../../repositories/mount-repository';
+import type { StorageConfigRepository } from '../../repositories/storage-config-repository';
+import { MAX_LIST_KEYS, type ListObjectsPage, type StorageDriver } from '../../storage/storage-driver';
+import type { StorageRegistry } from '../../storage/storage-registry';
+import { S3_STORAGE_TYPE } from '../mount-service';
+
+export interface MountIndexCrawlerDeps {
+  index: MountIndexRepository;
+  mounts: MountRepository;
+  configs: StorageConfigRepository;
+  storage: StorageRegistry;
+  clock: Clock;
+  /** Keys per listing call (1…1000, default 1000): one page is one transaction. */
+  pageSize?: number;
+  /** Called after each stored page (tests pause a crawl here). */
+  afterPage?: (mountId: string) => Promise<void> | void;
+  /** Errors that are not the storage's (the database failing): reported, and the crawler waits for the next wake. */
+  onError?: (error: unknown) => void;
+}
+
+/** What a crawl of one mount ended with. */
+type CrawlEnd = 'done' | 'superseded' | 'stopped';
+
+/** The message a failed crawl keeps: the storage's own text. */
+function failureMessage(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : String(error);
+}
+
+/**
+ * The background crawl of the mount index (contract api/fs-search.ts): one mount at a time, folder
+ * by folder through the storage driver's listing pages (one page in memory, stored in one
+ * transaction, the next turn of the event loop awaited before the next page), with the folders
+ * still to list kept in the database so a restart resumes there. A mount without a finished index
+ * (none yet, `pending`, or `building` when a restart cut it off) is crawled; a storage failure marks
+ * it `failed`. Idle, it waits for `wake()` (a mount created, a rebuild) — no timers.
+ */
+export class MountIndexCrawler {
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private woken = false;
+  private resume: (() => void) | null = null;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly deps: MountIndexCrawlerDeps) {}
+
+  /** Starts the loop (after start-up); a no-op once started or stopped. */
+  start(): void {
+    if (this.loop || this.stopped) return;
+    this.loop = this.run();
+  }
+
+  /** There may be something new to crawl. */
+  wake(): void {
+    this.woken = true;
+    this.resume?.();
+  }
+
+  /** Stops after the page in hand (its state stays `building`, resumed by the next start). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.resume?.();
+    await this.loop;
+    for (const waiter of this.idleWaiters.splice(0)) waiter();
+  }
+
+  /** Resolves once the crawler has nothing left to do (or is stopped): for tests and the bench. */
+  whenIdle(): Promise<void> {
+    if (this.stopped || !this.loop) return Promise.resolve();
+    this.wake();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.woken = false;
+      let worked = false;
+      try {
+        for (const mountId of await this.deps.index.mountsToCrawl()) {
+          if (this.stopped) return;
+          worked = true;
+          if ((await this.crawl(mountId)) === 'stopped') return;
+        }
+      } catch (error) {
+        this.deps.onError?.(error);
+        worked = false;
+      }
+      if (this.stopped) return;
+      if (worked || this.woken) continue;
+      for (const waiter of this.idleWaiters.splice(0)) waiter();
+      await new Promise<void>((resolve) => {
+        this.resume = resolve;
+        if (this.stopped || this.woken) resolve();
+      });
+      this.resume = null;
+    }
+  }
+
+  /** Crawls one mount until its queue is empty, it fails, a rebuild supersedes it or the crawler stops. */
+  private async crawl(mountId: string): Promise<CrawlEnd> {
+    const { index, clock } = this.deps;
+    const mount = await this.deps.mounts.findById(mountId);
+    if (!mount) return 'done';
+    const state = await index.state(mountId);
+    let generation = state?.status === 'building' ? state.generation : undefined;
+    generation ??= await index.beginCrawl(mountId, mount.storage_config_id, toIso(clock()));
+    if (generation === undefined) return 'done';
+    let driver: StorageDriver;
+    try {
+      driver = await this.driverOf(mount);
+    } catch (error) {
+      await index.finishCrawl(mountId, generation, toIso(clock()), failureMessage(error));
+      return 'done';
+    }
+    for (;;) {
+      if (this.stopped) return 'stopped';
+      const folder = await index.nextFolder(mountId);
+      if (folder === undefined) {
+        await index.finishCrawl(mountId, generation, toIso(clock()), null);
+        return 'done';
+      }
+      const end = await this.listFolder(mountId, generation, driver, folder);
+      if (end !== 'listed') return end;
+    }
+  }
+
+  private async driverOf(mount: MountRow): Promise<StorageDriver> {
+    if (mount.storage_type !== S3_STORAGE_TYPE || !mount.storage_config_id)
+      throw new Error(`Unsupported storage type ${mount.storage_type}`);
+    const config = await this.deps.configs.findById(mount.storage_config_id);
+    if (!config) throw new Error(`Storage config ${mount.storage_config_id} not found`);
+    return this.deps.storage.driverFor(config);
+  }
+
+  /** Lists one folder page by page; each page stored with the sub-folders it found queued. */
+  private async listFolder(mountId: string, generation: number, driver: StorageDriver, folder: string): Promise<CrawlEnd | 'listed'> {
+    const maxKeys = Math.min(MAX_LIST_KEYS, Math.max(1, this.deps.pageSize ?? MAX_LIST_KEYS));
+    let continuationToken: string | undefined;
+    do {
+      let page: ListObjectsPage;
+      try {
+        page = await driver.listObjects({ prefix: folder, delimiter: '/', maxKeys, continuationToken });
+      } catch (error) {
+        // The storage failed (unreachable, refused): the mount's index is `failed` until a rebuild.
+        await this.deps.index.finishCrawl(mountId, generation, toIso(this.deps.clock()), failureMessage(error));
+        return 'done';
+      }
+      const entries: MountEntryInput[] = [];
+      for (const object of page.objects) {
+        if (object.key === folder) {
+          // The folder's own marker: its modification time.
+          if (folder !== '') entries.push({ path: folder, size: 0, modified: toIso(object.lastModified) });
+        } else if (!object.key.endsWith('/')) {
+          entries.push({ path: object.key, size: object.size, modified: toIso(object.lastModified) });
+        }
+      }
+      const folders = page.commonPrefixes.filter((prefix) => prefix !== folder && prefix.length > folder.length + 1);
+      for (const prefix of folders) entries.push({ path: prefix, size: 0, modified: null });
+      continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+      const stored = await this.deps.index.storePage(mountId, generation, {
+        entries,
+        folders,
+        folder,
+        last: continuationToken === undefined,
+      });
+      if (!stored) return 'superseded';
+      await this.deps.afterPage?.(mountId);
+      // One page at a time: requests waiting for the event loop (and the database) go first.
+      await nextTurn();
+      if (this.stopped) return 'stopped';
+    } while (continuationToken !== undefined);
+    return 'listed';
+  }
+}
