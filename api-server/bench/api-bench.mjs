@@ -2,7 +2,7 @@
 // API benchmark of the built server (dist/): a measurement, never a pass/fail test, never part of
 // `pnpm test`.
 //
-//   pnpm --filter @cloudclip/api-server bench [-- --only=throughput|large-folder --duration 5 --connections 1,16 --no-build]
+//   pnpm --filter @cloudclip/api-server bench [-- --only=throughput|large-folder|mount-index --duration 5 --connections 1,16 --no-build]
 //
 // Builds dist/ when it is missing or older than src/ (--build forces, --no-build skips). Each part
 // starts `node dist/main.js` of its own on a free loopback port with a temporary DATA_DIR and a
@@ -18,6 +18,10 @@
 //        p50/p99 with the flood on, and how the flood was answered (429 once its budget is spent,
 //        503 when the password-hash queue is full).
 //
+// mount-index (mount-index.mjs): BENCH_INDEX_ENTRIES (100,000) files in nested folders of a local
+// mount, the index rebuilt (entries/s, RSS growth) and GET /api/admin/fs/search p50/p99 for a few
+// queries, written to bench-results/api-mount-index.json.
+//
 // large-folder (large-folder.mjs): folders of 5,000 and 50,000 files on a local mount listed
 // through GET /api/admin/fs/list with the listing cache cold and warm, and paged through with the
 // storage driver; median of 5, written to bench-results/api-large-folder.json.
@@ -28,8 +32,9 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { buildIfNeeded, mb, peakRssOf, postJson, rssOf, startServer, table, json } from './bench-server.mjs';
 import { benchLargeFolder } from './large-folder.mjs';
+import { benchMountIndex } from './mount-index.mjs';
 
-const PARTS = ['throughput', 'large-folder'];
+const PARTS = ['throughput', 'large-folder', 'mount-index'];
 
 function parseArgs(argv) {
   const options = { duration: 5, connections: [1, 16], build: 'auto', only: undefined };
@@ -173,6 +178,7 @@ async function main() {
   for (const [part, run] of [
     ['throughput', (server) => benchThroughput(server, options)],
     ['large-folder', (server) => benchLargeFolder(server)],
+    ['mount-index', (server) => benchMountIndex(server)],
   ]) {
     if (!runs(part)) continue;
     const server = await startServer();

@@ -367,11 +367,13 @@ export class MountIndexRepository {
       scopes.map((scope) => this.scopeCondition(scope)),
       sql` OR `,
     )}) AND ${this.nameMatches(terms)}`;
+    // One mount: its root is the same for every hit, so the key alone orders them (no per-row expression).
     const root = sql<string>`CASE mount_entries.mount_id ${sql.join(
       scopes.map((scope) => sql`WHEN ${scope.mountId} THEN ${scope.root}`),
       sql` `,
     )} END`;
-    const fullPath = this.engine === 'PostgreSQL' ? sql`(${root} || mount_entries.path) COLLATE "C"` : sql`${root} || mount_entries.path`;
+    const keyOrder = scopes.length === 1 ? sql`mount_entries.path` : sql`${root} || mount_entries.path`;
+    const fullPath = this.engine === 'PostgreSQL' && scopes.length > 1 ? sql`(${keyOrder}) COLLATE "C"` : keyOrder;
     const rows = await this.db
       .selectFrom('mount_entries')
       .selectAll()
