@@ -87,7 +87,10 @@ function searchCondition(
     scanned = terms.filter((term) => characterCount(term) < SEARCH_INDEXED_TERM_LENGTH);
     if (indexed.length > 0) {
       const index = sql.table(SQLITE_SEARCH_TABLES[table]);
-      parts.push(sql<SqlBool>`${sql.ref(`${table}.rowid`)} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(indexed)})`);
+      // The unary + keeps SQLite from looking every match up by rowid and sorting them all: it
+      // reads the rows in the list's order (created_at index) and keeps those in the match set, so
+      // a page of a term found in most rows costs the match set plus a few rows, not a sort of it.
+      parts.push(sql<SqlBool>`+${sql.ref(`${table}.rowid`)} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(indexed)})`);
     }
   }
   for (const term of scanned) parts.push(termInFields(engine, fields, term));
@@ -102,6 +105,56 @@ export function pasteSearchCondition(engine: DatabaseEngine, terms: readonly str
 /** File shares whose slug, filename or remark contains every term; undefined for no terms (no filter). */
 export function fileSearchCondition(engine: DatabaseEngine, terms: readonly string[]): Expression<SqlBool> | undefined {
   return searchCondition(engine, 'files', FILE_FIELDS, terms);
+}
+
+/** At most this many matches count as sparse: a page of them is collected and sorted, not read in list order. */
+export const SPARSE_MATCHES = 1000;
+
+/** What a search read knows about itself: its terms and, once counted, how many rows match. */
+export interface SearchReadPlan {
+  terms: readonly string[];
+  /** Matching rows (from the count read first); undefined for the count itself. */
+  matches?: number;
+}
+
+/**
+ * Runs a search read with the planner settings it needs. PostgreSQL cannot estimate how many rows
+ * a substring (I)LIKE matches, and prices each row's match far below its real cost: when only a few
+ * rows match it still reads the created_at index newest first until the page is full, which is a
+ * scan of the whole table. So a read that knows its result is sparse (`matches` ≤ SPARSE_MATCHES,
+ * from the count made first) runs in a transaction of its own with `SET LOCAL enable_indexscan =
+ * off`: the matches are collected through the trigram indexes (bitmap scans) and sorted. A dense
+ * result keeps the ordered scan, which stops after a page. SQLite, a read without terms, one
+ * without a count, or one inside a transaction: as it is.
+ */
+export async function readWithSearchPlan<DB, T>(
+  db: Kysely<DB>,
+  engine: DatabaseEngine,
+  plan: SearchReadPlan,
+  read: (db: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (engine !== 'PostgreSQL' || plan.terms.length === 0 || db.isTransaction) return read(db);
+  if (plan.matches === undefined || plan.matches > SPARSE_MATCHES) return read(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_indexscan = off`.execute(trx);
+    return read(trx);
+  });
+}
+
+/**
+ * SQLite, when every term has a trigram and nothing else filters the rows: the number of matching
+ * rows read from the index alone (it holds exactly one entry per row). Undefined otherwise: count
+ * the table with the search condition.
+ */
+export function indexOnlyCount(
+  engine: DatabaseEngine,
+  table: keyof typeof SQLITE_SEARCH_TABLES,
+  terms: readonly string[],
+): RawBuilder<{ count: number | string }> | undefined {
+  if (engine !== 'SQLite' || terms.length === 0) return undefined;
+  if (terms.some((term) => characterCount(term) < SEARCH_INDEXED_TERM_LENGTH)) return undefined;
+  const index = sql.table(SQLITE_SEARCH_TABLES[table]);
+  return sql<{ count: number | string }>`SELECT count(*) AS count FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(terms)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { AppDatabase, DatabaseEngine } from '../db/database';
-import { engineOf, fileSearchCondition } from '../db/search-sql';
+import { engineOf, fileSearchCondition, indexOnlyCount, readWithSearchPlan } from '../db/search-sql';
 import type { FileRow, FilesTable, NewFileRow } from '../db/schema';
 
 /**
@@ -31,6 +31,8 @@ export interface FileListFilter {
 export interface FileListQuery extends FileListFilter {
   limit: number;
   offset: number;
+  /** How many rows match the terms (the list's total, counted first): lets the search read pick its plan (db/search-sql.ts). */
+  matches?: number;
 }
 
 const API_KEY_PREFIX = 'apikey:';
@@ -121,23 +123,32 @@ export class FileRepository {
   }
 
   async count(filter: FileListFilter = {}): Promise<number> {
+    const unfiltered = filter.createdBy === undefined && filter.s3ConfigId === undefined;
+    const fromIndex = unfiltered ? indexOnlyCount(this.searchEngine, 'files', filter.terms ?? []) : undefined;
+    if (fromIndex !== undefined) return Number((await fromIndex.execute(this.db)).rows[0]?.count ?? 0);
     let query = this.db.selectFrom('files').select((eb) => eb.fn.countAll<number | string | bigint>().as('count'));
     if (filter.createdBy !== undefined) query = query.where('created_by', '=', filter.createdBy);
     if (filter.s3ConfigId !== undefined) query = query.where('s3_config_id', '=', filter.s3ConfigId);
-    const matches = fileSearchCondition(this.searchEngine, filter.terms ?? []);
+    const terms = filter.terms ?? [];
+    const matches = fileSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) query = query.where(matches);
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.count);
+    const compiled = query.compile();
+    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, { terms }, (db) => db.executeQuery(compiled));
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** Newest first (matching `query.terms` when given), joined with config and key names. */
-  list(query: FileListQuery): Promise<FileListRow[]> {
+  async list(query: FileListQuery): Promise<FileListRow[]> {
     let select = this.selectJoined();
     if (query.createdBy !== undefined) select = select.where('files.created_by', '=', query.createdBy);
     if (query.s3ConfigId !== undefined) select = select.where('files.s3_config_id', '=', query.s3ConfigId);
-    const matches = fileSearchCondition(this.searchEngine, query.terms ?? []);
+    const terms = query.terms ?? [];
+    const matches = fileSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) select = select.where(matches);
-    return select.orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(query.limit).offset(query.offset).execute();
+    const page = select.orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(query.limit).offset(query.offset).compile();
+    const plan = { terms, ...(query.matches === undefined ? {} : { matches: query.matches }) };
+    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, plan, (db) => db.executeQuery(page));
+    return rows;
   }
 
   private selectJoined() {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DatabaseEngine } from '../db/database';
 import type { Database, NewPasteRow, PasteRow, PastesTable } from '../db/schema';
-import { engineOf, pasteSearchCondition } from '../db/search-sql';
+import { engineOf, indexOnlyCount, pasteSearchCondition, readWithSearchPlan } from '../db/search-sql';
 import { lockTransaction, TRANSACTION_LOCKS } from '../db/transaction-lock';
 
 /**
@@ -50,6 +50,8 @@ export interface PasteListQuery {
   createdBy?: string;
   /** Search terms (contract api/search.ts), each a substring of slug, remark or unencrypted content; empty = every row. */
   terms?: readonly string[];
+  /** How many rows match the terms (the list's total, counted first): lets the search read pick its plan (db/search-sql.ts). */
+  matches?: number;
   limit: number;
   offset: number;
 }
@@ -197,12 +199,15 @@ export class PasteRepository {
 
   /** Rows (of `createdBy` when given) matching every search term (none: every row). */
   async count(createdBy?: string, terms: readonly string[] = []): Promise<number> {
+    const fromIndex = createdBy === undefined ? indexOnlyCount(this.searchEngine, 'pastes', terms) : undefined;
+    if (fromIndex !== undefined) return Number((await fromIndex.execute(this.db)).rows[0]?.count ?? 0);
     let query = this.db.selectFrom('pastes').select((eb) => eb.fn.countAll<number | string | bigint>().as('count'));
     if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
     const matches = pasteSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) query = query.where(matches);
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.count);
+    const compiled = query.compile();
+    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, { terms }, (db) => db.executeQuery(compiled));
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** Newest first (matching `query.terms` when given), without the full content (only its first `headLength` characters) nor long remarks. */
@@ -218,9 +223,12 @@ export class PasteRepository {
         eb.fn<string>('substr', ['content', eb.lit(1), eb.lit(headLength)]).as('content_head'),
       ]);
     if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);
-    const matches = pasteSearchCondition(this.searchEngine, query.terms ?? []);
+    const terms = query.terms ?? [];
+    const matches = pasteSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) select = select.where(matches);
-    const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    const page = select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).compile();
+    const plan = { terms, ...(query.matches === undefined ? {} : { matches: query.matches }) };
+    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, plan, (db) => db.executeQuery(page));
     return rows.map((row) => ({ ...row, remark_bytes: row.remark_bytes === null ? null : Number(row.remark_bytes) }));
   }
 

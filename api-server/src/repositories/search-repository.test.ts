@@ -1,5 +1,6 @@
 import { searchTermsOf } from '@cloudclip/contract';
 import { sql } from 'kysely';
+import { readWithSearchPlan, SPARSE_MATCHES, type SearchReadPlan } from '../db/search-sql';
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
 import { seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
 import { FileRepository } from './file-repository';
@@ -183,9 +184,9 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     ]);
     expect(await search.count(['needle'], ['paste', 'file'])).toBe(5);
     expect(await search.count(['needle'], ['file'])).toBe(2);
-    const page = await search.page(['needle'], ['paste', 'file'], 3, 0);
+    const page = await search.page(['needle'], ['paste', 'file'], { limit: 3, offset: 0 });
     expect(page.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(['paste:needle-slug', 'file:f2', 'paste:p2']);
-    const rest = await search.page(['needle'], ['paste', 'file'], 3, 3);
+    const rest = await search.page(['needle'], ['paste', 'file'], { limit: 3, offset: 3, matches: 5 });
     expect(rest.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(['file:f1', 'paste:p1']);
 
     const details = await search.pasteDetails(['p1', 'p2', 'needle-slug'], 'NEEDLE');
@@ -247,6 +248,49 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     expect(trigramsOf(burned).filter((trigram) => after.includes(trigram))).toEqual([]);
     expect(trigramsOf(deleted).filter((trigram) => after.includes(trigram))).toEqual([]);
     expect(await pasteIds('other')).toHaveLength(20);
+  });
+
+  it('reads a search on PostgreSQL with its plan settings in a transaction of its own, and elsewhere as it is', async () => {
+    const setting = async (name: string) => {
+      if (database.engine !== 'PostgreSQL') return 'n/a';
+      const { rows } = await sql<{ value: string }>`SELECT current_setting(${name}) AS value`.execute(database.db);
+      return rows[0]?.value;
+    };
+    const inside = async (plan: SearchReadPlan) =>
+      readWithSearchPlan(database.db, database.engine, plan, async (db) => {
+        if (database.engine !== 'PostgreSQL') return ['n/a', 'n/a'];
+        const { rows } = await sql<{ seq: string; index: string }>`
+          SELECT current_setting('enable_seqscan') AS seq, current_setting('enable_indexscan') AS index`.execute(db);
+        return [rows[0]?.seq, rows[0]?.index];
+      });
+    const expected = (seq: string, index: string) => (database.engine === 'PostgreSQL' ? [seq, index] : ['n/a', 'n/a']);
+    expect(await inside({ terms: ['abc'] })).toEqual(expected('on', 'on'));
+    expect(await inside({ terms: ['abc'], matches: SPARSE_MATCHES })).toEqual(expected('on', 'off'));
+    expect(await inside({ terms: ['de'], matches: 0 })).toEqual(expected('on', 'off'));
+    expect(await inside({ terms: ['abc'], matches: SPARSE_MATCHES + 1 })).toEqual(expected('on', 'on'));
+    expect(await inside({ terms: [], matches: 0 })).toEqual(expected('on', 'on'));
+    // SET LOCAL ended with the read's transaction.
+    expect(await setting('enable_seqscan')).toBe(database.engine === 'PostgreSQL' ? 'on' : 'n/a');
+    expect(await setting('enable_indexscan')).toBe(database.engine === 'PostgreSQL' ? 'on' : 'n/a');
+  });
+
+  it('finds the same rows whatever plan the match count picks', async () => {
+    await seedPastes(
+      database.db,
+      Array.from({ length: 30 }, (_, index) => ({
+        id: `p${String(index).padStart(2, '0')}`,
+        content: index % 3 === 0 ? 'rare kiwi' : 'common',
+      })),
+    );
+    const terms = ['kiwi'];
+    const total = await pastes.count(undefined, terms);
+    expect(total).toBe(10);
+    for (const matches of [undefined, 0, total, SPARSE_MATCHES + 1]) {
+      const rows = await pastes.listSummaries({ terms, limit: 4, offset: 2, ...(matches === undefined ? {} : { matches }) }, 5);
+      expect({ matches, ids: rows.map((row) => row.id) }).toEqual({ matches, ids: ['p21', 'p18', 'p15', 'p12'] });
+      const fileRows = await files.list({ terms, limit: 4, offset: 0, ...(matches === undefined ? {} : { matches }) });
+      expect(fileRows).toEqual([]);
+    }
   });
 
   it('uses the trigram indexes on PostgreSQL (one per searched column, the content one only for unencrypted rows)', async () => {

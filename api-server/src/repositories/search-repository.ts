@@ -2,7 +2,7 @@ import type { SearchKind } from '@cloudclip/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../db/database';
 import type { Database } from '../db/schema';
-import { engineOf, fileSearchCondition, pasteSearchCondition, positionOf } from '../db/search-sql';
+import { engineOf, fileSearchCondition, indexOnlyCount, pasteSearchCondition, positionOf, readWithSearchPlan } from '../db/search-sql';
 
 /** One hit of a page, before its details are read: newest first across both kinds. */
 export interface SearchHitKey {
@@ -83,43 +83,53 @@ export class SearchRepository {
   async count(terms: readonly string[], kinds: readonly SearchKind[]): Promise<number> {
     const counts = await Promise.all(
       kinds.map(async (kind) => {
-        const row =
+        const fromIndex = indexOnlyCount(this.engine, kind === 'paste' ? 'pastes' : 'files', terms);
+        if (fromIndex !== undefined) return Number((await fromIndex.execute(this.db)).rows[0]?.count ?? 0);
+        const compiled =
           kind === 'paste'
-            ? await this.pasteHits(terms)
+            ? this.pasteHits(terms)
                 .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-                .executeTakeFirstOrThrow()
-            : await this.fileHits(terms)
+                .compile()
+            : this.fileHits(terms)
                 .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-                .executeTakeFirstOrThrow();
-        return Number(row.count);
+                .compile();
+        const { rows } = await readWithSearchPlan(this.db, this.engine, { terms }, (db) => db.executeQuery(compiled));
+        return Number(rows[0]?.count ?? 0);
       }),
     );
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
-  /** One page of hits, newest first (ties: by id, pastes before files). */
-  async page(terms: readonly string[], kinds: readonly SearchKind[], limit: number, offset: number): Promise<SearchHitKey[]> {
+  /** One page of hits, newest first (ties: by id, pastes before files); `matches`: how many there are (picks the plan). */
+  async page(
+    terms: readonly string[],
+    kinds: readonly SearchKind[],
+    window: { limit: number; offset: number; matches?: number },
+  ): Promise<SearchHitKey[]> {
+    const { limit, offset } = window;
     const pastes = this.pasteHits(terms).select([
       sql<SearchKind>`'paste'`.as('kind'),
       'pastes.id as id',
       'pastes.created_at as created_at',
     ]);
     const files = this.fileHits(terms).select([sql<SearchKind>`'file'`.as('kind'), 'files.id as id', 'files.created_at as created_at']);
-    if (kinds.length === 1 && kinds[0] === 'paste') {
-      return pastes.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-    }
-    if (kinds.length === 1) {
-      return files.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-    }
-    return this.db
-      .selectFrom(pastes.unionAll(files).as('hits'))
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .orderBy('kind', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const compiled =
+      kinds.length === 1 && kinds[0] === 'paste'
+        ? pastes.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).compile()
+        : kinds.length === 1
+          ? files.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).compile()
+          : this.db
+              .selectFrom(pastes.unionAll(files).as('hits'))
+              .selectAll()
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .orderBy('kind', 'desc')
+              .limit(limit)
+              .offset(offset)
+              .compile();
+    const plan = { terms, ...(window.matches === undefined ? {} : { matches: window.matches }) };
+    const { rows } = await readWithSearchPlan(this.db, this.engine, plan, (db) => db.executeQuery(compiled));
+    return rows;
   }
 
   /** Details of the listed pastes, with the snippet source of `term` in the content (unencrypted only), else the remark. */

@@ -28,7 +28,9 @@ export class FileShareRecordService {
   }): Promise<AdminFileListData> {
     const { files } = this.store;
     const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId, terms: query.terms ?? [] };
-    const [total, rows] = await Promise.all([files.count(filter), files.list({ ...filter, limit: query.limit, offset: query.offset })]);
+    // Counted first: the count tells the search read its plan (db/search-sql.ts).
+    const total = await files.count(filter);
+    const rows = await files.list({ ...filter, matches: total, limit: query.limit, offset: query.offset });
     return { files: rows.map((row) => this.listRecord(row, false)), pagination: { total, limit: query.limit, offset: query.offset } };
   }
 
@@ -36,10 +38,8 @@ export class FileShareRecordService {
   async listOwned(createdBy: string, query: { limit: number; offset: number; terms?: readonly string[] }): Promise<UserFileListData> {
     const { files } = this.store;
     const terms = query.terms ?? [];
-    const [total, rows] = await Promise.all([
-      files.count({ createdBy, terms }),
-      files.list({ createdBy, terms, limit: query.limit, offset: query.offset }),
-    ]);
+    const total = await files.count({ createdBy, terms });
+    const rows = await files.list({ createdBy, terms, matches: total, limit: query.limit, offset: query.offset });
     return {
       files: rows.map((row) => this.listRecord(row, true)),
       pagination: { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total },

@@ -93,7 +93,7 @@ export class PasteRecords {
     const terms = query.terms ?? [];
     const total = await this.pastes.count(query.createdBy, terms);
     const rows = await this.pastes.listSummaries(
-      { createdBy: query.createdBy, terms, limit, offset: (page - 1) * limit },
+      { createdBy: query.createdBy, terms, matches: total, limit, offset: (page - 1) * limit },
       CONTENT_PREVIEW_LENGTH + 1,
     );
     const keyNames = await this.keyNamesOf(rows);
@@ -132,7 +132,7 @@ export class PasteRecords {
     const terms = query.terms ?? [];
     const total = await this.pastes.count(createdBy, terms);
     const rows = await this.pastes.listSummaries(
-      { createdBy, terms, limit: query.limit, offset: query.offset },
+      { createdBy, terms, matches: total, limit: query.limit, offset: query.offset },
       CONTENT_PREVIEW_LENGTH + 1,
     );
     const keyNames = await this.keyNamesOf(rows);

@@ -59,7 +59,9 @@ export class SearchService {
     if (terms.length === 0) throw new HttpError(400, 'search.queryRequired');
     const kinds = searchKindsOf(input.type);
     const { page, limit } = input;
-    const [total, keys] = await Promise.all([this.search.count(terms, kinds), this.search.page(terms, kinds, limit, (page - 1) * limit)]);
+    // Counted first: the count tells the page read its plan (db/search-sql.ts).
+    const total = await this.search.count(terms, kinds);
+    const keys = await this.search.page(terms, kinds, { limit, offset: (page - 1) * limit, matches: total });
     const firstTerm = terms[0] ?? '';
     const idsOf = (kind: SearchKind) => keys.filter((key) => key.kind === kind).map((key) => key.id);
     const [pastes, files] = await Promise.all([
