@@ -28,6 +28,19 @@ const zhCN = {
     cacheTtlHelp: '目录列表的缓存时间，0 到 86400 秒',
     fieldSortOrder: '排序',
     fieldActive: '启用',
+    index: {
+      column: '搜索索引',
+      status: { pending: '等待建立', building: '建立中', ready: '就绪', failed: '失败' },
+      entries: '{{formatted}} 个条目',
+      progress: '已找到 {{entries}} 个条目，还有 {{folders}} 个文件夹待列出',
+      waiting: '等待首次建立',
+      finished: '完成于 {{time}}',
+      unavailable: '无法读取索引状态：{{error}}',
+      rebuild: '重建索引',
+      rebuildFor: '重建 {{name}} 的索引',
+      rebuildTitle: '重建 {{name}} 的索引？',
+      rebuildBody: '将清空此挂载点的文件名索引，并在后台重新扫描存储。完成之前，挂载搜索的结果可能不完整。',
+    },
   },
 };
 
@@ -58,6 +71,20 @@ const enUS: Texts<typeof zhCN> = {
     cacheTtlHelp: 'How long directory listings are cached, 0 to 86400 seconds',
     fieldSortOrder: 'Sort order',
     fieldActive: 'Active',
+    index: {
+      column: 'Search index',
+      status: { pending: 'Pending', building: 'Building', ready: 'Ready', failed: 'Failed' },
+      entries: '{{formatted}} entries',
+      progress: '{{entries}} entries so far, {{folders}} folders still to list',
+      waiting: 'Waiting for its first crawl',
+      finished: 'finished {{time}}',
+      unavailable: 'The index state could not be read: {{error}}',
+      rebuild: 'Rebuild index',
+      rebuildFor: 'Rebuild the index of {{name}}',
+      rebuildTitle: 'Rebuild the index of {{name}}?',
+      rebuildBody:
+        'The filename index of this mount is dropped and its storage crawled again in the background. Until that is done, mount search may miss entries.',
+    },
   },
 };
 

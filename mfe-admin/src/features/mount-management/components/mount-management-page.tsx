@@ -2,13 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Switch, Tag } from 'antd';
 import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { toBoolean, type Mount, type S3Config, useKernel } from '@cloudclip/shared-kernel';
+import { SERVER_FEATURE_MOUNT_SEARCH, toBoolean, type Mount, type S3Config, useKernel } from '@cloudclip/shared-kernel';
 import { tableRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
+import { useServerFeature } from '../../../hooks/use-server-feature';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
 import { requestMounts } from '../api/mount-request';
 import { MountForm } from './mount-form';
+import { MountIndexCell } from './mount-index-cell';
 
 /** Mount management (spec §2): full CRUD for the admin; a key holder with `mount` sees its mounts and clears its cache. */
 export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
@@ -20,6 +22,9 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
   const closeForm = useCallback(() => setForm({ open: false, mount: null }), []);
+  /** The mounts' filename index (mount search) is the admin's to see and rebuild, when the backend has it. */
+  const mountSearch = useServerFeature(SERVER_FEATURE_MOUNT_SEARCH);
+  const indexShown = admin && mountSearch === true;
 
   useEffect(() => {
     if (!admin) return;
@@ -100,6 +105,16 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
           <Tag>{t(toBoolean(row.is_active) ? 'mounts.active' : 'mounts.inactive')}</Tag>
         ),
     },
+    ...(indexShown
+      ? [
+          {
+            title: t('mounts.index.column'),
+            key: 'index',
+            width: 230,
+            render: (_: unknown, row: Mount) => <MountIndexCell mount={row} />,
+          } satisfies ProColumns<Mount>,
+        ]
+      : []),
     createdAtColumn<Mount>(t, language),
     ...(admin
       ? [
@@ -137,7 +152,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
               ]
             : []),
         ]}
-        scroll={{ x: 1200 }}
+        scroll={{ x: indexShown ? 1430 : 1200 }}
       />
       <MountForm
         open={form.open}
