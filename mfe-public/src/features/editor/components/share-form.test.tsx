@@ -1,8 +1,10 @@
 import '../../../test/web-crypto';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, makeKernel, renderWithKernel } from '../../../test/test-kernel';
 import { decryptPaste } from '../../../lib/paste-crypto/paste-crypto';
 import { ShareForm, type SharedPaste } from './share-form';
+
+const isVersion = (call: { url: string }) => call.url.endsWith('/api/version');
 
 function setup(
   options: {
@@ -10,15 +12,32 @@ function setup(
     storage?: Record<string, string>;
     content?: string;
     language?: 'zh-CN' | 'en-US';
+    /** What `GET /api/version` lists in `features` (none by default: a backend of the plain contract). */
+    features?: string[];
   } = {},
 ) {
-  const fetch = fakeFetch(
-    options.reply ?? (() => ({ body: { id: 'p1', slug: 'abc123', hasPassword: false, createdAt: 'now', authorizedBy: 'admin' } })),
+  const reply =
+    options.reply ?? (() => ({ body: { id: 'p1', slug: 'abc123', hasPassword: false, createdAt: 'now', authorizedBy: 'admin' } }));
+  const all = fakeFetch((call) =>
+    isVersion(call) ? { body: { code: 200, message: 'ok', data: { version: '1', features: options.features ?? [] } } } : reply(call),
   );
-  const kernel = makeKernel({ fetchImpl: fetch.impl, storage: options.storage ?? { admin_token: 'token' }, language: options.language });
+  // The share requests only: the version is asked once per page load, whatever the form does.
+  const fetch = {
+    get calls() {
+      return all.calls.filter((call) => !isVersion(call));
+    },
+  };
+  const kernel = makeKernel({ fetchImpl: all.impl, storage: options.storage ?? { admin_token: 'token' }, language: options.language });
   const onShared = jest.fn();
   renderWithKernel(<ShareForm content={options.content ?? '# hello'} onShared={onShared} />, kernel);
   return { fetch, kernel, onShared };
+}
+
+/** Waits until the form knows what the backend offers. */
+async function featuresKnown(kernel: ReturnType<typeof makeKernel>) {
+  await act(async () => {
+    await kernel.serverFeatures();
+  });
 }
 
 const submit = () => fireEvent.click(screen.getByTestId('share-submit'));
@@ -192,6 +211,97 @@ describe('ShareForm', () => {
       submit();
       expect(await screen.findByTestId('share-error')).toHaveTextContent('disk full');
       expect(onShared).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('tags', () => {
+    const tagBox = () => screen.getByLabelText('Tags');
+    const chips = () =>
+      screen
+        .queryAllByTestId('share-tags-chip')
+        .map((chip) => within(chip).getByText(/./, { selector: 'span:not([aria-hidden])' }).textContent);
+    const enter = (text: string) => {
+      fireEvent.change(tagBox(), { target: { value: text } });
+      fireEvent.keyDown(tagBox(), { key: 'Enter' });
+    };
+
+    it('shows no tag field and sends no tags against a backend without "paste-tags"', async () => {
+      const { fetch, kernel, onShared } = setup({ features: ['search'] });
+      await featuresKnown(kernel);
+      expect(screen.queryByLabelText('Tags')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('share-tags-input')).not.toBeInTheDocument();
+      submit();
+      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      expect(fetch.calls[0]!.body).not.toHaveProperty('tags');
+    });
+
+    it('adds a chip on Enter and on a comma, removes one with its button, and sends what is left', async () => {
+      const { fetch, kernel, onShared } = setup({ features: ['paste-tags'] });
+      await featuresKnown(kernel);
+      enter('  work  log ');
+      expect(chips()).toEqual(['work log']);
+      expect(tagBox()).toHaveValue('');
+      fireEvent.change(tagBox(), { target: { value: '笔记,' } });
+      fireEvent.change(tagBox(), { target: { value: 'a, b,' } });
+      expect(chips()).toEqual(['work log', '笔记', 'a', 'b']);
+      fireEvent.click(screen.getByRole('button', { name: 'Remove tag a' }));
+      expect(chips()).toEqual(['work log', '笔记', 'b']);
+      expect(tagBox()).toHaveFocus();
+      fireEvent.change(tagBox(), { target: { value: 'still typed' } });
+      submit();
+      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      expect(fetch.calls[0]!.body).toMatchObject({ content: '# hello', tags: ['work log', '笔记', 'b', 'still typed'] });
+    });
+
+    it('refuses a tag that is too long with the validator’s message, keeps the text and sends nothing', async () => {
+      const { fetch, kernel } = setup({ features: ['paste-tags'] });
+      await featuresKnown(kernel);
+      const long = 'x'.repeat(33);
+      enter(long);
+      expect(screen.getByRole('alert')).toHaveTextContent('A tag can be at most 32 characters long');
+      expect(tagBox()).toHaveValue(long);
+      expect(tagBox()).toHaveAttribute('aria-invalid', 'true');
+      expect(chips()).toEqual([]);
+      submit();
+      expect(fetch.calls).toHaveLength(0);
+      expect(tagBox()).toHaveFocus();
+    });
+
+    it('refuses an eleventh tag and a control character', async () => {
+      const { kernel } = setup({ features: ['paste-tags'] });
+      await featuresKnown(kernel);
+      fireEvent.change(tagBox(), { target: { value: 'a,b,c,d,e,f,g,h,i,j,' } });
+      expect(chips()).toHaveLength(10);
+      enter('k');
+      expect(screen.getByRole('alert')).toHaveTextContent('A paste can have at most 10 tags');
+      expect(chips()).toHaveLength(10);
+      fireEvent.click(screen.getByRole('button', { name: 'Remove tag j' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      enter('bell\u0007');
+      expect(screen.getByRole('alert')).toHaveTextContent('A tag cannot contain commas or control characters');
+    });
+
+    it('says that tags are not encrypted when end-to-end encryption is on, in both languages', async () => {
+      const { kernel } = setup({ features: ['paste-tags'], language: 'zh-CN' });
+      await featuresKnown(kernel);
+      expect(screen.queryByTestId('share-tags-not-encrypted')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByTestId('share-encrypt'));
+      expect(screen.getByTestId('share-tags-not-encrypted')).toHaveTextContent('标签不会被加密，服务器可以读取。');
+      expect(screen.getByLabelText('标签')).toHaveAttribute('data-testid', 'share-tags-input');
+    });
+
+    it('keeps the tags after a failed share', async () => {
+      const { fetch, kernel } = setup({
+        features: ['paste-tags'],
+        reply: () => ({ status: 500, body: { code: 500, message: 'storage down', success: false, data: null } }),
+      });
+      await featuresKnown(kernel);
+      enter('keep me');
+      fireEvent.change(tagBox(), { target: { value: 'typed' } });
+      submit();
+      expect(await screen.findByText('storage down')).toBeInTheDocument();
+      expect(fetch.calls[0]!.body).toMatchObject({ tags: ['keep me', 'typed'] });
+      expect(chips()).toEqual(['keep me', 'typed']);
     });
   });
 });

@@ -1,22 +1,25 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '@cloudclip/shared-kernel';
+import { PASTE_TAG_MAX_LENGTH, PASTE_TAGS_MAX, SERVER_FEATURE_PASTE_TAGS, addPasteTags, useKernel } from '@cloudclip/shared-kernel';
 import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
 import { ExpirySelect } from '../../../components/expiry-select';
-import { messageText, type FieldMessage } from '../../../lib/field-message';
+import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
 import { pastePath } from '../../../config/paths';
 import { classifyShareError, encryptShareRequest, sharePaste, type ShareFailure } from '../api/share-paste';
 import { useShareAccess } from '../hooks/use-share-access';
+import { useServerFeature } from '../hooks/use-server-feature';
 import {
   DEFAULT_SHARE_VALUES,
+  shareTags,
   validateShareField,
   validateShareForm,
   type ShareFormErrors,
   type ShareFormValues,
 } from '../utils/share-form';
 import { AccessNotice } from './access-notice';
+import { TagInput } from './tag-input';
 
 /** WebCrypto's `subtle` exists only on secure pages (HTTPS, or localhost). */
 function encryptionAvailable(): boolean {
@@ -38,9 +41,10 @@ interface ShareFormProps {
 }
 
 /**
- * Share options (remark, password, expiry, max views, custom suffix, end-to-end encryption, burn
- * after reading), validated inline before sending. With encryption the Markdown is encrypted here
- * and only the envelope is sent; a failure at any step keeps the draft.
+ * Share options (remark, password, expiry, max views, custom suffix, tags where the backend offers
+ * `"paste-tags"`, end-to-end encryption, burn after reading), validated inline before sending. With
+ * encryption the Markdown is encrypted here and only the envelope is sent (tags stay readable to the
+ * server, which the field says); a failure at any step keeps the draft and everything typed.
  */
 export function ShareForm({ content, onShared }: ShareFormProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -53,7 +57,30 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const [failure, setFailure] = useState<ShareFailure | null>(null);
   const slugRef = useRef<HTMLInputElement>(null);
   const maxViewsRef = useRef<HTMLInputElement>(null);
+  const tagsRef = useRef<HTMLInputElement>(null);
   const canEncrypt = encryptionAvailable();
+  const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS);
+
+  /** Shows (or clears) why the tags as they would be sent are refused. */
+  const setTagsError = (result: ReturnType<typeof shareTags>) =>
+    setErrors((current) => {
+      const { tags: _previous, ...rest } = current;
+      return result.valid ? rest : { ...rest, tags: fromValidation(result.error) };
+    });
+  const typeTag = (tagDraft: string) => {
+    setValues((current) => ({ ...current, tagDraft }));
+    setTagsError(shareTags({ tags: values.tags, tagDraft }));
+  };
+  const commitTag = (typed: string) => {
+    const result = addPasteTags(values.tags, typed);
+    setValues((current) => (result.valid ? { ...current, tags: result.value, tagDraft: '' } : { ...current, tagDraft: typed }));
+    setTagsError(result);
+  };
+  const removeTag = (tag: string) => {
+    const tags = values.tags.filter((item) => item !== tag);
+    setValues((current) => ({ ...current, tags }));
+    setTagsError(shareTags({ tags, tagDraft: values.tagDraft }));
+  };
 
   const update = <K extends keyof ShareFormValues>(field: K, value: ShareFormValues[K]) => {
     const next = { ...values, [field]: value };
@@ -74,13 +101,16 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const validation = validateShareForm(content, values);
+    const validation = validateShareForm(content, values, Date.now(), { tags: tagsOffered });
     setErrors(validation.errors);
     if (!validation.valid) {
       if (validation.errors.slug) slugRef.current?.focus();
       else if (validation.errors.maxViews) maxViewsRef.current?.focus();
+      else if (validation.errors.tags) tagsRef.current?.focus();
       return;
     }
+    // The tag still typed is sent: show it as a chip, so a failed share keeps exactly what was sent.
+    if (tagsOffered) setValues((current) => ({ ...current, tags: validation.request.tags ?? [], tagDraft: '' }));
     setBusy(true);
     try {
       const { request, key } =
@@ -102,6 +132,8 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const errorText = (message: FieldMessage | undefined) => messageText(t, message);
   const slugError = errorText(errors.slug);
   const maxViewsError = errorText(errors.maxViews);
+  const tagsError = errorText(errors.tags);
+  const encrypting = values.encrypt && canEncrypt;
   const slugPrefix = pastePath('');
   const blocked = access === 'missing-text-permission';
 
@@ -186,6 +218,31 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
             />
           </div>
         </Field>
+        {tagsOffered && (
+          <TagInput
+            id={`${id}-tags`}
+            inputRef={tagsRef}
+            label={t('share.tags')}
+            tags={values.tags}
+            draft={values.tagDraft}
+            onDraftChange={typeTag}
+            onCommit={commitTag}
+            onRemove={removeTag}
+            hint={
+              <>
+                {t('share.tagsHint', { max: PASTE_TAGS_MAX, length: PASTE_TAG_MAX_LENGTH })}
+                {encrypting && (
+                  <>
+                    {' '}
+                    <strong data-testid="share-tags-not-encrypted">{t('share.tagsNotEncrypted')}</strong>
+                  </>
+                )}
+              </>
+            }
+            error={tagsError}
+            testId="share-tags"
+          />
+        )}
       </div>
 
       <div className="cp-share-form__options" role="group" aria-label={t('share.options')}>
@@ -238,7 +295,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
 
       <div className="cc-toolbar cp-form-actions">
         <button type="submit" className="cc-button cc-button--primary" disabled={busy || blocked} data-testid="share-submit">
-          {busy ? (values.encrypt && canEncrypt ? t('share.encrypting') : t('share.sharing')) : t('share.submit')}
+          {busy ? (encrypting ? t('share.encrypting') : t('share.sharing')) : t('share.submit')}
         </button>
         {access === 'anonymous' && !failure && <span className="cc-hint">{t('share.anonymousHint')}</span>}
       </div>

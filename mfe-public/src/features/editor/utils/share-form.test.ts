@@ -60,6 +60,29 @@ describe('validateShareForm', () => {
   });
 });
 
+describe('validateShareForm with tags', () => {
+  it('sends nothing about tags when the backend does not offer them, whatever the form holds', () => {
+    const result = validateShareForm('x', values({ expiry: 'never', tags: ['work'], tagDraft: 'x'.repeat(99) }), NOW);
+    expect(result).toMatchObject({ valid: true, request: { content: 'x' } });
+    expect(result.request).not.toHaveProperty('tags');
+  });
+
+  it('sends the added tags and what is still typed, normalised, when offered', () => {
+    const result = validateShareForm('x', values({ expiry: 'never', tags: ['Work'], tagDraft: ' to  do , work' }), NOW, { tags: true });
+    expect(result.request).toEqual({ content: 'x', tags: ['Work', 'to do'] });
+  });
+
+  it('sends no tags field when none were added', () => {
+    expect(validateShareForm('x', values({ expiry: 'never' }), NOW, { tags: true }).request).toEqual({ content: 'x' });
+  });
+
+  it('refuses a tag the contract refuses, with the validator’s message, and sends nothing', () => {
+    const result = validateShareForm('x', values({ tagDraft: 'x'.repeat(33) }), NOW, { tags: true });
+    expect(result.valid).toBe(false);
+    expect(result.errors.tags).toEqual({ key: 'validation:pasteTagTooLong', params: { max: 32 } });
+  });
+});
+
 describe('validateShareField', () => {
   it('checks one field while typing', () => {
     expect(validateShareField('slug', values({ slug: 'ok_1' }))).toBeNull();

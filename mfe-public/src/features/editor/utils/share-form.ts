@@ -1,4 +1,11 @@
-import { validateCustomSlug, validateMaxViews, type PasteCreateRequest, type PasteExpiryId } from '@cloudclip/shared-kernel';
+import {
+  addPasteTags,
+  validateCustomSlug,
+  validateMaxViews,
+  type FieldResult,
+  type PasteCreateRequest,
+  type PasteExpiryId,
+} from '@cloudclip/shared-kernel';
 import { expiresAtFor } from '../../../lib/expiry';
 import { fromValidation, type FieldMessage } from '../../../lib/field-message';
 
@@ -14,9 +21,13 @@ export interface ShareFormValues {
   encrypt: boolean;
   /** The server deletes the paste once its content has been delivered to the first reader. */
   burnAfterReading: boolean;
+  /** The owner's labels added so far (only where the backend offers `"paste-tags"`). */
+  tags: string[];
+  /** A tag typed but not added yet (added on sharing when it passes). */
+  tagDraft: string;
 }
 
-export type ShareField = 'content' | 'slug' | 'maxViews';
+export type ShareField = 'content' | 'slug' | 'maxViews' | 'tags';
 export type ShareFormErrors = Partial<Record<ShareField, FieldMessage>>;
 
 export const DEFAULT_SHARE_VALUES: ShareFormValues = {
@@ -27,7 +38,20 @@ export const DEFAULT_SHARE_VALUES: ShareFormValues = {
   slug: '',
   encrypt: false,
   burnAfterReading: false,
+  tags: [],
+  tagDraft: '',
 };
+
+/** What the backend offers beyond the contract's plain create (`GET /version` features). */
+export interface ShareOffers {
+  /** `"paste-tags"`: the form shows the tag field and sends `tags`. */
+  tags: boolean;
+}
+
+/** The tags a share sends: the added ones plus what is still typed, checked with the contract's rule (kernel `addPasteTags`). */
+export function shareTags(values: Pick<ShareFormValues, 'tags' | 'tagDraft'>): FieldResult<string[]> {
+  return addPasteTags(values.tags, values.tagDraft);
+}
 
 /** Inline check of one field while typing (null = fine). */
 export function validateShareField(field: 'slug' | 'maxViews', values: ShareFormValues): FieldMessage | null {
@@ -45,17 +69,26 @@ export type ShareValidation =
 /**
  * Validates the share form before anything is sent (spec §5) and builds `POST /api/paste`:
  * `expiresAt` = now + the chosen hours (omitted for never), `maxViews` only when > 0, the custom
- * suffix trimmed, empty remark/password left out, `burnAfterReading: true` only when chosen. The
- * content is still the plaintext: encryption, when chosen, happens after (utils/encrypt-request.ts).
+ * suffix trimmed, empty remark/password left out, `burnAfterReading: true` only when chosen, `tags`
+ * (the added ones and what is still typed, normalised) only when the backend offers them and there
+ * are some. The content is still the plaintext: encryption, when chosen, happens after
+ * (utils/encrypt-request.ts); tags are never encrypted.
  */
-export function validateShareForm(content: string, values: ShareFormValues, now: number = Date.now()): ShareValidation {
+export function validateShareForm(
+  content: string,
+  values: ShareFormValues,
+  now: number = Date.now(),
+  offers: ShareOffers = { tags: false },
+): ShareValidation {
   const errors: ShareFormErrors = {};
   if (content.trim() === '') errors.content = { key: 'public:share.errors.contentRequired' };
   const slug = validateCustomSlug(values.slug);
   if (!slug.valid) errors.slug = fromValidation(slug.error);
   const maxViews = validateMaxViews(values.maxViews);
   if (!maxViews.valid) errors.maxViews = fromValidation(maxViews.error);
-  if (!slug.valid || !maxViews.valid || errors.content) return { valid: false, errors, request: null };
+  const tags = offers.tags ? shareTags(values) : null;
+  if (tags && !tags.valid) errors.tags = fromValidation(tags.error);
+  if (!slug.valid || !maxViews.valid || errors.content || errors.tags) return { valid: false, errors, request: null };
 
   const request: PasteCreateRequest = { content };
   if (slug.value) request.slug = slug.value;
@@ -66,5 +99,6 @@ export function validateShareForm(content: string, values: ShareFormValues, now:
   if (expiresAt) request.expiresAt = expiresAt;
   if (maxViews.value > 0) request.maxViews = maxViews.value;
   if (values.burnAfterReading) request.burnAfterReading = true;
+  if (tags?.valid && tags.value.length > 0) request.tags = tags.value;
   return { valid: true, errors, request };
 }
