@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { IN_MEMORY, openSqliteDatabase, type AppDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { PasteRepository } from './paste-repository';
@@ -81,6 +82,31 @@ describe('PasteRepository', () => {
     expect(await pastes.storedBytes({ exceptId: a })).toBe(3);
     expect(await pastes.storedBytes({ id: a })).toBe(4);
     expect(await pastes.storedBytes({ createdBy: 'apikey:none' })).toBe(0);
+    // The excepted row counts only where the filter would have counted it.
+    expect(await pastes.storedBytes({ createdBy: 'apikey:b', exceptId: a })).toBe(3);
+    expect(await pastes.storedBytes({ createdBy: 'apikey:a', exceptId: a })).toBe(0);
+    expect(await pastes.storedBytes({ id: a, exceptId: a })).toBe(0);
+    expect(await pastes.storedBytes({ id: a, createdBy: 'apikey:b' })).toBe(0);
+    // Edits change the generated column.
+    await pastes.update(a, { content: 'ab', remark: 'é' });
+    expect(await pastes.storedBytes({ id: a })).toBe(4);
+    expect(await pastes.storedBytes()).toBe(7);
+  });
+
+  it('sums the stored bytes from the index (created_by, stored_bytes), never the table', async () => {
+    const plans = async (query: string) =>
+      (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(query)}`.execute(db)).rows.map((row) => row.detail).join(' | ');
+    const spy = jest.spyOn(db.getExecutor(), 'executeQuery');
+    await insert({ content: 'x', created_by: 'apikey:a' });
+    spy.mockClear();
+    await pastes.storedBytes();
+    await pastes.storedBytes({ createdBy: 'apikey:a', exceptId: 'nope' });
+    const statements = spy.mock.calls.map(([query]) => query.sql).filter((text) => /sum\(/.test(text));
+    spy.mockRestore();
+    expect(statements.length).toBeGreaterThanOrEqual(2);
+    for (const statement of statements.filter((text) => !/\bid = /.test(text))) {
+      expect(await plans(statement.replace(/\?/g, "'apikey:a'"))).toMatch(/USING (COVERING )?INDEX idx_pastes_stored_bytes/);
+    }
   });
 
   it('deletes by ids only the rows of the given creator', async () => {

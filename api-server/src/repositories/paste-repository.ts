@@ -27,10 +27,10 @@ export type PasteMetaRow = Omit<PasteRow, 'content' | 'password_sealed'> & {
 };
 
 /**
- * UTF-8 bytes of a row's text, content + remark: `octet_length` on both engines (SQLite ≥ 3.43,
- * which better-sqlite3 bundles; it reads the length from the record header, not the text).
+ * UTF-8 bytes of a row's text, content + remark: the generated, indexed column of migration
+ * 0008-paste-stored-bytes, so a sum over many rows reads the index (created_by, stored_bytes).
  */
-const storedBytesOfRow = sql<number | string>`octet_length(content) + coalesce(octet_length(remark), 0)`;
+const storedBytesOfRow = sql<number | string>`stored_bytes`;
 
 /** The columns of a paste's password, limits, encryption and burn marks, creator and times, as the metadata selects list them. */
 const ACCESS_AND_TIME_COLUMNS = [
@@ -90,16 +90,35 @@ export class PasteRepository {
     });
   }
 
-  /** UTF-8 bytes of content + remark of the stored rows (only row `id` / `createdBy`'s when given), `exceptId` left out. */
+  /**
+   * UTF-8 bytes of content + remark of the stored rows (only row `id` / `createdBy`'s when given),
+   * `exceptId` left out. The sums read the index (created_by, stored_bytes) only — SQLite's planner
+   * would scan the table for an unfiltered sum, so it is told which index to use — and the excepted
+   * row is subtracted afterwards instead of filtered (a filter on `id` would need every row).
+   */
   async storedBytes(
     filter: { id?: string | undefined; createdBy?: string | undefined; exceptId?: string | undefined } = {},
   ): Promise<number> {
-    let query = this.db.selectFrom('pastes').select(sql<number | string | null>`sum(${storedBytesOfRow})`.as('bytes'));
-    if (filter.id !== undefined) query = query.where('id', '=', filter.id);
-    if (filter.createdBy !== undefined) query = query.where('created_by', '=', filter.createdBy);
-    if (filter.exceptId !== undefined) query = query.where('id', '!=', filter.exceptId);
-    const row = await query.executeTakeFirstOrThrow();
-    return row.bytes === null ? 0 : Number(row.bytes);
+    const bytes = async (where: { id?: string | undefined; createdBy?: string | undefined }, fromIndex: boolean): Promise<number> => {
+      const table = fromIndex && this.engine === 'SQLite' ? sql`pastes INDEXED BY idx_pastes_stored_bytes` : sql`pastes`;
+      const conditions = [
+        ...(where.id !== undefined ? [sql`id = ${where.id}`] : []),
+        ...(where.createdBy !== undefined ? [sql`created_by = ${where.createdBy}`] : []),
+      ];
+      const condition = conditions.length ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+      const { rows } = await sql<{
+        bytes: number | string | null;
+      }>`SELECT sum(${storedBytesOfRow}) AS bytes FROM ${table}${condition}`.execute(this.db);
+      const value = rows[0]?.bytes;
+      return value === null || value === undefined ? 0 : Number(value);
+    };
+    if (filter.id !== undefined) {
+      if (filter.id === filter.exceptId) return 0;
+      return bytes({ id: filter.id, createdBy: filter.createdBy }, false);
+    }
+    const total = await bytes({ createdBy: filter.createdBy }, true);
+    if (filter.exceptId === undefined) return total;
+    return total - (await bytes({ id: filter.exceptId, createdBy: filter.createdBy }, false));
   }
 
   /** The row of `slug` without its content (and sealed password), with the bytes it stores. */
