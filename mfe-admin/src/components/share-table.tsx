@@ -152,6 +152,11 @@ type ShareManagementTableProps<Row extends ShareRow> = Omit<
   selection: { nameOf: (row: Row) => string; onBatchDelete: () => void };
   /** Toolbar buttons before the refresh button. */
   tools?: ReactNode[];
+  /**
+   * Optional server-side filters sent with every request next to the search (e.g. `tag`); a change
+   * reloads the table. Starting again at page 1 is the caller's (`page.actionRef.setPageInfo`).
+   */
+  filters?: Partial<TableParams>;
   /** The page's edit form and preview dialog (the QR code dialog is the same for all). */
   dialogs: { edit: ComponentType<ShareEditFormProps<Row>>; preview: ComponentType<ShareDialogProps<Row>> };
 };
@@ -183,6 +188,7 @@ function SearchableShareTable<Row extends ShareRow>({
   dialogs: { edit: EditForm, preview: Preview },
   paging: { pageSize, searchPlaceholder },
   serverSearch,
+  filters,
   ...props
 }: ShareManagementTableProps<Row> & { serverSearch: boolean }) {
   const { selected, setSelected } = page;
@@ -200,6 +206,7 @@ function SearchableShareTable<Row extends ShareRow>({
           return tableRequest(() => load(params, signal), page.fail, signal);
         }}
         paging={{ pageSize, search, searchPlaceholder: serverSearch ? searchPlaceholder.server : searchPlaceholder.page }}
+        {...(filters ? { params: { ...search.params, ...filters } } : {})}
         {...batchSelectionProps<Row>(page.t, { selected, onChange: setSelected, ...selection })}
         toolBarRender={() => [...tools, <RefreshButton key="refresh" onClick={page.reload} />]}
         {...props}

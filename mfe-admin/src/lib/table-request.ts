@@ -14,6 +14,8 @@ export interface TableParams {
   pageSize?: number;
   keyword?: string;
   q?: string;
+  /** A server-side filter by paste tag (text management, where the backend lists `"paste-tags"`). */
+  tag?: string;
 }
 
 /** Page number and size with defaults; garbage in → the defaults. */

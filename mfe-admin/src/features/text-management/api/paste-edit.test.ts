@@ -28,6 +28,13 @@ describe('buildPasteUpdate', () => {
     expect(buildPasteUpdate({ content: 'hi', clearPassword: true }, current, now)).toMatchObject({ clearPassword: true });
   });
 
+  it('sends tags only when the form has them: normalised, [] to clear; refuses what the contract refuses', () => {
+    expect(buildPasteUpdate({ content: 'hi' }, current, now)).not.toHaveProperty('tags');
+    expect(buildPasteUpdate({ content: 'hi', tags: [] }, current, now)?.tags).toEqual([]);
+    expect(buildPasteUpdate({ content: 'hi', tags: [' a  b ', 'A B', 'c'] }, current, now)?.tags).toEqual(['a b', 'c']);
+    expect(buildPasteUpdate({ content: 'hi', tags: ['x'.repeat(33)] }, current, now)).toBeNull();
+  });
+
   it('refuses empty content, a bad suffix and negative max views', () => {
     expect(buildPasteUpdate({ content: '  ' }, current, now)).toBeNull();
     expect(buildPasteUpdate({ content: 'hi', slug: 'has space' }, current, now)).toBeNull();

@@ -43,6 +43,26 @@ describe('requestAdminPastes', () => {
     expect(result.total).toBe(1);
   });
 
+  it('sends the chosen tag with q and paging, and gives each row its tags ([] when the server sends none)', async () => {
+    const adminList = jest.fn().mockResolvedValue({
+      data: [
+        { ...adminItem, tags: ['work'] },
+        { ...adminItem, id: 'p2' },
+      ],
+      pagination: { total: 2, page: 2, limit: 10, totalPages: 1 },
+    });
+    const result = await requestAdminPastes({ adminList }, { q: 'notes', tag: 'work', current: 2 });
+    expect(adminList).toHaveBeenCalledWith({ page: 2, limit: 10, q: 'notes', tag: 'work' }, undefined);
+    expect(result.data.map((row) => row.tags)).toEqual([['work'], []]);
+    const userList = jest
+      .fn()
+      .mockResolvedValue({ data: [], pagination: { total: 0, limit: 10, offset: 0, hasMore: false }, key_info: null });
+    await requestUserPastes({ userList }, { tag: ' ' });
+    expect(userList).toHaveBeenCalledWith({ limit: 10, offset: 0 }, undefined);
+    await requestUserPastes({ userList }, { tag: 'mine' });
+    expect(userList).toHaveBeenLastCalledWith({ limit: 10, offset: 0, tag: 'mine' }, undefined);
+  });
+
   it('narrows the page shown to the keyword', async () => {
     const other = { ...adminItem, id: 'p2', slug: 'zzz', remark: null, content_preview: 'nothing' };
     const adminList = jest

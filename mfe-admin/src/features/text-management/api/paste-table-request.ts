@@ -21,6 +21,8 @@ export interface PasteRow extends PasteMarks {
   /** Empty for an encrypted paste: the server only has ciphertext, which is no preview. */
   preview: string;
   created_at: string;
+  /** The paste's tags (`[]` when none, or on a backend without tags). */
+  tags: string[];
 }
 
 function cut(content: string): string {
@@ -29,12 +31,18 @@ function cut(content: string): string {
 
 const searchable = (row: PasteRow) => [row.slug, row.remark, row.preview, row.key_name];
 
+/** The `tag` filter of a list request: sent only when one is chosen. */
+function tagOf(params: TableParams): { tag?: string } {
+  const tag = params.tag?.trim();
+  return tag ? { tag } : {};
+}
+
 /** The fields both lists send under the same names. */
 type ListedPaste = Pick<
   PasteRow,
   'id' | 'slug' | 'remark' | 'has_password' | 'expires_at' | 'max_views' | 'created_by' | 'key_name' | 'created_at'
 > &
-  PasteRowMarks;
+  PasteRowMarks & { tags?: string[] };
 
 /**
  * A table row from an item of either list; the view count and preview come under different names.
@@ -55,13 +63,14 @@ function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
     key_name: item.key_name,
     preview: marks.encrypted ? '' : preview,
     created_at: item.created_at,
+    tags: Array.isArray(item.tags) ? item.tags : [],
   };
 }
 
 /**
- * ProTable adapter of `GET /admin/pastes?page&limit[&q]` (page 1, limit 10 by default). The server
- * pages. `q` (a backend offering search) is sent and the server's matching rows and total are shown;
- * otherwise the toolbar keyword narrows the rows of the page shown.
+ * ProTable adapter of `GET /admin/pastes?page&limit[&q][&tag]` (page 1, limit 10 by default). The
+ * server pages. `q` (a backend offering search) and `tag` (one offering paste tags) are sent and the
+ * server's matching rows and total are shown; otherwise the toolbar keyword narrows the page shown.
  */
 export async function requestAdminPastes(
   api: Pick<CloudclipApi['pastes'], 'adminList'>,
@@ -69,19 +78,19 @@ export async function requestAdminPastes(
   signal?: AbortSignal,
 ): Promise<TableResult<PasteRow>> {
   const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
-  const body = await api.adminList({ page, limit: size, ...searchOf(params) }, signal);
+  const body = await api.adminList({ page, limit: size, ...searchOf(params), ...tagOf(params) }, signal);
   const rows = (body.data ?? []).map((item) => toRow(item, item.view_count ?? 0, item.content_preview ?? ''));
   return keywordPage(rows, params, searchable, body.pagination?.total);
 }
 
-/** ProTable adapter of `GET /user/pastes?limit&offset[&q]` (limit 10, offset 0 by default): a key holder's own pastes. */
+/** ProTable adapter of `GET /user/pastes?limit&offset[&q][&tag]` (limit 10, offset 0 by default): a key holder's own pastes. */
 export async function requestUserPastes(
   api: Pick<CloudclipApi['pastes'], 'userList'>,
   params: TableParams,
   signal?: AbortSignal,
 ): Promise<TableResult<PasteRow>> {
   const { limit, offset } = offsetOf(params, USER_PASTE_PAGE.limit);
-  const body = await api.userList({ limit, offset, ...searchOf(params) }, signal);
+  const body = await api.userList({ limit, offset, ...searchOf(params), ...tagOf(params) }, signal);
   const rows = (body.data ?? []).map((item) =>
     // The server's preview when it sends one (Cloudclip's does); the legacy server only has `content`.
     toRow(item, item.views ?? 0, item.content_preview ?? cut(item.content ?? '')),

@@ -95,6 +95,7 @@ const ROW: PasteRow = {
   created_at: '2025-07-01 08:00:00',
   encrypted: true,
   burnAfterReading: false,
+  tags: [],
 };
 
 /** `GET /admin/pastes/p2` and a `PUT /admin/pastes/sealed` that accepts, for a paste with `content` and `extra` fields. */

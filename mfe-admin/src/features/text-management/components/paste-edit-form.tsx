@@ -1,7 +1,18 @@
 import { Space, Spin, Typography } from 'antd';
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import { type AdminPasteDetail, type UserPasteDetail, useKernel } from '@cloudclip/shared-kernel';
-import { checkRule } from '../../../lib/validation';
+import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  PASTE_TAG_MAX_LENGTH,
+  PASTE_TAG_SEPARATOR,
+  PASTE_TAGS_MAX,
+  SERVER_FEATURE_PASTE_TAGS,
+  type AdminPasteDetail,
+  type UserPasteDetail,
+  useKernel,
+  validatePasteTags,
+} from '@cloudclip/shared-kernel';
+import { checkRule, fieldRule } from '../../../lib/validation';
+import { useServerFeature } from '../../../hooks/use-server-feature';
+import { usePasteTagCounts } from '../hooks/use-paste-tag-counts';
 import { useShareDetail } from '../../../hooks/use-share-detail';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { ShareEditFields } from '../../../components/share-edit-fields';
@@ -15,14 +26,17 @@ import { PasteMarkTags } from './paste-mark-tags';
 type Detail = AdminPasteDetail | UserPasteDetail;
 
 /**
- * Edit a paste: content, remark, expiry, max views, link suffix (and its password). An end-to-end
- * encrypted paste's content is read-only (the server has only ciphertext and refuses a changed one);
- * everything else stays editable.
+ * Edit a paste: content, remark, expiry, max views, link suffix (and its password), and its tags
+ * where the backend offers them (Enter or a comma adds one, the tags in use are suggested; the
+ * contract's rule refuses the save with its message). An end-to-end encrypted paste's content is
+ * read-only (the server has only ciphertext and refuses a changed one); everything else stays editable.
  */
 export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<PasteRow>) {
   const kernel = useKernel();
   const { t, message, modalFormProps, submit } = useDialogForm(onClose);
   const detail: Detail | null = useShareDetail(row, access, kernel.api.pastes, onClose);
+  const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS) === true;
+  const { counts } = usePasteTagCounts(access, tagsOffered && row !== null);
 
   if (!row) return null;
   if (!detail) {
@@ -43,7 +57,11 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
       {...modalFormProps()}
       title={t('text.editTitle')}
       width={680}
-      initialValues={{ content: detail.content, ...shareEditInitialValues(detail) }}
+      initialValues={{
+        content: detail.content,
+        ...shareEditInitialValues(detail),
+        ...(tagsOffered ? { tags: detail.tags ?? [] } : {}),
+      }}
       onFinish={async (values) => {
         const body = buildPasteUpdate(values, detail);
         if (!body) return false;
@@ -78,6 +96,22 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
         />
       )}
       <ShareEditFields labels="text" share={detail} remarkPlaceholder={t('text.remarkPlaceholder')} />
+      {tagsOffered && (
+        <div data-testid="paste-edit-tag-field">
+          <ProFormSelect
+            name="tags"
+            label={t('text.fieldTags')}
+            extra={t('text.tagsHelp', { max: PASTE_TAGS_MAX, length: PASTE_TAG_MAX_LENGTH })}
+            options={counts.map(({ tag }) => ({ value: tag, label: tag }))}
+            fieldProps={{
+              mode: 'tags',
+              tokenSeparators: [PASTE_TAG_SEPARATOR],
+              'aria-label': t('text.fieldTags'),
+            }}
+            rules={[fieldRule<string[] | undefined>(t, (value) => validatePasteTags(value ?? []))]}
+          />
+        </div>
+      )}
       {marks.encrypted && (
         <Typography.Paragraph type="secondary" data-testid="paste-encrypted-password-note">
           {t('text.encryptedPasswordNote')}

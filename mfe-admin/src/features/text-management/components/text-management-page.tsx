@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Button, Space, Tooltip, Typography } from 'antd';
 import { ClearOutlined, LockOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { ADMIN_PASTE_PAGE, toBoolean, useKernel } from '@cloudclip/shared-kernel';
+import { ADMIN_PASTE_PAGE, SERVER_FEATURE_PASTE_TAGS, toBoolean, useKernel } from '@cloudclip/shared-kernel';
+import { useServerFeature } from '../../../hooks/use-server-feature';
 import { pasteLink } from '../../../lib/share-links';
 import { useSharePage } from '../../../hooks/use-share-page';
 import { ShareManagementTable, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
@@ -10,13 +12,27 @@ import { PasteEditForm } from './paste-edit-form';
 import { PasteMarkTags } from './paste-mark-tags';
 import { PastePreviewCell } from './paste-preview-cell';
 import { PastePreviewModal } from './paste-preview-modal';
+import { PasteTagFilter } from './paste-tag-filter';
+import { PasteTagList } from './paste-tag-list';
+import { usePasteTagCounts } from '../hooks/use-paste-tag-counts';
 
-/** Text management (spec §2): the admin's every paste, or a key holder's own ones. */
+/**
+ * Text management (spec §2): the admin's every paste, or a key holder's own ones. Where the backend
+ * offers paste tags: a tags column, a tag filter in the toolbar (the caller's own tags with their
+ * counts, sent as `tag` with the search, from page 1) and the tags in the edit form.
+ */
 export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const api = kernel.api.pastes;
   const page = useSharePage<PasteRow>(access);
   const { admin, t, language, message, actionRef, fixedActions, reload, confirmThen, selected } = page;
+  const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS) === true;
+  const tagCounts = usePasteTagCounts(access, tagsOffered);
+  const [tag, setTag] = useState<string | undefined>(undefined);
+  const filterByTag = (next: string | undefined) => {
+    actionRef.current?.setPageInfo?.({ current: 1 });
+    setTag(next);
+  };
 
   const remove = (row: PasteRow) =>
     confirmThen({
@@ -83,6 +99,16 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       width: 260,
       render: (_, row) => <PastePreviewCell row={row} />,
     },
+    ...(tagsOffered
+      ? [
+          {
+            title: t('text.colTags'),
+            dataIndex: 'tags',
+            width: 180,
+            render: (_: unknown, row: PasteRow) => <PasteTagList tags={row.tags} />,
+          } satisfies ProColumns<PasteRow>,
+        ]
+      : []),
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
     shareActionsColumn<PasteRow>(t, fixedActions, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
   ];
@@ -94,15 +120,19 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
       columns={columns}
       load={(params, signal) => (admin ? requestAdminPastes(api, params, signal) : requestUserPastes(api, params, signal))}
       headerTitle={t(admin ? 'text.titleAdmin' : 'text.titleUser')}
-      tools={
-        admin
+      tools={[
+        ...(tagsOffered
+          ? [<PasteTagFilter key="tag" counts={tagCounts.counts} value={tag} onChange={filterByTag} onOpen={tagCounts.refresh} />]
+          : []),
+        ...(admin
           ? [
               <Button key="clear" icon={<ClearOutlined />} onClick={clearExpired} data-testid="clear-expired">
                 {t('text.clearExpired')}
               </Button>,
             ]
-          : []
-      }
+          : []),
+      ]}
+      filters={tagsOffered ? { tag } : undefined}
       paging={{
         pageSize: ADMIN_PASTE_PAGE.limit,
         searchPlaceholder: { page: t('text.searchPlaceholder'), server: t('text.searchAllPlaceholder') },
