@@ -205,8 +205,12 @@ export class MountIndexRepository {
 
   private async lockedState(trx: Kysely<Database>, mountId: string): Promise<MountIndexStateRow | undefined> {
     const query = trx.selectFrom('mount_index_state').selectAll().where('mount_id', '=', mountId);
-    // PostgreSQL: a rebuild and a crawl's page take the row in turn (SQLite has one writer anyway).
-    return (this.engine === 'PostgreSQL' ? query.forUpdate() : query).executeTakeFirst();
+    if (this.engine !== 'PostgreSQL') return query.executeTakeFirst();
+    // PostgreSQL: the mount's row first, then the state's, the order a mount's deletion takes them
+    // (its cascade reaches the state): a crawl's page and a deletion wait for each other instead of
+    // deadlocking. A rebuild and a crawl's page take the state row in turn.
+    await trx.selectFrom('mounts').select('id').where('id', '=', mountId).forKeyShare().execute();
+    return query.forUpdate().executeTakeFirst();
   }
 
   // ------------------------------------------------------------------ entries
