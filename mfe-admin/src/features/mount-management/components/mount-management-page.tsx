@@ -6,6 +6,7 @@ import { SERVER_FEATURE_MOUNT_SEARCH, toBoolean, type Mount, type S3Config, useK
 import { tableRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
 import { useServerFeature } from '../../../hooks/use-server-feature';
+import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
 import { requestMounts } from '../api/mount-request';
@@ -14,6 +15,7 @@ import { MountIndexCell } from './mount-index-cell';
 
 /** Mount management (spec §2): full CRUD for the admin; a key holder with `mount` sees its mounts and clears its cache. */
 export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
+  const tableRef = useTableA11y();
   const kernel = useKernel();
   const admin = access === 'full';
   const table = useManagementTable();
@@ -127,7 +129,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   ];
 
   return (
-    <div data-testid="mount-management" data-access={access}>
+    <div data-testid="mount-management" data-access={access} ref={tableRef}>
       <ManagementTable<Mount>
         table={table}
         columns={columns}
@@ -152,7 +154,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
               ]
             : []),
         ]}
-        scroll={{ x: indexShown ? 1430 : 1200 }}
+        scroll={{ x: 1200 }}
       />
       <MountForm
         open={form.open}
