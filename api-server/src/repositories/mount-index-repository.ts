@@ -52,6 +52,21 @@ export function ancestorFolders(path: string): string[] {
   return segments.map((_, index) => `${segments.slice(0, index + 1).join('/')}/`);
 }
 
+/** The stored row of an entry (a folder's path ends with `/`). */
+function entryRow(mountId: string, entry: MountEntryInput) {
+  const { parent, name } = entryPlace(entry.path);
+  return {
+    mount_id: mountId,
+    path: entry.path,
+    parent,
+    name,
+    name_lower: name.toLowerCase(),
+    is_directory: entry.path.endsWith('/') ? 1 : 0,
+    size: entry.size,
+    modified: entry.modified,
+  };
+}
+
 function characterCount(text: string): number {
   return Array.from(text).length;
 }
@@ -217,19 +232,7 @@ export class MountIndexRepository {
 
   private async upsertEntries(db: Kysely<Database>, mountId: string, entries: readonly MountEntryInput[]): Promise<void> {
     for (let offset = 0; offset < entries.length; offset += INSERT_CHUNK) {
-      const rows = entries.slice(offset, offset + INSERT_CHUNK).map((entry) => {
-        const { parent, name } = entryPlace(entry.path);
-        return {
-          mount_id: mountId,
-          path: entry.path,
-          parent,
-          name,
-          name_lower: name.toLowerCase(),
-          is_directory: entry.path.endsWith('/') ? 1 : 0,
-          size: entry.size,
-          modified: entry.modified,
-        };
-      });
+      const rows = entries.slice(offset, offset + INSERT_CHUNK).map((entry) => entryRow(mountId, entry));
       await db
         .insertInto('mount_entries')
         .values(rows)
@@ -253,19 +256,7 @@ export class MountIndexRepository {
     await this.db.transaction().execute(async (trx) => {
       const parents = [...folders].map((path): MountEntryInput => ({ path, size: 0, modified: null }));
       for (let offset = 0; offset < parents.length; offset += INSERT_CHUNK) {
-        const rows = parents.slice(offset, offset + INSERT_CHUNK).map((entry) => {
-          const { parent, name } = entryPlace(entry.path);
-          return {
-            mount_id: mountId,
-            path: entry.path,
-            parent,
-            name,
-            name_lower: name.toLowerCase(),
-            is_directory: 1,
-            size: 0,
-            modified: null,
-          };
-        });
+        const rows = parents.slice(offset, offset + INSERT_CHUNK).map((entry) => entryRow(mountId, entry));
         await trx
           .insertInto('mount_entries')
           .values(rows)
