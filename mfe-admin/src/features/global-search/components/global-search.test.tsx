@@ -201,22 +201,14 @@ describe('global search', () => {
 });
 
 describe('global search on a phone', () => {
-  const original = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(max-width: 767px)',
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    // The shared jsdom set-up's matchMedia, with the phone breakpoint matching.
+    const setUpMatchMedia = window.matchMedia.bind(window);
+    jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => ({ ...setUpMatchMedia(query), matches: query === '(max-width: 767px)' }));
   });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  afterEach(() => jest.restoreAllMocks());
 
   it('is an icon button that opens a full-width search; opening a hit closes it', async () => {
     renderSearch();
