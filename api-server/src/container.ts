@@ -18,6 +18,7 @@ import { PasteService } from './services/paste-service';
 import { SystemService } from './services/system-service';
 import { FileRepository } from './repositories/file-repository';
 import { createFileShareServices, type FileShareServices } from './services/file-shares';
+import { FileShareMounts } from './services/file-share-mounts';
 import { UploadLimits } from './services/upload-limits';
 import { UploadReservations } from './services/upload-reservations';
 import { UrlImportService } from './services/url-import-service';
@@ -164,6 +165,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox, mo
     configs: repositories.storageConfigs,
     storageConfigs,
     mounts: repositories.mounts,
+    mountViews: new FileShareMounts({ mounts: repositories.mounts, caches, index: mountIndex.pathHooks() }),
     limits: new UploadLimits(uploadReservations, system),
     secretBox,
     clock,

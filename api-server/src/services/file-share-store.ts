@@ -22,6 +22,7 @@ import type { MountRepository } from '../repositories/mount-repository';
 import type { StorageConfigRepository } from '../repositories/storage-config-repository';
 import type { StorageDriver } from '../storage/storage-driver';
 import { keySubPath } from './file-keys';
+import type { FileShareMounts } from './file-share-mounts';
 import { storageHttpError } from './storage-errors';
 import type { StorageConfigService } from './storage-config-service';
 import type { UploadLimits } from './upload-limits';
@@ -145,6 +146,8 @@ export interface FileShareStoreDeps {
   configs: StorageConfigRepository;
   storageConfigs: StorageConfigService;
   mounts: MountRepository;
+  /** The mounts showing the objects shares write and delete (their listings and index). */
+  mountViews: FileShareMounts;
   limits: UploadLimits;
   secretBox: SecretBox;
   clock: Clock;
@@ -165,6 +168,8 @@ export class FileShareStore {
   readonly limits: UploadLimits;
   readonly secretBox: SecretBox;
   readonly clock: Clock;
+  /** Told of every object a share stores or deletes (services/file-share-mounts.ts). */
+  readonly mountViews: FileShareMounts;
   private readonly mounts: MountRepository;
 
   constructor(deps: FileShareStoreDeps) {
@@ -172,6 +177,7 @@ export class FileShareStore {
     this.configs = deps.configs;
     this.storageConfigs = deps.storageConfigs;
     this.mounts = deps.mounts;
+    this.mountViews = deps.mountViews;
     this.limits = deps.limits;
     this.secretBox = deps.secretBox;
     this.clock = deps.clock;
@@ -354,23 +360,32 @@ export class FileShareStore {
     return row;
   }
 
-  /** Deletes the object (best effort) and the row, and gives back the space a pending row held. */
+  /** Deletes an object, best effort: true when the storage removed it (then the mounts showing it are told). */
+  private async deleteObject(config: StorageConfigRow, key: string): Promise<boolean> {
+    return this.driverOf(config)
+      .deleteObject(key)
+      .then(
+        () => true,
+        () => false,
+      );
+  }
+
+  /**
+   * Deletes the object (best effort) and the row, and gives back the space a pending row held; then
+   * the mounts showing the object forget it.
+   */
   async removeFile(row: FileRow, config?: StorageConfigRow | null): Promise<void> {
     const owner = config === undefined ? await this.configs.findById(row.s3_config_id) : config;
-    if (owner)
-      await this.driverOf(owner)
-        .deleteObject(row.storage_path)
-        .catch(() => undefined);
+    const deleted = owner ? await this.deleteObject(owner, row.storage_path) : false;
     await this.files.deleteById(row.id);
     await this.limits.reservations.releaseFile(row.id);
+    if (owner && deleted) await this.mountViews.objectRemoved(owner.id, row.storage_path);
   }
 
   /** Deletes an object (best effort) unless a file row still points at it (original-name keys can be shared). */
   async deleteUnreferencedObject(config: StorageConfigRow, key: string): Promise<void> {
     if ((await this.files.findByStorageKey(config.id, key)).length > 0) return;
-    await this.driverOf(config)
-      .deleteObject(key)
-      .catch(() => undefined);
+    if (await this.deleteObject(config, key)) await this.mountViews.objectRemoved(config.id, key);
   }
 
   /**
@@ -394,6 +409,7 @@ export class FileShareStore {
     }
     const changes = await changesOf();
     await this.settlePending(row, config, size, changes);
+    await this.mountViews.objectStored(config.id, row.storage_path, size);
     return changes;
   }
 

@@ -231,6 +231,7 @@ export class FileShareUploadService {
       if (isUniqueViolation(error)) throw new HttpError(409, 'file.slugTaken', { cause: error });
       throw error;
     }
+    await store.mountViews.objectStored(config.id, key, row.size);
     await store.storageConfigs.touchLastUsed(config.id).catch(() => undefined);
     const view = await this.links.linkedView(row, config, origin, input.password || undefined);
     return { ...view, views: 0, used_original_filename: originalName };
