@@ -21,13 +21,13 @@
 // Also the server's resident memory (RSS) before the folders exist, after each size's runs, and
 // its peak. Results go to bench-results/api-large-folder.json (every run and the medians).
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { mb, packageDir, peakRssOf, postJson, rssOf, table } from './bench-server.mjs';
+import { createLocalMount, writeFiles } from './local-mount.mjs';
 
 const repoRoot = path.resolve(packageDir, '..');
 const RESULTS_FILE = path.join(repoRoot, 'bench-results', 'api-large-folder.json');
@@ -63,25 +63,14 @@ function gitCommit() {
   }
 }
 
-/** The modules of dist/ this part drives directly (loaded after the build check). */
-function distModules() {
+/** The storage driver's paging helper of dist/ (loaded after the build check). */
+function distListAllPages() {
   const require = createRequire(import.meta.url);
-  const { LocalStorageDriver, localStoragePaths } = require('../dist/storage/local-driver.js');
-  const { LocalUrlSigner } = require('../dist/storage/local-url-signer.js');
-  const { listAllPages } = require('../dist/storage/storage-driver.js');
-  return { LocalStorageDriver, localStoragePaths, LocalUrlSigner, listAllPages };
+  return require('../dist/storage/storage-driver.js').listAllPages;
 }
 
-async function seedFolder(driver, prefix, count) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      await driver.putObject(`${prefix}file-${String(index).padStart(6, '0')}.txt`, `entry ${index}\n`, { contentType: 'text/plain' });
-    }
-  };
-  await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+function seedFolder(driver, prefix, count) {
+  return writeFiles(driver, count, (index) => `${prefix}file-${String(index).padStart(6, '0')}.txt`, SEED_CONCURRENCY);
 }
 
 /** One timed GET of the listing: milliseconds until the whole body is read, its entries and bytes. */
@@ -117,22 +106,13 @@ export async function benchLargeFolder(server) {
   const sizes = parseSizes(process.env.BENCH_FOLDER_SIZES ?? '5000,50000');
   const runs = Number(process.env.BENCH_FOLDER_RUNS ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_FOLDER_RUNS must be a positive integer');
-  const { base, auth, child, dataDir } = server;
-  const { LocalStorageDriver, localStoragePaths, LocalUrlSigner, listAllPages } = distModules();
-
-  const config = await postJson(base, '/api/s3-configs', { name: 'bench large folders', provider_type: 'Local' }, auth);
-  const configId = config.data.id;
-  const mount = await postJson(
-    base,
-    '/api/admin/mounts',
-    { name: 'large folders', storage_type: 'S3', storage_config_id: configId, mount_path: MOUNT_PATH, cache_ttl: 3600 },
-    auth,
-  );
-  const mountId = mount.data.id;
-  const driver = new LocalStorageDriver({
-    configId,
-    ...localStoragePaths(dataDir, configId),
-    signer: new LocalUrlSigner(randomBytes(32), () => new Date()),
+  const { base, auth, child } = server;
+  const listAllPages = distListAllPages();
+  const { mountId, driver } = await createLocalMount(server, {
+    configName: 'bench large folders',
+    mountName: 'large folders',
+    mountPath: MOUNT_PATH,
+    cacheTtl: 3600,
   });
   const clearCache = () => postJson(base, '/api/admin/cache/clear', { mountId }, auth);
 

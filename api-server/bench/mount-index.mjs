@@ -16,13 +16,12 @@
 //             scope, no hit), BENCH_INDEX_SEARCH_RUNS times each (default 30) after one unrecorded
 //             round: p50 and p99, and each query's total.
 // Results go to bench-results/api-mount-index.json with the machine's load average.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { mb, packageDir, peakRssOf, postJson, rssOf, table } from './bench-server.mjs';
+import { createLocalMount, writeFiles } from './local-mount.mjs';
 
 const repoRoot = path.resolve(packageDir, '..');
 const RESULTS_FILE = path.join(repoRoot, 'bench-results', 'api-mount-index.json');
@@ -56,18 +55,6 @@ function keyOf(index) {
   return `${folder}doc-${String(index).padStart(6, '0')}.txt`;
 }
 
-async function seed(driver, count) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      await driver.putObject(keyOf(index), `entry ${index}\n`, { contentType: 'text/plain' });
-    }
-  };
-  await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
-}
-
 async function getJson(url, auth) {
   const started = performance.now();
   const response = await fetch(url, { headers: auth });
@@ -83,28 +70,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function benchMountIndex(server) {
   const count = positiveInt('BENCH_INDEX_ENTRIES', 100000);
   const runs = positiveInt('BENCH_INDEX_SEARCH_RUNS', 30);
-  const { base, auth, child, dataDir } = server;
-  const require = createRequire(import.meta.url);
-  const { LocalStorageDriver, localStoragePaths } = require('../dist/storage/local-driver.js');
-  const { LocalUrlSigner } = require('../dist/storage/local-url-signer.js');
-
-  const config = await postJson(base, '/api/s3-configs', { name: 'bench mount index', provider_type: 'Local' }, auth);
-  const configId = config.data.id;
-  const mount = await postJson(
-    base,
-    '/api/admin/mounts',
-    { name: 'index', storage_type: 'S3', storage_config_id: configId, mount_path: MOUNT_PATH },
-    auth,
-  );
-  const mountId = mount.data.id;
-  const driver = new LocalStorageDriver({
-    configId,
-    ...localStoragePaths(dataDir, configId),
-    signer: new LocalUrlSigner(randomBytes(32), () => new Date()),
+  const { base, auth, child } = server;
+  const { mountId, driver } = await createLocalMount(server, {
+    configName: 'bench mount index',
+    mountName: 'index',
+    mountPath: MOUNT_PATH,
   });
   process.stderr.write(`bench: writing ${count} files into ${MOUNT_PATH} (${TOP_FOLDERS}×${SUB_FOLDERS} folders) …\n`);
   const seedStarted = performance.now();
-  await seed(driver, count);
+  await writeFiles(driver, count, keyOf, SEED_CONCURRENCY);
   const seedMs = performance.now() - seedStarted;
 
   const stateUrl = `${base}/api/admin/mounts/${mountId}/index`;
