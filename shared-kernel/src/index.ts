@@ -46,6 +46,7 @@ export { lazyPage, type LazyPage } from './react/lazy-page';
 export { startStandalone } from './react/start-standalone';
 export { KernelProvider, useKernel, useSession, useLanguage } from './react/kernel-context';
 export { useCopyFeedback, type CopyState } from './react/use-copy-feedback';
+export { useServerFeature } from './react/use-server-feature';
 export { installHistorySync } from './react/history-sync';
 export { copyText } from './browser/clipboard';
 export { downloadText, startDownload } from './browser/download';
