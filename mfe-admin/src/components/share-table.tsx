@@ -3,7 +3,7 @@ import { Button, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
-import { SERVER_FEATURE_SEARCH, formatDateTime } from '@cloudclip/shared-kernel';
+import { SERVER_FEATURE_SEARCH, formatDateTime, useServerFeature } from '@cloudclip/shared-kernel';
 import type { Language } from '@cloudclip/shared-kernel';
 import { isExpired, viewsLabel } from '../lib/format';
 import { IconAction } from './icon-action';
@@ -12,7 +12,6 @@ import { QrCodeModal } from './qr-code-modal';
 import { RefreshButton } from './refresh-button';
 import { latestRequestSignal, tableRequest, type TableParams, type TableResult } from '../lib/table-request';
 import type { SharePageState } from '../hooks/use-share-page';
-import { useServerFeature } from '../hooks/use-server-feature';
 import { useTableSearch } from '../hooks/use-table-search';
 
 /** What pastes and file shares have in common in the management tables. */
@@ -168,7 +167,7 @@ type ShareManagementTableProps<Row extends ShareRow> = Omit<
  */
 export function ShareManagementTable<Row extends ShareRow>(props: ShareManagementTableProps<Row>) {
   const serverSearch = useServerFeature(SERVER_FEATURE_SEARCH);
-  if (serverSearch === null) {
+  if (serverSearch === undefined) {
     return (
       <div className="cc-admin-center" role="status" data-testid={props.testId} data-access={props.page.access}>
         <Spin />

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, Drawer } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SERVER_FEATURE_SEARCH, useSession } from '@cloudclip/shared-kernel';
+import { SERVER_FEATURE_SEARCH, useServerFeature, useSession } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useNarrowScreen } from '../../../hooks/use-narrow-screen';
-import { useServerFeature } from '../../../hooks/use-server-feature';
 import { SearchBox } from './search-box';
 
 /**

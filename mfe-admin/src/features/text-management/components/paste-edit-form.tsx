@@ -8,10 +8,10 @@ import {
   type AdminPasteDetail,
   type UserPasteDetail,
   useKernel,
+  useServerFeature,
   validatePasteTags,
 } from '@cloudclip/shared-kernel';
 import { checkRule, fieldRule } from '../../../lib/validation';
-import { useServerFeature } from '../../../hooks/use-server-feature';
 import { usePasteTagCounts } from '../hooks/use-paste-tag-counts';
 import { useShareDetail } from '../../../hooks/use-share-detail';
 import { useDialogForm } from '../../../hooks/use-dialog-form';

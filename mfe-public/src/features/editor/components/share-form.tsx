@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASTE_TAG_MAX_LENGTH, PASTE_TAGS_MAX, SERVER_FEATURE_PASTE_TAGS, addPasteTags, useKernel } from '@cloudclip/shared-kernel';
+import {
+  PASTE_TAG_MAX_LENGTH,
+  PASTE_TAGS_MAX,
+  SERVER_FEATURE_PASTE_TAGS,
+  addPasteTags,
+  useKernel,
+  useServerFeature,
+} from '@cloudclip/shared-kernel';
 import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
@@ -9,7 +16,6 @@ import { fromValidation, messageText, type FieldMessage } from '../../../lib/fie
 import { pastePath } from '../../../config/paths';
 import { classifyShareError, encryptShareRequest, sharePaste, type ShareFailure } from '../api/share-paste';
 import { useShareAccess } from '../hooks/use-share-access';
-import { useServerFeature } from '../hooks/use-server-feature';
 import {
   DEFAULT_SHARE_VALUES,
   shareTags,
@@ -59,7 +65,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const maxViewsRef = useRef<HTMLInputElement>(null);
   const tagsRef = useRef<HTMLInputElement>(null);
   const canEncrypt = encryptionAvailable();
-  const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS);
+  const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS) === true;
 
   /** Shows (or clears) why the tags as they would be sent are refused. */
   const setTagsError = (result: ReturnType<typeof shareTags>) =>
