@@ -1,43 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiKeyRow } from '../db/schema';
+import { pasteKeyHoldersForEachTest } from '../testing/paste-key-holders';
 import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
-import { seedApiKey } from '../testing/seed';
-import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
 
 describe('API-key user paste routes', () => {
-  let t: TestApp;
-  let now: Date;
-  let admin: Record<string, string>;
-  let alice: ApiKeyRow;
-  let bob: ApiKeyRow;
-
-  beforeEach(async () => {
-    now = new Date('2025-07-01T08:00:00.000Z');
-    t = await createTestApp({ clock: () => now });
-    admin = bearer(await loginAsAdmin(t.app));
-    const expiresAt = '2030-01-01T00:00:00.000Z';
-    alice = await seedApiKey(t.container.repositories.apiKeys, { name: 'alice', text: true, basicPath: '/docs', expiresAt });
-    bob = await seedApiKey(t.container.repositories.apiKeys, { name: 'bob', text: true, expiresAt });
+  const env = pasteKeyHoldersForEachTest('2025-07-01T08:00:00.000Z', {
+    alice: { text: true, basicPath: '/docs' },
+    bob: { text: true },
   });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
-  });
-
-  const create = async (payload: Record<string, unknown>, headers: Record<string, string>) => {
-    now = new Date(now.getTime() + 1000);
-    const response = await t.app.inject({ method: 'POST', url: '/api/paste', payload, headers });
-    expect(response.statusCode).toBe(200);
-    return response.json() as { id: string; slug: string };
-  };
-  const as = (key: ApiKeyRow) => apiKeyHeader(key.key);
+  const { as, create } = env;
   const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const row = (slug: string) => t.container.repositories.pastes.findBySlug(slug);
+    env.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const row = (slug: string) => env.t.container.repositories.pastes.findBySlug(slug);
 
   it('guards every user paste endpoint with the text permission', async () => {
-    const matrix = new PermissionMatrix(t);
+    const matrix = new PermissionMatrix(env.t);
     const endpoints = [
       { method: 'GET', url: '/api/user/pastes' },
       { method: 'GET', url: `/api/user/pastes/${randomUUID()}` },
@@ -52,12 +28,12 @@ describe('API-key user paste routes', () => {
 
   describe('GET /api/user/pastes', () => {
     it('lists only the caller’s own pastes with full content, offset pagination and key_info (shape E)', async () => {
-      const first = await create({ content: 'alice 1', password: 'pw' }, as(alice));
-      const second = await create({ content: 'alice 2' }, as(alice));
-      await create({ content: 'bob 1' }, as(bob));
-      await create({ content: 'admin 1' }, admin);
+      const first = await create({ content: 'alice 1', password: 'pw' }, as(env.alice));
+      const second = await create({ content: 'alice 2' }, as(env.alice));
+      await create({ content: 'bob 1' }, as(env.bob));
+      await create({ content: 'admin 1' }, env.admin);
 
-      const response = await request('GET', '/api/user/pastes', as(alice));
+      const response = await request('GET', '/api/user/pastes', as(env.alice));
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(Object.keys(body).sort()).toEqual(['code', 'data', 'key_info', 'message', 'pagination', 'success']);
@@ -74,55 +50,55 @@ describe('API-key user paste routes', () => {
         views: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
-        created_by: `apikey:${alice.id}`,
+        created_by: `apikey:${env.alice.id}`,
         key_name: 'alice',
         content_preview: 'alice 1',
       });
       expect(body.pagination).toEqual({ total: 2, limit: 30, offset: 0, hasMore: false });
       expect(body.key_info).toEqual({
-        id: alice.id,
+        id: env.alice.id,
         name: 'alice',
-        key: alice.key,
+        key: env.alice.key,
         basicPath: '/docs',
         permissions: { text: true, file: false, mount: false, admin: false },
       });
     });
 
     it('pages with limit and offset and says whether more rows follow', async () => {
-      for (let i = 0; i < 5; i += 1) await create({ content: `p${i}` }, as(alice));
-      const page = (await request('GET', '/api/user/pastes?limit=2&offset=2', as(alice))).json();
+      for (let i = 0; i < 5; i += 1) await create({ content: `p${i}` }, as(env.alice));
+      const page = (await request('GET', '/api/user/pastes?limit=2&offset=2', as(env.alice))).json();
       expect(page.data.map((item: { content: string }) => item.content)).toEqual(['p2', 'p1']);
       expect(page.pagination).toEqual({ total: 5, limit: 2, offset: 2, hasMore: true });
-      const last = (await request('GET', '/api/user/pastes?limit=2&offset=4', as(alice))).json();
+      const last = (await request('GET', '/api/user/pastes?limit=2&offset=4', as(env.alice))).json();
       expect(last.data).toHaveLength(1);
       expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false });
     });
 
     it('adds content_preview (first 200 characters, then ...) next to the full content', async () => {
       const long = `${'😀'.repeat(150)}${'x'.repeat(100)}`;
-      await create({ content: long }, as(alice));
-      const [item] = (await request('GET', '/api/user/pastes', as(alice))).json().data;
+      await create({ content: long }, as(env.alice));
+      const [item] = (await request('GET', '/api/user/pastes', as(env.alice))).json().data;
       expect(item.content).toBe(long);
       expect(item.content_preview).toBe(`${'😀'.repeat(150)}${'x'.repeat(50)}...`);
     });
 
     it('carries the whole remark, a long one too', async () => {
       const longRemark = 'r'.repeat(10_000);
-      await create({ content: 'a', remark: longRemark }, as(alice));
-      await create({ content: 'b', remark: 'short' }, as(alice));
-      const body = (await request('GET', '/api/user/pastes', as(alice))).json();
+      await create({ content: 'a', remark: longRemark }, as(env.alice));
+      await create({ content: 'b', remark: 'short' }, as(env.alice));
+      const body = (await request('GET', '/api/user/pastes', as(env.alice))).json();
       expect(body.data.map((item: { remark: string }) => item.remark)).toEqual(['short', longRemark]);
     });
 
     it('caps limit at 100', async () => {
-      const body = (await request('GET', '/api/user/pastes?limit=100000', as(alice))).json();
+      const body = (await request('GET', '/api/user/pastes?limit=100000', as(env.alice))).json();
       expect(body.pagination).toEqual({ total: 0, limit: 100, offset: 0, hasMore: false });
     });
 
     it('writes the JSON it always wrote: application/json, the same key order and text as JSON.stringify', async () => {
-      await create({ content: 'line 1\nline "2" 😀', remark: 'r', maxViews: 3 }, as(alice));
-      await create({ content: 'second' }, as(alice));
-      const response = await request('GET', '/api/user/pastes?limit=5', { ...as(alice), 'accept-language': 'en-US' });
+      await create({ content: 'line 1\nline "2" 😀', remark: 'r', maxViews: 3 }, as(env.alice));
+      await create({ content: 'second' }, as(env.alice));
+      const response = await request('GET', '/api/user/pastes?limit=5', { ...as(env.alice), 'accept-language': 'en-US' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = response.json();
@@ -148,9 +124,9 @@ describe('API-key user paste routes', () => {
     });
 
     it('gives an admin an empty list with key_info null even when pastes exist', async () => {
-      await create({ content: 'admin 1' }, admin);
-      await create({ content: 'alice 1' }, as(alice));
-      const body = (await request('GET', '/api/user/pastes', admin)).json();
+      await create({ content: 'admin 1' }, env.admin);
+      await create({ content: 'alice 1' }, as(env.alice));
+      const body = (await request('GET', '/api/user/pastes', env.admin)).json();
       expect(body.data).toEqual([]);
       expect(body.key_info).toBeNull();
       expect(body.pagination).toMatchObject({ total: 0, hasMore: false });
@@ -159,8 +135,8 @@ describe('API-key user paste routes', () => {
 
   describe('GET /api/user/pastes/:id', () => {
     it('returns an own paste with has_password as a boolean and the plain password', async () => {
-      const { id } = await create({ content: 'mine', password: 'pw' }, as(alice));
-      const response = await request('GET', `/api/user/pastes/${id}`, as(alice));
+      const { id } = await create({ content: 'mine', password: 'pw' }, as(env.alice));
+      const response = await request('GET', `/api/user/pastes/${id}`, as(env.alice));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         code: 200,
@@ -170,43 +146,43 @@ describe('API-key user paste routes', () => {
     });
 
     it('answers 404 for another key’s paste and for admins', async () => {
-      const { id } = await create({ content: 'mine' }, as(alice));
-      expect((await request('GET', `/api/user/pastes/${id}`, as(bob))).statusCode).toBe(404);
-      expect((await request('GET', `/api/user/pastes/${id}`, admin)).statusCode).toBe(404);
+      const { id } = await create({ content: 'mine' }, as(env.alice));
+      expect((await request('GET', `/api/user/pastes/${id}`, as(env.bob))).statusCode).toBe(404);
+      expect((await request('GET', `/api/user/pastes/${id}`, env.admin)).statusCode).toBe(404);
     });
   });
 
   describe('PUT /api/user/pastes/:slug', () => {
     it('updates an own paste and answers shape E with id and slug', async () => {
-      const { id, slug } = await create({ content: 'v1', remark: 'r' }, as(alice));
-      const response = await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: 'v2', newSlug: 'alice-note' });
+      const { id, slug } = await create({ content: 'v1', remark: 'r' }, as(env.alice));
+      const response = await request('PUT', `/api/user/pastes/${slug}`, as(env.alice), { content: 'v2', newSlug: 'alice-note' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true, data: { id, slug: 'alice-note' } });
       expect(await row('alice-note')).toMatchObject({ content: 'v2', remark: null });
     });
 
     it('answers 404 for another key’s paste and leaves it untouched', async () => {
-      const { slug } = await create({ content: 'alice' }, as(alice));
-      expect((await request('PUT', `/api/user/pastes/${slug}`, as(bob), { content: 'hijack' })).statusCode).toBe(404);
+      const { slug } = await create({ content: 'alice' }, as(env.alice));
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(env.bob), { content: 'hijack' })).statusCode).toBe(404);
       expect((await row(slug))?.content).toBe('alice');
     });
 
     it('answers natural 4xx codes: 400 empty content, 400 bad newSlug, 409 taken newSlug', async () => {
-      const { slug } = await create({ content: 'x' }, as(alice));
-      await create({ content: 'y', slug: 'bobs' }, as(bob));
-      expect((await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: '' })).statusCode).toBe(400);
-      expect((await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: 'x', newSlug: 'no way' })).statusCode).toBe(400);
-      expect((await request('PUT', `/api/user/pastes/${slug}`, as(alice), { content: 'x', newSlug: 'bobs' })).statusCode).toBe(409);
+      const { slug } = await create({ content: 'x' }, as(env.alice));
+      await create({ content: 'y', slug: 'bobs' }, as(env.bob));
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(env.alice), { content: '' })).statusCode).toBe(400);
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(env.alice), { content: 'x', newSlug: 'no way' })).statusCode).toBe(400);
+      expect((await request('PUT', `/api/user/pastes/${slug}`, as(env.alice), { content: 'x', newSlug: 'bobs' })).statusCode).toBe(409);
     });
   });
 
   describe('DELETE /api/user/pastes/:id', () => {
     it('deletes an own paste and refuses another key’s with 404', async () => {
-      const mine = await create({ content: 'mine' }, as(alice));
-      const theirs = await create({ content: 'theirs' }, as(bob));
-      expect((await request('DELETE', `/api/user/pastes/${theirs.id}`, as(alice))).statusCode).toBe(404);
+      const mine = await create({ content: 'mine' }, as(env.alice));
+      const theirs = await create({ content: 'theirs' }, as(env.bob));
+      expect((await request('DELETE', `/api/user/pastes/${theirs.id}`, as(env.alice))).statusCode).toBe(404);
       expect(await row(theirs.slug)).toBeDefined();
-      const response = await request('DELETE', `/api/user/pastes/${mine.id}`, as(alice));
+      const response = await request('DELETE', `/api/user/pastes/${mine.id}`, as(env.alice));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true });
       expect(await row(mine.slug)).toBeUndefined();
@@ -215,13 +191,13 @@ describe('API-key user paste routes', () => {
 
   describe('POST /api/user/pastes/batch-delete', () => {
     it('deletes only the caller’s own pastes among the ids', async () => {
-      const mine = await create({ content: 'mine' }, as(alice));
-      const theirs = await create({ content: 'theirs' }, as(bob));
-      const byAdmin = await create({ content: 'admin' }, admin);
+      const mine = await create({ content: 'mine' }, as(env.alice));
+      const theirs = await create({ content: 'theirs' }, as(env.bob));
+      const byAdmin = await create({ content: 'admin' }, env.admin);
       const response = await request(
         'POST',
         '/api/user/pastes/batch-delete',
-        { ...as(alice), 'accept-language': 'en-US' },
+        { ...as(env.alice), 'accept-language': 'en-US' },
         {
           ids: [mine.id, theirs.id, byAdmin.id],
         },
@@ -235,7 +211,7 @@ describe('API-key user paste routes', () => {
 
     it('answers 400 for missing, empty or non-array ids', async () => {
       for (const payload of [{}, { ids: [] }, { ids: 'x' }]) {
-        expect((await request('POST', '/api/user/pastes/batch-delete', as(alice), payload)).statusCode).toBe(400);
+        expect((await request('POST', '/api/user/pastes/batch-delete', as(env.alice), payload)).statusCode).toBe(400);
       }
     });
   });
