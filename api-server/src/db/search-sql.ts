@@ -78,6 +78,7 @@ function searchCondition(
   table: keyof typeof SQLITE_SEARCH_TABLES,
   fields: readonly SearchField[],
   terms: readonly string[],
+  access: SearchAccess,
 ): Expression<SqlBool> | undefined {
   if (terms.length === 0) return undefined;
   const parts: RawBuilder<SqlBool>[] = [];
@@ -87,28 +88,72 @@ function searchCondition(
     scanned = terms.filter((term) => characterCount(term) < SEARCH_INDEXED_TERM_LENGTH);
     if (indexed.length > 0) {
       const index = sql.table(SQLITE_SEARCH_TABLES[table]);
-      // The unary + keeps SQLite from looking every match up by rowid and sorting them all: it
-      // reads the rows in the list's order (created_at index) and keeps those in the match set, so
-      // a page of a term found in most rows costs the match set plus a few rows, not a sort of it.
-      parts.push(sql<SqlBool>`+${sql.ref(`${table}.rowid`)} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(indexed)})`);
+      // 'ordered': the unary + keeps SQLite from looking every match up by rowid and sorting them
+      // all: it reads the rows in the list's order (created_at index) and keeps those in the match
+      // set, so a page of a term found in most rows costs the match set plus a few rows, not a sort
+      // of it. 'collected': without it, the matches are looked up by rowid and sorted (few matches).
+      const rowid = sql.ref(`${table}.rowid`);
+      const matchSet = sql`(SELECT rowid FROM ${index} WHERE ${index} MATCH ${ftsQueryOf(indexed)})`;
+      parts.push(access === 'collected' ? sql<SqlBool>`${rowid} IN ${matchSet}` : sql<SqlBool>`+${rowid} IN ${matchSet}`);
     }
   }
   for (const term of scanned) parts.push(termInFields(engine, fields, term));
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }
 
+/**
+ * How a search read reaches its rows (the same rows either way, only the plan differs):
+ * - 'ordered' (the default): rows are read in the list's order (created_at index, newest first)
+ *   and each is checked, so a page stops after a few rows when most rows match;
+ * - 'collected': the matches are gathered through the search index and sorted, so a read costs the
+ *   matches, not a walk through the table to find the few there are.
+ * searchAccessFor picks one from the number of matches.
+ */
+export type SearchAccess = 'ordered' | 'collected';
+
 /** Pastes whose slug, remark or (unencrypted) content contains every term; undefined for no terms (no filter). */
-export function pasteSearchCondition(engine: DatabaseEngine, terms: readonly string[]): Expression<SqlBool> | undefined {
-  return searchCondition(engine, 'pastes', PASTE_FIELDS, terms);
+export function pasteSearchCondition(
+  engine: DatabaseEngine,
+  terms: readonly string[],
+  access: SearchAccess = 'ordered',
+): Expression<SqlBool> | undefined {
+  return searchCondition(engine, 'pastes', PASTE_FIELDS, terms, access);
 }
 
 /** File shares whose slug, filename or remark contains every term; undefined for no terms (no filter). */
-export function fileSearchCondition(engine: DatabaseEngine, terms: readonly string[]): Expression<SqlBool> | undefined {
-  return searchCondition(engine, 'files', FILE_FIELDS, terms);
+export function fileSearchCondition(
+  engine: DatabaseEngine,
+  terms: readonly string[],
+  access: SearchAccess = 'ordered',
+): Expression<SqlBool> | undefined {
+  return searchCondition(engine, 'files', FILE_FIELDS, terms, access);
 }
 
 /** At most this many matches count as sparse: a page of them is collected and sorted, not read in list order. */
 export const SPARSE_MATCHES = 1000;
+
+/**
+ * The access of a search read that matches `matches` rows: 'collected' when they are sparse and
+ * some term can narrow them through an index (SEARCH_INDEXED_TERM_LENGTH characters or more: the
+ * FTS5 trigram index, pg_trgm); otherwise 'ordered' — without such a term collecting them is a
+ * scan of the whole table too, and the ordered read at least stops once the page is full.
+ */
+export function searchAccessFor(terms: readonly string[], matches: number): SearchAccess {
+  const indexed = terms.some((term) => characterCount(term) >= SEARCH_INDEXED_TERM_LENGTH);
+  return indexed && matches <= SPARSE_MATCHES ? 'collected' : 'ordered';
+}
+
+/**
+ * The newest-first ORDER BY key of a search read: `created_at`, or for a 'collected' read on
+ * PostgreSQL `created_at || ''` — the same text in the same collation, so the same order, but no
+ * index provides it, so the planner gathers the matches (bitmap scans of the trigram indexes) and
+ * sorts them instead of reading the created_at index until a page is full. That choice is made
+ * by the statement itself, per table: one statement can read a sparse kind collected and a dense
+ * one ordered. (SQLite needs nothing here: its 'collected' condition already sorts.)
+ */
+export function newestFirstKey(engine: DatabaseEngine, column: string, access: SearchAccess): RawBuilder<string> {
+  return engine === 'PostgreSQL' && access === 'collected' ? sql<string>`(${sql.ref(column)} || '')` : sql<string>`${sql.ref(column)}`;
+}
 
 /** What a search read knows about itself: its terms and, once counted, how many rows match. */
 export interface SearchReadPlan {

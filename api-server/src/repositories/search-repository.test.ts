@@ -1,6 +1,6 @@
-import { searchTermsOf } from '@cloudclip/contract';
+import { searchTermsOf, type SearchKind } from '@cloudclip/contract';
 import { sql } from 'kysely';
-import { readWithSearchPlan, SPARSE_MATCHES, type SearchReadPlan } from '../db/search-sql';
+import { readWithSearchPlan, searchAccessFor, SPARSE_MATCHES, type SearchReadPlan } from '../db/search-sql';
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
 import { seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
 import { FileRepository } from './file-repository';
@@ -186,7 +186,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     expect(await search.count(['needle'], ['file'])).toBe(2);
     const page = await search.page(['needle'], ['paste', 'file'], { limit: 3, offset: 0 });
     expect(page.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(['paste:needle-slug', 'file:f2', 'paste:p2']);
-    const rest = await search.page(['needle'], ['paste', 'file'], { limit: 3, offset: 3, matches: 5 });
+    const rest = await search.page(['needle'], ['paste', 'file'], { limit: 3, offset: 3, matches: { paste: 3, file: 2 } });
     expect(rest.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(['file:f1', 'paste:p1']);
 
     const details = await search.pasteDetails(['p1', 'p2', 'needle-slug'], 'NEEDLE');
@@ -202,6 +202,80 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
         ['f2', 'a needle here'],
       ]),
     );
+  });
+
+  it("pages both kinds newest first whatever each kind's plan, with ties by id and pastes before files", async () => {
+    // Pairs of pastes share a creation time, file i has paste 2i's time and id; hits spread unevenly.
+    const id = (kind: string, index: number) => `${kind}${String(index).padStart(3, '0')}`;
+    await seedPastes(
+      database.db,
+      Array.from({ length: 40 }, (_, index) => ({
+        id: id('p', index),
+        content: index % 4 === 3 ? 'filler' : `kiwi note ${index}`,
+        createdAt: seededTime(Math.floor(index / 2)),
+      })),
+    );
+    await seedFiles(
+      database.db,
+      Array.from({ length: 25 }, (_, index) => ({
+        id: id('p', index * 2),
+        filename: index % 5 === 4 ? 'other.bin' : `kiwi-${index}.txt`,
+        createdAt: seededTime(index),
+      })),
+    );
+    const terms = ['kiwi'];
+    const counts = { paste: await search.countOf(terms, 'paste'), file: await search.countOf(terms, 'file') };
+    expect(counts).toEqual({ paste: 30, file: 20 });
+    // Expected: every hit of both kinds sorted in the database by the list's order.
+    const { rows } = await sql<{ kind: SearchKind; id: string }>`
+      SELECT kind, id FROM (
+        SELECT 'paste' AS kind, id, created_at FROM pastes WHERE content LIKE '%kiwi%'
+        UNION ALL SELECT 'file' AS kind, id, created_at FROM files WHERE filename LIKE '%kiwi%'
+      ) hits ORDER BY created_at DESC, id DESC, kind DESC`.execute(database.db);
+    const all = rows.map((row) => `${row.kind}:${row.id}`);
+    expect(all).toHaveLength(50);
+    // A tie of a paste and a file with the same id and time lists the paste first.
+    expect(all.indexOf('paste:p010')).toBe(all.indexOf('file:p010') - 1);
+    const plans: Array<Partial<Record<SearchKind, number>> | undefined> = [
+      undefined,
+      counts,
+      { paste: 30, file: SPARSE_MATCHES + 1 },
+      { paste: SPARSE_MATCHES + 1, file: 20 },
+      { paste: SPARSE_MATCHES + 1, file: SPARSE_MATCHES + 1 },
+    ];
+    for (const matches of plans) {
+      for (const [limit, offset] of [
+        [7, 0],
+        [7, 14],
+        [20, 25],
+        [100, 0],
+        [5, 48],
+      ] as const) {
+        const page = await search.page(terms, ['paste', 'file'], { limit, offset, ...(matches === undefined ? {} : { matches }) });
+        expect({ matches, limit, offset, page: page.map((hit) => `${hit.kind}:${hit.id}`) }).toEqual({
+          matches,
+          limit,
+          offset,
+          page: all.slice(offset, offset + limit),
+        });
+      }
+      const files = await search.page(terms, ['file'], { limit: 6, offset: 3, ...(matches === undefined ? {} : { matches }) });
+      expect(files.map((hit) => `${hit.kind}:${hit.id}`)).toEqual(all.filter((key) => key.startsWith('file:')).slice(3, 9));
+    }
+    // A kind counted with no match is not read; a page past every match is empty.
+    expect(
+      (await search.page(terms, ['paste', 'file'], { limit: 5, offset: 0, matches: { paste: 30, file: 0 } })).map((hit) => hit.kind),
+    ).toEqual(Array(5).fill('paste'));
+    expect(await search.page(terms, ['paste', 'file'], { limit: 5, offset: 50, matches: counts })).toEqual([]);
+  });
+
+  it('reads sparse matches collected through the index only when a term is long enough for it', () => {
+    expect(searchAccessFor(['kiwi'], 0)).toBe('collected');
+    expect(searchAccessFor(['kiwi'], SPARSE_MATCHES)).toBe('collected');
+    expect(searchAccessFor(['kiwi'], SPARSE_MATCHES + 1)).toBe('ordered');
+    expect(searchAccessFor(['ki'], 3)).toBe('ordered');
+    expect(searchAccessFor(['ki', '会议室'], 3)).toBe('collected');
+    expect(searchAccessFor(['会议'], 3)).toBe('ordered');
   });
 
   it('keeps ciphertext out of the SQLite index (its terms are not in the FTS vocabulary)', async () => {

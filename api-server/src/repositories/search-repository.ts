@@ -1,8 +1,18 @@
 import type { SearchKind } from '@cloudclip/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../db/database';
 import type { Database } from '../db/schema';
-import { engineOf, fileSearchCondition, indexOnlyCount, pasteSearchCondition, positionOf, readWithSearchPlan } from '../db/search-sql';
+import {
+  engineOf,
+  fileSearchCondition,
+  indexOnlyCount,
+  newestFirstKey,
+  pasteSearchCondition,
+  positionOf,
+  readWithSearchPlan,
+  searchAccessFor,
+  type SearchAccess,
+} from '../db/search-sql';
 
 /** One hit of a page, before its details are read: newest first across both kinds. */
 export interface SearchHitKey {
@@ -79,56 +89,81 @@ export class SearchRepository {
     this.engine = engineOf(db);
   }
 
+  /** How many rows of one kind match every term. */
+  async countOf(terms: readonly string[], kind: SearchKind): Promise<number> {
+    const fromIndex = indexOnlyCount(this.engine, kind === 'paste' ? 'pastes' : 'files', terms);
+    if (fromIndex !== undefined) return Number((await fromIndex.execute(this.db)).rows[0]?.count ?? 0);
+    const compiled =
+      kind === 'paste'
+        ? this.pasteHits(terms, 'ordered')
+            .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+            .compile()
+        : this.fileHits(terms, 'ordered')
+            .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+            .compile();
+    const { rows } = await readWithSearchPlan(this.db, this.engine, { terms }, (db) => db.executeQuery(compiled));
+    return Number(rows[0]?.count ?? 0);
+  }
+
   /** How many pastes and files match (a kind not asked for counts 0). */
   async count(terms: readonly string[], kinds: readonly SearchKind[]): Promise<number> {
-    const counts = await Promise.all(
-      kinds.map(async (kind) => {
-        const fromIndex = indexOnlyCount(this.engine, kind === 'paste' ? 'pastes' : 'files', terms);
-        if (fromIndex !== undefined) return Number((await fromIndex.execute(this.db)).rows[0]?.count ?? 0);
-        const compiled =
-          kind === 'paste'
-            ? this.pasteHits(terms)
-                .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-                .compile()
-            : this.fileHits(terms)
-                .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-                .compile();
-        const { rows } = await readWithSearchPlan(this.db, this.engine, { terms }, (db) => db.executeQuery(compiled));
-        return Number(rows[0]?.count ?? 0);
-      }),
-    );
+    const counts = await Promise.all(kinds.map((kind) => this.countOf(terms, kind)));
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
-  /** One page of hits, newest first (ties: by id, pastes before files); `matches`: how many there are (picks the plan). */
+  /**
+   * One page of hits, newest first (ties: by id, pastes before files). `matches`: how many rows of
+   * each kind match, when known (from the counts): it picks each kind's plan (searchAccessFor), and
+   * a kind with none is not read at all.
+   *
+   * Each kind is read on its own, newest first, up to offset + limit rows (the most the page can
+   * take from it), and only those are merged and cut to the page: a dense kind stops after a few
+   * rows of its created_at index instead of every match of both kinds being sorted together.
+   */
   async page(
     terms: readonly string[],
     kinds: readonly SearchKind[],
-    window: { limit: number; offset: number; matches?: number },
+    window: { limit: number; offset: number; matches?: Partial<Record<SearchKind, number>> },
   ): Promise<SearchHitKey[]> {
-    const { limit, offset } = window;
-    const pastes = this.pasteHits(terms).select([
-      sql<SearchKind>`'paste'`.as('kind'),
-      'pastes.id as id',
-      'pastes.created_at as created_at',
-    ]);
-    const files = this.fileHits(terms).select([sql<SearchKind>`'file'`.as('kind'), 'files.id as id', 'files.created_at as created_at']);
-    const compiled =
-      kinds.length === 1 && kinds[0] === 'paste'
-        ? pastes.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).compile()
-        : kinds.length === 1
-          ? files.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).compile()
-          : this.db
-              .selectFrom(pastes.unionAll(files).as('hits'))
-              .selectAll()
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
-              .orderBy('kind', 'desc')
-              .limit(limit)
-              .offset(offset)
-              .compile();
-    const plan = { terms, ...(window.matches === undefined ? {} : { matches: window.matches }) };
-    const { rows } = await readWithSearchPlan(this.db, this.engine, plan, (db) => db.executeQuery(compiled));
+    const { limit, offset, matches } = window;
+    const read = kinds.filter((kind) => matches?.[kind] !== 0);
+    const known = read.every((kind) => matches?.[kind] !== undefined);
+    if (read.length === 0 || (known && read.reduce((sum, kind) => sum + (matches?.[kind] ?? 0), 0) <= offset)) return [];
+    const accessOf = (kind: SearchKind): SearchAccess => {
+      const count = matches?.[kind];
+      return count === undefined ? 'ordered' : searchAccessFor(terms, count);
+    };
+    const pasteAccess = accessOf('paste');
+    const fileAccess = accessOf('file');
+    const pasteArm = this.pasteHits(terms, pasteAccess)
+      .select([sql<SearchKind>`'paste'`.as('kind'), 'pastes.id as id', 'pastes.created_at as created_at'])
+      .orderBy(newestFirstKey(this.engine, 'pastes.created_at', pasteAccess), 'desc')
+      .orderBy('pastes.id', 'desc');
+    const fileArm = this.fileHits(terms, fileAccess)
+      .select([sql<SearchKind>`'file'`.as('kind'), 'files.id as id', 'files.created_at as created_at'])
+      .orderBy(newestFirstKey(this.engine, 'files.created_at', fileAccess), 'desc')
+      .orderBy('files.id', 'desc');
+    const compiled: CompiledQuery<SearchHitKey> =
+      read.length === 1
+        ? read[0] === 'paste'
+          ? pasteArm.limit(limit).offset(offset).compile()
+          : fileArm.limit(limit).offset(offset).compile()
+        : this.db
+            .selectFrom(
+              this.db
+                .selectFrom(pasteArm.limit(offset + limit).as('paste_hits'))
+                .selectAll()
+                .unionAll(this.db.selectFrom(fileArm.limit(offset + limit).as('file_hits')).selectAll())
+                .as('hits'),
+            )
+            .selectAll()
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .orderBy('kind', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .compile();
+    const { rows } = await this.db.executeQuery(compiled);
     return rows;
   }
 
@@ -201,15 +236,15 @@ export class SearchRepository {
     }));
   }
 
-  private pasteHits(terms: readonly string[]) {
+  private pasteHits(terms: readonly string[], access: SearchAccess) {
     const query = this.db.selectFrom('pastes');
-    const matches = pasteSearchCondition(this.engine, terms);
+    const matches = pasteSearchCondition(this.engine, terms, access);
     return matches === undefined ? query : query.where(matches);
   }
 
-  private fileHits(terms: readonly string[]) {
+  private fileHits(terms: readonly string[], access: SearchAccess) {
     const query = this.db.selectFrom('files');
-    const matches = fileSearchCondition(this.engine, terms);
+    const matches = fileSearchCondition(this.engine, terms, access);
     return matches === undefined ? query : query.where(matches);
   }
 }

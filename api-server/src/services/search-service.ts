@@ -59,9 +59,10 @@ export class SearchService {
     if (terms.length === 0) throw new HttpError(400, 'search.queryRequired');
     const kinds = searchKindsOf(input.type);
     const { page, limit } = input;
-    // Counted first: the count tells the page read its plan (db/search-sql.ts).
-    const total = await this.search.count(terms, kinds);
-    const keys = await this.search.page(terms, kinds, { limit, offset: (page - 1) * limit, matches: total });
+    // Counted first, per kind: the counts pick each kind's plan for the page (db/search-sql.ts).
+    const counts = await Promise.all(kinds.map(async (kind) => [kind, await this.search.countOf(terms, kind)] as const));
+    const total = counts.reduce((sum, [, count]) => sum + count, 0);
+    const keys = await this.search.page(terms, kinds, { limit, offset: (page - 1) * limit, matches: Object.fromEntries(counts) });
     const firstTerm = terms[0] ?? '';
     const idsOf = (kind: SearchKind) => keys.filter((key) => key.kind === kind).map((key) => key.id);
     const [pastes, files] = await Promise.all([
