@@ -208,6 +208,17 @@ export interface MountIndexQueueTable {
   path: string;
 }
 
+/** One tag of a paste (migration 0009-paste-tags, contract rules/paste-tags.ts). */
+export interface PasteTagsTable {
+  paste_id: string;
+  /** As stored: normalised (`normalisePasteTag`). */
+  tag: string;
+  /** `pasteTagKey(tag)`: what tags are compared, filtered and counted by (case-insensitive). */
+  tag_key: string;
+  /** 0-based: the order the tags were given in. */
+  position: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -224,6 +235,7 @@ export interface Database {
   mount_entries: MountEntriesTable;
   mount_index_state: MountIndexStateTable;
   mount_index_queue: MountIndexQueueTable;
+  paste_tags: PasteTagsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -246,3 +258,4 @@ export type DavPropertyRow = Selectable<DavPropertiesTable>;
 export type MountEntryRow = Selectable<MountEntriesTable>;
 export type NewMountEntryRow = Insertable<MountEntriesTable>;
 export type MountIndexStateRow = Selectable<MountIndexStateTable>;
+export type PasteTagRow = Selectable<PasteTagsTable>;

@@ -3,6 +3,7 @@ import type { DatabaseEngine } from '../db/database';
 import type { Database, NewPasteRow, PasteRow, PastesTable } from '../db/schema';
 import { engineOf, indexOnlyCount, pasteSearchCondition, readWithSearchPlan } from '../db/search-sql';
 import { lockTransaction, TRANSACTION_LOCKS } from '../db/transaction-lock';
+import { pasteHasTagCondition, PasteTagRepository } from './paste-tag-repository';
 
 /**
  * Rows of the paste lists: everything but the content (of which only the first characters are
@@ -52,6 +53,8 @@ export interface PasteListQuery {
   terms?: readonly string[];
   /** How many rows match the terms (the list's total, counted first): lets the search read pick its plan (db/search-sql.ts). */
   matches?: number;
+  /** Only pastes carrying the tag with this key (`pasteTagKey`); undefined = no tag filter. */
+  tagKey?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -68,6 +71,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 export class PasteRepository {
   /** The engine of `db` as search writes its SQL for it (db/search-sql.ts). */
   private readonly searchEngine: DatabaseEngine;
+  /** The pastes' tags, on the same connection (in `withStorageLock`: the same transaction). */
+  readonly tags: PasteTagRepository;
 
   /** `engine` picks the lock of `withStorageLock`. */
   constructor(
@@ -75,6 +80,7 @@ export class PasteRepository {
     private readonly engine: DatabaseEngine = 'SQLite',
   ) {
     this.searchEngine = engineOf(db);
+    this.tags = new PasteTagRepository(db);
   }
 
   /**
@@ -216,12 +222,13 @@ export class PasteRepository {
     return deleted;
   }
 
-  /** Rows (of `createdBy` when given) matching every search term (none: every row). */
-  async count(createdBy?: string, terms: readonly string[] = []): Promise<number> {
-    const fromIndex = createdBy === undefined ? indexOnlyCount(this.searchEngine, 'pastes', terms) : undefined;
+  /** Rows (of `createdBy` when given, with the tag of key `tagKey` when given) matching every search term (none: every row). */
+  async count(createdBy?: string, terms: readonly string[] = [], tagKey?: string): Promise<number> {
+    const fromIndex = createdBy === undefined && tagKey === undefined ? indexOnlyCount(this.searchEngine, 'pastes', terms) : undefined;
     if (fromIndex !== undefined) return Number((await fromIndex.execute(this.db)).rows[0]?.count ?? 0);
     let query = this.db.selectFrom('pastes').select((eb) => eb.fn.countAll<number | string | bigint>().as('count'));
     if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+    if (tagKey !== undefined) query = query.where(pasteHasTagCondition(tagKey));
     const matches = pasteSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) query = query.where(matches);
     const compiled = query.compile();
@@ -229,7 +236,7 @@ export class PasteRepository {
     return Number(rows[0]?.count ?? 0);
   }
 
-  /** Newest first (matching `query.terms` when given), without the full content (only its first `headLength` characters) nor long remarks. */
+  /** Newest first (matching `query.terms` and `query.tagKey` when given), without the full content (only its first `headLength` characters) nor long remarks. */
   async listSummaries(query: PasteListQuery, headLength: number): Promise<PasteSummaryRow[]> {
     let select = this.db
       .selectFrom('pastes')
@@ -242,6 +249,7 @@ export class PasteRepository {
         eb.fn<string>('substr', ['content', eb.lit(1), eb.lit(headLength)]).as('content_head'),
       ]);
     if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);
+    if (query.tagKey !== undefined) select = select.where(pasteHasTagCondition(query.tagKey));
     const terms = query.terms ?? [];
     const matches = pasteSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) select = select.where(matches);

@@ -7,6 +7,7 @@ import * as m0005 from './0005-paste-encryption';
 import * as m0006 from './0006-search';
 import * as m0007 from './0007-mount-index';
 import * as m0008 from './0008-paste-stored-bytes';
+import * as m0009 from './0009-paste-tags';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-search': m0006,
   '0007-mount-index': m0007,
   '0008-paste-stored-bytes': m0008,
+  '0009-paste-tags': m0009,
 };
