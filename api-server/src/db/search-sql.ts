@@ -212,3 +212,30 @@ export function positionOf(engine: DatabaseEngine, column: string, term: string)
     ? sql<number | null>`strpos(lower(${sql.ref(column)}), ${lowered})`
     : sql<number | null>`instr(lower(${sql.ref(column)}), ${lowered})`;
 }
+
+/**
+ * A mark of the database's writes, read in one cheap statement: it differs from an earlier mark
+ * whenever any connection or process may have committed a write since, so a search count read
+ * after a mark still holds while the mark is unchanged. Null when it cannot be read (then nothing
+ * may be reused).
+ * - SQLite: `total_changes()` (rows changed through this connection, the server's only one; it
+ *   grows with every INSERT, UPDATE and DELETE, committed or not) with `PRAGMA data_version`
+ *   (changes when another connection, in any process, commits to the file).
+ * - PostgreSQL: `pg_current_wal_insert_lsn()`, the cluster's WAL insert position: a committed
+ *   write to a logged table leaves WAL records (at least its commit record) behind, so the
+ *   position moves on before anyone can see that write.
+ * Both marks are coarse (a write to any table moves them), never late.
+ */
+export async function writeMarkOf<DB>(db: Kysely<DB>, engine: DatabaseEngine): Promise<string | null> {
+  try {
+    const { rows } =
+      engine === 'PostgreSQL'
+        ? await sql<{ mark: string }>`SELECT pg_current_wal_insert_lsn()::text AS mark`.execute(db)
+        : await sql<{ mark: string }>`SELECT total_changes() || ':' || data_version AS mark FROM pragma_data_version()`.execute(db);
+    const mark = rows[0]?.mark;
+    return typeof mark === 'string' ? mark : null;
+  } catch {
+    // E.g. a PostgreSQL standby (no WAL insert position during recovery): count every time.
+    return null;
+  }
+}

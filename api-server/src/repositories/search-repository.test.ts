@@ -278,6 +278,35 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     expect(searchAccessFor(['会议'], 3)).toBe('ordered');
   });
 
+  it('moves the write mark with every write to pastes and files, and keeps it while nothing is written', async () => {
+    const marks: Array<string | null> = [await search.writeMark()];
+    const moved = async () => {
+      const mark = await search.writeMark();
+      expect(mark).not.toBeNull();
+      expect(marks).not.toContain(mark);
+      marks.push(mark);
+    };
+    expect(marks[0]).not.toBeNull();
+    if (database.engine === 'SQLite') {
+      // (PostgreSQL: other sessions of the cluster write meanwhile, so only the moves are checked there.)
+      expect(await search.writeMark()).toBe(marks[0]);
+      await pasteIds('anything');
+      expect(await search.writeMark()).toBe(marks[0]);
+    }
+    await seedPastes(database.db, [{ id: 'p', content: 'mark one' }]);
+    await moved();
+    await pastes.update('p', { content: 'mark two' });
+    await moved();
+    await seedFiles(database.db, [{ id: 'f', filename: 'mark.txt' }]);
+    await moved();
+    await files.update('f', { filename: 'renamed.txt' });
+    await moved();
+    await files.deleteById('f');
+    await moved();
+    await pastes.deleteById('p');
+    await moved();
+  });
+
   it('keeps ciphertext out of the SQLite index (its terms are not in the FTS vocabulary)', async () => {
     if (database.engine !== 'SQLite') return;
     await seedPastes(database.db, [{ id: 'enc', remark: 'remark words', content: ENVELOPE, encryption: 'aes-256-gcm/v1' }]);

@@ -11,6 +11,7 @@ import {
   positionOf,
   readWithSearchPlan,
   searchAccessFor,
+  writeMarkOf,
   type SearchAccess,
 } from '../db/search-sql';
 
@@ -109,6 +110,11 @@ export class SearchRepository {
   async count(terms: readonly string[], kinds: readonly SearchKind[]): Promise<number> {
     const counts = await Promise.all(kinds.map((kind) => this.countOf(terms, kind)));
     return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  /** The database's write mark (db/search-sql.ts writeMarkOf): while it stays the same, counts hold. */
+  writeMark(): Promise<string | null> {
+    return writeMarkOf(this.db, this.engine);
   }
 
   /**

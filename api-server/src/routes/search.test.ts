@@ -108,6 +108,30 @@ describe('GET /api/admin/search (issue 16)', () => {
     expect(beyond).toEqual({ items: [], pagination: { total: 30, page: 9, limit: 20, totalPages: 2 } });
   });
 
+  it('gives exact totals after every kind of write, also when the same search was just counted', async () => {
+    await seedPastes(t.container.db, [{ id: 'p1', content: 'walnut cake', createdAt: seededTime(1) }]);
+    await seedFiles(t.container.db, [{ id: 'f1', filename: 'walnut.txt', createdAt: seededTime(2) }]);
+    const totalOf = async (query = 'q=walnut') => {
+      const { body } = await search(query);
+      return { total: body.data.pagination.total, keys: keysOf(body.data.items) };
+    };
+    expect(await totalOf()).toEqual({ total: 2, keys: ['file:f1', 'paste:p1'] });
+    expect(await totalOf()).toEqual({ total: 2, keys: ['file:f1', 'paste:p1'] });
+
+    const created = await t.app.inject({ method: 'POST', url: '/api/paste', headers: admin, payload: { content: 'more walnut' } });
+    expect(created.statusCode).toBeLessThan(300);
+    expect((await totalOf()).total).toBe(3);
+    expect((await totalOf('q=walnut&type=paste')).total).toBe(2);
+
+    await t.container.db.updateTable('pastes').set({ content: 'plain cake' }).where('id', '=', 'p1').execute();
+    expect(await totalOf('q=walnut&type=paste')).toMatchObject({ total: 1 });
+    await t.container.db.deleteFrom('files').where('id', '=', 'f1').execute();
+    expect((await totalOf()).total).toBe(1);
+    expect((await totalOf('q=walnut&type=file')).total).toBe(0);
+    await seedFiles(t.container.db, [{ id: 'f2', filename: 'walnut-2.txt', createdAt: seededTime(3) }]);
+    expect(await totalOf('q=walnut&type=file')).toEqual({ total: 1, keys: ['file:f2'] });
+  });
+
   it('cuts snippets around the first match of the first term, with an ellipsis at each cut end', async () => {
     const long = `${'a'.repeat(300)} marker in the middle ${'b'.repeat(300)}`;
     await seedPastes(t.container.db, [

@@ -2,6 +2,7 @@ import { SEARCH_KINDS, SEARCH_SNIPPET_LENGTH, type AdminSearchData, type AdminSe
 import { HttpError } from '../http/http-error';
 import type { SearchHitDetail, SearchRepository, SnippetSource } from '../repositories/search-repository';
 import { searchTermsOrRefuse } from './search-terms';
+import { SearchTotals } from './search-totals';
 
 const ELLIPSIS = '…';
 
@@ -52,15 +53,23 @@ function hitOf(kind: SearchKind, detail: SearchHitDetail): AdminSearchHit {
 
 /** `GET /api/admin/search`: pastes and file shares matching a query, newest first, one page at a time. */
 export class SearchService {
-  constructor(private readonly search: SearchRepository) {}
+  constructor(
+    private readonly search: SearchRepository,
+    /** The counts reused while nothing was written (search-totals.ts). */
+    readonly totals: SearchTotals = new SearchTotals(),
+  ) {}
 
   async adminSearch(input: AdminSearchInput): Promise<AdminSearchData> {
     const terms = searchTermsOrRefuse(input.q);
     if (terms.length === 0) throw new HttpError(400, 'search.queryRequired');
     const kinds = searchKindsOf(input.type);
     const { page, limit } = input;
-    // Counted first, per kind: the counts pick each kind's plan for the page (db/search-sql.ts).
-    const counts = await Promise.all(kinds.map(async (kind) => [kind, await this.search.countOf(terms, kind)] as const));
+    // Counted first, per kind: the counts pick each kind's plan for the page (db/search-sql.ts),
+    // and are reused while the database's write mark stays the same (search-totals.ts).
+    const mark = await this.search.writeMark();
+    const counts = await Promise.all(
+      kinds.map(async (kind) => [kind, await this.totals.countOf(kind, terms, mark, () => this.search.countOf(terms, kind))] as const),
+    );
     const total = counts.reduce((sum, [, count]) => sum + count, 0);
     const keys = await this.search.page(terms, kinds, { limit, offset: (page - 1) * limit, matches: Object.fromEntries(counts) });
     const firstTerm = terms[0] ?? '';
