@@ -88,6 +88,13 @@ const zhCN = {
   'paste.badEnvelope': '加密内容不是有效的密文信封（{problem}）',
   'paste.unsupportedEncryption': '不支持的加密方式：{encryption}',
   'paste.encryptedContentReadOnly': '端到端加密的文本分享内容不能修改；备注、过期时间、查看次数、密码和链接后缀仍可修改',
+  'paste.tagsNotAList': '标签（tags）必须是一组文本',
+  'paste.tagNotText': '每个标签都必须是文本',
+  'paste.tagEmpty': '标签不能为空',
+  'paste.tagTooLong': '每个标签最多 {max} 个字符',
+  'paste.tagBadCharacter': '标签不能包含逗号或控制字符',
+  'paste.tagsTooMany': '一条文本分享最多只能有 {max} 个标签',
+  'paste.tagsListed': '获取标签列表成功',
 
   // storage configurations (S3 configs) and storage drivers
   's3Config.listed': '获取存储配置列表成功',
@@ -360,6 +367,13 @@ const enUS: Record<MessageKey, string> = {
   'paste.unsupportedEncryption': 'Unsupported encryption: {encryption}',
   'paste.encryptedContentReadOnly':
     'The content of an end-to-end encrypted text share cannot be changed; its remark, expiry, view limit, password and link suffix can',
+  'paste.tagsNotAList': 'Tags (tags) must be a list of texts',
+  'paste.tagNotText': 'Every tag must be a text',
+  'paste.tagEmpty': 'A tag cannot be empty',
+  'paste.tagTooLong': 'A tag can be at most {max} characters long',
+  'paste.tagBadCharacter': 'A tag cannot contain commas or control characters',
+  'paste.tagsTooMany': 'A text share can have at most {max} tags',
+  'paste.tagsListed': 'Tags retrieved',
 
   's3Config.listed': 'Storage configurations retrieved',
   's3Config.fetched': 'Storage configuration retrieved',

@@ -62,6 +62,7 @@ describe('admin paste management', () => {
         content_preview: 'newer',
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        tags: [],
       });
       expect(body.data[1]).toMatchObject({ remark: 'r1', has_password: 0, content_preview: 'older' });
     });
@@ -144,6 +145,7 @@ describe('admin paste management', () => {
         updated_at: expect.any(String),
         created_by: expect.any(String),
         plain_password: 'pw',
+        tags: [],
       });
       expect((await row(slug))?.views).toBe(0);
     });

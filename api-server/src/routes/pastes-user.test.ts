@@ -53,6 +53,7 @@ describe('API-key user paste routes', () => {
         created_by: `apikey:${env.alice.id}`,
         key_name: 'alice',
         content_preview: 'alice 1',
+        tags: [],
       });
       expect(body.pagination).toEqual({ total: 2, limit: 30, offset: 0, hasMore: false });
       expect(body.key_info).toEqual({
@@ -119,6 +120,7 @@ describe('API-key user paste routes', () => {
         'created_by',
         'key_name',
         'content_preview',
+        'tags',
       ]);
       expect(body.data[1]).toMatchObject({ content: 'line 1\nline "2" 😀', remark: 'r', max_views: 3 });
     });

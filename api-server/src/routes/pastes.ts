@@ -65,6 +65,8 @@ const createBody = z.object({
   // Checked by the service (400 paste.unsupportedEncryption / paste.badEnvelope), not here.
   encryption: z.string().nullish(),
   burnAfterReading: z.boolean().nullish(),
+  // Checked by the service with the contract's rule (400 naming the problem), not here.
+  tags: z.unknown().optional(),
 });
 
 const updateBody = z.object({
@@ -75,6 +77,8 @@ const updateBody = z.object({
   password: z.string().nullish(),
   clearPassword: z.unknown().optional(),
   newSlug: z.string().nullish(),
+  // Omitted: keep; a list replaces them ([] = none). Checked by the service (rules/paste-tags.ts).
+  tags: z.unknown().optional(),
 });
 
 const unlockBody = z.object({ password: z.string().min(1).optional(), confirmBurn: z.literal(true).optional() });
@@ -99,12 +103,15 @@ const adminListQuery = z.object({
   created_by: z.string().optional(),
   // Search (contract api/search.ts); a refused query is 400.
   q: z.string().optional(),
+  // Only pastes with this tag, compared case-insensitively (rules/paste-tags.ts); blank = all.
+  tag: z.string().optional(),
 });
 
 const userListQuery = z.object({
   limit: queryInt(USER_LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT),
   offset: queryInt(0, 0),
   q: z.string().optional(),
+  tag: z.string().optional(),
 });
 
 /**
@@ -241,10 +248,16 @@ export async function pasteRoutes(
       limit: query.limit,
       createdBy: query.created_by === '' ? undefined : query.created_by,
       terms: searchTermsOrRefuse(query.q),
+      tag: query.tag,
     });
     // Streamed: a long remark is read for its row only (the rows are otherwise small).
     const body = { ...envelopeWithoutSuccess(request.t('paste.listed'), items), pagination };
     return reply.type('application/json; charset=utf-8').send(jsonStream(body));
+  });
+
+  // Every tag in use with its number of pastes (rules/paste-tags.ts), shape E.
+  app.get('/api/admin/paste-tags', { preHandler: requireAdmin }, async (request) => {
+    return envelope(request.t('paste.tagsListed'), await pastes.tagCounts());
   });
 
   app.get('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
@@ -283,7 +296,7 @@ export async function pasteRoutes(
   // ------------------------------------------------------------ API-key user (§5.3.3, shape E)
 
   app.get('/api/user/pastes', { preHandler: textPermission }, async (request, reply) => {
-    const { limit, offset, q } = parseInput(userListQuery, request.query);
+    const { limit, offset, q, tag } = parseInput(userListQuery, request.query);
     const terms = searchTermsOrRefuse(q);
     const { auth } = request;
     if (auth.kind !== 'apiKey') {
@@ -292,10 +305,16 @@ export async function pasteRoutes(
       return { ...envelope<UserPasteListItem[]>(request.t('paste.listed'), []), pagination, key_info: null };
     }
     const { key } = auth;
-    const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset, terms });
+    const { items, pagination } = await pastes.listOwned(apiKeyCreator(key.id), { limit, offset, terms, tag });
     // Rows carry their full content (§5.3.3): the body is streamed, one paste's text at a time.
     const body = { ...envelope(request.t('paste.listed'), items), pagination, key_info: userKeyInfo(key) };
     return reply.type('application/json; charset=utf-8').send(jsonStream(body));
+  });
+
+  // The tags on the key's own pastes with their counts; an admin owns no key rows: [] (as the user list).
+  app.get('/api/user/paste-tags', { preHandler: textPermission }, async (request) => {
+    const owner = ownerOf(request);
+    return envelope(request.t('paste.tagsListed'), owner === null ? [] : await pastes.tagCounts(owner));
   });
 
   app.get('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {

@@ -83,6 +83,8 @@ const ROWS: Row[] = [
   { method: 'DELETE', route: '/api/admin/pastes/:id', expected: guardOutcomes('admin') },
   { method: 'POST', route: '/api/admin/pastes/batch-delete', expected: guardOutcomes('admin'), payload: { ids: [randomUUID()] } },
   { method: 'POST', route: '/api/admin/pastes/clear-expired', expected: guardOutcomes('admin'), payload: { clearExpired: true } },
+  // Ours: the tags in use (contract rules/paste-tags.ts).
+  { method: 'GET', route: '/api/admin/paste-tags', expected: guardOutcomes('admin') },
 
   // §5.3.3 API-key user pastes
   { method: 'GET', route: '/api/user/pastes', expected: guardOutcomes('text') },
@@ -90,6 +92,7 @@ const ROWS: Row[] = [
   { method: 'PUT', route: '/api/user/pastes/:slug', expected: guardOutcomes('text'), payload: { content: 'x' } },
   { method: 'DELETE', route: '/api/user/pastes/:id', expected: guardOutcomes('text') },
   { method: 'POST', route: '/api/user/pastes/batch-delete', expected: guardOutcomes('text'), payload: { ids: [randomUUID()] } },
+  { method: 'GET', route: '/api/user/paste-tags', expected: guardOutcomes('text') },
 
   // §5.5 storage configurations
   { method: 'GET', route: '/api/s3-configs', expected: guardOutcomes('file') },
@@ -126,7 +129,7 @@ const ISSUE3_ROUTE = new RegExp(
     '^/api/test/',
     '^/api/admin/api-keys',
     '^/api/(paste|raw)(/|$)',
-    '^/api/(admin|user)/pastes',
+    '^/api/(admin|user)/paste(s|-tags)',
     '^/api/s3-configs',
     '^/api/admin/(system-settings|dashboard|cache)',
     '^/api/user/cache',

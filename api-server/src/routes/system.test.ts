@@ -1,4 +1,4 @@
-import { SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_SEARCH } from '@cloudclip/contract';
+import { SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_PASTE_TAGS, SERVER_FEATURE_SEARCH } from '@cloudclip/contract';
 import { testDatabaseUrl } from '../testing/test-database';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
 
@@ -38,7 +38,7 @@ describe('public system endpoints', () => {
         nodeVersion: process.version,
         uptime: expect.any(Number),
         // Capabilities beyond the legacy contract (issue 16: search).
-        features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH],
+        features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_PASTE_TAGS],
       },
     });
     expect(Number.isInteger(body.data.uptime)).toBe(true);

@@ -1,4 +1,12 @@
-import { isShareSlug, RANDOM_SLUG_LENGTH, type PasteAuthorizedBy } from '@cloudclip/contract';
+import {
+  isShareSlug,
+  normalisePasteTags,
+  PASTE_TAG_MAX_LENGTH,
+  PASTE_TAGS_MAX,
+  RANDOM_SLUG_LENGTH,
+  type PasteAuthorizedBy,
+  type PasteTagsProblem,
+} from '@cloudclip/contract';
 import type { AuthContext } from '../auth/auth-context';
 import { apiKeyCreator } from '../auth/ownership';
 import { HttpError } from '../http/http-error';
@@ -22,6 +30,8 @@ export interface CreatePasteInput {
   encryption?: string | null | undefined;
   /** True: the read that delivers the content deletes the paste. */
   burnAfterReading?: boolean | null | undefined;
+  /** The owner's labels, as sent (checked by `pasteTagsOrRefuse`); undefined = none. */
+  tags?: unknown;
 }
 
 /** Body of `PUT …/pastes/{slug}`: replace semantics (omitted remark/expiresAt/maxViews → NULL). */
@@ -35,6 +45,8 @@ export interface UpdatePasteInput {
   clearPassword?: boolean | undefined;
   /** undefined → keep the slug; "" or null → a new random slug; otherwise that custom slug. */
   newSlug?: string | null | undefined;
+  /** undefined → keep the tags; otherwise the new list, as sent (checked by `pasteTagsOrRefuse`), [] = none. */
+  tags?: unknown;
 }
 
 /** `created_by` and how the writer was authorised; HTTP Basic and guests create ownerless pastes. */
@@ -56,6 +68,34 @@ export async function unusedRandomSlug(pastes: Pick<PasteRepository, 'slugExists
     if (!(await pastes.slugExists(slug))) return slug;
   }
   throw new HttpError(500, 'paste.slugGenerationFailed');
+}
+
+function tagProblemError(problem: PasteTagsProblem): HttpError {
+  switch (problem) {
+    case 'notAList':
+      return new HttpError(400, 'paste.tagsNotAList');
+    case 'notText':
+      return new HttpError(400, 'paste.tagNotText');
+    case 'empty':
+      return new HttpError(400, 'paste.tagEmpty');
+    case 'tooLong':
+      return new HttpError(400, 'paste.tagTooLong', { params: { max: PASTE_TAG_MAX_LENGTH } });
+    case 'badCharacter':
+      return new HttpError(400, 'paste.tagBadCharacter');
+    case 'tooMany':
+      return new HttpError(400, 'paste.tagsTooMany', { params: { max: PASTE_TAGS_MAX } });
+  }
+}
+
+/**
+ * The tags of a create or update body as stored (contract rules/paste-tags.ts `normalisePasteTags`:
+ * normalised, duplicates dropped case-insensitively keeping the first spelling, in order), or 400
+ * naming the problem (with the limit for too long a tag and too many tags).
+ */
+export function pasteTagsOrRefuse(input: unknown): string[] {
+  const result = normalisePasteTags(input);
+  if ('problem' in result) throw tagProblemError(result.problem);
+  return result.tags;
 }
 
 export function assertSlugFormat(slug: string): void {

@@ -1,10 +1,11 @@
-import type {
-  AdminPasteDetail,
-  AdminPasteListItem,
-  OffsetPagination,
-  PagePagination,
-  UserPasteDetail,
-  UserPasteListItem,
+import {
+  pasteTagKey,
+  type AdminPasteDetail,
+  type AdminPasteListItem,
+  type OffsetPagination,
+  type PagePagination,
+  type UserPasteDetail,
+  type UserPasteListItem,
 } from '@cloudclip/contract';
 import { apiKeyIdOfCreator } from '../auth/ownership';
 import type { PasteRow } from '../db/schema';
@@ -12,6 +13,7 @@ import { HttpError } from '../http/http-error';
 import type { SecretBox } from '../lib/secret-box';
 import type { ApiKeyRepository } from '../repositories/api-key-repository';
 import type { PasteRepository, PasteSummaryRow } from '../repositories/paste-repository';
+import type { PasteTagRepository } from '../repositories/paste-tag-repository';
 import { rowMarksOf } from './paste-marks';
 
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
@@ -36,13 +38,23 @@ export interface AdminPasteQuery {
   createdBy?: string | undefined;
   /** Search terms (contract api/search.ts); empty or absent = every row. */
   terms?: readonly string[];
+  /** Only pastes with this tag (compared case-insensitively); blank or absent = no tag filter. */
+  tag?: string | undefined;
 }
 
-/** GET /api/user/pastes: the window, and the search terms (empty or absent = every own row). */
+/** GET /api/user/pastes: the window, the search terms (empty or absent = every own row) and the tag filter. */
 export interface OwnedPasteQuery {
   limit: number;
   offset: number;
   terms?: readonly string[];
+  /** Only pastes with this tag (compared case-insensitively); blank or absent = no tag filter. */
+  tag?: string | undefined;
+}
+
+/** The key of a list's `tag=` filter (rules/paste-tags.ts `pasteTagKey`); undefined for none or a blank one. */
+function tagKeyOf(tag: string | undefined): string | undefined {
+  const key = tag === undefined ? '' : pasteTagKey(tag);
+  return key === '' ? undefined : key;
 }
 
 /** The columns a user-list record is built from (a full row, or a summary with its content loaded). */
@@ -80,6 +92,7 @@ async function remarkOfSummary(pastes: Pick<PasteRepository, 'remarkOf'>, row: P
 export class PasteRecords {
   constructor(
     private readonly pastes: Pick<PasteRepository, 'count' | 'listSummaries' | 'remarkOf' | 'contentOf' | 'findById'>,
+    private readonly tags: Pick<PasteTagRepository, 'tagsOf'>,
     private readonly apiKeys: Pick<ApiKeyRepository, 'namesByIds'>,
     private readonly secretBox: SecretBox,
   ) {}
@@ -91,12 +104,14 @@ export class PasteRecords {
   async listForAdmin(query: AdminPasteQuery): Promise<PastePage<AdminPasteListItem, PagePagination>> {
     const { page, limit } = query;
     const terms = query.terms ?? [];
-    const total = await this.pastes.count(query.createdBy, terms);
+    const tagKey = tagKeyOf(query.tag);
+    const total = await this.pastes.count(query.createdBy, terms, tagKey);
     const rows = await this.pastes.listSummaries(
-      { createdBy: query.createdBy, terms, matches: total, limit, offset: (page - 1) * limit },
+      { createdBy: query.createdBy, terms, tagKey, matches: total, limit, offset: (page - 1) * limit },
       CONTENT_PREVIEW_LENGTH + 1,
     );
     const keyNames = await this.keyNamesOf(rows);
+    const tags = await this.tags.tagsOf(rows.map((row) => row.id));
     const pastes = this.pastes;
     async function* items(): AsyncGenerator<AdminPasteListItem> {
       for (const row of rows) {
@@ -116,6 +131,7 @@ export class PasteRecords {
         };
         const keyId = apiKeyIdOfCreator(row.created_by);
         if (keyId !== undefined) item.key_name = keyNames.get(keyId) ?? null;
+        item.tags = tags.get(row.id) ?? [];
         yield item;
       }
     }
@@ -130,12 +146,14 @@ export class PasteRecords {
    */
   async listOwned(createdBy: string, query: OwnedPasteQuery): Promise<PastePage<UserPasteListItem, OffsetPagination>> {
     const terms = query.terms ?? [];
-    const total = await this.pastes.count(createdBy, terms);
+    const tagKey = tagKeyOf(query.tag);
+    const total = await this.pastes.count(createdBy, terms, tagKey);
     const rows = await this.pastes.listSummaries(
-      { createdBy, terms, matches: total, limit: query.limit, offset: query.offset },
+      { createdBy, terms, tagKey, matches: total, limit: query.limit, offset: query.offset },
       CONTENT_PREVIEW_LENGTH + 1,
     );
     const keyNames = await this.keyNamesOf(rows);
+    const tags = await this.tags.tagsOf(rows.map((row) => row.id));
     const pastes = this.pastes;
     const toRecord = (row: RecordFields): UserPasteListItem => this.record(row, keyNames);
     async function* items(): AsyncGenerator<UserPasteListItem> {
@@ -144,6 +162,8 @@ export class PasteRecords {
         if (content === undefined) continue;
         const record = toRecord({ ...row, content, remark: await remarkOfSummary(pastes, row) });
         record.content_preview = previewOfSummary(row);
+        // Last, after the fields the list always had (their order unchanged).
+        record.tags = tags.get(row.id) ?? [];
         yield record;
       }
     }
@@ -158,7 +178,7 @@ export class PasteRecords {
     const row = await this.pastes.findById(id);
     if (!row) throw new HttpError(404, 'paste.notFound');
     const record = this.record(row, await this.keyNamesOf([row]));
-    return { ...record, plain_password: this.secretBox.decryptNullable(row.password_sealed) };
+    return { ...record, plain_password: this.secretBox.decryptNullable(row.password_sealed), tags: await this.tagsOfOne(row.id) };
   }
 
   /** GET /api/user/pastes/{id}: an own row only (no view counted; `has_password` a boolean). */
@@ -166,7 +186,12 @@ export class PasteRecords {
     const row = await this.pastes.findById(id);
     if (!row || row.created_by !== owner) throw new HttpError(404, 'paste.notFound');
     const record = this.record(row, await this.keyNamesOf([row]));
-    return { ...record, has_password: record.has_password === 1, plain_password: this.secretBox.decryptNullable(row.password_sealed) };
+    return {
+      ...record,
+      has_password: record.has_password === 1,
+      plain_password: this.secretBox.decryptNullable(row.password_sealed),
+      tags: await this.tagsOfOne(row.id),
+    };
   }
 
   private record(row: RecordFields, keyNames: Map<string, string>): UserPasteListItem {
@@ -187,6 +212,10 @@ export class PasteRecords {
     const keyId = apiKeyIdOfCreator(row.created_by);
     if (keyId !== undefined) record.key_name = keyNames.get(keyId) ?? null;
     return record;
+  }
+
+  private async tagsOfOne(id: string): Promise<string[]> {
+    return (await this.tags.tagsOf([id])).get(id) ?? [];
   }
 
   private keyNamesOf(rows: ReadonlyArray<Pick<PasteRow, 'created_by'>>): Promise<Map<string, string>> {

@@ -4,6 +4,7 @@ import {
   type AdminPasteListItem,
   type OffsetPagination,
   type PagePagination,
+  type PasteTagCount,
   type PasteCreateResponse,
   type PasteProtectedView,
   type PastePublicView,
@@ -26,6 +27,7 @@ import {
   assertSlugFormat,
   creatorOf,
   normaliseExpiry,
+  pasteTagsOrRefuse,
   sealPassword,
   unusedRandomSlug,
   type CreatePasteInput,
@@ -63,7 +65,7 @@ export class PasteService {
   ) {
     this.quota = new PasteStorageQuota(pastes, settings);
     this.views = new PasteViews(pastes, secretBox, clock);
-    this.records = new PasteRecords(pastes, apiKeys, secretBox);
+    this.records = new PasteRecords(pastes, pastes.tags, apiKeys, secretBox);
   }
 
   /** The `allow_guest_pastes` system setting (off unless it reads "true"). */
@@ -79,6 +81,7 @@ export class PasteService {
     if (customSlug !== undefined) assertSlugFormat(customSlug);
     const expiresAt = normaliseExpiry(input.expiresAt);
     const encryption = encryptionOfNewPaste(input.encryption, input.content);
+    const tags = input.tags === undefined ? [] : pasteTagsOrRefuse(input.tags);
     const { createdBy, authorizedBy } = creatorOf(auth);
     let slug = customSlug;
     if (slug === undefined) slug = await unusedRandomSlug(this.pastes);
@@ -110,6 +113,7 @@ export class PasteService {
       await this.pastes.withStorageLock(async (pastes) => {
         await this.quota.assertRoom(pastes, limits, claim);
         await pastes.insert(row);
+        if (tags.length > 0) await pastes.tags.replace(id, tags);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'paste.slugTaken', { cause: error });
@@ -167,6 +171,14 @@ export class PasteService {
     return this.records.listOwned(createdBy, query);
   }
 
+  /**
+   * GET /api/admin/paste-tags (every paste) and GET /api/user/paste-tags (`createdBy`'s): the tags
+   * in use with their number of pastes, most used first, then by tag (see PasteTagRepository.counts).
+   */
+  tagCounts(createdBy?: string): Promise<PasteTagCount[]> {
+    return this.pastes.tags.counts(createdBy);
+  }
+
   /** GET /api/admin/pastes/{id} (no view counted). */
   adminDetail(id: string): Promise<AdminPasteDetail> {
     return this.records.adminDetail(id);
@@ -179,6 +191,7 @@ export class PasteService {
 
   /** PUT …/pastes/{slug} (replace semantics, §5.3.2); an encrypted paste's content cannot change. */
   async update(slug: string, input: UpdatePasteInput, ownerFilter?: string): Promise<PasteUpdateResponse> {
+    const tags = input.tags === undefined ? undefined : pasteTagsOrRefuse(input.tags);
     // Without the old content: only its byte count is needed.
     const row = await this.pastes.findMetaBySlug(slug);
     if (!row || (ownerFilter !== undefined && row.created_by !== ownerFilter)) throw new HttpError(404, 'paste.notFound');
@@ -227,7 +240,9 @@ export class PasteService {
     try {
       await this.pastes.withStorageLock(async (pastes) => {
         if (claim.bytes > (await pastes.storedBytes({ id: row.id }))) await this.quota.assertRoom(pastes, limits, claim);
-        await pastes.update(row.id, changes);
+        const updated = await pastes.update(row.id, changes);
+        // Omitted: the tags stay as they are; a list (also []) replaces them, in the same transaction.
+        if (updated && tags !== undefined) await pastes.tags.replace(row.id, tags);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'paste.slugTaken', { cause: error });

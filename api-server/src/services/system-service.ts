@@ -8,6 +8,7 @@ import {
   SETTING_WEBDAV_UPLOAD_MODE,
   SERVER_FEATURE_SEARCH,
   SERVER_FEATURE_MOUNT_SEARCH,
+  SERVER_FEATURE_PASTE_TAGS,
   type HealthStatus,
   type SystemSettingRow,
   type SystemSettingsUpdateRequest,
@@ -63,7 +64,7 @@ export class SystemService {
       nodeVersion: process.version,
       uptime: Math.floor(process.uptime()),
       // Capabilities beyond the legacy contract, so clients show them only against this backend.
-      features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH],
+      features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_PASTE_TAGS],
     };
   }
 
