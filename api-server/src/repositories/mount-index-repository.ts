@@ -33,6 +33,16 @@ export interface MountSearchPage {
 /** Rows per INSERT statement (9 columns each: far below either engine's parameter limit). */
 const INSERT_CHUNK = 100;
 
+/**
+ * The `size` of a tombstone: an entry a write removed (or moved away) while its mount's crawl was
+ * building. A page listed before that write would otherwise bring it back; tombstones are never
+ * searched or counted and go when the crawl ends.
+ */
+export const TOMBSTONE_SIZE = -1;
+
+/** Live entries only (not tombstones). */
+const LIVE = sql<SqlBool>`mount_entries.size >= 0`;
+
 /** `[from, to)` of the keys strictly below a folder key ending with `/` (`''`: every key). */
 function belowRange(prefix: string): { after: string; before: string | null } {
   if (prefix === '') return { after: '', before: null };
@@ -98,6 +108,7 @@ export class MountIndexRepository {
       .selectFrom('mount_entries')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('mount_id', '=', mountId)
+      .where(LIVE)
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   }
@@ -181,7 +192,9 @@ export class MountIndexRepository {
    * Stores one listing page of `folder` in one transaction: the entries (upserted: a resumed crawl
    * lists a folder again without duplicates), the sub-folders queued, and — on its last page — the
    * folder off the queue. Writes nothing and answers false when the crawl is no longer generation
-   * `generation` (a rebuild started, or the mount went).
+   * `generation` (a rebuild started, or the mount went). What a write removed since the page was
+   * listed stays removed: a tombstoned entry is not revived, and nothing of a page whose folder (or
+   * a folder above it) is a tombstone is stored.
    */
   async storePage(
     mountId: string,
@@ -191,7 +204,12 @@ export class MountIndexRepository {
     return this.db.transaction().execute(async (trx) => {
       const state = await this.lockedState(trx, mountId);
       if (!state || state.generation !== generation || state.status !== 'building') return false;
-      await this.upsertEntries(trx, mountId, page.entries);
+      const gone = page.folder !== '' && (await this.isTombstoned(trx, mountId, [page.folder, ...ancestorFolders(page.folder)]));
+      if (gone) {
+        if (page.last) await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).where('path', '=', page.folder).execute();
+        return true;
+      }
+      await this.upsertEntries(trx, mountId, page.entries, { keepTombstones: true });
       for (let offset = 0; offset < page.folders.length; offset += INSERT_CHUNK) {
         await trx
           .insertInto('mount_index_queue')
@@ -210,6 +228,7 @@ export class MountIndexRepository {
       const state = await this.lockedState(trx, mountId);
       if (!state || state.generation !== generation) return;
       if (error !== null) await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).execute();
+      await trx.deleteFrom('mount_entries').where('mount_id', '=', mountId).where('size', '<', 0).execute();
       await trx
         .updateTable('mount_index_state')
         .set({ status: error === null ? 'ready' : 'failed', finished_at: now, error })
@@ -230,25 +249,67 @@ export class MountIndexRepository {
 
   // ------------------------------------------------------------------ entries
 
-  private async upsertEntries(db: Kysely<Database>, mountId: string, entries: readonly MountEntryInput[]): Promise<void> {
+  /** True when one of `paths` of the mount is a tombstone. */
+  private async isTombstoned(db: Kysely<Database>, mountId: string, paths: readonly string[]): Promise<boolean> {
+    const row = await db
+      .selectFrom('mount_entries')
+      .select('path')
+      .where('mount_id', '=', mountId)
+      .where('path', 'in', paths)
+      .where('size', '<', 0)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Upserts entries; `keepTombstones` (a crawl's page) leaves a tombstone as it is, else (a write) it lives again. */
+  private async upsertEntries(
+    db: Kysely<Database>,
+    mountId: string,
+    entries: readonly MountEntryInput[],
+    options: { keepTombstones: boolean } = { keepTombstones: false },
+  ): Promise<void> {
     for (let offset = 0; offset < entries.length; offset += INSERT_CHUNK) {
       const rows = entries.slice(offset, offset + INSERT_CHUNK).map((entry) => entryRow(mountId, entry));
       await db
         .insertInto('mount_entries')
         .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['mount_id', 'path']).doUpdateSet({
+        .onConflict((oc) => {
+          const update = oc.columns(['mount_id', 'path']).doUpdateSet({
             size: (eb) => eb.ref('excluded.size'),
             modified: sql<string | null>`coalesce(excluded.modified, mount_entries.modified)`,
-          }),
-        )
+          });
+          return options.keepTombstones ? update.where(LIVE) : update;
+        })
         .execute();
     }
   }
 
   /**
+   * Removes `path` (a folder with everything below it) in `trx`: deleted, or — while the mount's
+   * crawl is building — kept as tombstones, the path itself included even when it had no entry yet.
+   */
+  private async removeIn(trx: Kysely<Database>, mountId: string, path: string, building: boolean): Promise<void> {
+    const { before } = belowRange(path);
+    if (!building) {
+      let query = trx.deleteFrom('mount_entries').where('mount_id', '=', mountId);
+      query = path.endsWith('/') ? query.where('path', '>=', path).where('path', '<', before as string) : query.where('path', '=', path);
+      await query.execute();
+      return;
+    }
+    let query = trx.updateTable('mount_entries').set({ size: TOMBSTONE_SIZE, modified: null }).where('mount_id', '=', mountId);
+    query = path.endsWith('/') ? query.where('path', '>=', path).where('path', '<', before as string) : query.where('path', '=', path);
+    await query.execute();
+    await trx
+      .insertInto('mount_entries')
+      .values(entryRow(mountId, { path, size: TOMBSTONE_SIZE, modified: null }))
+      .onConflict((oc) => oc.columns(['mount_id', 'path']).doNothing())
+      .execute();
+  }
+
+  /**
    * Records entries written through Cloudclip, with every folder above them (kept as they are when
-   * present): one transaction.
+   * present, a tombstone living again): one transaction.
    */
   async recordEntries(mountId: string, entries: readonly MountEntryInput[]): Promise<void> {
     const folders = new Set<string>();
@@ -260,60 +321,65 @@ export class MountIndexRepository {
         await trx
           .insertInto('mount_entries')
           .values(rows)
-          .onConflict((oc) => oc.columns(['mount_id', 'path']).doNothing())
+          .onConflict((oc) =>
+            oc
+              .columns(['mount_id', 'path'])
+              .doUpdateSet({ size: 0 })
+              .where(sql<SqlBool>`mount_entries.size < 0`),
+          )
           .execute();
       }
       await this.upsertEntries(trx, mountId, entries);
     });
   }
 
-  /** Removes an entry; a folder (`path` ending with `/`) with everything below it. */
+  /**
+   * Removes an entry; a folder (`path` ending with `/`) with everything below it. While the mount's
+   * crawl is building they become tombstones (see `TOMBSTONE_SIZE`), under the lock a crawl's page
+   * takes, so a page listed before this removal cannot store them again.
+   */
   async removeEntries(mountId: string, path: string): Promise<void> {
-    let query = this.db.deleteFrom('mount_entries').where('mount_id', '=', mountId);
-    if (path.endsWith('/')) {
-      const { before } = belowRange(path);
-      query = query.where('path', '>=', path).where('path', '<', before as string);
-    } else {
-      query = query.where('path', '=', path);
-    }
-    await query.execute();
+    await this.db.transaction().execute(async (trx) => {
+      const state = await this.lockedState(trx, mountId);
+      await this.removeIn(trx, mountId, path, state?.status === 'building');
+    });
   }
 
   /**
    * Moves an entry (a folder with everything below it) to `toPath` in `toMountId`, in one
-   * transaction: whatever the index held at the destination goes first.
+   * transaction: whatever the index held at the destination goes first; the source path is left a
+   * tombstone while the source mount's crawl is building (as `removeEntries`).
    */
   async moveEntries(fromMountId: string, fromPath: string, toMountId: string, toPath: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const remove = (mountId: string, path: string) => {
-        let query = trx.deleteFrom('mount_entries').where('mount_id', '=', mountId);
-        query = path.endsWith('/')
-          ? query.where('path', '>=', path).where('path', '<', belowRange(path).before as string)
-          : query.where('path', '=', path);
-        return query.execute();
-      };
-      await remove(toMountId, toPath);
+      const fromState = await this.lockedState(trx, fromMountId);
+      await this.removeIn(trx, toMountId, toPath, false);
       const { parent, name } = entryPlace(toPath);
       await trx
         .updateTable('mount_entries')
         .set({ mount_id: toMountId, path: toPath, parent, name, name_lower: name.toLowerCase() })
         .where('mount_id', '=', fromMountId)
         .where('path', '=', fromPath)
+        .where(LIVE)
         .execute();
-      if (!fromPath.endsWith('/')) return;
-      const { before } = belowRange(fromPath);
-      const tail = characterCount(fromPath) + 1;
-      await trx
-        .updateTable('mount_entries')
-        .set({
-          mount_id: toMountId,
-          path: sql<string>`${toPath} || substr(path, ${tail})`,
-          parent: sql<string>`${toPath} || substr(parent, ${tail})`,
-        })
-        .where('mount_id', '=', fromMountId)
-        .where('path', '>', fromPath)
-        .where('path', '<', before as string)
-        .execute();
+      if (fromPath.endsWith('/')) {
+        const { before } = belowRange(fromPath);
+        const tail = characterCount(fromPath) + 1;
+        await trx
+          .updateTable('mount_entries')
+          .set({
+            mount_id: toMountId,
+            path: sql<string>`${toPath} || substr(path, ${tail})`,
+            parent: sql<string>`${toPath} || substr(parent, ${tail})`,
+          })
+          .where('mount_id', '=', fromMountId)
+          .where('path', '>', fromPath)
+          .where('path', '<', before as string)
+          .where(LIVE)
+          .execute();
+      }
+      // Tombstones (of earlier removals) below the source stay there, where a page may still list them.
+      if (fromState?.status === 'building') await this.removeIn(trx, fromMountId, fromPath, true);
     });
   }
 
@@ -341,7 +407,7 @@ export class MountIndexRepository {
   }
 
   private scopeCondition(scope: MountSearchScope): Expression<SqlBool> {
-    const parts: Expression<SqlBool>[] = [sql<SqlBool>`mount_entries.mount_id = ${scope.mountId}`];
+    const parts: Expression<SqlBool>[] = [sql<SqlBool>`mount_entries.mount_id = ${scope.mountId}`, LIVE];
     const { after, before } = belowRange(scope.prefix);
     if (after !== '') parts.push(sql<SqlBool>`mount_entries.path > ${after}`);
     if (before !== null) parts.push(sql<SqlBool>`mount_entries.path < ${before}`);

@@ -86,6 +86,59 @@ describe('mount index crawler', () => {
     }
   });
 
+  it('does not bring back what a write removed while the folder it lies in was being listed', async () => {
+    const t = await createTestApp({ dataDir });
+    try {
+      await t.app.ready();
+      const { config, driver } = await localDriver(t);
+      for (const key of FILES) await driver.putObject(key, key);
+      // The crawl's listing of `a/` is held after the storage answered and before its page is stored.
+      let reached!: () => void;
+      let release!: () => void;
+      const listed = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const listObjects = driver.listObjects.bind(driver);
+      let held = false;
+      jest.spyOn(driver, 'listObjects').mockImplementation(async (input) => {
+        const page = await listObjects(input);
+        if (!held && input?.prefix === 'a/' && input.delimiter === '/') {
+          held = true;
+          reached();
+          await gate;
+        }
+        return page;
+      });
+      const admin = bearer(await loginAsAdmin(t.app));
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/mounts',
+        headers: admin,
+        payload: { name: 'm', storage_type: 'S3', storage_config_id: config.id, mount_path: '/m' },
+      });
+      const mountId = (created.json() as { data: { id: string } }).data.id;
+      await listed;
+      // A file and a folder of `a/` removed through the fs API meanwhile.
+      const remove = (path: string) =>
+        t.app.inject({ method: 'DELETE', url: `/api/admin/fs/remove?path=${encodeURIComponent(path)}`, headers: admin });
+      expect((await remove('/m/a/1.txt')).statusCode).toBe(200);
+      expect((await remove('/m/a/b/')).statusCode).toBe(200);
+      release();
+      await t.container.services.mountIndex.whenIdle();
+
+      const kept = EXPECTED.filter((path) => path !== 'a/1.txt' && !path.startsWith('a/b/'));
+      expect(await entries(t, mountId)).toEqual(kept);
+      expect(await t.container.services.mountIndex.state(mountId)).toMatchObject({ status: 'ready', entries: kept.length });
+      const found = await t.app.inject({ method: 'GET', url: '/api/admin/fs/search?q=1.txt', headers: admin });
+      expect((found.json() as { data: { items: unknown[] } }).data.items).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('stops cleanly when the server closes while it waits for work', async () => {
     const t = await createTestApp({ dataDir });
     await t.app.ready();
