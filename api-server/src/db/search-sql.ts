@@ -221,21 +221,24 @@ export function positionOf(engine: DatabaseEngine, column: string, term: string)
  * - SQLite: `total_changes()` (rows changed through this connection, the server's only one; it
  *   grows with every INSERT, UPDATE and DELETE, committed or not) with `PRAGMA data_version`
  *   (changes when another connection, in any process, commits to the file).
- * - PostgreSQL: `pg_current_wal_insert_lsn()`, the cluster's WAL insert position: a committed
- *   write to a logged table leaves WAL records (at least its commit record) behind, so the
- *   position moves on before anyone can see that write.
+ * - PostgreSQL: `pg_current_snapshot()` (13 and later), the cluster's snapshot as text: its xmax
+ *   (one past the latest finished transaction id) and the ids still running below it. Any
+ *   transaction that wrote gets an id, and when it ends the snapshot changes (a higher xmax, or
+ *   its id gone from the running ones); two equal snapshots have the same finished transactions,
+ *   so they see the same rows. Unlike the WAL position it stays put through VACUUM, checkpoints
+ *   and hint bits. Older servers: null.
  * Both marks are coarse (a write to any table moves them), never late.
  */
 export async function writeMarkOf<DB>(db: Kysely<DB>, engine: DatabaseEngine): Promise<string | null> {
   try {
     const { rows } =
       engine === 'PostgreSQL'
-        ? await sql<{ mark: string }>`SELECT pg_current_wal_insert_lsn()::text AS mark`.execute(db)
+        ? await sql<{ mark: string }>`SELECT pg_current_snapshot()::text AS mark`.execute(db)
         : await sql<{ mark: string }>`SELECT total_changes() || ':' || data_version AS mark FROM pragma_data_version()`.execute(db);
     const mark = rows[0]?.mark;
     return typeof mark === 'string' ? mark : null;
   } catch {
-    // E.g. a PostgreSQL standby (no WAL insert position during recovery): count every time.
+    // E.g. PostgreSQL before 13 (no pg_current_snapshot): count every time.
     return null;
   }
 }
