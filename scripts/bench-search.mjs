@@ -20,7 +20,9 @@
 //    `GET /api/admin/pastes?q=&page=1&limit=20`, each at 1 and 16 concurrent clients for
 //    BENCH_SEARCH_SECONDS (default 10) after one unrecorded pass; every client walks through the query
 //    mix (common word, rare word, Chinese 2 and 3 characters, multi-term, no hit). p50 / p99 / requests
-//    per second, overall and per query.
+//    per second, overall and per query. Nothing is written during these runs, so /admin/search reuses
+//    its totals (api-server/src/services/search-totals.ts); "first" is each search's first request
+//    after the seeding (one sample, counted in full).
 // 4. The write path: POST /api/paste (admin token, new content every request, 5 % encrypted) at 16
 //    clients, BENCH_SEARCH_SECONDS a round, alternately with the search index and without it (two
 //    rounds each: with, without, with, without). "Without" = dropSearchIndex: every trigger on pastes
@@ -98,41 +100,55 @@ const PASTE_COLUMNS = 'id, slug, content, remark, encryption, created_by, create
 const FILE_COLUMNS = 'id, filename, storage_path, mimetype, size, s3_config_id, slug, remark, created_by, created_at, updated_at';
 const CONFIG_COLUMNS = 'id, name, driver, provider_type, bucket_name, admin_id, created_at, updated_at';
 
+/**
+ * What both seeders insert: the storage configuration row (values in CONFIG_COLUMNS order) and,
+ * per table, the values of row `index` (PASTE_COLUMNS / FILE_COLUMNS order).
+ */
+function seedPlan(adminId, rows) {
+  const keyIds = [randomUUID(), randomUUID(), randomUUID()];
+  const startMs = Date.now() - 366 * 86_400_000;
+  const configId = randomUUID();
+  const now = isoAt(Date.now());
+  return {
+    configValues: [configId, 'bench', 'local', 'local', 'bench', adminId, now, now],
+    valuesOf: {
+      pastes: (index) => pasteValues(index, rows, adminId, keyIds, startMs),
+      files: (index) => fileValues(index, rows, adminId, keyIds, startMs, configId),
+    },
+  };
+}
+
+/**
+ * The seeding loop of both databases: pastes then files, each in batches of `batchSize` rows
+ * (`insertBatch(table, from, to)` writes rows from..to-1 in one transaction); seconds per table.
+ */
+async function seedTables(rows, batchSize, insertBatch) {
+  const seconds = {};
+  for (const table of ['pastes', 'files']) {
+    const started = performance.now();
+    for (let from = 0; from < rows; from += batchSize) await insertBatch(table, from, Math.min(rows, from + batchSize));
+    seconds[table] = (performance.now() - started) / 1000;
+  }
+  return { pastesSeconds: seconds.pastes, filesSeconds: seconds.files };
+}
+
 /** Seeds the SQLite file of the running server; returns seconds per table. */
-function seedSqlite(dataDir, rows) {
+async function seedSqlite(dataDir, rows) {
   const Database = requireFromApi('better-sqlite3');
   const db = new Database(path.join(dataDir, 'cloudclip.db'));
   db.pragma('busy_timeout = 10000');
   try {
-    const adminId = db.prepare('SELECT id FROM admins LIMIT 1').get().id;
-    const keyIds = [randomUUID(), randomUUID(), randomUUID()];
-    const startMs = Date.now() - 366 * 86_400_000;
-    const configId = randomUUID();
-    const now = isoAt(Date.now());
-    db.prepare(`INSERT INTO storage_configs (${CONFIG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      configId,
-      'bench',
-      'local',
-      'local',
-      'bench',
-      adminId,
-      now,
-      now,
-    );
-    const insertPaste = db.prepare(`INSERT INTO pastes (${PASTE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    const insertFile = db.prepare(`INSERT INTO files (${FILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const timed = (insertBatch) => {
-      const started = performance.now();
-      for (let from = 0; from < rows; from += SQLITE_BATCH) db.transaction(() => insertBatch(from, Math.min(rows, from + SQLITE_BATCH)))();
-      return (performance.now() - started) / 1000;
+    const seed = seedPlan(db.prepare('SELECT id FROM admins LIMIT 1').get().id, rows);
+    db.prepare(`INSERT INTO storage_configs (${CONFIG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(...seed.configValues);
+    const insert = {
+      pastes: db.prepare(`INSERT INTO pastes (${PASTE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+      files: db.prepare(`INSERT INTO files (${FILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     };
-    const pastes = timed((from, to) => {
-      for (let index = from; index < to; index += 1) insertPaste.run(...pasteValues(index, rows, adminId, keyIds, startMs));
-    });
-    const files = timed((from, to) => {
-      for (let index = from; index < to; index += 1) insertFile.run(...fileValues(index, rows, adminId, keyIds, startMs, configId));
-    });
-    return { pastesSeconds: pastes, filesSeconds: files };
+    return await seedTables(rows, SQLITE_BATCH, (table, from, to) =>
+      db.transaction(() => {
+        for (let index = from; index < to; index += 1) insert[table].run(...seed.valuesOf[table](index));
+      })(),
+    );
   } finally {
     db.close();
   }
@@ -144,44 +160,26 @@ async function seedPostgres(databaseUrl, rows) {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const adminId = (await client.query('SELECT id FROM admins LIMIT 1')).rows[0].id;
-    const keyIds = [randomUUID(), randomUUID(), randomUUID()];
-    const startMs = Date.now() - 366 * 86_400_000;
-    const configId = randomUUID();
-    const now = isoAt(Date.now());
-    await client.query(`INSERT INTO storage_configs (${CONFIG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      configId,
-      'bench',
-      'local',
-      'local',
-      'bench',
-      adminId,
-      now,
-      now,
-    ]);
-    const timed = async (table, columns, valuesOf) => {
-      const width = columns.split(',').length;
-      const started = performance.now();
-      for (let from = 0; from < rows; from += PG_ROWS_PER_TRANSACTION) {
-        await client.query('BEGIN');
-        for (let batch = from; batch < Math.min(rows, from + PG_ROWS_PER_TRANSACTION); batch += PG_ROWS_PER_INSERT) {
-          const values = [];
-          const tuples = [];
-          for (let index = batch; index < Math.min(rows, batch + PG_ROWS_PER_INSERT); index += 1) {
-            tuples.push(`(${Array.from({ length: width }, (_, column) => `$${values.length + column + 1}`).join(', ')})`);
-            values.push(...valuesOf(index));
-          }
-          await client.query(`INSERT INTO ${table} (${columns}) VALUES ${tuples.join(', ')}`, values);
+    const seed = seedPlan((await client.query('SELECT id FROM admins LIMIT 1')).rows[0].id, rows);
+    await client.query(`INSERT INTO storage_configs (${CONFIG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, seed.configValues);
+    const columns = { pastes: PASTE_COLUMNS, files: FILE_COLUMNS };
+    const seconds = await seedTables(rows, PG_ROWS_PER_TRANSACTION, async (table, from, to) => {
+      const width = columns[table].split(',').length;
+      await client.query('BEGIN');
+      for (let batch = from; batch < to; batch += PG_ROWS_PER_INSERT) {
+        const values = [];
+        const tuples = [];
+        for (let index = batch; index < Math.min(to, batch + PG_ROWS_PER_INSERT); index += 1) {
+          tuples.push(`(${Array.from({ length: width }, (_, column) => `$${values.length + column + 1}`).join(', ')})`);
+          values.push(...seed.valuesOf[table](index));
         }
-        await client.query('COMMIT');
+        await client.query(`INSERT INTO ${table} (${columns[table]}) VALUES ${tuples.join(', ')}`, values);
       }
-      return (performance.now() - started) / 1000;
-    };
-    const pastes = await timed('pastes', PASTE_COLUMNS, (index) => pasteValues(index, rows, adminId, keyIds, startMs));
-    const files = await timed('files', FILE_COLUMNS, (index) => fileValues(index, rows, adminId, keyIds, startMs, configId));
+      await client.query('COMMIT');
+    });
     await client.query('ANALYZE pastes');
     await client.query('ANALYZE files');
-    return { pastesSeconds: pastes, filesSeconds: files };
+    return seconds;
   } finally {
     await client.end();
   }
@@ -307,19 +305,28 @@ function pooled(rounds) {
 
 const searchUrl = (base, endpoint, q) => `${base}${endpoint}?q=${encodeURIComponent(q)}&page=1&limit=20`;
 
-/** Total hits of each query at each endpoint (one request each), so the figures can be read with them. */
+/**
+ * Total hits of each query at each endpoint (one request each, the first of that search since the
+ * seeding), so the figures can be read with them; and that request's time. The timed runs repeat
+ * the same searches with nothing written meanwhile, so /admin/search reuses its counts there
+ * (api-server/src/services/search-totals.ts); the first request of each counted them.
+ */
 async function hitCounts(base, auth) {
   const counts = {};
+  const firstMs = {};
   for (const endpoint of SEARCH_ENDPOINTS) {
     counts[endpoint] = {};
+    firstMs[endpoint] = {};
     for (const { q } of SEARCH_QUERIES) {
+      const sent = performance.now();
       const response = await fetch(searchUrl(base, endpoint, q), { headers: auth });
       const body = await response.json();
+      firstMs[endpoint][q] = performance.now() - sent;
       if (!response.ok) throw new Error(`GET ${endpoint}?q=${q}: HTTP ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
       counts[endpoint][q] = body.pagination?.total ?? body.data?.pagination?.total ?? null;
     }
   }
-  return counts;
+  return { counts, firstMs };
 }
 
 function writeRequest(base, auth, offset) {
@@ -354,8 +361,8 @@ async function measureDatabase(db, rows, seconds) {
     if (!version.data?.features?.includes('search'))
       throw new Error(`GET /api/version does not list the search feature: ${JSON.stringify(version.data)}`);
     process.stderr.write(`[${db}] seeding ${rows} pastes and ${rows} file shares…\n`);
-    const seeding = db === 'sqlite' ? seedSqlite(server.dataDir, rows) : await seedPostgres(databaseUrl, rows);
-    const hits = await hitCounts(base, auth);
+    const seeding = db === 'sqlite' ? await seedSqlite(server.dataDir, rows) : await seedPostgres(databaseUrl, rows);
+    const { counts: hits, firstMs } = await hitCounts(base, auth);
     process.stderr.write(`[${db}] seeded in ${Math.round(seeding.pastesSeconds)} s + ${Math.round(seeding.filesSeconds)} s; searching…\n`);
     const search = {};
     for (const endpoint of SEARCH_ENDPOINTS) {
@@ -390,6 +397,7 @@ async function measureDatabase(db, rows, seconds) {
     return {
       seeding: { ...seeding, rowsPerSecond: Math.round((rows * 2) / (seeding.pastesSeconds + seeding.filesSeconds)) },
       hits,
+      firstMs,
       search,
       write: {
         clients: WRITE_CLIENTS,
@@ -437,7 +445,7 @@ const rate = (value) => (value === null || value === undefined ? '—' : value.t
 
 function printResults(results) {
   const searchRows = [['database', 'endpoint', 'clients', 'requests', 'p50', 'p99', 'req/s', 'errors']];
-  const queryRows = [['database', 'endpoint', 'query', 'hits', 'p50 (1 client)', 'p99 (1 client)', 'p50 (16)', 'p99 (16)']];
+  const queryRows = [['database', 'endpoint', 'query', 'hits', 'first', 'p50 (1 client)', 'p99 (1 client)', 'p50 (16)', 'p99 (16)']];
   const writeRows = [['database', 'index', 'clients', 'requests', 'p50', 'p99', 'req/s', 'errors', 'slowdown']];
   for (const [db, result] of Object.entries(results.databases)) {
     for (const [endpoint, byClients] of Object.entries(result.search)) {
@@ -461,6 +469,7 @@ function printResults(results) {
           endpoint,
           `${kind}: ${q}`,
           result.hits[endpoint][q] ?? '—',
+          ms(result.firstMs?.[endpoint]?.[q]),
           ms(one?.p50Ms),
           ms(one?.p99Ms),
           ms(many?.p50Ms),
