@@ -380,7 +380,43 @@ export class MountIndexRepository {
       }
       // Tombstones (of earlier removals) below the source stay there, where a page may still list them.
       if (fromState?.status === 'building') await this.removeIn(trx, fromMountId, fromPath, true);
+      const toState =
+        toMountId === fromMountId
+          ? fromState
+          : await trx.selectFrom('mount_index_state').selectAll().where('mount_id', '=', toMountId).executeTakeFirst();
+      if (toState?.status === 'building') await this.crawlDestination(trx, toMountId, toPath);
     });
+  }
+
+  /**
+   * A move's destination in a mount whose crawl is building: what the crawl had not reached at the
+   * source is crawled there. A folder is kept as an entry and queued; a file the index did not hold
+   * yet gets its folder queued again (listed anew: upserts, tombstones kept).
+   */
+  private async crawlDestination(trx: Kysely<Database>, mountId: string, toPath: string): Promise<void> {
+    let folder = toPath;
+    if (toPath.endsWith('/')) {
+      await trx
+        .insertInto('mount_entries')
+        .values(entryRow(mountId, { path: toPath, size: 0, modified: null }))
+        .onConflict((oc) => oc.columns(['mount_id', 'path']).doNothing())
+        .execute();
+    } else {
+      const held = await trx
+        .selectFrom('mount_entries')
+        .select('path')
+        .where('mount_id', '=', mountId)
+        .where('path', '=', toPath)
+        .where(LIVE)
+        .executeTakeFirst();
+      if (held) return;
+      folder = entryPlace(toPath).parent;
+    }
+    await trx
+      .insertInto('mount_index_queue')
+      .values({ mount_id: mountId, path: folder })
+      .onConflict((oc) => oc.columns(['mount_id', 'path']).doNothing())
+      .execute();
   }
 
   // ------------------------------------------------------------------ search

@@ -1,3 +1,4 @@
+import type { StorageDriver } from '../../storage/storage-driver';
 import type { TestApp } from '../../testing/test-app';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, TEST_ADMIN } from '../../testing/test-app';
 
@@ -11,6 +12,44 @@ async function localDriver(t: TestApp) {
   const [config] = await t.container.repositories.storageConfigs.listByAdmin(admin?.id ?? '');
   if (!config) throw new Error('no default local storage');
   return { config, driver: t.container.storage.driverFor(config) };
+}
+
+/**
+ * Holds the crawl's first listing of `prefix` (delimited by `/`) after the storage answered and
+ * before its page is stored: `listed` resolves then, `release` lets it go on.
+ */
+function holdListing(driver: StorageDriver, prefix: string): { listed: Promise<void>; release: () => void } {
+  let reached!: () => void;
+  let release!: () => void;
+  const listed = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const listObjects = driver.listObjects.bind(driver);
+  let held = false;
+  jest.spyOn(driver, 'listObjects').mockImplementation(async (input) => {
+    const page = await listObjects(input);
+    if (!held && input?.prefix === prefix && input.delimiter === '/') {
+      held = true;
+      reached();
+      await gate;
+    }
+    return page;
+  });
+  return { listed, release };
+}
+
+/** A mount `/m` on the config, created through the API (its first crawl starts). */
+async function createMount(t: TestApp, admin: Record<string, string>, configId: string): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/mounts',
+    headers: admin,
+    payload: { name: 'm', storage_type: 'S3', storage_config_id: configId, mount_path: '/m' },
+  });
+  return (created.json() as { data: { id: string } }).data.id;
 }
 
 async function entries(t: TestApp, mountId: string): Promise<string[]> {
@@ -92,34 +131,9 @@ describe('mount index crawler', () => {
       await t.app.ready();
       const { config, driver } = await localDriver(t);
       for (const key of FILES) await driver.putObject(key, key);
-      // The crawl's listing of `a/` is held after the storage answered and before its page is stored.
-      let reached!: () => void;
-      let release!: () => void;
-      const listed = new Promise<void>((resolve) => {
-        reached = resolve;
-      });
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const listObjects = driver.listObjects.bind(driver);
-      let held = false;
-      jest.spyOn(driver, 'listObjects').mockImplementation(async (input) => {
-        const page = await listObjects(input);
-        if (!held && input?.prefix === 'a/' && input.delimiter === '/') {
-          held = true;
-          reached();
-          await gate;
-        }
-        return page;
-      });
+      const { listed, release } = holdListing(driver, 'a/');
       const admin = bearer(await loginAsAdmin(t.app));
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/mounts',
-        headers: admin,
-        payload: { name: 'm', storage_type: 'S3', storage_config_id: config.id, mount_path: '/m' },
-      });
-      const mountId = (created.json() as { data: { id: string } }).data.id;
+      const mountId = await createMount(t, admin, config.id);
       await listed;
       // A file and a folder of `a/` removed through the fs API meanwhile.
       const remove = (path: string) =>
@@ -134,6 +148,37 @@ describe('mount index crawler', () => {
       expect(await t.container.services.mountIndex.state(mountId)).toMatchObject({ status: 'ready', entries: kept.length });
       const found = await t.app.inject({ method: 'GET', url: '/api/admin/fs/search?q=1.txt', headers: admin });
       expect((found.json() as { data: { items: unknown[] } }).data.items).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('indexes what a write moved out of a folder the crawl had not listed yet into one it had', async () => {
+    const t = await createTestApp({ dataDir });
+    try {
+      await t.app.ready();
+      const { config, driver } = await localDriver(t);
+      for (const key of FILES) await driver.putObject(key, key);
+      // The root is listed and stored; the crawl is held at its listing of `a/`, before `a/b/c/` and `d/`.
+      const { listed, release } = holdListing(driver, 'a/');
+      const admin = bearer(await loginAsAdmin(t.app));
+      const mountId = await createMount(t, admin, config.id);
+      await listed;
+      const rename = (oldPath: string, newPath: string) =>
+        t.app.inject({ method: 'POST', url: '/api/admin/fs/rename', headers: admin, payload: { oldPath, newPath } });
+      expect((await rename('/m/d/7.txt', '/m/7-moved.txt')).statusCode).toBe(200);
+      expect((await rename('/m/a/b/c/', '/m/c-moved/')).statusCode).toBe(200);
+      release();
+      await t.container.services.mountIndex.whenIdle();
+
+      const moved = [
+        ...EXPECTED.filter((path) => path !== 'd/7.txt' && !path.startsWith('a/b/c/')),
+        '7-moved.txt',
+        'c-moved/',
+        'c-moved/6.txt',
+      ].sort();
+      expect(await entries(t, mountId)).toEqual(moved);
+      expect(await t.container.services.mountIndex.state(mountId)).toMatchObject({ status: 'ready', entries: moved.length });
     } finally {
       await t.close();
     }
