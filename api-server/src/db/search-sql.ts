@@ -133,14 +133,37 @@ export function fileSearchCondition(
 export const SPARSE_MATCHES = 1000;
 
 /**
- * The access of a search read that matches `matches` rows: 'collected' when they are sparse and
- * some term can narrow them through an index (SEARCH_INDEXED_TERM_LENGTH characters or more: the
- * FTS5 trigram index, pg_trgm); otherwise 'ordered' — without such a term collecting them is a
- * scan of the whole table too, and the ordered read at least stops once the page is full.
+ * Which terms a search index can narrow (only the plan depends on it, never the rows found):
+ * - 'fts5': SQLite's FTS5 trigram index takes every character, so any term of
+ *   SEARCH_INDEXED_TERM_LENGTH characters or more;
+ * - 'trgm-ascii' / 'trgm-unicode': pg_trgm takes trigrams only from runs of letters and digits,
+ *   so a term needs three of them in a row. Under the C (POSIX) character classification only
+ *   ASCII ones count (a Chinese term gives no trigram at all and the GIN indexes cannot help it);
+ *   under any other, letters and digits of every script.
  */
-export function searchAccessFor(terms: readonly string[], matches: number): SearchAccess {
-  const indexed = terms.some((term) => characterCount(term) >= SEARCH_INDEXED_TERM_LENGTH);
-  return indexed && matches <= SPARSE_MATCHES ? 'collected' : 'ordered';
+export type TermIndex = 'fts5' | 'trgm-ascii' | 'trgm-unicode';
+
+function narrows(term: string, index: TermIndex): boolean {
+  if (index === 'fts5') return characterCount(term) >= SEARCH_INDEXED_TERM_LENGTH;
+  return (index === 'trgm-ascii' ? /[A-Za-z0-9]{3}/u : /[\p{L}\p{N}]{3}/u).test(term);
+}
+
+/** The TermIndex of `db`: on PostgreSQL from its `lc_ctype` (one statement). */
+export async function termIndexOf<DB>(db: Kysely<DB>, engine: DatabaseEngine): Promise<TermIndex> {
+  if (engine !== 'PostgreSQL') return 'fts5';
+  const { rows } = await sql<{ ctype: string }>`SELECT current_setting('lc_ctype') AS ctype`.execute(db);
+  const ctype = rows[0]?.ctype ?? '';
+  return ctype === 'C' || ctype === 'POSIX' ? 'trgm-ascii' : 'trgm-unicode';
+}
+
+/**
+ * The access of a search read that matches `matches` rows: 'collected' when they are sparse and
+ * some term can narrow them through the index (`index`, see TermIndex); otherwise 'ordered' —
+ * without such a term collecting them is a scan of the whole table too, and the ordered read at
+ * least stops once the page is full.
+ */
+export function searchAccessFor(terms: readonly string[], matches: number, index: TermIndex = 'fts5'): SearchAccess {
+  return matches <= SPARSE_MATCHES && terms.some((term) => narrows(term, index)) ? 'collected' : 'ordered';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { searchTermsOf, type SearchKind } from '@cloudclip/contract';
 import { sql } from 'kysely';
-import { readWithSearchPlan, searchAccessFor, SPARSE_MATCHES, type SearchReadPlan } from '../db/search-sql';
+import { readWithSearchPlan, searchAccessFor, SPARSE_MATCHES, termIndexOf, type SearchReadPlan } from '../db/search-sql';
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
 import { seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
 import { FileRepository } from './file-repository';
@@ -276,6 +276,23 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     expect(searchAccessFor(['ki'], 3)).toBe('ordered');
     expect(searchAccessFor(['ki', '会议室'], 3)).toBe('collected');
     expect(searchAccessFor(['会议'], 3)).toBe('ordered');
+    // pg_trgm: three letters or digits in a row; under the C classification only ASCII ones.
+    expect(searchAccessFor(['服务器'], 3, 'trgm-ascii')).toBe('ordered');
+    expect(searchAccessFor(['服务器'], 3, 'trgm-unicode')).toBe('collected');
+    expect(searchAccessFor(['a.b'], 3, 'trgm-unicode')).toBe('ordered');
+    expect(searchAccessFor(['a.b'], 3, 'fts5')).toBe('collected');
+    expect(searchAccessFor(['.zip'], 3, 'trgm-ascii')).toBe('collected');
+    expect(searchAccessFor(['服务器', 'ab1'], SPARSE_MATCHES + 1, 'trgm-unicode')).toBe('ordered');
+  });
+
+  it('knows which terms the search index of the database narrows', async () => {
+    const index = await termIndexOf(database.db, database.engine);
+    if (database.engine === 'SQLite') {
+      expect(index).toBe('fts5');
+      return;
+    }
+    const { rows } = await sql<{ lc_ctype: string }>`SHOW lc_ctype`.execute(database.db);
+    expect(index).toBe(['C', 'POSIX'].includes(rows[0]?.lc_ctype ?? '') ? 'trgm-ascii' : 'trgm-unicode');
   });
 
   it('moves the write mark with every write to pastes and files, and keeps it while nothing is written', async () => {

@@ -11,8 +11,10 @@ import {
   positionOf,
   readWithSearchPlan,
   searchAccessFor,
+  termIndexOf,
   writeMarkOf,
   type SearchAccess,
+  type TermIndex,
 } from '../db/search-sql';
 
 /** One hit of a page, before its details are read: newest first across both kinds. */
@@ -85,9 +87,19 @@ function firstSource(row: SnippetRow, prefixes: readonly string[]): SnippetSourc
  */
 export class SearchRepository {
   private readonly engine: DatabaseEngine;
+  /** Which terms the search index narrows (read once; picks plans only). */
+  private termIndex: Promise<TermIndex> | undefined;
 
   constructor(private readonly db: Kysely<Database>) {
     this.engine = engineOf(db);
+  }
+
+  private termIndexNow(): Promise<TermIndex> {
+    this.termIndex ??= termIndexOf(this.db, this.engine).catch((error: unknown) => {
+      this.termIndex = undefined;
+      throw error;
+    });
+    return this.termIndex;
   }
 
   /** How many rows of one kind match every term. */
@@ -135,9 +147,10 @@ export class SearchRepository {
     const read = kinds.filter((kind) => matches?.[kind] !== 0);
     const known = read.every((kind) => matches?.[kind] !== undefined);
     if (read.length === 0 || (known && read.reduce((sum, kind) => sum + (matches?.[kind] ?? 0), 0) <= offset)) return [];
+    const termIndex = await this.termIndexNow();
     const accessOf = (kind: SearchKind): SearchAccess => {
       const count = matches?.[kind];
-      return count === undefined ? 'ordered' : searchAccessFor(terms, count);
+      return count === undefined ? 'ordered' : searchAccessFor(terms, count, termIndex);
     };
     const pasteAccess = accessOf('paste');
     const fileAccess = accessOf('file');
