@@ -2,6 +2,7 @@ import type { FsSearchData } from '@cloudclip/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createShareContext, putToPresignedUrl, type ShareTestContext } from '../testing/file-share-helpers';
 import { formBody } from '../testing/fs-test-kit';
+import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir } from '../testing/test-app';
 
 /**
  * File shares write into storage configs that mounts may show (a mount's root is its bucket's root):
@@ -192,5 +193,58 @@ describe('file shares and the mounts showing their storage', () => {
     expect(await indexed(other)).toEqual([]);
     expect(await search(c.admin, 'share')).toEqual([]);
     expect(await search(c.admin, 'both')).toEqual([`/m/${shared.key}`, `/second/${shared.key}`]);
+  });
+});
+
+describe('the start-up cleanup of unfinished share uploads and the mounts', () => {
+  it('removes the object of a presigned upload never committed from the index of the mount showing it', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const first = await createTestApp({ dataDir });
+      let mountId: string;
+      try {
+        await first.app.listen({ port: 0, host: '127.0.0.1' });
+        const address = first.app.server.address();
+        if (address === null || typeof address === 'string') throw new Error('no port');
+        const admin = { ...bearer(await loginAsAdmin(first.app)), host: `127.0.0.1:${address.port}` };
+        const [config] = await first.container.repositories.storageConfigs.listPublic();
+        if (!config) throw new Error('no default local storage');
+        mountId = data<{ id: string }>(
+          await first.app.inject({
+            method: 'POST',
+            url: '/api/admin/mounts',
+            headers: admin,
+            payload: { name: 'm', storage_type: 'S3', storage_config_id: config.id, mount_path: '/m' },
+          }),
+        ).id;
+        const pending = data<{ upload_url: string; contentType: string; storage_path: string }>(
+          await first.app.inject({
+            method: 'POST',
+            url: '/api/s3/presign',
+            headers: admin,
+            payload: { s3_config_id: config.id, filename: 'orphan-upload.txt', size: 6 },
+          }),
+        );
+        const key = pending.storage_path;
+        expect((await putToPresignedUrl(pending.upload_url, 'orphan', pending.contentType)).status).toBe(200);
+        // A crawl saw the uploaded object before the server stopped.
+        data(await first.app.inject({ method: 'POST', url: `/api/admin/mounts/${mountId}/index/rebuild`, headers: admin }));
+        await first.container.services.mountIndex.whenIdle();
+        const before = await first.container.db.selectFrom('mount_entries').select('path').where('mount_id', '=', mountId).execute();
+        expect(before.map((row) => row.path)).toEqual([key]);
+      } finally {
+        await first.close();
+      }
+
+      const second = await createTestApp({ dataDir });
+      try {
+        const after = await second.container.db.selectFrom('mount_entries').select('path').where('mount_id', '=', mountId).execute();
+        expect(after).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      removeTempDir(dataDir);
+    }
   });
 });

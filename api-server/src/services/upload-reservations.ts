@@ -212,7 +212,8 @@ export class UploadReservations {
    * Start-up: every reservation is left over from a previous run (a streaming upload cut off by a
    * crash, a presigned upload never committed). Each one goes with its pending file row, its
    * multipart upload and its object — the object only when no other file row points at it (an
-   * original-name upload may share the key of a committed file). Returns how many were removed.
+   * original-name upload may share the key of a committed file); `objectRemoved` is told of each
+   * object deleted (the mounts showing it forget it). Returns how many were removed.
    *
    * A deployment with several api-server instances on one database would also drop the others'
    * open uploads here; their clients then get 409 from the local PUT URL or 404 at commit.
@@ -220,6 +221,7 @@ export class UploadReservations {
   async cleanupAtStart(resolve: {
     config(id: string): Promise<StorageConfigRow | undefined>;
     driver(config: StorageConfigRow): StorageDriver;
+    objectRemoved?(configId: string, key: string): Promise<void>;
   }): Promise<number> {
     const files = new FileRepository(this.db);
     const leftovers = await this.repository.listAll();
@@ -231,7 +233,13 @@ export class UploadReservations {
       if (config && key) {
         const driver = resolve.driver(config);
         if (reservation.upload_id) await driver.abortMultipartUpload(key, reservation.upload_id).catch(() => undefined);
-        if ((await files.findByStorageKey(config.id, key)).length === 0) await driver.deleteObject(key).catch(() => undefined);
+        if ((await files.findByStorageKey(config.id, key)).length === 0) {
+          const deleted = await driver.deleteObject(key).then(
+            () => true,
+            () => false,
+          );
+          if (deleted) await resolve.objectRemoved?.(config.id, key);
+        }
       }
       await this.repository.deleteById(reservation.id);
     }
