@@ -57,17 +57,39 @@ export class PasteTagRepository {
    * it, most used first, then by key (code point order). Tags are counted by key, case-insensitively;
    * when spellings differ by case, the one shown is that of the most recently written paste
    * (`updated_at`, then `created_at`, then id). Like the lists, expired pastes not yet removed count.
+   *
+   * Two reads, so the common case stays cheap: the counts with the lowest and highest spelling of
+   * each key (one pass over the tags, grouped by the index's key order), then the newest spelling
+   * only for the keys spelled more than one way (a ranking over those keys' rows alone).
    */
   async counts(createdBy?: string): Promise<PasteTagCount[]> {
-    const owner = createdBy === undefined ? sql`` : sql`WHERE p.created_by = ${createdBy}`;
-    const { rows } = await sql<{ tag: string; count: number | string }>`
-      SELECT tag, count FROM (
-        SELECT t.tag AS tag, t.tag_key AS tag_key, count(*) OVER (PARTITION BY t.tag_key) AS count,
-          row_number() OVER (PARTITION BY t.tag_key ORDER BY p.updated_at DESC, p.created_at DESC, p.id DESC) AS spelling
-        FROM paste_tags t JOIN pastes p ON p.id = t.paste_id ${owner}
-      ) ranked
-      WHERE spelling = 1
-      ORDER BY count DESC, tag_key`.execute(this.db);
-    return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
+    const owner = createdBy === undefined ? sql`` : sql`JOIN pastes p ON p.id = t.paste_id WHERE p.created_by = ${createdBy}`;
+    const { rows } = await sql<{ tag_key: string; count: number | string; low: string; high: string }>`
+      SELECT t.tag_key AS tag_key, count(*) AS count, min(t.tag) AS low, max(t.tag) AS high
+      FROM paste_tags t ${owner}
+      GROUP BY t.tag_key
+      ORDER BY count DESC, t.tag_key`.execute(this.db);
+    const mixed = rows.filter((row) => row.low !== row.high).map((row) => row.tag_key);
+    const newest = await this.newestSpellings(mixed, createdBy);
+    return rows.map((row) => ({ tag: newest.get(row.tag_key) ?? row.low, count: Number(row.count) }));
+  }
+
+  /** For each key: the spelling on the most recently written paste carrying it (of `createdBy`'s, when given). */
+  private async newestSpellings(keys: readonly string[], createdBy: string | undefined): Promise<Map<string, string>> {
+    const spellings = new Map<string, string>();
+    const owner = createdBy === undefined ? sql`` : sql`AND p.created_by = ${createdBy}`;
+    for (let start = 0; start < keys.length; start += ID_CHUNK) {
+      const part = keys.slice(start, start + ID_CHUNK);
+      const { rows } = await sql<{ tag_key: string; tag: string }>`
+        SELECT tag_key, tag FROM (
+          SELECT t.tag_key AS tag_key, t.tag AS tag,
+            row_number() OVER (PARTITION BY t.tag_key ORDER BY p.updated_at DESC, p.created_at DESC, p.id DESC) AS spelling
+          FROM paste_tags t JOIN pastes p ON p.id = t.paste_id
+          WHERE t.tag_key IN (${sql.join(part)}) ${owner}
+        ) ranked
+        WHERE spelling = 1`.execute(this.db);
+      for (const row of rows) spellings.set(row.tag_key, row.tag);
+    }
+    return spellings;
   }
 }
