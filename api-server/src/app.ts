@@ -126,7 +126,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await container.services.uploadReservations.cleanupAtStart({
       config: (id) => container.repositories.storageConfigs.findById(id),
       driver: (config) => container.services.storageConfigs.driverFor(config),
-      objectRemoved: (configId, key) => container.services.fileShares.store.mountViews.objectRemoved(configId, key),
+      objectRemoved: (config, key) => container.services.fileShares.store.mountViews.objectRemoved(config, key),
     });
     // Left behind by writes a crash cut off (storage/stale-temp-files.ts).
     await removeStaleTempFiles(dataDir);

@@ -165,7 +165,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox, mo
     configs: repositories.storageConfigs,
     storageConfigs,
     mounts: repositories.mounts,
-    mountViews: new FileShareMounts({ mounts: repositories.mounts, caches, index: mountIndex.pathHooks() }),
+    mountViews: new FileShareMounts({ mounts: repositories.mounts, caches, index: mountIndex.pathHooks(), drivers: storageConfigs }),
     limits: new UploadLimits(uploadReservations, system),
     secretBox,
     clock,

@@ -156,7 +156,18 @@ describe('file shares and the mounts showing their storage', () => {
 
     expect(await search(c.admin, 'deleted')).toEqual([`/m/${kept.key}`]);
     expect(await search(key.headers, 'deleted')).toEqual([]);
-    expect(await indexed(mountId)).toEqual(['team/', kept.key].sort());
+    // team/ held only the key's share: gone from the storage, and from the index.
+    expect(await indexed(mountId)).toEqual([kept.key]);
+  });
+
+  it('forgets the folders a deletion left empty, and only those', async () => {
+    const deep = await uploadDirect('deep.txt', `s3_config_id=${c.config.id}&path=docs/2026`);
+    const shallow = await uploadDirect('shallow.txt', `s3_config_id=${c.config.id}&path=docs`);
+    data(await c.inject({ method: 'DELETE', url: `/api/admin/files/${deep.id}`, headers: c.admin }));
+    expect(await indexed(mountId)).toEqual(['docs/', shallow.key]);
+    expect(await search(c.admin, 'docs')).toEqual(['/m/docs/']);
+    data(await c.inject({ method: 'DELETE', url: `/api/admin/files/${shallow.id}`, headers: c.admin }));
+    expect(await indexed(mountId)).toEqual([]);
   });
 
   it("drops the mounts' cached listings, so an upload and a deletion show in the explorer at once", async () => {

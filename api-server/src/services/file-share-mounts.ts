@@ -1,6 +1,7 @@
 import type { CacheRegistry } from '../cache/cache-registry';
-import type { MountRow } from '../db/schema';
+import type { MountRow, StorageConfigRow } from '../db/schema';
 import type { MountRepository } from '../repositories/mount-repository';
+import type { StorageDriver } from '../storage/storage-driver';
 import { virtualPathOf, type PathMetadata } from './fs/fs-access';
 import { S3_STORAGE_TYPE } from './mount-service';
 
@@ -10,6 +11,14 @@ export interface FileShareMountsDeps {
   caches: Pick<CacheRegistry, 'directory'>;
   /** The mount index's write hooks (`MountIndexService.pathHooks()`), the ones the fs writes reach it through. */
   index: PathMetadata;
+  /** The storage driver of a config: is a folder left empty by a deletion? */
+  drivers: { driverFor(config: StorageConfigRow): StorageDriver };
+}
+
+/** The folder keys above `key`, deepest first (`a/b/`, `a/` for `a/b/c.txt`). */
+function foldersAbove(key: string): string[] {
+  const segments = key.split('/').slice(0, -1);
+  return segments.map((_, index) => `${segments.slice(0, segments.length - index).join('/')}/`);
 }
 
 /**
@@ -32,12 +41,33 @@ export class FileShareMounts {
     }
   }
 
-  /** A share's object at `key` of storage config `configId` was deleted. */
-  async objectRemoved(configId: string, key: string): Promise<void> {
-    for (const mount of await this.mountsShowing(configId, key)) {
+  /**
+   * A share's object at `key` of `config` was deleted. The folders above it that hold nothing any
+   * more (share keys have no folder markers, so such a folder is gone from the storage) go too.
+   */
+  async objectRemoved(config: StorageConfigRow, key: string): Promise<void> {
+    const mounts = await this.mountsShowing(config.id, key);
+    if (mounts.length === 0) return;
+    const emptied = await this.emptiedFolders(config, key);
+    for (const mount of mounts) {
       this.deps.caches.directory.clearByMount(mount.id);
       await this.deps.index.removed(virtualPathOf(mount, key), { mount, key, isDirectory: false });
+      for (const folder of emptied) {
+        await this.deps.index.removed(virtualPathOf(mount, folder), { mount, key: folder.slice(0, -1), isDirectory: true });
+      }
     }
+  }
+
+  /** The folders above `key`, deepest first, that the storage no longer holds anything in (one listing call each, up to the first that does). */
+  private async emptiedFolders(config: StorageConfigRow, key: string): Promise<string[]> {
+    const driver = this.deps.drivers.driverFor(config);
+    const emptied: string[] = [];
+    for (const folder of foldersAbove(key)) {
+      const page = await driver.listObjects({ prefix: folder, maxKeys: 1 }).catch(() => null);
+      if (!page || page.objects.length > 0 || page.commonPrefixes.length > 0) break;
+      emptied.push(folder);
+    }
+    return emptied;
   }
 
   /** The mounts showing `key` of the config: all of the config's bucket mounts (none for a folder key). */

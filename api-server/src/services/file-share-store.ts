@@ -379,13 +379,13 @@ export class FileShareStore {
     const deleted = owner ? await this.deleteObject(owner, row.storage_path) : false;
     await this.files.deleteById(row.id);
     await this.limits.reservations.releaseFile(row.id);
-    if (owner && deleted) await this.mountViews.objectRemoved(owner.id, row.storage_path);
+    if (owner && deleted) await this.mountViews.objectRemoved(owner, row.storage_path);
   }
 
   /** Deletes an object (best effort) unless a file row still points at it (original-name keys can be shared). */
   async deleteUnreferencedObject(config: StorageConfigRow, key: string): Promise<void> {
     if ((await this.files.findByStorageKey(config.id, key)).length > 0) return;
-    if (await this.deleteObject(config, key)) await this.mountViews.objectRemoved(config.id, key);
+    if (await this.deleteObject(config, key)) await this.mountViews.objectRemoved(config, key);
   }
 
   /**

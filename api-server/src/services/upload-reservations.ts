@@ -221,7 +221,7 @@ export class UploadReservations {
   async cleanupAtStart(resolve: {
     config(id: string): Promise<StorageConfigRow | undefined>;
     driver(config: StorageConfigRow): StorageDriver;
-    objectRemoved?(configId: string, key: string): Promise<void>;
+    objectRemoved?(config: StorageConfigRow, key: string): Promise<void>;
   }): Promise<number> {
     const files = new FileRepository(this.db);
     const leftovers = await this.repository.listAll();
@@ -238,7 +238,7 @@ export class UploadReservations {
             () => true,
             () => false,
           );
-          if (deleted) await resolve.objectRemoved?.(config.id, key);
+          if (deleted) await resolve.objectRemoved?.(config, key);
         }
       }
       await this.repository.deleteById(reservation.id);
