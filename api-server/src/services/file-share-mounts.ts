@@ -13,6 +13,8 @@ export interface FileShareMountsDeps {
   index: PathMetadata;
   /** The storage driver of a config: is a folder left empty by a deletion? */
   drivers: { driverFor(config: StorageConfigRow): StorageDriver };
+  /** Where a failed index update is reported (default: a process warning on stderr). */
+  onError?: (error: unknown) => void;
 }
 
 /** The folder keys above `key`, deepest first (`a/b/`, `a/` for `a/b/c.txt`). */
@@ -27,18 +29,21 @@ function foldersAbove(key: string): string[] {
  * root is the bucket root, contract §5.6), so every mount of the config shows the key. Each one's
  * cached listings go and its index learns of the entry, as after a write through the fs API.
  *
- * Errors are not swallowed, as with the fs writes' hooks: the request that wrote fails, and a
- * rebuild of the index repairs what it missed.
+ * The share's own write has succeeded when these run (its object and row are stored), so a failed
+ * index update does not fail the request: the uploader would be told the upload failed and retry,
+ * storing it twice. It is reported (`onError`), and a rebuild of the mount's index repairs it.
  */
 export class FileShareMounts {
   constructor(private readonly deps: FileShareMountsDeps) {}
 
   /** A share's object of `size` bytes was stored at `key` of storage config `configId`. */
   async objectStored(configId: string, key: string, size: number): Promise<void> {
-    for (const mount of await this.mountsShowing(configId, key)) {
-      this.deps.caches.directory.clearByMount(mount.id);
-      await this.deps.index.stored?.({ mount, key, isDirectory: false }, size);
-    }
+    await this.reported(async () => {
+      for (const mount of await this.mountsShowing(configId, key)) {
+        this.deps.caches.directory.clearByMount(mount.id);
+        await this.deps.index.stored?.({ mount, key, isDirectory: false }, size);
+      }
+    });
   }
 
   /**
@@ -46,15 +51,28 @@ export class FileShareMounts {
    * more (share keys have no folder markers, so such a folder is gone from the storage) go too.
    */
   async objectRemoved(config: StorageConfigRow, key: string): Promise<void> {
-    const mounts = await this.mountsShowing(config.id, key);
-    if (mounts.length === 0) return;
-    const emptied = await this.emptiedFolders(config, key);
-    for (const mount of mounts) {
-      this.deps.caches.directory.clearByMount(mount.id);
-      await this.deps.index.removed(virtualPathOf(mount, key), { mount, key, isDirectory: false });
-      for (const folder of emptied) {
-        await this.deps.index.removed(virtualPathOf(mount, folder), { mount, key: folder.slice(0, -1), isDirectory: true });
+    await this.reported(async () => {
+      const mounts = await this.mountsShowing(config.id, key);
+      if (mounts.length === 0) return;
+      const emptied = await this.emptiedFolders(config, key);
+      for (const mount of mounts) {
+        this.deps.caches.directory.clearByMount(mount.id);
+        await this.deps.index.removed(virtualPathOf(mount, key), { mount, key, isDirectory: false });
+        for (const folder of emptied) {
+          await this.deps.index.removed(virtualPathOf(mount, folder), { mount, key: folder.slice(0, -1), isDirectory: true });
+        }
       }
+    });
+  }
+
+  /** Runs `update`; a failure is reported, not thrown (see the class comment). */
+  private async reported(update: () => Promise<void>): Promise<void> {
+    try {
+      await update();
+    } catch (error) {
+      if (this.deps.onError) this.deps.onError(error);
+      else
+        process.emitWarning(`mount index not updated after a file share write: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
