@@ -167,6 +167,28 @@ export function searchAccessFor(terms: readonly string[], matches: number, index
 }
 
 /**
+ * The access of a list page (`?q=` and `tag=` on the paste and file lists) whose filters match
+ * `matches` rows: as searchAccessFor, and also 'collected' for few matches when another filter
+ * with an index of its own narrows them (`indexedFilter`: the paste tag's (tag_key, paste_id)
+ * index), even with no term the search index narrows.
+ */
+export function listAccessFor(terms: readonly string[], matches: number, index: TermIndex, indexedFilter: boolean): SearchAccess {
+  return indexedFilter && matches <= SPARSE_MATCHES ? 'collected' : searchAccessFor(terms, matches, index);
+}
+
+/** `termIndexOf(db, engine)` read once (again after a failure): the TermIndex only picks plans. */
+export function cachedTermIndex<DB>(db: Kysely<DB>, engine: DatabaseEngine): () => Promise<TermIndex> {
+  let known: Promise<TermIndex> | undefined;
+  return () => {
+    known ??= termIndexOf(db, engine).catch((error: unknown) => {
+      known = undefined;
+      throw error;
+    });
+    return known;
+  };
+}
+
+/**
  * The newest-first ORDER BY key of a search read: `created_at`, or for a 'collected' read on
  * PostgreSQL `created_at || ''` — the same text in the same collation, so the same order, but no
  * index provides it, so the planner gathers the matches (bitmap scans of the trigram indexes) and

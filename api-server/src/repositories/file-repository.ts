@@ -1,6 +1,16 @@
 import type { Updateable } from 'kysely';
 import type { AppDatabase, DatabaseEngine } from '../db/database';
-import { engineOf, fileSearchCondition, indexOnlyCount, readWithSearchPlan } from '../db/search-sql';
+import {
+  cachedTermIndex,
+  engineOf,
+  fileSearchCondition,
+  indexOnlyCount,
+  listAccessFor,
+  newestFirstKey,
+  writeMarkOf,
+  type SearchAccess,
+  type TermIndex,
+} from '../db/search-sql';
 import type { FileRow, FilesTable, NewFileRow } from '../db/schema';
 
 /**
@@ -31,7 +41,7 @@ export interface FileListFilter {
 export interface FileListQuery extends FileListFilter {
   limit: number;
   offset: number;
-  /** How many rows match the terms (the list's total, counted first): lets the search read pick its plan (db/search-sql.ts). */
+  /** How many rows match the filters (the list's total, counted first): picks the page's plan (db/search-sql.ts listAccessFor), and nothing is read past it. */
   matches?: number;
 }
 
@@ -40,9 +50,17 @@ const API_KEY_PREFIX = 'apikey:';
 export class FileRepository {
   /** The engine of `db` as search writes its SQL for it (db/search-sql.ts). */
   private readonly searchEngine: DatabaseEngine;
+  /** Which search terms the database's index narrows (read once; picks plans only). */
+  private readonly termIndex: () => Promise<TermIndex>;
 
   constructor(private readonly db: AppDatabase) {
     this.searchEngine = engineOf(db);
+    this.termIndex = cachedTermIndex(db, this.searchEngine);
+  }
+
+  /** The database's write mark (db/search-sql.ts writeMarkOf): while it stays the same, counts hold. */
+  writeMark(): Promise<string | null> {
+    return writeMarkOf(this.db, this.searchEngine);
   }
 
   /** Inserts the row; a taken slug surfaces as a unique violation (see db/unique-violation.ts). */
@@ -132,23 +150,29 @@ export class FileRepository {
     const terms = filter.terms ?? [];
     const matches = fileSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) query = query.where(matches);
-    const compiled = query.compile();
-    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, { terms }, (db) => db.executeQuery(compiled));
+    const { rows } = await this.db.executeQuery(query.compile());
     return Number(rows[0]?.count ?? 0);
   }
 
   /** Newest first (matching `query.terms` when given), joined with config and key names. */
   async list(query: FileListQuery): Promise<FileListRow[]> {
+    const terms = query.terms ?? [];
+    if (query.matches !== undefined && query.offset >= query.matches) return [];
+    // The plan from the count: a dense result is read in list order (created_at index, stops when
+    // the page is full), a sparse one collected through the search index and sorted.
+    const access: SearchAccess =
+      query.matches === undefined ? 'ordered' : listAccessFor(terms, query.matches, await this.termIndex(), false);
     let select = this.selectJoined();
     if (query.createdBy !== undefined) select = select.where('files.created_by', '=', query.createdBy);
     if (query.s3ConfigId !== undefined) select = select.where('files.s3_config_id', '=', query.s3ConfigId);
-    const terms = query.terms ?? [];
-    const matches = fileSearchCondition(this.searchEngine, terms);
+    const matches = fileSearchCondition(this.searchEngine, terms, access);
     if (matches !== undefined) select = select.where(matches);
-    const page = select.orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(query.limit).offset(query.offset).compile();
-    const plan = { terms, ...(query.matches === undefined ? {} : { matches: query.matches }) };
-    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, plan, (db) => db.executeQuery(page));
-    return rows;
+    return select
+      .orderBy(newestFirstKey(this.searchEngine, 'files.created_at', access), 'desc')
+      .orderBy('files.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
   }
 
   private selectJoined() {

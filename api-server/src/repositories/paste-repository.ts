@@ -1,7 +1,17 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { DatabaseEngine } from '../db/database';
 import type { Database, NewPasteRow, PasteRow, PastesTable } from '../db/schema';
-import { engineOf, indexOnlyCount, pasteSearchCondition, readWithSearchPlan } from '../db/search-sql';
+import {
+  cachedTermIndex,
+  engineOf,
+  indexOnlyCount,
+  listAccessFor,
+  newestFirstKey,
+  pasteSearchCondition,
+  writeMarkOf,
+  type SearchAccess,
+  type TermIndex,
+} from '../db/search-sql';
 import { lockTransaction, TRANSACTION_LOCKS } from '../db/transaction-lock';
 import { pasteHasTagCondition, PasteTagRepository } from './paste-tag-repository';
 
@@ -51,12 +61,17 @@ export interface PasteListQuery {
   createdBy?: string;
   /** Search terms (contract api/search.ts), each a substring of slug, remark or unencrypted content; empty = every row. */
   terms?: readonly string[];
-  /** How many rows match the terms (the list's total, counted first): lets the search read pick its plan (db/search-sql.ts). */
+  /** How many rows match the filters (the list's total, counted first): picks the page's plan (db/search-sql.ts listAccessFor), and nothing is read past it. */
   matches?: number;
   /** Only pastes carrying the tag with this key (`pasteTagKey`); undefined = no tag filter. */
   tagKey?: string | undefined;
   limit: number;
   offset: number;
+}
+
+/** The tag filter as a check of each row (`EXISTS` on the primary key of paste_tags): for pages read in list order. */
+function hasTagRowByRow(tagKey: string): Expression<SqlBool> {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM paste_tags WHERE paste_tags.paste_id = ${sql.ref('pastes.id')} AND paste_tags.tag_key = ${tagKey})`;
 }
 
 /** Largest number of ids put in one `IN (…)` list (SQLite allows 32 766 variables, PostgreSQL 65 535). */
@@ -73,6 +88,8 @@ export class PasteRepository {
   private readonly searchEngine: DatabaseEngine;
   /** The pastes' tags, on the same connection (in `withStorageLock`: the same transaction). */
   readonly tags: PasteTagRepository;
+  /** Which search terms the database's index narrows (read once; picks plans only). */
+  private readonly termIndex: () => Promise<TermIndex>;
 
   /** `engine` picks the lock of `withStorageLock`. */
   constructor(
@@ -81,6 +98,12 @@ export class PasteRepository {
   ) {
     this.searchEngine = engineOf(db);
     this.tags = new PasteTagRepository(db);
+    this.termIndex = cachedTermIndex(db, this.searchEngine);
+  }
+
+  /** The database's write mark (db/search-sql.ts writeMarkOf): while it stays the same, counts hold. */
+  writeMark(): Promise<string | null> {
+    return writeMarkOf(this.db, this.searchEngine);
   }
 
   /**
@@ -231,13 +254,18 @@ export class PasteRepository {
     if (tagKey !== undefined) query = query.where(pasteHasTagCondition(tagKey));
     const matches = pasteSearchCondition(this.searchEngine, terms);
     if (matches !== undefined) query = query.where(matches);
-    const compiled = query.compile();
-    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, { terms }, (db) => db.executeQuery(compiled));
+    const { rows } = await this.db.executeQuery(query.compile());
     return Number(rows[0]?.count ?? 0);
   }
 
   /** Newest first (matching `query.terms` and `query.tagKey` when given), without the full content (only its first `headLength` characters) nor long remarks. */
   async listSummaries(query: PasteListQuery, headLength: number): Promise<PasteSummaryRow[]> {
+    const terms = query.terms ?? [];
+    if (query.matches !== undefined && query.offset >= query.matches) return [];
+    // The plan from the count: a dense result is read in list order (created_at index, stops when
+    // the page is full), a sparse one collected through the search or tag index and sorted.
+    const access: SearchAccess =
+      query.matches === undefined ? 'ordered' : listAccessFor(terms, query.matches, await this.termIndex(), query.tagKey !== undefined);
     let select = this.db
       .selectFrom('pastes')
       .select((eb) => [
@@ -249,13 +277,22 @@ export class PasteRepository {
         eb.fn<string>('substr', ['content', eb.lit(1), eb.lit(headLength)]).as('content_head'),
       ]);
     if (query.createdBy !== undefined) select = select.where('created_by', '=', query.createdBy);
-    if (query.tagKey !== undefined) select = select.where(pasteHasTagCondition(query.tagKey));
-    const terms = query.terms ?? [];
-    const matches = pasteSearchCondition(this.searchEngine, terms);
+    if (query.tagKey !== undefined) {
+      // Collected: the tag's index gives the few pastes carrying it (and the terms are checked on
+      // those only, so a common term does not drive the read). Ordered: each paste read in list
+      // order is checked for the tag through the primary key (paste_id, tag_key), instead of every
+      // paste with the tag being looked up and sorted.
+      select = select.where(access === 'collected' ? pasteHasTagCondition(query.tagKey) : hasTagRowByRow(query.tagKey));
+    }
+    const termsAccess: SearchAccess = query.tagKey !== undefined ? 'ordered' : access;
+    const matches = pasteSearchCondition(this.searchEngine, terms, termsAccess);
     if (matches !== undefined) select = select.where(matches);
-    const page = select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).compile();
-    const plan = { terms, ...(query.matches === undefined ? {} : { matches: query.matches }) };
-    const { rows } = await readWithSearchPlan(this.db, this.searchEngine, plan, (db) => db.executeQuery(page));
+    const rows = await select
+      .orderBy(newestFirstKey(this.searchEngine, 'pastes.created_at', access), 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
     return rows.map((row) => ({ ...row, remark_bytes: row.remark_bytes === null ? null : Number(row.remark_bytes) }));
   }
 

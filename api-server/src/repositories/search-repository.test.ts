@@ -405,12 +405,16 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     const terms = ['kiwi'];
     const total = await pastes.count(undefined, terms);
     expect(total).toBe(10);
-    for (const matches of [undefined, 0, total, SPARSE_MATCHES + 1]) {
+    // `matches` is the exact count (the lists count first): sparse collects, dense reads in order.
+    for (const matches of [undefined, total, SPARSE_MATCHES + 1]) {
       const rows = await pastes.listSummaries({ terms, limit: 4, offset: 2, ...(matches === undefined ? {} : { matches }) }, 5);
       expect({ matches, ids: rows.map((row) => row.id) }).toEqual({ matches, ids: ['p21', 'p18', 'p15', 'p12'] });
       const fileRows = await files.list({ terms, limit: 4, offset: 0, ...(matches === undefined ? {} : { matches }) });
       expect(fileRows).toEqual([]);
     }
+    // Nothing is read past the known count.
+    expect(await pastes.listSummaries({ terms, limit: 4, offset: total, matches: total }, 5)).toEqual([]);
+    expect(await files.list({ terms, limit: 4, offset: 0, matches: 0 })).toEqual([]);
   });
 
   it('uses the trigram indexes on PostgreSQL (one per searched column, the content one only for unencrypted rows)', async () => {
