@@ -6,6 +6,7 @@ import { parseTimestamp } from '../lib/time';
 import type { FileChanges, FileListRow } from '../repositories/file-repository';
 import { useProxyOf, type FileShareLinks } from './file-share-links';
 import { maxViewsColumn, type FileShareStore, type FileUpdateInput } from './file-share-store';
+import { SearchTotals } from './search-totals';
 
 /**
  * The management of file shares (contract §5.4.3, §5.4.4): the admin list and the API key's own
@@ -15,7 +16,23 @@ export class FileShareRecordService {
   constructor(
     private readonly store: FileShareStore,
     private readonly links: FileShareLinks,
+    /** The lists' totals, reused while nothing was written (search-totals.ts). */
+    private readonly totals: SearchTotals = new SearchTotals(),
   ) {}
+
+  /**
+   * The exact number of rows a list shows: counted first, as it picks the page's plan
+   * (db/search-sql.ts listAccessFor), and reused while the database's write mark stays the same.
+   */
+  private async totalOf(filter: {
+    createdBy?: string | undefined;
+    s3ConfigId?: string | undefined;
+    terms: readonly string[];
+  }): Promise<number> {
+    const { files } = this.store;
+    const mark = await files.writeMark();
+    return this.totals.totalOf({ kind: 'file', ...filter }, mark, () => files.count(filter));
+  }
 
   /** GET /api/admin/files. */
   async listForAdmin(query: {
@@ -28,8 +45,7 @@ export class FileShareRecordService {
   }): Promise<AdminFileListData> {
     const { files } = this.store;
     const filter = { createdBy: query.createdBy, s3ConfigId: query.s3ConfigId, terms: query.terms ?? [] };
-    // Counted first: the count tells the search read its plan (db/search-sql.ts).
-    const total = await files.count(filter);
+    const total = await this.totalOf(filter);
     const rows = await files.list({ ...filter, matches: total, limit: query.limit, offset: query.offset });
     return { files: rows.map((row) => this.listRecord(row, false)), pagination: { total, limit: query.limit, offset: query.offset } };
   }
@@ -38,7 +54,7 @@ export class FileShareRecordService {
   async listOwned(createdBy: string, query: { limit: number; offset: number; terms?: readonly string[] }): Promise<UserFileListData> {
     const { files } = this.store;
     const terms = query.terms ?? [];
-    const total = await files.count({ createdBy, terms });
+    const total = await this.totalOf({ createdBy, terms });
     const rows = await files.list({ createdBy, terms, matches: total, limit: query.limit, offset: query.offset });
     return {
       files: rows.map((row) => this.listRecord(row, true)),

@@ -15,6 +15,7 @@ import type { ApiKeyRepository } from '../repositories/api-key-repository';
 import type { PasteRepository, PasteSummaryRow } from '../repositories/paste-repository';
 import type { PasteTagRepository } from '../repositories/paste-tag-repository';
 import { rowMarksOf } from './paste-marks';
+import { SearchTotals } from './search-totals';
 
 /** Contract §5.3.2: `content_preview` = first 200 characters + `...` when longer. */
 export const CONTENT_PREVIEW_LENGTH = 200;
@@ -91,11 +92,22 @@ async function remarkOfSummary(pastes: Pick<PasteRepository, 'remarkOf'>, row: P
  */
 export class PasteRecords {
   constructor(
-    private readonly pastes: Pick<PasteRepository, 'count' | 'listSummaries' | 'remarkOf' | 'contentOf' | 'findById'>,
+    private readonly pastes: Pick<PasteRepository, 'count' | 'listSummaries' | 'remarkOf' | 'contentOf' | 'findById' | 'writeMark'>,
     private readonly tags: Pick<PasteTagRepository, 'tagsOf'>,
     private readonly apiKeys: Pick<ApiKeyRepository, 'namesByIds'>,
     private readonly secretBox: SecretBox,
+    /** The lists' totals, reused while nothing was written (search-totals.ts). */
+    private readonly totals: SearchTotals = new SearchTotals(),
   ) {}
+
+  /**
+   * The exact number of rows a list shows: counted first, as it picks the page's plan
+   * (db/search-sql.ts listAccessFor), and reused while the database's write mark stays the same.
+   */
+  private async totalOf(createdBy: string | undefined, terms: readonly string[], tagKey: string | undefined): Promise<number> {
+    const mark = await this.pastes.writeMark();
+    return this.totals.totalOf({ kind: 'paste', terms, createdBy, tagKey }, mark, () => this.pastes.count(createdBy, terms, tagKey));
+  }
 
   /**
    * GET /api/admin/pastes: newest first, content shortened to a preview. `items` is read as it is
@@ -105,7 +117,7 @@ export class PasteRecords {
     const { page, limit } = query;
     const terms = query.terms ?? [];
     const tagKey = tagKeyOf(query.tag);
-    const total = await this.pastes.count(query.createdBy, terms, tagKey);
+    const total = await this.totalOf(query.createdBy, terms, tagKey);
     const rows = await this.pastes.listSummaries(
       { createdBy: query.createdBy, terms, tagKey, matches: total, limit, offset: (page - 1) * limit },
       CONTENT_PREVIEW_LENGTH + 1,
@@ -147,7 +159,7 @@ export class PasteRecords {
   async listOwned(createdBy: string, query: OwnedPasteQuery): Promise<PastePage<UserPasteListItem, OffsetPagination>> {
     const terms = query.terms ?? [];
     const tagKey = tagKeyOf(query.tag);
-    const total = await this.pastes.count(createdBy, terms, tagKey);
+    const total = await this.totalOf(createdBy, terms, tagKey);
     const rows = await this.pastes.listSummaries(
       { createdBy, terms, tagKey, matches: total, limit: query.limit, offset: query.offset },
       CONTENT_PREVIEW_LENGTH + 1,

@@ -28,6 +28,24 @@ describe('SearchTotals (counts of the admin search reused while nothing was writ
     expect(counted).toHaveLength(4);
   });
 
+  it('keeps a list count under its owner, tag and storage filters, apart from any other filter', async () => {
+    totals = new SearchTotals({ now: () => clock });
+    let next = 0;
+    const totalOf = (rows: Parameters<SearchTotals['totalOf']>[0]) => totals.totalOf(rows, 'm1', () => Promise.resolve((next += 1)));
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'] })).toBe(1);
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'], createdBy: 'apikey:a' })).toBe(2);
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'], createdBy: 'apikey:b' })).toBe(3);
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'], tagKey: 'apikey:a' })).toBe(4);
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'], createdBy: 'apikey:a', tagKey: 'x' })).toBe(5);
+    expect(await totalOf({ kind: 'file', terms: ['kiwi'], s3ConfigId: 'apikey:a' })).toBe(6);
+    expect(await totalOf({ kind: 'file', terms: [], createdBy: 'apikey:a' })).toBe(7);
+    // The same filters again: reused, and the admin search's countOf is the unfiltered count.
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'], createdBy: 'apikey:b' })).toBe(3);
+    expect(await totalOf({ kind: 'paste', terms: ['kiwi'], createdBy: undefined, tagKey: undefined })).toBe(1);
+    expect(await totals.countOf('paste', ['kiwi'], 'm1', () => Promise.resolve(99))).toBe(1);
+    expect(next).toBe(7);
+  });
+
   it('counts again once the mark moved, and again after the maximum age', async () => {
     await countOf('paste', ['kiwi'], 'm1');
     expect(await countOf('paste', ['kiwi'], 'm2', 8)).toBe(8);

@@ -13,6 +13,18 @@ export interface SearchTotalsOptions {
   now?: () => number;
 }
 
+/** What a count counts: the rows of one kind matching every term, within a list's filters. */
+export interface CountedRows {
+  kind: SearchKind;
+  terms: readonly string[];
+  /** Only rows of this creator (a key holder's own list, the admin's creator filter); undefined = all. */
+  createdBy?: string | undefined;
+  /** Pastes: only those with the tag of this key (`pasteTagKey`); undefined = no tag filter. */
+  tagKey?: string | undefined;
+  /** Files: only those of this storage configuration; undefined = all. */
+  s3ConfigId?: string | undefined;
+}
+
 interface Entry {
   mark: string;
   at: number;
@@ -20,8 +32,9 @@ interface Entry {
 }
 
 /**
- * Counts of `GET /admin/search` (exact totals are the contract's, and counting a term found in
- * most rows is the dearest part of a search) reused while nothing was written.
+ * Counts of `GET /admin/search` and of the paste and file lists (`?q=`, `tag=`, the owner and
+ * storage filters) — exact totals are the contract's, and counting a term found in most rows is
+ * the dearest part of a search — reused while nothing was written.
  *
  * A count is stored with the database's write mark read before it was counted (SearchRepository
  * .writeMark, db/search-sql.ts writeMarkOf) and reused only while the mark read for a new search is
@@ -31,8 +44,8 @@ interface Entry {
  * SEARCH_TOTAL_MAX_AGE_MS, whatever the mark says. Without a mark (null) nothing is reused.
  *
  * Searches of the same count and mark that arrive while it is being counted wait for that count
- * instead of starting their own. Counts of the lists (`?q=` on /admin/pastes and others) are not
- * kept here.
+ * instead of starting their own. Each count is kept under everything that filters it (CountedRows):
+ * a key holder's count is never another's, nor a list's with another tag.
  */
 export class SearchTotals {
   private readonly entries = new Map<string, Entry>();
@@ -48,8 +61,14 @@ export class SearchTotals {
 
   /** The count of `kind` rows matching `terms` at write mark `mark`: reused, or `count()`ed now. */
   countOf(kind: SearchKind, terms: readonly string[], mark: string | null, count: () => Promise<number>): Promise<number> {
+    return this.totalOf({ kind, terms }, mark, count);
+  }
+
+  /** The count of `rows` at write mark `mark`: reused, or `count()`ed now. */
+  totalOf(rows: CountedRows, mark: string | null, count: () => Promise<number>): Promise<number> {
     if (mark === null) return count();
-    const key = JSON.stringify([kind, ...terms]);
+    // An absent filter is null: never the same key as a filter's value.
+    const key = JSON.stringify([rows.kind, rows.createdBy ?? null, rows.tagKey ?? null, rows.s3ConfigId ?? null, ...rows.terms]);
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.mark === mark && now - entry.at < this.maxAgeMs) return entry.count;
