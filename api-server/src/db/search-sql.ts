@@ -200,37 +200,6 @@ export function newestFirstKey(engine: DatabaseEngine, column: string, access: S
   return engine === 'PostgreSQL' && access === 'collected' ? sql<string>`(${sql.ref(column)} || '')` : sql<string>`${sql.ref(column)}`;
 }
 
-/** What a search read knows about itself: its terms and, once counted, how many rows match. */
-export interface SearchReadPlan {
-  terms: readonly string[];
-  /** Matching rows (from the count read first); undefined for the count itself. */
-  matches?: number;
-}
-
-/**
- * Runs a search read with the planner settings it needs. PostgreSQL cannot estimate how many rows
- * a substring (I)LIKE matches, and prices each row's match far below its real cost: when only a few
- * rows match it still reads the created_at index newest first until the page is full, which is a
- * scan of the whole table. So a read that knows its result is sparse (`matches` ≤ SPARSE_MATCHES,
- * from the count made first) runs in a transaction of its own with `SET LOCAL enable_indexscan =
- * off`: the matches are collected through the trigram indexes (bitmap scans) and sorted. A dense
- * result keeps the ordered scan, which stops after a page. SQLite, a read without terms, one
- * without a count, or one inside a transaction: as it is.
- */
-export async function readWithSearchPlan<DB, T>(
-  db: Kysely<DB>,
-  engine: DatabaseEngine,
-  plan: SearchReadPlan,
-  read: (db: Kysely<DB>) => Promise<T>,
-): Promise<T> {
-  if (engine !== 'PostgreSQL' || plan.terms.length === 0 || db.isTransaction) return read(db);
-  if (plan.matches === undefined || plan.matches > SPARSE_MATCHES) return read(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_indexscan = off`.execute(trx);
-    return read(trx);
-  });
-}
-
 /**
  * SQLite, when every term has a trigram and nothing else filters the rows: the number of matching
  * rows read from the index alone (it holds exactly one entry per row). Undefined otherwise: count

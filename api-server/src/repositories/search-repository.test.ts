@@ -1,6 +1,6 @@
 import { searchTermsOf, type SearchKind } from '@cloudclip/contract';
 import { sql } from 'kysely';
-import { readWithSearchPlan, searchAccessFor, SPARSE_MATCHES, termIndexOf, type SearchReadPlan } from '../db/search-sql';
+import { searchAccessFor, SPARSE_MATCHES, termIndexOf } from '../db/search-sql';
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
 import { seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
 import { FileRepository } from './file-repository';
@@ -368,30 +368,6 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     expect(trigramsOf(burned).filter((trigram) => after.includes(trigram))).toEqual([]);
     expect(trigramsOf(deleted).filter((trigram) => after.includes(trigram))).toEqual([]);
     expect(await pasteIds('other')).toHaveLength(20);
-  });
-
-  it('reads a search on PostgreSQL with its plan settings in a transaction of its own, and elsewhere as it is', async () => {
-    const setting = async (name: string) => {
-      if (database.engine !== 'PostgreSQL') return 'n/a';
-      const { rows } = await sql<{ value: string }>`SELECT current_setting(${name}) AS value`.execute(database.db);
-      return rows[0]?.value;
-    };
-    const inside = async (plan: SearchReadPlan) =>
-      readWithSearchPlan(database.db, database.engine, plan, async (db) => {
-        if (database.engine !== 'PostgreSQL') return ['n/a', 'n/a'];
-        const { rows } = await sql<{ seq: string; index: string }>`
-          SELECT current_setting('enable_seqscan') AS seq, current_setting('enable_indexscan') AS index`.execute(db);
-        return [rows[0]?.seq, rows[0]?.index];
-      });
-    const expected = (seq: string, index: string) => (database.engine === 'PostgreSQL' ? [seq, index] : ['n/a', 'n/a']);
-    expect(await inside({ terms: ['abc'] })).toEqual(expected('on', 'on'));
-    expect(await inside({ terms: ['abc'], matches: SPARSE_MATCHES })).toEqual(expected('on', 'off'));
-    expect(await inside({ terms: ['de'], matches: 0 })).toEqual(expected('on', 'off'));
-    expect(await inside({ terms: ['abc'], matches: SPARSE_MATCHES + 1 })).toEqual(expected('on', 'on'));
-    expect(await inside({ terms: [], matches: 0 })).toEqual(expected('on', 'on'));
-    // SET LOCAL ended with the read's transaction.
-    expect(await setting('enable_seqscan')).toBe(database.engine === 'PostgreSQL' ? 'on' : 'n/a');
-    expect(await setting('enable_indexscan')).toBe(database.engine === 'PostgreSQL' ? 'on' : 'n/a');
   });
 
   it('finds the same rows whatever plan the match count picks', async () => {

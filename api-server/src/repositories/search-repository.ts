@@ -3,15 +3,14 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../db/database';
 import type { Database } from '../db/schema';
 import {
+  cachedTermIndex,
   engineOf,
   fileSearchCondition,
   indexOnlyCount,
   newestFirstKey,
   pasteSearchCondition,
   positionOf,
-  readWithSearchPlan,
   searchAccessFor,
-  termIndexOf,
   writeMarkOf,
   type SearchAccess,
   type TermIndex,
@@ -88,18 +87,11 @@ function firstSource(row: SnippetRow, prefixes: readonly string[]): SnippetSourc
 export class SearchRepository {
   private readonly engine: DatabaseEngine;
   /** Which terms the search index narrows (read once; picks plans only). */
-  private termIndex: Promise<TermIndex> | undefined;
+  private readonly termIndex: () => Promise<TermIndex>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.engine = engineOf(db);
-  }
-
-  private termIndexNow(): Promise<TermIndex> {
-    this.termIndex ??= termIndexOf(this.db, this.engine).catch((error: unknown) => {
-      this.termIndex = undefined;
-      throw error;
-    });
-    return this.termIndex;
+    this.termIndex = cachedTermIndex(db, this.engine);
   }
 
   /** How many rows of one kind match every term. */
@@ -114,7 +106,7 @@ export class SearchRepository {
         : this.fileHits(terms, 'ordered')
             .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
             .compile();
-    const { rows } = await readWithSearchPlan(this.db, this.engine, { terms }, (db) => db.executeQuery(compiled));
+    const { rows } = await this.db.executeQuery(compiled);
     return Number(rows[0]?.count ?? 0);
   }
 
@@ -147,7 +139,7 @@ export class SearchRepository {
     const read = kinds.filter((kind) => matches?.[kind] !== 0);
     const known = read.every((kind) => matches?.[kind] !== undefined);
     if (read.length === 0 || (known && read.reduce((sum, kind) => sum + (matches?.[kind] ?? 0), 0) <= offset)) return [];
-    const termIndex = await this.termIndexNow();
+    const termIndex = await this.termIndex();
     const accessOf = (kind: SearchKind): SearchAccess => {
       const count = matches?.[kind];
       return count === undefined ? 'ordered' : searchAccessFor(terms, count, termIndex);
