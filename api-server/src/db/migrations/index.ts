@@ -8,6 +8,7 @@ import * as m0006 from './0006-search';
 import * as m0007 from './0007-mount-index';
 import * as m0008 from './0008-paste-stored-bytes';
 import * as m0009 from './0009-paste-tags';
+import * as m0010 from './0010-owner-recency';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-mount-index': m0007,
   '0008-paste-stored-bytes': m0008,
   '0009-paste-tags': m0009,
+  '0010-owner-recency': m0010,
 };
