@@ -1,9 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Kernel } from '../kernel';
 import { useKernel } from './kernel-context';
 
 /** The answers already in, per kernel (one per page load), so a component mounted later has it at once. */
 const known = new WeakMap<Kernel, ReadonlySet<string>>();
+/** The components waiting for a kernel's answer. */
+const waiting = new WeakMap<Kernel, Set<() => void>>();
+
+/** Asks the kernel (once per kernel: `serverFeatures()` is shared) and tells every waiting component when it answers. */
+function subscribeTo(kernel: Kernel, onAnswer: () => void): () => void {
+  let listeners = waiting.get(kernel);
+  if (listeners === undefined) {
+    const created = new Set<() => void>();
+    waiting.set(kernel, created);
+    listeners = created;
+    void kernel
+      .serverFeatures()
+      .catch(() => new Set<string>())
+      .then((offered) => {
+        known.set(kernel, offered);
+        for (const listener of [...created]) listener();
+      });
+  }
+  listeners.add(onAnswer);
+  return () => {
+    listeners.delete(onAnswer);
+  };
+}
 
 /**
  * Whether the backend offers an optional capability, e.g. `SERVER_FEATURE_SEARCH`
@@ -12,21 +35,14 @@ const known = new WeakMap<Kernel, ReadonlySet<string>>();
  * another; then true or false. A backend that lists no features, or whose version call fails, offers
  * none: the caller then works with the contract's plain endpoints. Once the answer is in, a component
  * mounted later has it on its first render.
+ *
+ * An external store (`useSyncExternalStore`), not state set from an effect: an answer arriving after
+ * a component rendered but before its effects ran is still seen (React reads the store again when it
+ * subscribes), where a "skip when already known" effect left such a component waiting for good.
  */
 export function useServerFeature(feature: string): boolean | undefined {
   const kernel = useKernel();
-  const [answer, setAnswer] = useState<{ kernel: Kernel; features: ReadonlySet<string> }>();
-  const features = answer?.kernel === kernel ? answer.features : known.get(kernel);
-  useEffect(() => {
-    if (known.has(kernel)) return;
-    let current = true;
-    void kernel.serverFeatures().then((offered) => {
-      known.set(kernel, offered);
-      if (current) setAnswer({ kernel, features: offered });
-    });
-    return () => {
-      current = false;
-    };
-  }, [kernel]);
-  return features?.has(feature);
+  const subscribe = useCallback((onAnswer: () => void) => subscribeTo(kernel, onAnswer), [kernel]);
+  const getSnapshot = useCallback(() => known.get(kernel), [kernel]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot)?.has(feature);
 }
