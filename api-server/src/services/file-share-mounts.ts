@@ -1,5 +1,6 @@
 import type { CacheRegistry } from '../cache/cache-registry';
 import type { MountRow, StorageConfigRow } from '../db/schema';
+import { ancestorFolders } from '../repositories/mount-index-repository';
 import type { MountRepository } from '../repositories/mount-repository';
 import type { StorageDriver } from '../storage/storage-driver';
 import { virtualPathOf, type PathMetadata } from './fs/fs-access';
@@ -15,12 +16,6 @@ export interface FileShareMountsDeps {
   drivers: { driverFor(config: StorageConfigRow): StorageDriver };
   /** Where a failed index update is reported (default: a process warning on stderr). */
   onError?: (error: unknown) => void;
-}
-
-/** The folder keys above `key`, deepest first (`a/b/`, `a/` for `a/b/c.txt`). */
-function foldersAbove(key: string): string[] {
-  const segments = key.split('/').slice(0, -1);
-  return segments.map((_, index) => `${segments.slice(0, segments.length - index).join('/')}/`);
 }
 
 /**
@@ -80,7 +75,8 @@ export class FileShareMounts {
   private async emptiedFolders(config: StorageConfigRow, key: string): Promise<string[]> {
     const driver = this.deps.drivers.driverFor(config);
     const emptied: string[] = [];
-    for (const folder of foldersAbove(key)) {
+    // Deepest first: the walk stops at the first folder that still holds something.
+    for (const folder of ancestorFolders(key).reverse()) {
       const page = await driver.listObjects({ prefix: folder, maxKeys: 1 }).catch(() => null);
       if (!page || page.objects.length > 0 || page.commonPrefixes.length > 0) break;
       emptied.push(folder);
