@@ -1,6 +1,8 @@
 // /api through the gateway: proxied as is to the api-server, streaming both ways. An answer the
 // api-server gives before it has read the whole request body (a 413, a refused upload) reaches the
 // client as it is, instead of a reset connection. /dav goes the same way (dav-proxy.mjs).
+// Several api-server replicas (API_UPSTREAM=a,b,…) get the requests round robin; a GET or HEAD whose
+// replica refuses the connection goes to the next one.
 import { Readable, Stream, finished } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 
@@ -16,6 +18,75 @@ const ANSWERED = Symbol('cloudclip.answered');
  * the end. (reply-from turns a timeout of 0 into its default of 10 seconds, so it is spelt out.)
  */
 export const UPSTREAM_IDLE_TIMEOUT_MS = 60 * 60 * 1000;
+
+/**
+ * The api-server origins of API_UPSTREAM: one, or several separated by commas (replicas behind one
+ * gateway). Blank entries are dropped; anything that is not an http(s) origin is an error.
+ * @param {string | string[]} value
+ * @returns {string[]}
+ */
+export function parseUpstreams(value) {
+  const entries = (Array.isArray(value) ? value : String(value ?? '').split(',')).map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0) throw new Error('API_UPSTREAM names no api-server');
+  for (const entry of entries) {
+    let url;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new Error(`API_UPSTREAM: "${entry}" is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`API_UPSTREAM: "${entry}" is not http(s)`);
+  }
+  return entries;
+}
+
+/**
+ * Round robin over `origins`: `next()` is the origin for a new request, `after(origin)` the one
+ * following a given origin (where a refused request goes next).
+ * @param {string[]} origins
+ */
+export function createRotation(origins) {
+  let turn = 0;
+  return {
+    next() {
+      const origin = origins[turn % origins.length];
+      turn = (turn + 1) % origins.length;
+      return origin;
+    },
+    after(origin) {
+      const index = origins.findIndex((candidate) => new URL(candidate).origin === new URL(origin).origin);
+      return origins[(index + 1) % origins.length];
+    },
+  };
+}
+
+/** The methods sent to another replica when the chosen one refuses the connection: they carry no body. */
+export const FAILOVER_METHODS = Object.freeze(['GET', 'HEAD']);
+
+/** Whether a request to the api-server carries a body (a length above 0, or chunked). */
+function hasBody(headers) {
+  const length = Number(headers['content-length'] ?? 0);
+  return length > 0 || Number.isNaN(length) || headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * reply-from's retryDelay for several replicas: a GET or HEAD without a body whose replica refused
+ * the connection (nothing was sent) is sent to the next replica, each replica tried once. Anything
+ * else keeps reply-from's own rule (a GET answered 503 is asked again).
+ * @param {ReturnType<typeof createRotation>} rotation
+ * @param {number} count how many replicas there are
+ */
+function failoverDelay(rotation, count) {
+  return ({ err, req, res, attempt, getDefaultDelay }) => {
+    if (err?.code === 'ECONNREFUSED' && attempt < count - 1 && FAILOVER_METHODS.includes(req.method) && !hasBody(req.headers)) {
+      const next = new URL(rotation.after(req.url.origin));
+      req.url = new URL(`${req.url.pathname}${req.url.search}`, next);
+      req.headers = { ...req.headers, host: req.url.host };
+      return 1;
+    }
+    return getDefaultDelay(req, res, err, attempt);
+  };
+}
 
 /** Whether `url` is `prefix` itself or below it (`/api`, `/api/…`, `/api?…`). */
 export function isUnderPrefix(url, prefix) {
@@ -138,8 +209,11 @@ function forwardedHeaders(request, headers) {
 /**
  * Proxies everything under `prefix` to the same path of the api-server, streaming both ways: the
  * one way the gateway talks to the api-server, shared by /api and /dav so both behave the same.
+ * With several origins each request goes to the next one round robin (`createRotation`), and a GET
+ * or HEAD refused by its replica goes to the following one (`failoverDelay`); a request with a body
+ * is never sent twice.
  * @param {import('fastify').FastifyInstance} app
- * @param {string} apiUpstream the api-server's origin
+ * @param {string | string[]} apiUpstream the api-server's origin, or several (comma-separated)
  * @param {object} options
  * @param {string} options.prefix `/api` or `/dav`
  * @param {string[]} [options.httpMethods] the methods proxied (default: @fastify/http-proxy's list)
@@ -148,8 +222,12 @@ function forwardedHeaders(request, headers) {
  * @param {Record<string, unknown>} [options.config] the routes' config
  */
 export async function registerUpstreamProxy(app, apiUpstream, { prefix, httpMethods, rewriteRequestHeaders, config }) {
+  const upstreams = parseUpstreams(apiUpstream);
+  const rotation = createRotation(upstreams);
+  const replicas =
+    upstreams.length > 1 ? { getUpstream: () => rotation.next(), retryDelay: failoverDelay(rotation, upstreams.length) } : {};
   await app.register(fastifyHttpProxy, {
-    upstream: apiUpstream,
+    upstream: upstreams.length > 1 ? upstreams[0] : apiUpstream,
     prefix,
     rewritePrefix: prefix,
     ...(httpMethods ? { httpMethods } : {}),
@@ -161,6 +239,7 @@ export async function registerUpstreamProxy(app, apiUpstream, { prefix, httpMeth
     // proxy, request.ip/protocol/host already come from its X-Forwarded-* headers; otherwise a
     // client's own X-Forwarded-* headers are dropped.
     replyOptions: {
+      ...replicas,
       onResponse: forwardAnswer,
       onError: onProxyError,
       rewriteRequestHeaders: (request, headers) => {
@@ -172,9 +251,9 @@ export async function registerUpstreamProxy(app, apiUpstream, { prefix, httpMeth
 }
 
 /**
- * Proxies /api to the api-server.
+ * Proxies /api to the api-server (or round robin to its replicas).
  * @param {import('fastify').FastifyInstance} app
- * @param {string} apiUpstream the api-server's origin
+ * @param {string | string[]} apiUpstream the api-server's origin, or several (comma-separated)
  */
 export async function registerApiProxy(app, apiUpstream) {
   await registerUpstreamProxy(app, apiUpstream, { prefix: '/api' });
