@@ -11,7 +11,8 @@
 # initdb refuses to run as root: when root, the cluster runs as the `postgres` user if it exists,
 # else `nobody` (override with PG_RUN_AS).
 #
-# Without PostgreSQL binaries: prints how to install them and exits 0 — unless CI is set, then 1.
+# Without PostgreSQL binaries: prints how to install them and exits 0 — unless CI or
+# WITH_POSTGRES_REQUIRED is set (pnpm cluster, which cannot do without), then 1.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -42,8 +43,8 @@ find_bin_dir() {
 if ! BIN=$(find_bin_dir); then
   echo "with-postgres: PostgreSQL server binaries (initdb, pg_ctl) not found." >&2
   echo "with-postgres: install them (Debian: apt-get install -y postgresql) or set PG_BIN=<dir with initdb>." >&2
-  if [ -n "${CI:-}" ]; then
-    echo "with-postgres: CI is set, so this is a failure." >&2
+  if [ -n "${CI:-}" ] || [ -n "${WITH_POSTGRES_REQUIRED:-}" ]; then
+    echo "with-postgres: PostgreSQL is required here (CI or WITH_POSTGRES_REQUIRED is set), so this is a failure." >&2
     exit 1
   fi
   echo "with-postgres: skipping (exit 0 outside CI)." >&2
