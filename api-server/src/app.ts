@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { installAuth } from './auth/auth-hook';
 import { CredentialGuard } from './auth/credential-guard';
 import { installSlugProbeLimit } from './auth/slug-probe-limit';
+import { CredentialFailureRepository } from './repositories/credential-failure-repository';
 import { createContainer, type AppContainer, type ContainerInput } from './container';
 import { removeStaleTempFiles } from './storage/stale-temp-files';
 import { IN_MEMORY, openDatabase } from './db/database';
@@ -161,7 +162,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     maxFailuresPerAccount: failedCredentialLimit * 3,
     maxUnknownSlugsPerClient: options.unknownSlugLimit ?? failedCredentialLimit * 3,
     windowMs: 60_000,
-    maxEntries: 100_000,
+    failures: new CredentialFailureRepository(db),
     clock,
   });
   installAuth(app, container.services.auth, credentialGuard);

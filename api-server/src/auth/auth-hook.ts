@@ -32,8 +32,8 @@ export function installAuth(app: FastifyInstance, authService: AuthService, guar
     }
     const { authorization } = request.headers;
     const guess = guessableCredential(authorization);
-    if (guess) guard.assertAllowed(request.ip, guess.account);
+    if (guess) await guard.assertAllowed(request.ip, guess.account);
     request.auth = await authService.resolve(authorization);
-    if (guess && request.auth.kind === 'anonymous') guard.recordFailure(request.ip, guess.account);
+    if (guess && request.auth.kind === 'anonymous') await guard.recordFailure(request.ip, guess.account);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError, serverBusyError } from '../http/http-error';
 import { QueueFullError } from '../lib/bounded-queue';
 import type { Clock } from '../lib/time';
+import type { CredentialFailureRepository, FailureBudget } from '../repositories/credential-failure-repository';
 
 /**
  * Failed-credential throttling, one budget for every kind of guess: admin login, HTTP Basic, an
@@ -15,8 +16,11 @@ import type { Clock } from '../lib/time';
  * own per client address (`maxUnknownSlugsPerClient`, see slug-probe-limit.ts), so slugs cannot be
  * enumerated at the rate the server answers.
  *
- * Counters live in this process (a fixed window per key, at most `maxEntries` keys; the oldest go
- * first). Several api-server replicas each keep their own.
+ * The counters are rows of `credential_failures` (a fixed window per key, migration 0011,
+ * repositories/credential-failure-repository.ts), so several api-server replicas on one database
+ * spend one budget: a check is one SELECT, a failure one UPSERT whose window arithmetic runs in
+ * SQL (atomic under concurrent requests from any replica). Ended windows are pruned at most once
+ * per window by each process.
  */
 
 export interface CredentialGuardOptions {
@@ -27,14 +31,9 @@ export interface CredentialGuardOptions {
   /** Lookups of share slugs that do not exist one client address may make per window. */
   maxUnknownSlugsPerClient: number;
   windowMs: number;
-  /** Keys remembered at most (bounds the memory an address-spraying attacker can make us use). */
-  maxEntries: number;
+  /** Where the counters live (the app's database). */
+  failures: CredentialFailureRepository;
   clock: Clock;
-}
-
-interface Window {
-  failures: number;
-  resetAt: number;
 }
 
 /** The messages of a wrong credential: what counts as a failed guess when a route reports one. */
@@ -45,40 +44,31 @@ export function isWrongCredentialError(error: unknown): boolean {
 }
 
 export class CredentialGuard {
-  private readonly windows = new Map<string, Window>();
+  /** Ended windows are pruned from then on (per process; any replica's prune serves all). */
+  private nextPruneAt = 0;
 
   constructor(private readonly options: CredentialGuardOptions) {}
 
   /** 429 with `Retry-After` when the client or the account has no attempts left in this window. */
-  assertAllowed(client: string, account?: string): void {
-    const now = this.now();
-    const blocked = [this.blockedUntil(`client:${client}`, this.options.maxFailuresPerClient, now)];
-    if (account !== undefined) blocked.push(this.blockedUntil(`account:${account}`, this.options.maxFailuresPerAccount, now));
-    this.refuseUntil(Math.max(0, ...blocked), now);
-  }
-
-  private refuseUntil(until: number, now: number): void {
-    if (until <= now) return;
-    const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-    throw new HttpError(429, 'auth.tooManyFailedAttempts', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  async assertAllowed(client: string, account?: string): Promise<void> {
+    const budgets: FailureBudget[] = [{ key: `client:${client}`, max: this.options.maxFailuresPerClient }];
+    if (account !== undefined) budgets.push({ key: `account:${account}`, max: this.options.maxFailuresPerAccount });
+    await this.refuseWhileSpent(budgets);
   }
 
   /** 429 with `Retry-After` when the client has looked up too many unknown share slugs in this window. */
-  assertSlugLookupAllowed(client: string): void {
-    const now = this.now();
-    this.refuseUntil(this.blockedUntil(`slug:${client}`, this.options.maxUnknownSlugsPerClient, now), now);
+  async assertSlugLookupAllowed(client: string): Promise<void> {
+    await this.refuseWhileSpent([{ key: `slug:${client}`, max: this.options.maxUnknownSlugsPerClient }]);
   }
 
   /** Counts one lookup of a share slug that does not exist. */
-  recordUnknownSlug(client: string): void {
-    this.count(`slug:${client}`, this.now());
+  async recordUnknownSlug(client: string): Promise<void> {
+    await this.count([`slug:${client}`]);
   }
 
   /** Counts one failed attempt of `client`, against `account` too when given. */
-  recordFailure(client: string, account?: string): void {
-    const now = this.now();
-    this.count(`client:${client}`, now);
-    if (account !== undefined) this.count(`account:${account}`, now);
+  async recordFailure(client: string, account?: string): Promise<void> {
+    await this.count(account === undefined ? [`client:${client}`] : [`client:${client}`, `account:${account}`]);
   }
 
   /**
@@ -86,40 +76,30 @@ export class CredentialGuard {
    * it throws is counted, then passed on.
    */
   async attempt<T>(request: FastifyRequest, account: string | undefined, check: () => Promise<T>): Promise<T> {
-    this.assertAllowed(request.ip, account);
+    await this.assertAllowed(request.ip, account);
     try {
       return await check();
     } catch (error) {
       if (error instanceof QueueFullError) throw serverBusyError(error);
-      if (isWrongCredentialError(error)) this.recordFailure(request.ip, account);
+      if (isWrongCredentialError(error)) await this.recordFailure(request.ip, account);
       throw error;
     }
   }
 
-  private blockedUntil(key: string, max: number, now: number): number {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) return 0;
-    return window.failures >= max ? window.resetAt : 0;
+  private async refuseWhileSpent(budgets: FailureBudget[]): Promise<void> {
+    const now = this.now();
+    const until = await this.options.failures.blockedUntil(budgets, now);
+    if (until <= now) return;
+    const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+    throw new HttpError(429, 'auth.tooManyFailedAttempts', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
   }
 
-  private count(key: string, now: number): void {
-    const current = this.windows.get(key);
-    const window = current && current.resetAt > now ? current : { failures: 0, resetAt: now + this.options.windowMs };
-    window.failures += 1;
-    // Re-inserted last: the Map's order is then the order of the latest failures.
-    this.windows.delete(key);
-    this.windows.set(key, window);
-    this.evict(now);
-  }
-
-  private evict(now: number): void {
-    if (this.windows.size <= this.options.maxEntries) return;
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
-    while (this.windows.size > this.options.maxEntries) {
-      const oldest = this.windows.keys().next().value as string;
-      this.windows.delete(oldest);
+  private async count(keys: string[]): Promise<void> {
+    const now = this.now();
+    await this.options.failures.count(keys, now, this.options.windowMs);
+    if (now >= this.nextPruneAt) {
+      this.nextPruneAt = now + this.options.windowMs;
+      await this.options.failures.prune(now);
     }
   }
 

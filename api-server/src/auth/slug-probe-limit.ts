@@ -24,12 +24,17 @@ function isSlugLookup(request: FastifyRequest): boolean {
  * against the client's unknown-slug budget (CredentialGuard); once it is spent, further lookups
  * from that address get 429 with `Retry-After` until the window ends, found or not. Someone who
  * opens a few dead links never notices; a script trying slugs is slowed to the budget per minute.
+ * The budget is counted in the database, one for every replica: a lookup costs one SELECT, a
+ * lookup of an unknown slug one UPSERT more.
  */
 export function installSlugProbeLimit(app: FastifyInstance, guard: CredentialGuard): void {
   app.addHook('onRequest', async (request) => {
-    if (isSlugLookup(request)) guard.assertSlugLookupAllowed(request.ip);
+    if (isSlugLookup(request)) await guard.assertSlugLookupAllowed(request.ip);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 404 && isSlugLookup(request)) guard.recordUnknownSlug(request.ip);
+  // Counted before the 404 goes out (onSend, not onResponse): the client's next lookup, through
+  // this replica or another, already finds it counted.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 404 && isSlugLookup(request)) await guard.recordUnknownSlug(request.ip);
+    return payload;
   });
 }

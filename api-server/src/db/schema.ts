@@ -219,6 +219,14 @@ export interface PasteTagsTable {
   position: number;
 }
 
+/** A failed-credential / unknown-slug counter of one key and window (migration 0011, auth/credential-guard.ts). */
+export interface CredentialFailuresTable {
+  key: string;
+  failures: number;
+  /** End of the window, epoch milliseconds. */
+  reset_at: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -236,6 +244,7 @@ export interface Database {
   mount_index_state: MountIndexStateTable;
   mount_index_queue: MountIndexQueueTable;
   paste_tags: PasteTagsTable;
+  credential_failures: CredentialFailuresTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -1,0 +1,64 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** A key's budget: refused once `failures` reach `max` within the key's window. */
+export interface FailureBudget {
+  key: string;
+  max: number;
+}
+
+/**
+ * SQL of `credential_failures` (auth/credential-guard.ts): fixed-window counters shared by every
+ * api-server process on the database. Each method is one statement, atomic on its own: two
+ * replicas counting the same key at the same time both count (the UPSERT's conflict path reads the
+ * row as the other one left it), on SQLite and PostgreSQL alike. Times are epoch milliseconds.
+ */
+export class CredentialFailureRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * When the latest of the spent budgets among `budgets` ends (epoch ms), or 0 when none is spent
+   * at `now`.
+   */
+  async blockedUntil(budgets: readonly FailureBudget[], now: number): Promise<number> {
+    if (budgets.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('credential_failures')
+      .select((eb) => eb.fn.max('reset_at').as('until'))
+      .where('reset_at', '>', now)
+      .where((eb) => eb.or(budgets.map(({ key, max }) => eb.and([eb('key', '=', key), eb('failures', '>=', max)]))))
+      .executeTakeFirst();
+    return row?.until === null || row?.until === undefined ? 0 : Number(row.until);
+  }
+
+  /**
+   * Counts one failure for each of `keys` (distinct) in one UPSERT: a key without a live window
+   * (no row, or its window ended by `now`) starts a new one of `windowMs` with 1 failure; else its
+   * count goes up by one and its window keeps its end.
+   */
+  async count(keys: readonly string[], now: number, windowMs: number): Promise<void> {
+    if (keys.length === 0) return;
+    const resetAt = now + windowMs;
+    await this.db
+      .insertInto('credential_failures')
+      .values(keys.map((key) => ({ key, failures: 1, reset_at: resetAt })))
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          failures: sql<number>`CASE WHEN credential_failures.reset_at <= ${now} THEN 1 ELSE credential_failures.failures + 1 END`,
+          reset_at: sql<number>`CASE WHEN credential_failures.reset_at <= ${now} THEN excluded.reset_at ELSE credential_failures.reset_at END`,
+        }),
+      )
+      .execute();
+  }
+
+  /** Deletes the counters whose window ended by `now`; returns how many. */
+  async prune(now: number): Promise<number> {
+    const result = await this.db.deleteFrom('credential_failures').where('reset_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The counter of one key as stored (tests and diagnostics). */
+  find(key: string): Promise<{ key: string; failures: number; reset_at: number } | undefined> {
+    return this.db.selectFrom('credential_failures').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+}
