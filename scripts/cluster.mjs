@@ -25,6 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -130,6 +131,120 @@ function startOutside() {
   child.on('exit', (code, signal) => process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0))));
 }
 
+// --- the replicas and the gateway on one database (also used by scripts/bench-cluster.mjs) -----------
+
+/** Whether `port` can be listened on (loopback). */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** `count` free consecutive loopback ports from a random start (tests and benchmarks). */
+export async function freeConsecutivePorts(count) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const first = 20000 + Math.floor(Math.random() * 40000);
+    const ports = Array.from({ length: count }, (_, index) => first + index);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return ports;
+  }
+  throw new Error(`no ${count} free consecutive ports`);
+}
+
+/**
+ * `settings.replicas` built api-servers on `databaseUrl` and the gateway in front of them.
+ * `start()` starts replica 1 alone (it migrates an empty database and creates the admin account,
+ * printing its password when it makes one up), then the others together, then the gateway, each
+ * once the previous ones answer their health check; it throws when one does not. `stop()` stops
+ * them all (SIGTERM, SIGKILL after STOP_TIMEOUT_MS), also while `start()` is still under way.
+ * `onFailure(message)` is told when, once started, no replica is left or the gateway stops; a
+ * replica that stops while others serve is reported on stderr.
+ */
+export class Cluster {
+  /** @type {{ name: string, child: import('node:child_process').ChildProcess, exited: boolean }[]} */
+  #services = [];
+  #stopping = false;
+
+  /**
+   * @param {object} options
+   * @param {ReturnType<typeof clusterSettings>} options.settings
+   * @param {string} options.databaseUrl
+   * @param {string} options.dataDir
+   * @param {string} options.appSecret
+   * @param {NodeJS.ProcessEnv} [options.env] the environment the replicas and the gateway start from
+   * @param {(message: string) => void} [options.onFailure]
+   */
+  constructor({ settings, databaseUrl, dataDir, appSecret, env = process.env, onFailure = () => {} }) {
+    this.settings = settings;
+    this.databaseUrl = databaseUrl;
+    this.dataDir = dataDir;
+    this.appSecret = appSecret;
+    this.env = env;
+    this.onFailure = onFailure;
+    this.origins = replicaOrigins(settings);
+    this.gateway = `http://127.0.0.1:${settings.gatewayPort}`;
+  }
+
+  #start(name, args, env, onExit) {
+    const service = { name, child: startProcess(name, process.execPath, args, { ...env }), exited: false };
+    service.child.on('exit', (code, signal) => {
+      service.exited = true;
+      if (!this.#stopping) onExit(signal ?? `exit ${code}`);
+    });
+    this.#services.push(service);
+    return service;
+  }
+
+  #startReplica(index, replicas) {
+    const { settings, databaseUrl, dataDir, appSecret } = this;
+    const env = { ...this.env, ...replicaEnv({ settings, index, databaseUrl, dataDir, appSecret, env: this.env }) };
+    replicas.push(
+      this.#start(`api-${index + 1}`, ['api-server/dist/main.js'], env, (how) => {
+        const left = replicas.filter((replica) => !replica.exited).length;
+        if (left) {
+          console.error(
+            `[cluster] replica ${index + 1} (${this.origins[index]}) stopped (${how}); ${left} of ${this.settings.replicas} still serve.`,
+          );
+        } else {
+          this.onFailure(`replica ${index + 1} (${this.origins[index]}) stopped (${how}) and none is left`);
+        }
+      }),
+    );
+    return waitForUrl(`${this.origins[index]}/api/health`, START_TIMEOUT_MS);
+  }
+
+  async start() {
+    const replicas = [];
+    if (!(await this.#startReplica(0, replicas)) && !this.#stopping) {
+      throw new Error(`replica 1 did not answer ${this.origins[0]}/api/health`);
+    }
+    const others = this.#stopping
+      ? []
+      : await Promise.all(this.origins.slice(1).map((_, offset) => this.#startReplica(offset + 1, replicas)));
+    const silent = others.flatMap((ok, offset) => (ok ? [] : [offset + 2]));
+    if (silent.length && !this.#stopping) throw new Error(`replica ${silent.join(', ')} did not answer its health check`);
+    if (this.#stopping) return;
+    const gatewayEnv = { PORT: String(this.settings.gatewayPort), HOST: this.settings.host, API_UPSTREAM: this.origins.join(',') };
+    this.#start('gateway', ['deploy/gateway/server.mjs'], { ...this.env, ...gatewayEnv }, (how) =>
+      this.onFailure(`the gateway stopped (${how})`),
+    );
+    if (!(await waitForUrl(`${this.gateway}/healthz`, START_TIMEOUT_MS)) && !this.#stopping) throw new Error('the gateway did not start');
+  }
+
+  async stop() {
+    this.#stopping = true;
+    const running = this.#services.filter((service) => !service.exited);
+    const exits = running.map((service) => new Promise((resolve) => service.child.once('exit', resolve)));
+    for (const service of running) service.child.kill('SIGTERM');
+    const killer = setTimeout(() => {
+      for (const service of running) if (!service.exited) service.child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    await Promise.all(exits);
+    clearTimeout(killer);
+  }
+}
+
 // --- the second process: inside with-postgres.sh, with DATABASE_URL ----------------------------------
 
 async function runInPostgres() {
@@ -142,89 +257,39 @@ async function runInPostgres() {
   const ownDataDir = !process.env.DATA_DIR?.trim();
   const dataDir = ownDataDir ? mkdtempSync(path.join(os.tmpdir(), 'cloudclip-cluster-')) : path.resolve(process.env.DATA_DIR);
   const appSecret = process.env.APP_SECRET?.trim() || randomBytes(32).toString('hex');
-  const origins = replicaOrigins(settings);
-  /** @type {{ name: string, child: import('node:child_process').ChildProcess, exited: boolean }[]} */
-  const services = [];
-  let stopping = false;
-
-  const stop = async (exitCode) => {
-    if (stopping) return;
-    stopping = true;
+  let finishing = false;
+  const finish = async (exitCode) => {
+    if (finishing) return;
+    finishing = true;
     console.log('[cluster] stopping the gateway and the replicas, then PostgreSQL…');
-    const running = services.filter((service) => !service.exited);
-    const exits = running.map((service) => new Promise((resolve) => service.child.once('exit', resolve)));
-    for (const service of running) service.child.kill('SIGTERM');
-    const killer = setTimeout(() => {
-      for (const service of running) if (!service.exited) service.child.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    await Promise.all(exits);
-    clearTimeout(killer);
+    await cluster.stop();
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(exitCode);
   };
-  process.on('SIGINT', () => stop(0));
-  process.on('SIGTERM', () => stop(0));
-
-  const start = (name, args, env, onExit) => {
-    const service = { name, child: startProcess(name, process.execPath, args, env), exited: false };
-    service.child.on('exit', (code, signal) => {
-      service.exited = true;
-      if (!stopping) onExit(code, signal);
-    });
-    services.push(service);
-    return service;
-  };
-  const replicas = [];
-  const startReplica = (index) => {
-    const name = `api-${index + 1}`;
-    const service = start(
-      name,
-      ['api-server/dist/main.js'],
-      replicaEnv({ settings, index, databaseUrl, dataDir, appSecret, env: process.env }),
-      (code, signal) => {
-        const left = replicas.filter((replica) => !replica.exited).length;
-        console.error(
-          `[cluster] replica ${index + 1} (${origins[index]}) stopped (${signal ?? `exit ${code}`}); ` +
-            (left ? `${left} of ${settings.replicas} still serve through the gateway.` : 'none is left: stopping.'),
-        );
-        if (!left) void stop(1);
-      },
-    );
-    replicas.push(service);
-    return waitForUrl(`${origins[index]}/api/health`, START_TIMEOUT_MS);
-  };
-
-  // The first replica alone: it migrates the empty database and creates the admin account (and
-  // prints its password when it makes one up); the others start together once it answers.
-  if (!(await startReplica(0))) {
-    console.error(`[cluster] replica 1 did not answer ${origins[0]}/api/health.`);
-    return stop(1);
-  }
-  const others = await Promise.all(settings.apiPorts.slice(1).map((_, offset) => startReplica(offset + 1)));
-  const silent = others.flatMap((ok, offset) => (ok ? [] : [offset + 2]));
-  if (silent.length) {
-    console.error(`[cluster] replica ${silent.join(', ')} did not answer its health check.`);
-    return stop(1);
-  }
-  start(
-    'gateway',
-    ['deploy/gateway/server.mjs'],
-    { PORT: String(settings.gatewayPort), HOST: settings.host, API_UPSTREAM: origins.join(',') },
-    (code, signal) => {
-      console.error(`[cluster] the gateway stopped (${signal ?? `exit ${code}`}): stopping.`);
-      void stop(1);
+  const cluster = new Cluster({
+    settings,
+    databaseUrl,
+    dataDir,
+    appSecret,
+    onFailure: (message) => {
+      console.error(`[cluster] ${message}: stopping.`);
+      void finish(1);
     },
-  );
-  if (!(await waitForUrl(`http://127.0.0.1:${settings.gatewayPort}/healthz`, START_TIMEOUT_MS))) {
-    console.error('[cluster] the gateway did not start.');
-    return stop(1);
+  });
+  process.on('SIGINT', () => finish(0));
+  process.on('SIGTERM', () => finish(0));
+  try {
+    await cluster.start();
+  } catch (error) {
+    console.error(`[cluster] ${error.message}.`);
+    return finish(1);
   }
-  if (stopping) return undefined;
+  if (finishing) return undefined;
   const width = 12;
   const lines = [
     `Cloudclip cluster: ${settings.replicas} api-server replica${settings.replicas === 1 ? '' : 's'} behind the gateway`,
     `${'gateway'.padEnd(width)}http://${settings.host}:${settings.gatewayPort}  (/api and /dav round robin)`,
-    ...origins.map((origin, index) => `${`replica ${index + 1}`.padEnd(width)}${origin}`),
+    ...cluster.origins.map((origin, index) => `${`replica ${index + 1}`.padEnd(width)}${origin}`),
     `${'PostgreSQL'.padEnd(width)}${databaseUrl}  (throwaway)`,
     `${'DATA_DIR'.padEnd(width)}${dataDir}${ownDataDir ? '  (throwaway)' : ''}`,
     'Ctrl+C stops everything.',

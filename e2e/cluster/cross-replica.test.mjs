@@ -8,10 +8,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freeConsecutivePorts } from '../../scripts/cluster.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { username: 'cluster-admin', password: 'cluster-admin-password-1' };
@@ -26,25 +26,6 @@ let replicas; // [origin of replica 1, origin of replica 2]
 let gateway;
 let auth;
 let output = '';
-
-/** Whether `port` can be listened on (loopback). */
-function isFree(port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** Three free consecutive ports: the gateway's and the two replicas'. */
-async function freePorts() {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const first = 20000 + Math.floor(Math.random() * 40000);
-    const ports = [first, first + 1, first + 2];
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return ports;
-  }
-  throw new Error('no three free consecutive ports');
-}
 
 /** One HTTP exchange; the answer's status, headers and body (JSON when it parses). */
 async function call(origin, method, route, { body, headers = {} } = {}) {
@@ -102,7 +83,7 @@ async function waitUntilHealthy(urls) {
 }
 
 before(async () => {
-  const [gatewayPort, firstApiPort] = await freePorts();
+  const [gatewayPort, firstApiPort] = await freeConsecutivePorts(3);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-cluster-test-'));
   cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
     cwd: repoRoot,
