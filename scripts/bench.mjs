@@ -26,8 +26,12 @@
 //    without the search index (scripts/bench-search.mjs, which says how), written to
 //    bench-results/search.json. Needs only the api-server build; BENCH_SEARCH_ROWS (default 100000),
 //    BENCH_SEARCH_DBS (default sqlite,postgres), BENCH_SEARCH_SECONDS (default 10).
+// 5. api-server replicas (issue 17, scripts/bench-cluster.mjs, which says how): GET /api/paste/{slug}
+//    through the gateway at 16 clients with 1 and with 2 replicas on one PostgreSQL, and "write then
+//    list" across the two replicas (p50/p99), written to bench-results/cluster.json. Needs only the
+//    api-server build; BENCH_CLUSTER_CLIENTS (16), BENCH_CLUSTER_SECONDS (10), BENCH_CLUSTER_WRITES (100).
 //
-// `pnpm bench --only=large-paste` (or pages, api, search) runs one part.
+// `pnpm bench --only=large-paste` (or pages, api, search, cluster) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
@@ -39,12 +43,13 @@ import { formatBytes, formatTable } from './budgets-lib.mjs';
 import { NETWORK_PROFILES, ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, startStack } from './page-harness.mjs';
 import { benchLargePaste } from './bench-large-paste.mjs';
 import { benchSearch } from './bench-search.mjs';
+import { benchCluster } from './bench-cluster.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
-const PARTS = ['pages', 'large-paste', 'api', 'search'];
+const PARTS = ['pages', 'large-paste', 'api', 'search', 'cluster'];
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(', ')}`);
@@ -145,9 +150,10 @@ function gitCommit() {
 }
 
 async function main() {
-  // The search part needs only the api-server (and PostgreSQL), not the gateway or Chromium.
-  if (only !== 'search') await benchStack();
+  // The search and cluster parts need only the api-server (and PostgreSQL), not Chromium.
+  if (only !== 'search' && only !== 'cluster') await benchStack();
   if (runs('search')) await benchSearch({ resultsDir: RESULTS_DIR, commit: gitCommit() });
+  if (runs('cluster')) await benchCluster({ resultsDir: RESULTS_DIR, commit: gitCommit() });
 }
 
 async function benchStack() {
