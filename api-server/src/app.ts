@@ -7,6 +7,7 @@ import { CredentialGuard } from './auth/credential-guard';
 import { installSlugProbeLimit } from './auth/slug-probe-limit';
 import { CredentialFailureRepository } from './repositories/credential-failure-repository';
 import { createContainer, type AppContainer, type ContainerInput } from './container';
+import { LocalInvalidationBus, PostgresInvalidationBus, type InvalidationBus } from './cache/invalidation-bus';
 import { removeStaleTempFiles } from './storage/stale-temp-files';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -114,11 +115,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     file: databaseFile,
     schema: options.databaseSchema,
   });
+  // Cache clears reach the other replicas on PostgreSQL (cache/invalidation-bus.ts); problems go to the app's log once it exists.
+  let reportBusError = (error: unknown): void => {
+    process.stderr.write(`cache invalidation bus: ${error instanceof Error ? error.message : String(error)}\n`);
+  };
+  const invalidations: InvalidationBus =
+    engine === 'PostgreSQL' && options.databaseUrl !== undefined && schema !== undefined
+      ? new PostgresInvalidationBus({ url: options.databaseUrl.trim(), schema, db, onError: (error) => reportBusError(error) })
+      : new LocalInvalidationBus();
   let container: AppContainer;
   try {
     await migrateToLatest(db, undefined, { migrationTableSchema: schema });
     const secretBox = new SecretBox(loadOrCreateServerSecret(dataDir, options.appSecret));
-    container = createContainer({ db, clock, storageName: engine, dataDir, secretBox, mountIndex: options.mountIndex });
+    container = createContainer({ db, clock, storageName: engine, dataDir, secretBox, mountIndex: options.mountIndex, invalidations });
+    await invalidations.start();
     const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
@@ -132,6 +142,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Left behind by writes a crash cut off (storage/stale-temp-files.ts).
     await removeStaleTempFiles(dataDir);
   } catch (error) {
+    await invalidations.close();
     await db.destroy();
     throw error;
   }
@@ -144,12 +155,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: handleFrameworkError,
   });
   containers.set(app, container);
+  reportBusError = (error) => app.log.warn({ err: error }, 'cache invalidation bus');
+  // A response leaves once the cache clears of its write have been sent to the other replicas.
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await invalidations.settled();
+    return payload;
+  });
   // The mount index crawls in the background once the server is ready, and stops before the database closes.
   app.addHook('onReady', async () => {
     container.services.mountIndex.start();
   });
   app.addHook('onClose', async () => {
     await container.services.mountIndex.stop();
+    await invalidations.close();
     await db.destroy();
   });
 

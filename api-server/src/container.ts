@@ -1,4 +1,5 @@
 import { CacheRegistry } from './cache/cache-registry';
+import { LocalInvalidationBus, type InvalidationBus } from './cache/invalidation-bus';
 import type { AppDatabase, DatabaseEngine } from './db/database';
 import type { Clock } from './lib/time';
 import type { SecretBox } from './lib/secret-box';
@@ -53,6 +54,8 @@ export interface AppContainer {
   secretBox: SecretBox;
   /** In-process caches (directory listings per mount, presigned URLs per config), cleared via the cache endpoints. */
   caches: CacheRegistry;
+  /** Sends the caches' clears to the other replicas and applies theirs (PostgreSQL LISTEN/NOTIFY; in-process on SQLite). */
+  invalidations: InvalidationBus;
   /** Storage drivers per storage config (S3 clients cached per config and `updated_at`). */
   storage: StorageRegistry;
   repositories: {
@@ -114,9 +117,19 @@ export interface ContainerInput {
   secretBox: SecretBox;
   /** The mount index crawl's page size and page hook (tests). */
   mountIndex?: Pick<MountIndexCrawlerDeps, 'pageSize' | 'afterPage' | 'onError'>;
+  /** How cache clears reach the other replicas (default: none, one process). The caller starts and closes it. */
+  invalidations?: InvalidationBus;
 }
 
-export function createContainer({ db, clock, storageName, dataDir, secretBox, mountIndex: crawlOptions }: ContainerInput): AppContainer {
+export function createContainer({
+  db,
+  clock,
+  storageName,
+  dataDir,
+  secretBox,
+  mountIndex: crawlOptions,
+  invalidations = new LocalInvalidationBus(),
+}: ContainerInput): AppContainer {
   const repositories = {
     admins: new AdminRepository(db),
     adminTokens: new AdminTokenRepository(db),
@@ -132,6 +145,12 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox, mo
   };
   const caches = new CacheRegistry(clock);
   const storage = new StorageRegistry({ dataDir, secretBox, clock });
+  caches.announceTo((invalidation) => invalidations.publish(invalidation));
+  invalidations.subscribe((invalidation) => {
+    caches.apply(invalidation);
+    // A storage config changed or was deleted on another replica: its driver here goes too.
+    if (invalidation.scope === 'storageConfig' && invalidation.cache === undefined) storage.evict(invalidation.storageConfigId);
+  });
   const storageConfigs = new StorageConfigService(repositories.storageConfigs, storage, secretBox, clock, (configId) => {
     caches.clearByStorageConfig(configId);
   });
@@ -176,6 +195,7 @@ export function createContainer({ db, clock, storageName, dataDir, secretBox, mo
     dataDir,
     secretBox,
     caches,
+    invalidations,
     storage,
     repositories,
     services: {

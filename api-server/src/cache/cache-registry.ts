@@ -1,13 +1,16 @@
 import type { CacheCounters } from '@cloudclip/contract';
 import type { Clock } from '../lib/time';
+import type { CacheInvalidation } from './invalidation-bus';
 
 /**
  * Small in-process caches with a TTL, a size bound (least recently used entries go first) and
  * tags, so that one call can drop everything belonging to a mount or a storage config.
  *
  * They are caches only, never the source of truth (docs: architecture "Scale"): with several
- * api-server instances each holds its own copy, and an entry may be stale on another instance
- * until its TTL runs out. Writes through the API clear the local copy.
+ * api-server instances each holds its own copy. Every clear by mount, by storage config or of
+ * everything (writes through the API, the cache endpoints) is applied here and handed to the
+ * registry's announcer, the invalidation bus (./invalidation-bus.ts), which applies it on the
+ * other instances too. `clearWhere` with a predicate of its own stays local.
  */
 
 /** What an entry belongs to; clear-by-mount / clear-by-config match these. */
@@ -45,6 +48,8 @@ export class TtlCache<V> {
   private cleared = 0;
   private invalidations = 0;
   private pruned = 0;
+  /** Set by the registry: tells the other instances of a clear made here. */
+  private announce: (invalidation: CacheInvalidation) => void = () => undefined;
 
   constructor(
     readonly name: string,
@@ -98,23 +103,47 @@ export class TtlCache<V> {
     return this.entries.delete(key);
   }
 
-  /** Removes the entries tagged with this mount; returns how many. */
+  /** Removes the entries tagged with this mount, here and on the other instances; returns how many went here. */
   clearByMount(mountId: string): number {
-    return this.clearWhere((tags) => tags.mountId === mountId);
+    return this.clearEverywhere({ scope: 'mount', mountId });
   }
 
-  /** Removes the entries tagged with this storage config; returns how many. */
+  /** Removes the entries tagged with this storage config, here and on the other instances; returns how many went here. */
   clearByStorageConfig(storageConfigId: string): number {
-    return this.clearWhere((tags) => tags.storageConfigId === storageConfigId);
+    return this.clearEverywhere({ scope: 'storageConfig', storageConfigId });
   }
 
-  /** Removes everything; returns how many entries there were (expired ones included). */
+  /** Removes everything, here and on the other instances; returns how many entries there were here (expired ones included). */
   clearAll(): number {
-    const count = this.entries.size;
-    this.entries.clear();
-    this.cleared += count;
-    this.invalidations += 1;
+    return this.clearEverywhere({ scope: 'all' });
+  }
+
+  private clearEverywhere(invalidation: CacheInvalidation): number {
+    const count = this.apply(invalidation);
+    this.announce({ ...invalidation, cache: this.name });
     return count;
+  }
+
+  /** Applies a clear here only (one another instance made, or the registry's own); returns how many entries went. */
+  apply(invalidation: CacheInvalidation): number {
+    switch (invalidation.scope) {
+      case 'mount':
+        return this.clearWhere((tags) => tags.mountId === invalidation.mountId);
+      case 'storageConfig':
+        return this.clearWhere((tags) => tags.storageConfigId === invalidation.storageConfigId);
+      case 'all': {
+        const count = this.entries.size;
+        this.entries.clear();
+        this.cleared += count;
+        this.invalidations += 1;
+        return count;
+      }
+    }
+  }
+
+  /** Where the clears made here are announced (the registry sets it to its own announcer). */
+  announceTo(announce: (invalidation: CacheInvalidation) => void): void {
+    this.announce = announce;
   }
 
   clearWhere(predicate: (tags: CacheTags, key: string) => boolean): number {
@@ -191,12 +220,15 @@ export const DEFAULT_PRESIGNED_URL_CACHE_OPTIONS = { maxItems: 5000, defaultTtlS
  *   registry.directory.set(`${mount.id}:${path}`, listing, { mountId: mount.id, storageConfigId, ttlSeconds: mount.cache_ttl })
  *   registry.presignedUrls.set(`${configId}:${key}:${inline}`, url, { storageConfigId: configId, mountId, ttlSeconds })
  *
- * and writes invalidate with `clearByMount`. The clear operations return how many entries went.
+ * and writes invalidate with `clearByMount`. The clear operations return how many entries went
+ * (here). Each clear is also handed, once, to the function given to `announceTo` (the container
+ * gives the invalidation bus's publish); `apply` runs a clear another instance announced.
  */
 export class CacheRegistry {
   readonly directory: TtlCache<unknown>;
   readonly presignedUrls: TtlCache<string>;
   private readonly caches = new Map<string, TtlCache<unknown>>();
+  private announce: (invalidation: CacheInvalidation) => void = () => undefined;
 
   constructor(
     clock: Clock,
@@ -217,6 +249,7 @@ export class CacheRegistry {
   register<V>(cache: TtlCache<V>): TtlCache<V> {
     if (this.caches.has(cache.name)) throw new Error(`A cache named ${cache.name} is registered already`);
     this.caches.set(cache.name, cache as TtlCache<unknown>);
+    cache.announceTo((invalidation) => this.announce(invalidation));
     return cache;
   }
 
@@ -228,18 +261,36 @@ export class CacheRegistry {
     return [...this.caches.keys()];
   }
 
-  /** Every entry tagged with the mount, in every cache. */
+  /** Every entry tagged with the mount, in every cache (here and on the other instances). */
   clearByMount(mountId: string): number {
-    return this.sum((cache) => cache.clearByMount(mountId));
+    return this.clearEverywhere({ scope: 'mount', mountId });
   }
 
-  /** Every entry tagged with the storage config, in every cache. */
+  /** Every entry tagged with the storage config, in every cache (here and on the other instances). */
   clearByStorageConfig(storageConfigId: string): number {
-    return this.sum((cache) => cache.clearByStorageConfig(storageConfigId));
+    return this.clearEverywhere({ scope: 'storageConfig', storageConfigId });
   }
 
+  /** Every entry of every cache (here and on the other instances). */
   clearAll(): number {
-    return this.sum((cache) => cache.clearAll());
+    return this.clearEverywhere({ scope: 'all' });
+  }
+
+  /** Clears made here (and through the caches) are handed to `announce` from now on. */
+  announceTo(announce: (invalidation: CacheInvalidation) => void): void {
+    this.announce = announce;
+  }
+
+  /** Applies a clear here only: in the cache it names (none when unknown here), else in every cache. */
+  apply(invalidation: CacheInvalidation): number {
+    if (invalidation.cache !== undefined) return this.caches.get(invalidation.cache)?.apply(invalidation) ?? 0;
+    return this.sum((cache) => cache.apply(invalidation));
+  }
+
+  private clearEverywhere(invalidation: CacheInvalidation): number {
+    const count = this.apply(invalidation);
+    this.announce(invalidation);
+    return count;
   }
 
   stats(): Record<string, TtlCacheStats> {
