@@ -45,6 +45,12 @@ export interface BuildAppOptions {
   databaseFile?: string;
   /** `postgres://…` (DATABASE_URL): use PostgreSQL instead of the SQLite file. */
   databaseUrl?: string;
+  /**
+   * API_REPLICAS: how many api-server processes share this PostgreSQL database (default 1). Above
+   * 1, a start-up removes only the expired uploads left behind, not the open ones (another replica
+   * may be receiving them); see UploadReservations.cleanupAtStart.
+   */
+  replicas?: number;
   /** PostgreSQL only: schema for every table, created when missing (default: the connection's, normally `public`). */
   databaseSchema?: string;
   /** Username of the admin account created when none exists (default `admin`). */
@@ -134,11 +140,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ensured.created) announce(adminCreatedNotice(ensured.username, ensured.generatedPassword));
     await container.services.storageConfigs.ensureDefaultLocalStorage();
     // Uploads cut off by a crash or a restart: their pending rows, objects and reserved space go.
-    await container.services.uploadReservations.cleanupAtStart({
-      config: (id) => container.repositories.storageConfigs.findById(id),
-      driver: (config) => container.services.storageConfigs.driverFor(config),
-      objectRemoved: (config, key) => container.services.fileShares.store.mountViews.objectRemoved(config, key),
-    });
+    await container.services.uploadReservations.cleanupAtStart(
+      {
+        config: (id) => container.repositories.storageConfigs.findById(id),
+        driver: (config) => container.services.storageConfigs.driverFor(config),
+        objectRemoved: (config, key) => container.services.fileShares.store.mountViews.objectRemoved(config, key),
+      },
+      options.replicas,
+    );
     // Left behind by writes a crash cut off (storage/stale-temp-files.ts).
     await removeStaleTempFiles(dataDir);
   } catch (error) {

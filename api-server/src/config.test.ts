@@ -61,4 +61,38 @@ describe('environment configuration', () => {
   it('rejects a DATABASE_URL that is not a postgres URL, naming the variable', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db/cloudclip' })).toThrow(/DATABASE_URL/);
   });
+
+  describe('replicas (API_REPLICAS)', () => {
+    const pg = 'postgres://u:p@db:5432/cloudclip';
+
+    it('runs one replica by default and reads API_REPLICAS', () => {
+      expect(loadConfig({}).app.replicas).toBe(1);
+      expect(loadConfig({ API_REPLICAS: '3', DATABASE_URL: pg, APP_SECRET: 's3cret' }).app).toMatchObject({
+        replicas: 3,
+        appSecret: 's3cret',
+        databaseUrl: pg,
+      });
+    });
+
+    it('refuses to start replicas on PostgreSQL without APP_SECRET, naming the variable and why', () => {
+      for (const secret of [undefined, ' ']) {
+        const env = { API_REPLICAS: '2', DATABASE_URL: pg, ...(secret === undefined ? {} : { APP_SECRET: secret }) };
+        expect(() => loadConfig(env)).toThrow(ConfigError);
+        expect(() => loadConfig(env)).toThrow(
+          /APP_SECRET is required when API_REPLICAS=2 .*every replica must sign and verify the same tokens/,
+        );
+      }
+    });
+
+    it('needs no APP_SECRET for one replica, on PostgreSQL or SQLite (the generated secret file serves)', () => {
+      expect(loadConfig({ DATABASE_URL: pg }).app.appSecret).toBeUndefined();
+      expect(loadConfig({ API_REPLICAS: '1', DATABASE_URL: pg }).app.appSecret).toBeUndefined();
+    });
+
+    it('refuses several replicas on SQLite (no DATABASE_URL), and a count that is not a positive integer', () => {
+      expect(() => loadConfig({ API_REPLICAS: '2', APP_SECRET: 'x' })).toThrow(/API_REPLICAS=2 needs DATABASE_URL/);
+      expect(() => loadConfig({ API_REPLICAS: '0' })).toThrow(/API_REPLICAS/);
+      expect(() => loadConfig({ API_REPLICAS: 'two' })).toThrow(/API_REPLICAS/);
+    });
+  });
 });

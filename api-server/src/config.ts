@@ -42,6 +42,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(?:ql)?:\/\//i.test(value.trim()), {
     message: 'expected a postgres:// or postgresql:// URL',
   }),
+  /**
+   * How many api-server processes run on this one PostgreSQL database (behind a load balancer);
+   * default 1. Above 1, DATABASE_URL and APP_SECRET are required (see `assertReplicaSettings`),
+   * and a start-up leaves the open uploads of the other replicas alone.
+   */
+  API_REPLICAS: integer(1, 1, 1000),
 });
 
 export interface ServerConfig {
@@ -61,6 +67,26 @@ function parseTrustProxy(value: string | undefined): BuildAppOptions['trustProxy
   return text;
 }
 
+/**
+ * Several replicas behave as one server only on one PostgreSQL database (SQLite is one process's
+ * file) and with one server secret: a secret generated into each replica's DATA_DIR would differ,
+ * so a session token, a signed local-storage URL or a sealed share password made by one replica
+ * would not verify or open on another.
+ */
+function assertReplicaSettings(e: { API_REPLICAS: number; DATABASE_URL: string | undefined; APP_SECRET: string | undefined }): void {
+  if (e.API_REPLICAS <= 1) return;
+  if (e.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      `Invalid environment: API_REPLICAS=${e.API_REPLICAS} needs DATABASE_URL (PostgreSQL): replicas share their state through one PostgreSQL database, not a SQLite file.`,
+    );
+  }
+  if (e.APP_SECRET === undefined) {
+    throw new ConfigError(
+      `Invalid environment: APP_SECRET is required when API_REPLICAS=${e.API_REPLICAS} replicas run on DATABASE_URL: every replica must sign and verify the same tokens and URLs and open the same sealed passwords, so set one APP_SECRET, the same on every replica.`,
+    );
+  }
+}
+
 /** Reads the server settings from environment variables; throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -69,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`Invalid environment: ${details}`);
   }
   const e = parsed.data;
+  assertReplicaSettings(e);
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -81,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       trustProxy: parseTrustProxy(e.TRUST_PROXY),
       appSecret: e.APP_SECRET,
       databaseUrl: e.DATABASE_URL?.trim(),
+      replicas: e.API_REPLICAS,
     },
   };
 }

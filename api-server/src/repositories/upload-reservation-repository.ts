@@ -38,8 +38,11 @@ export class UploadReservationRepository {
     return this.db.selectFrom('upload_reservations').selectAll().where('file_id', '=', fileId).execute();
   }
 
-  listAll(): Promise<UploadReservationRow[]> {
-    return this.db.selectFrom('upload_reservations').selectAll().orderBy('created_at').execute();
+  /** Every reservation, oldest first; with `expiredBy`, only those that ended by then. */
+  listAll(expiredBy?: string): Promise<UploadReservationRow[]> {
+    let query = this.db.selectFrom('upload_reservations').selectAll();
+    if (expiredBy !== undefined) query = query.where('expires_at', '<=', expiredBy);
+    return query.orderBy('created_at').execute();
   }
 
   async deleteById(id: string): Promise<boolean> {

@@ -33,7 +33,12 @@ import { defaultQuotaBytes } from './storage-config-service';
  * multipart abort, url/cancel, deleting a pending row), or expires (`expires_at`, dropped lazily
  * whenever the quota is computed). At start-up (`cleanupAtStart`, called by buildApp) every
  * reservation left by a previous run is abandoned with its pending row and its object, so a crash
- * leaves nothing half-done behind.
+ * leaves nothing half-done behind (with several replicas: only the expired ones).
+ *
+ * Nothing of an upload lives in process memory: the reservation, the pending row (with a multipart
+ * upload's id) and the claim of a local PUT URL's body are rows, and a multipart upload's parts are
+ * at the bucket (or in the local storage folder), so any replica on the same database continues or
+ * commits what another one started, and the quota lock holds across replicas.
  */
 
 /** The config columns the quota needs. */
@@ -215,16 +220,21 @@ export class UploadReservations {
    * original-name upload may share the key of a committed file); `objectRemoved` is told of each
    * object deleted (the mounts showing it forget it). Returns how many were removed.
    *
-   * A deployment with several api-server instances on one database would also drop the others'
-   * open uploads here; their clients then get 409 from the local PUT URL or 404 at commit.
+   * With `replicas` above 1 (API_REPLICAS: several api-server processes on one database), the open
+   * reservations are not leftovers: another replica may be receiving that body, or a client may
+   * commit its presigned upload through any replica. Then only the expired ones go; what a crashed
+   * replica was streaming stays held until its reservation expires (STREAMING_RESERVATION_SECONDS).
    */
-  async cleanupAtStart(resolve: {
-    config(id: string): Promise<StorageConfigRow | undefined>;
-    driver(config: StorageConfigRow): StorageDriver;
-    objectRemoved?(config: StorageConfigRow, key: string): Promise<void>;
-  }): Promise<number> {
+  async cleanupAtStart(
+    resolve: {
+      config(id: string): Promise<StorageConfigRow | undefined>;
+      driver(config: StorageConfigRow): StorageDriver;
+      objectRemoved?(config: StorageConfigRow, key: string): Promise<void>;
+    },
+    replicas = 1,
+  ): Promise<number> {
     const files = new FileRepository(this.db);
-    const leftovers = await this.repository.listAll();
+    const leftovers = await this.repository.listAll(replicas > 1 ? this.now() : undefined);
     for (const reservation of leftovers) {
       const config = await resolve.config(reservation.storage_config_id);
       const pending = reservation.file_id === null ? undefined : await files.findById(reservation.file_id);
