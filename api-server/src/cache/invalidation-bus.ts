@@ -56,6 +56,12 @@ import type { AppDatabase } from '../db/database';
  * own clears (it applied them already). A payload over MAX_PAYLOAD_BYTES is sent as a clear of
  * everything instead (PostgreSQL refuses payloads of 8000 bytes or more).
  *
+ * The listen connection is a session of its own on DATABASE_URL: behind a connection pooler it
+ * must be in session mode (LISTEN does not work through PgBouncer's transaction pooling).
+ *
+ * The cache-clear endpoints answer `clearedCount` of the replica that served them (the others
+ * clear theirs without counting back); their shape stays the contract's.
+ *
  * Lost messages. When the listen connection drops, it is opened again with a growing delay
  * (RECONNECT_INITIAL_MS doubling up to RECONNECT_MAX_MS); after it is listening again, every cache
  * is cleared once (`{ scope: 'all' }` to the subscriber), because clears sent while it was away
