@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth/auth-hook';
 import { CredentialGuard } from './auth/credential-guard';
+import { databaseRateLimitStore } from './auth/login-rate-limit-store';
 import { installSlugProbeLimit } from './auth/slug-probe-limit';
 import { CredentialFailureRepository } from './repositories/credential-failure-repository';
 import { createContainer, type AppContainer, type ContainerInput } from './container';
@@ -184,18 +185,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installCors(app);
   const loginRateLimitMax = options.loginRateLimitMax ?? DEFAULT_LOGIN_RATE_LIMIT_MAX;
   const failedCredentialLimit = options.failedCredentialLimit ?? loginRateLimitMax;
+  // Failed credentials and login attempts are counted in the database: one budget for every replica.
+  const credentialFailures = new CredentialFailureRepository(db);
   const credentialGuard = new CredentialGuard({
     maxFailuresPerClient: failedCredentialLimit,
     maxFailuresPerAccount: failedCredentialLimit * 3,
     maxUnknownSlugsPerClient: options.unknownSlugLimit ?? failedCredentialLimit * 3,
     windowMs: 60_000,
-    failures: new CredentialFailureRepository(db),
+    failures: credentialFailures,
     clock,
   });
   installAuth(app, container.services.auth, credentialGuard);
   installSlugProbeLimit(app, credentialGuard);
   installErrorHandling(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(credentialFailures, clock) });
 
   const { services } = container;
   await app.register(adminAuthRoutes, {

@@ -139,3 +139,47 @@ describe('credential throttling across two replicas on one database', () => {
     expect(await repository.find('slug:203.0.113.61')).toBeUndefined();
   });
 });
+
+describe('the login rate limit across two replicas on one database', () => {
+  let dataDir: string;
+  let replicas: TestApp[];
+  let now: Date;
+
+  beforeEach(async () => {
+    now = new Date('2026-11-27T10:00:00.000Z');
+    dataDir = makeTempDir();
+    const options = { dataDir, clock: () => now, loginRateLimitMax: 3, failedCredentialLimit: 1000, replicas: 2 };
+    replicas = [await createTestApp(options), await createTestApp(options)];
+  });
+
+  afterEach(async () => {
+    for (const replica of replicas) await replica.close();
+    removeTempDir(dataDir);
+  });
+
+  it('counts login attempts (right or wrong) over both replicas toward one LOGIN_RATE_LIMIT_MAX; the next one gets 429 on either', async () => {
+    const [a, b] = replicas as [TestApp, TestApp];
+    const login = (replica: TestApp, address = '203.0.113.70') =>
+      replica.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: TEST_ADMIN,
+        remoteAddress: address,
+        headers: { 'accept-language': 'en-US' },
+      });
+    expect((await login(a)).statusCode).toBe(200);
+    expect((await login(b)).statusCode).toBe(200);
+    expect((await login(a)).statusCode).toBe(200);
+
+    for (const replica of [b, a]) {
+      const limited = await login(replica);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/^Too many login attempts/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await login(b, '198.51.100.70')).statusCode).toBe(200);
+
+    now = new Date(now.getTime() + WINDOW_MS);
+    expect((await login(b)).statusCode).toBe(200);
+  });
+});

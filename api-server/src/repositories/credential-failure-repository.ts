@@ -8,7 +8,8 @@ export interface FailureBudget {
 }
 
 /**
- * SQL of `credential_failures` (auth/credential-guard.ts): fixed-window counters shared by every
+ * SQL of `credential_failures` (auth/credential-guard.ts, and the login rate limit's store
+ * auth/login-rate-limit-store.ts): fixed-window counters shared by every
  * api-server process on the database. Each method is one statement, atomic on its own: two
  * replicas counting the same key at the same time both count (the UPSERT's conflict path reads the
  * row as the other one left it), on SQLite and PostgreSQL alike. Times are epoch milliseconds.
@@ -38,8 +39,17 @@ export class CredentialFailureRepository {
    */
   async count(keys: readonly string[], now: number, windowMs: number): Promise<void> {
     if (keys.length === 0) return;
+    await this.upsert(keys, now, windowMs).execute();
+  }
+
+  /** `count` of one key, answering the counter as it stands after this one (the same UPSERT, with RETURNING). */
+  increment(key: string, now: number, windowMs: number): Promise<{ failures: number; reset_at: number }> {
+    return this.upsert([key], now, windowMs).returning(['failures', 'reset_at']).executeTakeFirstOrThrow();
+  }
+
+  private upsert(keys: readonly string[], now: number, windowMs: number) {
     const resetAt = now + windowMs;
-    await this.db
+    return this.db
       .insertInto('credential_failures')
       .values(keys.map((key) => ({ key, failures: 1, reset_at: resetAt })))
       .onConflict((conflict) =>
@@ -47,8 +57,7 @@ export class CredentialFailureRepository {
           failures: sql<number>`CASE WHEN credential_failures.reset_at <= ${now} THEN 1 ELSE credential_failures.failures + 1 END`,
           reset_at: sql<number>`CASE WHEN credential_failures.reset_at <= ${now} THEN excluded.reset_at ELSE credential_failures.reset_at END`,
         }),
-      )
-      .execute();
+      );
   }
 
   /** Deletes the counters whose window ended by `now`; returns how many. */
