@@ -8,6 +8,9 @@ const base = createAppConfig({
   exposes: { './spa': './src/spa.tsx' },
   devPort: 3004,
   title: 'Cloudclip mount explorer',
+  // One page, in the remote's main chunk; its top paints with the boot page (src/first-screen.tsx).
+  pageChunks: { '^/mount-explorer/?$': [] },
+  firstScreen: './src/first-screen.tsx',
 });
 
 /**

@@ -19,6 +19,8 @@ const base = createAppConfig({
     '^/paste/(?<slug>[^/]+)/?$': { chunks: ['page-paste'], requests: ['/paste/{slug}?burn=ask'] },
     '^/file/(?<slug>[^/]+)/?$': { chunks: ['page-file'], requests: ['/public/files/{slug}'] },
   },
+  // The top of the pages every visitor sees alike, painted with the boot page (src/first-screen.tsx).
+  firstScreen: './src/first-screen.tsx',
 });
 
 /**

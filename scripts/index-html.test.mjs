@@ -15,6 +15,16 @@ test("the host's page has the runtime config, the start-up header and its styles
   assert.doesNotMatch(html, /<!--\/?host-->|\{\{|<%/);
 });
 
+test("the host's page has the theme's variables, an empty place for the gateway's first screen, and the session mark its CSS reads", () => {
+  const html = renderIndexHtml({ title: 'Cloudclip', isHost: true, themeCss: ':root{--cc-bg:#f6f7f9}' });
+  assert.match(html, /<style>:root\{--cc-bg:#f6f7f9\}<\/style>/);
+  assert.match(html, /<\/div><div id="cc-first-screen" class="cc-first-screen"><\/div>\s*<\/body>/);
+  assert.match(html, /dataset\.session = signedIn \? 'signed-in' : 'signed-out'/);
+  assert.match(html, /html\[data-session='signed-in'\] \.cc-first-screen \[data-session='signed-out'\]/);
+  const remote = renderIndexHtml({ title: 'Cloudclip · Upload', isHost: false });
+  assert.doesNotMatch(remote, /cc-first-screen/);
+});
+
 test("a remote's standalone page has none of the host's parts, but the theme script", () => {
   const html = renderIndexHtml({ title: 'Cloudclip · Upload', isHost: false });
   assert.match(html, /<title>Cloudclip · Upload<\/title>/);

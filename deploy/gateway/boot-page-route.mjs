@@ -68,6 +68,7 @@ export function createBootPageRoute({ served, files, overrides }) {
     ]);
     const preloads = hostPreloads(bootAssets, hostManifest);
     let requests = [];
+    let firstScreen = null;
     const container = remoteOfPath(routeMap, pathname);
     const remote = manifest.remotes.find((entry) => entry.name === container);
     const remotePin = container ? environment.remotes[container] : undefined;
@@ -78,9 +79,12 @@ export function createBootPageRoute({ served, files, overrides }) {
       ]);
       const shown = pageOfPath(pageChunks, pathname);
       preloads.push(...remotePreloads(remote, remoteManifest, hostManifest), ...pageChunkPreloads(remote, shown?.page));
-      if (servedByGateway(remote)) requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
+      if (servedByGateway(remote)) {
+        requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
+        firstScreen = shown?.page?.firstScreen ?? null;
+      }
     }
-    return { preloads, requests };
+    return { preloads, requests, firstScreen };
   }
 
   async function hostPage(pathname) {
@@ -90,12 +94,13 @@ export function createBootPageRoute({ served, files, overrides }) {
     if (html === null) return null;
     const manifest = await browserEnvironment(environment);
     const appConfig = runtimeAppConfig(environment);
-    const { preloads, requests } = await pageStart(environment, pin, manifest, pathname);
+    const { preloads, requests, firstScreen } = await pageStart(environment, pin, manifest, pathname);
     const page = renderBootPage(html, {
       appConfig,
       environment: manifest,
       preloads,
       earlyScript: earlyRequestsScript(requests, appConfig),
+      firstScreen,
     });
     const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
     const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(page) });

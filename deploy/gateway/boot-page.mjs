@@ -10,7 +10,11 @@
 //   the address shows, from the remote's page-chunks.json), so they download in parallel with
 //   main.js instead of one round trip after another;
 // - the inline script that starts the page's first API requests (early-requests.mjs), so a share
-//   page's content is on its way while the code downloads.
+//   page's content is on its way while the code downloads;
+// - the page's first screen (its heading and lead text, from the remote's page-chunks.json, in every
+//   language and session variant; CSS rules in the host's page show the visitor's one), so the
+//   page's first content paints with the HTML. The host keeps it in the remote's slot until the
+//   remote's own page is there (host-shell/src/features/remote-slot/first-screen.ts).
 //
 // /config.js and /env.json stay for other clients and older hosts. A host page without the
 // config.js tag (another build) is left as it is apart from the added head content.
@@ -31,14 +35,40 @@ function attribute(value) {
 /** Deferred scripts of the page with a local source (the host's entry, main.js). */
 const ENTRY_SCRIPT = /<script\b[^>]*\bdefer\b[^>]*\bsrc\s*=\s*["']?(\/[^"' >]+\.js)["']?[^>]*>/gi;
 const CONFIG_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*(["']?)\/config\.js\1[^>]*>\s*<\/script>/i;
+/** Where the host's page takes a first screen: an empty element (shared-kernel/build/index.html). */
+const FIRST_SCREEN_MARK = /<div\b[^>]*\bid=["']?cc-first-screen["']?[^>]*>\s*<\/div>/i;
+const LANGUAGE = /^[a-z]{2}-[A-Z]{2}$/;
+const SESSIONS = new Set(['signed-in', 'signed-out']);
+
+/**
+ * The markup of a first screen (page-chunks.json `firstScreen`): one block per variant, marked with
+ * its language and session for the page's CSS. Shown, not used: its controls are out of the tab
+ * order and the pointer passes through (the page's own elements take over). '' when there is
+ * nothing usable.
+ * @param {{ variants?: Array<{ lang?: unknown, session?: unknown, html?: unknown }> } | null | undefined} firstScreen
+ */
+export function firstScreenMarkup(firstScreen) {
+  const blocks = [];
+  for (const variant of firstScreen?.variants ?? []) {
+    if (typeof variant?.html !== 'string' || typeof variant.lang !== 'string' || !LANGUAGE.test(variant.lang)) continue;
+    // A variant for a session this page does not know is shown to nobody rather than to everybody.
+    if (variant.session !== undefined && !SESSIONS.has(variant.session)) continue;
+    const session = variant.session ? ` data-session="${variant.session}"` : '';
+    blocks.push(`<div data-lang="${variant.lang}"${session}>${variant.html}</div>`);
+  }
+  // Neither inert nor aria-hidden: Chromium then leaves the text out of Largest Contentful Paint in
+  // some loads (seen in 2 of 6 and 1 of 6 probe runs; 0 of 10 without). It is the page's own text.
+  return blocks.length ? `<div id="cc-first-screen" class="cc-first-screen">${blocks.join('')}</div>` : '';
+}
 
 /**
  * @typedef {{ href: string, as: 'script' | 'fetch', integrity?: string }} Preload
  * @param {string} html the host's index.html
- * @param {{ appConfig: object, environment: object, preloads?: Preload[], earlyScript?: string }} boot
- *   `earlyScript`: the inline script that starts the page's first API requests (early-requests.mjs).
+ * @param {{ appConfig: object, environment: object, preloads?: Preload[], earlyScript?: string, firstScreen?: { css?: unknown, variants?: any[] } | null }} boot
+ *   `earlyScript`: the inline script that starts the page's first API requests (early-requests.mjs);
+ *   `firstScreen`: the page's first screen (page-chunks.json), written where the page marks it.
  */
-export function renderBootPage(html, { appConfig, environment, preloads = [], earlyScript = '' }) {
+export function renderBootPage(html, { appConfig, environment, preloads = [], earlyScript = '', firstScreen = null }) {
   let page = html.replace(CONFIG_SCRIPT, () => `<script>window.appConfig=${scriptJson(appConfig)};</script>`);
   const seen = new Set();
   const links = [];
@@ -60,7 +90,12 @@ export function renderBootPage(html, { appConfig, environment, preloads = [], ea
   }
   // The early requests first: they are the page's last step (the content), and nothing waits for them to start.
   const early = earlyScript ? `<script>${earlyScript}</script>` : '';
-  const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}`;
+  // The page's empty first-screen element is filled, or dropped when the page has none.
+  const screen = FIRST_SCREEN_MARK.test(page) ? firstScreenMarkup(firstScreen) : '';
+  const screenCss =
+    screen && typeof firstScreen?.css === 'string' ? `<style>${firstScreen.css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+  page = page.replace(FIRST_SCREEN_MARK, () => screen);
+  const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}${screenCss}`;
   page = /<\/head>/i.test(page) ? page.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${page}`;
   return page;
 }

@@ -393,3 +393,40 @@ test('what the gateway writes into the page cannot close its script element', as
   assert.match(page, /href="\/a&quot;b\.js"/);
   assert.match(page, /<script>window\.appConfig=/);
 });
+
+test("the page of an address with a first screen paints it with the HTML: every language's variant and its CSS; other pages drop the empty placeholder", async () => {
+  const home = (await gateway.inject({ url: '/' })).body;
+  const screen = /<div id="cc-first-screen" class="cc-first-screen">(.*?)<\/div><script/.exec(home)?.[1];
+  assert.ok(screen, home);
+  // The pinned release's page-chunks.json (mfe-public 1.2.3, marker public-one), one block per language.
+  assert.equal(screen, '<div data-lang="zh-CN"><h1>编辑器 public-one</h1></div><div data-lang="en-US"><h1>Editor public-one</h1></div>');
+  assert.match(/<head>([\s\S]*)<\/head>/.exec(home)?.[1] ?? '', /<style>\.cp-page-head\{display:flex\}<\/style>/);
+  for (const url of ['/paste/abc', '/upload', '/nothing/here']) {
+    const body = (await gateway.inject({ url })).body;
+    assert.doesNotMatch(body, /cc-first-screen|cp-page-head/, url);
+  }
+});
+
+test("a first screen's variants are written only with a known language and session, and its CSS cannot close its element", async () => {
+  const { firstScreenMarkup, renderBootPage } = await import('./boot-page.mjs');
+  assert.equal(
+    firstScreenMarkup({
+      variants: [
+        { lang: 'en-US', session: 'signed-out', html: '<p>a</p>' },
+        { lang: 'en-US', session: 'sometimes', html: '<p>b</p>' },
+        { lang: '"><script>', html: '<p>c</p>' },
+        { lang: 'zh-CN', html: 42 },
+      ],
+    }),
+    '<div id="cc-first-screen" class="cc-first-screen"><div data-lang="en-US" data-session="signed-out"><p>a</p></div></div>',
+  );
+  assert.equal(firstScreenMarkup(null), '');
+  assert.equal(firstScreenMarkup({ variants: [{ lang: 'en' }] }), '');
+  const page = renderBootPage('<html><head></head><body><div id="root"></div><div id="cc-first-screen"></div></body></html>', {
+    appConfig: {},
+    environment: { remotes: [] },
+    firstScreen: { css: 'p{}</style><script>alert(1)</script>', variants: [{ lang: 'en-US', html: '<p>x</p>' }] },
+  });
+  assert.doesNotMatch(page, /<\/style><script>alert/);
+  assert.match(page, /<style>p\{\}<\\\/style><script>alert\(1\)<\/script><\/style>/, 'still text of the style element');
+});

@@ -43,7 +43,19 @@ export async function writeRemoteBuild(
   await writeFile(path.join(dir, '12.abcdef12.js.map'), '{}');
   // The lazy chunks of its pages (shared-kernel/build/webpack-app.cjs, PageChunksPlugin).
   const pages = [
-    { pattern: '^/$', chunks: ['page-home'], scripts: ['55.abcdef12.js', 'page-home.abcdef12.js'] },
+    {
+      pattern: '^/$',
+      chunks: ['page-home'],
+      scripts: ['55.abcdef12.js', 'page-home.abcdef12.js'],
+      // shared-kernel/build/first-screen.cjs
+      firstScreen: {
+        css: '.cp-page-head{display:flex}',
+        variants: [
+          { lang: 'zh-CN', html: `<h1>编辑器 ${marker}</h1>` },
+          { lang: 'en-US', html: `<h1>Editor ${marker}</h1>` },
+        ],
+      },
+    },
     { pattern: '^/paste/(?<slug>[^/]+)/?$', chunks: ['page-paste'], scripts: ['page-paste.abcdef12.js'], requests: ['/paste/{slug}'] },
   ];
   await writeFile(path.join(dir, 'page-chunks.json'), JSON.stringify({ pages }));
@@ -58,7 +70,7 @@ export async function writeHostBuild(dir, { marker = 'host-v1', kernel = '0.1.0'
   await mkdir(dir, { recursive: true });
   await writeFile(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><title>${marker}</title><script src="/config.js"></script><script>document.documentElement.dataset.theme='light';</script></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>`,
+    `<!doctype html><html><head><title>${marker}</title><script src="/config.js"></script><script>document.documentElement.dataset.theme='light';</script></head><body><div id="root"></div><div id=cc-first-screen class=cc-first-screen></div><script defer src="/main.js"></script></body></html>`,
   );
   await writeFile(path.join(dir, 'main.js'), `console.log(${JSON.stringify(marker)});`.repeat(200));
   await writeFile(path.join(dir, '561.abcdef12.js'), 'console.log("chunk");');

@@ -9,6 +9,7 @@ import { fallbackPlugin } from './runtime-plugins/fallback-plugin';
 import { IntegrityRegistry, integrityPlugin, verifyFetchedResponse } from './runtime-plugins/integrity-plugin';
 import { fetchEnvironmentManifest, inlineEnvironmentManifest } from './features/remote-slot/api/environment-manifest';
 import { setEnvironment } from './features/remote-slot/api/remote-registry';
+import { claimFirstScreen } from './features/remote-slot/first-screen';
 import './styles/shell.css';
 
 const kernel = createKernel({ isContainerBuild: process.env.CLOUDCLIP_BUILD_TARGET === 'container' });
@@ -34,5 +35,7 @@ setEnvironment(
 );
 void kernel.auth.validateStoredCredentials();
 
+// The boot page's first screen (if any) stays where it is; the shell's first render makes room for it.
+claimFirstScreen();
 const container = document.getElementById('root');
 if (container) createRoot(container).render(<App kernel={kernel} />);

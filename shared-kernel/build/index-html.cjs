@@ -18,13 +18,15 @@ function escapeHtml(text) {
 }
 
 /**
- * @param {{ title: string, isHost: boolean }} page
+ * @param {{ title: string, isHost: boolean, themeCss?: string }} page `themeCss`: the theme's
+ *   variables (first-screen.cjs themeVariablesCss), for the host's page
  * @returns {string} the page: `{{title}}` filled in, each `<!--host-->…<!--/host-->` part kept (the
  *   markers removed) for the host and left out for a remote
  */
-function renderIndexHtml({ title, isHost }) {
+function renderIndexHtml({ title, isHost, themeCss }) {
   return readFileSync(TEMPLATE, 'utf8')
     .replace('{{title}}', escapeHtml(title))
+    .replace('{{themeCss}}', () => (themeCss ?? '').replace(/<\//g, '<\\/'))
     .replace(HOST_ONLY, (_, part) => (isHost ? part : ''));
 }
 

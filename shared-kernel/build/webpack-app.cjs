@@ -7,6 +7,7 @@ const path = require('node:path');
 const { createRequire } = require('node:module');
 const { sharedDependencies } = require('./mf-shared.cjs');
 const { renderIndexHtml } = require('./index-html.cjs');
+const { renderFirstScreens, themeVariablesCss } = require('./first-screen.cjs');
 
 /**
  * @param {object} options
@@ -21,6 +22,8 @@ const { renderIndexHtml } = require('./index-html.cjs');
  * @param {Record<string, string[] | { chunks: string[], requests?: string[] }>} [options.pageChunks] remote:
  *   page address pattern (a RegExp source, matched against the path) → the `webpackChunkName`s of
  *   the lazy chunks that page renders first, and the API GETs it starts with (PageChunksPlugin)
+ * @param {string} [options.firstScreen] remote: the module (relative to `dirname`) declaring the
+ *   first screens of its pages (shared-kernel/build/first-screen.cjs), written into page-chunks.json
  */
 /**
  * Host only: writes `boot-assets.json`, the scripts the host needs before it can render anything
@@ -68,15 +71,20 @@ class BootAssetsPlugin {
  * - `requests`: the API GETs (paths under /api, `{group}` filled from the pattern's named groups)
  *   the page starts with, exactly as its code sends them; the gateway's boot page starts them
  *   before any script runs (deploy/gateway/early-requests.mjs).
+ * - `firstScreen`: the page's first screen (`variants` by language and session, and its `css`),
+ *   rendered from the remote's first-screen module; the gateway paints it with the HTML. A first
+ *   screen for a pattern that is not a page fails the build.
  */
 class PageChunksPlugin {
   /**
    * @param {any} webpack
    * @param {Record<string, string[] | { chunks: string[], requests?: string[] }>} pages
+   * @param {{ dirname: string, module?: string }} firstScreen
    */
-  constructor(webpack, pages) {
+  constructor(webpack, pages, firstScreen) {
     this.webpack = webpack;
     this.pages = pages;
+    this.firstScreen = firstScreen;
   }
 
   /** @param {any} compiler */
@@ -85,6 +93,18 @@ class PageChunksPlugin {
     compiler.hooks.thisCompilation.tap('CloudclipPageChunks', (/** @type {any} */ compilation) => {
       compilation.hooks.processAssets.tap({ name: 'CloudclipPageChunks', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const pages = [];
+        /** @type {Map<string, unknown>} */
+        let firstScreens = new Map();
+        if (this.firstScreen.module) {
+          try {
+            firstScreens = renderFirstScreens(this.firstScreen.dirname, this.firstScreen.module);
+          } catch (error) {
+            compilation.errors.push(new WebpackError(`first-screen: ${error instanceof Error ? error.stack : String(error)}`));
+          }
+          for (const pattern of firstScreens.keys()) {
+            if (!(pattern in this.pages)) compilation.errors.push(new WebpackError(`first-screen: ${pattern} is not a page of pageChunks`));
+          }
+        }
         for (const [pattern, declared] of Object.entries(this.pages)) {
           const names = Array.isArray(declared) ? declared : declared.chunks;
           const requests = Array.isArray(declared) ? [] : (declared.requests ?? []);
@@ -102,7 +122,14 @@ class PageChunksPlugin {
             }
             for (const file of group.getFiles()) if (file.endsWith('.js')) scripts.add(file);
           }
-          pages.push({ pattern, chunks: names, scripts: [...scripts].sort(), ...(requests.length ? { requests } : {}) });
+          const firstScreen = firstScreens.get(pattern);
+          pages.push({
+            pattern,
+            chunks: names,
+            scripts: [...scripts].sort(),
+            ...(requests.length ? { requests } : {}),
+            ...(firstScreen ? { firstScreen } : {}),
+          });
         }
         compilation.emitAsset('page-chunks.json', new sources.RawSource(`${JSON.stringify({ pages }, null, 2)}\n`));
       });
@@ -248,10 +275,12 @@ function createAppConfig(options) {
           },
         }),
         ...(isHost ? [new BootAssetsPlugin(webpack, options.gatewayFiles ?? {})] : []),
-        ...(!isHost && options.pageChunks ? [new PageChunksPlugin(webpack, options.pageChunks)] : []),
+        ...(!isHost && options.pageChunks
+          ? [new PageChunksPlugin(webpack, options.pageChunks, { dirname: options.dirname, module: options.firstScreen })]
+          : []),
         ...(mode === 'production' ? [new PrecompressPlugin(webpack)] : []),
         new HtmlWebpackPlugin({
-          templateContent: renderIndexHtml({ title: options.title, isHost }),
+          templateContent: renderIndexHtml({ title: options.title, isHost, themeCss: isHost ? themeVariablesCss(options.dirname) : '' }),
           inject: 'body',
           scriptLoading: 'defer',
           chunks: ['main'],

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { isAdminModule, useSession, type Kernel } from '@cloudclip/shared-kernel';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../features/document-title/hooks/use-document-
 import { SessionNotice } from '../features/session-notice/components/session-notice';
 import { EnvSwitcher } from '../features/env-switcher/components/env-switcher';
 import { shouldShowEnvSwitcher } from '../features/env-switcher/env-presets';
+import { dismissFirstScreen } from '../features/remote-slot/first-screen';
 
 const AREA_REMOTES = Object.values(AREAS).map((item) => item.remote);
 /** Once the first page is up, the other areas' remotes download while the browser is idle. */
@@ -42,8 +43,18 @@ function BusNavigation({ kernel }: { kernel: Kernel }) {
   return null;
 }
 
+/** The boot page's first screen shows the address the page was loaded at: leaving it drops it. */
+function useFirstScreenLeftBehind() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) dismissFirstScreen();
+  }, [pathname]);
+}
+
 function Shell({ kernel }: { kernel: Kernel }) {
   useDocumentTitle();
+  useFirstScreenLeftBehind();
   const location = useLocation();
   const session = useSession(kernel);
   const showEnvSwitcher = shouldShowEnvSwitcher(location.search, !!session.adminToken);

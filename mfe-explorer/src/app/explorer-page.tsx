@@ -1,10 +1,9 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../i18n/resources';
 import { confineToBasePath, directoryFromRoute, routeOfDirectory, withoutTrailingSlash } from '../lib/fs-path';
 import { explorerAccessOf } from '../features/browser/utils/explorer-access';
 import { AccessNotice } from '../features/browser/components/access-notice';
 import { Browser } from './browser';
+import { ExplorerTitle } from './explorer-title';
 import { useKernel, useSession } from '@cloudclip/shared-kernel';
 
 /** The access gate: who may browse, and the basic-path correction of the address for key holders. */
@@ -13,7 +12,6 @@ export function ExplorerPage() {
   const session = useSession();
   const params = useParams();
   const requested = directoryFromRoute(params['*']);
-  const { t } = useTranslation(NAMESPACE);
   const access = explorerAccessOf(session, kernel.api);
 
   let content;
@@ -32,7 +30,7 @@ export function ExplorerPage() {
   }
   return (
     <section className="ce-page" data-testid="area-page" data-area="explorer" data-page="explorer">
-      <h1 className="ce-page__title">{t('title')}</h1>
+      <ExplorerTitle />
       {content}
     </section>
   );

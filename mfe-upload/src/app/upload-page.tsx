@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
 import { uploadAccess } from '../lib/upload-access';
 import { AccessNotice } from '../components/access-notice';
+import { UploadPageHead } from './upload-page-head';
 import { UploadOptionsForm } from '../features/upload-options/components/upload-options-form';
 import { useUploadOptions } from '../features/upload-options/hooks/use-upload-options';
 import { useMaxUploadSize } from '../features/upload-options/hooks/use-max-upload-size';
@@ -63,10 +64,7 @@ export function UploadPage() {
 
   return (
     <div className="cu-page">
-      <header className="cu-page-head" data-testid="area-page" data-area="upload" data-page="home">
-        <h1>{t('page.title')}</h1>
-        <p className="cc-hint">{t('page.intro')}</p>
-      </header>
+      <UploadPageHead data-testid="area-page" data-area="upload" data-page="home" />
       {!access.allowed ? (
         <AccessNotice reason={access.reason} onLogin={() => kernel.bus.emit('navigate', { to: LOGIN_PATH })} />
       ) : (

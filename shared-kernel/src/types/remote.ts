@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { Kernel } from '../kernel';
 
 /** What the host passes to every remote it mounts (as single-spa parcel props). */
@@ -17,4 +18,18 @@ export interface RemoteLifecycles {
   mount: (props: RemoteProps) => Promise<unknown>;
   unmount: (props: RemoteProps) => Promise<unknown>;
   update?: (props: RemoteProps) => Promise<unknown>;
+}
+
+/**
+ * One first screen of a remote's page (the remote's `src/first-screen.tsx`): the top of the page
+ * as every visitor in that situation sees it, rendered at build time in both languages
+ * (shared-kernel/build/first-screen.cjs) and painted with the boot page until the page renders.
+ */
+export interface FirstScreen {
+  /** The page's address pattern, as in the remote's `pageChunks`. */
+  pattern: string;
+  /** Only for visitors with (signed-in) or without (signed-out) a stored credential; default: everyone. */
+  session?: 'signed-in' | 'signed-out';
+  /** The markup: the page's own components, with no data from the API. */
+  render: () => ReactElement;
 }

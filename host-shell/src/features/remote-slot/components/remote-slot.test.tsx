@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createKernel, type Kernel, type RemoteLifecycles, type RemoteProps } from '@cloudclip/shared-kernel';
 import { shellResources } from '../../../i18n/shell-resources';
 import { RemoteSlot } from './remote-slot';
+import { firstScreenShown, resetFirstScreenForTests } from '../first-screen';
 import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 
@@ -164,5 +165,68 @@ describe('RemoteSlot', () => {
     await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
     view.unmount();
     await waitFor(() => expect(lifecycles.unmount).toHaveBeenCalledTimes(1));
+  });
+
+  describe("with the boot page's first screen", () => {
+    beforeEach(() => {
+      resetFirstScreenForTests();
+      const firstScreen = document.createElement('div');
+      firstScreen.id = 'cc-first-screen';
+      firstScreen.innerHTML = '<div data-lang="en-US"><h1>File upload</h1></div>';
+      document.body.appendChild(firstScreen);
+    });
+    afterEach(() => {
+      document.getElementById('cc-first-screen')?.remove();
+      resetFirstScreenForTests();
+      delete document.documentElement.dataset.firstScreen;
+    });
+
+    it("keeps it while the remote loads and drops it when the remote's page is there", async () => {
+      const kernel = makeKernel();
+      const pending = deferred<RemoteLifecycles>();
+      renderSlot(kernel, () => pending.promise);
+      expect(firstScreenShown()).toBe(true);
+      expect(document.documentElement.dataset.firstScreen).toBe('shown');
+      const lifecycles = {
+        bootstrap: jest.fn(async () => undefined),
+        mount: jest.fn(async (props: RemoteProps) => {
+          props.domElement.innerHTML = '<section data-area="upload"><h1>File upload</h1></section>';
+        }),
+        unmount: jest.fn(async () => undefined),
+      } satisfies RemoteLifecycles;
+      await act(async () => pending.resolve(lifecycles));
+      await waitFor(() => expect(document.getElementById('cc-first-screen')).toBeNull());
+      expect(document.documentElement.dataset.firstScreen).toBeUndefined();
+      expect(screen.getAllByRole('heading', { name: 'File upload' })).toHaveLength(1);
+    });
+
+    it('drops it when the remote fails, so the failure and its retry show', async () => {
+      const kernel = makeKernel();
+      renderSlot(kernel, async () => {
+        throw new Error('remoteEntry.js 502');
+      });
+      expect(await screen.findByTestId('remote-failure')).toBeInTheDocument();
+      expect(document.getElementById('cc-first-screen')).toBeNull();
+    });
+
+    it('drops it when the remote is mounted but shows no page within the grace period', async () => {
+      jest.useFakeTimers();
+      try {
+        const kernel = makeKernel();
+        const { lifecycles } = fakeLifecycles();
+        renderSlot(kernel, async () => lifecycles);
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(10);
+        });
+        expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted');
+        expect(firstScreenShown()).toBe(true);
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(3000);
+        });
+        expect(firstScreenShown()).toBe(false);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
   });
 });

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { useTranslation } from 'react-i18next';
 import type { Kernel, RemoteLifecycles } from '@cloudclip/shared-kernel';
 import { loadRemoteLifecycles } from '../api/remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailure } from './remote-failure';
+import { FIRST_SCREEN_GRACE_MS, dismissFirstScreen, dismissWhenPageIn, firstScreenShown } from '../first-screen';
 
 export interface RemoteSlotProps {
   kernel: Kernel;
@@ -21,7 +22,9 @@ type SlotState = { status: 'loading' } | { status: 'mounted' } | { status: 'fail
 
 /**
  * Loads a remote at runtime and mounts its lifecycles as a single-spa parcel in this slot.
- * Loading shows a placeholder; a failure shows an error with a retry here only.
+ * Loading shows a placeholder (under the page's first screen from the boot page, if there is one,
+ * which the remote's page then replaces: first-screen.ts); a failure shows an error with a retry
+ * here only.
  */
 function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, onMounted }: RemoteSlotProps) {
   const { t } = useTranslation('shell');
@@ -59,6 +62,17 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, o
       if (current && current.getStatus() === 'MOUNTED') void current.unmount().catch(() => undefined);
     };
   }, [kernel, remote, basename, load, attempt]);
+
+  // While the boot page's first screen stands in for the page, the remote renders out of sight and
+  // takes its place in one step once its page is there.
+  useLayoutEffect(() => (hostRef.current ? dismissWhenPageIn(hostRef.current) : undefined), []);
+  useEffect(() => {
+    if (state.status === 'failed') dismissFirstScreen();
+    if (state.status !== 'mounted' || !firstScreenShown()) return undefined;
+    const timer = setTimeout(dismissFirstScreen, FIRST_SCREEN_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+  useEffect(() => dismissFirstScreen, []);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
 

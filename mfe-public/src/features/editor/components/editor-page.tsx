@@ -11,6 +11,7 @@ import { documentFileName } from '../utils/document-name';
 import { decideImport, readImportFile } from '../utils/markdown-import';
 import { ShareForm, type SharedPaste } from './share-form';
 import { ShareResult } from './share-result';
+import { EditorPageHead } from './editor-page-head';
 import './editor-page.css';
 
 const MarkdownEditor = lazy(() => import(/* webpackChunkName: "markdown-editor" */ '../../../components/markdown-editor/markdown-editor'));
@@ -75,10 +76,7 @@ export function EditorPage() {
 
   return (
     <section className="cp-page cp-editor-page" data-testid="area-page" data-area="public" data-page="home">
-      <header className="cp-page-head">
-        <h1>{t('editor.title')}</h1>
-        <p className="cc-muted">{t('editor.subtitle')}</p>
-      </header>
+      <EditorPageHead />
 
       <div className="cc-toolbar cp-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
         <button type="button" className="cc-button" onClick={saveNow} data-testid="editor-save">
