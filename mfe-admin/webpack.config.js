@@ -10,4 +10,6 @@ module.exports = createAppConfig({
   // What `/admin` renders first for a visitor without a session (src/app/admin-root.tsx): the login
   // page. The panel's chunks load after signing in. The gateway preloads these with the host.
   pageChunks: { '^/admin(?:/[^/]+)?/?$': ['page-login'] },
+  // The login page's heading paints with the boot page (src/first-screen.tsx).
+  firstScreen: './src/first-screen.tsx',
 });

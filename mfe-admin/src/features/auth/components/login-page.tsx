@@ -13,6 +13,7 @@ import { kernelRule } from '../../../lib/validation';
 import { NAMESPACE } from '../../../i18n/resources';
 import { adminLoginErrorText, apiKeyLoginErrorText } from '../api/login-errors';
 import { LoginTabs } from './login-tabs';
+import { LoginHeader } from './login-header';
 
 export type LoginTab = 'admin' | 'apiKey';
 
@@ -60,10 +61,7 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
 
   return (
     <div className="cc-admin-login" data-testid="admin-login">
-      <div className="cc-admin-login__header">
-        <h1 className="cc-admin-login__title">{t('auth.title')}</h1>
-        <div className="cc-admin-login__subtitle">{t('auth.subtitle')}</div>
-      </div>
+      <LoginHeader />
       <Form<LoginValues>
         form={form}
         layout="vertical"
