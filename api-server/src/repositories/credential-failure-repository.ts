@@ -8,6 +8,14 @@ export interface FailureBudget {
 }
 
 /**
+ * A key as stored: PostgreSQL text cannot hold U+0000, which a guessed account name may carry (a
+ * Basic user name), so it is stored as U+FFFD. Two names differing only there share a budget.
+ */
+function storedKey(key: string): string {
+  return key.replaceAll('\u0000', '\uFFFD');
+}
+
+/**
  * SQL of `credential_failures` (auth/credential-guard.ts, and the login rate limit's store
  * auth/login-rate-limit-store.ts): fixed-window counters shared by every
  * api-server process on the database. Each method is one statement, atomic on its own: two
@@ -27,7 +35,7 @@ export class CredentialFailureRepository {
       .selectFrom('credential_failures')
       .select((eb) => eb.fn.max('reset_at').as('until'))
       .where('reset_at', '>', now)
-      .where((eb) => eb.or(budgets.map(({ key, max }) => eb.and([eb('key', '=', key), eb('failures', '>=', max)]))))
+      .where((eb) => eb.or(budgets.map(({ key, max }) => eb.and([eb('key', '=', storedKey(key)), eb('failures', '>=', max)]))))
       .executeTakeFirst();
     return row?.until === null || row?.until === undefined ? 0 : Number(row.until);
   }
@@ -51,7 +59,7 @@ export class CredentialFailureRepository {
     const resetAt = now + windowMs;
     return this.db
       .insertInto('credential_failures')
-      .values(keys.map((key) => ({ key, failures: 1, reset_at: resetAt })))
+      .values(keys.map((key) => ({ key: storedKey(key), failures: 1, reset_at: resetAt })))
       .onConflict((conflict) =>
         conflict.column('key').doUpdateSet({
           failures: sql<number>`CASE WHEN credential_failures.reset_at <= ${now} THEN 1 ELSE credential_failures.failures + 1 END`,
@@ -68,6 +76,6 @@ export class CredentialFailureRepository {
 
   /** The counter of one key as stored (tests and diagnostics). */
   find(key: string): Promise<{ key: string; failures: number; reset_at: number } | undefined> {
-    return this.db.selectFrom('credential_failures').selectAll().where('key', '=', key).executeTakeFirst();
+    return this.db.selectFrom('credential_failures').selectAll().where('key', '=', storedKey(key)).executeTakeFirst();
   }
 }
