@@ -38,6 +38,22 @@ import { addWebdavMethods, webdavRoutes } from './webdav/webdav-routes';
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
 export const DATABASE_FILE_NAME = 'cloudclip.db';
+/** Longest a request waits for the cache barrier of a replica whose bus is reconnecting. */
+export const READ_AFTER_WRITE_WAIT_MS = 2000;
+
+/** Waits for the bus's barrier, or READ_AFTER_WRITE_WAIT_MS, whichever comes first; never throws. */
+export async function readAfterWrite(bus: InvalidationBus, onError: (error: unknown) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, READ_AFTER_WRITE_WAIT_MS);
+    timer.unref();
+  });
+  try {
+    await Promise.race([bus.sync().catch(onError), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface BuildAppOptions {
   /** Root of server-side data (default: `.data` at the repository root). */
@@ -171,6 +187,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await invalidations.settled();
     return payload;
   });
+  // With other replicas, a request is handled once this replica has received every cache clear
+  // committed before it arrived (a barrier through the bus; see cache/invalidation-bus.ts): a
+  // folder created through one replica is listed at once through the other. A bus that is not
+  // listening (reconnecting; it clears everything when it is back) holds a request at most
+  // READ_AFTER_WRITE_WAIT_MS.
+  if ((options.replicas ?? 1) > 1 && invalidations instanceof PostgresInvalidationBus) {
+    app.addHook('onRequest', async () => {
+      await readAfterWrite(invalidations, (error) => reportBusError(error));
+    });
+  }
   // The mount index crawls in the background once the server is ready, and stops before the database closes.
   app.addHook('onReady', async () => {
     container.services.mountIndex.start();

@@ -48,7 +48,10 @@ import type { AppDatabase } from '../db/database';
  * its request started have been sent (`settled`, an onSend hook in app.ts), so once a client has
  * the answer of a write, every other replica's listen connection has been sent the clear.
  * PostgreSQL delivers notifications in commit order; `sync()` waits until this replica has
- * received everything committed before it (a barrier through the same channel; tests use it).
+ * received everything committed before it (a barrier through the same channel). With more than
+ * one replica, every request waits for one before it is handled (app.ts, `readAfterWrite`), so a
+ * client that got the answer of a write from one replica reads it from any other at once: the
+ * write's clear was committed before that answer, and so before the read's barrier.
  *
  * The channel is per schema (`cloudclip_invalidate.<schema>`, or a hash of it when too long), so
  * apps in different schemas of one database do not clear each other's caches. A payload is JSON:
@@ -193,6 +196,8 @@ export class PostgresInvalidationBus implements InvalidationBus {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<void>>();
   private readonly barriers = new Map<string, () => void>();
+  /** The barrier not sent yet that new sync() callers join. */
+  private gathering: Promise<void> | null = null;
   /** Resolves while listening; replaced by a pending one while the connection is down. */
   private listening: Promise<void>;
   private markListening: () => void = () => undefined;
@@ -312,11 +317,30 @@ export class PostgresInvalidationBus implements InvalidationBus {
     if (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  async sync(): Promise<void> {
-    await this.listening;
+  /**
+   * Callers that arrive before a barrier has been sent share it (with one replica answering many
+   * requests, one NOTIFY then serves every request that came in meanwhile); a caller that arrives
+   * after it was sent gets the next one, since it must see clears committed up to its own call.
+   */
+  sync(): Promise<void> {
+    if (this.gathering !== null) return this.gathering;
+    const barrier = this.listening.then(() => {
+      this.gathering = null;
+      return this.sendBarrier();
+    });
+    this.gathering = barrier;
+    return barrier;
+  }
+
+  private async sendBarrier(): Promise<void> {
     const token = randomUUID();
     const arrived = new Promise<void>((resolve) => this.barriers.set(token, resolve));
-    await this.notify(JSON.stringify({ v: 1, from: this.instanceId, barrier: token } satisfies Envelope));
+    try {
+      await this.notify(JSON.stringify({ v: 1, from: this.instanceId, barrier: token } satisfies Envelope));
+    } catch (error) {
+      this.barriers.delete(token);
+      throw error;
+    }
     await arrived;
   }
 

@@ -193,3 +193,63 @@ describeOnPostgres('two api-server replicas on one PostgreSQL database keep thei
     expect(await names(b)).toEqual(['after', 'while-away.txt']);
   });
 });
+
+describeOnPostgres('replicas started as replicas (API_REPLICAS 2) read what another replica wrote, with no wait in the test', () => {
+  let dataDir: string;
+  let a: TestApp;
+  let b: TestApp;
+  let admin: Headers;
+
+  beforeEach(async () => {
+    dataDir = makeTempDir();
+    a = await createTestApp({ dataDir, replicas: 2 });
+    b = await createTestApp({ dataDir, replicas: 2 });
+    admin = bearer(await loginAsAdmin(a.app));
+    const adminId = (await a.container.repositories.admins.findByUsername(TEST_ADMIN.username))!.id;
+    const configId = (await a.container.repositories.storageConfigs.listByAdmin(adminId))[0]!.id;
+    const mount = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/mounts',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'shared', storage_type: 'S3', storage_config_id: configId, mount_path: '/m', cache_ttl: 3600 }),
+    });
+    expect(mount.statusCode).toBe(200);
+  });
+
+  afterEach(async () => {
+    await a.close();
+    await b.close();
+    removeTempDir(dataDir);
+  });
+
+  const list = async (replica: TestApp): Promise<string[]> => {
+    const response = await replica.app.inject({ method: 'GET', url: '/api/admin/fs/list?path=%2Fm%2F', headers: admin });
+    expect(response.statusCode).toBe(200);
+    return (response.json().data.items as Array<{ name: string }>).map((item) => item.name);
+  };
+  const mkdir = async (replica: TestApp, name: string) => {
+    const made = await replica.app.inject({
+      method: 'POST',
+      url: '/api/admin/fs/mkdir',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ path: `/m/${name}` }),
+    });
+    expect(made.statusCode).toBe(200);
+  };
+
+  it('a read on B waits for the clears committed before it: with its listen connection held up, B answers only after they arrive', async () => {
+    expect(await list(b)).toEqual([]);
+    // Hold up what PostgreSQL delivers to B's listen connection (the bus's own socket), as a busy
+    // or distant replica would see it: A's clear and B's own barrier wait in the socket.
+    const socket = (b.container.invalidations as unknown as { client: { connection: { stream: { pause(): void; resume(): void } } } })
+      .client.connection.stream;
+    socket.pause();
+    await mkdir(a, 'made-on-a');
+    const read = list(b);
+    const first = await Promise.race([read.then((names) => ({ names })), new Promise<null>((resolve) => setTimeout(resolve, 300, null))]);
+    // Without the barrier B answers at once, from its cached listing, without the folder.
+    expect(first).toBeNull();
+    socket.resume();
+    expect(await read).toEqual(['made-on-a']);
+  });
+});
