@@ -9,8 +9,8 @@
 // that stops on its own is reported and the others go on (the gateway sends a GET or HEAD it refused
 // to the next one); when none is left, or the gateway stops, everything stops.
 //
-// Builds nothing: it needs the api-server build (`pnpm build`) and says so when it is missing; the
-// web client's builds only for the pages (without them the gateway serves /api and /dav alone).
+// Like `pnpm start`, it installs the dependencies when they are missing and builds what is not built
+// yet (scripts/build.mjs --missing), so it works from a fresh clone.
 //
 // Environment: REPLICAS (default 2), CLUSTER_PORT (default 8090), CLUSTER_API_PORT (the first
 // replica's port, default CLUSTER_PORT + 1), HOST (the gateway's address, default 127.0.0.1),
@@ -29,7 +29,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BUILD_MARKERS, REMOTES, isBuilt, repoRoot, startProcess, waitForUrl } from './lib.mjs';
+import { BUILD_MARKERS, isBuilt, repoRoot, run, startProcess, waitForUrl } from './lib.mjs';
+import { ensureNativeAddons } from './native-addons.mjs';
 
 const IN_POSTGRES = '--in-postgres';
 const WITH_POSTGRES = path.join(repoRoot, 'api-server/scripts/with-postgres.sh');
@@ -81,30 +82,26 @@ export function replicaOrigins(settings) {
 
 // --- the first process: checks, then with-postgres.sh ---------------------------------------------
 
-function startOutside() {
+async function startOutside() {
   try {
     clusterSettings(process.env); // checked here, before PostgreSQL is started for nothing
   } catch (error) {
     console.error(`pnpm cluster: ${error.message}`);
     process.exit(2);
   }
+  // As `pnpm start`: a fresh clone gets its dependencies and builds first (only what is missing).
   if (!existsSync(path.join(repoRoot, 'node_modules/.modules.yaml'))) {
-    console.error('pnpm cluster: the dependencies are not installed. Run `pnpm run setup` first.');
-    process.exit(1);
+    const installed = await run('node', ['scripts/install.mjs']);
+    if (installed !== 0) process.exit(installed);
+  } else {
+    const addons = ensureNativeAddons();
+    if (addons !== 0) process.exit(addons);
   }
+  const built = await run('node', ['scripts/build.mjs', '--missing']);
+  if (built !== 0) process.exit(built);
   if (!isBuilt('api-server')) {
-    console.error(
-      `pnpm cluster runs the built api-server, and ${BUILD_MARKERS['api-server']} is missing.\n` +
-        'Run `pnpm build` first (or only the server: `pnpm --filter @cloudclip/api-server run build`).',
-    );
+    console.error(`pnpm cluster runs the built api-server, and ${BUILD_MARKERS['api-server']} is still missing after the build.`);
     process.exit(1);
-  }
-  const webMissing = ['host-shell', ...REMOTES].filter((pkg) => !isBuilt(pkg));
-  if (webMissing.length) {
-    console.warn(
-      `pnpm cluster: the web client is not built (${webMissing.join(', ')}): the gateway serves /api and /dav only. ` +
-        'Run `pnpm build` for the pages.',
-    );
   }
 
   const child = spawn('bash', [WITH_POSTGRES, process.execPath, fileURLToPath(import.meta.url), IN_POSTGRES], {
@@ -305,6 +302,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       process.exit(1);
     });
   } else {
-    startOutside();
+    startOutside().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
   }
 }
