@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -11,8 +12,15 @@ export interface FailureBudget {
  * A key as stored: PostgreSQL text cannot hold U+0000, which a guessed account name may carry (a
  * Basic user name), so it is stored as U+FFFD. Two names differing only there share a budget.
  */
+/** Longest key stored as it is; longer ones (a guessed Basic user name of any length) are stored as a digest. */
+export const MAX_STORED_KEY_LENGTH = 200;
+
 function storedKey(key: string): string {
-  return key.replaceAll('\u0000', '\uFFFD');
+  const text = key.replaceAll('\u0000', '\uFFFD');
+  if (text.length <= MAX_STORED_KEY_LENGTH) return text;
+  // The kind (`client:`, `account:`, `slug:`) stays readable; the rest is one fixed-size digest.
+  const kind = text.slice(0, text.indexOf(':') + 1);
+  return `${kind}sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
 /**
