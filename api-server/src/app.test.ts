@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from './http/cors';
 import { HttpError } from './http/http-error';
 import { createTestApp, removeTempDir, type TestApp } from './testing/test-app';
+import { READS_CACHES } from './app';
 
 describe('HTTP behaviour shared by every route', () => {
   let t: TestApp;
@@ -137,5 +138,21 @@ describe('HTTP behaviour shared by every route', () => {
     ])('writes messages %s', async (_when, request, message) => {
       expect((await t.app.inject(request)).json().message).toBe(message);
     });
+  });
+});
+
+describe('READS_CACHES: the requests a replica holds until its cache clears are in', () => {
+  it('is the fs API, WebDAV and the cache endpoints, nothing else', () => {
+    for (const url of [
+      '/api/admin/fs/list?path=%2F',
+      '/api/user/fs/mkdir',
+      '/dav',
+      '/dav/m/a.txt',
+      '/api/admin/cache/stats',
+      '/api/user/cache/clear',
+    ])
+      expect([url, READS_CACHES.test(url)]).toEqual([url, true]);
+    for (const url of ['/api/paste/abc', '/api/admin/files', '/api/admin/fsx', '/davx', '/api/public/files/x', '/api/health'])
+      expect([url, READS_CACHES.test(url)]).toEqual([url, false]);
   });
 });

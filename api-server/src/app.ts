@@ -38,6 +38,11 @@ import { addWebdavMethods, webdavRoutes } from './webdav/webdav-routes';
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
 export const DATABASE_FILE_NAME = 'cloudclip.db';
+/**
+ * The requests that may read the in-process caches (cache/cache-registry.ts): the fs API (directory
+ * listings, presigned URLs: services/fs), WebDAV (the same listings) and the cache endpoints.
+ */
+export const READS_CACHES = /^\/(?:api\/(?:admin|user)\/(?:fs|cache)|dav)(?:[/?]|$)/;
 /** Longest a request waits for the cache barrier of a replica whose bus is reconnecting. */
 export const READ_AFTER_WRITE_WAIT_MS = 2000;
 
@@ -187,14 +192,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await invalidations.settled();
     return payload;
   });
-  // With other replicas, a request is handled once this replica has received every cache clear
-  // committed before it arrived (a barrier through the bus; see cache/invalidation-bus.ts): a
-  // folder created through one replica is listed at once through the other. A bus that is not
+  // With other replicas, a request that may read a cache (READS_CACHES) is handled once this
+  // replica has received every cache clear committed before it arrived (a barrier through the bus;
+  // see cache/invalidation-bus.ts): a folder created through one replica is listed at once through
+  // the other. Other requests read only the database and wait for nothing. A bus that is not
   // listening (reconnecting; it clears everything when it is back) holds a request at most
   // READ_AFTER_WRITE_WAIT_MS.
   if ((options.replicas ?? 1) > 1 && invalidations instanceof PostgresInvalidationBus) {
-    app.addHook('onRequest', async () => {
-      await readAfterWrite(invalidations, (error) => reportBusError(error));
+    app.addHook('onRequest', async (request) => {
+      if (READS_CACHES.test(request.url)) await readAfterWrite(invalidations, (error) => reportBusError(error));
     });
   }
   // The mount index crawls in the background once the server is ready, and stops before the database closes.

@@ -252,4 +252,21 @@ describeOnPostgres('replicas started as replicas (API_REPLICAS 2) read what anot
     socket.resume();
     expect(await read).toEqual(['made-on-a']);
   });
+
+  it('requests that read no cache (a paste, the file list) are not held up by the barrier', async () => {
+    const socket = (b.container.invalidations as unknown as { client: { connection: { stream: { pause(): void; resume(): void } } } })
+      .client.connection.stream;
+    socket.pause();
+    try {
+      const paste = b.app.inject({ method: 'GET', url: '/api/paste/no-such-paste' });
+      const files = b.app.inject({ method: 'GET', url: '/api/admin/files', headers: admin });
+      const answered = await Promise.race([
+        Promise.all([paste, files]).then(([first, second]) => [first.statusCode, second.statusCode]),
+        new Promise<null>((resolve) => setTimeout(resolve, 1500, null)),
+      ]);
+      expect(answered).toEqual([404, 200]);
+    } finally {
+      socket.resume();
+    }
+  });
 });
