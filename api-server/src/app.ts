@@ -100,7 +100,10 @@ export interface BuildAppOptions {
   announce?: (text: string) => void;
   /** Server secret sealing share passwords and storage secrets (default: APP_SECRET, else generated into dataDir). */
   appSecret?: string;
-  /** The mount index crawl: page size and a hook after each stored page (tests pause a crawl there). */
+  /**
+   * The mount index crawl: page size, a hook after each stored page (tests pause a crawl there) and
+   * the crawl lease's length (`leaseMs`); an idle crawler watches for crawls of replicas gone when `replicas` > 1.
+   */
   mountIndex?: ContainerInput['mountIndex'];
 }
 
@@ -155,7 +158,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     await migrateToLatest(db, undefined, { migrationTableSchema: schema });
     const secretBox = new SecretBox(loadOrCreateServerSecret(dataDir, options.appSecret));
-    container = createContainer({ db, clock, storageName: engine, dataDir, secretBox, mountIndex: options.mountIndex, invalidations });
+    container = createContainer({
+      db,
+      clock,
+      storageName: engine,
+      dataDir,
+      secretBox,
+      mountIndex: { watchPeers: (options.replicas ?? 1) > 1, ...options.mountIndex },
+      invalidations,
+    });
     await invalidations.start();
     const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;
     const ensured = await container.services.adminAccounts.ensureAdminAccount(username, options.adminPassword);

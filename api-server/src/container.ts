@@ -115,8 +115,8 @@ export interface ContainerInput {
   storageName: DatabaseEngine;
   dataDir: string;
   secretBox: SecretBox;
-  /** The mount index crawl's page size and page hook (tests). */
-  mountIndex?: Pick<MountIndexCrawlerDeps, 'pageSize' | 'afterPage' | 'onError'>;
+  /** The mount index crawl's page size, page hook, lease length and replica watch (tests, API_REPLICAS). */
+  mountIndex?: Pick<MountIndexCrawlerDeps, 'pageSize' | 'afterPage' | 'onError' | 'leaseMs' | 'watchPeers'>;
   /** How cache clears reach the other replicas (default: none, one process). The caller starts and closes it. */
   invalidations?: InvalidationBus;
 }

@@ -1,5 +1,5 @@
 import type { MountIndexStatus, PasteEncryption } from '@cloudclip/contract';
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Timestamps are text: ISO-8601 with `Z` written by application code
@@ -200,6 +200,10 @@ export interface MountIndexStateTable {
   started_at: string | null;
   finished_at: string | null;
   error: string | null;
+  /** The process whose crawler holds the mount's crawl (migration 0012), or null. */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When that lease ends unless renewed, epoch milliseconds (a string from PostgreSQL's bigint). */
+  lease_expires_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 /** A folder (key ending with `/`, `''` the root) a crawl found and has not listed yet. */

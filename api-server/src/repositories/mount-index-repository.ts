@@ -176,6 +176,55 @@ export class MountIndexRepository {
       .execute();
   }
 
+  // ------------------------------------------------------------------ crawl lease (migration 0012)
+
+  /**
+   * Takes (or keeps) the lease of a mount's crawl for `owner` until `now + leaseMs` (epoch
+   * milliseconds), in one statement: only when nobody holds it, `owner` does, or the holder's lease
+   * ended. A mount without a state gets a `pending` one first. True when `owner` holds it now.
+   */
+  async claimCrawl(mountId: string, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    await this.ensureState(mountId);
+    const result = await this.db
+      .updateTable('mount_index_state')
+      .set({ lease_owner: owner, lease_expires_at: now + leaseMs })
+      .where('mount_id', '=', mountId)
+      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_expires_at', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Extends `owner`'s lease to `now + leaseMs`; false when `owner` no longer holds it (another took it over). */
+  async renewCrawl(mountId: string, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mount_index_state')
+      .set({ lease_expires_at: now + leaseMs })
+      .where('mount_id', '=', mountId)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Gives up `owner`'s lease (nothing when another holds it). */
+  async releaseCrawl(mountId: string, owner: string): Promise<void> {
+    await this.db
+      .updateTable('mount_index_state')
+      .set({ lease_owner: null, lease_expires_at: null })
+      .where('mount_id', '=', mountId)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /** When the lease of a mount's crawl ends (epoch milliseconds), or undefined when nobody holds it. */
+  async leaseExpiry(mountId: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('mount_index_state')
+      .select(['lease_owner', 'lease_expires_at'])
+      .where('mount_id', '=', mountId)
+      .executeTakeFirst();
+    return row?.lease_owner == null || row.lease_expires_at == null ? undefined : Number(row.lease_expires_at);
+  }
+
   /** The next folder to list (the smallest key, so a crawl walks the tree in order), or undefined. */
   async nextFolder(mountId: string): Promise<string | undefined> {
     const row = await this.db
@@ -194,16 +243,19 @@ export class MountIndexRepository {
    * folder off the queue. Writes nothing and answers false when the crawl is no longer generation
    * `generation` (a rebuild started, or the mount went). What a write removed since the page was
    * listed stays removed: a tombstoned entry is not revived, and nothing of a page whose folder (or
-   * a folder above it) is a tombstone is stored.
+   * a folder above it) is a tombstone is stored. With `owner` (a crawler's process id), also false
+   * when the mount's crawl lease is no longer that process's (another replica took the crawl over).
    */
   async storePage(
     mountId: string,
     generation: number,
     page: { entries: readonly MountEntryInput[]; folders: readonly string[]; folder: string; last: boolean },
+    owner?: string,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const state = await this.lockedState(trx, mountId);
       if (!state || state.generation !== generation || state.status !== 'building') return false;
+      if (owner !== undefined && state.lease_owner !== owner) return false;
       const gone = page.folder !== '' && (await this.isTombstoned(trx, mountId, [page.folder, ...ancestorFolders(page.folder)]));
       if (gone) {
         if (page.last) await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).where('path', '=', page.folder).execute();
@@ -222,11 +274,15 @@ export class MountIndexRepository {
     });
   }
 
-  /** Ends a crawl of generation `generation`: `ready`, or `failed` with `error` (its queue dropped). */
-  async finishCrawl(mountId: string, generation: number, now: string, error: string | null): Promise<void> {
+  /**
+   * Ends a crawl of generation `generation`: `ready`, or `failed` with `error` (its queue dropped).
+   * With `owner`, nothing happens unless that process holds the mount's crawl lease.
+   */
+  async finishCrawl(mountId: string, generation: number, now: string, error: string | null, owner?: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const state = await this.lockedState(trx, mountId);
       if (!state || state.generation !== generation) return;
+      if (owner !== undefined && state.lease_owner !== owner) return;
       if (error !== null) await trx.deleteFrom('mount_index_queue').where('mount_id', '=', mountId).execute();
       await trx.deleteFrom('mount_entries').where('mount_id', '=', mountId).where('size', '<', 0).execute();
       await trx
