@@ -65,4 +65,12 @@ describe('the crawl lease of a mount', () => {
     expect(await repo.state('m1')).toMatchObject({ status: 'ready' });
     expect(await repo.entryCount('m1')).toBe(1);
   });
+
+  it("is taken over at once when asked to (the only server, finding its own earlier run's lease after a crash)", async () => {
+    expect(await repo.claimCrawl('m1', 'earlier-run', T0, LEASE)).toBe(true);
+    expect(await repo.claimCrawl('m1', 'this-run', T0 + 1, LEASE)).toBe(false);
+    expect(await repo.claimCrawl('m1', 'this-run', T0 + 1, LEASE, { takeOver: true })).toBe(true);
+    expect(await repo.renewCrawl('m1', 'earlier-run', T0 + 2, LEASE)).toBe(false);
+    expect(await repo.leaseExpiry('m1')).toBe(T0 + 1 + LEASE);
+  });
 });

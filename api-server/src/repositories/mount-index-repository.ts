@@ -181,16 +181,19 @@ export class MountIndexRepository {
   /**
    * Takes (or keeps) the lease of a mount's crawl for `owner` until `now + leaseMs` (epoch
    * milliseconds), in one statement: only when nobody holds it, `owner` does, or the holder's lease
-   * ended. A mount without a state gets a `pending` one first. True when `owner` holds it now.
+   * ended; with `takeOver`, whoever holds it (the only server, finding the lease of its own earlier
+   * run cut off by a crash). A mount without a state gets a `pending` one first. True when `owner`
+   * holds it now.
    */
-  async claimCrawl(mountId: string, owner: string, now: number, leaseMs: number): Promise<boolean> {
+  async claimCrawl(mountId: string, owner: string, now: number, leaseMs: number, { takeOver = false } = {}): Promise<boolean> {
     await this.ensureState(mountId);
-    const result = await this.db
+    let claim = this.db
       .updateTable('mount_index_state')
       .set({ lease_owner: owner, lease_expires_at: now + leaseMs })
-      .where('mount_id', '=', mountId)
-      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_expires_at', '<=', now)]))
-      .executeTakeFirst();
+      .where('mount_id', '=', mountId);
+    if (!takeOver)
+      claim = claim.where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_expires_at', '<=', now)]));
+    const result = await claim.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

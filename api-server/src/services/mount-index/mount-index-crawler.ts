@@ -116,7 +116,10 @@ export class MountIndexCrawler {
       try {
         for (const mountId of await this.deps.index.mountsToCrawl()) {
           if (this.stopped) return;
-          if (!(await this.deps.index.claimCrawl(mountId, this.instanceId, this.now(), this.leaseMs))) {
+          // The only server (no watchPeers): a lease still held is its own earlier run's, cut off by a
+          // crash; it is taken over at once, as a restart resumed a crawl before leases existed.
+          const takeOver = !this.deps.watchPeers;
+          if (!(await this.deps.index.claimCrawl(mountId, this.instanceId, this.now(), this.leaseMs, { takeOver }))) {
             const expiry = (await this.deps.index.leaseExpiry(mountId)) ?? this.now();
             retryAt = Math.min(retryAt ?? expiry, expiry);
             continue;
