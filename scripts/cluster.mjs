@@ -24,13 +24,12 @@
 // process stop, then with-postgres.sh stops PostgreSQL and removes its directory.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BUILD_MARKERS, isBuilt, repoRoot, run, startProcess, waitForUrl } from './lib.mjs';
-import { ensureNativeAddons } from './native-addons.mjs';
+import { BUILD_MARKERS, installAndBuildMissing, isBuilt, repoRoot, startProcess, waitForUrl } from './lib.mjs';
 
 const IN_POSTGRES = '--in-postgres';
 const WITH_POSTGRES = path.join(repoRoot, 'api-server/scripts/with-postgres.sh');
@@ -90,14 +89,7 @@ async function startOutside() {
     process.exit(2);
   }
   // As `pnpm start`: a fresh clone gets its dependencies and builds first (only what is missing).
-  if (!existsSync(path.join(repoRoot, 'node_modules/.modules.yaml'))) {
-    const installed = await run('node', ['scripts/install.mjs']);
-    if (installed !== 0) process.exit(installed);
-  } else {
-    const addons = ensureNativeAddons();
-    if (addons !== 0) process.exit(addons);
-  }
-  const built = await run('node', ['scripts/build.mjs', '--missing']);
+  const built = await installAndBuildMissing();
   if (built !== 0) process.exit(built);
   if (!isBuilt('api-server')) {
     console.error(`pnpm cluster runs the built api-server, and ${BUILD_MARKERS['api-server']} is still missing after the build.`);

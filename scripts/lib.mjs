@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNativeAddons } from './native-addons.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REMOTES = ['mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
@@ -63,4 +64,20 @@ export async function waitForUrl(url, timeoutMs = 30000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
+}
+
+/**
+ * What `pnpm start` and `pnpm cluster` do first, so they work from a fresh clone: the dependencies
+ * when they are not installed (else the native addons checked), then the builds that are missing.
+ * @returns {Promise<number>} 0, or the exit code of the step that failed
+ */
+export async function installAndBuildMissing() {
+  if (!existsSync(path.join(repoRoot, 'node_modules/.modules.yaml'))) {
+    const installed = await run('node', ['scripts/install.mjs']);
+    if (installed !== 0) return installed;
+  } else {
+    const addons = ensureNativeAddons();
+    if (addons !== 0) return addons;
+  }
+  return run('node', ['scripts/build.mjs', '--missing']);
 }

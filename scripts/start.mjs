@@ -1,23 +1,13 @@
 // pnpm start: builds what is missing, then starts the api-server (SQLite + local disk under DATA_DIR)
 // and the gateway, and prints the address. Ctrl+C stops both.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { repoRoot, run, startProcess, waitForUrl } from './lib.mjs';
-import { ensureNativeAddons } from './native-addons.mjs';
+import { installAndBuildMissing, startProcess, waitForUrl } from './lib.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
 const apiPort = Number(process.env.API_PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
 
 async function main() {
-  if (!existsSync(path.join(repoRoot, 'node_modules/.modules.yaml'))) {
-    const installed = await run('node', ['scripts/install.mjs']);
-    if (installed !== 0) process.exit(installed);
-  } else {
-    const addons = ensureNativeAddons();
-    if (addons !== 0) process.exit(addons);
-  }
-  const code = await run('node', ['scripts/build.mjs', '--missing']);
+  const code = await installAndBuildMissing();
   if (code !== 0) process.exit(code);
   const children = [
     startProcess('api', 'node', ['api-server/dist/main.js'], {
