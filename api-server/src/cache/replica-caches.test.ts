@@ -227,6 +227,10 @@ describeOnPostgres('replicas started as replicas (API_REPLICAS 2) read what anot
     expect(response.statusCode).toBe(200);
     return (response.json().data.items as Array<{ name: string }>).map((item) => item.name);
   };
+  /** The socket of a replica's listen connection (the bus's own): paused, what PostgreSQL delivers to it waits. */
+  const listenSocket = (replica: TestApp) =>
+    (replica.container.invalidations as unknown as { client: { connection: { stream: { pause(): void; resume(): void } } } }).client
+      .connection.stream;
   const mkdir = async (replica: TestApp, name: string) => {
     const made = await replica.app.inject({
       method: 'POST',
@@ -241,8 +245,7 @@ describeOnPostgres('replicas started as replicas (API_REPLICAS 2) read what anot
     expect(await list(b)).toEqual([]);
     // Hold up what PostgreSQL delivers to B's listen connection (the bus's own socket), as a busy
     // or distant replica would see it: A's clear and B's own barrier wait in the socket.
-    const socket = (b.container.invalidations as unknown as { client: { connection: { stream: { pause(): void; resume(): void } } } })
-      .client.connection.stream;
+    const socket = listenSocket(b);
     socket.pause();
     await mkdir(a, 'made-on-a');
     const read = list(b);
@@ -254,8 +257,7 @@ describeOnPostgres('replicas started as replicas (API_REPLICAS 2) read what anot
   });
 
   it('requests that read no cache (a paste, the file list) are not held up by the barrier', async () => {
-    const socket = (b.container.invalidations as unknown as { client: { connection: { stream: { pause(): void; resume(): void } } } })
-      .client.connection.stream;
+    const socket = listenSocket(b);
     socket.pause();
     try {
       const paste = b.app.inject({ method: 'GET', url: '/api/paste/no-such-paste' });
