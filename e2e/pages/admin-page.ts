@@ -107,8 +107,13 @@ export class AdminPage {
   /** The open confirmation dialog: confirm it. */
   async confirm(): Promise<void> {
     const ok = this.page.getByTestId('confirm-ok');
-    await ok.click();
-    await expect(ok).toBeHidden();
+    // A click while the dialog is still zooming in can be lost under load: click again until it
+    // closes. A second click cannot confirm twice: antd's button ignores clicks while its action
+    // runs, and a closing dialog takes no pointer events.
+    await expect(async () => {
+      if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+      await expect(ok).toBeHidden({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /**
@@ -139,12 +144,24 @@ export class AdminPage {
     return this.page.locator('.ant-message-notice', { hasText: text });
   }
 
-  /** Picks an option of an antd Select found by its label (inside `scope`, the page by default). */
-  async choose(label: string | RegExp, option: string, scope: Locator | Page = this.page): Promise<void> {
-    // The labelled element is the select's (transparent) search input: click its selector box.
-    const input = scope.getByLabel(label, { exact: typeof label === 'string' });
-    await input.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]').click();
-    await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  /**
+   * Picks an option of an antd Select found by its label (inside `scope`, the page by default), and
+   * waits until the select shows it. `search` is typed into a searchable select first, as a user
+   * would: its dropdown is a virtual list that renders only the options in view.
+   */
+  async choose(label: string | RegExp, option: string, scope: Locator | Page = this.page, search?: string): Promise<void> {
+    // The labelled combobox is the select's (transparent) search input: click its selector box.
+    const input = scope.getByLabel(label, { exact: typeof label === 'string' }).and(this.page.getByRole('combobox'));
+    const select = input.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+    const item = this.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+    // A click that lands while the dropdown (or the drawer around it) is still moving in can be lost:
+    // open it again and pick again until the select shows the option.
+    await expect(async () => {
+      if ((await input.getAttribute('aria-expanded')) !== 'true') await select.click();
+      if (search !== undefined) await input.fill(search);
+      await item.click({ timeout: 5_000 });
+      await expect(select.locator('.ant-select-selection-item')).toContainText(option, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** Goes to page `n` of the table's pagination. */

@@ -155,7 +155,7 @@ test.describe('en-US', () => {
 
     // The options are the tags in use with their counts (one spelling per tag: the newest paste's).
     const filtered = nextListWithTag(page, project.toUpperCase());
-    await admin.choose('Filter by tag', `${project.toUpperCase()} (2)`);
+    await admin.choose('Filter by tag', `${project.toUpperCase()} (2)`, page, project);
     const answer = (await (await filtered).json()) as { data: Detail[]; pagination: { total: number } };
     expect(answer.pagination.total).toBe(2);
     expect(answer.data.map((row) => row.slug)).toEqual([second.slug, first.slug]);
@@ -232,7 +232,7 @@ test.describe('zh-CN, dark theme at 390 px', () => {
     await expect(admin.area).toHaveAttribute('data-dark', 'true');
     await expect(filter).toBeInViewport();
     const filtered = nextListWithTag(page, tag('手机'));
-    await admin.choose('按标签筛选', `${tag('手机')}（1）`);
+    await admin.choose('按标签筛选', `${tag('手机')}（1）`, page, tag('手机'));
     expect(((await (await filtered).json()) as { pagination: { total: number } }).pagination.total).toBe(1);
     await expect(admin.rows()).toHaveCount(1);
     await expect(admin.row(slug)).toBeVisible();
