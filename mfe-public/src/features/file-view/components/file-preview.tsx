@@ -4,12 +4,12 @@ import { formatBytes, type PublicFile } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Loading } from '../../../components/loading';
 import { earlyFileTextLoad, fetchFileText, type FileLinks } from '../api/file-api';
-import { codeBlockMarkdown, codeLanguage, fileKind, previewsText, TEXT_PREVIEW_MAX_BYTES } from '../utils/file-kind';
+import { codeBlockMarkdown, codeLanguage, fileKind, PLAIN_TEXT_LANGUAGE, previewsText, TEXT_PREVIEW_MAX_BYTES } from '../utils/file-kind';
 
 /**
  * The Markdown pipeline (~90 KB compressed) renders Markdown files and highlights code. It is not
- * part of the page: a text file shows as plain text at once, highlighted once the pipeline is in;
- * images, media, PDFs and downloads never load it.
+ * part of the page: a code file shows as plain text at once, highlighted once the pipeline is in;
+ * plain text (no language to highlight), images, media, PDFs and downloads never load it.
  */
 const loadMarkdownView = () => import(/* webpackChunkName: "markdown-view" */ '../../../lib/markdown/markdown-view');
 const MarkdownView = lazy(() => loadMarkdownView().then((m) => ({ default: m.MarkdownView })));
@@ -21,12 +21,14 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const language = markdown ? null : codeLanguage(file.filename, file.mimetype);
+  const usesPipeline = language !== PLAIN_TEXT_LANGUAGE;
 
   useEffect(() => {
     const controller = new AbortController();
-    // The pipeline downloads while the text does (a plain-text file larger than the highlighting
-    // limit never needs it, but its size is only known once it is here).
-    loadMarkdownView().catch(() => undefined);
+    // The pipeline downloads while the text does (a code file larger than the highlighting limit
+    // never needs it, but its size is only known once it is here).
+    if (usesPipeline) loadMarkdownView().catch(() => undefined);
     setText(null);
     setFailed(false);
     // The text the remote started with the page's details (app.tsx, preloadPage), else a new request.
@@ -42,7 +44,7 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
       },
     );
     return () => controller.abort();
-  }, [url]);
+  }, [url, usesPipeline]);
 
   if (failed)
     return (
@@ -58,11 +60,11 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
       </Suspense>
     );
   const plain = <PlainText text={text} />;
-  if (text.length > HIGHLIGHT_MAX_BYTES) return plain;
+  if (!language || language === PLAIN_TEXT_LANGUAGE || text.length > HIGHLIGHT_MAX_BYTES) return plain;
   return (
     <Suspense fallback={plain}>
       <div className="cp-code" data-testid="file-text">
-        <MarkdownView value={codeBlockMarkdown(text, codeLanguage(file.filename, file.mimetype))} label={t('file.preview')} />
+        <MarkdownView value={codeBlockMarkdown(text, language)} label={t('file.preview')} />
       </div>
     </Suspense>
   );

@@ -101,7 +101,10 @@ export function previewsText(file: { mimetype?: string | null; filename: string;
   return (kind === 'text' || kind === 'markdown') && file.size <= TEXT_PREVIEW_MAX_BYTES;
 }
 
-/** highlight.js language of a text file ('plaintext' when unknown). */
+/** The language of text with nothing to highlight: shown as it is, without the Markdown pipeline. */
+export const PLAIN_TEXT_LANGUAGE = 'plaintext';
+
+/** highlight.js language of a text file (PLAIN_TEXT_LANGUAGE when unknown). */
 export function codeLanguage(fileName: string, mimetype?: string | null): string {
   const ext = extensionOf(fileName);
   if (LANGUAGES[ext]) return LANGUAGES[ext]!;
@@ -109,7 +112,7 @@ export function codeLanguage(fileName: string, mimetype?: string | null): string
   if (mime.includes('json')) return 'json';
   if (mime.includes('xml') || mime.includes('html')) return 'xml';
   if (mime.includes('javascript')) return 'javascript';
-  return 'plaintext';
+  return PLAIN_TEXT_LANGUAGE;
 }
 
 /** Markdown of a code block holding `text` (the fence is longer than any backtick run inside). */
