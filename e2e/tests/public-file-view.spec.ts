@@ -59,6 +59,28 @@ test.describe('file view', () => {
     await expect(code.locator('.hljs-keyword').first()).toHaveText('export');
   });
 
+  test('a plain-text file is shown as it is, without downloading the Markdown pipeline that a code file needs', async ({ page }) => {
+    // A marker of the pipeline's chunk (rehype-sanitize's option name); the code file proves it.
+    const PIPELINE_MARKER = 'clobberPrefix';
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
+        scripts.push(await response.text().catch(() => ''));
+    });
+    const { view } = await openSharedFile(page, { name: 'notes.txt', content: 'first line\n  indented <b>not bold</b>\n' });
+    await expect(view.preview).toHaveAttribute('data-kind', 'text');
+    const text = page.getByTestId('file-text');
+    await expect(text.locator('code')).toHaveText('first line\n  indented <b>not bold</b>\n', { useInnerText: true });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.some((source) => source.includes(PIPELINE_MARKER))).toBe(false);
+
+    await new PublicFilePage(page).goto((await uploadFile(await adminToken(), { name: 'main.ts', content: 'const a = 1;\n' })).slug);
+    await expect(page.getByTestId('file-text').locator('code.hljs')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((source) => source.includes(PIPELINE_MARKER))).toBe(true);
+  });
+
   test('a Markdown file is rendered (sanitized)', async ({ page }) => {
     await openSharedFile(page, {
       name: 'readme.md',
