@@ -1,19 +1,13 @@
-import { useState } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { FakeMarkdownWorker } from '../../test/fake-markdown-worker';
 import { makeKernel, renderWithKernel } from '../../test/test-kernel';
 import { splitMarkdown } from './markdown-chunks';
-import { clearHtmlCache, runViewerEffects } from './markdown-processor';
+import { clearHtmlCache } from './markdown-processor';
 import { resetMarkdownWorker, whenWorkerReady } from './markdown-worker-client';
 import { spawnMarkdownWorker } from './markdown-worker-spawn';
 import { MarkdownView, type OutlineHeading } from './markdown-view';
 
 jest.mock('./markdown-worker-spawn', () => ({ spawnMarkdownWorker: jest.fn() }));
-// The plugins' DOM effects (highlighting, formulas, diagrams): when they run is what is observed.
-jest.mock('./markdown-processor', () => ({
-  ...jest.requireActual<object>('./markdown-processor'),
-  runViewerEffects: jest.fn(),
-}));
 const spawn = jest.mocked(spawnMarkdownWorker);
 
 /** About 44 KB: several chunks, and every heading twice (numbered slugs). */
@@ -109,28 +103,5 @@ describe('MarkdownView', () => {
       { id: 'user-content-part', level: 2, text: 'Part' },
     ]);
     expect(spawn).not.toHaveBeenCalled();
-  });
-
-  it("runs the plugins' effects (highlighting …) of a first render after a frame, and of a later render at once", async () => {
-    const effects = jest.mocked(runViewerEffects);
-    effects.mockClear();
-    const ranWhenRendered: number[] = [];
-    const onRendered = () => ranWhenRendered.push(effects.mock.calls.length);
-    const first = '# Notes\n\n```js\nconst a = 1;\n```\n';
-    let edit: (value: string) => void = () => undefined;
-    function Preview() {
-      const [value, setValue] = useState(first);
-      edit = setValue;
-      return <MarkdownView value={value} onRendered={onRendered} testId="view" />;
-    }
-    renderWithKernel(<Preview />, makeKernel());
-    await waitFor(() => expect(ranWhenRendered).toHaveLength(1));
-    // The text is in the page; its code is highlighted only once the browser has had a frame.
-    expect(ranWhenRendered[0]).toBe(0);
-    await waitFor(() => expect(effects).toHaveBeenCalledTimes(1));
-
-    act(() => edit(`${first}\nmore`));
-    await waitFor(() => expect(ranWhenRendered).toHaveLength(2));
-    expect(ranWhenRendered[1]).toBe(2);
   });
 });

@@ -29,8 +29,6 @@ interface RenderState {
   dark: boolean | null;
   /** Chunks whose plugin effects already ran. */
   enhanced: WeakSet<HTMLElement>;
-  /** The browser has drawn a frame since the view first showed its text. */
-  painted: boolean;
 }
 
 /** Budget of one slice of work before the browser gets the main thread back (ms). */
@@ -112,7 +110,7 @@ function assignHeadingIds(container: HTMLElement): OutlineHeading[] {
 export function MarkdownView({ value, onRendered, className, label, testId }: MarkdownViewProps) {
   const dark = useDark();
   const ref = useRef<HTMLDivElement>(null);
-  const state = useRef<RenderState>({ sources: [], elements: [], dark: null, enhanced: new WeakSet(), painted: false });
+  const state = useRef<RenderState>({ sources: [], elements: [], dark: null, enhanced: new WeakSet() });
   const onRenderedRef = useRef(onRendered);
   onRenderedRef.current = onRendered;
 
@@ -140,17 +138,9 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
       current.enhanced.add(element);
       runViewerEffects(plugins, element);
     };
-    // Until the view's text has been drawn once, the effects wait for a frame: loading and running
-    // highlight.js (~20 ms of script) would otherwise hold back the first paint of the page's
-    // content. Later renders (the editor's preview while typing) run them at once: no flicker.
     const schedule = (element: HTMLElement) => {
       if (current.enhanced.has(element)) return;
       if (observer) observer.observe(element);
-      else if (!current.painted)
-        void yieldToMain().then(() => {
-          current.painted = true;
-          if (!cancelled) effects(element);
-        });
       else effects(element);
     };
     const observer =
