@@ -1,4 +1,5 @@
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
+import { insertMountRow } from '../testing/mount-fixtures';
 import { MountIndexRepository } from './mount-index-repository';
 
 /** The crawl lease of a mount (migration 0012): one holder at a time, taken over once it ends. */
@@ -12,21 +13,7 @@ const LEASE = 1_000;
 beforeEach(async () => {
   opened = await openMigratedTestDatabase();
   repo = new MountIndexRepository(opened.db, opened.engine);
-  await opened.db
-    .insertInto('mounts')
-    .values({
-      id: 'm1',
-      name: 'm1',
-      storage_type: 'S3',
-      storage_config_id: null,
-      mount_path: '/docs',
-      remark: null,
-      created_by: 'a',
-      created_at: NOW,
-      updated_at: NOW,
-      last_used: null,
-    })
-    .execute();
+  await insertMountRow(opened.db, 'm1', '/docs', NOW);
 });
 
 afterEach(async () => {

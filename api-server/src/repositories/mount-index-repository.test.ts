@@ -1,27 +1,10 @@
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
+import { insertMountRow } from '../testing/mount-fixtures';
 import { ancestorFolders, entryPlace, MountIndexRepository, type MountSearchScope } from './mount-index-repository';
 
 let opened: MigratedTestDatabase;
 let repo: MountIndexRepository;
 const NOW = '2026-01-01T00:00:00.000Z';
-
-async function addMount(id: string, mountPath: string): Promise<void> {
-  await opened.db
-    .insertInto('mounts')
-    .values({
-      id,
-      name: id,
-      storage_type: 'S3',
-      storage_config_id: null,
-      mount_path: mountPath,
-      remark: null,
-      created_by: 'a',
-      created_at: NOW,
-      updated_at: NOW,
-      last_used: null,
-    })
-    .execute();
-}
 
 function scope(mountId: string, root: string, prefix = '', hidden: string[] = []): MountSearchScope {
   return { mountId, root, prefix, hidden };
@@ -35,8 +18,8 @@ async function paths(mountId: string): Promise<string[]> {
 beforeEach(async () => {
   opened = await openMigratedTestDatabase();
   repo = new MountIndexRepository(opened.db, opened.engine);
-  await addMount('m1', '/docs');
-  await addMount('m2', '/media');
+  await insertMountRow(opened.db, 'm1', '/docs', NOW);
+  await insertMountRow(opened.db, 'm2', '/media', NOW);
 });
 
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import type { BuildAppOptions } from '../../app';
-import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, TEST_ADMIN, type TestApp } from '../../testing/test-app';
+import { adminStorage, mountAdminStorage } from '../../testing/mount-fixtures';
+import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../../testing/test-app';
 import { testDatabaseUrl } from '../../testing/test-database';
 
 // Replicas share a PostgreSQL database; SQLite is one process, so this is PostgreSQL's case only (`pnpm test:pg`).
@@ -51,9 +52,7 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     const t = await createTestApp({ dataDir, replicas: 2, mountIndex: { pageSize: 2, ...mountIndex } });
     opened.push(t);
     await t.app.ready();
-    const admin = await t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
-    const [config] = await t.container.repositories.storageConfigs.listByAdmin(admin?.id ?? '');
-    const driver = t.container.storage.driverFor(config!);
+    const { driver } = await adminStorage(t);
     // Folder listings made by this replica (the crawl's); its own driver, so the other's are not counted.
     const listObjects = driver.listObjects.bind(driver);
     let listings = 0;
@@ -64,22 +63,6 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
       return page;
     });
     return { t, listings: () => listings };
-  };
-
-  /** The files in the shared storage and a mount `/m` on them, created through `t` (its crawl starts there). */
-  const mountThrough = async (t: TestApp, admin: Record<string, string>): Promise<string> => {
-    const owner = await t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
-    const [config] = await t.container.repositories.storageConfigs.listByAdmin(owner?.id ?? '');
-    const driver = t.container.storage.driverFor(config!);
-    for (const key of FILES) await driver.putObject(key, key);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/mounts',
-      headers: admin,
-      payload: { name: 'm', storage_type: 'S3', storage_config_id: config!.id, mount_path: '/m' },
-    });
-    expect(created.statusCode).toBe(200);
-    return (created.json() as { data: { id: string } }).data.id;
   };
 
   const status = async (t: TestApp, admin: Record<string, string>, mountId: string) => {
@@ -117,7 +100,7 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     });
     const b = await replica({});
     const admin = bearer(await loginAsAdmin(a.t.app));
-    const mountId = await mountThrough(a.t, admin);
+    const mountId = await mountAdminStorage(a.t, admin, FILES);
     await paused.reached;
 
     // B looks for work while A holds the crawl, mid-way: it finds the mount and leaves it.
@@ -149,7 +132,7 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     });
     const b = await replica({ leaseMs });
     const admin = bearer(await loginAsAdmin(b.t.app));
-    const mountId = await mountThrough(a.t, admin);
+    const mountId = await mountAdminStorage(a.t, admin, FILES);
     await paused.reached;
     await b.t.container.services.mountIndex.whenIdle();
     expect(b.listings()).toBe(0);
@@ -181,7 +164,7 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     });
     const b = await replica({});
     const admin = bearer(await loginAsAdmin(a.t.app));
-    const mountId = await mountThrough(a.t, admin);
+    const mountId = await mountAdminStorage(a.t, admin, FILES);
     await paused.reached;
 
     const remove = (path: string) =>

@@ -1,4 +1,5 @@
-import { bearer, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../testing/test-app';
+import { mountAdminStorage } from '../../testing/mount-fixtures';
+import { bearer, createTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app';
 
 /**
  * One api-server (API_REPLICAS 1, SQLite or PostgreSQL): a crawl lease left in the database by an
@@ -15,17 +16,7 @@ describe('the mount index crawl of a single server after a crash', () => {
 
   it("resumes at once though an earlier run's lease is still live", async () => {
     const admin = bearer(await loginAsAdmin(t.app));
-    const owner = await t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
-    const [config] = await t.container.repositories.storageConfigs.listByAdmin(owner?.id ?? '');
-    await t.container.storage.driverFor(config!).putObject('notes/a.txt', 'a');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/mounts',
-      headers: admin,
-      payload: { name: 'm', storage_type: 'S3', storage_config_id: config!.id, mount_path: '/m' },
-    });
-    expect(created.statusCode).toBe(200);
-    const mountId = created.json().data.id as string;
+    const mountId = await mountAdminStorage(t, admin, ['notes/a.txt']);
     await t.container.services.mountIndex.whenIdle();
 
     // What a crash mid-crawl leaves: the lease of a process that is gone, ten minutes still to run.
