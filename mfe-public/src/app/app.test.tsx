@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { App, preloadPage } from './app';
 import { resources } from '../i18n/resources';
+import { publicFile, serveFileText } from '../test/public-file';
 import { fakeFetch, makeKernel, type FakeReply } from '../test/test-kernel';
 import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
@@ -72,29 +73,12 @@ test('has the same text keys in both languages', () => {
 });
 
 test("a text file's text is asked for as soon as its details are in, before the page renders, and only once", async () => {
-  const file = {
-    id: 'f1',
-    slug: 'F1',
-    filename: 'notes.txt',
-    mimetype: 'text/plain',
-    size: 19,
-    remark: null,
-    created_at: '2025-07-01 08:00:00',
-    requires_password: false,
-    views: 1,
-    max_views: null,
-    expires_at: null,
-    s3_direct_preview_url: '',
-    s3_direct_download_url: '',
+  const file = publicFile({
     proxy_preview_url: 'http://127.0.0.1:8080/api/file-view/F1',
     proxy_download_url: 'http://127.0.0.1:8080/api/file-download/F1',
-    use_proxy: 1,
-    created_by: null,
-  };
+  });
   // The preview's text is fetched without the kernel (no credentials): the page's global fetch.
-  const textFetch = jest.fn(async (url: string) => ({ ok: true, status: 200, url, text: async () => 'hello from the file' }));
-  const previous = globalThis.fetch;
-  globalThis.fetch = textFetch as unknown as typeof fetch;
+  const { mock: textFetch, restore } = serveFileText('hello from the file');
   try {
     window.localStorage.clear();
     window.history.pushState(null, '', '/file/F1');
@@ -113,6 +97,6 @@ test("a text file's text is asked for as soon as its details are in, before the 
     expect(textFetch).toHaveBeenCalledTimes(1);
     expect(api.calls.map((call) => call.url)).toEqual(['http://127.0.0.1:8080/api/public/files/F1']);
   } finally {
-    globalThis.fetch = previous;
+    restore();
   }
 });

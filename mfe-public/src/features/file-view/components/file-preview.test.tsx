@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { PublicFile } from '@cloudclip/shared-kernel';
+import { publicFile, serveFileText } from '../../../test/public-file';
 import { makeKernel, renderWithKernel } from '../../../test/test-kernel';
 import { FilePreview } from './file-preview';
 
@@ -19,38 +20,19 @@ jest.mock('../../../lib/markdown/markdown-view', () => {
 });
 
 function textFile(filename: string, mimetype: string, text: string): PublicFile {
-  return {
-    id: 'f1',
-    slug: 'f1',
-    filename,
-    mimetype,
-    size: text.length,
-    remark: null,
-    created_at: '2026-11-01T08:00:00.000Z',
-    requires_password: false,
-    views: 1,
-    max_views: null,
-    expires_at: null,
-    s3_direct_preview_url: '',
-    s3_direct_download_url: '',
-    use_proxy: 1,
-    created_by: null,
-  };
-}
-
-function serveText(text: string) {
-  const fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => text }));
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
+  return publicFile({ slug: 'f1', filename, mimetype, size: text.length });
 }
 
 const links = { preview: 'http://127.0.0.1:8080/api/file-view/f1', download: 'http://127.0.0.1:8080/api/file-download/f1' };
 
 describe('FilePreview of a text file', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
+  let restore: () => void = () => undefined;
+  afterEach(() => restore());
+  function serveText(text: string) {
+    const served = serveFileText(text);
+    restore = served.restore;
+    return served.mock;
+  }
 
   it('shows plain text as it is and never loads the Markdown pipeline', async () => {
     const fetchMock = serveText('line one\nline two\n');
