@@ -10,6 +10,8 @@ describe('formatDateTime', () => {
     expect(formatDateTime(iso, 'zh-CN')).toBe(
       new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
     );
+    // Each language keeps its own formatter.
+    expect(formatDateTime(iso, 'en-US')).toBe(expected);
   });
 
   it('gives an empty text for a missing or unreadable value (the caller picks the placeholder)', () => {

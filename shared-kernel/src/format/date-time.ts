@@ -1,5 +1,17 @@
 import { parseApiTimestamp } from '@cloudclip/contract';
 
+/** One formatter per language: building one costs about as much as formatting a hundred dates. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(language: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    formatters.set(language, formatter);
+  }
+  return formatter;
+}
+
 /**
  * A server timestamp (ISO or SQLite form, or epoch milliseconds) as local date and time in the
  * interface language; '' when absent or unreadable, so callers choose their own placeholder
@@ -8,5 +20,5 @@ import { parseApiTimestamp } from '@cloudclip/contract';
 export function formatDateTime(value: string | number | null | undefined, language: string): string {
   const date = parseApiTimestamp(value ?? null);
   if (!date) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatterFor(language).format(date);
 }
