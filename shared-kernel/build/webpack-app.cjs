@@ -160,92 +160,6 @@ function sharedLibraryGroups() {
   );
 }
 
-/** The kernel's own source (not its dependencies): a module path inside shared-kernel/src. */
-const KERNEL_SOURCE = /[\\/]shared-kernel[\\/]src[\\/]/;
-
-/** V8's explicit compile hint: a script whose first line is this comment is compiled whole, eagerly. */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-
-/**
- * Production builds: V8's explicit compile hint (`//# allFunctionsCalledOnLoad` as the first line,
- * Chromium 136 and later; other engines read a comment) on the scripts whose code a page runs
- * while it starts. Without it V8 pre-parses every function and compiles each one on the main
- * thread the first time it is called: for start-up code that is nearly every function, parsed
- * twice and compiled while the page waits. With it the file is compiled whole on a background
- * thread while it downloads. Measured on this 2-core machine (interleaved cold loads, median of
- * 11, see the note of issue 20): `/paste/{slug}` paints its content 12 ms sooner, `/file/{slug}`
- * 8 ms, with the first paint unchanged.
- *
- * Which scripts:
- * - host: the chunks of `import('./bootstrap')`, its shared libraries (SHARED_LIBRARY_CHUNKS) and
- *   the chunk of the kernel's own code. Not its entry: that is the federation runtime (170 KB, most
- *   of it never called on a page load), and compiling it whole on a 2-core machine delayed the
- *   first paint by about 30 ms; nor the router's chunk, of which a page uses a small part.
- * - remote: `remoteEntry.js`, its exposed modules' chunks and the chunks of its pages' first
- *   screens (`pageChunks`): the files the gateway preloads for an address.
- * Chunks loaded later (an editor, a highlighter, a dialog) stay lazily compiled. Applied after
- * minifying (the minifier would drop the comment) and before the source maps and the content
- * hashes, so both describe the file as it is served.
- */
-class CompileHintsPlugin {
-  /**
-   * @param {any} webpack
-   * @param {{ isHost: boolean, containerName: string, pageChunkNames: string[] }} options
-   */
-  constructor(webpack, options) {
-    this.webpack = webpack;
-    this.options = options;
-  }
-
-  /**
-   * The script files that get the hint (see the class comment).
-   * @param {any} compilation
-   * @returns {Set<string>}
-   */
-  hintedFiles(compilation) {
-    const { isHost, containerName, pageChunkNames } = this.options;
-    /** @type {Set<any>} */
-    const chunks = new Set();
-    for (const group of compilation.chunkGroups) {
-      const name = group.name ?? '';
-      const origins = /** @type {Array<{ request?: string }>} */ (group.origins ?? []);
-      const startup = isHost
-        ? origins.some((origin) => origin.request === './bootstrap')
-        : name === containerName || name.startsWith('__federation_expose_') || pageChunkNames.includes(name);
-      if (startup) for (const chunk of group.chunks) chunks.add(chunk);
-    }
-    if (isHost) {
-      for (const chunk of compilation.chunks) {
-        if (chunk.name && chunk.name in SHARED_LIBRARY_CHUNKS) chunks.add(chunk);
-        for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-          // A concatenated module (production) names its first module's file.
-          if (KERNEL_SOURCE.test(module.resource ?? module.rootModule?.resource ?? '')) chunks.add(chunk);
-        }
-      }
-    }
-    /** @type {Set<string>} */
-    const files = new Set();
-    for (const chunk of chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-    return files;
-  }
-
-  /** @param {any} compiler */
-  apply(compiler) {
-    const { Compilation, sources } = this.webpack;
-    compiler.hooks.thisCompilation.tap('CloudclipCompileHints', (/** @type {any} */ compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'CloudclipCompileHints', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
-        () => {
-          for (const file of this.hintedFiles(compilation)) {
-            if (!compilation.getAsset(file)) continue;
-            compilation.updateAsset(file, (/** @type {any} */ source) => new sources.ConcatSource(COMPILE_HINT, source));
-          }
-        },
-      );
-    });
-  }
-}
-
 /**
  * Production builds: a Brotli copy (`<file>.br`, best quality) of every script, stylesheet and
  * JSON file of the build over 1 KB, next to the file. The gateway sends it as is to browsers that
@@ -364,16 +278,7 @@ function createAppConfig(options) {
         ...(!isHost && options.pageChunks
           ? [new PageChunksPlugin(webpack, options.pageChunks, { dirname: options.dirname, module: options.firstScreen })]
           : []),
-        ...(mode === 'production'
-          ? [
-              new CompileHintsPlugin(webpack, {
-                isHost,
-                containerName: options.containerName,
-                pageChunkNames: Object.values(options.pageChunks ?? {}).flatMap((page) => (Array.isArray(page) ? page : page.chunks)),
-              }),
-              new PrecompressPlugin(webpack),
-            ]
-          : []),
+        ...(mode === 'production' ? [new PrecompressPlugin(webpack)] : []),
         new HtmlWebpackPlugin({
           templateContent: renderIndexHtml({ title: options.title, isHost, themeCss: isHost ? themeVariablesCss(options.dirname) : '' }),
           inject: 'body',
@@ -403,4 +308,4 @@ function createAppConfig(options) {
   };
 }
 
-module.exports = { createAppConfig, CompileHintsPlugin, COMPILE_HINT };
+module.exports = { createAppConfig };
