@@ -38,9 +38,19 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './lib.mjs';
+import { median, repoRoot } from './lib.mjs';
 import { formatBytes, formatTable } from './budgets-lib.mjs';
-import { NETWORK_PROFILES, ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, startStack } from './page-harness.mjs';
+import {
+  NETWORK_PROFILES,
+  ROUTES,
+  createContent,
+  launchChromium,
+  openPage,
+  pageFigures,
+  requireBuild,
+  routeUrl,
+  startStack,
+} from './page-harness.mjs';
 import { benchLargePaste } from './bench-large-paste.mjs';
 import { benchSearch } from './bench-search.mjs';
 import { benchCluster } from './bench-cluster.mjs';
@@ -68,47 +78,8 @@ for (const network of NETWORKS) {
   }
 }
 
-const median = (values) => {
-  const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
-  if (!sorted.length) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const ms = (value) => (value === null ? '—' : `${Math.round(value)} ms`);
 const mb = (bytes) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
-/** Timings and heap of the open page, read before its context closes. */
-async function pageFigures(page) {
-  const timings = await page.evaluate(async () => {
-    const paint = performance.getEntriesByName('first-contentful-paint')[0];
-    const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
-    // The latest largest-contentful-paint candidate (buffered entries arrive in an observer task).
-    const lcpMs = await new Promise((resolve) => {
-      let latest = null;
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) latest = entry.startTime;
-      });
-      observer.observe({ type: 'largest-contentful-paint', buffered: true });
-      setTimeout(() => {
-        observer.disconnect();
-        resolve(latest);
-      }, 100);
-    });
-    return {
-      fcpMs: paint ? paint.startTime : null,
-      lcpMs,
-      domContentLoadedMs: navigation ? navigation.domContentLoadedEventEnd : null,
-      loadMs: navigation && navigation.loadEventEnd > 0 ? navigation.loadEventEnd : null,
-    };
-  });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize');
-  return { ...timings, jsHeapUsedBytes: heap ? heap.value : null };
-}
 
 async function loadOnce(browser, baseUrl, route, area, content, network = 'loopback') {
   const { responses, readyMs, extra } = await openPage(browser, `${baseUrl}${routeUrl(route, content)}`, {

@@ -20,6 +20,14 @@ export const BUILD_MARKERS = {
 
 export const isBuilt = (pkg) => existsSync(path.join(repoRoot, BUILD_MARKERS[pkg]));
 
+/** Median of the finite numbers in `values`; null when there are none. */
+export function median(values) {
+  const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Runs a command, streaming its output with a prefix; resolves with the exit code. */
 export function run(command, args, { cwd = repoRoot, env = {}, prefix = '' } = {}) {
   return new Promise((resolve) => {

@@ -44,10 +44,13 @@ export function requireBuild(command) {
 }
 
 /**
- * Starts the api-server (fresh SQLite + local disk in a temp DATA_DIR) and the gateway.
- * @returns {Promise<{ baseUrl: string, apiUrl: string, stop: () => void }>}
+ * Starts the api-server (fresh SQLite + local disk in a temp DATA_DIR) and the gateway. With
+ * `workspaceRoots`, one gateway per folder (each serving `<folder>/<package>/dist`, on `port`,
+ * `port + 1`, …) in front of the one api-server: `baseUrls`, in that order.
+ * @param {{ port: number, apiPort: number, name: string, workspaceRoots?: string[] }} options
+ * @returns {Promise<{ baseUrl: string, baseUrls: string[], apiUrl: string, stop: () => void }>}
  */
-export async function startStack({ port, apiPort, name }) {
+export async function startStack({ port, apiPort, name, workspaceRoots = [repoRoot] }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `cloudclip-${name}-`));
   const children = [];
   const stop = () => {
@@ -67,19 +70,24 @@ export async function startStack({ port, apiPort, name }) {
     );
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     if (!(await waitForUrl(`${apiUrl}/api/health`, 60000))) throw new Error(`the api-server did not answer on port ${apiPort}`);
-    children.push(
-      startProcess('gateway', 'node', ['deploy/gateway/server.mjs'], {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        API_PORT: String(apiPort),
-        API_UPSTREAM: apiUrl,
-        ENVIRONMENT: 'local',
-        DEPLOY_ENV: 'local',
-      }),
-    );
-    const baseUrl = `http://127.0.0.1:${port}`;
-    if (!(await waitForUrl(`${baseUrl}/healthz`, 60000))) throw new Error(`the gateway did not answer on port ${port}`);
-    return { baseUrl, apiUrl, stop };
+    const baseUrls = workspaceRoots.map((_, index) => `http://127.0.0.1:${port + index}`);
+    workspaceRoots.forEach((workspaceRoot, index) => {
+      children.push(
+        startProcess(workspaceRoots.length > 1 ? `gateway ${index + 1}` : 'gateway', 'node', ['deploy/gateway/server.mjs'], {
+          PORT: String(port + index),
+          HOST: '127.0.0.1',
+          API_PORT: String(apiPort),
+          API_UPSTREAM: apiUrl,
+          ENVIRONMENT: 'local',
+          DEPLOY_ENV: 'local',
+          WORKSPACE_ROOT: workspaceRoot,
+        }),
+      );
+    });
+    for (const baseUrl of baseUrls) {
+      if (!(await waitForUrl(`${baseUrl}/healthz`, 60000))) throw new Error(`the gateway did not answer on ${baseUrl}`);
+    }
+    return { baseUrl: baseUrls[0], baseUrls, apiUrl, stop };
   } catch (error) {
     stop();
     throw error;
@@ -237,4 +245,37 @@ export async function openPage(browser, url, { area, keepScriptBodies = false, i
   } finally {
     await context.close();
   }
+}
+
+/** Timings and heap of the open page, read before its context closes. */
+export async function pageFigures(page) {
+  const timings = await page.evaluate(async () => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+    // The latest largest-contentful-paint candidate (buffered entries arrive in an observer task).
+    const lcpMs = await new Promise((resolve) => {
+      let latest = null;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) latest = entry.startTime;
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(latest);
+      }, 100);
+    });
+    return {
+      fcpMs: paint ? paint.startTime : null,
+      lcpMs,
+      domContentLoadedMs: navigation ? navigation.domContentLoadedEventEnd : null,
+      loadMs: navigation && navigation.loadEventEnd > 0 ? navigation.loadEventEnd : null,
+    };
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize');
+  return { ...timings, jsHeapUsedBytes: heap ? heap.value : null };
 }

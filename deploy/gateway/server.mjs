@@ -188,6 +188,7 @@ async function main() {
     environment,
     environmentsDir,
     hostDir: process.env.HOST_DIR,
+    workspaceRoot: process.env.WORKSPACE_ROOT,
     releaseStore: process.env.RELEASE_STORE,
     workspaceBuilds: truthy(process.env.WORKSPACE_BUILDS, true),
     apiUpstream: process.env.API_UPSTREAM ?? `http://127.0.0.1:${apiPort}`,
