@@ -1,6 +1,9 @@
 import { parseApiTimestamp } from '@cloudclip/contract';
 
-/** One formatter per language: building one costs about as much as formatting a hundred dates. */
+/**
+ * One formatter per language: building one and formatting with it costs about 70 times a format
+ * with a kept one (Node 20: 0.07 ms against 0.001 ms; Chromium, after the page's first: 0.1–0.4 ms).
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(language: string): Intl.DateTimeFormat {
