@@ -22,6 +22,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './lib.mjs';
 import { summarize, roundOrder } from './bench-ab-lib.mjs';
+import { formatTable } from './budgets-lib.mjs';
 import { ROUTES, createContent, launchChromium, openPage, pageFigures, requireBuild, routeUrl, startStack } from './page-harness.mjs';
 
 const WEB_PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
@@ -107,10 +108,8 @@ async function compare(builds) {
       signed(row.lcpMs.difference),
     ]),
   ];
-  const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
   console.log(`\nMedians of ${ROUNDS} interleaved cold loads on loopback (ms since navigation start; B − A < 0: ${builds[1]} is faster):`);
-  for (const line of table)
-    console.log(line.map((cell, column) => (column ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  '));
+  console.log(formatTable(table));
   const file = path.join(repoRoot, 'bench-results', `ab-${builds[0]}-${builds[1]}.json`);
   writeFileSync(
     file,
