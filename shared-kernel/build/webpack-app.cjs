@@ -207,6 +207,38 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * The federation runtime's packages ship a CommonJS and an ES-module build. The host's bundler
+ * runtime imports the ES modules, while the plugin that hands the runtime to the remotes
+ * (`provideExternalRuntime`) `require`s the CommonJS ones, so webpack bundled both: two copies of
+ * `@module-federation/runtime-core` and its `sdk` in main.js (176 KB), parsed and compiled before the
+ * shell can render. Aliasing each package to its ES-module entry leaves one copy, used by both.
+ *
+ * @param {NodeJS.Require} appRequire
+ * @returns {Record<string, string>} package name (exact match) → its ES-module entry file
+ */
+function federationRuntimeAliases(appRequire) {
+  const fs = require('node:fs');
+  const enhanced = createRequire(appRequire.resolve('@module-federation/enhanced/webpack'));
+  const runtimeTools = createRequire(enhanced.resolve('@module-federation/runtime-tools'));
+  const runtimeCore = runtimeTools.resolve('@module-federation/runtime-core');
+  const sdk = createRequire(runtimeCore).resolve('@module-federation/sdk');
+  /** @type {Record<string, string>} */
+  const aliases = {};
+  for (const [name, resolved] of [
+    ['@module-federation/runtime-core', runtimeCore],
+    ['@module-federation/sdk', sdk],
+  ]) {
+    let folder = path.dirname(resolved);
+    while (!fs.existsSync(path.join(folder, 'package.json'))) folder = path.dirname(folder);
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    const entry = manifest.exports?.['.']?.import?.default ?? manifest.module;
+    if (typeof entry !== 'string') throw new Error(`${name}: no ES-module entry in ${folder}/package.json`);
+    aliases[`${name}$`] = path.join(folder, entry);
+  }
+  return aliases;
+}
+
 function createAppConfig(options) {
   const appRequire = createRequire(path.join(options.dirname, 'package.json'));
   const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
@@ -231,7 +263,7 @@ function createAppConfig(options) {
         uniqueName: options.containerName,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'], alias: federationRuntimeAliases(appRequire) },
       module: {
         rules: [
           {
