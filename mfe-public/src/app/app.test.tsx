@@ -100,3 +100,57 @@ test("a text file's text is asked for as soon as its details are in, before the 
     restore();
   }
 });
+
+test("a text file's page renders with its text in the first render when the text came in with the page", async () => {
+  const file = publicFile({
+    proxy_preview_url: 'http://127.0.0.1:8080/api/file-view/F1',
+    proxy_download_url: 'http://127.0.0.1:8080/api/file-download/F1',
+  });
+  const { restore } = serveFileText('text that came early');
+  try {
+    window.localStorage.clear();
+    window.history.pushState(null, '', '/file/F1');
+    const api = fakeFetch(() => ({ body: { code: 200, message: 'ok', success: true, data: file } }));
+    const kernel = makeKernel({ language: 'en-US', fetchImpl: api.impl });
+    // The remote's preload waits for the text (it is in at once here).
+    await preloadPage('/file/F1', kernel);
+    render(
+      <I18nextProvider i18n={kernel.i18n.i18n}>
+        <App kernel={kernel} basename="/" />
+      </I18nextProvider>,
+    );
+    // In the first commit: no "loading" page or preview first, the page with its text.
+    expect(screen.getByTestId('file-text')).toHaveTextContent('text that came early');
+    expect(screen.queryByText('Loading the preview…')).toBeNull();
+  } finally {
+    restore();
+  }
+});
+
+test('a paste page renders its paste in the first render when the paste came in with the page', async () => {
+  window.localStorage.clear();
+  window.history.pushState(null, '', '/paste/Ab1');
+  const api = fakeFetch(() => ({
+    body: {
+      id: 'p1',
+      slug: 'Ab1',
+      content: 'early words',
+      remark: 'early remark',
+      hasPassword: false,
+      views: 1,
+      createdAt: '2025-07-01 08:00:00',
+    },
+  }));
+  const kernel = makeKernel({ language: 'en-US', fetchImpl: api.impl });
+  await preloadPage('/paste/Ab1', kernel);
+  render(
+    <I18nextProvider i18n={kernel.i18n.i18n}>
+      <App kernel={kernel} basename="/" />
+    </I18nextProvider>,
+  );
+  // In the first commit: the paste's own parts, no "loading" page first.
+  expect(screen.getByTestId('paste-remark')).toHaveTextContent('early remark');
+  expect(screen.getByTestId('paste-slug')).toHaveTextContent('Ab1');
+  expect(await screen.findByText('early words')).toBeInTheDocument();
+  expect(api.calls).toHaveLength(1);
+});

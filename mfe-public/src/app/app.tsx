@@ -17,6 +17,26 @@ const PastePage = lazyPage(() => import(/* webpackChunkName: "page-paste" */ '..
 const FilePage = lazyPage(() => import(/* webpackChunkName: "page-file" */ '../features/file-view/components/file-page'));
 
 /**
+ * How long the first render of a share page waits for its content (a paste, a text file's text)
+ * beyond its own code (ms). On loopback the content is in before the page's code has run, and the
+ * page comes in with it in one step instead of a "loading" frame first; on a slow network the page
+ * shows first and the content after, as without the wait.
+ */
+export const FIRST_RENDER_CONTENT_WAIT_MS = 150;
+
+/** Settles when `promise` does or after `ms`, whichever is first; never rejects. */
+function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}
+
+/**
  * Loads the page of an address before the remote's first render (createRemoteSpa's `preload`);
  * a paste's text or a file's details (and then a text file's text) are asked for at the same time.
  */
@@ -24,21 +44,24 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
   const paste = matchPath(PATHS.paste, pathname)?.params.slug;
   if (paste) {
     earlyPasteLoad.start(kernel, paste);
-    return PastePage.preload();
+    const content = earlyPasteLoad.started(paste);
+    return Promise.all([PastePage.preload(), content ? within(content, FIRST_RENDER_CONTENT_WAIT_MS) : undefined]).then(() => undefined);
   }
   const file = matchPath(PATHS.file, pathname)?.params.slug;
   if (file) {
     earlyFileInfoLoad.start(kernel, file);
     // Then a text file's text, as soon as the details say the preview shows it (a protected file
     // has no links before its password is verified).
-    earlyFileInfoLoad.started(file)?.then(
+    const text = earlyFileInfoLoad.started(file)?.then(
       (info) => {
-        if (!toBoolean(info.requires_password) && previewsText(info))
-          earlyFileTextLoad.start(kernel, fileLinks(kernel, info, null).preview);
+        if (toBoolean(info.requires_password) || !previewsText(info)) return undefined;
+        const preview = fileLinks(kernel, info, null).preview;
+        earlyFileTextLoad.start(kernel, preview);
+        return earlyFileTextLoad.started(preview);
       },
       () => undefined,
     );
-    return FilePage.preload();
+    return Promise.all([FilePage.preload(), text ? within(text, FIRST_RENDER_CONTENT_WAIT_MS) : undefined]).then(() => undefined);
   }
   return EditorPage.preload();
 }

@@ -23,3 +23,22 @@ test('one request per slug until the page has used it; another slug replaces it;
   expect(early.started('a')).toBeNull();
   await expect(early.started('bad')).rejects.toThrow('404');
 });
+
+test('the answer is at hand once it has arrived, for its key only, and not after a failure or once used', async () => {
+  let resolve: (value: string) => void = () => undefined;
+  const early = createEarlyLoad((_kernel: Kernel, key: string) =>
+    key === 'bad' ? Promise.reject(new Error('404')) : new Promise<string>((done) => (resolve = done)),
+  );
+  early.start(kernel, 'a');
+  expect(early.settled('a')).toBeNull();
+  resolve('text of a');
+  await early.started('a');
+  expect(early.settled('a')).toEqual({ value: 'text of a' });
+  expect(early.settled('b')).toBeNull();
+  early.forget(early.started('a') as Promise<string>);
+  expect(early.settled('a')).toBeNull();
+
+  early.start(kernel, 'bad');
+  await expect(early.started('bad')).rejects.toThrow('404');
+  expect(early.settled('bad')).toBeNull();
+});

@@ -14,21 +14,34 @@ export interface EarlyLoad<T> {
   start(kernel: Kernel, key: string): void;
   /** The request started for this key, if any. */
   started(key: string): Promise<T> | null;
+  /**
+   * The answer of the request started for this key, once it has arrived (null before, after a
+   * failure, or for another key): a page renders it at once instead of rendering "loading" and
+   * then again with the answer.
+   */
+  settled(key: string): { value: T } | null;
   /** The page has shown the answer: a later visit asks the server again. */
   forget(load: Promise<T>): void;
 }
 
 export function createEarlyLoad<T>(load: (kernel: Kernel, key: string) => Promise<T>): EarlyLoad<T> {
-  let current: { key: string; load: Promise<T> } | null = null;
+  let current: { key: string; load: Promise<T>; settled: { value: T } | null } | null = null;
   return {
     start(kernel, key) {
       if (current?.key === key) return;
       const request = load(kernel, key);
+      const entry: NonNullable<typeof current> = { key, load: request, settled: null };
       // Whoever takes it handles a failure; nobody may take it (the visitor left first).
-      request.catch(() => undefined);
-      current = { key, load: request };
+      request.then(
+        (value) => {
+          entry.settled = { value };
+        },
+        () => undefined,
+      );
+      current = entry;
     },
     started: (key) => (current?.key === key ? current.load : null),
+    settled: (key) => (current?.key === key ? current.settled : null),
     forget(request) {
       if (current?.load === request) current = null;
     },

@@ -19,7 +19,9 @@ export const HIGHLIGHT_MAX_BYTES = 256 * 1024;
 
 function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; markdown: boolean }) {
   const { t } = useTranslation(NAMESPACE);
-  const [text, setText] = useState<string | null>(null);
+  // The text the remote's early request already has (app.tsx, preloadPage): the first render shows it.
+  const [shownFirst] = useState(() => earlyFileTextLoad.settled(url));
+  const [text, setText] = useState<string | null>(shownFirst?.value ?? null);
   const [failed, setFailed] = useState(false);
   const language = markdown ? null : codeLanguage(file.filename, file.mimetype);
   const usesPipeline = language !== PLAIN_TEXT_LANGUAGE;
@@ -29,14 +31,17 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
     // The pipeline downloads while the text does (a code file larger than the highlighting limit
     // never needs it, but its size is only known once it is here).
     if (usesPipeline) loadMarkdownView().catch(() => undefined);
-    setText(null);
-    setFailed(false);
     // The text the remote started with the page's details (app.tsx, preloadPage), else a new request.
     const early = earlyFileTextLoad.started(url);
+    const showing = early !== null && shownFirst !== null && earlyFileTextLoad.settled(url) === shownFirst;
+    if (!showing) {
+      setText(null);
+      setFailed(false);
+    }
     (early ?? fetchFileText(url, controller.signal)).then(
       (value) => {
         if (early) earlyFileTextLoad.forget(early);
-        if (!controller.signal.aborted) setText(value);
+        if (!controller.signal.aborted && !showing) setText(value);
       },
       () => {
         if (early) earlyFileTextLoad.forget(early);
@@ -44,7 +49,7 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
       },
     );
     return () => controller.abort();
-  }, [url, usesPipeline]);
+  }, [url, usesPipeline, shownFirst]);
 
   if (failed)
     return (

@@ -31,10 +31,17 @@ export function useFile(slug: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const handedOver = (location.state as FileLocationState | null)?.file;
+  // Details the remote's early request already has (app.tsx, preloadPage): the first render shows them.
+  const [early] = useState(() => {
+    const settled = handedOver?.slug === slug ? null : earlyFileInfoLoad.settled(slug);
+    return settled && !toBoolean(settled.value.requires_password) ? settled.value : null;
+  });
   const [state, setState] = useState<FileState>(() =>
     handedOver?.slug === slug
       ? { status: 'ready', file: handedOver, password: (location.state as FileLocationState).password ?? null }
-      : { status: 'loading' },
+      : early
+        ? { status: 'ready', file: early, password: null }
+        : { status: 'loading' },
   );
 
   useEffect(() => {
@@ -44,16 +51,17 @@ export function useFile(slug: string) {
       return undefined;
     }
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    if (!early) setState({ status: 'loading' });
     const run = async () => {
       try {
         // The request the remote started while this page's code was downloading, else a new one.
-        const early = earlyFileInfoLoad.started(slug);
-        const info = await (early ?? loadFileInfo(kernel, slug, controller.signal));
-        if (early) earlyFileInfoLoad.forget(early);
+        const started = earlyFileInfoLoad.started(slug);
+        const info = await (started ?? loadFileInfo(kernel, slug, controller.signal));
+        if (started) earlyFileInfoLoad.forget(started);
         if (controller.signal.aborted) return;
         if (!toBoolean(info.requires_password)) {
-          setState({ status: 'ready', file: info, password: null });
+          // Already shown when the first render had it.
+          if (info !== early) setState({ status: 'ready', file: info, password: null });
           return;
         }
         const stored = filePasswordStore.get(slug);

@@ -23,18 +23,21 @@ function stateOf(result: PasteLoad): PasteState {
  */
 export function usePaste(slug: string) {
   const kernel = useKernel();
-  const [state, setState] = useState<PasteState>({ status: 'loading' });
+  // The answer the remote's early request already has (app.tsx, preloadPage): the first render shows it.
+  const [early] = useState(() => earlyPasteLoad.settled(slug)?.value ?? null);
+  const [state, setState] = useState<PasteState>(() => (early ? stateOf(early) : { status: 'loading' }));
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    if (!early) setState({ status: 'loading' });
     // The request the remote started while this page's code was downloading, else a new one.
     const load = earlyPasteLoad.started(slug) ?? loadPaste(kernel, slug, controller.signal);
     load.then(
       (result) => {
         if (controller.signal.aborted) return;
         earlyPasteLoad.forget(load);
-        setState(stateOf(result));
+        // Already shown when the first render had it.
+        if (result !== early) setState(stateOf(result));
       },
       (error: unknown) => {
         if (loadWasCancelled(controller.signal, error)) return;
@@ -43,7 +46,7 @@ export function usePaste(slug: string) {
       },
     );
     return () => controller.abort();
-  }, [kernel, slug]);
+  }, [kernel, slug, early]);
 
   /** Rejects with the message to show under the password field; 404/410 end on the status page. */
   const unlock = useCallback(
