@@ -6,22 +6,45 @@ import { publicFile, serveFileText } from '../test/public-file';
 import { fakeFetch, makeKernel, type FakeReply } from '../test/test-kernel';
 import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
-function renderAt(
-  path: string,
-  language: 'zh-CN' | 'en-US',
-  reply: () => FakeReply = () => ({ status: 404, body: { code: 404, message: 'not found', success: false } }),
-) {
-  window.localStorage.clear();
-  window.history.pushState(null, '', path);
-  const fetch = fakeFetch(reply);
-  const kernel = makeKernel({ language, fetchImpl: fetch.impl });
+function renderApp(kernel: ReturnType<typeof makeKernel>) {
   render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
       <App kernel={kernel} basename="/" />
     </I18nextProvider>,
   );
+}
+
+/** A fresh visit of `path` whose API answers with `reply`. */
+function visit(path: string, language: 'zh-CN' | 'en-US', reply: () => FakeReply) {
+  window.localStorage.clear();
+  window.history.pushState(null, '', path);
+  const fetch = fakeFetch(reply);
+  const kernel = makeKernel({ language, fetchImpl: fetch.impl });
   return { kernel, fetch };
 }
+
+function renderAt(
+  path: string,
+  language: 'zh-CN' | 'en-US',
+  reply: () => FakeReply = () => ({ status: 404, body: { code: 404, message: 'not found', success: false } }),
+) {
+  const visited = visit(path, language, reply);
+  renderApp(visited.kernel);
+  return visited;
+}
+
+/** The details of text file F1, with its links. */
+const textFileReply = (): FakeReply => ({
+  body: {
+    code: 200,
+    message: 'ok',
+    success: true,
+    data: publicFile({
+      proxy_preview_url: 'http://127.0.0.1:8080/api/file-view/F1',
+      proxy_download_url: 'http://127.0.0.1:8080/api/file-download/F1',
+    }),
+  },
+});
 
 test('renders the editor on / in Chinese by default', async () => {
   renderAt('/', 'zh-CN');
@@ -73,26 +96,15 @@ test('has the same text keys in both languages', () => {
 });
 
 test("a text file's text is asked for as soon as its details are in, before the page renders, and only once", async () => {
-  const file = publicFile({
-    proxy_preview_url: 'http://127.0.0.1:8080/api/file-view/F1',
-    proxy_download_url: 'http://127.0.0.1:8080/api/file-download/F1',
-  });
   // The preview's text is fetched without the kernel (no credentials): the page's global fetch.
   const { mock: textFetch, restore } = serveFileText('hello from the file');
   try {
-    window.localStorage.clear();
-    window.history.pushState(null, '', '/file/F1');
-    const api = fakeFetch(() => ({ body: { code: 200, message: 'ok', success: true, data: file } }));
-    const kernel = makeKernel({ language: 'en-US', fetchImpl: api.impl });
+    const { kernel, fetch: api } = visit('/file/F1', 'en-US', textFileReply);
     await preloadPage('/file/F1', kernel);
     // Generous waits: the first import of the page's modules is slow on a busy 2-core machine.
     await waitFor(() => expect(textFetch).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(textFetch.mock.calls[0]![0]).toBe('http://127.0.0.1:8080/api/file-view/F1');
-    render(
-      <I18nextProvider i18n={kernel.i18n.i18n}>
-        <App kernel={kernel} basename="/" />
-      </I18nextProvider>,
-    );
+    renderApp(kernel);
     expect(await screen.findByText('hello from the file', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(textFetch).toHaveBeenCalledTimes(1);
     expect(api.calls.map((call) => call.url)).toEqual(['http://127.0.0.1:8080/api/public/files/F1']);
@@ -102,23 +114,12 @@ test("a text file's text is asked for as soon as its details are in, before the 
 });
 
 test("a text file's page renders with its text in the first render when the text came in with the page", async () => {
-  const file = publicFile({
-    proxy_preview_url: 'http://127.0.0.1:8080/api/file-view/F1',
-    proxy_download_url: 'http://127.0.0.1:8080/api/file-download/F1',
-  });
   const { restore } = serveFileText('text that came early');
   try {
-    window.localStorage.clear();
-    window.history.pushState(null, '', '/file/F1');
-    const api = fakeFetch(() => ({ body: { code: 200, message: 'ok', success: true, data: file } }));
-    const kernel = makeKernel({ language: 'en-US', fetchImpl: api.impl });
+    const { kernel } = visit('/file/F1', 'en-US', textFileReply);
     // The remote's preload waits for the text (it is in at once here).
     await preloadPage('/file/F1', kernel);
-    render(
-      <I18nextProvider i18n={kernel.i18n.i18n}>
-        <App kernel={kernel} basename="/" />
-      </I18nextProvider>,
-    );
+    renderApp(kernel);
     // In the first commit: no "loading" page or preview first, the page with its text.
     expect(screen.getByTestId('file-text')).toHaveTextContent('text that came early');
     expect(screen.queryByText('Loading the preview…')).toBeNull();
@@ -128,9 +129,7 @@ test("a text file's page renders with its text in the first render when the text
 });
 
 test('a paste page renders its paste in the first render when the paste came in with the page', async () => {
-  window.localStorage.clear();
-  window.history.pushState(null, '', '/paste/Ab1');
-  const api = fakeFetch(() => ({
+  const { kernel, fetch: api } = visit('/paste/Ab1', 'en-US', () => ({
     body: {
       id: 'p1',
       slug: 'Ab1',
@@ -141,13 +140,8 @@ test('a paste page renders its paste in the first render when the paste came in 
       createdAt: '2025-07-01 08:00:00',
     },
   }));
-  const kernel = makeKernel({ language: 'en-US', fetchImpl: api.impl });
   await preloadPage('/paste/Ab1', kernel);
-  render(
-    <I18nextProvider i18n={kernel.i18n.i18n}>
-      <App kernel={kernel} basename="/" />
-    </I18nextProvider>,
-  );
+  renderApp(kernel);
   // In the first commit: the paste's own parts, no "loading" page first.
   expect(screen.getByTestId('paste-remark')).toHaveTextContent('early remark');
   expect(screen.getByTestId('paste-slug')).toHaveTextContent('Ab1');
