@@ -33,15 +33,16 @@ function TextPreview({ file, url, markdown }: { file: PublicFile; url: string; m
     if (usesPipeline) loadMarkdownView().catch(() => undefined);
     // The text the remote started with the page's details (app.tsx, preloadPage), else a new request.
     const early = earlyFileTextLoad.started(url);
-    const showing = early !== null && shownFirst !== null && earlyFileTextLoad.settled(url) === shownFirst;
-    if (!showing) {
+    // The first render showed this address's early text: nothing to reset (setting the same text
+    // again below changes nothing).
+    if (shownFirst === null || earlyFileTextLoad.settled(url) !== shownFirst) {
       setText(null);
       setFailed(false);
     }
     (early ?? fetchFileText(url, controller.signal)).then(
       (value) => {
         if (early) earlyFileTextLoad.forget(early);
-        if (!controller.signal.aborted && !showing) setText(value);
+        if (!controller.signal.aborted) setText(value);
       },
       () => {
         if (early) earlyFileTextLoad.forget(early);
