@@ -23,7 +23,7 @@ import path from 'node:path';
 import { repoRoot } from './lib.mjs';
 import { summarize, roundOrder } from './bench-ab-lib.mjs';
 import { formatTable } from './budgets-lib.mjs';
-import { ROUTES, createContent, launchChromium, openPage, pageFigures, requireBuild, routeUrl, startStack } from './page-harness.mjs';
+import { ROUTES, createContent, launchChromium, openPage, pageTimings, requireBuild, routeUrl, startStack } from './page-harness.mjs';
 
 const WEB_PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 const SAVED = path.join(repoRoot, 'bench-results', 'ab');
@@ -81,7 +81,8 @@ async function compare(builds) {
         for (const { route, build } of roundOrder(round, [...areaOf.keys()], builds)) {
           const { extra } = await openPage(browser, `${baseUrlOf.get(build)}${routeUrl(route, content)}`, {
             area: areaOf.get(route),
-            inspect: pageFigures,
+            // Timings only: pageFigures' garbage collection and heap reading would cost every load time for nothing.
+            inspect: pageTimings,
           });
           if (round > 0) loads.push({ route, build, round, fcpMs: extra.fcpMs, lcpMs: extra.lcpMs });
         }

@@ -247,9 +247,9 @@ export async function openPage(browser, url, { area, keepScriptBodies = false, i
   }
 }
 
-/** Timings and heap of the open page, read before its context closes. */
-export async function pageFigures(page) {
-  const timings = await page.evaluate(async () => {
+/** FCP, LCP, DOMContentLoaded and load of the open page (ms since navigation start). */
+export function pageTimings(page) {
+  return page.evaluate(async () => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
     // The latest largest-contentful-paint candidate (buffered entries arrive in an observer task).
@@ -271,6 +271,11 @@ export async function pageFigures(page) {
       loadMs: navigation && navigation.loadEventEnd > 0 ? navigation.loadEventEnd : null,
     };
   });
+}
+
+/** Timings and heap (used, after a forced garbage collection) of the open page, read before its context closes. */
+export async function pageFigures(page) {
+  const timings = await pageTimings(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('HeapProfiler.collectGarbage');
