@@ -26,16 +26,23 @@ const FilePage = lazyPage(() => import(/* webpackChunkName: "page-file" */ '../f
  */
 export const FIRST_RENDER_CONTENT_WAIT_MS = 50;
 
-/** Settles when `promise` does or after `ms`, whichever is first; never rejects. */
-function within(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    promise.then(done, done);
-  });
+/**
+ * Settles once the page's code has loaded and, if content was asked for, once that content has
+ * arrived or FIRST_RENDER_CONTENT_WAIT_MS have passed since this call, whichever is first. Only the
+ * code's failure rejects it.
+ */
+function pageWithContent(page: Promise<unknown>, content: Promise<unknown> | null | undefined): Promise<void> {
+  const waited = content
+    ? new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FIRST_RENDER_CONTENT_WAIT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        content.then(done, done);
+      })
+    : undefined;
+  return Promise.all([page, waited]).then(() => undefined);
 }
 
 /**
@@ -46,8 +53,7 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
   const paste = matchPath(PATHS.paste, pathname)?.params.slug;
   if (paste) {
     earlyPasteLoad.start(kernel, paste);
-    const content = earlyPasteLoad.started(paste);
-    return Promise.all([PastePage.preload(), content ? within(content, FIRST_RENDER_CONTENT_WAIT_MS) : undefined]).then(() => undefined);
+    return pageWithContent(PastePage.preload(), earlyPasteLoad.started(paste));
   }
   const file = matchPath(PATHS.file, pathname)?.params.slug;
   if (file) {
@@ -63,7 +69,7 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
       },
       () => undefined,
     );
-    return Promise.all([FilePage.preload(), text ? within(text, FIRST_RENDER_CONTENT_WAIT_MS) : undefined]).then(() => undefined);
+    return pageWithContent(FilePage.preload(), text);
   }
   return EditorPage.preload();
 }
