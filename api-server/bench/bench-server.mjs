@@ -131,15 +131,21 @@ export function serverEnv({ port, dataDir, admin }) {
 /**
  * Starts the built server (SQLite in a temporary DATA_DIR, or BENCH_DATABASE_URL) and logs the
  * admin in. Returns its base URL, DATA_DIR, process, admin headers (Bearer + JSON) and `stop()`,
- * which ends the server and removes the DATA_DIR.
+ * which ends the server and removes the DATA_DIR (unless the caller passed its own `dataDir`).
+ *
+ * Options (the fault tests, `faults/`, use them): `dataDir`, a folder of the caller's (kept on stop);
+ * `env`, variables set on top of `serverEnv` (e.g. DATABASE_URL, APP_SECRET, API_REPLICAS);
+ * `admin`, the admin's credentials (the same on every replica of one database).
  */
-export async function startServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-'));
+export async function startServer(options = {}) {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const admin = { username: 'admin', password: `bench-${Math.random().toString(36).slice(2)}` };
+  const admin = options.admin ?? { username: 'admin', password: `bench-${Math.random().toString(36).slice(2)}` };
   const env = serverEnv({ port, dataDir, admin });
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  Object.assign(env, options.env ?? {});
 
   const child = spawn(process.execPath, [distMain], { cwd: packageDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
@@ -148,13 +154,13 @@ export async function startServer() {
       await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(base, child);
     const login = await postJson(base, '/api/admin/login', admin);
     const auth = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
-    return { base, dataDir, child, auth, stop };
+    return { base, port, dataDir, child, auth, stop };
   } catch (error) {
     await stop();
     throw error;
