@@ -131,6 +131,7 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    '**/.dist-*/',
     '**/coverage/',
     '**/.data/',
     'deploy/releases/',

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const distMain = path.join(packageDir, 'dist', 'main.js');
+/** The built server: dist/main.js, or API_SERVER_MAIN (a private build, `tsc -p tsconfig.build.json --outDir .dist-<name>`). */
+export const distMain = process.env.API_SERVER_MAIN ? path.resolve(process.env.API_SERVER_MAIN) : path.join(packageDir, 'dist', 'main.js');
 
 function newestMtime(dir) {
   let newest = 0;
