@@ -2,8 +2,15 @@ import type { Updateable } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { ApiKeyRow, ApiKeysTable, NewApiKeyRow } from '../db/schema';
 import { constantTimeEqual } from '../lib/safe-equal';
+import { deleteApiKeyLocks } from './dav-lock-repository';
 
 export type ApiKeyChanges = Omit<Updateable<ApiKeysTable>, 'id' | 'key' | 'created_at'>;
+
+/**
+ * What an update does to the key's WebDAV locks, in the same transaction: nothing, drop them all
+ * (the key can no longer use WebDAV), or keep only those whose root `keepWhere` accepts.
+ */
+export type KeyLockChange = 'keep' | 'drop' | { keepWhere: (root: string) => boolean };
 
 export class ApiKeyRepository {
   constructor(private readonly db: AppDatabase) {}
@@ -51,22 +58,37 @@ export class ApiKeyRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  async update(id: string, changes: ApiKeyChanges): Promise<boolean> {
-    const result = await this.db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  async update(id: string, changes: ApiKeyChanges, locks: KeyLockChange = 'keep'): Promise<boolean> {
+    if (locks === 'keep') {
+      const result = await this.db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await deleteApiKeyLocks(trx, [id], locks === 'drop' ? undefined : locks.keepWhere);
+      return true;
+    });
   }
 
+  /**
+   * Deletes keys and, in the same transaction, their WebDAV locks: nobody could refresh or remove a
+   * deleted key's lock, which would block the resource until it expired.
+   */
   async deleteByIds(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const result = await this.db
-      .deleteFrom('api_keys')
-      .where('id', 'in', [...ids])
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return this.db.transaction().execute(async (trx) => {
+      await deleteApiKeyLocks(trx, ids);
+      const result = await trx
+        .deleteFrom('api_keys')
+        .where('id', 'in', [...ids])
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   }
 
+  /** Deletes a key and its WebDAV locks (one transaction, as deleteByIds). */
   async deleteById(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return (await this.deleteByIds([id])) > 0;
   }
 }

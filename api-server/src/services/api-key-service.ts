@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/http-error';
 import { randomString } from '../lib/random';
 import { addDays, parseTimestamp, toIso, type Clock } from '../lib/time';
-import type { ApiKeyChanges, ApiKeyRepository } from '../repositories/api-key-repository';
+import type { ApiKeyChanges, ApiKeyRepository, KeyLockChange } from '../repositories/api-key-repository';
+import { isWithinBasicPath } from '../auth/basic-path';
 
 /** Contract §2.4. */
 const KEY_MASK_VISIBLE = 6;
@@ -167,7 +168,7 @@ export class ApiKeyService {
       if (other && other.id !== id) throw new HttpError(409, 'apiKey.nameTaken');
     }
     try {
-      if (!(await this.apiKeys.update(id, changes))) throw new HttpError(404, 'apiKey.notFound');
+      if (!(await this.apiKeys.update(id, changes, this.lockChangeOf(current, changes)))) throw new HttpError(404, 'apiKey.notFound');
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'apiKey.nameTaken', { cause: error });
       throw error;
@@ -176,6 +177,24 @@ export class ApiKeyService {
 
   async delete(id: string): Promise<void> {
     if (!(await this.apiKeys.deleteById(id))) throw new HttpError(404, 'apiKey.notFound');
+  }
+
+  /**
+   * What an update does to the key's WebDAV locks: a key that loses its mount permission or is made
+   * to expire can no longer refresh or remove them, so they go with the change; a key whose basic
+   * path moves keeps only the locks it can still reach. (A deleted key's go in its delete.)
+   */
+  private lockChangeOf(current: ApiKeyRow, changes: ApiKeyChanges): KeyLockChange {
+    if (!(changes.mount_permission ?? current.mount_permission)) return 'drop';
+    if (changes.expires_at !== undefined) {
+      const expiresAt = parseTimestamp(changes.expires_at);
+      if (expiresAt !== null && expiresAt.getTime() <= this.clock().getTime()) return 'drop';
+    }
+    if (changes.basic_path !== undefined && changes.basic_path !== current.basic_path) {
+      const basicPath = changes.basic_path.normalize('NFC');
+      return { keepWhere: (root) => isWithinBasicPath(root, basicPath) };
+    }
+    return 'keep';
   }
 
   /** null / "never" → never; otherwise a readable time (stored as ISO); anything else → 400. */

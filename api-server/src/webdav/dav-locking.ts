@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
  * LOCK and UNLOCK (RFC 4918 §9.10, §9.11): exclusive and shared write locks with timeouts, kept in
  * the database (dav-locks.ts). Locking an unmapped name creates an empty file there (201). A
  * refresh is a LOCK without a body naming the lock in its If header. Only the principal that took
- * a lock can refresh or remove it.
+ * a lock can refresh it or use its token; it and the admin can remove it.
  */
 
 function viewOf(lock: DavLock, resource: DavResource, now: number): ActiveLockView {
@@ -95,7 +95,9 @@ export async function handleUnlock(dav: DavRequest): Promise<unknown> {
   if (!lock || !lockApplies(lock, resource.path)) {
     throw new DavConditionError(409, 'dav.lockTokenMismatch', 'lock-token-matches-request-uri');
   }
-  if (lock.principal !== dav.principal) throw new HttpError(403, 'dav.lockNotOwned');
+  // The admin may lift anyone's lock (with its token): a key's lock — on a mount root, with depth
+  // infinity — would otherwise block the admin's writes until it expires. Other callers only their own.
+  if (lock.principal !== dav.principal && dav.caller.kind !== 'admin') throw new HttpError(403, 'dav.lockNotOwned');
   await deps.locks.remove(token);
   return reply.code(204).send();
 }

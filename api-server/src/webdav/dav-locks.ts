@@ -37,8 +37,13 @@ export interface DavLock {
 
 /** The lock's life when a LOCK request has no usable Timeout header. */
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 3600;
-/** The longest lock we grant: `Infinite` and larger values are capped to this (RFC 4918 §10.7 lets the server choose). */
-export const MAX_LOCK_TIMEOUT_SECONDS = 7 * 24 * 3600;
+/**
+ * The longest lock we grant: `Infinite` and larger values are capped to this (RFC 4918 §10.7 lets
+ * the server choose). One day: a client that still works on the file refreshes its lock (a LOCK
+ * with the token starts a new day), while a lock its client forgot — or a key that went away —
+ * blocks the resource for a day at most, not a week.
+ */
+export const MAX_LOCK_TIMEOUT_SECONDS = 24 * 3600;
 /** The URI scheme of our lock tokens (RFC 4918 Appendix C). */
 export const LOCK_TOKEN_PREFIX = 'opaquelocktoken:';
 

@@ -4,6 +4,7 @@ import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
 import { HttpError } from '../http/http-error';
 import { QueueFullError } from '../lib/bounded-queue';
 import type { Clock } from '../lib/time';
+import { adminLockPrincipal, apiKeyLockPrincipal } from '../repositories/dav-lock-repository';
 import type { FileRepository } from '../repositories/file-repository';
 import { fsCallerOf, type FsAccess } from '../services/fs/fs-access';
 import type { SystemService } from '../services/system-service';
@@ -87,7 +88,7 @@ export function addWebdavMethods(app: FastifyInstance): void {
 }
 
 function principalOf(auth: AdminAuth | ApiKeyAuth): string {
-  return auth.kind === 'admin' ? `admin:${auth.adminId}` : `apikey:${auth.key.id}`;
+  return auth.kind === 'admin' ? adminLockPrincipal(auth.adminId) : apiKeyLockPrincipal(auth.key.id);
 }
 
 function setDavHeaders(reply: FastifyReply): void {
