@@ -24,7 +24,7 @@ export interface AdminAuth {
 export interface ApiKeyAuth {
   kind: 'apiKey';
   key: ApiKeyPrincipal;
-  /** True when the key came as HTTP Basic user = pass (WebDAV style). */
+  /** True when the key came as HTTP Basic user = pass (WebDAV style); still that key: it owns what it creates. */
   viaBasic?: boolean;
 }
 

@@ -77,15 +77,16 @@ describe('public paste routes', () => {
       expect((await row(byKey.slug))?.created_by).toBe(`apikey:${key.id}`);
     });
 
-    it('reports Basic-auth creators as authorizedBy basic and stores no creator', async () => {
+    it('reports Basic-auth creators as authorizedBy basic: an admin stores no creator, a key stores itself', async () => {
       const byAdmin = await create({ content: 'a' }, basic(TEST_ADMIN.username, TEST_ADMIN.password));
       expect(byAdmin.authorizedBy).toBe('basic');
       expect((await row(byAdmin.slug))?.created_by).toBeNull();
 
+      // Issue 41: a key over Basic is that key (its limit and its lists; routes/basic-key-ownership.test.ts).
       const key = await seedApiKey(env.t.container.repositories.apiKeys, { text: true, file: true, mount: true });
       const byKey = await create({ content: 'k' }, basic(key.key, key.key));
       expect(byKey.authorizedBy).toBe('basic');
-      expect((await row(byKey.slug))?.created_by).toBeNull();
+      expect((await row(byKey.slug))?.created_by).toBe(`apikey:${key.id}`);
     });
 
     it('accepts a custom slug and answers 409 when it is taken', async () => {

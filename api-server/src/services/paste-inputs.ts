@@ -49,13 +49,18 @@ export interface UpdatePasteInput {
   tags?: unknown;
 }
 
-/** `created_by` and how the writer was authorised; HTTP Basic and guests create ownerless pastes. */
+/**
+ * `created_by` and how the writer was authorised. An admin over HTTP Basic and guests create
+ * ownerless pastes (contract §2.7). A key is that key however it signs in: over Basic (user = pass
+ * = the key) its pastes are its own too, listed under /api/user and held to its storage limit —
+ * ownerless they would fill the server's paste storage past the key's limit, traced to no one.
+ */
 export function creatorOf(auth: AuthContext): { createdBy: string | null; authorizedBy: PasteAuthorizedBy } {
   switch (auth.kind) {
     case 'admin':
       return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: auth.adminId, authorizedBy: 'admin' };
     case 'apiKey':
-      return auth.viaBasic ? { createdBy: null, authorizedBy: 'basic' } : { createdBy: apiKeyCreator(auth.key.id), authorizedBy: 'apikey' };
+      return { createdBy: apiKeyCreator(auth.key.id), authorizedBy: auth.viaBasic ? 'basic' : 'apikey' };
     default:
       return { createdBy: null, authorizedBy: 'guest' };
   }

@@ -40,9 +40,12 @@ function storageFull(key: 'paste.keyStorageFull' | 'paste.totalStorageFull', byt
   });
 }
 
-/** The per-key limit applies to pastes an API key creates as itself (`created_by = apikey:<id>`). */
+/**
+ * The per-key limit applies to every paste an API key creates (`created_by = apikey:<id>`), with
+ * its `ApiKey` header or over HTTP Basic alike (paste-inputs `creatorOf`).
+ */
 export function keyOwnerOf(auth: AuthContext): string | undefined {
-  return auth.kind === 'apiKey' && !auth.viaBasic ? apiKeyCreator(auth.key.id) : undefined;
+  return auth.kind === 'apiKey' ? apiKeyCreator(auth.key.id) : undefined;
 }
 
 /** The paste storage limits (settings `paste_storage_*`) and the checks that hold writes to them. */
