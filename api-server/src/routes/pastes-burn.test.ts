@@ -150,6 +150,31 @@ describe('burn after reading', () => {
       expect(await storedRow(guarded.id)).toBeDefined();
     });
 
+    // Issue 41: `?burn=ASK` burned the paste — any value but the exact 'ask' fell through to the read that delivers.
+    it.each(['ASK', 'Ask', ' ask '])('compares the value without case: ?burn=%p asks and burns nothing', async (value) => {
+      const created = await create({ content: 'only once', burnAfterReading: true });
+      const pending = await env.t.app.inject({ method: 'GET', url: `/api/paste/${created.slug}?burn=${encodeURIComponent(value)}` });
+      expect(pending.statusCode).toBe(200);
+      expect(pending.json()).toMatchObject({ requiresConfirmation: true });
+      expect(pending.json()).not.toHaveProperty('content');
+      expect(await storedRow(created.id)).toBeDefined();
+    });
+
+    it.each(['', 'yes', 'asks', 'true'])('refuses ?burn=%p with 400 instead of delivering (and burning)', async (value) => {
+      const created = await create({ content: 'only once', burnAfterReading: true });
+      const refused = await env.t.app.inject({
+        method: 'GET',
+        url: `/api/paste/${created.slug}?burn=${value}`,
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 400, success: false, data: null, message: 'Invalid value for field burn' });
+      expect(await storedRow(created.id)).toBeDefined();
+      const twice = await env.t.app.inject({ method: 'GET', url: `/api/paste/${created.slug}?burn=ask&burn=ask` });
+      expect(twice.statusCode).toBe(400);
+      expect(await storedRow(created.id)).toBeDefined();
+    });
+
     it('of 20 concurrent confirmations exactly one gets the content', async () => {
       const created = await create({ content: 'race', burnAfterReading: true });
       const answers = await Promise.all(Array.from({ length: 20 }, () => confirm(created.slug)));

@@ -83,6 +83,17 @@ const updateBody = z.object({
 
 const unlockBody = z.object({ password: z.string().min(1).optional(), confirmBurn: z.literal(true).optional() });
 const openQuery = z.object({ burn: z.string().optional() });
+
+/**
+ * Whether `GET /api/paste/{slug}` asks before a burn (contract PASTE_BURN_ASK_QUERY, `?burn=ask`).
+ * The value is compared without case and surrounding spaces; any other value is refused (400), so a
+ * misspelt or upper-case ask can never fall through to the read that delivers — and burns — the paste.
+ */
+function asksBeforeBurn(burn: string | undefined): boolean {
+  if (burn === undefined) return false;
+  if (burn.trim().toLowerCase() === PASTE_BURN_ASK_QUERY.burn) return true;
+  throw new HttpError(400, 'validation.invalidField', { params: { field: 'burn' } });
+}
 const rawQuery = z.object({ password: z.string().optional() });
 const idsBody = z.object({ ids: z.array(z.string()).min(1) });
 
@@ -203,7 +214,7 @@ export async function pasteRoutes(
   app.get('/api/paste/:slug', { exposeHeadRoute: false }, async (request) => {
     const { slug } = parseInput(slugParams, request.params);
     const { burn } = parseInput(openQuery, request.query);
-    return flat(await pastes.open(slug, burn === PASTE_BURN_ASK_QUERY.burn));
+    return flat(await pastes.open(slug, asksBeforeBurn(burn)));
   });
 
   app.post('/api/paste/:slug', async (request) => {
