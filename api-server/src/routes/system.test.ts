@@ -1,4 +1,11 @@
-import { SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_PASTE_TAGS, SERVER_FEATURE_SEARCH } from '@cloudclip/contract';
+import {
+  SERVER_FEATURE_BURN_AFTER_READING,
+  SERVER_FEATURE_GUEST_PASTES,
+  SERVER_FEATURE_MOUNT_SEARCH,
+  SERVER_FEATURE_PASTE_ENCRYPTION,
+  SERVER_FEATURE_PASTE_TAGS,
+  SERVER_FEATURE_SEARCH,
+} from '@cloudclip/contract';
 import { testDatabaseUrl } from '../testing/test-database';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
 
@@ -37,11 +44,28 @@ describe('public system endpoints', () => {
         storage: testDatabaseUrl() === undefined ? 'SQLite' : 'PostgreSQL',
         nodeVersion: process.version,
         uptime: expect.any(Number),
-        // Capabilities beyond the legacy contract (issue 16: search).
-        features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_PASTE_TAGS],
+        // Capabilities beyond the legacy contract (issue 16: search and tags; issue 15: encryption, burn; guest pastes).
+        features: [
+          SERVER_FEATURE_SEARCH,
+          SERVER_FEATURE_MOUNT_SEARCH,
+          SERVER_FEATURE_PASTE_TAGS,
+          SERVER_FEATURE_PASTE_ENCRYPTION,
+          SERVER_FEATURE_BURN_AFTER_READING,
+          SERVER_FEATURE_GUEST_PASTES,
+        ],
       },
     });
     expect(Number.isInteger(body.data.uptime)).toBe(true);
+  });
+
+  it('announces every addition the web client offers only where announced (issue 41), by its wire name', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/version' });
+    const features: string[] = response.json().data.features;
+    // Written out, not taken from the constants: these strings are what other backends and clients compare.
+    for (const feature of ['search', 'mount-search', 'paste-tags', 'paste-encryption', 'burn-after-reading', 'guest-pastes']) {
+      expect(features).toContain(feature);
+    }
+    expect(new Set(features).size).toBe(features.length);
   });
 
   it('reports the seeded max upload size of 100 MB', async () => {

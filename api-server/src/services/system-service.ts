@@ -9,6 +9,9 @@ import {
   SERVER_FEATURE_SEARCH,
   SERVER_FEATURE_MOUNT_SEARCH,
   SERVER_FEATURE_PASTE_TAGS,
+  SERVER_FEATURE_PASTE_ENCRYPTION,
+  SERVER_FEATURE_BURN_AFTER_READING,
+  SERVER_FEATURE_GUEST_PASTES,
   type HealthStatus,
   type SystemSettingRow,
   type SystemSettingsUpdateRequest,
@@ -63,8 +66,16 @@ export class SystemService {
       storage: this.storageName,
       nodeVersion: process.version,
       uptime: Math.floor(process.uptime()),
-      // Capabilities beyond the legacy contract, so clients show them only against this backend.
-      features: [SERVER_FEATURE_SEARCH, SERVER_FEATURE_MOUNT_SEARCH, SERVER_FEATURE_PASTE_TAGS],
+      // Capabilities beyond the legacy contract, so clients offer them only against this backend. Guest
+      // pastes: the switch exists here (allow_guest_pastes), whether or not an admin turned it on.
+      features: [
+        SERVER_FEATURE_SEARCH,
+        SERVER_FEATURE_MOUNT_SEARCH,
+        SERVER_FEATURE_PASTE_TAGS,
+        SERVER_FEATURE_PASTE_ENCRYPTION,
+        SERVER_FEATURE_BURN_AFTER_READING,
+        SERVER_FEATURE_GUEST_PASTES,
+      ],
     };
   }
 

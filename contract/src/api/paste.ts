@@ -111,6 +111,14 @@ export interface PastePublicView extends PastePublicMarks {
 }
 
 /**
+ * Cloudclip addition (issue 15): a backend that deletes a paste created with `burnAfterReading: true`
+ * once its content is delivered lists `"burn-after-reading"` in `GET /api/version` → `data.features`.
+ * A client offers the option only then: a backend of the plain contract ignores the field, and the
+ * paste would stay readable while its owner was told it burns.
+ */
+export const SERVER_FEATURE_BURN_AFTER_READING = 'burn-after-reading';
+
+/**
  * Cloudclip addition (issue 15): `GET /paste/{slug}?burn=ask` asks before a burn-after-reading paste
  * is delivered. Such a paste (without a password) is then answered with `PasteBurnPendingView` — no
  * content, nothing counted or deleted — and delivered (and deleted) by `POST /paste/{slug}` with

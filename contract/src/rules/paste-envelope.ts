@@ -9,6 +9,14 @@
  * tag appended (as WebCrypto returns it).
  */
 
+/**
+ * A backend that stores such envelopes as end-to-end encrypted pastes (checks their shape, answers
+ * `encryption` on the paste, never previews or indexes them) lists `"paste-encryption"` in
+ * `GET /api/version` → `data.features`. A client offers encryption only then: a backend of the plain
+ * contract would store the envelope as ordinary text, and every reader would see the ciphertext.
+ */
+export const SERVER_FEATURE_PASTE_ENCRYPTION = 'paste-encryption';
+
 /** The `encryption` value of a paste whose content is a version 1 envelope. */
 export const PASTE_ENCRYPTION_V1 = 'aes-256-gcm/v1';
 

@@ -6,6 +6,12 @@ export const SETTING_MAX_UPLOAD_SIZE = 'max_upload_size';
 export const SETTING_WEBDAV_UPLOAD_MODE = 'webdav_upload_mode';
 /** Cloudclip addition: the guest-paste switch (`"true"` / `"false"`; absent = off). */
 export const SETTING_ALLOW_GUEST_PASTES = 'allow_guest_pastes';
+/**
+ * A backend that has the guest-paste switch (`allow_guest_pastes`; it may still be off) lists
+ * `"guest-pastes"` in `GET /api/version` → `data.features`. On a backend of the plain contract
+ * `POST /api/paste` always needs credentials, so a client asks a visitor to log in before sharing.
+ */
+export const SERVER_FEATURE_GUEST_PASTES = 'guest-pastes';
 
 /** Max upload size in MB while the setting was never saved (and the client's fallback when it cannot read it). */
 export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;

@@ -30,6 +30,14 @@ export const commonResources = {
     },
     /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
     expiry: { '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
+    /**
+     * Why an addition to the legacy contract is not offered (`useServerFeature`): the backend does not
+     * list it in `GET /version` features, or that answer is not in yet. `feature` is the app's own name of it.
+     */
+    serverFeatures: {
+      unsupported: '此服务器不支持{{feature}}。',
+      checking: '正在确认此服务器是否支持…',
+    },
     errors: {
       requestFailed: '请求失败',
       wrongPassword: '密码错误',
@@ -82,6 +90,10 @@ export const commonResources = {
     },
     /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
     expiry: { '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },
+    serverFeatures: {
+      unsupported: 'This server does not support {{feature}}.',
+      checking: 'Checking whether this server supports it…',
+    },
     errors: {
       requestFailed: 'Request failed',
       wrongPassword: 'Wrong password',
