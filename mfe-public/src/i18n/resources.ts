@@ -81,6 +81,13 @@ const zhCN = {
     sharing: '分享中…',
     encrypting: '加密并分享中…',
     anonymousHint: '未登录：只有服务器允许游客分享时才能分享。',
+    /** The additions the form offers only where the server announces them (`common:serverFeatures.unsupported`). */
+    features: {
+      encryption: '端到端加密',
+      burnAfterReading: '阅后即焚',
+      tags: '标签',
+      guestPastes: '游客分享',
+    },
     errors: {
       contentRequired: '请先输入要分享的内容',
       failed: '分享失败，请稍后重试',
@@ -303,6 +310,12 @@ const enUS: typeof zhCN = {
     sharing: 'Sharing…',
     encrypting: 'Encrypting and sharing…',
     anonymousHint: 'Not logged in: sharing works only if this server allows guest pastes.',
+    features: {
+      encryption: 'end-to-end encryption',
+      burnAfterReading: 'burn after reading',
+      tags: 'tags',
+      guestPastes: 'guest pastes',
+    },
     errors: {
       contentRequired: 'Write something to share first',
       failed: 'Sharing failed, please try again',

@@ -1,10 +1,14 @@
 import '../../../test/web-crypto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeFetch, makeKernel, renderWithKernel } from '../../../test/test-kernel';
+import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
+import { fakeFetch, makeKernel, renderWithKernel, type FakeReply } from '../../../test/test-kernel';
 import { decryptPaste } from '../../../lib/paste-crypto/paste-crypto';
 import { ShareForm, type SharedPaste } from './share-form';
 
 const isVersion = (call: { url: string }) => call.url.endsWith('/api/version');
+/** Everything Cloudclip's own server announces that this form uses. */
+const OWN_SERVER = ['paste-tags', 'paste-encryption', 'burn-after-reading', 'guest-pastes'];
+const versionReply = (features: string[]): FakeReply => ({ body: { code: 200, message: 'ok', data: { version: '1', features } } });
 
 function setup(
   options: {
@@ -14,13 +18,13 @@ function setup(
     language?: 'zh-CN' | 'en-US';
     /** What `GET /api/version` lists in `features` (none by default: a backend of the plain contract). */
     features?: string[];
+    /** The version answer, when a test decides when it arrives (instead of `features`). */
+    version?: Promise<FakeReply>;
   } = {},
 ) {
   const reply =
     options.reply ?? (() => ({ body: { id: 'p1', slug: 'abc123', hasPassword: false, createdAt: 'now', authorizedBy: 'admin' } }));
-  const all = fakeFetch((call) =>
-    isVersion(call) ? { body: { code: 200, message: 'ok', data: { version: '1', features: options.features ?? [] } } } : reply(call),
-  );
+  const all = fakeFetch((call) => (isVersion(call) ? (options.version ?? versionReply(options.features ?? [])) : reply(call)));
   // The share requests only: the version is asked once per page load, whatever the form does.
   const fetch = {
     get calls() {
@@ -127,7 +131,12 @@ describe('ShareForm', () => {
   });
 
   it('keeps the draft and says a login is needed after a 401, with a login link through the bus', async () => {
-    const { kernel } = setup({ storage: {}, reply: () => ({ status: 401, body: { code: 401, message: 'nope', success: false } }) });
+    const { kernel } = setup({
+      storage: {},
+      features: OWN_SERVER,
+      reply: () => ({ status: 401, body: { code: 401, message: 'nope', success: false } }),
+    });
+    await featuresKnown(kernel);
     expect(screen.getByText(/sharing works only if this server allows guest pastes/)).toBeInTheDocument();
     const navigate = jest.fn();
     kernel.bus.on('navigate').subscribe(navigate);
@@ -149,7 +158,8 @@ describe('ShareForm', () => {
     const SECRET = '# Quarterly numbers\n\nrevenue 4711 — 机密';
 
     it('sends only the envelope, with the encryption flag, and hands the key (not the server) the means to read it', async () => {
-      const { fetch, onShared } = setup({ content: SECRET });
+      const { fetch, kernel, onShared } = setup({ content: SECRET, features: OWN_SERVER });
+      await featuresKnown(kernel);
       fireEvent.click(screen.getByTestId('share-encrypt'));
       fireEvent.change(screen.getByLabelText('Remark'), { target: { value: 'numbers' } });
       submit();
@@ -167,7 +177,8 @@ describe('ShareForm', () => {
     });
 
     it('stretches the share password into the key: the envelope needs both', async () => {
-      const { fetch, onShared } = setup({ content: SECRET });
+      const { fetch, kernel, onShared } = setup({ content: SECRET, features: OWN_SERVER });
+      await featuresKnown(kernel);
       fireEvent.click(screen.getByTestId('share-encrypt'));
       fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw-1' } });
       submit();
@@ -180,7 +191,8 @@ describe('ShareForm', () => {
     });
 
     it('sends burnAfterReading: true (and the plaintext) when only burn after reading is chosen', async () => {
-      const { fetch, onShared } = setup({ content: SECRET });
+      const { fetch, kernel, onShared } = setup({ content: SECRET, features: OWN_SERVER });
+      await featuresKnown(kernel);
       fireEvent.click(screen.getByTestId('share-burn'));
       submit();
       await waitFor(() => expect(onShared).toHaveBeenCalled());
@@ -188,16 +200,18 @@ describe('ShareForm', () => {
       expect((onShared.mock.calls[0]![0] as SharedPaste).key).toBeUndefined();
     });
 
-    it('explains both options in Chinese, and that remark and expiry stay visible to the server', () => {
-      setup({ language: 'zh-CN' });
+    it('explains both options in Chinese, and that remark and expiry stay visible to the server', async () => {
+      const { kernel } = setup({ language: 'zh-CN', features: OWN_SERVER });
+      await featuresKnown(kernel);
       expect(screen.getByLabelText('在浏览器中加密（端到端）')).toHaveAttribute('data-testid', 'share-encrypt');
       expect(screen.getByLabelText('阅后即焚')).toHaveAttribute('data-testid', 'share-burn');
       expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent('备注和过期时间服务器仍然可见');
       expect(screen.getByText('第一个人打开后立即删除。')).toBeInTheDocument();
     });
 
-    it('explains both options in English', () => {
-      setup();
+    it('explains both options in English', async () => {
+      const { kernel } = setup({ features: OWN_SERVER });
+      await featuresKnown(kernel);
       expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).not.toBeChecked();
       expect(screen.getByLabelText('Burn after reading')).not.toBeChecked();
       expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent(
@@ -206,11 +220,100 @@ describe('ShareForm', () => {
     });
 
     it('reports a failed encrypted share like any other failure (the editor keeps the draft)', async () => {
-      const { onShared } = setup({ reply: () => ({ status: 500, body: { code: 500, message: 'disk full', success: false } }) });
+      const { kernel, onShared } = setup({
+        features: OWN_SERVER,
+        reply: () => ({ status: 500, body: { code: 500, message: 'disk full', success: false } }),
+      });
+      await featuresKnown(kernel);
       fireEvent.click(screen.getByTestId('share-encrypt'));
       submit();
       expect(await screen.findByTestId('share-error')).toHaveTextContent('disk full');
       expect(onShared).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('additions the server must announce (issue 41: no false promises against other backends)', () => {
+    const PLAIN_CONTRACT: string[] = [];
+
+    it('against a backend of the plain contract: encryption and burn after reading cannot be chosen, the hints say why, and nothing of them is sent', async () => {
+      const { fetch, kernel, onShared } = setup({ content: '# hi', features: PLAIN_CONTRACT });
+      await featuresKnown(kernel);
+      expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).toBeDisabled();
+      expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent('This server does not support end-to-end encryption.');
+      expect(screen.getByLabelText('Burn after reading')).toBeDisabled();
+      expect(screen.getByTestId('share-burn-hint')).toHaveTextContent('This server does not support burn after reading.');
+      expect(screen.queryByLabelText('Tags')).not.toBeInTheDocument();
+      expect(screen.getByTestId('share-tags-unsupported')).toHaveTextContent('This server does not support tags.');
+      fireEvent.click(screen.getByTestId('share-encrypt'));
+      fireEvent.click(screen.getByTestId('share-burn'));
+      submit();
+      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      expect(fetch.calls[0]!.body).toEqual({ content: '# hi', expiresAt: expect.any(String) });
+      const shared = onShared.mock.calls[0]![0] as SharedPaste;
+      expect(shared.key).toBeUndefined();
+    });
+
+    it('says the same in Chinese', async () => {
+      const { kernel } = setup({ language: 'zh-CN', features: PLAIN_CONTRACT });
+      await featuresKnown(kernel);
+      expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent('此服务器不支持端到端加密。');
+      expect(screen.getByTestId('share-burn-hint')).toHaveTextContent('此服务器不支持阅后即焚。');
+      expect(screen.getByTestId('share-tags-unsupported')).toHaveTextContent('此服务器不支持标签。');
+    });
+
+    it('offers each addition on its own, only where it is announced', async () => {
+      const { kernel } = setup({ features: ['burn-after-reading'] });
+      await featuresKnown(kernel);
+      expect(screen.getByLabelText('Burn after reading')).toBeEnabled();
+      expect(screen.getByTestId('share-burn-hint')).toHaveTextContent('Deleted right after the first person opens it.');
+      expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).toBeDisabled();
+      expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent('This server does not support end-to-end encryption.');
+    });
+
+    it('offers encryption and burn after reading where announced, with no "not supported" hint', async () => {
+      const { kernel } = setup({ features: OWN_SERVER });
+      await featuresKnown(kernel);
+      expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).toBeEnabled();
+      expect(screen.getByLabelText('Burn after reading')).toBeEnabled();
+      expect(screen.getByLabelText('Tags')).toBeInTheDocument();
+      expect(screen.queryByText(/This server does not support/)).not.toBeInTheDocument();
+    });
+
+    it('renders the form at once while the answer is not in, but lets no one choose an addition before it is', async () => {
+      const version = deferred<FakeReply>();
+      const { kernel } = setup({ version: version.promise });
+      expect(screen.getByTestId('share-submit')).toBeEnabled();
+      expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).toBeDisabled();
+      expect(screen.getByLabelText('Burn after reading')).toBeDisabled();
+      expect(screen.getByTestId('share-encrypt-hint')).toHaveTextContent('Checking whether this server supports it…');
+      expect(screen.getByTestId('share-burn-hint')).toHaveTextContent('Checking whether this server supports it…');
+      version.resolve(versionReply(OWN_SERVER));
+      await featuresKnown(kernel);
+      expect(screen.getByLabelText('Encrypt in the browser (end-to-end)')).toBeEnabled();
+      expect(screen.getByLabelText('Burn after reading')).toBeEnabled();
+    });
+
+    it('asks a visitor to log in instead of offering a guest paste the server cannot take, in both languages', async () => {
+      const { fetch, kernel } = setup({ storage: {}, features: PLAIN_CONTRACT });
+      await featuresKnown(kernel);
+      const notice = screen.getByTestId('share-access-notice');
+      expect(notice).toHaveAttribute('data-reason', 'guests');
+      expect(notice).toHaveTextContent('This server does not support guest pastes.');
+      expect(notice).toHaveTextContent('Sharing needs a login');
+      expect(screen.queryByText(/sharing works only if this server allows guest pastes/)).not.toBeInTheDocument();
+      expect(screen.getByTestId('share-submit')).toBeDisabled();
+      submit();
+      expect(fetch.calls).toHaveLength(0);
+      await act(async () => kernel.i18n.setLanguage('zh-CN'));
+      expect(screen.getByTestId('share-access-notice')).toHaveTextContent('此服务器不支持游客分享。');
+    });
+
+    it('lets a visitor try where the server has guest pastes (an admin may have them on)', async () => {
+      const { kernel } = setup({ storage: {}, features: ['guest-pastes'] });
+      await featuresKnown(kernel);
+      expect(screen.queryByTestId('share-access-notice')).not.toBeInTheDocument();
+      expect(screen.getByText(/sharing works only if this server allows guest pastes/)).toBeInTheDocument();
+      expect(screen.getByTestId('share-submit')).toBeEnabled();
     });
   });
 
@@ -282,7 +385,7 @@ describe('ShareForm', () => {
     });
 
     it('says that tags are not encrypted when end-to-end encryption is on, in both languages', async () => {
-      const { kernel } = setup({ features: ['paste-tags'], language: 'zh-CN' });
+      const { kernel } = setup({ features: ['paste-tags', 'paste-encryption'], language: 'zh-CN' });
       await featuresKnown(kernel);
       expect(screen.queryByTestId('share-tags-not-encrypted')).not.toBeInTheDocument();
       fireEvent.click(screen.getByTestId('share-encrypt'));

@@ -1,8 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   PASTE_TAG_MAX_LENGTH,
   PASTE_TAGS_MAX,
+  SERVER_FEATURE_BURN_AFTER_READING,
+  SERVER_FEATURE_GUEST_PASTES,
+  SERVER_FEATURE_PASTE_ENCRYPTION,
   SERVER_FEATURE_PASTE_TAGS,
   addPasteTags,
   useKernel,
@@ -24,12 +28,21 @@ import {
   type ShareFormErrors,
   type ShareFormValues,
 } from '../utils/share-form';
-import { AccessNotice } from './access-notice';
+import { AccessNotice, type AccessNoticeReason } from './access-notice';
 import { TagInput } from './tag-input';
 
 /** WebCrypto's `subtle` exists only on secure pages (HTTPS, or localhost). */
 function encryptionAvailable(): boolean {
   return Boolean((globalThis.crypto as Partial<Crypto> | undefined)?.subtle);
+}
+
+/**
+ * Why an addition of ours cannot be chosen (`useServerFeature`'s answer): the answer is not in yet,
+ * or the backend does not list it; null when it is offered. `feature` is its name in this form.
+ */
+function withheldHint(t: TFunction, offered: boolean | undefined, feature: string): string | null {
+  if (offered === undefined) return t('common:serverFeatures.checking');
+  return offered ? null : t('common:serverFeatures.unsupported', { feature: t(`share.features.${feature}`) });
 }
 
 /** A created paste as the result shows it. */
@@ -51,6 +64,12 @@ interface ShareFormProps {
  * `"paste-tags"`, end-to-end encryption, burn after reading), validated inline before sending. With
  * encryption the Markdown is encrypted here and only the envelope is sent (tags stay readable to the
  * server, which the field says); a failure at any step keeps the draft and everything typed.
+ *
+ * Each addition to the legacy contract (tags, encryption, burn after reading, sharing as a guest) is
+ * offered only where `GET /version` lists it (issue 41): another backend would store an envelope as
+ * plain text or keep a "burnt" paste. Where it is missing, a hint says this server does not support
+ * it; until the answer is in, encryption and burn after reading are shown but cannot be chosen, so
+ * the form paints at once and nobody picks what may turn out to be unsupported.
  */
 export function ShareForm({ content, onShared }: ShareFormProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -64,8 +83,14 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const slugRef = useRef<HTMLInputElement>(null);
   const maxViewsRef = useRef<HTMLInputElement>(null);
   const tagsRef = useRef<HTMLInputElement>(null);
-  const canEncrypt = encryptionAvailable();
-  const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS) === true;
+  const browserCanEncrypt = encryptionAvailable();
+  const tagsFeature = useServerFeature(SERVER_FEATURE_PASTE_TAGS);
+  const tagsOffered = tagsFeature === true;
+  const encryptionFeature = useServerFeature(SERVER_FEATURE_PASTE_ENCRYPTION);
+  const canEncrypt = browserCanEncrypt && encryptionFeature === true;
+  const burnFeature = useServerFeature(SERVER_FEATURE_BURN_AFTER_READING);
+  const burnOffered = burnFeature === true;
+  const guestsFeature = useServerFeature(SERVER_FEATURE_GUEST_PASTES);
 
   /** Shows (or clears) why the tags as they would be sent are refused. */
   const setTagsError = (result: ReturnType<typeof shareTags>) =>
@@ -107,7 +132,7 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const validation = validateShareForm(content, values, Date.now(), { tags: tagsOffered });
+    const validation = validateShareForm(content, values, Date.now(), { tags: tagsOffered, burnAfterReading: burnOffered });
     setErrors(validation.errors);
     if (!validation.valid) {
       if (validation.errors.slug) slugRef.current?.focus();
@@ -141,7 +166,19 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
   const tagsError = errorText(errors.tags);
   const encrypting = values.encrypt && canEncrypt;
   const slugPrefix = pastePath('');
-  const blocked = access === 'missing-text-permission';
+  // A visitor on a backend without guest pastes can only get a 401: ask for a login up front instead.
+  const guestsRefused = access === 'anonymous' && guestsFeature === false;
+  const blocked = access === 'missing-text-permission' || guestsRefused;
+  const notice: AccessNoticeReason | null =
+    failure?.kind === 'login'
+      ? 'login'
+      : failure?.kind === 'permission' || access === 'missing-text-permission'
+        ? 'permission'
+        : guestsRefused
+          ? 'guests'
+          : null;
+  const encryptWithheld = withheldHint(t, encryptionFeature, 'encryption');
+  const burnWithheld = withheldHint(t, burnFeature, 'burnAfterReading');
 
   return (
     <form
@@ -249,6 +286,11 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
             testId="share-tags"
           />
         )}
+        {tagsFeature === false && (
+          <p className="cc-hint cp-share-form__unsupported" data-testid="share-tags-unsupported">
+            {withheldHint(t, tagsFeature, 'tags')}
+          </p>
+        )}
       </div>
 
       <div className="cp-share-form__options" role="group" aria-label={t('share.options')}>
@@ -265,22 +307,23 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
             {t('share.encrypt')}
           </label>
           <p id={`${id}-encrypt-hint`} className="cc-hint" data-testid="share-encrypt-hint">
-            {canEncrypt ? t('share.encryptHint') : t('share.encryptUnavailable')}
+            {encryptWithheld ?? (browserCanEncrypt ? t('share.encryptHint') : t('share.encryptUnavailable'))}
           </p>
         </div>
         <div className="cc-field">
           <label className="cp-checkbox">
             <input
               type="checkbox"
-              checked={values.burnAfterReading}
+              checked={values.burnAfterReading && burnOffered}
+              disabled={!burnOffered}
               aria-describedby={`${id}-burn-hint`}
               onChange={(event) => update('burnAfterReading', event.target.checked)}
               data-testid="share-burn"
             />
             {t('share.burn')}
           </label>
-          <p id={`${id}-burn-hint`} className="cc-hint">
-            {t('share.burnHint')}
+          <p id={`${id}-burn-hint`} className="cc-hint" data-testid="share-burn-hint">
+            {burnWithheld ?? t('share.burnHint')}
           </p>
         </div>
       </div>
@@ -295,15 +338,13 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
           {failure.message}
         </p>
       )}
-      {(blocked || failure?.kind === 'login' || failure?.kind === 'permission') && (
-        <AccessNotice reason={failure?.kind === 'login' ? 'login' : 'permission'} />
-      )}
+      {notice && <AccessNotice reason={notice} />}
 
       <div className="cc-toolbar cp-form-actions">
         <button type="submit" className="cc-button cc-button--primary" disabled={busy || blocked} data-testid="share-submit">
           {busy ? (encrypting ? t('share.encrypting') : t('share.sharing')) : t('share.submit')}
         </button>
-        {access === 'anonymous' && !failure && <span className="cc-hint">{t('share.anonymousHint')}</span>}
+        {access === 'anonymous' && !guestsRefused && !failure && <span className="cc-hint">{t('share.anonymousHint')}</span>}
       </div>
     </form>
   );

@@ -83,6 +83,16 @@ describe('validateShareForm with tags', () => {
   });
 });
 
+describe('validateShareForm with burn after reading', () => {
+  it('sends burnAfterReading only when the backend offers it (issue 41: never promise a burn that will not happen)', () => {
+    expect(validateShareForm('x', values({ expiry: 'never', burnAfterReading: true }), NOW).request).toEqual({ content: 'x' });
+    expect(validateShareForm('x', values({ expiry: 'never', burnAfterReading: true }), NOW, { burnAfterReading: true }).request).toEqual({
+      content: 'x',
+      burnAfterReading: true,
+    });
+  });
+});
+
 describe('validateShareField', () => {
   it('checks one field while typing', () => {
     expect(validateShareField('slug', values({ slug: 'ok_1' }))).toBeNull();

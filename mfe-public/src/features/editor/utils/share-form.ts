@@ -42,10 +42,12 @@ export const DEFAULT_SHARE_VALUES: ShareFormValues = {
   tagDraft: '',
 };
 
-/** What the backend offers beyond the contract's plain create (`GET /version` features). */
+/** What the backend offers beyond the contract's plain create (`GET /version` features); absent = not offered. */
 export interface ShareOffers {
   /** `"paste-tags"`: the form shows the tag field and sends `tags`. */
-  tags: boolean;
+  tags?: boolean;
+  /** `"burn-after-reading"`: the form offers the option and sends `burnAfterReading`. */
+  burnAfterReading?: boolean;
 }
 
 /** The tags a share sends: the added ones plus what is still typed, checked with the contract's rule (kernel `addPasteTags`). */
@@ -69,16 +71,16 @@ export type ShareValidation =
 /**
  * Validates the share form before anything is sent (spec §5) and builds `POST /api/paste`:
  * `expiresAt` = now + the chosen hours (omitted for never), `maxViews` only when > 0, the custom
- * suffix trimmed, empty remark/password left out, `burnAfterReading: true` only when chosen, `tags`
- * (the added ones and what is still typed, normalised) only when the backend offers them and there
- * are some. The content is still the plaintext: encryption, when chosen, happens after
+ * suffix trimmed, empty remark/password left out, `burnAfterReading: true` only when chosen and the
+ * backend offers it, `tags` (the added ones and what is still typed, normalised) only when the backend
+ * offers them and there are some. The content is still the plaintext: encryption, when chosen, happens after
  * (utils/encrypt-request.ts); tags are never encrypted.
  */
 export function validateShareForm(
   content: string,
   values: ShareFormValues,
   now: number = Date.now(),
-  offers: ShareOffers = { tags: false },
+  offers: ShareOffers = {},
 ): ShareValidation {
   const errors: ShareFormErrors = {};
   if (content.trim() === '') errors.content = { key: 'public:share.errors.contentRequired' };
@@ -98,7 +100,7 @@ export function validateShareForm(
   const expiresAt = expiresAtFor(values.expiry, now);
   if (expiresAt) request.expiresAt = expiresAt;
   if (maxViews.value > 0) request.maxViews = maxViews.value;
-  if (values.burnAfterReading) request.burnAfterReading = true;
+  if (values.burnAfterReading && offers.burnAfterReading) request.burnAfterReading = true;
   if (tags?.valid && tags.value.length > 0) request.tags = tags.value;
   return { valid: true, errors, request };
 }
