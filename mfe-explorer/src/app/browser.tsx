@@ -23,7 +23,7 @@ import { FileList } from '../features/browser/components/file-list';
 import { isEditableText } from '../features/preview/utils/file-kind';
 import { useSearchQuery } from '../features/search/hooks/use-search-query';
 import { useSearchResults } from '../features/search/hooks/use-search-results';
-import { SEARCH_INPUT_ID, SearchField } from '../features/search/components/search-field';
+import { SEARCH_INPUT_ID, SearchField, SearchUnsupported } from '../features/search/components/search-field';
 import { SearchResults } from '../features/search/components/search-results';
 import { ExplorerDialogs } from './explorer-dialogs';
 
@@ -53,7 +53,10 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
   const [upload, setUpload] = useState<File[] | null>(null);
   const [previewVersion, setPreviewVersion] = useState(0);
   const preview = usePreviewParam();
-  const searchOffered = useServerFeature(SERVER_FEATURE_MOUNT_SEARCH) === true;
+  // Search is an addition to the legacy contract: offered only where the backend lists it, and where it
+  // says it does not, a hint says so (issue 41). Nothing is shown until that answer is in.
+  const searchFeature = useServerFeature(SERVER_FEATURE_MOUNT_SEARCH);
+  const searchOffered = searchFeature === true;
   const search = useSearchQuery(directory);
   const searching = searchOffered && search.active;
   const results = useSearchResults(fs, directory, searchOffered ? search.query : '');
@@ -113,7 +116,7 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
         onNewFolder={() => dispatch({ type: 'open', dialog: { type: 'mkdir' } })}
         onRefresh={reload}
         search={
-          searchOffered && (
+          searchOffered ? (
             <SearchField
               text={search.text}
               onText={search.setText}
@@ -122,6 +125,8 @@ export function Browser({ fs, directory, root }: { fs: FsApi; directory: string;
               invalid={search.problem !== null}
               active={searching}
             />
+          ) : (
+            searchFeature === false && <SearchUnsupported />
           )
         }
       />

@@ -128,14 +128,39 @@ async function searchFor(text: string) {
 
 const hit = (path: string) => screen.getAllByTestId('search-hit').find((row) => row.getAttribute('data-path') === path)!;
 
-test('a backend without mount-search keeps the explorer as it was: no search field, no search request', async () => {
+test('a backend without mount-search: no search field, no search request, and a hint that says why (issue 41)', async () => {
   const { calls, searches } = renderAt('/mount-explorer/m', ADMIN, backend(['search']));
   await screen.findByTestId('file-row');
   await waitFor(() => expect(calls.some((url) => url.pathname === '/api/version')).toBe(true));
   await act(async () => undefined);
   expect(screen.queryByTestId('mount-search')).toBeNull();
   expect(screen.queryByRole('searchbox')).toBeNull();
+  expect(screen.getByTestId('mount-search-unsupported')).toHaveTextContent('This server does not support searching by name.');
   expect(searches()).toHaveLength(0);
+});
+
+test('says so in Chinese too', async () => {
+  const { kernel } = renderAt('/mount-explorer/m', { ...ADMIN, language: 'zh-CN' }, backend([]));
+  await screen.findByTestId('file-row');
+  await act(async () => {
+    await kernel.serverFeatures();
+  });
+  expect(await screen.findByTestId('mount-search-unsupported')).toHaveTextContent('此服务器不支持按名称搜索。');
+});
+
+test('while the answer is not in, neither the field nor the hint is shown; the listing is', async () => {
+  let answer!: (features: string[]) => void;
+  const version = new Promise<string[]>((resolve) => (answer = resolve));
+  const plain = backend(['mount-search']);
+  renderAt('/mount-explorer/m', ADMIN, (url) =>
+    url.pathname === '/api/version' ? version.then((features) => ({ data: { version: '1.0.0', features } })) : plain(url),
+  );
+  await screen.findByTestId('file-row');
+  expect(screen.queryByTestId('mount-search')).toBeNull();
+  expect(screen.queryByTestId('mount-search-unsupported')).toBeNull();
+  await act(async () => answer(['mount-search']));
+  expect(await screen.findByRole('searchbox', { name: 'Search by name below this folder' })).toBeInTheDocument();
+  expect(screen.queryByTestId('mount-search-unsupported')).toBeNull();
 });
 
 test('an admin searches below the folder shown; folder and file hits replace the listing', async () => {

@@ -26,6 +26,8 @@ export const resources = {
       selectAll: '全选',
     },
     search: {
+      /** Its name in `common:serverFeatures.unsupported`, shown where the server does not offer it. */
+      feature: '按名称搜索',
       open: '搜索',
       label: '在此文件夹下按名称搜索',
       placeholder: '搜索文件和文件夹…',
@@ -200,6 +202,7 @@ export const resources = {
       selectAll: 'Select all',
     },
     search: {
+      feature: 'searching by name',
       open: 'Search',
       label: 'Search by name below this folder',
       placeholder: 'Search files and folders…',

@@ -12,7 +12,7 @@ interface ToolbarProps {
   onUpload: () => void;
   onNewFolder: () => void;
   onRefresh: () => void;
-  /** The search field, when the backend offers search (composed by the app). */
+  /** The search field where the backend offers search, else why there is none (composed by the app). */
   search?: ReactNode;
 }
 

@@ -108,3 +108,13 @@ export function SearchField({ text, onText, onSubmit, onClear, invalid, active }
     </div>
   );
 }
+
+/** In the search field's place where the backend does not offer mount search: why there is none. */
+export function SearchUnsupported() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <p className="cc-hint ce-search-unsupported" data-testid="mount-search-unsupported">
+      {t('common:serverFeatures.unsupported', { feature: t('search.feature') })}
+    </p>
+  );
+}
