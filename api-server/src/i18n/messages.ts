@@ -125,6 +125,10 @@ const zhCN = {
   'storage.failed': '存储操作失败',
   'storage.uploadTooLarge': '上传内容超过此上传链接允许的大小 {size}',
   'storage.uploadClosed': '此上传链接已使用过，或其上传已提交、取消或过期',
+  'storage.unavailable': '暂时无法连接存储，请稍后重试',
+  'storage.uploadMissing': '存储中没有此次上传的文件，请重新上传',
+  'storage.uploadSizeMismatch': '存储中此次上传的文件为 {stored}，而不是声明的 {declared}，请重新上传',
+  'storage.uploadEtagMismatch': '存储中的文件不是上传的那个（ETag 不同），请重新上传',
 
   // file shares and URL import (file-share engineer)
   'file.presigned': '获取上传链接成功',
@@ -403,6 +407,10 @@ const enUS: Record<MessageKey, string> = {
   'storage.failed': 'The storage operation failed',
   'storage.uploadTooLarge': 'The upload is larger than this upload URL allows ({size})',
   'storage.uploadClosed': 'This upload URL was already used, or its upload was committed, cancelled or has expired',
+  'storage.unavailable': 'The storage cannot be reached; try again later',
+  'storage.uploadMissing': 'The storage holds no file for this upload; upload it again',
+  'storage.uploadSizeMismatch': 'The storage holds {stored} for this upload, not the {declared} declared; upload the file again',
+  'storage.uploadEtagMismatch': 'The stored file is not the one uploaded (its ETag differs); upload it again',
 
   'file.presigned': 'Upload URL created',
   'file.committed': 'Upload completed',

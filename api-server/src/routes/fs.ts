@@ -58,7 +58,15 @@ const presignBody = z.object({
   contentType: z.unknown().optional(),
   fileSize: z.unknown().optional(),
 });
-const commitBody = z.object({ fileId: z.string(), s3Path: z.string(), s3ConfigId: z.string(), targetPath: z.string() });
+const commitBody = z.object({
+  fileId: z.string(),
+  s3Path: z.string(),
+  s3ConfigId: z.string(),
+  targetPath: z.string(),
+  // What the client's PUT stored, held against the object (services/stored-upload-check.ts).
+  etag: z.string().nullish(),
+  fileSize: z.unknown().optional(),
+});
 const multipartInitBody = z.object({
   path: z.string(),
   filename: z.string().nullish(),

@@ -382,6 +382,21 @@ export class FileShareStore {
     if (owner && deleted) await this.mountViews.objectRemoved(owner, row.storage_path);
   }
 
+  /**
+   * After the storage check refused an upload's commit (s3/commit, url/commit, URL multipart
+   * complete) — the object missing or not what the client uploaded, or the storage unreachable:
+   * a pending upload goes with its object (if the storage lets us delete it) and its reservation,
+   * as a commit refused for the quota does. The client starts over with a new presign (ours and
+   * the legacy client delete the pending row after any failed commit anyway), and neither its
+   * space nor a row may stay behind for an upload nobody could verify. A share committed before
+   * (a repeated commit) is kept: a wrong claim or an outage is no reason to drop a file stored
+   * whole. Pending: its reservation is live, or no commit ever recorded the stored object's ETag.
+   */
+  async dropRefusedUpload(row: FileRow, config: StorageConfigRow): Promise<void> {
+    const pending = row.etag === null || (await this.limits.reservations.forFile(row.id)) !== undefined;
+    if (pending) await this.removeFile(row, config);
+  }
+
   /** Deletes an object (best effort) unless a file row still points at it (original-name keys can be shared). */
   async deleteUnreferencedObject(config: StorageConfigRow, key: string): Promise<void> {
     if ((await this.files.findByStorageKey(config.id, key)).length > 0) return;

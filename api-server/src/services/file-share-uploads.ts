@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/http-error';
 import { mimeTypeForFilename } from '../lib/mime-types';
 import type { FileChanges } from '../repositories/file-repository';
-import { stripEtagQuotes } from '../storage/storage-driver';
+import type { ObjectInfo } from '../storage/storage-driver';
 import { buildObjectKey, normalizeUploadPath } from './file-keys';
 import type { FileShareLinks } from './file-share-links';
 import {
@@ -21,6 +21,7 @@ import {
   type UploadBody,
 } from './file-share-store';
 import { storageHttpError } from './storage-errors';
+import { verifyStoredUpload } from './stored-upload-check';
 import { ByteLimiter, pipeRequestBody } from './upload-limits';
 import { STREAMING_RESERVATION_SECONDS, type Reservation } from './upload-reservations';
 
@@ -70,8 +71,11 @@ export class FileShareUploadService {
   }
 
   /**
-   * POST /api/s3/commit and /api/url/commit. The object's real size (HEAD) is what counts for the
-   * size limit and the quota; a refused commit deletes the object and the row.
+   * POST /api/s3/commit and /api/url/commit. The storage is asked for the object (HEAD) before
+   * anything is recorded: it must exist, have the size the client declares and the ETag the client
+   * reports (when it sends them); its real size is what counts for the size limit and the quota.
+   * A refused commit of a pending upload deletes the object and the row and gives the reserved
+   * space back, also when the storage cannot be reached (503): see FileShareStore.dropRefusedUpload.
    */
   async commit(
     caller: FileCaller,
@@ -91,16 +95,18 @@ export class FileShareUploadService {
       slug = input.slug;
     }
 
-    const info = await store
-      .driverOf(config)
-      .headObject(row.storage_path)
-      .catch(() => null);
-    const size = info ? info.size : (input.size ?? Number(row.size));
+    let info: ObjectInfo;
+    try {
+      info = await verifyStoredUpload(store.driverOf(config), row.storage_path, { size: input.size, etag: input.etag });
+    } catch (error) {
+      await store.dropRefusedUpload(row, config);
+      throw error;
+    }
+    const { size } = info;
     await store.completePending(row, config, size, async (): Promise<FileChanges> => {
-      const etag = input.etag ? stripEtagQuotes(input.etag) : info ? info.etag : null;
       return {
         slug,
-        etag: etag || null,
+        etag: info.etag || null,
         size,
         created_by: creatorOf(caller),
         ...(await store.shareColumns(input)),

@@ -1,10 +1,11 @@
 import type { UrlMultipartAbortResponse, UrlMultipartCompleteResponse, UrlMultipartInitResponse } from '@cloudclip/contract';
 import { HttpError } from '../http/http-error';
 import { toIso, type Clock } from '../lib/time';
-import { stripEtagQuotes } from '../storage/storage-driver';
+import type { ObjectInfo } from '../storage/storage-driver';
 import { buildObjectKey } from './file-keys';
 import { creatorOf, presignedReservationSeconds, type FileCaller, type ShareOptions } from './file-share-store';
 import { storageHttpError } from './storage-errors';
+import { verifyStoredUpload } from './stored-upload-check';
 import type { UrlImportLimits, UrlImportShares, UrlImportTargets, UrlPresignInput } from './url-import-targets';
 
 export const DEFAULT_PART_SIZE = 5 * 1024 * 1024;
@@ -123,7 +124,12 @@ export class UrlImportMultipart {
     }
   }
 
-  /** POST /api/url/multipart/complete: completes at the bucket; the real size counts for the limits. */
+  /**
+   * POST /api/url/multipart/complete: completes at the bucket, then asks the storage for the object
+   * (the sum of the part sizes the client reports, when it reports them all, must be its size); the
+   * real size counts for the limits. A refused or failed completion (storage unreachable: 503) drops
+   * the pending upload with its parts and gives its space back (FileShareStore.dropRefusedUpload).
+   */
   async complete(
     caller: FileCaller,
     input: { file_id: string; upload_id: string; parts: MultipartPartInput[] },
@@ -131,24 +137,30 @@ export class UrlImportMultipart {
     const row = await this.shares.requireOwnRow(caller, input.file_id);
     const config = await this.shares.requireConfig(row.s3_config_id);
     const driver = this.shares.driverOf(config);
-    let etag: string;
-    try {
-      ({ etag } = await driver.completeMultipartUpload(
-        row.storage_path,
-        input.upload_id,
-        input.parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag ?? '' })),
-      ));
-    } catch (error) {
-      throw storageHttpError(error);
-    }
-    const info = await driver.headObject(row.storage_path).catch(() => null);
     const partSizes = input.parts.every((part) => part.size !== undefined)
       ? input.parts.reduce((sum, part) => sum + (part.size ?? 0), 0)
       : undefined;
-    const size = info?.size ?? partSizes ?? Number(row.size);
+    let info: ObjectInfo;
+    try {
+      await driver
+        .completeMultipartUpload(
+          row.storage_path,
+          input.upload_id,
+          input.parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag ?? '' })),
+        )
+        .catch((error: unknown) => {
+          throw storageHttpError(error);
+        });
+      info = await verifyStoredUpload(driver, row.storage_path, { size: partSizes });
+    } catch (error) {
+      await driver.abortMultipartUpload(row.storage_path, input.upload_id).catch(() => undefined);
+      await this.shares.dropRefusedUpload(row, config);
+      throw error;
+    }
+    const { size } = info;
     const changes = await this.shares.completePending(row, config, size, () => ({
       size,
-      etag: stripEtagQuotes(etag) || info?.etag || null,
+      etag: info.etag || null,
       updated_at: toIso(this.clock()),
     }));
     const updated = { ...row, ...changes };

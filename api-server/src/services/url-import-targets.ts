@@ -35,6 +35,7 @@ export type UrlImportShares = Pick<
   | 'createPendingShare'
   | 'requireOwnRow'
   | 'completePending'
+  | 'dropRefusedUpload'
   | 'removeFile'
 >;
 

@@ -3,6 +3,8 @@ import { StorageError, type StorageErrorCode } from './storage-driver';
 interface SdkError {
   name?: string;
   Code?: string;
+  /** A socket error's code (`ECONNREFUSED`…): no answer came from the storage. */
+  code?: string;
   message?: string;
   $metadata?: { httpStatusCode?: number };
 }
@@ -20,7 +22,39 @@ const CODE_BY_PROVIDER: Record<string, StorageErrorCode> = {
   InvalidAccessKeyId: 'AccessDenied',
   SignatureDoesNotMatch: 'AccessDenied',
   InvalidArgument: 'InvalidArgument',
+  InternalError: 'Unavailable',
+  ServiceUnavailable: 'Unavailable',
+  SlowDown: 'Unavailable',
+  RequestTimeout: 'Unavailable',
+  TimeoutError: 'Unavailable',
 };
+
+/** Answers of a storage failing on its side (not 501: an operation it does not offer is no outage). */
+const OUTAGE_STATUSES = new Set([500, 502, 503, 504]);
+
+/** Socket errors of a storage that is down, unreachable or went away mid-request. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * A socket error: its `code`, or the code in its text — the SDK's retry step wraps an error that is
+ * not an `Error` of its own realm (under jest's vm, for one) in a new Error that keeps only the text.
+ */
+function isUnreachable(sdk: SdkError): boolean {
+  if (sdk.code !== undefined) return UNREACHABLE_CODES.has(sdk.code);
+  const named = /\b(E[A-Z_]+)\b/.exec(sdk.message ?? '');
+  return named !== null && UNREACHABLE_CODES.has(named[1] ?? '');
+}
 
 /** Maps an SDK error to a StorageError (already-mapped errors pass through). */
 export function toStorageError(error: unknown, context: string): StorageError {
@@ -32,6 +66,9 @@ export function toStorageError(error: unknown, context: string): StorageError {
   if (code === 'Unknown' && status === 404) code = 'NoSuchKey';
   if (code === 'Unknown' && status === 403) code = 'AccessDenied';
   if (code === 'Unknown' && status === 416) code = 'InvalidRange';
+  // No answer at all (the SDK gave up after its retries), or the storage's own failure (5xx).
+  if (code === 'Unknown' && status === undefined && isUnreachable(sdk)) code = 'Unavailable';
+  if (code === 'Unknown' && status !== undefined && OUTAGE_STATUSES.has(status)) code = 'Unavailable';
   const detail = sdk.message && sdk.message !== providerCode ? sdk.message : (providerCode ?? String(error));
   return new StorageError(code, `${context}: ${detail}`, { cause: error, providerCode });
 }

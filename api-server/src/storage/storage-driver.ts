@@ -177,6 +177,7 @@ export type StorageErrorCode =
   | 'InvalidRange'
   | 'KeyConflict'
   | 'AccessDenied'
+  | 'Unavailable'
   | 'Unknown';
 
 const STATUS_BY_CODE: Record<StorageErrorCode, number> = {
@@ -190,6 +191,8 @@ const STATUS_BY_CODE: Record<StorageErrorCode, number> = {
   InvalidRange: 416,
   KeyConflict: 409,
   AccessDenied: 403,
+  // The storage could not be reached or failed on its side: a temporary outage, not our bug.
+  Unavailable: 503,
   Unknown: 500,
 };
 

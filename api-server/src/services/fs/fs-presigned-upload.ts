@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FsPresignCommitResponse, FsPresignResponse } from '@cloudclip/contract';
 import { HttpError } from '../../http/http-error';
+import { assertUploadMatches, declaredSize } from '../stored-upload-check';
 import { storageCall, type FsAccess, type FsCaller } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
 import { baseName, childPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
@@ -15,6 +16,10 @@ export interface PresignCommitInput {
   s3Path: string;
   s3ConfigId: string;
   targetPath: string;
+  /** The ETag the storage answered the PUT with, when the client saw one. */
+  etag?: string | null | undefined;
+  /** The size of the file the client put (a number; see declaredSize). */
+  fileSize?: unknown;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +54,10 @@ export class FsPresignedUploads {
   /**
    * POST …/fs/presign/commit: records the uploaded object as a file row. Everything is derived from
    * `targetPath` (basic_path checked); `s3Path` / `s3ConfigId` must agree with it (400), and the
-   * object must exist (404).
+   * object must exist (404) with the `fileSize` and `etag` the client sends (400: a PUT cut short,
+   * or another upload's object). A storage that cannot be reached answers 503, and no row is written.
+   * A refused object is left where it is: the key is the user's own path, which another upload
+   * may have written, so only the row is refused.
    */
   async commitPresigned(caller: FsCaller, input: PresignCommitInput, urlBase: string): Promise<FsPresignCommitResponse> {
     const targetPath = parseFsPath(input.targetPath, 'targetPath');
@@ -63,6 +71,7 @@ export class FsPresignedUploads {
     if (await this.access.deps.files.findById(input.fileId)) throw new HttpError(409, 'fs.idTaken');
     const info = await storageCall(() => target.driver.headObject(target.key));
     if (!info) throw new HttpError(404, 'fs.notFound');
+    assertUploadMatches(info, { size: declaredSize(input.fileSize), etag: input.etag });
     const { id } = await this.access.insertFileRow({
       target,
       size: info.size,

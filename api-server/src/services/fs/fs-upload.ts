@@ -6,6 +6,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../../http/http-error';
 import { formatBytes as formatSize } from '../../lib/format-size';
+import { declaredSize, verifyStoredUpload } from '../stored-upload-check';
 import { parentKey, RECOMMENDED_PART_SIZE, storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { mimeTypeOf } from './fs-mime';
 import { baseName, childPath, displayPath, parseFileName, parseFsPath, withDirectoryFlag } from './fs-path';
@@ -282,26 +283,31 @@ export class FsUploadService {
     return { partNumber: input.partNumber, etag: `"${etag}"` };
   }
 
+  /**
+   * Completes at the storage, then records the object the storage holds (HEAD): it must be there,
+   * with the `fileSize` the client declares (400 otherwise: a part left out; the object stays, as
+   * an object written by the user, but gets no row). A storage that cannot be reached answers 503.
+   */
   async completeMultipart(
     caller: FsCaller,
-    input: MultipartKeyInput & { parts: FsMultipartPart[] },
+    input: MultipartKeyInput & { parts: FsMultipartPart[]; fileSize?: unknown },
     urlBase: string,
   ): Promise<FsMultipartCompleteResponse> {
     const target = await this.keyTarget(caller, input);
-    const { etag } = await storageCall(() => target.driver.completeMultipartUpload(target.key, input.uploadId, input.parts));
-    const info = await storageCall(() => target.driver.headObject(target.key));
+    await storageCall(() => target.driver.completeMultipartUpload(target.key, input.uploadId, input.parts));
+    const info = await verifyStoredUpload(target.driver, target.key, { size: declaredSize(input.fileSize) });
     const row = await this.access.insertFileRow({
       target,
-      size: info?.size ?? 0,
-      etag: info?.etag ?? etag,
+      size: info.size,
+      etag: info.etag,
       createdBy: caller.fsCreator,
       urlBase,
     });
     await this.access.ensureParentMarkers(target);
     this.access.invalidate(target.mount);
-    await this.access.entryStored(target, { size: info?.size ?? 0 });
+    await this.access.entryStored(target, { size: info.size });
     const url = target.driver.objectUrl(target.key, urlBase);
-    return { success: true, path: target.path.path, etag: info?.etag ?? etag, location: url, fileId: row.id, s3Url: url };
+    return { success: true, path: target.path.path, etag: info.etag, location: url, fileId: row.id, s3Url: url };
   }
 
   async abortMultipart(caller: FsCaller, input: MultipartKeyInput): Promise<void> {
