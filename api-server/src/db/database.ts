@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { Pool, types as pgTypes, type CustomTypesConfig } from 'pg';
 import type { Database } from './schema';
+import { AppSqliteDialect } from './sqlite-dialect';
 
 export const IN_MEMORY = ':memory:';
 
@@ -52,7 +53,7 @@ export function openSqliteDatabase(file: string): AppDatabase {
   sqlite.pragma('busy_timeout = 5000');
   // Deleted rows are overwritten with zeros, not left in free pages: a burned paste is purged.
   sqlite.pragma('secure_delete = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new AppSqliteDialect(sqlite) });
 }
 
 const INT8_OID = 20;

@@ -4,6 +4,7 @@ import { translate, type MessageKey } from '../i18n/messages';
 import { applyCorsHeaders } from './cors';
 import { errorEnvelope, errorEnvelopeWithoutData } from './envelope';
 import { QueueFullError } from '../lib/bounded-queue';
+import { isOutOfSpace } from '../lib/out-of-space';
 import { HttpError, serverBusyError } from './http-error';
 
 interface MappedError {
@@ -29,6 +30,9 @@ function isFastifyError(error: unknown): error is FastifyError {
 function mapError(error: unknown): MappedError | null {
   // The password-hash queue is full (lib/password-hash.ts): the server is busy, not broken.
   if (error instanceof QueueFullError) return mapError(serverBusyError(error));
+  // A disk or database without room left (ENOSPC, SQLITE_FULL, …) wherever it surfaced: the
+  // storage is full, 507 with a message that says so, not a 500 that hides it.
+  if (!(error instanceof HttpError) && isOutOfSpace(error)) return mapError(new HttpError(507, 'storage.full', { cause: error }));
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
@@ -79,6 +83,7 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
 /**
  * The one place errors become responses (contract §1.2):
  * HttpError → its status and catalogue message; malformed JSON → 400 (our permitted divergence);
+ * no room left on the disk or in the database → 507 (lib/out-of-space.ts);
  * other framework 4xx → that status; anything else → 500 with a generic message, stack logged only.
  * Unknown routes → 404 default envelope. An empty JSON body counts as no body.
  */

@@ -123,6 +123,7 @@ const zhCN = {
   'storage.invalidPart': '分片缺失或 ETag 不匹配',
   'storage.invalidArgument': '存储请求参数无效',
   'storage.failed': '存储操作失败',
+  'storage.full': '服务器的存储空间已满，无法保存。请删除不再需要的文件，或请管理员释放空间后重试',
   'storage.uploadTooLarge': '上传内容超过此上传链接允许的大小 {size}',
   'storage.uploadClosed': '此上传链接已使用过，或其上传已提交、取消或过期',
   'storage.unavailable': '暂时无法连接存储，请稍后重试',
@@ -405,6 +406,8 @@ const enUS: Record<MessageKey, string> = {
   'storage.invalidPart': 'A part is missing or its ETag does not match',
   'storage.invalidArgument': 'Invalid storage request',
   'storage.failed': 'The storage operation failed',
+  'storage.full':
+    "The server's storage is full, so this could not be saved. Delete files you no longer need or ask the administrator to free some space, then try again",
   'storage.uploadTooLarge': 'The upload is larger than this upload URL allows ({size})',
   'storage.uploadClosed': 'This upload URL was already used, or its upload was committed, cancelled or has expired',
   'storage.unavailable': 'The storage cannot be reached; try again later',

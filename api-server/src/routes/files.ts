@@ -14,6 +14,7 @@ import { envelope, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
+import { isOutOfSpace } from '../lib/out-of-space';
 import { isActiveContentType, isOfficeDocument, nonScriptContentType } from '../lib/mime-types';
 import type { UserFileListData } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
@@ -265,6 +266,8 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
           // A broken form (no boundary, truncated, garbage) is the client's fault: 400.
           if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
           if (error instanceof HttpError) throw error;
+          // The spool of the file had no room: the server's disk is full, not the form broken.
+          if (isOutOfSpace(error)) throw new HttpError(507, 'storage.full', { cause: error });
           throw new HttpError(400, 'error.badRequest', { cause: error });
         }
         if (!upload) throw new HttpError(400, 'file.noFile');

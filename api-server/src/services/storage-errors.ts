@@ -13,6 +13,7 @@ const MESSAGE_BY_CODE: Record<StorageErrorCode, MessageKey> = {
   InvalidRange: 'storage.rangeNotSatisfiable',
   KeyConflict: 'storage.keyConflict',
   AccessDenied: 'storage.accessDenied',
+  InsufficientStorage: 'storage.full',
   Unavailable: 'storage.unavailable',
   Unknown: 'storage.failed',
 };

@@ -28,6 +28,9 @@ export function fsError(error: unknown, key: string): StorageError {
     case 'EACCES':
     case 'EPERM':
       return new StorageError('AccessDenied', `Permission denied: ${key}`, { cause: error });
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new StorageError('InsufficientStorage', `No space left on the storage's disk for ${key}`, { cause: error });
     default:
       return new StorageError('Unknown', `${key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

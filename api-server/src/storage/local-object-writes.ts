@@ -47,7 +47,8 @@ export class LocalObjectWrites {
       await pipeline(toReadable(body), counter, createWriteStream(temp, { flags: 'wx' }));
     } catch (error) {
       await rm(temp, { force: true });
-      throw error;
+      // A full disk is the storage's failure (507); the body's own errors (a limit, a client gone) pass as they are.
+      throw errnoOf(error) === 'ENOSPC' || errnoOf(error) === 'EDQUOT' ? fsError(error, 'the upload') : error;
     }
     return { temp, etag: counter.hash.digest('hex'), size: counter.size };
   }

@@ -177,6 +177,7 @@ export type StorageErrorCode =
   | 'InvalidRange'
   | 'KeyConflict'
   | 'AccessDenied'
+  | 'InsufficientStorage'
   | 'Unavailable'
   | 'Unknown';
 
@@ -191,6 +192,8 @@ const STATUS_BY_CODE: Record<StorageErrorCode, number> = {
   InvalidRange: 416,
   KeyConflict: 409,
   AccessDenied: 403,
+  // The disk under local storage is full (ENOSPC, EDQUOT): 507, the WebDAV / RFC 4918 status.
+  InsufficientStorage: 507,
   // The storage could not be reached or failed on its side: a temporary outage, not our bug.
   Unavailable: 503,
   Unknown: 500,
