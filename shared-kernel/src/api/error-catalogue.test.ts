@@ -91,6 +91,16 @@ describe('decideError (spec §8)', () => {
     });
   });
 
+  it('shows the server message of a 507 or says the server storage is full (issue 41: a full disk)', () => {
+    expect(
+      decideError(failed({ status: 507, statusText: 'Insufficient Storage', credential: 'apiKey', path: '/upload-direct/a.bin' })),
+    ).toEqual({
+      fallbackKey: 'errors.storageFull',
+      ignoreServerMessage: false,
+      sessionAction: null,
+    });
+  });
+
   it.each([400, 404, 410, 500, 502])('falls back to HTTP error {status}: {text} for %i', (status) => {
     expect(decideError(failed({ status, statusText: 'Text', credential: 'admin', path: '/admin/pastes' }))).toEqual({
       fallbackKey: 'errors.httpError',

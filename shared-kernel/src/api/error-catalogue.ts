@@ -62,6 +62,10 @@ export function decideError(response: FailedResponse): ErrorDecision {
   if (status === 409) {
     return { fallbackKey: 'errors.slugTaken', ignoreServerMessage: false, sessionAction: null };
   }
+  if (status === 507) {
+    // The server's disk is full (issue 41): its message says what to do; without one, say it plainly.
+    return { fallbackKey: 'errors.storageFull', ignoreServerMessage: false, sessionAction: null };
+  }
   if (response.envelopeOnly && status !== 401) {
     // Spec §8: an envelope whose code is not 200/201/202 shows its message or 'request failed'.
     return { fallbackKey: 'errors.requestFailed', ignoreServerMessage: false, sessionAction: null };

@@ -47,6 +47,7 @@ export const commonResources = {
       unauthorized: '未授权，请登录后重试',
       slugTaken: '链接后缀已被占用，请换一个',
       httpError: 'HTTP错误 {{status}}: {{text}}',
+      storageFull: '服务器的存储空间已满，请删除不再需要的文件，或请管理员释放空间后重试',
       timeout: '请求超时',
       network: '网络错误，请检查网络连接后重试',
       cancelled: '请求已取消',
@@ -103,6 +104,8 @@ export const commonResources = {
       unauthorized: 'Unauthorized, please log in and retry',
       slugTaken: 'This link suffix is already taken, try another',
       httpError: 'HTTP error {{status}}: {{text}}',
+      storageFull:
+        "The server's storage is full. Delete files you no longer need or ask the administrator to free some space, then try again",
       timeout: 'The request timed out',
       network: 'Network error, check your connection and retry',
       cancelled: 'Request cancelled',
