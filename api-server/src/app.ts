@@ -32,6 +32,7 @@ import { storageConfigRoutes } from './routes/storage-configs';
 import { fileRoutes } from './routes/files';
 import { urlImportRoutes } from './routes/url-import';
 import { mountRoutes } from './routes/mounts';
+import { davLockRoutes } from './routes/dav-locks';
 import { fsRoutes } from './routes/fs';
 import { addWebdavMethods, webdavRoutes } from './webdav/webdav-routes';
 
@@ -274,6 +275,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(urlImportRoutes, { urlImport: services.urlImport });
   await app.register(searchRoutes, { search: services.search });
   await app.register(mountRoutes, { mounts: services.mounts, mountIndex: services.mountIndex });
+  await app.register(davLockRoutes, { davLocks: services.davLockAdmin });
   await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies, search: services.fsSearch });
   addWebdavMethods(app);
   await app.register(webdavRoutes, {

@@ -10,6 +10,7 @@ import { PasteRepository } from './repositories/paste-repository';
 import { SystemSettingRepository } from './repositories/system-setting-repository';
 import { DashboardRepository } from './repositories/dashboard-repository';
 import { MountRepository } from './repositories/mount-repository';
+import { DavLockRepository } from './repositories/dav-lock-repository';
 import { CacheService } from './services/cache-service';
 import { DashboardService } from './services/dashboard-service';
 import { AdminAccountService } from './services/admin-account-service';
@@ -43,6 +44,7 @@ import { MountIndexCrawler, type MountIndexCrawlerDeps } from './services/mount-
 import { MountIndexService } from './services/mount-index/mount-index-service';
 import { combinePathMetadata } from './services/fs/fs-access';
 import { FsSearchService } from './services/fs/fs-search';
+import { DavLockAdminService } from './services/dav-lock-admin-service';
 
 /** The composition root: one instance of every repository and service for an app. */
 export interface AppContainer {
@@ -73,6 +75,8 @@ export interface AppContainer {
     search: SearchRepository;
     /** The filename index of the mounts: entries, crawl state and queue. */
     mountIndex: MountIndexRepository;
+    /** The WebDAV locks as the admin and the key management see them (taking them: services.davLocks). */
+    davLocks: DavLockRepository;
   };
   services: {
     adminAccounts: AdminAccountService;
@@ -105,6 +109,8 @@ export interface AppContainer {
     /** WebDAV write locks and dead properties (in the database). */
     davLocks: DavLockService;
     davProperties: DavPropertyStore;
+    /** A mount's WebDAV locks for the admin: list and release (`/api/admin/mounts/{id}/dav-locks`). */
+    davLockAdmin: DavLockAdminService;
   };
 }
 
@@ -142,6 +148,7 @@ export function createContainer({
     files: new FileRepository(db),
     search: new SearchRepository(db),
     mountIndex: new MountIndexRepository(db, storageName),
+    davLocks: new DavLockRepository(db),
   };
   const caches = new CacheRegistry(clock);
   const storage = new StorageRegistry({ dataDir, secretBox, clock });
@@ -231,6 +238,7 @@ export function createContainer({
       fsSearch: new FsSearchService(fsAccess, repositories.mountIndex, mountIndex),
       davLocks,
       davProperties,
+      davLockAdmin: new DavLockAdminService(repositories.davLocks, repositories.mounts, repositories.apiKeys, repositories.admins, clock),
     },
   };
 }

@@ -10,6 +10,7 @@
 export * from './api/api-key';
 export * from './api/auth';
 export * from './api/common';
+export * from './api/dav-locks';
 export * from './api/file';
 export * from './api/fs';
 export * from './api/fs-search';

@@ -217,6 +217,9 @@ const zhCN = {
   'mount.sortOrderInvalid': '排序值必须是整数',
   'mountIndex.fetched': '获取挂载点索引状态成功',
   'mountIndex.rebuilding': '已开始重建挂载点索引',
+  'davLock.listed': '获取挂载点的 WebDAV 锁成功',
+  'davLock.released': 'WebDAV 锁已解除',
+  'davLock.notFound': '此挂载点没有这个有效的 WebDAV 锁（可能已过期或已被解除）',
 
   // file-system browser (fs engineer)
   'fs.listed': '获取目录列表成功',
@@ -498,6 +501,9 @@ const enUS: Record<MessageKey, string> = {
   'mount.sortOrderInvalid': 'The sort order must be an integer',
   'mountIndex.fetched': 'Mount index state retrieved',
   'mountIndex.rebuilding': 'Rebuilding the mount index',
+  'davLock.listed': 'WebDAV locks of the mount retrieved',
+  'davLock.released': 'WebDAV lock released',
+  'davLock.notFound': 'This mount has no such active WebDAV lock (it may have expired or been released)',
 
   'fs.listed': 'Directory listed',
   'fs.fetched': 'File information retrieved',

@@ -19,6 +19,13 @@ export function adminLockPrincipal(adminId: string): string {
   return `admin:${adminId}`;
 }
 
+/** Who holds a lock, from its `principal`: the admin or an API key, by id (the only two WebDAV callers). */
+export function lockHolderOf(principal: string): { kind: 'admin' | 'api_key'; id: string } {
+  const admin = adminLockPrincipal('');
+  if (principal.startsWith(admin)) return { kind: 'admin', id: principal.slice(admin.length) };
+  return { kind: 'api_key', id: principal.slice(apiKeyLockPrincipal('').length) };
+}
+
 /**
  * Where in the lock table a mount's locks are: rooted at its path or below, but not in a mount
  * below it (a path belongs to the longest mount path that holds it, as everywhere else).

@@ -1,5 +1,6 @@
 import {
   SERVER_FEATURE_BURN_AFTER_READING,
+  SERVER_FEATURE_DAV_LOCKS,
   SERVER_FEATURE_GUEST_PASTES,
   SERVER_FEATURE_MOUNT_SEARCH,
   SERVER_FEATURE_PASTE_ENCRYPTION,
@@ -44,11 +45,12 @@ describe('public system endpoints', () => {
         storage: testDatabaseUrl() === undefined ? 'SQLite' : 'PostgreSQL',
         nodeVersion: process.version,
         uptime: expect.any(Number),
-        // Capabilities beyond the legacy contract (issue 16: search and tags; issue 15: encryption, burn; guest pastes).
+        // Capabilities beyond the legacy contract (issue 16: search and tags; issue 41: a mount's WebDAV locks; issue 15: encryption, burn; guest pastes).
         features: [
           SERVER_FEATURE_SEARCH,
           SERVER_FEATURE_MOUNT_SEARCH,
           SERVER_FEATURE_PASTE_TAGS,
+          SERVER_FEATURE_DAV_LOCKS,
           SERVER_FEATURE_PASTE_ENCRYPTION,
           SERVER_FEATURE_BURN_AFTER_READING,
           SERVER_FEATURE_GUEST_PASTES,
@@ -62,7 +64,7 @@ describe('public system endpoints', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version' });
     const features: string[] = response.json().data.features;
     // Written out, not taken from the constants: these strings are what other backends and clients compare.
-    for (const feature of ['search', 'mount-search', 'paste-tags', 'paste-encryption', 'burn-after-reading', 'guest-pastes']) {
+    for (const feature of ['search', 'mount-search', 'paste-tags', 'dav-locks', 'paste-encryption', 'burn-after-reading', 'guest-pastes']) {
       expect(features).toContain(feature);
     }
     expect(new Set(features).size).toBe(features.length);

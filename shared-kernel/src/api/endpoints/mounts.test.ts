@@ -77,4 +77,35 @@ describe('mounts endpoints', () => {
     expect(await api.rebuildIndex('m 1')).toEqual(building);
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/mounts/m%201/index/rebuild` });
   });
+
+  it('pages a mount’s WebDAV locks and releases one by its token (percent-encoded)', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const api = createMountsApi(h.client);
+    const page = {
+      mount_id: 'm1',
+      items: [
+        {
+          token: 'opaquelocktoken:0b1c',
+          path: '/photos/a.txt',
+          scope: 'exclusive',
+          depth: '0',
+          owner: 'mailto:someone@example.com',
+          holder: { kind: 'api_key', id: 'k1', name: 'laptop' },
+          created_at: '2025-07-01T08:00:00.000Z',
+          expires_at: '2025-07-02T08:00:00.000Z',
+        },
+      ],
+      pagination: { total: 21, limit: 20, offset: 20, hasMore: false },
+    };
+    h.reply(envelope(page), envelope(page));
+    expect(await api.davLocks('m1')).toEqual(page);
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/admin/mounts/m1/dav-locks?limit=20&offset=0` });
+    expect(h.last().headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
+    await api.davLocks('m1', { limit: 20, offset: 20 });
+    expect(h.last().url).toBe(`${BASE}/api/admin/mounts/m1/dav-locks?limit=20&offset=20`);
+    h.reply({ body: { code: 200, message: 'released', success: true } });
+    await api.releaseDavLock('m1', 'opaquelocktoken:0b1c');
+    expect(h.last()).toMatchObject({ method: 'DELETE', url: `${BASE}/api/admin/mounts/m1/dav-locks/opaquelocktoken%3A0b1c` });
+  });
 });

@@ -1,5 +1,14 @@
 import type { HttpClient } from '../http-client';
-import type { Mount, MountCreateRequest, MountIndexState, MountUpdateRequest } from '@cloudclip/contract';
+import {
+  DAV_LOCK_PAGE,
+  type DavLockList,
+  type Mount,
+  type MountCreateRequest,
+  type MountIndexState,
+  type MountUpdateRequest,
+  type OffsetPageQuery,
+} from '@cloudclip/contract';
+import { offsetPage } from './offset-page';
 
 const seg = encodeURIComponent;
 
@@ -47,6 +56,24 @@ export function createMountsApi(client: HttpClient) {
      */
     rebuildIndex(id: string): Promise<MountIndexState> {
       return client.data<MountIndexState>(`/admin/mounts/${seg(id)}/index/rebuild`, { method: 'POST' });
+    },
+
+    /**
+     * `GET /admin/mounts/{id}/dav-locks?limit=&offset=` (admin; contract `api/dav-locks.ts`): one
+     * page of the WebDAV locks active in the mount, oldest first, with who holds them and until
+     * when. Only a backend listing `"dav-locks"` in `kernel.serverFeatures()` answers it.
+     */
+    davLocks(id: string, query: OffsetPageQuery = {}, signal?: AbortSignal): Promise<DavLockList> {
+      return client.data<DavLockList>(`/admin/mounts/${seg(id)}/dav-locks`, { query: offsetPage(query, DAV_LOCK_PAGE), signal });
+    },
+
+    /**
+     * `DELETE /admin/mounts/{id}/dav-locks/{token}` (admin): releases one of the mount's WebDAV
+     * locks, so the writes it blocked go through; its holder's next refresh fails. 404 when the
+     * lock has gone already (expired, or released by its holder).
+     */
+    async releaseDavLock(id: string, token: string): Promise<void> {
+      await client.request(`/admin/mounts/${seg(id)}/dav-locks/${seg(token)}`, { method: 'DELETE' });
     },
 
     /** `GET /user/mounts`: active mounts visible to the key. */
