@@ -28,4 +28,5 @@ export * from './rules/mount';
 export * from './rules/paste-envelope';
 export * from './rules/paste-tags';
 export * from './rules/settings';
+export * from './rules/share-remark';
 export * from './rules/slug';

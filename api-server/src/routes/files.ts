@@ -16,7 +16,7 @@ import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { isOutOfSpace } from '../lib/out-of-space';
 import { isActiveContentType, isOfficeDocument, nonScriptContentType } from '../lib/mime-types';
-import type { UserFileListData } from '@cloudclip/contract';
+import { isShareRemarkTooLong, SHARE_REMARK_MAX_LENGTH, type UserFileListData } from '@cloudclip/contract';
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { AuthService } from '../services/auth-service';
 import { OFFICE_VIEWER_URL } from '../services/file-share-access';
@@ -114,6 +114,15 @@ const updateBody = z.object({
 const verifyBody = z.object({ password: z.string().min(1) });
 const passwordQuery = z.object({ password: z.string().optional() });
 
+/**
+ * 400 for a file share remark longer than the contract allows (rules/share-remark.ts), before any
+ * work is done: every route that sets a remark (here and in url-import.ts) checks it right after
+ * parsing its input.
+ */
+export function refuseLongRemark(remark: string | null | undefined): void {
+  if (isShareRemarkTooLong(remark)) throw new HttpError(400, 'file.remarkTooLong', { params: { max: SHARE_REMARK_MAX_LENGTH } });
+}
+
 /** The authenticated caller of a `file`-guarded route. */
 export function callerOf(request: FastifyRequest): FileCaller {
   const { auth } = request;
@@ -196,6 +205,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
 
   app.post('/api/s3/commit', { preHandler: filePermission }, async (request) => {
     const body = parseInput(commitBody, request.body);
+    refuseLongRemark(body.remark);
     const data = await files.uploads.commit(callerOf(request), body);
     return envelope(request.t('file.committed'), data);
   });
@@ -221,6 +231,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
     raw.put('/api/upload-direct/:filename', { onRequest: [customAuthKey, filePermission] }, async (request) => {
       const { filename } = parseInput(filenameParams, request.params);
       const options = parseInput(uploadOptions, request.query);
+      refuseLongRemark(options.remark);
       const data = await files.uploads.storeUpload(
         callerOf(request),
         toDirectUploadInput(filename, options),
@@ -272,6 +283,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
         }
         if (!upload) throw new HttpError(400, 'file.noFile');
         const options = parseInput(uploadOptions, fields);
+        refuseLongRemark(options.remark);
         const filename = fields.filename?.trim() || upload.filename;
         const data = await files.uploads.storeUpload(
           caller,
@@ -307,7 +319,9 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
 
   app.put('/api/admin/files/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await files.records.update(id, parseInput(updateBody, request.body));
+    const body = parseInput(updateBody, request.body);
+    refuseLongRemark(body.remark);
+    await files.records.update(id, body);
     return envelope(request.t('file.updated'));
   });
 
@@ -341,6 +355,7 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
   app.put('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(updateBody, request.body);
+    refuseLongRemark(body.remark);
     await files.records.update(id, body, ownerOrNotFound(request));
     return envelope(request.t('file.updated'));
   });

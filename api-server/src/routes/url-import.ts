@@ -1,3 +1,4 @@
+import { fitShareRemark } from '@cloudclip/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../auth/guards';
@@ -7,7 +8,7 @@ import { parseInput } from '../http/validation';
 import { isScriptContentType } from '../lib/mime-types';
 import { PROXIED_HEADERS } from '../services/url-import-remote';
 import type { UrlImportService } from '../services/url-import-service';
-import { callerOf, commitBody, SANDBOX_CSP } from './files';
+import { callerOf, commitBody, refuseLongRemark, SANDBOX_CSP } from './files';
 import { optionalNumber, optionalString } from './input-numbers';
 
 export interface UrlImportRoutesOptions {
@@ -66,7 +67,8 @@ const cancelBody = z.object({ file_id: z.string().min(1) });
 /** URL import (contract §5.8). */
 export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlImportRoutesOptions): Promise<void> {
   const filePermission = requirePermission('file');
-  const defaultRemark = (request: FastifyRequest) => (url: string) => request.t('url.defaultRemark', { url });
+  // The remark written when none is sent, cut to the contract's length (a source address can be long).
+  const defaultRemark = (request: FastifyRequest) => (url: string) => fitShareRemark(request.t('url.defaultRemark', { url }));
 
   app.post('/api/url/info', async (request) => {
     const { url } = parseInput(urlBody, request.body);
@@ -97,17 +99,20 @@ export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlIm
 
   app.post('/api/url/presign', { preHandler: filePermission }, async (request) => {
     const body = parseInput(presignBody, request.body);
+    refuseLongRemark(body.remark);
     const data = await urlImport.presign(callerOf(request), body, requestOrigin(request), defaultRemark(request));
     return envelope(request.t('url.presigned'), data);
   });
 
   app.post('/api/url/commit', { preHandler: filePermission }, async (request) => {
     const body = parseInput(urlCommitBody, request.body);
+    refuseLongRemark(body.remark);
     return envelope(request.t('file.committed'), await urlImport.commit(callerOf(request), body));
   });
 
   app.post('/api/url/multipart/init', { preHandler: filePermission }, async (request) => {
     const body = parseInput(multipartInitBody, request.body);
+    refuseLongRemark(body.remark);
     const data = await urlImport.multipartInit(callerOf(request), body, requestOrigin(request), defaultRemark(request));
     return envelope(request.t('url.multipartInitialized'), data);
   });
