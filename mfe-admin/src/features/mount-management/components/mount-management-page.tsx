@@ -1,16 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Switch, Tag } from 'antd';
-import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClearOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { SERVER_FEATURE_MOUNT_SEARCH, toBoolean, type Mount, type S3Config, useKernel, useServerFeature } from '@cloudclip/shared-kernel';
+import {
+  SERVER_FEATURE_DAV_LOCKS,
+  SERVER_FEATURE_MOUNT_SEARCH,
+  toBoolean,
+  type Mount,
+  type S3Config,
+  useKernel,
+  useServerFeature,
+} from '@cloudclip/shared-kernel';
 import { tableRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
+import { IconAction } from '../../../components/icon-action';
 import { requestMounts } from '../api/mount-request';
 import { MountForm } from './mount-form';
 import { MountIndexCell } from './mount-index-cell';
+import { MountLocksDrawer } from './mount-locks-drawer';
 
 /** Mount management (spec §2): full CRUD for the admin; a key holder with `mount` sees its mounts and clears its cache. */
 export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
@@ -26,6 +36,10 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   /** The mounts' filename index (mount search) is the admin's to see and rebuild, when the backend has it. */
   const mountSearch = useServerFeature(SERVER_FEATURE_MOUNT_SEARCH);
   const indexShown = admin && mountSearch === true;
+  /** A mount's WebDAV locks, to see and release: the admin's, when the backend has that list. */
+  const davLocks = useServerFeature(SERVER_FEATURE_DAV_LOCKS);
+  const locksShown = admin && davLocks === true;
+  const [locksOf, setLocksOf] = useState<Mount | null>(null);
 
   useEffect(() => {
     if (!admin) return;
@@ -119,8 +133,19 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
     createdAtColumn<Mount>(t, language),
     ...(admin
       ? [
-          actionsColumn<Mount>(t, fixedActions, 90, (row) => [
+          actionsColumn<Mount>(t, fixedActions, locksShown ? 120 : 90, (row) => [
             editAction(t, () => setForm({ open: true, mount: row })),
+            ...(locksShown
+              ? [
+                  <IconAction
+                    key="locks"
+                    label={t('mounts.locks.openFor', { name: row.name })}
+                    icon={<LockOutlined />}
+                    onClick={() => setLocksOf(row)}
+                    testId="mount-locks-open"
+                  />,
+                ]
+              : []),
             deleteAction(t, () => remove(row)),
           ]),
         ]
@@ -165,6 +190,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
           reload();
         }}
       />
+      {locksShown && <MountLocksDrawer mount={locksOf} onClose={() => setLocksOf(null)} />}
     </div>
   );
 }
