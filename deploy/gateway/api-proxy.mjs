@@ -3,6 +3,9 @@
 // client as it is, instead of a reset connection. /dav goes the same way (dav-proxy.mjs).
 // Several api-server replicas (API_UPSTREAM=a,b,…) get the requests round robin; a GET or HEAD whose
 // replica refuses the connection goes to the next one.
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import { Readable, Stream, finished } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 
@@ -10,6 +13,8 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 const UPLOAD = Symbol('cloudclip.upload');
 /** Set once the api-server has answered a proxied request. */
 const ANSWERED = Symbol('cloudclip.answered');
+/** Set on a connection to the api-server once a write to it failed (see `UpstreamSocket`). */
+const WRITE_FAILED = Symbol('cloudclip.writeFailed');
 
 /**
  * How long the connection to the api-server may stay silent (no byte either way) before the gateway
@@ -18,6 +23,55 @@ const ANSWERED = Symbol('cloudclip.answered');
  * the end. (reply-from turns a timeout of 0 into its default of 10 seconds, so it is spelt out.)
  */
 export const UPSTREAM_IDLE_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** Write errors that mean the api-server has closed or reset the connection. */
+const PEER_GONE = new Set(['EPIPE', 'ECONNRESET']);
+
+/**
+ * A connection to the api-server that reads on after a write to it failed.
+ *
+ * An api-server that refuses an upload before reading it (413, 507, a presigned PUT over its size)
+ * answers and closes the connection with the rest of the body unread, which resets it. A write of
+ * the gateway that meets the reset fails (EPIPE, ECONNRESET), and a plain socket is then destroyed
+ * at once, its answer unread although the kernel still holds it (a reset does not empty what was
+ * received): the client got 500 "write EPIPE" in place of the refusal. Here such a failure only
+ * ends the sending (what is still written is dropped) and the socket reads on: the answer comes
+ * through as usual, or the end of the connection does, which fails the request as before.
+ */
+export class UpstreamSocket extends net.Socket {
+  _write(chunk, encoding, callback) {
+    if (this[WRITE_FAILED]) return callback();
+    super._write(chunk, encoding, this.#afterWrite(callback));
+  }
+
+  _writev(chunks, callback) {
+    if (this[WRITE_FAILED]) return callback();
+    super._writev(chunks, this.#afterWrite(callback));
+  }
+
+  #afterWrite(callback) {
+    return (error) => {
+      if (error && PEER_GONE.has(error.code)) {
+        this[WRITE_FAILED] = error;
+        callback();
+      } else {
+        callback(error);
+      }
+    };
+  }
+}
+
+/** The keep-alive pool of connections to the api-server (http): `UpstreamSocket`s, reply-from's pool settings. */
+class UpstreamAgent extends http.Agent {
+  createConnection(options, callback) {
+    const socket = new UpstreamSocket(options);
+    if (options.timeout) socket.setTimeout(options.timeout);
+    return socket.connect(options, callback);
+  }
+}
+
+/** reply-from's own pool settings (it uses them for the agents it makes itself). */
+const AGENT_OPTIONS = Object.freeze({ keepAlive: true, keepAliveMsecs: 60 * 1000, maxSockets: 2048, maxFreeSockets: 2048 });
 
 /**
  * The api-server origins of API_UPSTREAM: one, or several separated by commas (replicas behind one
@@ -173,13 +227,69 @@ function detachUpload(request, _reply, done) {
 }
 
 /**
+ * Whether the connection a request with a body went on may carry another request after `statusCode`:
+ * only when the whole body had been sent before the answer began, and the answer is no refusal.
+ * An answer that comes while the body is still being sent, or a refusal (≥ 400), may leave part of
+ * the body unread on the connection. The api-server must then read the rest or close the
+ * connection; if it does neither, the next request sent on it, anyone's, waits behind that body
+ * for ever (issue 41: a key's refused PROPFIND left the admin's GET without an answer). A new
+ * connection to the api-server costs far less than trusting that.
+ */
+function mayReuseConnection(upstreamRequest, statusCode) {
+  return upstreamRequest.writableFinished && !upstreamRequest.socket?.[WRITE_FAILED] && statusCode < 400;
+}
+
+/**
+ * How long the gateway reads on (and drops) what a client still sends after its request has been
+ * answered and its connection half-closed (`closeGently`): time for a client that sends its whole
+ * body before it reads the answer to finish sending a few megabytes, as nginx's lingering_time.
+ */
+export const LINGER_MS = 30_000;
+
+/**
+ * Closes the client's connection after an answer given before its request body had arrived.
+ *
+ * Node closes a connection outright once the answer is written when the reply says `Connection:
+ * close` (reply-from's does then, and so does the api-server's) or the client asked for that. With
+ * the client's data still coming in, that resets the connection, and a client still sending loses
+ * the answer it has not read yet: the same reset as on the api-server's side, one hop nearer the
+ * client. So Node is told to keep the connection (the answer goes out without that header), and
+ * the gateway half-closes it once the answer is written (the client reads the answer, then the
+ * end) and reads on until the client closes its side too, or `LINGER_MS` has passed
+ * (RFC 9112 §9.6).
+ */
+function closeGently(request, reply) {
+  reply.removeHeader('connection');
+  reply.removeHeader('keep-alive');
+  reply.raw.shouldKeepAlive = true;
+  const socket = request.raw.socket;
+  finished(reply.raw, () => {
+    if (socket.destroyed) return;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+/**
  * The api-server's answer goes to the client as it is. When it comes before the whole request body
- * was sent, the rest is not sent on (the gateway closes the client's connection after the answer,
- * as the api-server did), and once the answer has been read the request to the api-server is ended.
+ * was sent, the rest is not sent on, and the gateway closes the client's connection after the
+ * answer (`closeGently`), as the api-server did. The connection to the api-server of a request with
+ * a body goes back to the pool only when `mayReuseConnection` says so; else it is closed once the
+ * answer has been read.
  */
 function forwardAnswer(request, reply, res) {
   request[ANSWERED] = true;
+  if (request.raw.complete === false) closeGently(request, reply);
   const upload = request[UPLOAD];
+  const upstreamRequest = res.stream.req;
+  if (upload && upstreamRequest && !mayReuseConnection(upstreamRequest, res.statusCode)) {
+    // Node's client pools the connection at the end of the answer or of the request, whichever
+    // comes last, unless it is not to be kept alive.
+    upstreamRequest.shouldKeepAlive = false;
+    finished(res.stream, () => upstreamRequest.destroy());
+  }
   if (upload?.sending) {
     upload.stop();
     finished(res.stream, () => upload.destroy());
@@ -226,13 +336,18 @@ export async function registerUpstreamProxy(app, apiUpstream, { prefix, httpMeth
   const rotation = createRotation(upstreams);
   const replicas =
     upstreams.length > 1 ? { getUpstream: () => rotation.next(), retryDelay: failoverDelay(rotation, upstreams.length) } : {};
+  const agents = { 'http:': new UpstreamAgent(AGENT_OPTIONS), 'https:': new https.Agent(AGENT_OPTIONS) };
+  app.addHook('onClose', async () => {
+    agents['http:'].destroy();
+    agents['https:'].destroy();
+  });
   await app.register(fastifyHttpProxy, {
     upstream: upstreams.length > 1 ? upstreams[0] : apiUpstream,
     prefix,
     rewritePrefix: prefix,
     ...(httpMethods ? { httpMethods } : {}),
     ...(config ? { config } : {}),
-    http: { requestOptions: { timeout: UPSTREAM_IDLE_TIMEOUT_MS } },
+    http: { agents, requestOptions: { timeout: UPSTREAM_IDLE_TIMEOUT_MS } },
     preHandler: detachUpload,
     // Tell the api-server who the client is (per-address login rate limit) and which address the
     // browser used (absolute links). The gateway ends the chain of trust: behind a trusted reverse
