@@ -151,6 +151,15 @@ export async function webdavRoutes(app: FastifyInstance, options: WebdavRoutesOp
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.setErrorHandler((error, request, reply) => sendDavError(error, request, reply));
+  // A request answered before its body was read to the end (a PROPFIND over the XML cap, a PUT
+  // over the quota, a refusal before the body): the connection is closed, as routes/files.ts does
+  // for uploads. The rest of the body stays unread (a body limit thrown out of `for await` even
+  // stops Node reading the connection), so on a kept-alive connection the next request, maybe
+  // another caller's through the gateway, would never be answered (issue 41).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+    return payload;
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     setDavHeaders(reply);
