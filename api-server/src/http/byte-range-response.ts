@@ -1,3 +1,4 @@
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { parseRangeHeader } from '../storage/byte-range';
 import { isStorageError, type GetObjectResult, type ObjectInfo, type StorageDriver } from '../storage/storage-driver';
@@ -25,13 +26,42 @@ export async function readObjectRange(
 }
 
 /**
+ * A stored object's body on its way out: it fails instead of ending when the storage ended it before
+ * `expected` bytes. Fastify destroys the response when its body fails after the headers went out,
+ * so the client sees a broken download, never a clean end short of the `Content-Length` it was
+ * promised (issue 41). A storage that fails mid-stream already errors (an S3 connection cut is
+ * `aborted`); this covers one that just ends early, e.g. a local file cut while it is read, which
+ * otherwise left the client waiting for bytes that never come.
+ */
+class WholeBodyCheck extends Transform {
+  private seen = 0;
+
+  constructor(private readonly expected: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.seen < this.expected ? new Error(`the storage ended the object after ${this.seen} of ${this.expected} bytes`) : null);
+  }
+}
+
+/**
  * Sends an object read by readObjectRange: 206 with `Content-Range` for a served range, else 200;
  * `Content-Length` is the length of the body sent (it keeps its place when `headers` already lists it).
+ * A body the storage ends or breaks early breaks the response (WholeBodyCheck).
  */
 export function sendObject(reply: FastifyReply, object: GetObjectResult, headers: Record<string, string>): FastifyReply {
   reply.code(object.range ? 206 : 200).headers({ ...headers, 'content-length': String(object.contentLength) });
   if (object.range) reply.header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-  return reply.send(object.body);
+  const body = new WholeBodyCheck(object.contentLength);
+  // Either end failing destroys both: a storage error fails the response, a client gone releases the storage stream.
+  pipeline(object.body, body, () => undefined);
+  return reply.send(body);
 }
 
 /** Answers a HEAD of an object: 200, the GET's headers with the whole object's `Content-Length`, no body. */

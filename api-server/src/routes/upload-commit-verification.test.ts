@@ -1,4 +1,7 @@
+import { readdirSync, statSync } from 'node:fs';
+import { truncate } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createShareContext, putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 import { createFsWorld, type FsWorld } from '../testing/fs-test-kit';
@@ -362,6 +365,21 @@ function downloadCutShort(
   });
 }
 
+/** The one file of `bytes` bytes under `dir` (a stored object of the local storage). */
+function storedFileOfSize(dir: string, bytes: number): string {
+  const found: string[] = [];
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (statSync(full).size === bytes) found.push(full);
+    }
+  };
+  walk(dir);
+  if (found.length !== 1) throw new Error(`expected one stored file of ${bytes} bytes, found ${found.length}`);
+  return found[0] as string;
+}
+
 describe('a download cut short by the storage', () => {
   it('is never ended cleanly: the client sees an error and fewer bytes than Content-Length', async () => {
     const s3 = await startS3rver();
@@ -385,6 +403,30 @@ describe('a download cut short by the storage', () => {
     } finally {
       await share?.close();
       await s3.stop().catch(() => undefined);
+    }
+  });
+
+  it('is never ended cleanly when the stored object ends early without an error (a local file cut while it is read)', async () => {
+    const share = await createShareContext('local');
+    try {
+      const size = 48 * 1024 * 1024;
+      const upload = await share.inject({
+        method: 'PUT',
+        url: '/api/upload-direct/big.bin',
+        headers: { ...share.admin, 'content-type': 'application/octet-stream' },
+        payload: Buffer.alloc(size, 7),
+      });
+      expect(upload.statusCode).toBe(200);
+      const { slug } = upload.json().data as { slug: string };
+      const stored = storedFileOfSize(share.t.dataDir, size);
+      // The read stream then meets the end of the file early and ends as if the object were whole.
+      const seen = await downloadCutShort(`${share.origin}/api/file-download/${slug}`, async () => truncate(stored, 1024 * 1024));
+      expect(seen.status).toBe(200);
+      expect(seen.declared).toBe(size);
+      expect(seen.received).toBeLessThan(size);
+      expect(seen.outcome).toBe('error');
+    } finally {
+      await share.close();
     }
   });
 });
