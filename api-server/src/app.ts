@@ -11,6 +11,7 @@ import { createContainer, type AppContainer, type ContainerInput } from './conta
 import { LocalInvalidationBus, PostgresInvalidationBus, type InvalidationBus } from './cache/invalidation-bus';
 import { removeStaleTempFiles } from './storage/stale-temp-files';
 import { IN_MEMORY, openDatabase } from './db/database';
+import { isConnectionFailure, type DatabaseAvailability } from './db/database-availability';
 import { migrateToLatest } from './db/migrate';
 import { installCors } from './http/cors';
 import { handleFrameworkError, installErrorHandling, MAX_PARAM_LENGTH } from './http/error-handling';
@@ -47,8 +48,19 @@ export const READS_CACHES = /^\/(?:api\/(?:admin|user)\/(?:fs|cache)|dav)(?:[/?]
 /** Longest a request waits for the cache barrier of a replica whose bus is reconnecting. */
 export const READ_AFTER_WRITE_WAIT_MS = 2000;
 
-/** Waits for the bus's barrier, or READ_AFTER_WRITE_WAIT_MS, whichever comes first; never throws. */
-export async function readAfterWrite(bus: InvalidationBus, onError: (error: unknown) => void): Promise<void> {
+/**
+ * Waits for the bus's barrier, or READ_AFTER_WRITE_WAIT_MS, whichever comes first; never throws.
+ * While the database is unreachable there is no barrier to wait for: the request goes on at once
+ * and fails on the database (503), instead of waiting READ_AFTER_WRITE_WAIT_MS first. Whether it is
+ * still unreachable is asked first (`confirm`): once it answers again, the bus is woken by it and
+ * the barrier waits for the listen connection, which clears everything it may have missed.
+ */
+export async function readAfterWrite(
+  bus: InvalidationBus,
+  onError: (error: unknown) => void,
+  availability?: DatabaseAvailability,
+): Promise<void> {
+  if (availability !== undefined && !availability.isAvailable && !(await availability.confirm())) return;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, READ_AFTER_WRITE_WAIT_MS);
@@ -142,7 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   const announce = options.announce ?? defaultAnnounce;
 
-  const { db, engine, schema } = await openDatabase({
+  const { db, engine, schema, availability } = await openDatabase({
     url: options.databaseUrl,
     file: databaseFile,
     schema: options.databaseSchema,
@@ -151,9 +163,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let reportBusError = (error: unknown): void => {
     process.stderr.write(`cache invalidation bus: ${error instanceof Error ? error.message : String(error)}\n`);
   };
+  // The bus's connection failures are the database's: its log line says so once per outage
+  // (below), not once per NOTIFY or reconnect attempt.
+  const busError = (error: unknown): void => {
+    if (isConnectionFailure(error)) availability.unavailable(error);
+    else reportBusError(error);
+  };
   const invalidations: InvalidationBus =
     engine === 'PostgreSQL' && options.databaseUrl !== undefined && schema !== undefined
-      ? new PostgresInvalidationBus({ url: options.databaseUrl.trim(), schema, db, onError: (error) => reportBusError(error) })
+      ? new PostgresInvalidationBus({ url: options.databaseUrl.trim(), schema, db, onError: busError })
       : new LocalInvalidationBus();
   let container: AppContainer;
   try {
@@ -199,6 +217,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   containers.set(app, container);
   reportBusError = (error) => app.log.warn({ err: error }, 'cache invalidation bus');
+  // PostgreSQL went away or came back (db/database-availability.ts): logged once each way. Back,
+  // the listen connection is opened at once rather than at the end of its backoff.
+  availability.onChange((available, error) => {
+    if (!available) {
+      app.log.warn({ err: error }, 'database unreachable: requests are answered 503 until it is back');
+      return;
+    }
+    app.log.info('database reachable again');
+    if (invalidations instanceof PostgresInvalidationBus) invalidations.wake();
+  });
   // A response leaves once the cache clears of its write have been sent to the other replicas.
   app.addHook('onSend', async (_request, _reply, payload) => {
     await invalidations.settled();
@@ -212,7 +240,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // READ_AFTER_WRITE_WAIT_MS.
   if ((options.replicas ?? 1) > 1 && invalidations instanceof PostgresInvalidationBus) {
     app.addHook('onRequest', async (request) => {
-      if (READS_CACHES.test(request.url)) await readAfterWrite(invalidations, (error) => reportBusError(error));
+      if (READS_CACHES.test(request.url)) await readAfterWrite(invalidations, busError, availability);
     });
   }
   // The mount index crawls in the background once the server is ready, and stops before the database closes.
@@ -251,7 +279,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     credentialGuard,
   });
   await app.register(sessionCheckRoutes);
-  await app.register(systemRoutes, { system: services.system });
+  await app.register(systemRoutes, { system: services.system, database: availability });
   await app.register(adminSystemRoutes, { system: services.system, dashboard: services.dashboard });
   await app.register(cacheRoutes, { cache: services.cache });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client, type Notification } from 'pg';
+import { Client, type ClientConfig, type Notification } from 'pg';
 import type { AppDatabase } from '../db/database';
 
 /**
@@ -65,11 +65,13 @@ import type { AppDatabase } from '../db/database';
  * The cache-clear endpoints answer `clearedCount` of the replica that served them (the others
  * clear theirs without counting back); their shape stays the contract's.
  *
- * Lost messages. When the listen connection drops, it is opened again with a growing delay
- * (RECONNECT_INITIAL_MS doubling up to RECONNECT_MAX_MS); after it is listening again, every cache
- * is cleared once (`{ scope: 'all' }` to the subscriber), because clears sent while it was away
- * were missed. A NOTIFY that fails (the database unreachable) is reported through `onError`; the
- * other replicas then keep their entry until its TTL, as before this bus.
+ * Lost messages. When the listen connection drops (PostgreSQL restarted, the session ended), it is
+ * opened again with a growing delay (RECONNECT_INITIAL_MS doubling up to RECONNECT_MAX_MS), or at
+ * once when `wake()` says the database answers again (app.ts calls it when the pool reaches it);
+ * after it is listening again, every cache is cleared once (`{ scope: 'all' }` to the subscriber),
+ * because clears sent while it was away were missed. A NOTIFY that fails (the database
+ * unreachable) is reported through `onError`; the other replicas then keep their entry until they
+ * listen again (the clear of everything) or its TTL, whichever comes first.
  */
 
 /** One clear: of a mount's entries, a storage config's, or everything; in one named cache or in all of them. */
@@ -98,6 +100,17 @@ export interface InvalidationBus {
 export const MAX_PAYLOAD_BYTES = 7900;
 export const RECONNECT_INITIAL_MS = 200;
 export const RECONNECT_MAX_MS = 15_000;
+/** The listen connection as the bus uses it: a pg Client (tests give a fake through `createClient`). */
+export interface ListenClient {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  end(): Promise<void>;
+  on(event: 'notification', listener: (message: Notification) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  removeAllListeners(event: 'end'): unknown;
+}
+
 /** `application_name` of the listen connection (pg_stat_activity shows it), followed by the instance id. */
 export const LISTENER_APPLICATION_NAME = 'cloudclip-invalidations';
 const CHANNEL_PREFIX = 'cloudclip_invalidate';
@@ -183,13 +196,15 @@ export interface PostgresInvalidationBusOptions {
   /** A failed NOTIFY or a dropped listen connection. */
   onError?: (error: unknown) => void;
   reconnect?: { initialMs: number; maxMs: number };
+  /** Makes the listen connection (default: a pg Client of `url`); tests give a fake. */
+  createClient?: (config: ClientConfig) => ListenClient;
 }
 
 export class PostgresInvalidationBus implements InvalidationBus {
   readonly instanceId = randomUUID();
   readonly channel: string;
   private handler: (invalidation: CacheInvalidation) => void = () => undefined;
-  private client: Client | null = null;
+  private client: ListenClient | null = null;
   private closed = false;
   private everListened = false;
   private reconnectDelay: number;
@@ -228,11 +243,12 @@ export class PostgresInvalidationBus implements InvalidationBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({
+    const config: ClientConfig = {
       connectionString: this.options.url,
       application_name: `${LISTENER_APPLICATION_NAME} ${this.instanceId}`,
       keepAlive: true,
-    });
+    };
+    const client: ListenClient = this.options.createClient?.(config) ?? new Client(config);
     client.on('notification', (message) => this.receive(message));
     client.on('error', (error) => this.dropped(client, error));
     client.on('end', () => this.dropped(client, null));
@@ -261,7 +277,7 @@ export class PostgresInvalidationBus implements InvalidationBus {
     this.markListening();
   }
 
-  private dropped(client: Client, error: unknown): void {
+  private dropped(client: ListenClient, error: unknown): void {
     if (this.client !== client) return;
     this.client = null;
     client.removeAllListeners('end');
@@ -278,12 +294,29 @@ export class PostgresInvalidationBus implements InvalidationBus {
     this.reconnectDelay = Math.min(this.reconnectDelay * 2, this.backoff.maxMs);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      this.listen().catch((error: unknown) => {
-        this.options.onError?.(error);
-        this.scheduleReconnect();
-      });
+      this.reconnect();
     }, delay);
     this.reconnectTimer.unref();
+  }
+
+  private reconnect(): void {
+    this.listen().catch((error: unknown) => {
+      this.options.onError?.(error);
+      this.scheduleReconnect();
+    });
+  }
+
+  /**
+   * The database answers again (the app's pool reached it): a listen connection waiting out its
+   * backoff is opened now, so a replica hears the others again as soon as it can, not up to
+   * RECONNECT_MAX_MS later. Nothing happens while listening, while an attempt is under way, or
+   * before `start()`.
+   */
+  wake(): void {
+    if (this.closed || this.client !== null || this.reconnectTimer === null) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.reconnect();
   }
 
   private receive(message: Notification): void {

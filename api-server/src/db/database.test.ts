@@ -70,6 +70,33 @@ const pgUrl = testDatabaseUrl();
     for (const schema of schemas) await dropTestSchema(url, schema);
   });
 
+  it('sets up every pooled connection before use: time zone UTC and search_path of the schema', async () => {
+    const schema = newSchema();
+    // A session time zone other than the test cluster's UTC, which each connection must override.
+    const tokyo = new URL(url);
+    tokyo.searchParams.set('options', '-c TimeZone=Asia/Tokyo');
+    const opened = await openDatabase({ url: tokyo.toString(), schema, poolSize: 3 });
+    try {
+      // Three at once: three connections of the pool.
+      const settings = await Promise.all(
+        [1, 2, 3].map(() =>
+          opened.db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{ zone: string; schema: string }>`
+              select current_setting('TimeZone') as zone, current_schema() as schema, pg_sleep(0.05)`.execute(trx);
+            return rows[0];
+          }),
+        ),
+      );
+      expect(settings.map((row) => [row?.zone, row?.schema])).toEqual([
+        ['UTC', schema],
+        ['UTC', schema],
+        ['UTC', schema],
+      ]);
+    } finally {
+      await opened.db.destroy();
+    }
+  });
+
   it('applies every migration in a new schema, and nothing on the next run', async () => {
     const schema = newSchema();
     const opened = await openDatabase({ url, schema });

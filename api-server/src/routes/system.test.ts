@@ -23,10 +23,10 @@ describe('public system endpoints', () => {
     removeTempDir(t.dataDir);
   });
 
-  it('reports health as a flat object with status ok and an ISO timestamp', async () => {
+  it('reports health as a flat object with status ok, an ISO timestamp and whether the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', timestamp: '2025-07-01T08:00:00.000Z' });
+    expect(response.json()).toEqual({ status: 'ok', timestamp: '2025-07-01T08:00:00.000Z', database: 'ok' });
   });
 
   it('reports the version in an E envelope with the package version, name, environment, storage and features', async () => {

@@ -140,4 +140,11 @@ export interface VersionInfo {
 export interface HealthStatus {
   status: 'ok' | (string & {});
   timestamp: IsoTimestamp;
+  /**
+   * Cloudclip addition: whether this server reaches its database. The answer stays 200 with
+   * `status: "ok"` while it does not (the process is alive and reconnects by itself; a failing health
+   * check would have every replica restarted or taken out during a database restart, and requests
+   * then get a clear 503 from the server). Absent on other backends.
+   */
+  database?: 'ok' | 'unavailable';
 }
