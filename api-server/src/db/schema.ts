@@ -166,6 +166,10 @@ export interface DavPropertiesTable {
   local: string;
   value_xml: string;
   updated_at: string;
+  /** Who last set it or copied it there (`admin:<id>` / `apikey:<id>`); null for rows older than migration 0013. */
+  principal: string | null;
+  /** UTF-8 bytes of ns, local and value_xml: what the row counts for its principal (0 for rows older than 0013). */
+  stored_bytes: Generated<number>;
 }
 
 /** A row whose upsert serialises one kind of check-then-write (webdav/dav-guard.ts). */

@@ -287,6 +287,9 @@ const zhCN = {
   'dav.lockTokenMismatch': '锁令牌与此资源不匹配',
   'dav.lockNotOwned': '此锁属于另一个用户',
   'dav.bodyTooLarge': '请求体过大（最大 {max}）',
+  'dav.xmlValueTooLarge': '请求体中的值过大（最大 {max}）',
+  'dav.tooManyLocks': '锁的数量已达上限（{max} 个），请先解除不再需要的锁',
+  'dav.deadPropertiesFull': '此用户保存的 WebDAV 属性已达上限（{max}）',
 
   // search (issue 16)
   'search.queryTooLong': '搜索内容过长，最多 {max} 个字符',
@@ -573,6 +576,9 @@ const enUS: Record<MessageKey, string> = {
   'dav.lockTokenMismatch': 'The lock token does not match this resource',
   'dav.lockNotOwned': 'This lock belongs to another user',
   'dav.bodyTooLarge': 'The request body is too large (at most {max})',
+  'dav.xmlValueTooLarge': 'A value in the request body is too large (at most {max})',
+  'dav.tooManyLocks': 'Too many locks (at most {max}); release the locks you no longer need first',
+  'dav.deadPropertiesFull': 'The WebDAV properties stored by this user have reached their limit ({max})',
 
   // search (issue 16)
   'search.queryTooLong': 'The search is too long: at most {max} characters',

@@ -11,7 +11,7 @@ import type { DavLockService } from './dav-locks';
 import type { DavPropertyStore } from './dav-properties';
 import type { DavResources } from './dav-resources';
 import type { DavUploads } from './dav-uploads';
-import { davErrorBody, DavXmlError, MAX_XML_BODY_BYTES } from './dav-xml';
+import { davErrorBody, DavXmlError, DavXmlSizeError, MAX_XML_BODY_BYTES } from './dav-xml';
 
 /** Everything the WebDAV method handlers use (built once by webdav-routes.ts). */
 export interface DavDeps {
@@ -111,11 +111,17 @@ export async function readXmlBody(request: FastifyRequest): Promise<string> {
   return Buffer.concat(chunks, total).toString('utf8');
 }
 
-/** Runs a request-body parser of dav-xml.ts, turning its refusal into 400. */
+/**
+ * Runs a request-body parser of dav-xml.ts, turning its refusal into 400, or 413 when a value in
+ * the body (a lock's owner) is larger than the parser's cap.
+ */
 export function parseBody<T>(parse: (body: string) => T, body: string): T {
   try {
     return parse(body);
   } catch (error) {
+    if (error instanceof DavXmlSizeError) {
+      throw new HttpError(413, 'dav.xmlValueTooLarge', { params: { max: formatBytes(error.maxBytes) } });
+    }
     if (error instanceof DavXmlError) throw new HttpError(400, 'dav.badXml', { params: { reason: error.message } });
     throw error;
   }

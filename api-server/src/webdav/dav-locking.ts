@@ -2,7 +2,15 @@ import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
 import { checkConditions } from './dav-conditions';
 import { DavConditionError, depthOf, headerOf, parseBody, readXmlBody, sendXml, type DavRequest } from './dav-context';
-import { lockApplies, parseTimeoutHeader, type DavLock } from './dav-locks';
+import {
+  DavLockLimitError,
+  lockApplies,
+  MAX_LOCK_OWNER_BYTES,
+  MAX_LOCKS_PER_PRINCIPAL,
+  MAX_LOCKS_PER_RESOURCE,
+  parseTimeoutHeader,
+  type DavLock,
+} from './dav-locks';
 import { davHref } from './dav-paths';
 import { isCollection, type DavResource } from './dav-resources';
 import { lockResponseBody, parseLockinfo, type ActiveLockView } from './dav-xml';
@@ -27,9 +35,13 @@ function viewOf(lock: DavLock, resource: DavResource, now: number): ActiveLockVi
   };
 }
 
+function limitOf(error: DavLockLimitError): number {
+  return error.limit === 'perResource' ? MAX_LOCKS_PER_RESOURCE : MAX_LOCKS_PER_PRINCIPAL;
+}
+
 export async function handleLock(dav: DavRequest): Promise<unknown> {
   const { request, reply, deps } = dav;
-  const info = parseBody(parseLockinfo, await readXmlBody(request));
+  const info = parseBody((body) => parseLockinfo(body, MAX_LOCK_OWNER_BYTES), await readXmlBody(request));
   const timeout = parseTimeoutHeader(headerOf(request, 'timeout'));
   let resource = await deps.resources.resolve(dav.caller, dav.path);
   if (resource.kind === 'virtual') throw new HttpError(403, 'dav.virtualReadOnly');
@@ -53,14 +65,20 @@ export async function handleLock(dav: DavRequest): Promise<unknown> {
     if (dav.path.isDirectory) throw new HttpError(409, 'fs.parentMissing');
     if (!(await deps.resources.parentExists(resource))) throw new HttpError(409, 'fs.parentMissing');
   }
-  const result = await deps.locks.create({
-    root: resource.path,
-    depth: resource.kind === 'stored' && resource.state.type === 'file' ? '0' : depth,
-    scope: info.scope,
-    ownerXml: info.ownerXml,
-    principal: dav.principal,
-    timeoutSeconds: timeout,
-  });
+  const result = await deps.locks
+    .create({
+      root: resource.path,
+      depth: resource.kind === 'stored' && resource.state.type === 'file' ? '0' : depth,
+      scope: info.scope,
+      ownerXml: info.ownerXml,
+      principal: dav.principal,
+      timeoutSeconds: timeout,
+    })
+    .catch((error: unknown) => {
+      // Over a lock count (dav-locks.ts): the server cannot keep another lock, as 507 says for quotas.
+      if (error instanceof DavLockLimitError) throw new HttpError(507, 'dav.tooManyLocks', { params: { max: limitOf(error) } });
+      throw error;
+    });
   if ('conflict' in result) {
     throw new DavConditionError(423, 'dav.locked', 'no-conflicting-lock', [davHref(result.conflict.root, true)]);
   }

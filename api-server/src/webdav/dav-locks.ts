@@ -26,7 +26,10 @@ export interface DavLock {
   root: string;
   depth: LockDepth;
   scope: LockScope;
-  /** The client's `DAV:owner` element, as sent; null when it sent none. */
+  /**
+   * The content of the client's `DAV:owner`: a content tail of dav-xml.ts (serializeContent), or
+   * self-contained content as earlier versions stored it; null when it sent none.
+   */
   ownerXml: string | null;
   /** Who took it, e.g. `admin:<id>` or `apikey:<id>`. */
   principal: string;
@@ -46,6 +49,27 @@ export const DEFAULT_LOCK_TIMEOUT_SECONDS = 3600;
 export const MAX_LOCK_TIMEOUT_SECONDS = 24 * 3600;
 /** The URI scheme of our lock tokens (RFC 4918 Appendix C). */
 export const LOCK_TOKEN_PREFIX = 'opaquelocktoken:';
+/**
+ * The largest DAV:owner we keep, in UTF-8 bytes of its stored content (dav-xml.ts
+ * serializeContent). Clients send a name or a URL (Windows `<D:href>DOMAIN\user</D:href>`, macOS
+ * a link to apple.com); every lock discovery repeats it, so it stays small. Larger → LOCK 413.
+ */
+export const MAX_LOCK_OWNER_BYTES = 4 * 1024;
+/** The most live locks rooted at one resource (shared locks: one per client that edits it together). */
+export const MAX_LOCKS_PER_RESOURCE = 16;
+/** The most live locks one principal (the admin, or one API key) holds at a time: one per file it has open. */
+export const MAX_LOCKS_PER_PRINCIPAL = 256;
+
+/** Which lock count a LOCK went over. */
+export type DavLockLimit = 'perResource' | 'perPrincipal';
+
+/** A LOCK would go over MAX_LOCKS_PER_RESOURCE or MAX_LOCKS_PER_PRINCIPAL; no lock was taken. */
+export class DavLockLimitError extends Error {
+  constructor(readonly limit: DavLockLimit) {
+    super(`too many locks: ${limit}`);
+    this.name = 'DavLockLimitError';
+  }
+}
 
 const INFINITE = /^infinite$/i;
 const SECONDS = /^second-(\d+)$/i;
@@ -143,7 +167,8 @@ export class DavLockService {
    * applies to `root` or (when it has depth infinity) is rooted below it; a shared lock only with
    * exclusive ones of those. The check and the insert run in one transaction that holds the
    * `locks` guard, so two conflicting creates — also from two api-servers — never both succeed.
-   * Expired rows are purged on the way.
+   * Expired rows are purged on the way. Throws DavLockLimitError when `root` already has
+   * MAX_LOCKS_PER_RESOURCE locks or the principal MAX_LOCKS_PER_PRINCIPAL.
    */
   async create(input: NewDavLock): Promise<{ lock: DavLock } | { conflict: DavLock }> {
     return this.db.transaction().execute(async (trx) => {
@@ -165,6 +190,11 @@ export class DavLockService {
       }
       const conflict = candidates.find((existing) => conflicts(input.scope, existing));
       if (conflict) return { conflict };
+      // Counted under the guard (expired rows are gone by now), so parallel LOCKs cannot pass the caps together.
+      if ((await this.countIn(trx, 'root', input.root)) >= MAX_LOCKS_PER_RESOURCE) throw new DavLockLimitError('perResource');
+      if ((await this.countIn(trx, 'principal', input.principal)) >= MAX_LOCKS_PER_PRINCIPAL) {
+        throw new DavLockLimitError('perPrincipal');
+      }
 
       const timeoutSeconds = grantedTimeout(input.timeoutSeconds);
       const row: DavLockRow = {
@@ -224,6 +254,16 @@ export class DavLockService {
   /** Removes every lock rooted at `path` or below it (after DELETE, and on the source of MOVE). */
   async removeWithin(path: string): Promise<void> {
     await this.db.deleteFrom('dav_locks').where(atOrBelowSql('root', path)).execute();
+  }
+
+  /** How many rows of `dav_locks` have `value` in `column` (live ones only once `create` has purged the expired). */
+  private async countIn(db: Kysely<Database>, column: 'root' | 'principal', value: string): Promise<number> {
+    const { count } = await db
+      .selectFrom('dav_locks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(column, '=', value)
+      .executeTakeFirstOrThrow();
+    return Number(count);
   }
 
   private async coveringIn(db: Kysely<Database>, path: string, nowIso: string): Promise<DavLock[]> {

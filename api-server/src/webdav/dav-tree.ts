@@ -1,6 +1,7 @@
 import type { FsPath } from '@cloudclip/contract';
 import { HttpError } from '../http/http-error';
 import { requestOrigin } from '../http/request-origin';
+import { formatBytes } from '../lib/format-size';
 import { toIso } from '../lib/time';
 import { storageCall, type FsTarget } from '../services/fs/fs-access';
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf } from '../services/fs/fs-mime';
@@ -8,6 +9,7 @@ import { listAllObjects } from '../storage/storage-driver';
 import { checkConditions } from './dav-conditions';
 import { depthOf, hasBody, headerOf, type DavRequest } from './dav-context';
 import { davPathOf, pathOfUrl } from './dav-paths';
+import { DavPropertyLimitError, deadPropertyWriter, MAX_DEAD_PROPERTY_BYTES_PER_KEY } from './dav-properties';
 import { exists, isCollection, type DavResource, type StoredResource } from './dav-resources';
 
 /**
@@ -129,16 +131,26 @@ async function copyTree(dav: DavRequest, source: StoredResource, destination: St
     }
     dav.deps.access.invalidate(dest.mount);
   }
-  if (deep || source.state.type === 'file') {
-    await dav.deps.properties.copyTree(source.path, destination.path);
-  } else {
-    // Depth 0: the collection's own properties, none of its members'.
-    const own = await dav.deps.properties.list(source.path);
-    await dav.deps.properties.deleteTree(destination.path);
-    await dav.deps.properties.patch(
-      destination.path,
-      own.map((property) => ({ op: 'set' as const, ...property })),
-    );
+  const writer = deadPropertyWriter(dav.caller.kind, dav.principal);
+  try {
+    if (deep || source.state.type === 'file') {
+      await dav.deps.properties.copyTree(source.path, destination.path, writer);
+    } else {
+      // Depth 0: the collection's own properties, none of its members'.
+      const own = await dav.deps.properties.list(source.path);
+      await dav.deps.properties.deleteTree(destination.path);
+      await dav.deps.properties.patch(
+        destination.path,
+        own.map((property) => ({ op: 'set' as const, ...property })),
+        writer,
+      );
+    }
+  } catch (error) {
+    // Only when another request took the caller's room since copyOrMove checked it: the objects are copied, their properties not.
+    if (error instanceof DavPropertyLimitError) {
+      throw new HttpError(507, 'dav.deadPropertiesFull', { params: { max: formatBytes(MAX_DEAD_PROPERTY_BYTES_PER_KEY) } });
+    }
+    throw error;
   }
 }
 
@@ -207,9 +219,15 @@ async function copyOrMove(dav: DavRequest, move: boolean): Promise<unknown> {
     also: [{ resource: destination, tree: true, changesParent: true }],
   });
   if (!(await deps.resources.parentExists(destination))) throw new HttpError(409, 'fs.parentMissing');
+  const copies = !(move && source.target.config.id === destination.target.config.id);
+  // A copy of the dead properties counts for the caller (dav-properties.ts): refused before any object is copied.
+  const deep = move || depth === 'infinity' || source.state.type === 'file';
+  if (copies && !(await deps.properties.copyFits(source.path, deep, deadPropertyWriter(dav.caller.kind, dav.principal)))) {
+    throw new HttpError(507, 'dav.deadPropertiesFull', { params: { max: formatBytes(MAX_DEAD_PROPERTY_BYTES_PER_KEY) } });
+  }
   if (replaced) await removeStored(dav, destination);
   const empty: StoredResource = { ...destination, state: { type: 'missing' } };
-  if (move && source.target.config.id === destination.target.config.id) {
+  if (!copies) {
     await moveWithin(dav, source, empty);
   } else {
     await copyTree(dav, source, empty, depth === 'infinity');

@@ -1,6 +1,7 @@
 import {
   DavXmlError,
   MAX_XML_DEPTH,
+  MAX_PROPFIND_NAMES,
   MAX_XML_ELEMENTS,
   SUPPORTED_LOCK_XML,
   davErrorBody,
@@ -16,15 +17,34 @@ import {
   parsePropfind,
   parseXml,
   responseXml,
-  serializeChildren,
+  serializeContent,
+  DavXmlSizeError,
+  elementXml,
+  contentTail,
   statusLine,
   type ActiveLockView,
   type DavResponse,
+  type PropPatchOp,
   type XmlElement,
   type XmlNode,
 } from './dav-xml';
 
 const DAV_DOC = (inner: string): string => `<?xml version="1.0" encoding="utf-8"?>\n${inner}`;
+/** Limits far above what these tests write. */
+const ROOMY = { maxValueBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024 };
+
+/** The changes of a PROPPATCH that stayed within its limits. */
+function opsOf(body: string, limits = ROOMY): PropPatchOp[] {
+  const patch = parseProppatch(body, limits);
+  if (!('ops' in patch)) throw new Error('over the limits');
+  return patch.ops;
+}
+
+/** The children of `content` (a content tail or self-contained content) written into an element and parsed back. */
+function reparsed(content: string, outer = '<w>'): XmlNode[] {
+  const name = /^<(\w+)/.exec(outer)?.[1] ?? 'w';
+  return parseXml(`${outer.slice(0, -1)}${contentTail(content)}</${name}>`).children;
+}
 
 /** The element a test expects to be there; a missing one fails the test. */
 function present(element: XmlElement | undefined): XmlElement {
@@ -54,7 +74,7 @@ function returnedProps(body: string): XmlElement[] {
 
 /** A PROPPATCH value stored and then written back in a PROPFIND answer, parsed again. */
 function roundTripProperty(propertyXml: string): XmlElement {
-  const ops = parseProppatch(DAV_DOC(`<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>${propertyXml}</D:prop></D:set></D:propertyupdate>`));
+  const ops = opsOf(DAV_DOC(`<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>${propertyXml}</D:prop></D:set></D:propertyupdate>`));
   expect(ops).toHaveLength(1);
   const [op] = ops;
   if (op?.op !== 'set') throw new Error('expected a set');
@@ -129,22 +149,59 @@ describe('parseXml', () => {
   });
 });
 
-describe('serializeChildren', () => {
-  it('writes children that parse back to the same tree, with namespaces declared on each top-level element', () => {
+describe('serializeContent', () => {
+  const MAX = 1024 * 1024;
+
+  it('writes children that parse back to the same tree, each namespace declared once at the top', () => {
     const source =
-      '<wrap xmlns:p="urn:p" xmlns:q="urn:q"><p:one q:attr="1 &amp; 2" plain="&lt;&quot;&gt;">text<p:two/><three xmlns="urn:three"><q:four/></three></p:one>tail</wrap>';
+      '<wrap xmlns:p="urn:p" xmlns:q="urn:q"><p:one q:attr="1 &amp; 2" plain="&lt;&quot;&gt;">text<p:two/><three xmlns="urn:three"><q:four/></three></p:one>tail<p:five/></wrap>';
     const original = parseXml(source);
-    const serialized = serializeChildren(original);
-    expect(serialized).not.toContain('xmlns:p="urn:p" xmlns:q');
-    const reparsed = parseXml(`<other xmlns="urn:unrelated" xmlns:p="urn:wrong">${serialized}</other>`);
-    expect(reparsed.children).toEqual(original.children);
+    const tail = serializeContent(original, MAX);
+    expect(tail.split('xmlns:v0="urn:p"')).toHaveLength(2);
+    expect(tail.startsWith(' xmlns:v0="urn:p" xmlns:v1="urn:q" xmlns:v2="urn:three">')).toBe(true);
+    expect(reparsed(tail, '<other xmlns:p="urn:wrong">')).toEqual(original.children);
+    // Its own declarations win over prefixes of the same names bound further out.
+    const nested = parseXml(`<a xmlns:v0="urn:wrong" xmlns:v1="urn:wrong"><other${tail}</other></a>`);
+    expect(elements(nested)[0]?.children).toEqual(original.children);
   });
 
-  it('keeps an element in no namespace out of a surrounding default namespace', () => {
-    const original = parseXml('<w xmlns="urn:outer"><inner xmlns=""><deeper/></inner></w>');
-    const reparsed = parseXml(`<x xmlns="urn:other">${serializeChildren(original)}</x>`);
-    expect(elements(reparsed)[0]).toMatchObject({ ns: '', local: 'inner' });
-    expect(elements(elements(reparsed)[0])[0]).toMatchObject({ ns: '', local: 'deeper' });
+  it('declares a namespace once however many elements and attributes use it (issue 41)', () => {
+    const uri = `urn:${'x'.repeat(2000)}`;
+    const original = parseXml(`<o xmlns:l="${uri}">${'<l:e l:a="1"/>'.repeat(500)}</o>`);
+    const tail = serializeContent(original, MAX);
+    expect(tail.split(uri)).toHaveLength(2);
+    expect(Buffer.byteLength(tail)).toBeLessThan(2000 + 500 * 20);
+    expect(reparsed(tail)).toEqual(original.children);
+  });
+
+  it('stops as soon as the output passes its cap, with a typed error', () => {
+    const original = parseXml(`<o>${'<e>abc</e>'.repeat(10_000)}</o>`);
+    const exact = serializeContent(original, MAX);
+    expect(serializeContent(original, Buffer.byteLength(exact))).toBe(exact);
+    const thrown = (() => {
+      try {
+        serializeContent(original, 4096);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(thrown).toBeInstanceOf(DavXmlSizeError);
+    expect(thrown).toBeInstanceOf(DavXmlError);
+    expect((thrown as DavXmlSizeError).maxBytes).toBe(4096);
+  });
+
+  it('counts the namespace declarations against the cap', () => {
+    const original = parseXml(`<o xmlns:l="urn:${'y'.repeat(5000)}"><l:e/></o>`);
+    expect(() => serializeContent(original, 4096)).toThrow(DavXmlSizeError);
+  });
+
+  it('keeps an element in no namespace unprefixed, so it stays in no namespace', () => {
+    const original = parseXml('<w xmlns="urn:outer"><inner xmlns=""><deeper/></inner><x:in xmlns:x="urn:x"><bare xmlns=""/></x:in></w>');
+    const children = reparsed(serializeContent(original, MAX)) as XmlElement[];
+    expect(children[0]).toMatchObject({ ns: '', local: 'inner' });
+    expect(elements(children[0])[0]).toMatchObject({ ns: '', local: 'deeper' });
+    expect(elements(children[1])[0]).toMatchObject({ ns: '', local: 'bare' });
   });
 
   it('escapes text and attribute values, keeping tabs, newlines and CR exactly', () => {
@@ -157,25 +214,48 @@ describe('serializeChildren', () => {
         { ns: 'urn:e', local: 'e', attributes: [{ ns: '', local: 'v', value: '<"&\'>\t\n\r' }], children: [] },
       ],
     };
-    const serialized = serializeChildren(element);
-    expect(serialized).not.toMatch(/<[^e/]/);
-    expect(parseXml(`<w>${serialized}</w>`).children).toEqual(element.children);
+    const tail = serializeContent(element, MAX);
+    expect(tail.slice(tail.indexOf('>') + 1)).not.toMatch(/<[^v/]/);
+    expect(reparsed(tail)).toEqual(element.children);
   });
 
   it('writes xml:lang with the reserved prefix and no declaration', () => {
     const original = parseXml('<w><v xml:lang="en">hi</v></w>');
-    const serialized = serializeChildren(original);
-    expect(serialized).toBe('<v xmlns="" xml:lang="en">hi</v>');
-    expect(parseXml(`<w>${serialized}</w>`).children).toEqual(original.children);
+    const tail = serializeContent(original, MAX);
+    expect(tail).toBe('><v xml:lang="en">hi</v>');
+    expect(reparsed(tail)).toEqual(original.children);
   });
 
   it('gives attributes of different namespaces different prefixes', () => {
     const original = parseXml('<w xmlns:a="urn:1" xmlns:b="urn:2"><v a:k="1" b:k="2"><u a:k="3"/></v></w>');
-    expect(parseXml(`<w>${serializeChildren(original)}</w>`).children).toEqual(original.children);
+    expect(reparsed(serializeContent(original, MAX))).toEqual(original.children);
+  });
+
+  it('tells a content tail from content stored before tails, and writes either into an element', () => {
+    expect(contentTail('>text')).toBe('>text');
+    expect(contentTail(' xmlns:v0="urn:a"><v0:x/>')).toBe(' xmlns:v0="urn:a"><v0:x/>');
+    for (const content of ['', 'text', ' xmlns:v0=&quot;urn:a&quot;&gt;', '<href xmlns="DAV:">x</href>', '&gt;']) {
+      expect(contentTail(content)).toBe(`>${content}`);
+    }
+    expect(elementXml('D:owner', '', '')).toBe('<D:owner/>');
+    expect(elementXml('D:owner', '', '>')).toBe('<D:owner/>');
+    expect(elementXml('x', ' xmlns=""', '<a xmlns="urn:a"/>')).toBe('<x xmlns=""><a xmlns="urn:a"/></x>');
+    expect(elementXml('x', '', ' xmlns:v0="urn:a"><v0:a/>')).toBe('<x xmlns:v0="urn:a"><v0:a/></x>');
   });
 });
 
 describe('parsePropfind', () => {
+  it(`accepts ${MAX_PROPFIND_NAMES} property names and refuses more (each member of a Depth 1 answer lists them all)`, () => {
+    const body = (count: number, allprop = false): string => {
+      const names = Array.from({ length: count }, (_, i) => `<Z:p${i}/>`).join('');
+      const inner = allprop ? `<D:allprop/><D:include>${names}</D:include>` : `<D:prop>${names}</D:prop>`;
+      return `<D:propfind xmlns:D="DAV:" xmlns:Z="urn:z">${inner}</D:propfind>`;
+    };
+    expect(parsePropfind(body(MAX_PROPFIND_NAMES))).toMatchObject({ kind: 'prop', props: expect.any(Array) });
+    expect(() => parsePropfind(body(MAX_PROPFIND_NAMES + 1))).toThrow(/property names/);
+    expect(() => parsePropfind(body(MAX_PROPFIND_NAMES + 1, true))).toThrow(/property names/);
+  });
+
   it.each(['', '  \r\n\t '])('reads an empty body %j as allprop', (body) => {
     expect(parsePropfind(body)).toEqual({ kind: 'allprop', include: [] });
   });
@@ -232,16 +312,33 @@ describe('parseProppatch', () => {
       '<D:remove><D:prop><Z:Copyright-Owner/></D:prop></D:remove>' +
       '<D:set><D:prop><plain xmlns="">v</plain></D:prop></D:set>' +
       '</D:propertyupdate>';
-    expect(parseProppatch(body)).toEqual([
+    expect(opsOf(body)).toEqual([
       {
         op: 'set',
         name: { ns: 'http://ns.example.com/z/', local: 'Authors' },
-        valueXml: '<Author xmlns="http://ns.example.com/z/">Jim</Author>',
+        valueXml: ' xmlns:v0="http://ns.example.com/z/"><v0:Author>Jim</v0:Author>',
       },
-      { op: 'set', name: { ns: 'http://ns.example.com/z/', local: 'Empty' }, valueXml: '' },
+      { op: 'set', name: { ns: 'http://ns.example.com/z/', local: 'Empty' }, valueXml: '>' },
       { op: 'remove', name: { ns: 'http://ns.example.com/z/', local: 'Copyright-Owner' } },
-      { op: 'set', name: { ns: '', local: 'plain' }, valueXml: 'v' },
+      { op: 'set', name: { ns: '', local: 'plain' }, valueXml: '>v' },
     ]);
+  });
+
+  it('stops serialising at the first value over its limit, or over the limit of all values, and names every property', () => {
+    const uri = `urn:${'n'.repeat(2000)}`;
+    const value = `<Z:v>${'<L:e/>'.repeat(500)}</Z:v>`;
+    const body = `<D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z" xmlns:L="${uri}"><D:set><D:prop>${value}<Z:w>ok</Z:w></D:prop></D:set><D:remove><D:prop><Z:gone/></D:prop></D:remove></D:propertyupdate>`;
+    const names = [
+      { op: 'set', name: { ns: 'urn:z', local: 'v' } },
+      { op: 'set', name: { ns: 'urn:z', local: 'w' } },
+      { op: 'remove', name: { ns: 'urn:z', local: 'gone' } },
+    ];
+    // Declared once, the value takes ~6 KB: under a 8 KB limit, over a 4 KB one.
+    expect(parseProppatch(body, { maxValueBytes: 8192, maxTotalBytes: 8192 })).toMatchObject({ ops: names });
+    expect(parseProppatch(body, { maxValueBytes: 4096, maxTotalBytes: 8192 })).toEqual({ overLimit: names });
+    const many = `<D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop>${'<Z:p>0123456789</Z:p>'.repeat(100)}</D:prop></D:set></D:propertyupdate>`;
+    expect(parseProppatch(many, { maxValueBytes: 100, maxTotalBytes: 1100 })).toHaveProperty('ops');
+    expect(parseProppatch(many, { maxValueBytes: 100, maxTotalBytes: 1000 })).toHaveProperty('overLimit');
   });
 
   it.each([
@@ -256,7 +353,7 @@ describe('parseProppatch', () => {
       '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><foo xmlns:bar="">x</foo></D:prop></D:set></D:propertyupdate>',
     ],
   ])('refuses %s', (_label, body) => {
-    expect(() => parseProppatch(body)).toThrow(DavXmlError);
+    expect(() => parseProppatch(body, ROOMY)).toThrow(DavXmlError);
   });
 });
 
@@ -302,22 +399,22 @@ describe('parseLockinfo', () => {
     const body =
       '<?xml version="1.0" encoding="utf-8" ?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>' +
       '<D:locktype><D:write/></D:locktype><D:owner><D:href>http://example.org/~ejw/contact.html</D:href></D:owner></D:lockinfo>';
-    expect(parseLockinfo(body)).toEqual({
+    expect(parseLockinfo(body, 4096)).toEqual({
       scope: 'exclusive',
-      ownerXml: '<href xmlns="DAV:">http://example.org/~ejw/contact.html</href>',
+      ownerXml: ' xmlns:v0="DAV:"><v0:href>http://example.org/~ejw/contact.html</v0:href>',
     });
   });
 
   it('reads a shared lock without an owner and a text owner', () => {
     const shared = '<lockinfo xmlns="DAV:"><locktype><write/></locktype><lockscope><shared/></lockscope></lockinfo>';
-    expect(parseLockinfo(shared)).toEqual({ scope: 'shared', ownerXml: null });
+    expect(parseLockinfo(shared, 4096)).toEqual({ scope: 'shared', ownerXml: null });
     const textOwner =
       '<lockinfo xmlns="DAV:"><lockscope><shared/></lockscope><locktype><write/></locktype><owner>litmus &amp; co</owner></lockinfo>';
-    expect(parseLockinfo(textOwner)).toEqual({ scope: 'shared', ownerXml: 'litmus &amp; co' });
+    expect(parseLockinfo(textOwner, 4096)).toEqual({ scope: 'shared', ownerXml: '>litmus &amp; co' });
   });
 
   it.each(['', '\r\n  '])('reads an empty body %j as a refresh (null)', (body) => {
-    expect(parseLockinfo(body)).toBeNull();
+    expect(parseLockinfo(body, 4096)).toBeNull();
   });
 
   it.each([
@@ -335,7 +432,16 @@ describe('parseLockinfo', () => {
     ],
     ['an unknown scope', '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:open/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>'],
   ])('refuses %s', (_label, body) => {
-    expect(() => parseLockinfo(body)).toThrow(DavXmlError);
+    expect(() => parseLockinfo(body, 4096)).toThrow(DavXmlError);
+  });
+
+  it('refuses an owner whose stored content would pass the cap (DavXmlSizeError), however its namespaces are laid out', () => {
+    const uri = `urn:${'o'.repeat(2000)}`;
+    const owner = (count: number): string =>
+      `<D:lockinfo xmlns:D="DAV:" xmlns:O="${uri}"><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${'<O:e/>'.repeat(count)}</D:owner></D:lockinfo>`;
+    // 500 elements of one 2,000-character namespace: ~5.5 KB stored (the namespace once), no longer ~1 MB.
+    expect(Buffer.byteLength(parseLockinfo(owner(500), 8192)?.ownerXml ?? '')).toBeLessThan(6000);
+    expect(() => parseLockinfo(owner(500), 4096)).toThrow(DavXmlSizeError);
   });
 });
 
@@ -378,7 +484,7 @@ describe('multistatus', () => {
       expect(body).toContain(`<D:status>${line}</D:status>`);
     }
     expect(body).toContain('<D:resourcetype/>');
-    expect(body).toContain('<ns1:missing xmlns:ns1="urn:x"/>');
+    expect(body).toContain('<D:prop xmlns:n0="urn:x"><n0:missing/></D:prop>');
     const root = parseXml(body);
     const [first, second, third] = elements(root);
     expect(textOf(elements(first)[0])).toBe('/dav/a%20b/<&>');
@@ -389,6 +495,33 @@ describe('multistatus', () => {
     expect(textOf(elements(forbidden)[3])).toBe('live & protected');
     expect(elements(second).map((child) => child.local)).toEqual(['href', 'status', 'error', 'responsedescription']);
     expect(elements(third).map((child) => child.local)).toEqual(['href', 'status']);
+  });
+
+  it('declares the namespace of property names once per D:prop, however many share it (issue 41)', () => {
+    const uri = `urn:${'p'.repeat(2000)}`;
+    const props = Array.from({ length: 500 }, (_, i) => ({ name: { ns: uri, local: `p${i}` } }));
+    const body = multistatus([{ href: '/dav/a', propstats: [{ status: 507, props }] }]);
+    expect(body.split(uri)).toHaveLength(2);
+    expect(Buffer.byteLength(body)).toBeLessThan(2000 + 500 * 20 + 300);
+    expect(returnedProps(body).map((p) => [p.ns, p.local])).toEqual(props.map((p) => [uri, p.name.local]));
+  });
+
+  it('writes a stored value with its namespace declarations on the property element', () => {
+    const value = serializeContent(parseXml('<w xmlns:a="urn:a"><a:x>1</a:x><a:y b="2"/></w>'), 4096);
+    const props = [
+      { name: { ns: 'urn:p', local: 'stored' }, xml: value },
+      { name: { ns: '', local: 'bare' }, xml: value },
+      { name: { ns: 'urn:p', local: 'old' }, xml: '<x xmlns="urn:a">1</x>' },
+    ];
+    const [stored, bare, old] = returnedProps(multistatus([{ href: '/dav/a', propstats: [{ status: 200, props }] }]));
+    for (const property of [stored, bare]) {
+      expect(elements(property).map((e) => [e.ns, e.local])).toEqual([
+        ['urn:a', 'x'],
+        ['urn:a', 'y'],
+      ]);
+    }
+    expect(bare).toMatchObject({ ns: '', local: 'bare' });
+    expect(elements(old)[0]).toMatchObject({ ns: 'urn:a', local: 'x', children: [{ text: '1' }] });
   });
 
   it('is the same as the streamed parts put together', () => {
@@ -426,7 +559,7 @@ describe('error and lock bodies', () => {
       token: 'opaquelocktoken:1234',
       scope: 'exclusive',
       depth: 'infinity',
-      ownerXml: '<href xmlns="DAV:">mailto:a@example.com</href>',
+      ownerXml: ' xmlns:v0="DAV:"><v0:href>mailto:a@example.com</v0:href>',
       timeoutSeconds: 3600,
       rootHref: '/dav/a&b/',
     },

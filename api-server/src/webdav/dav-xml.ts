@@ -44,6 +44,12 @@ export const MAX_XML_BODY_BYTES = 1024 * 1024;
 export const MAX_XML_DEPTH = 64;
 /** Most elements the parser accepts in one body. */
 export const MAX_XML_ELEMENTS = 100_000;
+/**
+ * Most property names one PROPFIND may ask for (DAV:prop, or DAV:include with allprop). Every
+ * member of a Depth 1 answer lists each of them, found or 404, so 100,000 names in a 1 MiB body
+ * would make each member's answer ~1 MB; clients ask for a dozen.
+ */
+export const MAX_PROPFIND_NAMES = 1000;
 
 /** The DAV: namespace. */
 export const DAV_NS = 'DAV:';
@@ -160,59 +166,123 @@ function escapeAttribute(value: string): string {
   return escapeXml(value).replace(/[\t\n]/g, (c) => (c === '\t' ? '&#9;' : '&#10;'));
 }
 
-/** Prefixes declared for attributes while one serializeChildren call runs (never rebound, so never in conflict). */
-interface PrefixScope {
-  defaultNs: string | null;
-  prefixes: Map<string, string>;
-  next: { value: number };
+/**
+ * A serialisation went over its cap (a lock owner, a dead property's value, all values of one
+ * PROPPATCH): it stopped there, so a small hostile body never turns into a large string.
+ */
+export class DavXmlSizeError extends DavXmlError {
+  constructor(readonly maxBytes: number) {
+    super(`serialized XML over ${maxBytes} bytes`);
+    this.name = 'DavXmlSizeError';
+  }
 }
 
-function serializeElement(element: XmlElement, scope: PrefixScope): string {
-  const declarations: string[] = [];
-  let name = element.local;
-  let defaultNs = scope.defaultNs;
-  if (element.ns === XML_NS) {
-    name = `xml:${element.local}`;
-  } else if (element.ns !== scope.defaultNs) {
-    declarations.push(` xmlns="${escapeAttribute(element.ns)}"`);
-    defaultNs = element.ns;
+/** Prefixes of the namespaces a content tail declares (v0, v1, …): never D, nor the n0, n1, … of property names. */
+const CONTENT_PREFIX = 'v';
+
+/**
+ * Writes the content of one element as a tail (see serializeContent), counting UTF-8 bytes as it
+ * goes and throwing DavXmlSizeError as soon as they pass the cap. Each namespace is declared once,
+ * for the whole tail, whatever the number of elements and attributes using it.
+ */
+class ContentWriter {
+  private readonly declarations: string[] = [];
+  private readonly parts: string[] = [];
+  private readonly prefixes = new Map<string, string>();
+  private bytes = 1; // the '>' between declarations and content
+
+  constructor(private readonly maxBytes: number) {
+    if (this.bytes > maxBytes) throw new DavXmlSizeError(maxBytes);
   }
-  let prefixes = scope.prefixes;
-  const attributes: string[] = [];
-  for (const attribute of element.attributes) {
-    let attributeName = attribute.local;
-    if (attribute.ns === XML_NS) {
-      attributeName = `xml:${attribute.local}`;
-    } else if (attribute.ns !== '') {
-      let prefix = prefixes.get(attribute.ns);
-      if (prefix === undefined) {
-        prefix = `a${scope.next.value}`;
-        scope.next.value += 1;
-        if (prefixes === scope.prefixes) prefixes = new Map(prefixes);
-        prefixes.set(attribute.ns, prefix);
-        declarations.push(` xmlns:${prefix}="${escapeAttribute(attribute.ns)}"`);
-      }
-      attributeName = `${prefix}:${attribute.local}`;
+
+  private count(text: string): void {
+    this.bytes += Buffer.byteLength(text, 'utf8');
+    if (this.bytes > this.maxBytes) throw new DavXmlSizeError(this.maxBytes);
+  }
+
+  private write(text: string): void {
+    this.count(text);
+    this.parts.push(text);
+  }
+
+  /** The qualified name of an element or attribute: unprefixed in no namespace, `xml:` for XML's own, else a declared prefix. */
+  private qualified(ns: string, local: string): string {
+    if (ns === '') return local;
+    if (ns === XML_NS) return `xml:${local}`;
+    let prefix = this.prefixes.get(ns);
+    if (prefix === undefined) {
+      prefix = `${CONTENT_PREFIX}${this.prefixes.size}`;
+      const declaration = ` xmlns:${prefix}="${escapeAttribute(ns)}"`;
+      this.count(declaration);
+      this.prefixes.set(ns, prefix);
+      this.declarations.push(declaration);
     }
-    attributes.push(` ${attributeName}="${escapeAttribute(attribute.value)}"`);
+    return `${prefix}:${local}`;
   }
-  const open = `<${name}${declarations.join('')}${attributes.join('')}`;
-  if (element.children.length === 0) return `${open}/>`;
-  const inner = serializeNodes(element.children, { defaultNs, prefixes, next: scope.next });
-  return `${open}>${inner}</${name}>`;
-}
 
-function serializeNodes(nodes: XmlNode[], scope: PrefixScope): string {
-  return nodes.map((node) => (isElement(node) ? serializeElement(node, scope) : escapeXml(node.text))).join('');
+  nodes(nodes: XmlNode[]): void {
+    for (const node of nodes) {
+      if (!isElement(node)) {
+        this.write(escapeXml(node.text));
+        continue;
+      }
+      const name = this.qualified(node.ns, node.local);
+      this.write(`<${name}`);
+      for (const attribute of node.attributes) {
+        this.write(` ${this.qualified(attribute.ns, attribute.local)}="${escapeAttribute(attribute.value)}"`);
+      }
+      if (node.children.length === 0) {
+        this.write('/>');
+      } else {
+        this.write('>');
+        this.nodes(node.children);
+        this.write(`</${name}>`);
+      }
+    }
+  }
+
+  tail(): string {
+    return `${this.declarations.join('')}>${this.parts.join('')}`;
+  }
 }
 
 /**
- * Inner XML of an element (its children), self-contained: every element carries the xmlns
- * declarations it needs so it can be pasted into any document. Text escaped. Used to store a dead
- * property's value.
+ * The content of `element` (its children) as a content tail: the namespace declarations the
+ * content needs, each namespace once, then `>`, then the children — everything that follows
+ * `<name` in `<name …>…</name>` but the end tag. How a dead property's value and a lock's owner
+ * are stored; `elementXml` writes it back inside any element that has no default namespace in
+ * scope (every body written here: they bind only prefixes). Elements in no namespace are
+ * unprefixed, elements and attributes in a namespace use the tail's prefixes.
+ *
+ * At most `maxBytes` UTF-8 bytes: past them it throws DavXmlSizeError, having written no more than
+ * that (so a body cannot make it build a large string, however its namespaces are laid out).
  */
-export function serializeChildren(element: XmlElement): string {
-  return serializeNodes(element.children, { defaultNs: null, prefixes: new Map(), next: { value: 0 } });
+export function serializeContent(element: XmlElement, maxBytes: number): string {
+  const writer = new ContentWriter(maxBytes);
+  writer.nodes(element.children);
+  return writer.tail();
+}
+
+/**
+ * A content tail starts with `>` or with a namespace declaration (` xmlns:p="`). Content written
+ * before tails existed (values and owners stored by earlier versions: self-contained children,
+ * each element declaring its own namespaces) and live property values never do: their text
+ * escapes every `>` and `"`, so neither appears before their first `<`.
+ */
+const CONTENT_TAIL = /^(?:>| xmlns:[A-Za-z_][\w.-]*=")/;
+
+/** The content tail of `content`: itself when it is one, else (self-contained content) `>` + content. */
+export function contentTail(content: string): string {
+  return CONTENT_TAIL.test(content) ? content : `>${content}`;
+}
+
+/**
+ * An element named `name` (already qualified; `attributes` written as they are) holding `content`:
+ * a content tail or self-contained content. Empty content gives an empty-element tag.
+ */
+export function elementXml(name: string, attributes: string, content: string): string {
+  const tail = contentTail(content);
+  return tail === '>' ? `<${name}${attributes}/>` : `<${name}${attributes}${tail}</${name}>`;
 }
 
 function childElements(element: XmlElement): XmlElement[] {
@@ -246,7 +316,7 @@ export type PropfindRequest = { kind: 'allprop'; include: XmlName[] } | { kind: 
 /**
  * Reads a PROPFIND body. Root must be DAV: propfind with exactly one of allprop (optional sibling
  * DAV:include listing names), propname, prop; other elements are ignored as RFC 4918 §17 asks.
- * Otherwise DavXmlError.
+ * Otherwise, or with more than MAX_PROPFIND_NAMES names, DavXmlError.
  */
 export function parsePropfind(body: string): PropfindRequest {
   if (body.trim() === '') return { kind: 'allprop', include: [] };
@@ -259,37 +329,66 @@ export function parsePropfind(body: string): PropfindRequest {
   const includes = children.filter((child) => isDav(child, 'include'));
   if (kind.local !== 'allprop' && includes.length > 0) throw new DavXmlError('DAV:include goes with DAV:allprop only');
   if (kind.local === 'propname') return { kind: 'propname' };
-  if (kind.local === 'prop') return { kind: 'prop', props: childElements(kind).map(nameOf) };
-  return { kind: 'allprop', include: includes.flatMap((include) => childElements(include).map(nameOf)) };
+  const names = kind.local === 'prop' ? childElements(kind).map(nameOf) : includes.flatMap((include) => childElements(include).map(nameOf));
+  if (names.length > MAX_PROPFIND_NAMES) throw new DavXmlError(`more than ${MAX_PROPFIND_NAMES} property names`);
+  return kind.local === 'prop' ? { kind: 'prop', props: names } : { kind: 'allprop', include: names };
 }
 
-/** One change of a PROPPATCH, in document order; `valueXml` is serializeChildren of the property element. */
+/** One change of a PROPPATCH, in document order; `valueXml` is the property element's content tail (serializeContent). */
 export type PropPatchOp = { op: 'set'; name: XmlName; valueXml: string } | { op: 'remove'; name: XmlName };
+
+/** How much of a PROPPATCH's values `parseProppatch` serialises before it gives up. */
+export interface ProppatchLimits {
+  /** The most one value may take (UTF-8 bytes of its content tail). */
+  maxValueBytes: number;
+  /** The most all values of the request may take together. */
+  maxTotalBytes: number;
+}
+
+/**
+ * A PROPPATCH as read: its changes in document order, or — when a value, or all of them together,
+ * went over the limits — only what it names (serialisation stopped at the first value over them,
+ * so nothing was built beyond the limits). RFC 4918 §9.2: such a request changes nothing.
+ */
+export type Proppatch = { ops: PropPatchOp[] } | { overLimit: Array<{ op: 'set' | 'remove'; name: XmlName }> };
 
 /**
  * Reads a PROPPATCH body: DAV: propertyupdate with DAV:set / DAV:remove children (in document
  * order), each holding DAV:prop with property elements. Empty body or wrong root → DavXmlError.
  */
-export function parseProppatch(body: string): PropPatchOp[] {
+export function parseProppatch(body: string, limits: ProppatchLimits): Proppatch {
   if (body.trim() === '') throw new DavXmlError('PROPPATCH needs a body');
   const root = parseDavRoot(body, 'propertyupdate');
   const instructions = childElements(root).filter((child) => isDav(child, 'set') || isDav(child, 'remove'));
   if (instructions.length === 0) throw new DavXmlError('DAV:propertyupdate needs DAV:set or DAV:remove');
-  const ops: PropPatchOp[] = [];
+  const named: Array<{ op: 'set' | 'remove'; property: XmlElement }> = [];
   for (const instruction of instructions) {
     const props = exactlyOne(
       childElements(instruction).filter((child) => isDav(child, 'prop')),
       `DAV:${instruction.local} needs one DAV:prop`,
     );
-    for (const property of childElements(props)) {
-      if (instruction.local === 'set') ops.push({ op: 'set', name: nameOf(property), valueXml: serializeChildren(property) });
-      else ops.push({ op: 'remove', name: nameOf(property) });
-    }
+    for (const property of childElements(props)) named.push({ op: instruction.local === 'set' ? 'set' : 'remove', property });
   }
-  return ops;
+  const ops: PropPatchOp[] = [];
+  let total = 0;
+  try {
+    for (const { op, property } of named) {
+      if (op === 'remove') {
+        ops.push({ op, name: nameOf(property) });
+        continue;
+      }
+      const valueXml = serializeContent(property, Math.min(limits.maxValueBytes, limits.maxTotalBytes - total));
+      total += Buffer.byteLength(valueXml, 'utf8');
+      ops.push({ op, name: nameOf(property), valueXml });
+    }
+  } catch (error) {
+    if (!(error instanceof DavXmlSizeError)) throw error;
+    return { overLimit: named.map(({ op, property }) => ({ op, name: nameOf(property) })) };
+  }
+  return { ops };
 }
 
-/** What a LOCK body asks for: the scope and the owner's inner XML (null when absent). */
+/** What a LOCK body asks for: the scope and the owner's content tail (serializeContent; null when absent). */
 export interface LockInfo {
   scope: 'exclusive' | 'shared';
   ownerXml: string | null;
@@ -302,9 +401,10 @@ function onlyDavChild(parent: XmlElement, allowed: string[]): string {
 
 /**
  * Reads a LOCK body: DAV: lockinfo with lockscope (exclusive|shared), locktype (must be write),
- * optional owner. Empty/whitespace body → null (a lock refresh). Anything else malformed → DavXmlError.
+ * optional owner. Empty/whitespace body → null (a lock refresh). Anything else malformed → DavXmlError;
+ * an owner whose content tail would pass `maxOwnerBytes` → DavXmlSizeError (serialisation stops there).
  */
-export function parseLockinfo(body: string): LockInfo | null {
+export function parseLockinfo(body: string, maxOwnerBytes: number): LockInfo | null {
   if (body.trim() === '') return null;
   const root = parseDavRoot(body, 'lockinfo');
   const find = (local: string): XmlElement[] => childElements(root).filter((child) => isDav(child, local));
@@ -313,10 +413,14 @@ export function parseLockinfo(body: string): LockInfo | null {
   const scope = onlyDavChild(exactlyOne(find('lockscope'), 'DAV:lockinfo needs one lockscope'), ['exclusive', 'shared']);
   onlyDavChild(exactlyOne(find('locktype'), 'DAV:lockinfo needs one locktype'), ['write']);
   const [owner] = owners;
-  return { scope: scope === 'shared' ? 'shared' : 'exclusive', ownerXml: owner ? serializeChildren(owner) : null };
+  return { scope: scope === 'shared' ? 'shared' : 'exclusive', ownerXml: owner ? serializeContent(owner, maxOwnerBytes) : null };
 }
 
-/** One property in a response: `xml` is its inner XML (already-serialized XML or escaped text; '' or absent = empty element). */
+/**
+ * One property in a response. `xml` is its content: a content tail (serializeContent: dead
+ * property values) or self-contained content (escaped text, elements declaring what they use: live
+ * values, values stored by earlier versions); '' or absent = empty element.
+ */
 export interface PropEntry {
   name: XmlName;
   xml?: string;
@@ -347,24 +451,40 @@ export function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
 }
 
-/** A property element: DAV: ones as `D:x`, others with a prefix declared on the element, no namespace as `<x xmlns="">`. */
-function propertyXml(entry: PropEntry): string {
-  const { ns, local } = entry.name;
-  let name: string;
-  let declaration = '';
-  if (ns === DAV_NS) {
-    name = `D:${local}`;
-  } else if (ns === '') {
-    name = local;
-    declaration = ' xmlns=""';
-  } else if (ns === XML_NS) {
-    name = `xml:${local}`;
-  } else {
-    name = `ns1:${local}`;
-    declaration = ` xmlns:ns1="${escapeAttribute(ns)}"`;
-  }
-  const inner = entry.xml ?? '';
-  return inner === '' ? `<${name}${declaration}/>` : `<${name}${declaration}>${inner}</${name}>`;
+/** Prefix of the namespaces of property names, declared once on their D:prop (n0, n1, …). */
+const NAME_PREFIX = 'n';
+
+/**
+ * A D:prop with these properties: DAV: ones as `D:x`, no namespace as `<x xmlns="">`, others with a
+ * prefix declared once on the D:prop, however many properties share it (a PROPPATCH naming
+ * thousands of properties of one long namespace is answered with that namespace written once).
+ */
+function propXml(props: PropEntry[]): string {
+  const prefixes = new Map<string, string>();
+  const declarations: string[] = [];
+  const properties = props.map((entry) => {
+    const { ns, local } = entry.name;
+    let name: string;
+    let declaration = '';
+    if (ns === DAV_NS) {
+      name = `D:${local}`;
+    } else if (ns === '') {
+      name = local;
+      declaration = ' xmlns=""';
+    } else if (ns === XML_NS) {
+      name = `xml:${local}`;
+    } else {
+      let prefix = prefixes.get(ns);
+      if (prefix === undefined) {
+        prefix = `${NAME_PREFIX}${prefixes.size}`;
+        prefixes.set(ns, prefix);
+        declarations.push(` xmlns:${prefix}="${escapeAttribute(ns)}"`);
+      }
+      name = `${prefix}:${local}`;
+    }
+    return elementXml(name, declaration, entry.xml ?? '');
+  });
+  return `<D:prop${declarations.join('')}>${properties.join('')}</D:prop>`;
 }
 
 function errorXml(condition: string | undefined): string {
@@ -380,7 +500,7 @@ export function responseXml(response: DavResponse): string {
   const parts = [`<D:response><D:href>${escapeXml(response.href)}</D:href>`];
   for (const propstat of response.propstats ?? []) {
     parts.push(
-      `<D:propstat><D:prop>${propstat.props.map(propertyXml).join('')}</D:prop>`,
+      `<D:propstat>${propXml(propstat.props)}`,
       `<D:status>${statusLine(propstat.status)}</D:status>`,
       errorXml(propstat.error),
       descriptionXml(propstat.description),
@@ -419,6 +539,7 @@ export interface ActiveLockView {
   token: string;
   scope: 'exclusive' | 'shared';
   depth: '0' | 'infinity';
+  /** The owner's content: a content tail (serializeContent) or content stored by earlier versions. */
   ownerXml: string | null;
   timeoutSeconds: number;
   rootHref: string;
@@ -437,7 +558,7 @@ export function lockDiscoveryXml(locks: ActiveLockView[]): string {
         '<D:locktype><D:write/></D:locktype>',
         `<D:lockscope><D:${lock.scope}/></D:lockscope>`,
         `<D:depth>${lock.depth}</D:depth>`,
-        lock.ownerXml === null ? '' : `<D:owner>${lock.ownerXml}</D:owner>`,
+        lock.ownerXml === null ? '' : elementXml('D:owner', '', lock.ownerXml),
         `<D:timeout>${timeout}</D:timeout>`,
         `<D:locktoken><D:href>${escapeXml(lock.token)}</D:href></D:locktoken>`,
         `<D:lockroot><D:href>${escapeXml(lock.rootHref)}</D:href></D:lockroot>`,

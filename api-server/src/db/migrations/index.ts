@@ -11,6 +11,7 @@ import * as m0009 from './0009-paste-tags';
 import * as m0010 from './0010-owner-recency';
 import * as m0011 from './0011-credential-failures';
 import * as m0012 from './0012-mount-index-lease';
+import * as m0013 from './0013-dav-property-principal';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-owner-recency': m0010,
   '0011-credential-failures': m0011,
   '0012-mount-index-lease': m0012,
+  '0013-dav-property-principal': m0013,
 };
