@@ -290,6 +290,7 @@ const zhCN = {
   'dav.xmlValueTooLarge': '请求体中的值过大（最大 {max}）',
   'dav.tooManyLocks': '锁的数量已达上限（{max} 个），请先解除不再需要的锁',
   'dav.deadPropertiesFull': '此用户保存的 WebDAV 属性已达上限（{max}）',
+  'dav.otherServer': 'Destination 指向另一台服务器，本服务器不能复制或移动到那里',
 
   // search (issue 16)
   'search.queryTooLong': '搜索内容过长，最多 {max} 个字符',
@@ -579,6 +580,7 @@ const enUS: Record<MessageKey, string> = {
   'dav.xmlValueTooLarge': 'A value in the request body is too large (at most {max})',
   'dav.tooManyLocks': 'Too many locks (at most {max}); release the locks you no longer need first',
   'dav.deadPropertiesFull': 'The WebDAV properties stored by this user have reached their limit ({max})',
+  'dav.otherServer': 'The Destination is on another server; this server cannot copy or move there',
 
   // search (issue 16)
   'search.queryTooLong': 'The search is too long: at most {max} characters',

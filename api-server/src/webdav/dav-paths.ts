@@ -52,10 +52,27 @@ export function davHref(virtualPath: string, isCollection: boolean): string {
 }
 
 /**
- * The path part of a Destination header or a tagged If-header resource: an absolute URL (any
- * host: the gateway in front of us may have rewritten it, and only our own `/dav/` paths are ever
- * acted on) or an absolute path. Taken as sent, without resolving `.`/`..` segments the way a URL
- * parser would: `davPathOf` refuses those. Null when it is neither.
+ * Which server an absolute Destination names (RFC 4918 §10.3): `own` for an absolute path or an
+ * http(s) URL of `ownOrigin` (`scheme://host[:port]` of the request; default ports and the case of
+ * scheme and host do not matter), `other` for an http(s) URL of any other origin, `invalid` for a
+ * URL that does not parse (never taken as one of our paths).
+ */
+export function destinationServer(value: string, ownOrigin: string): 'own' | 'other' | 'invalid' {
+  const trimmed = value.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return 'own';
+  try {
+    return new URL(trimmed).origin === new URL(ownOrigin).origin ? 'own' : 'other';
+  } catch {
+    return 'invalid';
+  }
+}
+
+/**
+ * The path part of a Destination header or a tagged If-header resource: an absolute URL (its
+ * origin is not looked at here: `destinationServer` refuses a Destination of another server, and
+ * only our own `/dav/` paths are ever acted on) or an absolute path. Taken as sent, without
+ * resolving `.`/`..` segments the way a URL parser would: `davPathOf` refuses those. Null when it
+ * is neither.
  */
 export function pathOfUrl(value: string): string | null {
   const trimmed = value.trim();

@@ -8,7 +8,7 @@ import { DIRECTORY_CONTENT_TYPE, mimeTypeOf } from '../services/fs/fs-mime';
 import { listAllObjects } from '../storage/storage-driver';
 import { checkConditions } from './dav-conditions';
 import { depthOf, hasBody, headerOf, type DavRequest } from './dav-context';
-import { davPathOf, pathOfUrl } from './dav-paths';
+import { davPathOf, destinationServer, pathOfUrl } from './dav-paths';
 import { DavPropertyLimitError, deadPropertyWriter, MAX_DEAD_PROPERTY_BYTES_PER_KEY } from './dav-properties';
 import { exists, isCollection, type DavResource, type StoredResource } from './dav-resources';
 
@@ -74,10 +74,18 @@ export async function handleMkcol(dav: DavRequest): Promise<unknown> {
   return reply.code(201).send();
 }
 
-/** The Destination of a COPY or MOVE, resolved for the caller (400 when absent or not ours). */
+/**
+ * The Destination of a COPY or MOVE, resolved for the caller: 400 when absent or not one of our
+ * WebDAV paths; 502 Bad Gateway when it is an absolute URL of another origin (RFC 4918 §9.8.5,
+ * §9.9.4: this server does not copy to other servers, and must not take their path as its own).
+ * Our origin is the request's (behind the gateway, with TRUST_PROXY, its X-Forwarded-Proto and
+ * -Host; the gateway gives a Destination on the client's host exactly that origin).
+ */
 async function destinationOf(dav: DavRequest): Promise<StoredResource> {
   const header = headerOf(dav.request, 'destination');
-  const urlPath = header === undefined ? null : pathOfUrl(header);
+  const server = header === undefined ? 'invalid' : destinationServer(header, requestOrigin(dav.request));
+  if (server === 'other') throw new HttpError(502, 'dav.otherServer');
+  const urlPath = header === undefined || server === 'invalid' ? null : pathOfUrl(header);
   const parsed = urlPath === null ? null : davPathOf(urlPath);
   if (!parsed) throw new HttpError(400, 'dav.badDestination');
   if (!parsed.ok) throw new HttpError(400, 'dav.invalidPath', { params: { reason: parsed.reason } });

@@ -1,15 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-kit';
-import { TEST_ADMIN } from '../testing/test-app';
+import { bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { MAX_LOCK_OWNER_BYTES, MAX_LOCKS_PER_PRINCIPAL, MAX_LOCKS_PER_RESOURCE } from './dav-locks';
 import { MAX_DEAD_PROPERTY_BYTES_PER_KEY, MAX_DEAD_PROPERTY_BYTES_PER_RESOURCE } from './dav-properties';
 import { isElement, MAX_PROPFIND_NAMES, MAX_XML_BODY_BYTES, parseXml, type XmlElement } from './dav-xml';
 
 /**
- * Issue 41, findings 1 and 3, against the real app (Fastify inject, SQLite, the local driver):
+ * Issue 41, findings 1, 3 and 7, against the real app (Fastify inject, SQLite, the local driver):
  * small WebDAV bodies that used to become huge answers and stored values, WebDAV metadata that was
  * unbounded (lock owners, locks per resource and per key, dead properties per resource and per
- * key).
+ * key), and COPY/MOVE to another server's address.
  */
 
 function basic(user: string, pass: string): Headers {
@@ -267,5 +267,64 @@ describe('WebDAV limits (issue 41)', () => {
       const other = await keyCredentials();
       expect(statuses((await dav('PROPPATCH', '/dav/docs/over.txt', other, body)).body)).toEqual(['HTTP/1.1 200 OK']);
     });
+  });
+
+  describe('finding 7: COPY and MOVE to another server', () => {
+    it('answers 502 for a Destination on another origin and writes nothing; same origin and relative still work', async () => {
+      for (const method of ['COPY', 'MOVE']) {
+        for (const destination of [
+          'http://elsewhere.invalid/dav/docs/stolen.txt',
+          'https://localhost/dav/docs/stolen.txt',
+          'http://localhost:8080/dav/docs/stolen.txt',
+        ]) {
+          const response = await dav(method, '/dav/docs/f.txt', { ...admin, destination });
+          expect([method, destination, response.statusCode]).toEqual([method, destination, 502]);
+        }
+      }
+      expect(await w.driver.headObject('stolen.txt')).toBeNull();
+      expect((await dav('GET', '/dav/docs/f.txt')).body).toBe('file');
+      // Inject's Host is localhost:80: the same origin however it is written.
+      expect((await dav('COPY', '/dav/docs/f.txt', { ...admin, destination: 'http://localhost:80/dav/docs/a.txt' })).statusCode).toBe(201);
+      expect((await dav('COPY', '/dav/docs/f.txt', { ...admin, destination: 'HTTP://LocalHost/dav/docs/b.txt' })).statusCode).toBe(201);
+      expect((await dav('MOVE', '/dav/docs/b.txt', { ...admin, destination: '/dav/docs/c.txt' })).statusCode).toBe(201);
+      expect((await dav('GET', '/dav/docs/c.txt')).body).toBe('file');
+      expect((await dav('COPY', '/dav/docs/f.txt', { ...admin, destination: 'http://[::1/dav/docs/d.txt' })).statusCode).toBe(400);
+    });
+  });
+});
+
+describe('WebDAV COPY behind a trusted proxy (issue 41, finding 7)', () => {
+  let t: TestApp;
+  let admin: Headers;
+
+  beforeEach(async () => {
+    t = await createTestApp({ trustProxy: true });
+    const token = bearer(await loginAsAdmin(t.app));
+    const [local] = await t.container.repositories.storageConfigs.listByAdmin(
+      (await t.container.repositories.admins.findByUsername(TEST_ADMIN.username))?.id ?? '',
+    );
+    const mount = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/mounts',
+      headers: token,
+      payload: { name: 'docs', storage_type: 'S3', storage_config_id: local?.id, mount_path: '/docs' },
+    });
+    expect(mount.statusCode).toBe(200);
+    admin = { ...basic(TEST_ADMIN.username, TEST_ADMIN.password), 'x-forwarded-proto': 'https', 'x-forwarded-host': 'clip.example.com' };
+    expect((await t.app.inject({ method: 'PUT', url: '/dav/docs/f.txt', headers: admin, payload: 'file' })).statusCode).toBe(201);
+  });
+
+  afterEach(async () => {
+    await t.close();
+    removeTempDir(t.dataDir);
+  });
+
+  it('compares the Destination with the forwarded origin', async () => {
+    const copy = (destination: string) =>
+      t.app.inject({ method: 'COPY' as 'GET', url: '/dav/docs/f.txt', headers: { ...admin, destination } });
+    expect((await copy('https://clip.example.com/dav/docs/a.txt')).statusCode).toBe(201);
+    expect((await copy('https://clip.example.com:443/dav/docs/b.txt')).statusCode).toBe(201);
+    expect((await copy('http://clip.example.com/dav/docs/c.txt')).statusCode).toBe(502);
+    expect((await copy('http://localhost/dav/docs/d.txt')).statusCode).toBe(502);
   });
 });

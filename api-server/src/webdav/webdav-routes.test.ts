@@ -106,7 +106,7 @@ describe('WebDAV /dav/', () => {
     const rows = await w.t.container.repositories.files.findByStorageKey(w.configId, 'new/报告 2026.txt');
     expect(rows.map((row) => Number(row.size))).toEqual([11]);
 
-    const copy = await dav('COPY', '/dav/docs/new/', { ...admin, destination: 'http://elsewhere.example/dav/docs/copy/' });
+    const copy = await dav('COPY', '/dav/docs/new/', { ...admin, destination: 'http://localhost/dav/docs/copy/' });
     expect(copy.statusCode).toBe(201);
     expect((await dav('GET', '/dav/docs/copy/%E6%8A%A5%E5%91%8A%202026.txt')).body).toBe('hello again');
     expect((await dav('COPY', '/dav/docs/new/', { ...admin, destination: '/dav/docs/copy/', overwrite: 'F' })).statusCode).toBe(412);
@@ -269,7 +269,10 @@ describe('WebDAV /dav/', () => {
     }
     const escape = await dav('COPY', '/dav/docs/team/a.txt', { ...key, destination: '/dav/docs/private/stolen.txt' });
     expect(escape.statusCode).toBe(403);
-    const escapeMove = await dav('MOVE', '/dav/docs/team/a.txt', { ...key, destination: 'http://x/dav/docs/team/../private/a.txt' });
+    const escapeMove = await dav('MOVE', '/dav/docs/team/a.txt', {
+      ...key,
+      destination: 'http://localhost/dav/docs/team/../private/a.txt',
+    });
     expect([400, 403]).toContain(escapeMove.statusCode);
     expect((await w.driver.headObject('private/stolen.txt')) === null).toBe(true);
 
