@@ -4,10 +4,11 @@
 // live on it; bench/bench-server.mjs startServer). 3 MB files are uploaded (PUT /api/upload-direct)
 // until one is refused, then the rest of the disk is filled by a file of the test's own, so the disk
 // is full to the last byte. What must hold:
-// - the refused upload, and every upload and paste while the disk is full, get 507 with the clear
-//   "storage is full" message in the caller's language (zh-CN and en-US), never a 500 — before the
-//   fix the upload's ENOSPC and the paste's SQLITE_FULL (hidden behind "cannot rollback - no
-//   transaction is active") both answered 500 "Internal server error";
+// - the refused upload, and every upload, paste and WebDAV PUT (to a mount of that storage) while
+//   the disk is full, get 507 with the clear "storage is full" message in the caller's language
+//   (zh-CN and en-US), never a 500 — before the fix the upload's ENOSPC and the SQLITE_FULL of a
+//   paste or of an upload's reservation (hidden behind "cannot rollback - no transaction is active")
+//   all answered 500 "Internal server error";
 // - every file acknowledged before downloads intact (sha256), also while the disk is full;
 // - once space is freed (the filler removed, one share deleted through the API) uploads and pastes
 //   work again, without a restart;
@@ -29,10 +30,15 @@ import { distMain, startServer } from '../bench/bench-server.mjs';
 
 const DISK_MB = 20;
 const FILE_BYTES = 3 * 1024 * 1024;
+/** The upload after one 3 MB share is deleted: 2 MB, leaving room for what the server writes meanwhile. */
+const AFTER_DELETE_BYTES = 2 * 1024 * 1024;
 /** More than fit on the disk: the loop must end in a refusal well before this. */
 const MAX_UPLOADS = 12;
 /** Longest a refusal for want of space may take. */
 const REFUSAL_MS = 5000;
+
+const ADMIN = { username: 'fault-admin', password: 'fault-admin-password-1' };
+const DAV_AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
 const STORAGE_FULL = {
   'en-US':
@@ -86,6 +92,29 @@ async function upload(name, bytes, language = 'en-US') {
   return { status: response.status, body, ms: now() - started };
 }
 
+/** A mount of the default local storage at /disk, for WebDAV writes. */
+async function mountLocalStorage() {
+  const configs = await (await fetch(`${server.base}/api/s3-configs`, { headers: server.auth })).json();
+  const local = configs.data.find((config) => config.is_default) ?? configs.data[0];
+  const response = await fetch(`${server.base}/api/admin/mounts`, {
+    method: 'POST',
+    headers: server.auth,
+    body: JSON.stringify({ name: 'disk', storage_type: 'S3', storage_config_id: local.id, mount_path: '/disk' }),
+  });
+  assert.equal(response.status, 200, `mount: ${await response.text()}`);
+  return '/dav/disk';
+}
+
+/** A WebDAV PUT of `bytes` (Basic admin): status and the plain-text answer. */
+async function davPut(url, bytes, language = 'en-US') {
+  const response = await fetch(`${server.base}${url}`, {
+    method: 'PUT',
+    headers: { authorization: DAV_AUTH, 'content-type': 'application/octet-stream', 'accept-language': language },
+    body: bytes,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 async function createPaste(content, language = 'en-US') {
   const response = await fetch(`${server.base}/api/paste`, {
     method: 'POST',
@@ -135,7 +164,8 @@ test('a full local disk: 507 with a clear message, earlier files intact, SQLite 
     t.skip(reason);
     return;
   }
-  server = await startServer({ dataDir: mountDir });
+  server = await startServer({ dataDir: mountDir, admin: ADMIN });
+  const davMount = await mountLocalStorage();
 
   // Upload 3 MB files until the disk refuses one.
   const stored = [];
@@ -144,7 +174,8 @@ test('a full local disk: 507 with a clear message, earlier files intact, SQLite 
   for (let index = 0; index < MAX_UPLOADS && refusal === undefined; index += 1) {
     const bytes = randomBytes(FILE_BYTES);
     const answer = await upload(`file-${index}.bin`, bytes);
-    if (answer.status === 200) stored.push({ slug: answer.body.data.slug, id: answer.body.data.id, hash: sha256(bytes) });
+    if (answer.status === 200)
+      stored.push({ name: `file-${index}.bin`, slug: answer.body.data.slug, id: answer.body.data.id, hash: sha256(bytes) });
     else refusal = answer;
   }
   const toRefusalMs = now() - started;
@@ -158,16 +189,20 @@ test('a full local disk: 507 with a clear message, earlier files intact, SQLite 
   assertStorageFull(await upload('while-full.bin', randomBytes(64 * 1024), 'zh-CN'), 'zh-CN', 'upload while full');
   assertStorageFull(await createPaste('x'.repeat(256 * 1024)), 'en-US', 'paste while full');
   assertStorageFull(await createPaste('y'.repeat(256 * 1024), 'zh-CN'), 'zh-CN', 'paste while full (zh-CN)');
+  const davWhileFull = await davPut(`${davMount}/while-full.bin`, randomBytes(64 * 1024));
+  assert.deepEqual(davWhileFull, { status: 507, text: `${STORAGE_FULL['en-US']}\n` }, 'WebDAV PUT while full');
   for (const file of stored) assert.equal(sha256(await download(file.slug)), file.hash, `file ${file.slug} while the disk is full`);
 
   // Space again: the filler goes, one share is deleted through the API; no restart.
   rmSync(filler);
   const deleted = await fetch(`${server.base}/api/admin/files/${stored[0].id}`, { method: 'DELETE', headers: server.auth });
   assert.equal(deleted.status, 200);
-  const again = await upload('after-delete.bin', randomBytes(FILE_BYTES));
-  assert.equal(again.status, 200, `upload after a delete: ${again.status} ${JSON.stringify(again.body)}`);
+  // What the delete freed (3 MB, less what the server's own bookkeeping took meanwhile) takes new writes.
   const paste = await createPaste('fits again');
   assert.equal(paste.status, 200, `paste after a delete: ${JSON.stringify(paste.body)}`);
+  assert.equal((await davPut(`${davMount}/after-delete.bin`, randomBytes(64 * 1024))).status, 201, 'WebDAV PUT after a delete');
+  const again = await upload('after-delete.bin', randomBytes(AFTER_DELETE_BYTES));
+  assert.equal(again.status, 200, `upload after a delete: ${again.status} ${JSON.stringify(again.body)}`);
   for (const file of stored.slice(1)) assert.equal(sha256(await download(file.slug)), file.hash, `file ${file.slug} after the delete`);
 
   await server.stop();
@@ -175,7 +210,14 @@ test('a full local disk: 507 with a clear message, earlier files intact, SQLite 
   const sqlite = new Database(path.join(mountDir, 'cloudclip.db'), { readonly: true });
   try {
     assert.deepEqual(sqlite.pragma('integrity_check'), [{ integrity_check: 'ok' }]);
-    assert.equal(sqlite.prepare('SELECT count(*) AS n FROM files').get().n, stored.length);
+    // The shares kept, the upload after the delete and the WebDAV file; nothing of a refused write.
+    const names = sqlite
+      .prepare('SELECT filename FROM files')
+      .all()
+      .map((row) => row.filename)
+      .sort();
+    const expected = [...stored.slice(1).map((file) => file.name), 'after-delete.bin', 'after-delete.bin'].sort();
+    assert.deepEqual(names, expected);
   } finally {
     sqlite.close();
   }
@@ -183,7 +225,7 @@ test('a full local disk: 507 with a clear message, earlier files intact, SQLite 
   console.log(
     `disk full (${DISK_MB} MB tmpfs): ${stored.length} uploads of 3 MB fit, upload ${stored.length + 1} refused 507 after ` +
       `${Math.round(toRefusalMs)} ms in ${Math.round(refusal.ms)} ms; filler ${Math.round(fillerBytes / 1024)} KB; ` +
-      `after a delete: upload and paste 200; integrity_check ok; load ${os
+      `after a delete: paste 200, WebDAV PUT 201, 2 MB upload 200; integrity_check ok; load ${os
         .loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}`,

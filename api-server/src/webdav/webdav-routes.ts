@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
 import { HttpError } from '../http/http-error';
 import { QueueFullError } from '../lib/bounded-queue';
+import { isOutOfSpace } from '../lib/out-of-space';
 import type { Clock } from '../lib/time';
 import { adminLockPrincipal, apiKeyLockPrincipal } from '../repositories/dav-lock-repository';
 import type { FileRepository } from '../repositories/file-repository';
@@ -112,6 +113,10 @@ function sendDavError(error: unknown, request: FastifyRequest, reply: FastifyRep
     status = error.statusCode;
     headers = error.headers;
     message = request.t(error.messageKey, error.params);
+  } else if (isOutOfSpace(error)) {
+    // No room left on the disk or in the database (SQLITE_FULL of an upload's reservation): 507.
+    status = 507;
+    message = request.t('storage.full');
   } else {
     const fastifyError = error as Partial<FastifyError>;
     const code = fastifyError.statusCode;
