@@ -419,7 +419,9 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
       });
 
       if (request.method === 'HEAD') {
-        const info = await driver.headObject(row.storage_path);
+        const info = await driver.headObject(row.storage_path).catch((error: unknown) => {
+          throw storageHttpError(error);
+        });
         if (!info) throw new HttpError(404, 'storage.objectNotFound');
         return sendObjectHead(reply, info, objectHeaders(info));
       }

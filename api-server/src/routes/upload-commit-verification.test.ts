@@ -191,6 +191,22 @@ describe('commit while the storage cannot be reached', () => {
     expect(await quotaUsed(share)).toBe(0);
   });
 
+  it("a share's download link answers 503 while the storage is away (GET and HEAD), and the share is kept", async () => {
+    const share = await shareOnStoppableS3();
+    const presigned = await presign(share, 10);
+    expect((await putToPresignedUrl(presigned.upload_url, '0123456789', presigned.contentType)).status).toBe(200);
+    const committed = await commit(share, { file_id: presigned.file_id, size: 10 });
+    expect(committed.statusCode).toBe(200);
+    const link = `/api/file-download/${committed.json().data.slug as string}`;
+    await s3?.stop();
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await share.inject({ method, url: link, headers: EN });
+      expect([method, response.statusCode]).toEqual([method, 503]);
+    }
+    expect((await share.inject({ method: 'GET', url: link, headers: EN })).body).toBe('The storage cannot be reached; try again later');
+    expect(await share.fileRows()).toHaveLength(1);
+  });
+
   it('URL multipart completion answers 503, removes the pending row and gives the space back', async () => {
     const share = await shareOnStoppableS3();
     const init = await share.inject({
