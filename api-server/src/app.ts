@@ -13,6 +13,7 @@ import { removeStaleTempFiles } from './storage/stale-temp-files';
 import { IN_MEMORY, openDatabase } from './db/database';
 import { isConnectionFailure, type DatabaseAvailability } from './db/database-availability';
 import { migrateToLatest } from './db/migrate';
+import { CLIENT_TIMEOUTS, clientTimeoutServerOptions, installClientTimeouts, type ClientTimeouts } from './http/client-timeouts';
 import { installCors } from './http/cors';
 import { handleFrameworkError, installErrorHandling, MAX_PARAM_LENGTH } from './http/error-handling';
 import { redactingLoggerOptions } from './http/log-redaction';
@@ -103,6 +104,8 @@ export interface BuildAppOptions {
   unknownSlugLimit?: number;
   /** Paste writes read at a time, waiting ones and their body deadline (routes/pastes.ts PASTE_WRITE_LIMITS). */
   pasteWriteLimits?: Partial<PasteWriteLimits>;
+  /** How long a client that went silent in the middle of a request keeps its connection (http/client-timeouts.ts CLIENT_TIMEOUTS). */
+  clientTimeouts?: Partial<ClientTimeouts>;
   /** Fastify logger: false (off), true, or options such as `{ level: 'info' }`; secrets are always redacted (http/log-redaction.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Fastify `trustProxy` (client address from X-Forwarded-For when behind the gateway). */
@@ -208,12 +211,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
 
+  const clientTimeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
   const app = Fastify({
     // Share passwords, keys and signatures in query strings, and credential headers, never reach the log.
     logger: redactingLoggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: handleFrameworkError,
+    http: clientTimeoutServerOptions(clientTimeouts),
   });
   containers.set(app, container);
   reportBusError = (error) => app.log.warn({ err: error }, 'cache invalidation bus');
@@ -253,6 +258,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await db.destroy();
   });
 
+  installClientTimeouts(app, clientTimeouts);
   installRequestI18n(app);
   installCors(app);
   const loginRateLimitMax = options.loginRateLimitMax ?? DEFAULT_LOGIN_RATE_LIMIT_MAX;
