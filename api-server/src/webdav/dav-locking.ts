@@ -9,6 +9,7 @@ import {
   MAX_LOCKS_PER_PRINCIPAL,
   MAX_LOCKS_PER_RESOURCE,
   parseTimeoutHeader,
+  remainingSeconds,
   type DavLock,
 } from './dav-locks';
 import { davHref } from './dav-paths';
@@ -24,13 +25,12 @@ import { Readable } from 'node:stream';
  */
 
 function viewOf(lock: DavLock, resource: DavResource, now: number): ActiveLockView {
-  const remaining = Math.max(0, Math.ceil((Date.parse(lock.expiresAt) - now) / 1000));
   return {
     token: lock.token,
     scope: lock.scope,
     depth: lock.depth,
     ownerXml: lock.ownerXml,
-    timeoutSeconds: remaining,
+    timeoutSeconds: remainingSeconds(lock, now),
     rootHref: davHref(lock.root, lock.root === resource.path ? isCollection(resource) : true),
   };
 }

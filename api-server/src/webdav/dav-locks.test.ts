@@ -6,10 +6,30 @@ import {
   lockApplies,
   MAX_LOCK_TIMEOUT_SECONDS,
   parseTimeoutHeader,
+  remainingSeconds,
   type DavLock,
   type LockDepth,
   type LockScope,
 } from './dav-locks';
+
+describe('remainingSeconds', () => {
+  const grantedAt = Date.parse('2026-03-01T10:00:00.250Z');
+  const dayLock = {
+    timeoutSeconds: MAX_LOCK_TIMEOUT_SECONDS,
+    expiresAt: new Date(grantedAt + MAX_LOCK_TIMEOUT_SECONDS * 1000).toISOString(),
+  };
+
+  it("never reports more than the grant when the answer's clock was read a moment before the grant's", () => {
+    expect(remainingSeconds(dayLock, grantedAt - 400)).toBe(MAX_LOCK_TIMEOUT_SECONDS);
+    expect(remainingSeconds({ timeoutSeconds: 600, expiresAt: new Date(grantedAt + 600_000).toISOString() }, grantedAt - 900)).toBe(600);
+  });
+
+  it('counts down in whole seconds and stops at zero', () => {
+    expect(remainingSeconds(dayLock, grantedAt + 90_000)).toBe(MAX_LOCK_TIMEOUT_SECONDS - 90);
+    expect(remainingSeconds(dayLock, grantedAt + 90_600)).toBe(MAX_LOCK_TIMEOUT_SECONDS - 91);
+    expect(remainingSeconds(dayLock, grantedAt + (MAX_LOCK_TIMEOUT_SECONDS + 5) * 1000)).toBe(0);
+  });
+});
 
 describe('parseTimeoutHeader', () => {
   it('reads Second-N and caps Infinite and long values at the maximum', () => {

@@ -47,6 +47,15 @@ export const DEFAULT_LOCK_TIMEOUT_SECONDS = 3600;
  * blocks the resource for a day at most, not a week.
  */
 export const MAX_LOCK_TIMEOUT_SECONDS = 24 * 3600;
+/**
+ * The whole seconds a lock has left, as a LOCK or PROPFIND answer reports them: never more than it
+ * was granted nor than the cap. The clock read for the answer may be a moment earlier than the one
+ * that set the expiry, so rounding up could report a day's grant as 86,401 s.
+ */
+export function remainingSeconds(lock: Pick<DavLock, 'expiresAt' | 'timeoutSeconds'>, now: number): number {
+  const left = Math.round((Date.parse(lock.expiresAt) - now) / 1000);
+  return Math.max(0, Math.min(left, lock.timeoutSeconds, MAX_LOCK_TIMEOUT_SECONDS));
+}
 /** The URI scheme of our lock tokens (RFC 4918 Appendix C). */
 export const LOCK_TOKEN_PREFIX = 'opaquelocktoken:';
 /**
