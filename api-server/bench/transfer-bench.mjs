@@ -11,13 +11,13 @@
 // (sampled every 100 ms from /proc) during the transfers.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './bench-server.mjs';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizeArg = process.argv.indexOf('--size-mb');
@@ -33,16 +33,6 @@ function source(size) {
       sent += n;
       this.push(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n));
     },
-  });
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

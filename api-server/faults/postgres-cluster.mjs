@@ -7,9 +7,9 @@
 // initdb refuses to run as root: as root the cluster runs as PG_RUN_AS, else `postgres`, else `nobody`.
 import { execFile, execFileSync } from 'node:child_process';
 import { accessSync, chmodSync, chownSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../bench/bench-server.mjs';
 
 /** The folder holding initdb and pg_ctl, or null. */
 export function findPostgresBinaries(env = process.env) {
@@ -57,17 +57,6 @@ function run(command, args, { user = null, timeoutMs = 120_000 } = {}) {
     execFile(file, argv, { timeout: timeoutMs, encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${path.basename(command)} ${args.join(' ')} failed: ${error.message}\n${stderr}`));
       else resolve(stdout);
-    });
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
     });
   });
 }

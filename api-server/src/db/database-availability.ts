@@ -1,4 +1,5 @@
 import { HttpError } from '../http/http-error';
+import { isPeerUnreachableCode } from '../lib/socket-errors';
 
 /**
  * What the api-server does while PostgreSQL is away (issue 41: a restart of PostgreSQL ended every
@@ -32,20 +33,6 @@ export class DatabaseUnavailableError extends HttpError {
  * cannot_connect_now (57P03: shutting down or starting up) and too_many_connections (53300).
  */
 const CONNECTION_SQLSTATES = /^(?:08[0-9A-Z]{3}|57P0[123]|53300)$/;
-/** Socket errors of node when the server is gone or unreachable. */
-const SOCKET_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 /** pg's own errors (no code) for a connection that ended or could not be had in time. */
 const PG_CONNECTION_MESSAGES = [
   /^Connection terminated/,
@@ -59,7 +46,7 @@ export function isConnectionFailure(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     if (current instanceof DatabaseUnavailableError) return true;
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (CONNECTION_SQLSTATES.test(code) || SOCKET_ERRORS.has(code))) return true;
+    if (typeof code === 'string' && (CONNECTION_SQLSTATES.test(code) || isPeerUnreachableCode(code))) return true;
     if (PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
     // AggregateError of a connect to every address of a host name.
     if (current instanceof AggregateError && current.errors.some((inner) => isConnectionFailure(inner))) return true;

@@ -1,4 +1,5 @@
 import { StorageError, type StorageErrorCode } from './storage-driver';
+import { isPeerUnreachableCode } from '../lib/socket-errors';
 
 interface SdkError {
   name?: string;
@@ -32,28 +33,14 @@ const CODE_BY_PROVIDER: Record<string, StorageErrorCode> = {
 /** Answers of a storage failing on its side (not 501: an operation it does not offer is no outage). */
 const OUTAGE_STATUSES = new Set([500, 502, 503, 504]);
 
-/** Socket errors of a storage that is down, unreachable or went away mid-request. */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
 /**
  * A socket error: its `code`, or the code in its text — the SDK's retry step wraps an error that is
  * not an `Error` of its own realm (under jest's vm, for one) in a new Error that keeps only the text.
  */
 function isUnreachable(sdk: SdkError): boolean {
-  if (sdk.code !== undefined) return UNREACHABLE_CODES.has(sdk.code);
+  if (sdk.code !== undefined) return isPeerUnreachableCode(sdk.code);
   const named = /\b(E[A-Z_]+)\b/.exec(sdk.message ?? '');
-  return named !== null && UNREACHABLE_CODES.has(named[1] ?? '');
+  return named !== null && isPeerUnreachableCode(named[1]);
 }
 
 /** Maps an SDK error to a StorageError (already-mapped errors pass through). */
