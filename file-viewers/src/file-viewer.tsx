@@ -17,6 +17,7 @@ import { reasonOf } from './errors';
 import { useViewerTexts, VIEWERS_NAMESPACE } from './i18n/resources';
 import { viewerKind } from './viewer-kind';
 import type { FallbackReason, FileSource, ViewerKind, ViewerProps } from './types';
+import './styles.css';
 
 type LazyViewer = LazyExoticComponent<ComponentType<ViewerProps>>;
 

@@ -1,38 +1,20 @@
-import { codeBlockMarkdown, codeLanguage, fileKind } from './file-kind';
+import { previewsText, TEXT_PREVIEW_MAX_BYTES } from './file-kind';
 
-describe('fileKind', () => {
+describe('previewsText (the page shows the text itself, with its early request)', () => {
   it.each([
-    ['image/png', 'a.png', 'image'],
-    ['image/svg+xml', 'a.svg', 'image'],
-    ['video/mp4', 'a.mp4', 'video'],
-    ['audio/mpeg', 'a.mp3', 'audio'],
-    ['application/pdf', 'a.pdf', 'pdf'],
-    ['text/markdown', 'readme.md', 'markdown'],
-    ['text/plain', 'notes.markdown', 'markdown'],
-    ['text/plain', 'notes.txt', 'text'],
-    ['application/json', 'data.json', 'text'],
-    ['application/octet-stream', 'main.ts', 'text'],
-    ['text/html', 'page.html', 'text'],
-    ['application/zip', 'a.zip', 'other'],
-    ['application/octet-stream', 'blob.bin', 'other'],
-  ])('%s %s → %s', (mime, name, kind) => {
-    expect(fileKind(mime, name)).toBe(kind);
-  });
-});
-
-describe('codeLanguage', () => {
-  it('maps extensions to highlight.js languages', () => {
-    expect(codeLanguage('a.ts')).toBe('typescript');
-    expect(codeLanguage('Makefile')).toBe('makefile');
-    expect(codeLanguage('page.html')).toBe('xml');
-    expect(codeLanguage('x.unknown', 'application/json')).toBe('json');
-    expect(codeLanguage('x.unknown')).toBe('plaintext');
-  });
-});
-
-describe('codeBlockMarkdown', () => {
-  it('uses a fence longer than any backtick run of the text', () => {
-    expect(codeBlockMarkdown('a\n', 'js')).toBe('```js\na\n```\n');
-    expect(codeBlockMarkdown('x ```` y', 'md')).toBe('`````md\nx ```` y\n`````\n');
+    ['text/markdown', 'readme.md', 100, true],
+    ['text/plain', 'notes.markdown', 100, true],
+    ['text/plain', 'notes.txt', 100, true],
+    ['text/plain', 'server.log', TEXT_PREVIEW_MAX_BYTES, true],
+    ['text/plain', 'notes.txt', TEXT_PREVIEW_MAX_BYTES + 1, false],
+    ['text/markdown', 'readme.md', TEXT_PREVIEW_MAX_BYTES + 1, false],
+    ['application/octet-stream', 'main.ts', 100, false],
+    ['application/json', 'data.json', 100, false],
+    ['text/html', 'page.html', 100, false],
+    ['text/csv', 'table.csv', 100, false],
+    ['image/png', 'a.png', 100, false],
+    ['application/zip', 'a.zip', 100, false],
+  ])('%s %s (%d bytes) → %s', (mimetype, filename, size, expected) => {
+    expect(previewsText({ mimetype, filename, size })).toBe(expected);
   });
 });
