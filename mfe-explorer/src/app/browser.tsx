@@ -20,7 +20,7 @@ import { SelectionBar } from '../features/browser/components/selection-bar';
 import { Notices } from '../features/browser/components/notices';
 import { ListingStatus } from '../features/browser/components/listing-status';
 import { FileList } from '../features/browser/components/file-list';
-import { isEditableText } from '../features/preview/utils/file-kind';
+import { isEditableText } from '../features/preview/utils/editable-text';
 import { useSearchQuery } from '../features/search/hooks/use-search-query';
 import { useSearchResults } from '../features/search/hooks/use-search-results';
 import { SEARCH_INPUT_ID, SearchField, SearchUnsupported } from '../features/search/components/search-field';

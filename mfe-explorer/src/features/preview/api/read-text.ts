@@ -1,10 +1,5 @@
-import type { FsApi } from '../../../lib/fs-api';
-
-/** Text files above this size are not loaded for the preview or the editor. */
+/**
+ * Text files up to this size are read through `fs/download` (authorised, no storage CORS needed)
+ * for the preview and offered to the editor; larger ones go to the layer's virtualized text viewer.
+ */
 export const TEXT_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
-
-/** The content of a text file, read through `fs/download` (authorised, no storage CORS needed). */
-export async function readTextFile(fs: FsApi, path: string, signal?: AbortSignal): Promise<string> {
-  const blob = await fs.download(path, signal);
-  return blob.text();
-}

@@ -1,15 +1,15 @@
 import type { FsApi } from '../../../lib/fs-api';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileViewer, isTextKind, viewerKind, type FileSource, type ViewerKind, type ViewerProps } from '@cloudclip/file-viewers';
 import { formatBytes, type FsFileInfo, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Loading } from '../../../components/loading';
 import { errorMessage } from '../../../lib/format';
-import { readTextFile, TEXT_PREVIEW_MAX_BYTES } from '../api/read-text';
-import { codeLanguage, isEditableText, previewKind, type PreviewKind } from '../utils/file-kind';
+import { TEXT_PREVIEW_MAX_BYTES } from '../api/read-text';
+import { companionsOf } from '../api/siblings';
 
-// Highlighting and Markdown are only downloaded when a text or Markdown file is opened.
-const CodeView = lazy(() => import(/* webpackChunkName: "preview-code" */ './code-view'));
+// The explorer's Markdown rendering (bytemd's sanitized pipeline) is only downloaded when a Markdown file is opened.
 const MarkdownView = lazy(() => import(/* webpackChunkName: "preview-markdown" */ './markdown-view'));
 
 export interface PreviewPanelProps {
@@ -25,29 +25,67 @@ export interface PreviewPanelProps {
   version?: number;
 }
 
-function TextBody({ fs, info, markdown, label }: { fs: FsApi; info: FsFileInfo; markdown: boolean; label: string }) {
+/** A small Markdown file rendered by the explorer's own pipeline, given to the layer as its Markdown viewer. */
+function MarkdownText({ source, label, onError }: ViewerProps) {
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
+    let live = true;
     setText(null);
-    setError(null);
-    readTextFile(fs, info.path, controller.signal).then(setText, (caught) => !controller.signal.aborted && setError(errorMessage(caught)));
-    return () => controller.abort();
-  }, [fs, info.path, info.etag, info.modified]);
-  if (error)
-    return (
-      <p className="cc-alert cc-alert--error" role="alert" data-testid="preview-error">
-        {t('preview.failed')} {error}
-      </p>
+    (source.blob ?? new Blob([])).text().then(
+      (value) => live && setText(value),
+      (error: unknown) => live && onError(error),
     );
+    return () => {
+      live = false;
+    };
+  }, [source, onError]);
   if (text === null) return <Loading label={t('preview.loading')} />;
   return (
     <Suspense fallback={<Loading label={t('preview.loading')} />}>
-      {markdown ? <MarkdownView text={text} label={label} /> : <CodeView text={text} language={codeLanguage(info.name)} label={label} />}
+      <MarkdownView text={text} label={label} />
     </Suspense>
   );
+}
+
+const MARKDOWN_OVERRIDE: Partial<Record<ViewerKind, typeof MarkdownText>> = { markdown: MarkdownText };
+
+/** Text files up to TEXT_PREVIEW_MAX_BYTES are read through `fs/download` (authorised: no storage CORS needed), larger ones and every other kind from the storage's preview address. */
+function readsThroughDownload(kind: ViewerKind, size: number): boolean {
+  return isTextKind(kind) && size <= TEXT_PREVIEW_MAX_BYTES;
+}
+
+/**
+ * What the layer shows: the file's preview address (images, media, PDFs, documents, archives read
+ * it with byte ranges where they can) or, for a small text, its bytes read through `fs/download`;
+ * with its neighbours (a video's subtitles), listed only when a viewer asks.
+ */
+function usePreviewSource(
+  fs: FsApi,
+  info: FsFileInfo | null,
+  kind: ViewerKind | null,
+): { source: FileSource | null; error: string | null } {
+  const [read, setRead] = useState<{ info: FsFileInfo; blob: Blob } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const viaDownload = !!info && !!kind && readsThroughDownload(kind, info.size);
+  useEffect(() => {
+    setRead(null);
+    setError(null);
+    if (!info || !viaDownload) return undefined;
+    const controller = new AbortController();
+    fs.download(info.path, controller.signal).then(
+      (blob) => !controller.signal.aborted && setRead({ info, blob }),
+      (caught) => !controller.signal.aborted && setError(errorMessage(caught)),
+    );
+    return () => controller.abort();
+  }, [fs, info, viaDownload]);
+  const source = useMemo<FileSource | null>(() => {
+    if (!info) return null;
+    const base = { name: info.name, size: info.size, contentType: info.contentType, siblings: companionsOf(fs, info.path, info.name) };
+    if (!viaDownload) return { ...base, url: info.preview_url };
+    return read?.info === info ? { ...base, blob: read.blob } : null;
+  }, [fs, info, viaDownload, read]);
+  return { source, error };
 }
 
 /** The file opened by the `preview` query parameter, previewed in place by type; else a download card. */
@@ -76,65 +114,32 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
     headingRef.current?.focus();
   }, [path]);
 
-  const kind: PreviewKind | null = info ? previewKind(info.name, info.contentType) : null;
-  const tooLarge = (kind === 'code' || kind === 'markdown') && !!info && info.size > TEXT_PREVIEW_MAX_BYTES;
+  const kind: ViewerKind | null = info ? viewerKind(info.name, info.contentType) : null;
+  const { source, error: readError } = usePreviewSource(fs, info, kind);
   const label = t('preview.contentOf', { name });
+  const shownError = error ?? readError;
 
   let body;
-  if (error)
+  if (shownError)
     body = (
       <p className="cc-alert cc-alert--error" role="alert" data-testid="preview-error">
-        {error}
+        {error ? error : `${t('preview.failed')} ${readError}`}
       </p>
     );
-  else if (!info || !kind) body = <Loading label={t('preview.loading')} />;
-  else if (kind === 'other' || tooLarge)
+  else if (!info || !kind || !source) body = <Loading label={t('preview.loading')} />;
+  else
     body = (
-      <div className="ce-download-card" data-testid="preview-download-card">
-        <span className="ce-icon ce-icon--large" aria-hidden="true">
-          {(name.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}
-        </span>
-        <p>{tooLarge ? t('preview.tooLarge', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }) : t('preview.noPreview')}</p>
-        <button type="button" className="cc-button cc-button--primary" onClick={onDownload} data-testid="preview-download-card-button">
-          {t('preview.downloadSize', { size: formatBytes(info.size) })}
-        </button>
-      </div>
-    );
-  else if (kind === 'image') body = <img className="ce-preview__image" src={info.preview_url} alt={name} data-testid="preview-image" />;
-  else if (kind === 'video')
-    body = (
-      <video
-        className="ce-preview__media"
-        src={info.preview_url}
-        controls
-        preload="metadata"
-        data-testid="preview-video"
-        aria-label={label}
-      >
-        {t('preview.noMedia')}
-      </video>
-    );
-  else if (kind === 'audio')
-    body = (
-      <audio
-        className="ce-preview__audio"
-        src={info.preview_url}
-        controls
-        preload="metadata"
-        data-testid="preview-audio"
-        aria-label={label}
+      <FileViewer
+        source={source}
+        kind={kind}
+        label={label}
+        download={{ onClick: onDownload }}
+        overrides={readsThroughDownload(kind, info.size) ? MARKDOWN_OVERRIDE : undefined}
       />
     );
-  else if (kind === 'pdf') body = <iframe className="ce-preview__pdf" src={info.preview_url} title={label} data-testid="preview-pdf" />;
-  else body = <TextBody fs={fs} info={info} markdown={kind === 'markdown'} label={label} />;
 
   return (
-    <section
-      className="cc-card ce-preview"
-      aria-labelledby="ce-preview-title"
-      data-testid="preview-panel"
-      data-kind={tooLarge ? 'too-large' : (kind ?? 'loading')}
-    >
+    <section className="cc-card ce-preview" aria-labelledby="ce-preview-title" data-testid="preview-panel" data-kind={kind ?? 'loading'}>
       <div className="ce-preview__head">
         <h2 id="ce-preview-title" ref={headingRef} tabIndex={-1} className="ce-preview__title">
           {name}
@@ -151,7 +156,7 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
           <button type="button" className="cc-button" onClick={onLink} data-testid="preview-link">
             {t('actions.link')}
           </button>
-          {onEdit && info && isEditableText(name) && !tooLarge && (
+          {onEdit && info && kind && isTextKind(kind) && info.size <= TEXT_PREVIEW_MAX_BYTES && (
             <button type="button" className="cc-button" onClick={onEdit} data-testid="preview-edit">
               {t('actions.edit')}
             </button>
