@@ -35,11 +35,49 @@ export const REQUIRED_RULES = {
   '/paste/{slug}': ['antd', 'editor'],
 };
 
+/**
+ * The viewers of the file-viewers layer, each a lazily loaded chunk `viewer-<name>`
+ * (file-viewers/src/file-viewer.tsx): a page loads one only when a file of its kind is opened.
+ */
+export const VIEWER_CHUNKS = ['image', 'media', 'pdf', 'document', 'spreadsheet', 'slides', 'ebook', 'archive', 'code', 'html'];
+
+/**
+ * npm packages only one viewer uses (found in a chunk's source map: webpack may move a viewer's
+ * library into a chunk of its own, without the viewer's name).
+ */
+export const VIEWER_PACKAGES = {
+  pdf: ['pdfjs-dist'],
+  document: ['docx-preview', 'mammoth'],
+  spreadsheet: ['xlsx', '@e965/xlsx', 'papaparse'],
+  archive: ['libarchive.js', '@zip.js/zip.js'],
+  ebook: ['epubjs', 'foliate-js'],
+};
+
+/** `viewer-pdf` → 'pdf', for a rule name. */
 export const RULE_TITLES = {
   antd: 'antd / @ant-design/pro-components / cssinjs / icons',
   editor: 'the Markdown editor (bytemd editor, CodeMirror)',
   'html-parser': 'the HTML parser of the Markdown pipeline (rehype-raw, parse5)',
+  ...Object.fromEntries(
+    VIEWER_CHUNKS.map((name) => [`viewer-${name}`, `the ${name} viewer of the file-viewers layer (chunk viewer-${name})`]),
+  ),
 };
+
+/**
+ * The viewer whose code a bundled source path is (`…/file-viewers/src/viewers/<name>/…`), or null.
+ * A viewer's texts (`texts.ts`) are not its code: the layer bundles every viewer's texts with itself.
+ */
+export function viewerOfSource(sourcePath) {
+  const match = /(?:^|\/)file-viewers\/src\/viewers\/([a-z0-9-]+)\/(.+)$/.exec(sourcePath);
+  if (!match || match[2] === 'texts.ts') return null;
+  return match[1];
+}
+
+/** The viewer chunk a file is by its name (`viewer-pdf.1a2b3c4d.js` → 'pdf'), or null. */
+export function viewerOfFileName(fileName) {
+  const match = /^viewer-([a-z0-9-]+)\.[0-9a-f]+\.js$/.exec(fileName);
+  return match ? match[1] : null;
+}
 
 /** The rules for one route: the required ones plus the file's `forbid` list. */
 export function rulesForRoute(route, budgets) {
@@ -92,10 +130,11 @@ export function sharedModulesByFile(manifest) {
 
 /**
  * What one loaded script is known to carry.
- * @param {{ sharedModules?: string[], bundledPackages?: Iterable<string>, source?: string }} script
- * @returns {{ antd: string[], editor: string[], 'html-parser': string[] }} the evidence for each rule (empty when clean)
+ * @param {{ sharedModules?: string[], bundledPackages?: Iterable<string>, source?: string, fileName?: string, sourcePaths?: Iterable<string> }} script
+ *   `fileName`: the file's name (a viewer chunk is named after its viewer); `sourcePaths`: its source map's `sources`
+ * @returns {Record<string, string[]>} the evidence for each rule (antd, editor, html-parser, viewer-<name>; empty when clean)
  */
-export function classifyScript({ sharedModules = [], bundledPackages = [], source = '' }) {
+export function classifyScript({ sharedModules = [], bundledPackages = [], source = '', fileName = '', sourcePaths = [] }) {
   const antd = [];
   const editor = [];
   for (const name of sharedModules) if (isAntdPackage(name)) antd.push(`shared module ${name} (mf-manifest.json)`);
@@ -107,8 +146,27 @@ export function classifyScript({ sharedModules = [], bundledPackages = [], sourc
   for (const marker of EDITOR_CODE_MARKERS) if (source.includes(marker)) editor.push(`contains "${marker}"`);
   const bundledParser = bundled.filter((name) => HTML_PARSER_PACKAGES.includes(name));
   const htmlParser = bundledParser.length ? [`bundles ${bundledParser.join(', ')} (source map)`] : [];
-  return { antd, editor, 'html-parser': htmlParser };
+  /** @type {Record<string, string[]>} */
+  const viewers = Object.fromEntries(VIEWER_CHUNKS.map((name) => [`viewer-${name}`, []]));
+  const named = viewerOfFileName(fileName);
+  if (named && viewers[`viewer-${named}`]) viewers[`viewer-${named}`].push(`is the chunk viewer-${named} (file name)`);
+  /** @type {Map<string, number>} */
+  const viewerSources = new Map();
+  for (const path of sourcePaths) {
+    const viewer = viewerOfSource(path);
+    if (viewer && viewers[`viewer-${viewer}`]) viewerSources.set(viewer, (viewerSources.get(viewer) ?? 0) + 1);
+  }
+  for (const [viewer, count] of viewerSources)
+    viewers[`viewer-${viewer}`].push(`bundles ${count} file(s) of file-viewers/src/viewers/${viewer}/ (source map)`);
+  for (const [viewer, packages] of Object.entries(VIEWER_PACKAGES)) {
+    const found = bundled.filter((name) => packages.includes(name));
+    if (found.length) viewers[`viewer-${viewer}`].push(`bundles ${found.join(', ')} (source map)`);
+  }
+  return { antd, editor, 'html-parser': htmlParser, ...viewers };
 }
+
+/** Every viewer rule (`viewer-<name>`), for a page that must load none. */
+export const ALL_VIEWER_RULES = VIEWER_CHUNKS.map((name) => `viewer-${name}`);
 
 /**
  * The rule breaks of one route.

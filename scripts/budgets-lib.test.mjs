@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  ALL_VIEWER_RULES,
+  RULE_TITLES,
   budgetFor,
   budgetsFromMeasurements,
   classifyScript,
@@ -11,6 +13,8 @@ import {
   packagesInSourceMap,
   rulesForRoute,
   sharedModulesByFile,
+  viewerOfFileName,
+  viewerOfSource,
 } from './budgets-lib.mjs';
 
 describe('packageOfSource', () => {
@@ -72,10 +76,17 @@ describe('classifyScript', () => {
   });
 
   it('leaves the paste viewer’s own code clean (bytemd’s processor is not the editor)', () => {
+    const evidence = classifyScript({
+      sharedModules: ['react'],
+      bundledPackages: ['bytemd', '@bytemd/plugin-gfm'],
+      source: 'class="markdown-body"',
+      fileName: 'page-paste.1a2b3c4d.js',
+    });
     assert.deepEqual(
-      classifyScript({ sharedModules: ['react'], bundledPackages: ['bytemd', '@bytemd/plugin-gfm'], source: 'class="markdown-body"' }),
-      { antd: [], editor: [], 'html-parser': [] },
+      Object.entries(evidence).filter(([, found]) => found.length),
+      [],
     );
+    assert.deepEqual(Object.keys(evidence).sort(), ['antd', 'editor', 'html-parser', ...ALL_VIEWER_RULES].sort());
   });
 
   it('finds the HTML parser of the Markdown pipeline in a source map', () => {
@@ -83,6 +94,62 @@ describe('classifyScript', () => {
       'bundles hast-util-raw, parse5 (source map)',
     ]);
     assert.deepEqual(classifyScript({ bundledPackages: ['hast-util-sanitize', 'micromark'] })['html-parser'], []);
+  });
+});
+
+describe('viewer chunks of the file-viewers layer', () => {
+  it('knows a viewer chunk by its file name', () => {
+    assert.equal(viewerOfFileName('viewer-pdf.0a1b2c3d.js'), 'pdf');
+    assert.equal(viewerOfFileName('viewer-spreadsheet.ffffffff.js'), 'spreadsheet');
+    assert.equal(viewerOfFileName('page-file.0a1b2c3d.js'), null);
+    assert.equal(viewerOfFileName('viewer-pdf.0a1b2c3d.js.map'), null);
+    assert.deepEqual(classifyScript({ fileName: 'viewer-pdf.0a1b2c3d.js' })['viewer-pdf'], ['is the chunk viewer-pdf (file name)']);
+  });
+
+  it('finds a viewer’s code in a source map, but not its texts, which the layer carries', () => {
+    assert.equal(viewerOfSource('webpack://cloudclip_public/../file-viewers/src/viewers/archive/zip.ts'), 'archive');
+    assert.equal(viewerOfSource('webpack://cloudclip_public/../file-viewers/src/viewers/archive/texts.ts'), null);
+    assert.equal(viewerOfSource('webpack://cloudclip_public/../file-viewers/src/file-viewer.tsx'), null);
+    const layer = classifyScript({
+      fileName: 'page-file.0a1b2c3d.js',
+      sourcePaths: [
+        '../file-viewers/src/file-viewer.tsx',
+        ...ALL_VIEWER_RULES.map((rule) => `../file-viewers/src/viewers/${rule.slice(7)}/texts.ts`),
+      ],
+    });
+    assert.deepEqual(
+      ALL_VIEWER_RULES.filter((rule) => layer[rule].length),
+      [],
+    );
+    // A chunk webpack split off (a numeric name) that holds the archive viewer's code and zip.js.
+    const split = classifyScript({
+      fileName: '734.0a1b2c3d.js',
+      bundledPackages: ['@zip.js/zip.js'],
+      sourcePaths: ['../file-viewers/src/viewers/archive/index.tsx', '../file-viewers/src/viewers/archive/zip.ts'],
+    });
+    assert.deepEqual(split['viewer-archive'], [
+      'bundles 2 file(s) of file-viewers/src/viewers/archive/ (source map)',
+      'bundles @zip.js/zip.js (source map)',
+    ]);
+    assert.deepEqual(classifyScript({ bundledPackages: ['pdfjs-dist'] })['viewer-pdf'], ['bundles pdfjs-dist (source map)']);
+  });
+
+  it('a page forbidding every viewer breaks on the PDF viewer’s chunk only', () => {
+    const rules = rulesForRoute('/file/{slug}', { routes: { '/file/{slug}': { forbid: ['html-parser', ...ALL_VIEWER_RULES] } } });
+    assert.deepEqual(rules, ['html-parser', ...ALL_VIEWER_RULES]);
+    const scripts = [
+      { url: '/remotes/mfe-public/0.1.0/page-file.11111111.js', evidence: classifyScript({ fileName: 'page-file.11111111.js' }) },
+      { url: '/remotes/mfe-public/0.1.0/viewer-pdf.22222222.js', evidence: classifyScript({ fileName: 'viewer-pdf.22222222.js' }) },
+    ];
+    assert.deepEqual(findRuleBreaks('/file/{slug}', rules, scripts), [
+      {
+        route: '/file/{slug}',
+        rule: 'viewer-pdf',
+        url: '/remotes/mfe-public/0.1.0/viewer-pdf.22222222.js',
+        evidence: ['is the chunk viewer-pdf (file name)'],
+      },
+    ]);
+    assert.match(RULE_TITLES['viewer-pdf'], /pdf viewer/);
   });
 });
 

@@ -5,9 +5,11 @@
 // 2. Each route's first load, served by the real gateway + api-server in Chromium (a real paste and
 //    a real file share are made first): the JS bytes on the wire.
 // 3. Page rules: `/` and `/paste/{slug}` load no antd / pro-components / cssinjs / icons, and
-//    `/paste/{slug}` loads no Markdown editor. A loaded file is identified by the `mf-manifest.json`
-//    next to it (its shared modules and their chunk files), its source map (bundled packages) and,
-//    for the editor, the class names only the editor's code contains.
+//    `/paste/{slug}` loads no Markdown editor; deploy/budgets.json adds per route what it must not
+//    load (`forbid`), e.g. a viewer chunk of the file-viewers layer (`viewer-pdf`, …). A loaded file
+//    is identified by the `mf-manifest.json` next to it (its shared modules and their chunk files),
+//    its source map (bundled packages, and the viewer folders of file-viewers it holds), its name
+//    (`viewer-<name>.<hash>.js`) and, for the editor, the class names only the editor's code contains.
 //
 // Exit 1 with a table of what is over and by how much, or which file breaks which rule.
 //
@@ -100,7 +102,13 @@ async function identifyScripts(responses, fetchJson) {
       const sourceMap = await fetchJson(`${url.origin}${url.pathname}.map`);
       const sharedModules = manifest ? (sharedModulesByFile(manifest).get(fileName) ?? []) : [];
       const bundledPackages = [...packagesInSourceMap(sourceMap)];
-      const evidence = classifyScript({ sharedModules, bundledPackages, source: script.body?.toString('utf8') ?? '' });
+      const evidence = classifyScript({
+        sharedModules,
+        bundledPackages,
+        source: script.body?.toString('utf8') ?? '',
+        fileName,
+        sourcePaths: sourceMap?.sources ?? [],
+      });
       return {
         url: url.pathname,
         wireBytes: script.wireBytes,
