@@ -26,3 +26,17 @@ if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
     return read<string>(this, 'readAsText');
   };
 }
+
+// Pointer events with their coordinates (jsdom has no PointerEvent, so fireEvent made plain events).
+if (typeof window !== 'undefined' && typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  (window as unknown as { PointerEvent: unknown }).PointerEvent = PointerEventPolyfill;
+}
