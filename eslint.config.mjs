@@ -26,7 +26,7 @@ const FEATURE_APPS = ['host-shell', ...REMOTES];
 const APPS = ['host-shell', ...REMOTES];
 
 const TS = ['**/*.ts', '**/*.tsx'];
-const BROWSER_SOURCES = [...APPS, 'shared-kernel'].map((pkg) => `${pkg}/src/**`);
+const BROWSER_SOURCES = [...APPS, 'shared-kernel', 'file-viewers'].map((pkg) => `${pkg}/src/**`);
 
 // ----- layering --------------------------------------------------------------------------------
 
@@ -62,7 +62,18 @@ const packageRules = [
   },
   {
     files: ['shared-kernel/**'],
-    patterns: [forbidPackages([...APPS, 'api-server', 'deploy', 'e2e'], 'The kernel imports no app (architecture: who owns what).')],
+    patterns: [
+      forbidPackages([...APPS, 'file-viewers', 'api-server', 'deploy', 'e2e'], 'The kernel imports no app (architecture: who owns what).'),
+    ],
+  },
+  {
+    files: ['file-viewers/**'],
+    patterns: [
+      forbidPackages(
+        [...APPS, 'api-server', 'deploy', 'e2e'],
+        'The viewer layer imports no app (both remotes bundle it): only @cloudclip/shared-kernel.',
+      ),
+    ],
   },
   {
     files: ['contract/**'],
@@ -94,8 +105,19 @@ const packageZones = [
     message: 'The kernel imports no app.',
   },
   {
+    target: './file-viewers',
+    from: [...APPS, 'api-server', 'deploy', 'e2e'].map((pkg) => `./${pkg}`),
+    message: 'The viewer layer imports no app, nor the api-server: only the kernel (both remotes bundle it).',
+  },
+  {
+    target: './shared-kernel',
+    from: ['./file-viewers'],
+    message:
+      'The kernel does not import the viewer layer: the layer is built on the kernel, and only the remotes that show files bundle it.',
+  },
+  {
     target: './contract',
-    from: [...APPS, 'shared-kernel', 'api-server', 'deploy', 'e2e', 'scripts'].map((pkg) => `./${pkg}`),
+    from: [...APPS, 'shared-kernel', 'file-viewers', 'api-server', 'deploy', 'e2e', 'scripts'].map((pkg) => `./${pkg}`),
     message: 'The contract package imports nothing from another workspace package.',
   },
   {
