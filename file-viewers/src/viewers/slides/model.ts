@@ -1,0 +1,118 @@
+/**
+ * What the slides viewer draws: a deck read from a .pptx or an .odp, independent of the format.
+ * Positions are percentages of the slide; font sizes are points (drawn relative to the slide's width).
+ */
+
+export interface Box {
+  /** Left, top, width and height in % of the slide's width (x, w) and height (y, h). */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Clockwise, in degrees. */
+  rotation?: number;
+}
+
+export interface Run {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  /** Points. */
+  size?: number;
+  /** A CSS colour (#rrggbb). */
+  color?: string;
+  /** A line break inside the paragraph (text is empty). */
+  lineBreak?: boolean;
+}
+
+export interface Paragraph {
+  runs: Run[];
+  /** 0-based outline level (indent). */
+  level: number;
+  /** The bullet's text ("•", "1.") when the paragraph has one. */
+  bullet?: string;
+  align?: 'left' | 'center' | 'right' | 'justify';
+}
+
+export interface TextItem {
+  type: 'text';
+  box: Box;
+  paragraphs: Paragraph[];
+  fill?: string;
+  border?: string;
+  shape?: 'rect' | 'ellipse' | 'round';
+  anchor?: 'top' | 'middle' | 'bottom';
+  /** Points, for runs without their own size. */
+  defaultSize?: number;
+}
+
+export interface ImageItem {
+  type: 'image';
+  box: Box;
+  /** The picture's part in the package; the viewer makes the blob: URL when the slide is shown. */
+  part: string;
+  alt: string;
+}
+
+export interface TableItem {
+  type: 'table';
+  box: Box;
+  rows: { cells: { paragraphs: Paragraph[]; colSpan?: number; rowSpan?: number; fill?: string }[] }[];
+}
+
+export type SlideItem = TextItem | ImageItem | TableItem;
+
+export interface Slide {
+  background?: string;
+  /** A picture filling the background (a part path). */
+  backgroundPart?: string;
+  items: SlideItem[];
+  /** The slide's title (the first text), for the jump list. */
+  title: string;
+}
+
+export interface Deck {
+  /** The slide's size in points (only the ratio and the font scale matter). */
+  width: number;
+  height: number;
+  slides: Slide[];
+  /** Slides in the file beyond MAX_SLIDES, not read. */
+  omitted: number;
+  /** The image parts' bytes as Blobs, by part path. */
+  image(part: string): Blob | null;
+}
+
+/** Most slides read from one file; more are left out (the counter says how many are shown). */
+export const MAX_SLIDES = 500;
+/** Most shapes drawn on one slide. */
+export const MAX_ITEMS_PER_SLIDE = 2000;
+/** Most characters of text kept per slide. */
+export const MAX_TEXT_PER_SLIDE = 100_000;
+/** Largest file read into the page. */
+export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+/** Image types a browser draws in an <img> (EMF/WMF/TIFF are skipped). */
+export const DRAWABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/svg+xml', 'image/webp']);
+
+/** The text of a slide's runs (for titles and tests). */
+export function paragraphText(paragraph: Paragraph): string {
+  return paragraph.runs.map((run) => (run.lineBreak ? ' ' : run.text)).join('');
+}
+
+/** Stops a hostile file's text growing without bound: counts characters kept on a slide. */
+export class TextBudget {
+  private used = 0;
+  take(text: string): string {
+    const left = MAX_TEXT_PER_SLIDE - this.used;
+    if (left <= 0) return '';
+    const kept = text.length > left ? text.slice(0, left) : text;
+    this.used += kept.length;
+    return kept;
+  }
+}
+
+/** Yields to the browser now and then while a long deck is read, so the page stays responsive. */
+export function breathe(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
