@@ -89,7 +89,7 @@ test.describe('on a 390 px phone screen', () => {
     await explorer.row('code.ts').getByTestId('row-actions').tap();
     await expect(page.getByTestId('actions-dialog')).toBeInViewport();
     await page.getByTestId('action-open').tap();
-    await expect(page.getByTestId('preview-code')).toBeVisible();
+    await expect(page.getByTestId('viewer-code')).toBeVisible();
     const previewOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(previewOverflow).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -30,7 +30,7 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-test('previews images, video, audio and PDF in place from their storage URLs', async ({ page }) => {
+test('previews images, audio and PDF in place from their storage URLs', async ({ page }) => {
   const explorer = new ExplorerPage(page);
   await explorer.seedCredential({ adminToken: api.credential });
   await explorer.open(local.mountPath);
@@ -38,33 +38,42 @@ test('previews images, video, audio and PDF in place from their storage URLs', a
 
   await explorer.openItem('pixel.png');
   await expect(page).toHaveURL(/\?preview=pixel\.png$/);
+  await expect(explorer.preview).toHaveAttribute('data-kind', 'image');
   const image = page.getByTestId('preview-image');
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(2);
 
-  for (const [name, testId, type] of [
-    ['clip.mp4', 'preview-video', 'video/mp4'],
-    ['tone.wav', 'preview-audio', 'audio/'],
-    ['doc.pdf', 'preview-pdf', 'application/pdf'],
-  ] as const) {
-    await explorer.openItem(name);
-    await expect(explorer.preview).toHaveAttribute('data-kind', testId.replace('preview-', ''));
-    const src = await page.getByTestId(testId).getAttribute('src');
-    expect(src).toBeTruthy();
-    const response = await page.request.get(src!);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain(type);
-  }
+  await explorer.openItem('tone.wav');
+  await expect(explorer.preview).toHaveAttribute('data-kind', 'audio');
+  const src = await page.getByTestId('preview-audio').getAttribute('src');
+  expect(src).toBeTruthy();
+  const response = await page.request.get(src!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('audio/');
+
+  // pdf.js in the page (phones have no PDF viewer of their own), not the browser's viewer in a frame.
+  await explorer.openItem('doc.pdf');
+  await expect(explorer.preview).toHaveAttribute('data-kind', 'pdf');
+  await expect(page.getByTestId('viewer-pdf').getByText('Cloudclip')).toBeVisible({ timeout: 30_000 });
+  await expect(explorer.preview.locator('iframe, embed, object')).toHaveCount(0);
+
+  // A "video" the browser cannot play falls back to the download with a reason, never a blank player.
+  await explorer.openItem('clip.mp4');
+  await expect(explorer.preview).toHaveAttribute('data-kind', 'video');
+  await expect(page.getByTestId('viewer-fallback')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('viewer-fallback-reason')).not.toBeEmpty();
 });
 
-test('highlights code, renders Markdown sanitized, and offers a download card for other files', async ({ page }) => {
+test('highlights code, renders Markdown sanitized, and offers the download with a reason for a damaged file', async ({ page }) => {
   const explorer = new ExplorerPage(page);
   await explorer.seedCredential({ adminToken: api.credential });
   await explorer.open(local.mountPath, '?preview=main.ts');
-  const code = page.getByTestId('preview-code');
-  await expect(code).toHaveAttribute('data-language', 'typescript');
+  await expect(explorer.preview).toHaveAttribute('data-kind', 'code');
+  const code = page.getByTestId('file-text').locator('pre code');
+  await expect(code).toHaveClass(/language-typescript/);
   await expect(code.locator('.hljs-keyword').first()).toHaveText('const');
   await expect(code).toContainText('return value * 2;');
+  await expect(page.getByTestId('preview-edit')).toBeVisible();
 
   await explorer.openItem('notes.md');
   const markdown = page.getByTestId('preview-markdown');
@@ -79,10 +88,16 @@ test('highlights code, renders Markdown sanitized, and offers a download card fo
   await markdown.getByText('click me').click();
   expect(await page.evaluate(() => (window as unknown as { __explorerXss?: string }).__explorerXss)).toBeUndefined();
 
+  // 'archive.zip' holds junk: the archive viewer says it is damaged and offers the download.
   await explorer.openItem('archive.zip');
-  await expect(page.getByTestId('preview-download-card')).toContainText('cannot be previewed');
+  await expect(explorer.preview).toHaveAttribute('data-kind', 'archive');
+  await expect(page.getByTestId('viewer-fallback')).toHaveAttribute('data-reason', 'damaged', { timeout: 30_000 });
+  await expect(page.getByTestId('viewer-fallback-reason')).toHaveText(
+    'The file is damaged or not in the format its name says, so it cannot be previewed.',
+  );
+  await expect(page.getByTestId('preview-edit')).toHaveCount(0);
   const download = page.waitForEvent('download');
-  await page.getByTestId('preview-download-card-button').click();
+  await page.getByTestId('viewer-fallback-download').click();
   expect((await download).suggestedFilename()).toBe('archive.zip');
 });
 
@@ -90,14 +105,14 @@ test('the preview lives in the address: deep link, reload, close and back', asyn
   const explorer = new ExplorerPage(page);
   await explorer.seedCredential({ adminToken: api.credential });
   await explorer.open(local.mountPath, '?preview=main.ts');
-  await expect(page.getByTestId('preview-code')).toBeVisible();
+  await expect(page.getByTestId('viewer-code')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('preview-code')).toBeVisible();
+  await expect(page.getByTestId('viewer-code')).toBeVisible();
   await page.getByTestId('preview-close').click();
   await expect(explorer.preview).toHaveCount(0);
   await expect(page).not.toHaveURL(/preview=/);
   await page.goBack();
-  await expect(page.getByTestId('preview-code')).toBeVisible();
+  await expect(page.getByTestId('viewer-code')).toBeVisible();
 
   // A file that is not there says so.
   await explorer.open(local.mountPath, '?preview=missing.txt');
@@ -113,10 +128,10 @@ test('previews an image on an S3 mount through its presigned URL', async ({ page
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(2);
 });
 
-test('highlighting, Markdown and the QR code are downloaded only when first needed', async ({ page }) => {
+test('each viewer, Markdown and the QR code are downloaded only when first needed', async ({ page }) => {
   const chunks: string[] = [];
   page.on('request', (request) => {
-    const match = /\/(preview-code|preview-markdown|preview|qr-code|upload)\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
+    const match = /\/(viewer-[a-z]+|preview-markdown|preview|qr-code|upload)\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
     if (match) chunks.push(match[1]!);
   });
   const explorer = new ExplorerPage(page);
@@ -126,14 +141,16 @@ test('highlighting, Markdown and the QR code are downloaded only when first need
   expect(chunks).toEqual([]);
   await explorer.openItem('pixel.png');
   await expect(page.getByTestId('preview-image')).toBeVisible();
-  expect(chunks).toEqual(['preview']);
+  expect(chunks).toEqual(['preview', 'viewer-image']);
   await explorer.openItem('main.ts');
-  await expect(page.getByTestId('preview-code')).toBeVisible();
-  expect(chunks).toContain('preview-code');
+  await expect(page.getByTestId('viewer-code')).toBeVisible();
+  expect(chunks).toContain('viewer-code');
   expect(chunks).not.toContain('preview-markdown');
+  expect(chunks.filter((chunk) => chunk.startsWith('viewer-')).sort()).toEqual(['viewer-code', 'viewer-image']);
   await page.getByTestId('preview-link').click();
   await page.getByTestId('link-create').click();
   await expect(page.getByTestId('link-qr')).toBeVisible();
   expect(chunks).toContain('qr-code');
   expect(chunks).not.toContain('preview-markdown');
+  expect(chunks.filter((chunk) => chunk.startsWith('viewer-')).sort()).toEqual(['viewer-code', 'viewer-image']);
 });

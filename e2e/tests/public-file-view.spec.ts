@@ -47,38 +47,48 @@ test.describe('file view', () => {
     expect(await view.qr.locator('svg path').last().getAttribute('d')).toBe(expectedQrPath(shareUrl, 140));
   });
 
-  test('a text file is shown as highlighted code', async ({ page }) => {
+  test('a code file is shown highlighted, with line numbers, by the layer’s code viewer', async ({ page }) => {
     const { view } = await openSharedFile(page, {
       name: 'hello.ts',
       content: 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n',
     });
-    await expect(view.preview).toHaveAttribute('data-kind', 'text');
+    await expect(view.preview).toHaveAttribute('data-kind', 'code');
+    await expect(page.getByTestId('viewer-code')).toBeVisible();
     const code = page.getByTestId('file-text').locator('pre code');
     await expect(code).toContainText('export function greet(name: string)');
     await expect(code).toHaveClass(/hljs/);
     await expect(code.locator('.hljs-keyword').first()).toHaveText('export');
+    await expect(page.getByTestId('file-text').locator('[data-n="3"]')).toHaveText('}');
   });
 
-  test('a plain-text file is shown as it is, without downloading the Markdown pipeline that a code file needs', async ({ page }) => {
-    // A marker of the pipeline's chunk (rehype-sanitize's option name); the code file proves it.
+  test('a plain-text file is shown as it is by the page itself: no viewer chunk, no Markdown pipeline', async ({ page }) => {
+    // A marker of the Markdown pipeline's chunk (rehype-sanitize's option name); the Markdown file proves it.
     const PIPELINE_MARKER = 'clobberPrefix';
-    const scripts: string[] = [];
+    const scripts: { url: string; source: string }[] = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
-        scripts.push(await response.text().catch(() => ''));
+        scripts.push({ url: response.url(), source: await response.text().catch(() => '') });
     });
+    const viewerChunks = () => scripts.filter((script) => /\/viewer-[a-z]+\.[0-9a-f]+\.js$/.test(new URL(script.url).pathname));
     const { view } = await openSharedFile(page, { name: 'notes.txt', content: 'first line\n  indented <b>not bold</b>\n' });
-    await expect(view.preview).toHaveAttribute('data-kind', 'text');
+    await expect(view.preview).toHaveAttribute('data-kind', 'code');
     const text = page.getByTestId('file-text');
     await expect(text.locator('code')).toHaveText('first line\n  indented <b>not bold</b>\n', { useInnerText: true });
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.some((source) => source.includes(PIPELINE_MARKER))).toBe(false);
+    expect(scripts.some((script) => script.source.includes(PIPELINE_MARKER))).toBe(false);
+    expect(viewerChunks()).toEqual([]);
 
     await new PublicFilePage(page).goto((await uploadFile(await adminToken(), { name: 'main.ts', content: 'const a = 1;\n' })).slug);
     await expect(page.getByTestId('file-text').locator('code.hljs')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((source) => source.includes(PIPELINE_MARKER))).toBe(true);
+    expect(viewerChunks().map((script) => /\/(viewer-[a-z]+)\./.exec(script.url)![1])).toEqual(['viewer-code']);
+    expect(scripts.some((script) => script.source.includes(PIPELINE_MARKER))).toBe(false);
+
+    await new PublicFilePage(page).goto((await uploadFile(await adminToken(), { name: 'readme.md', content: '# Title\n' })).slug);
+    await expect(page.getByTestId('file-markdown').locator('h1')).toHaveText('Title');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((script) => script.source.includes(PIPELINE_MARKER))).toBe(true);
   });
 
   test('a Markdown file is rendered (sanitized)', async ({ page }) => {
@@ -92,20 +102,29 @@ test.describe('file view', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   });
 
-  test('a PDF is embedded', async ({ page }) => {
-    const { file } = await openSharedFile(page, { name: 'paper.pdf', content: minimalPdf() });
-    const frame = page.getByTestId('preview-pdf');
-    await expect(frame).toHaveAttribute('title', 'PDF preview: paper.pdf');
-    const src = (await frame.getAttribute('src'))!;
-    expect(src).toMatch(new RegExp(`/api/file-view/${file.slug}$`));
-    const response = await page.request.get(src);
-    expect(response.headers()['content-type']).toContain('application/pdf');
+  test('a PDF is rendered with pdf.js in the page, not handed to the browser’s viewer', async ({ page }) => {
+    const { view } = await openSharedFile(page, { name: 'paper.pdf', content: minimalPdf() });
+    await expect(view.preview).toHaveAttribute('data-kind', 'pdf');
+    const viewer = page.getByTestId('viewer-pdf');
+    await expect(viewer.getByText('Cloudclip PDF')).toBeVisible({ timeout: 30_000 });
+    await expect(view.preview.locator('iframe, embed, object')).toHaveCount(0);
   });
 
-  test('other types get a download card', async ({ page }) => {
-    await openSharedFile(page, { name: 'archive.zip', content: Buffer.from('PK\u0003\u0004 not really a zip') });
-    await expect(page.getByTestId('download-card')).toContainText('There is no preview for this type of file.');
-    await expect(page.getByTestId('download-card-link')).toHaveAttribute('href', /\/api\/file-download\//);
+  test('a file that is not what its name says gets the download card with the reason', async ({ page }) => {
+    const { view } = await openSharedFile(page, { name: 'archive.zip', content: Buffer.from('PK\u0003\u0004 not really a zip') });
+    await expect(view.preview).toHaveAttribute('data-kind', 'archive');
+    await expect(page.getByTestId('viewer-fallback')).toHaveAttribute('data-reason', 'damaged', { timeout: 30_000 });
+    await expect(page.getByTestId('viewer-fallback-reason')).toHaveText(
+      'The file is damaged or not in the format its name says, so it cannot be previewed.',
+    );
+    await expect(page.getByTestId('viewer-fallback-download')).toHaveAttribute('href', /\/api\/file-download\//);
+  });
+
+  test('a type without a viewer gets the download card', async ({ page }) => {
+    await openSharedFile(page, { name: 'firmware.bin', content: Buffer.from([0, 1, 2, 3, 4, 5]) });
+    await expect(page.getByTestId('viewer-fallback')).toHaveAttribute('data-reason', 'no-preview');
+    await expect(page.getByTestId('viewer-fallback-reason')).toHaveText('There is no preview for this type of file.');
+    await expect(page.getByTestId('viewer-fallback-download')).toHaveAttribute('href', /\/api\/file-download\//);
   });
 
   test('a protected file: prompt, wrong password, then preview with ?password= links kept for this tab', async ({ page }) => {
