@@ -93,6 +93,21 @@ describe('the code viewer', () => {
     expect(await screen.findByRole('button', { name: '已复制' })).toBeInTheDocument();
   });
 
+  it('does not read the file again when the page passes an equal source anew', async () => {
+    const source = sourceOf('server.log', logSample());
+    const { rerender } = show(source);
+    await screen.findByTestId('file-text');
+    const again = { ...source };
+    sources.set(again, logSample());
+    rerender(<CodeViewer source={again} kind="code" label="Content of server.log" onError={jest.fn()} />);
+    await screen.findByTestId('file-text');
+    expect(opened).toHaveBeenCalledTimes(1);
+    const other = sourceOf('other.log', new TextEncoder().encode('another file\n'));
+    rerender(<CodeViewer source={other} kind="code" label="Content of other.log" onError={jest.fn()} />);
+    await waitFor(() => expect(screen.getByTestId('file-text')).toHaveTextContent('another file'));
+    expect(opened).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses a binary file as unsupported', async () => {
     const { onError } = show(sourceOf('data.log', binarySample()));
     await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'unsupported' })));

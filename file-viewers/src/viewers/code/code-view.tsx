@@ -34,6 +34,24 @@ interface Streamed {
   done: boolean;
 }
 
+/**
+ * The same source object for as long as it names the same file, so that a page that builds its
+ * source anew at each render does not restart the reading.
+ */
+export function useStableSource(source: FileSource): FileSource {
+  const ref = useRef(source);
+  const seen = ref.current;
+  const same =
+    seen === source ||
+    (seen.url === source.url &&
+      seen.blob === source.blob &&
+      seen.name === source.name &&
+      seen.size === source.size &&
+      seen.contentType === source.contentType);
+  if (!same) ref.current = source;
+  return ref.current;
+}
+
 /** The file streamed into a LineIndex; a new state at the first text, then every PUBLISH_MS and at the end. */
 function useStreamedText(source: FileSource, onError: (error: unknown) => void): Streamed | null {
   const [state, setState] = useState<Streamed | null>(null);
@@ -119,8 +137,9 @@ export interface CodeViewProps {
  * their language has a grammar, copy); large ones stream into a virtualized view that renders only
  * the visible lines, with the loading progress and then the line count.
  */
-export function CodeView({ source, language, label, onError }: CodeViewProps) {
+export function CodeView({ source: given, language, label, onError }: CodeViewProps) {
   const { t, i18n } = useTranslation(VIEWERS_NAMESPACE);
+  const source = useStableSource(given);
   const streamed = useStreamedText(source, onError);
   const [wrap, setWrap] = useWrap();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -172,7 +191,18 @@ export function CodeView({ source, language, label, onError }: CodeViewProps) {
     );
   }, [index]);
 
-  if (mode === 'loading' || !streamed || !index) return <ViewerLoading />;
+  if (mode === 'loading' || !streamed || !index)
+    return (
+      <ViewerLoading
+        label={
+          streamed && streamed.loaded > 0
+            ? source.size > 0
+              ? t('layer.progress', { loaded: roughBytes(streamed.loaded), total: roughBytes(source.size) })
+              : t('layer.progressUnknown', { loaded: roughBytes(streamed.loaded) })
+            : undefined
+        }
+      />
+    );
 
   const lineCount = index.lineCount;
   const number = new Intl.NumberFormat(i18n.language || undefined);

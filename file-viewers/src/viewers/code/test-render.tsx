@@ -2,7 +2,7 @@
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { VIEWERS_NAMESPACE, viewerResources } from '../../i18n/resources';
 
 export function renderWithTexts(ui: ReactElement, language: 'en-US' | 'zh-CN' = 'en-US') {
@@ -19,5 +19,6 @@ export function renderWithTexts(ui: ReactElement, language: 'en-US' | 'zh-CN' = 
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  // As a wrapper, so that `rerender` keeps the texts.
+  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
 }

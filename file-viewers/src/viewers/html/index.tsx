@@ -6,7 +6,7 @@ import { ViewerLoading } from '../../file-viewer';
 import { VIEWERS_NAMESPACE } from '../../i18n/resources';
 import { readBytes } from '../../source';
 import type { FileSource, ViewerProps } from '../../types';
-import { CodeView } from '../code/code-view';
+import { CodeView, useStableSource } from '../code/code-view';
 import { decodeHtml, sandboxDocument, type SandboxedDocument } from './sandbox';
 import './html.css';
 
@@ -19,8 +19,9 @@ type Loaded = { kind: 'rendered'; page: SandboxedDocument; bytes: Uint8Array } |
  * An HTML file, rendered only inside `<iframe sandbox="">` with a CSP that lets no script run and
  * nothing load from any origin (sandbox.ts), or as its highlighted source.
  */
-export default function HtmlViewer({ source, label, onError }: ViewerProps) {
+export default function HtmlViewer({ source: given, label, onError }: ViewerProps) {
   const { t } = useTranslation(VIEWERS_NAMESPACE);
+  const source = useStableSource(given);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mode, setMode] = useState<'rendered' | 'source'>('rendered');
   const onErrorRef = useRef(onError);
