@@ -12,6 +12,7 @@ import {
   sampleZip,
   SECRET_TEXT,
   ZIP_PASSWORD,
+  zipClaimingHugeEntry,
 } from '../../../fixtures/archive.mjs';
 import { ViewerError } from '../../errors';
 import type { FileSource } from '../../types';
@@ -124,6 +125,25 @@ describe('ArchiveViewer', () => {
     expect(row('escape.txt')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'hostile.zip' }));
     expect(row('a\ufffdbell.txt')).toBeInTheDocument();
+  });
+
+  test('an entry over 200 MB is refused with a clear message, and the listing stays', async () => {
+    show('bomb.zip', zipClaimingHugeEntry());
+    fireEvent.click(await screen.findByRole('button', { name: /^folder-00/ }));
+    fireEvent.click(row('entry-00000.txt'));
+    expect(await screen.findByTestId('archive-notice')).toHaveTextContent(
+      '“entry-00000.txt” is larger than 200 MB uncompressed and cannot be previewed here',
+    );
+    expect(screen.queryByTestId('inner-viewer')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Files in folder-00' })).toBeInTheDocument();
+  });
+
+  test('cancelling the password leaves the listing as it was', async () => {
+    show('locked.zip', await encryptedZip({ zipCrypto: true }));
+    fireEvent.click(await screen.findByRole('button', { name: /^secret\.txt/ }));
+    fireEvent.click(within(await screen.findByTestId('archive-password')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('archive-password')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Files in locked.zip' })).toBeInTheDocument();
   });
 
   test('a damaged zip falls back as damaged', async () => {

@@ -101,9 +101,10 @@ export default function ArchiveViewer({ source, label, onError }: ViewerProps) {
       extraction.current?.abort();
       current?.close();
     };
-    // The archive is read again only when the file changes, not when the language does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the archive is read again for a new file only
-  }, [source]);
+    // The archive is read again only for another file: not for a new but equal source object, nor
+    // when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the file's identity, not the object
+  }, [source.url, source.name, source.size, source.blob]);
 
   const tree = useMemo(() => (handle ? buildTree(handle.entries) : null), [handle]);
   const folder = tree ? folderAt(tree, folderPath) : null;

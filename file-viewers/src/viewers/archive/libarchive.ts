@@ -13,8 +13,8 @@ import { EntryError, MAX_ENTRIES, MAX_ENTRY_BYTES, normalisePath, type ArchiveEn
  * `blob:` URL (a worker must come from the page's origin; remotes may be served from another one),
  * with the address of the .wasm asset written in where the bundle would look for it next to itself.
  * Compiling WebAssembly needs `'wasm-unsafe-eval'` in the page's script-src (the blob worker inherits
- * the page's policy); without it the worker never becomes ready and the viewer falls back
- * ("unsupported") after READY_TIMEOUT_MS.
+ * the page's policy); without it the viewer falls back ("unsupported") at once (wasmAllowed), and a
+ * worker that never becomes ready for any other reason falls back after READY_TIMEOUT_MS.
  */
 
 /** Largest 7z/RAR archive read (the worker holds it whole, plus libarchive's copy). */
@@ -72,8 +72,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number, failure: () => Error, w
   });
 }
 
+/** The smallest WebAssembly module: the header alone. */
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/**
+ * Whether this page may compile WebAssembly: a page whose CSP lacks 'wasm-unsafe-eval' refuses
+ * (and so does a worker it starts from a blob: URL), so the viewer falls back at once instead of
+ * waiting for a worker that never becomes ready.
+ */
+export function wasmAllowed(): boolean {
+  try {
+    return new WebAssembly.Module(EMPTY_WASM) instanceof WebAssembly.Module;
+  } catch {
+    return false;
+  }
+}
+
 async function startWorker(signal?: AbortSignal): Promise<{ worker: Worker; api: Comlink.Remote<WorkerApi> }> {
-  if (typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') throw new ViewerError('unsupported', 'no worker or wasm');
   const { workerUrl, wasmUrl } = libarchiveAssets();
   let script: string;
   try {
@@ -111,8 +126,23 @@ async function startWorker(signal?: AbortSignal): Promise<{ worker: Worker; api:
 
 /** Opens a 7z or RAR archive in libarchive's worker and lists it. */
 export async function openLibarchive(source: FileSource, format: '7z' | 'rar', signal?: AbortSignal): Promise<ArchiveHandle> {
-  const blob = await readBlob(source, { signal, maxBytes: MAX_LIBARCHIVE_BYTES });
-  const { worker, api } = await startWorker(signal);
+  if (typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') throw new ViewerError('unsupported', 'no worker or wasm');
+  if (!wasmAllowed()) throw new ViewerError('unsupported', "libarchive: WebAssembly refused (CSP without 'wasm-unsafe-eval')");
+  if (source.size > MAX_LIBARCHIVE_BYTES) throw new ViewerError('too-large');
+  // The worker starts (script, WebAssembly) while the archive downloads.
+  const starting = startWorker(signal);
+  starting.catch(() => undefined); // awaited below; a failure while the archive downloads is not unhandled
+  let blob: Blob;
+  try {
+    blob = await readBlob(source, { signal, maxBytes: MAX_LIBARCHIVE_BYTES });
+  } catch (error) {
+    starting.then(
+      ({ worker }) => worker.terminate(),
+      () => undefined,
+    );
+    throw error;
+  }
+  const { worker, api } = await starting;
   const abort = () => worker.terminate();
   signal?.addEventListener('abort', abort, { once: true });
   try {

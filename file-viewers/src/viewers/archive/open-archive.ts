@@ -1,5 +1,5 @@
 import { ViewerError } from '../../errors';
-import { extensionOf, openStream, readRange } from '../../source';
+import { extensionOf, openStream, readBlob, readRange } from '../../source';
 import type { FileSource } from '../../types';
 import { EntryError, MAX_ENTRY_BYTES, type ArchiveHandle } from './model';
 import { gunzip, listTar, readTarEntry } from './tar';
@@ -24,7 +24,14 @@ export function archiveFormat(name: string, head?: Uint8Array): ArchiveFormat | 
   return null;
 }
 
-async function openTar(source: FileSource, gzipped: boolean, signal?: AbortSignal): Promise<ArchiveHandle> {
+/** A gzipped tar up to this size is downloaded once and kept: opening an entry reads it again from memory. */
+const KEEP_GZIP_BYTES = 64 * 1024 * 1024;
+
+async function openTar(original: FileSource, gzipped: boolean, signal?: AbortSignal): Promise<ArchiveHandle> {
+  let source = original;
+  if (gzipped && !source.blob && source.size >= 0 && source.size <= KEEP_GZIP_BYTES) {
+    source = { ...source, url: undefined, blob: await readBlob(source, { signal, maxBytes: KEEP_GZIP_BYTES }) };
+  }
   const stream = async () => {
     const raw = await openStream(source, signal);
     return gzipped ? gunzip(raw) : raw;
