@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewerError } from '../../errors';
 import { ViewerLoading } from '../../file-viewer';
@@ -22,26 +22,34 @@ export async function readDeck(bytes: Uint8Array): Promise<Deck> {
   throw new ViewerError('damaged', 'neither a .pptx nor an .odp package');
 }
 
-/** blob: URLs of the deck's pictures, made when a slide first shows them and freed with the viewer. */
+/**
+ * blob: URLs of the deck's pictures, made when a slide first shows them and freed with the deck (a
+ * moment after, so a remount of the same deck — React's strict mode — keeps the URLs it still shows).
+ */
 function useImageUrls(deck: Deck | null): (part: string) => string | null {
-  const cache = useRef(new Map<string, string | null>());
+  const cache = useMemo(
+    () => ({ deck, urls: new Map<string, string | null>(), release: undefined as ReturnType<typeof setTimeout> | undefined }),
+    [deck],
+  );
   useEffect(() => {
-    const urls = cache.current;
+    clearTimeout(cache.release);
     return () => {
-      for (const url of urls.values()) if (url) URL.revokeObjectURL(url);
-      urls.clear();
+      cache.release = setTimeout(() => {
+        for (const url of cache.urls.values()) if (url) URL.revokeObjectURL(url);
+        cache.urls.clear();
+      }, 0);
     };
-  }, [deck]);
+  }, [cache]);
   return useCallback(
     (part: string) => {
-      const urls = cache.current;
+      const { urls } = cache;
       if (!urls.has(part)) {
-        const blob = deck?.image(part) ?? null;
+        const blob = cache.deck?.image(part) ?? null;
         urls.set(part, blob ? URL.createObjectURL(blob) : null);
       }
       return urls.get(part) ?? null;
     },
-    [deck],
+    [cache],
   );
 }
 
@@ -198,8 +206,16 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
   }, [source]);
 
   const imageUrl = useImageUrls(deck);
-  const total = deck?.slides.length ?? 0;
+  const total = deck?.count ?? 0;
   const go = useCallback((to: number) => setIndex(() => Math.max(0, Math.min(total - 1, to))), [total]);
+
+  const root = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  /** The button pressed is disabled at the first/last slide: focus stays in the viewer for the keys. */
+  const step = (to: number) => {
+    go(to);
+    if (to <= 0 || to >= total - 1) root.current?.focus();
+  };
 
   const strip = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -235,7 +251,7 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
     if (Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(event.clientY - start.y) * 1.5) go(dx < 0 ? index + 1 : index - 1);
   };
 
-  const slide = deck?.slides[index];
+  const slide = useMemo(() => (deck && index < deck.count ? deck.slide(index) : undefined), [deck, index]);
   const counter = useMemo(() => t('slides.counter', { current: index + 1, total }), [t, index, total]);
 
   if (!deck) return <ViewerLoading />;
@@ -248,8 +264,12 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      title={t('slides.keyboardHint')}
+      aria-describedby={hintId}
+      ref={root}
     >
+      <span id={hintId} className="cc-visually-hidden">
+        {t('slides.keyboardHint')}
+      </span>
       {total === 0 ? (
         <p className="cv-slides-note">{t('slides.empty')}</p>
       ) : (
@@ -258,7 +278,7 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
             <button
               type="button"
               className="cc-button cv-slides-nav"
-              onClick={() => go(index - 1)}
+              onClick={() => step(index - 1)}
               disabled={index === 0}
               data-testid="slides-previous"
             >
@@ -271,7 +291,7 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
             <button
               type="button"
               className="cc-button cv-slides-nav"
-              onClick={() => go(index + 1)}
+              onClick={() => step(index + 1)}
               disabled={index >= total - 1}
               data-testid="slides-next"
             >
@@ -280,6 +300,7 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
             </button>
           </div>
           <div className="cv-slides-stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+            {slide?.unreadable && <p className="cv-slides-note">{t('slides.unreadable')}</p>}
             {slide && (
               <SlideView
                 key={index}
@@ -292,16 +313,13 @@ export default function SlidesViewer({ source, label, onError }: ViewerProps) {
           </div>
           {total > 1 && (
             <ol className="cv-slides-strip" ref={strip} aria-label={t('slides.slideList')}>
-              {deck.slides.map((entry, i) => (
+              {Array.from({ length: total }, (_, i) => (
                 <li key={i}>
                   <button
                     type="button"
                     className="cv-slides-chip"
                     aria-current={i === index ? 'true' : undefined}
-                    aria-label={
-                      entry.title ? t('slides.goTo', { number: i + 1, title: entry.title }) : t('slides.goToUntitled', { number: i + 1 })
-                    }
-                    title={entry.title || undefined}
+                    aria-label={t('slides.goTo', { number: i + 1 })}
                     onClick={() => go(i)}
                   >
                     {i + 1}

@@ -68,15 +68,41 @@ export interface Slide {
   /** A picture filling the background (a part path). */
   backgroundPart?: string;
   items: SlideItem[];
-  /** The slide's title (the first text), for the jump list. */
+  /** The slide's title (the first text). */
   title: string;
+  /** The slide's part could not be read (shown empty, with a note). */
+  unreadable?: boolean;
+}
+
+/** Slides read on demand and kept; the first one is read at once so a damaged deck fails early. */
+export function lazySlides(count: number, read: (index: number) => Slide): (index: number) => Slide {
+  const cache = new Map<number, Slide>();
+  const slide = (index: number): Slide => {
+    let found = cache.get(index);
+    if (!found) {
+      try {
+        found = read(index);
+      } catch {
+        found = { items: [], title: '', unreadable: true };
+      }
+      cache.set(index, found);
+    }
+    return found;
+  };
+  return slide;
 }
 
 export interface Deck {
   /** The slide's size in points (only the ratio and the font scale matter). */
   width: number;
   height: number;
-  slides: Slide[];
+  /** How many slides are shown (at most MAX_SLIDES). */
+  count: number;
+  /**
+   * A slide, read when first asked for (a long deck shows its first slide at once); a slide that
+   * cannot be read comes back empty and marked `unreadable`.
+   */
+  slide(index: number): Slide;
   /** Slides in the file beyond MAX_SLIDES, not read. */
   omitted: number;
   /** The image parts' bytes as Blobs, by part path. */
@@ -110,9 +136,4 @@ export class TextBudget {
     this.used += kept.length;
     return kept;
   }
-}
-
-/** Yields to the browser now and then while a long deck is read, so the page stays responsive. */
-export function breathe(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -1,9 +1,9 @@
 import { ViewerError } from '../../errors';
 import { imageTypeOf, type PackageParts } from '../../lib/package-zip';
 import {
-  breathe,
   DRAWABLE_IMAGES,
   MAX_ITEMS_PER_SLIDE,
+  lazySlides,
   MAX_SLIDES,
   paragraphText,
   TextBudget,
@@ -326,10 +326,12 @@ function shape(element: Element, ctx: PageContext): void {
   if (item.paragraphs.length > 0 || item.fill || item.border) ctx.items.push(item);
 }
 
-function walk(container: Element, ctx: PageContext, depth = 0): void {
+/** Draws a page's (or master page's) shapes; a master's placeholders (title, footer…) are skipped. */
+function walk(container: Element, ctx: PageContext, skipPlaceholders = false, depth = 0): void {
   if (depth > 16) return;
   for (const element of children(container)) {
     if (ctx.items.length >= MAX_ITEMS_PER_SLIDE) return;
+    if (skipPlaceholders && attr(element, NS.presentation, 'class')) continue;
     switch (element.localName) {
       case 'frame':
         frame(element, ctx);
@@ -341,7 +343,7 @@ function walk(container: Element, ctx: PageContext, depth = 0): void {
         shape(element, ctx);
         break;
       case 'g':
-        walk(element, ctx, depth + 1);
+        walk(element, ctx, skipPlaceholders, depth + 1);
         break;
       default:
         break;
@@ -355,7 +357,7 @@ function pageBackground(styles: Styles, styleName: string | null): string | unde
 }
 
 /** Reads an .odp package; ViewerError damaged when it is not a presentation. */
-export async function readOdp(parts: PackageParts): Promise<Deck> {
+export function readOdp(parts: PackageParts): Deck {
   const content = parts.xml('content.xml');
   const presentation = content ? children(child(content.documentElement, 'body'), 'presentation')[0] : undefined;
   if (!content || !presentation) throw new ViewerError('damaged', 'no presentation in content.xml');
@@ -375,19 +377,28 @@ export async function readOdp(parts: PackageParts): Promise<Deck> {
   const layoutProps = child(firstLayout, 'page-layout-properties');
   const width = lengthInPoints(attr(layoutProps, NS.fo, 'page-width')) || lengthInPoints('28cm')!;
   const height = lengthInPoints(attr(layoutProps, NS.fo, 'page-height')) || lengthInPoints('15.75cm')!;
-  const slides: Slide[] = [];
-  for (const page of pages) {
-    if (slides.length > 0 && slides.length % 25 === 0) await breathe();
+  const readPage = (index: number): Slide => {
+    const page = pages[index]!;
     const ctx: PageContext = { parts, styles, width, height, budget: new TextBudget(), items: [] };
-    walk(page, ctx);
     const master = styles.get('master-page', attr(page, NS.draw, 'master-page-name'));
+    // The master page's own drawings (a logo, a band of colour) lie under the slide's.
+    if (master) walk(master, ctx, true);
+    walk(page, ctx);
     const background =
       pageBackground(styles, attr(page, NS.draw, 'style-name')) ?? pageBackground(styles, attr(master, NS.draw, 'style-name'));
     const titleFrame = children(page, 'frame').find((frame_) => attr(frame_, NS.presentation, 'class') === 'title');
     const titleText = titleFrame?.textContent?.trim() ?? '';
     const firstText = ctx.items.find((item): item is TextItem => item.type === 'text' && item.paragraphs.length > 0);
     const title = (titleText || (firstText ? firstText.paragraphs.map(paragraphText).join(' ').trim() : '')).slice(0, 200);
-    slides.push({ items: ctx.items, title, ...(background ? { background } : {}) });
-  }
-  return { width, height, slides, omitted: allPages.length - pages.length, image: (part) => parts.blob(part, imageTypeOf(part)) };
+    return { items: ctx.items, title, ...(background ? { background } : {}) };
+  };
+  if (pages.length > 0) readPage(0);
+  return {
+    width,
+    height,
+    count: pages.length,
+    slide: lazySlides(pages.length, readPage),
+    omitted: allPages.length - pages.length,
+    image: (part) => parts.blob(part, imageTypeOf(part)),
+  };
 }

@@ -1,9 +1,9 @@
 import { ViewerError } from '../../errors';
 import { imageTypeOf, resolvePartPath, type PackageParts } from '../../lib/package-zip';
 import {
-  breathe,
   DRAWABLE_IMAGES,
   MAX_ITEMS_PER_SLIDE,
+  lazySlides,
   MAX_SLIDES,
   paragraphText,
   TextBudget,
@@ -528,7 +528,7 @@ function backgroundOf(layer: Layer | null, scheme: ColourScheme): { colour?: str
 }
 
 /** Reads a .pptx package; ViewerError damaged when it is not a presentation. */
-export async function readPptx(parts: PackageParts): Promise<Deck> {
+export function readPptx(parts: PackageParts): Deck {
   const presentationPath = relatedOfType(relationshipsOf(parts, ''), '/officeDocument') ?? 'ppt/presentation.xml';
   const presentation = parts.xml(presentationPath)?.documentElement;
   if (!presentation || presentation.localName !== 'presentation') throw new ViewerError('damaged', 'no presentation part');
@@ -541,17 +541,28 @@ export async function readPptx(parts: PackageParts): Promise<Deck> {
     .filter((target): target is string => Boolean(target));
   const slidePaths = allSlides.slice(0, MAX_SLIDES);
   const defaultTextStyle = child(presentation, 'defaultTextStyle');
-  const slides: Slide[] = [];
-  for (const slidePath of slidePaths) {
-    if (slides.length > 0 && slides.length % 25 === 0) await breathe();
-    const slide = layerOf(parts, slidePath);
-    if (!slide) continue;
-    const layout = layerOf(parts, relatedOfType(slide.rels, '/slideLayout'));
-    const master = layerOf(parts, layout ? relatedOfType(layout.rels, '/slideMaster') : null);
-    const scheme: ColourScheme = {
-      theme: themeColours(parts, master ? relatedOfType(master.rels, '/theme') : null),
-      map: colourMap(master?.root ?? null),
-    };
+  // Layouts, masters and their colours are shared by many slides: read once each.
+  const layers = new Map<string, Layer | null>();
+  const sharedLayer = (partPath: string | null) => {
+    if (!partPath) return null;
+    if (!layers.has(partPath)) layers.set(partPath, layerOf(parts, partPath));
+    return layers.get(partPath) ?? null;
+  };
+  const schemes = new Map<Layer | null, ColourScheme>();
+  const schemeOf = (master: Layer | null) => {
+    let scheme = schemes.get(master);
+    if (!scheme) {
+      scheme = { theme: themeColours(parts, master ? relatedOfType(master.rels, '/theme') : null), map: colourMap(master?.root ?? null) };
+      schemes.set(master, scheme);
+    }
+    return scheme;
+  };
+  const readSlide = (index: number): Slide => {
+    const slide = layerOf(parts, slidePaths[index]!);
+    if (!slide) throw new ViewerError('damaged', `slide ${index + 1} is missing`);
+    const layout = sharedLayer(relatedOfType(slide.rels, '/slideLayout'));
+    const master = sharedLayer(layout ? relatedOfType(layout.rels, '/slideMaster') : null);
+    const scheme = schemeOf(master);
     const ctx: Context = { parts, scheme, width, height, layout, master, defaultTextStyle, budget: new TextBudget(), items: [] };
     const reader = new PptxReader(ctx);
     if (slide.root.getAttribute('showMasterSp') !== '0') {
@@ -560,19 +571,20 @@ export async function readPptx(parts: PackageParts): Promise<Deck> {
     }
     reader.walk(slide.tree, slide, identity, false);
     const background = backgroundOf(slide, scheme) ?? backgroundOf(layout, scheme) ?? backgroundOf(master, scheme);
-    const title = firstTitle(ctx.items, slide.tree);
-    slides.push({
+    return {
       items: ctx.items,
-      title,
+      title: firstTitle(ctx.items, slide.tree),
       ...(background?.colour ? { background: background.colour } : {}),
       ...(background?.part ? { backgroundPart: background.part } : {}),
-    });
-  }
-  if (slidePaths.length > 0 && slides.length === 0) throw new ViewerError('damaged', 'no readable slide');
+    };
+  };
+  // The first slide is read now: a deck whose slides cannot be read is reported damaged, not shown blank.
+  if (slidePaths.length > 0) readSlide(0);
   return {
     width: width / EMU_PER_PT,
     height: height / EMU_PER_PT,
-    slides,
+    count: slidePaths.length,
+    slide: lazySlides(slidePaths.length, readSlide),
     omitted: allSlides.length - slidePaths.length,
     image: (part) => parts.blob(part, imageTypeOf(part)),
   };
