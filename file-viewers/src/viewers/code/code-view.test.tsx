@@ -108,6 +108,13 @@ describe('the code viewer', () => {
     expect(opened).toHaveBeenCalledTimes(2);
   });
 
+  it('shows a small file of very many lines in the virtualized view', async () => {
+    const { container } = show(sourceOf('lines.txt', new TextEncoder().encode('x\n'.repeat(30000))));
+    await waitFor(() => expect(screen.getByTestId('code-status')).toHaveTextContent('30,000 lines'));
+    expect(screen.getByTestId('viewer-code')).toHaveAttribute('data-mode', 'virtual');
+    expect(container.querySelectorAll('.cv-code-line').length).toBeLessThan(60);
+  });
+
   it('refuses a binary file as unsupported', async () => {
     const { onError } = show(sourceOf('data.log', binarySample()));
     await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'unsupported' })));
@@ -144,7 +151,7 @@ describe('the code viewer', () => {
     await waitFor(() => expect(text).toHaveTextContent(logLine(1)));
     expect(screen.getByTestId('code-status')).toHaveTextContent('Loaded 256 KB of 3 MB');
     expect(screen.getByRole('button', { name: 'Wrap lines' })).toBeDisabled();
-    expect(screen.getByTestId('viewer-code')).toHaveTextContent('Lines do not wrap in files over 512 KB.');
+    expect(screen.getByTestId('viewer-code')).toHaveTextContent('Lines do not wrap in large files (over 512 KB or 20,000 lines).');
     // Only the window is in the page.
     expect(container.querySelectorAll('.cv-code-line').length).toBeLessThan(60);
 

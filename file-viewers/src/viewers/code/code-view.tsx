@@ -18,6 +18,8 @@ const MB = 1024 * KB;
 export const MAX_TEXT_BYTES = 512 * MB;
 /** Up to this size the whole text is in the page (wrap, the browser's find, copy); above, only the visible lines. */
 export const FULL_VIEW_MAX_BYTES = 512 * KB;
+/** Up to this many lines too (512 KB of line breaks would be half a million elements). */
+export const FULL_VIEW_MAX_LINES = 20_000;
 /** Up to this size code is highlighted (and the highlighter's chunk loaded). */
 export const HIGHLIGHT_MAX_BYTES = 256 * KB;
 /** The fixed height of a line in px (code.css says the same). */
@@ -145,7 +147,11 @@ export function CodeView({ source: given, language, label, onError }: CodeViewPr
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [highlighted, setHighlighted] = useState<{ index: LineIndex; lines: string[] } | null>(null);
 
-  const big = source.size > FULL_VIEW_MAX_BYTES || (streamed?.loaded ?? 0) > FULL_VIEW_MAX_BYTES;
+  // A small file of very many (short) lines is large too: every line would be an element.
+  const big =
+    source.size > FULL_VIEW_MAX_BYTES ||
+    (streamed?.loaded ?? 0) > FULL_VIEW_MAX_BYTES ||
+    (streamed?.index.lineCount ?? 0) > FULL_VIEW_MAX_LINES;
   const mode = big ? (streamed && streamed.index.length > 0 ? 'virtual' : 'loading') : streamed?.done ? 'full' : 'loading';
   const index = streamed?.index ?? null;
   const bytes = streamed?.loaded ?? 0;
@@ -251,7 +257,11 @@ export function CodeView({ source: given, language, label, onError }: CodeViewPr
             {t('code.copyFailed')}
           </span>
         )}
-        {mode === 'virtual' && <span className="cv-code-note">{t('code.wrapOff', { size: formatBytes(FULL_VIEW_MAX_BYTES) })}</span>}
+        {mode === 'virtual' && (
+          <span className="cv-code-note">
+            {t('code.wrapOff', { size: formatBytes(FULL_VIEW_MAX_BYTES), lines: number.format(FULL_VIEW_MAX_LINES) })}
+          </span>
+        )}
         {language !== PLAIN_TEXT_LANGUAGE && !highlights && (
           <span className="cv-code-note">{t('code.notHighlighted', { size: formatBytes(HIGHLIGHT_MAX_BYTES) })}</span>
         )}

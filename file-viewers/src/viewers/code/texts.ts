@@ -2,7 +2,7 @@
 export const codeTexts = {
   'zh-CN': {
     wrap: '自动换行',
-    wrapOff: '超过 {{size}} 的文件不自动换行。',
+    wrapOff: '大文件（超过 {{size}} 或 {{lines}} 行）不自动换行。',
     copy: '复制',
     copied: '已复制',
     copyFailed: '无法复制，请选中文本后按 Ctrl+C。',
@@ -15,7 +15,7 @@ export const codeTexts = {
   },
   'en-US': {
     wrap: 'Wrap lines',
-    wrapOff: 'Lines do not wrap in files over {{size}}.',
+    wrapOff: 'Lines do not wrap in large files (over {{size}} or {{lines}} lines).',
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Could not copy: select the text and press Ctrl+C.',
