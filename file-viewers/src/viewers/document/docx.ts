@@ -1,0 +1,183 @@
+import { renderDocument, parseAsync, type HElement, type Options } from 'docx-preview';
+import { unzip, zipSync, type Zippable } from 'fflate';
+import { ViewerError } from '../../errors';
+import { openPackage } from '../../lib/package-zip';
+import { sanitizeStylesheet, sanitizeTree } from './sanitize';
+import type { RenderedDocument } from './rendered';
+
+/** Class prefix of everything docx-preview makes (its styles are generated under it). */
+export const DOCX_CLASS = 'cv-docx';
+/** The element the document's styles are scoped to. */
+export const DOCX_ROOT_CLASS = 'cv-document-docx';
+
+/** Most parts, and their sum unpacked, a .docx may have to be shown (a zip bomb is refused unread). */
+export const MAX_DOCX_PARTS = 5_000;
+export const MAX_DOCX_UNPACKED = 200 * 1024 * 1024;
+/** The main text part's largest size unpacked (about 5,000 pages of plain text). */
+export const MAX_DOCX_MAIN_PART = 64 * 1024 * 1024;
+
+/** Parts docx-preview never reads here (embedded objects, fonts, thumbnails): not unpacked. */
+const SKIPPED_PARTS = /^(word\/embeddings\/|word\/fonts\/|docProps\/thumbnail|customXml\/)/i;
+
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+
+/** "EncryptedPackage" in UTF-16LE: the stream an Office file saved with a password keeps its content in. */
+function containsEncryptedPackage(bytes: Uint8Array): boolean {
+  const needle = Array.from('EncryptedPackage').flatMap((char) => [char.charCodeAt(0), 0]);
+  const limit = Math.min(bytes.length, 64 * 1024 * 1024) - needle.length;
+  outer: for (let index = 0; index <= limit; index += 1) {
+    if (bytes[index] !== needle[0]) continue;
+    for (let at = 1; at < needle.length; at += 1) if (bytes[index + at] !== needle[at]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Reads only the zip's directory and refuses what would be too much to unpack. */
+async function checkDirectory(bytes: Uint8Array): Promise<void> {
+  let parts = 0;
+  let total = 0;
+  let main = 0;
+  await new Promise<void>((resolve, reject) => {
+    try {
+      unzip(
+        bytes,
+        {
+          filter: (file) => {
+            parts += 1;
+            if (!SKIPPED_PARTS.test(file.name)) total += file.originalSize;
+            if (/^\/?word\/document\d*\.xml$/i.test(file.name)) main = Math.max(main, file.originalSize);
+            return false;
+          },
+        },
+        (error) => (error ? reject(new ViewerError('damaged', error.message)) : resolve()),
+      );
+    } catch (error) {
+      reject(new ViewerError('damaged', (error as Error)?.message));
+    }
+  });
+  if (parts > MAX_DOCX_PARTS || total > MAX_DOCX_UNPACKED || main > MAX_DOCX_MAIN_PART) throw new ViewerError('too-large');
+}
+
+/**
+ * An element factory for docx-preview that makes every node in an inert document (no browsing
+ * context): no picture starts loading and no style applies before the sanitizer has seen it.
+ */
+function inertFactory(inert: Document): (elem: HElement | Node | string) => Node {
+  const h = (elem: HElement | Node | string): Node => {
+    if (typeof elem === 'string') return inert.createTextNode(elem);
+    if (typeof (elem as Node).nodeType === 'number') return elem as Node;
+    const { ns, tagName, className, style, children, ...props } = elem as HElement;
+    if (tagName === '#fragment') {
+      const fragment = inert.createDocumentFragment();
+      for (const child of (children ?? []) as Array<HElement | Node | string>) fragment.appendChild(h(child));
+      return fragment;
+    }
+    if (tagName === '#comment') return inert.createComment('');
+    const element = ns ? inert.createElementNS(ns as string, tagName) : inert.createElement(tagName);
+    if (className) element.setAttribute('class', String(className));
+    if (style) {
+      if (typeof style === 'string') element.setAttribute('style', style);
+      else Object.assign((element as HTMLElement).style, style);
+    }
+    for (const [name, value] of Object.entries(props)) {
+      if (value === undefined || value === null) continue;
+      // Properties docx-preview sets: src (pictures), href (links), id (bookmarks), colSpan/rowSpan, lang…
+      if (/^on/i.test(name) || name === 'innerHTML' || name === 'outerHTML' || name === 'srcdoc') continue;
+      (element as unknown as Record<string, unknown>)[name] = value;
+    }
+    for (const child of (children ?? []) as Array<HElement | Node | string>) element.appendChild(h(child));
+    return element;
+  };
+  return h;
+}
+
+/** docx-preview's options: no fonts, comments, changes or HTML chunks from the document. */
+function docxOptions(inert: Document): Partial<Options> {
+  return {
+    className: DOCX_CLASS,
+    inWrapper: true,
+    hideWrapperOnPrint: false,
+    ignoreWidth: false,
+    ignoreHeight: false,
+    ignoreFonts: true,
+    breakPages: true,
+    ignoreLastRenderedPageBreak: true,
+    experimental: false,
+    trimXmlDeclaration: true,
+    useBase64URL: false,
+    renderHeaders: true,
+    renderFooters: true,
+    renderFootnotes: true,
+    renderEndnotes: true,
+    renderChanges: false,
+    renderComments: false,
+    renderAltChunks: false,
+    debug: false,
+    h: inertFactory(inert),
+  };
+}
+
+/**
+ * Renders a .docx with docx-preview into a detached element of `doc`: the package is unpacked by
+ * openPackage (bounded), handed to docx-preview stored (so it inflates nothing), rendered in an
+ * inert document, sanitized, then adopted. Throws ViewerError damaged / encrypted / too-large.
+ */
+export async function renderDocx(bytes: Uint8Array, doc: Document): Promise<RenderedDocument> {
+  if (startsWith(bytes, CFB_SIGNATURE))
+    throw new ViewerError(containsEncryptedPackage(bytes) ? 'encrypted' : 'unsupported', 'an OLE compound file, not a .docx package');
+  if (!startsWith(bytes, ZIP_SIGNATURE)) throw new ViewerError('damaged', 'not a zip package');
+  await checkDirectory(bytes);
+  const parts = await openPackage(bytes);
+  if (!parts.has('[Content_Types].xml') || !parts.has('_rels/.rels')) throw new ViewerError('damaged', 'not an OOXML package');
+  const stored: Zippable = {};
+  for (const path of parts.paths()) {
+    if (SKIPPED_PARTS.test(path) || path.endsWith('/')) continue;
+    stored[path] = [parts.bytes(path)!, { level: 0 }];
+  }
+  const repacked = zipSync(stored);
+
+  const inert = doc.implementation.createHTMLDocument('');
+  const options = docxOptions(inert);
+  let nodes: Node[];
+  try {
+    const parsed = await parseAsync(repacked, options);
+    if (!parsed?.documentPart?.body) throw new Error('no document body');
+    nodes = await renderDocument(parsed, options);
+  } catch (error) {
+    if (error instanceof ViewerError) throw error;
+    throw new ViewerError('damaged', (error as Error)?.message);
+  }
+
+  const container = inert.createElement('div');
+  let cssText = '';
+  for (const node of nodes) {
+    if (node.nodeName.toLowerCase() === 'style') cssText += `${node.textContent ?? ''}\n`;
+    else if (node.nodeType === 1) container.appendChild(node);
+  }
+  const dropped: string[] = [];
+  const result = sanitizeTree(container, { classPrefix: DOCX_CLASS, onDroppedUrl: (url) => dropped.push(url) });
+  for (const url of dropped) URL.revokeObjectURL(url);
+
+  const root = doc.createElement('div');
+  root.className = DOCX_ROOT_CLASS;
+  const css = sanitizeStylesheet(cssText, `.${DOCX_ROOT_CLASS}`);
+  if (css) {
+    const style = doc.createElement('style');
+    style.textContent = css;
+    root.appendChild(style);
+  }
+  while (container.firstChild) root.appendChild(doc.adoptNode(container.firstChild));
+  const text = (root.textContent ?? '').replace(/\s+/g, '');
+  return {
+    node: root,
+    empty: text.length === 0 && root.querySelector('img, svg, table') === null,
+    truncated: result.truncated,
+    release: () => {
+      for (const url of result.urls) URL.revokeObjectURL(url);
+    },
+  };
+}
