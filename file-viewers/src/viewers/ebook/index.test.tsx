@@ -12,6 +12,15 @@ const bookSource = (bytes: Uint8Array, name = 'book.epub'): FileSource => ({
   blob: new Blob([bytes as BlobPart]),
 });
 const frame = () => screen.getByTestId('ebook-frame') as HTMLIFrameElement;
+/** jsdom does not load srcdoc: puts the chapter in the frame as the browser would, then "loads" it. */
+function loadFrame(): Document {
+  const doc = frame().contentDocument!;
+  doc.open();
+  doc.write(frame().getAttribute('srcdoc')!);
+  doc.close();
+  fireEvent.load(frame());
+  return doc;
+}
 
 describe('EbookViewer', () => {
   beforeEach(() => void fakeObjectUrls());
@@ -57,6 +66,41 @@ describe('EbookViewer', () => {
     expect(screen.getByTestId('ebook-chapter')).toHaveTextContent('3 of 3');
     fireEvent.click(screen.getByTestId('ebook-toc-toggle'));
     expect(screen.queryByTestId('ebook-toc')).toBeNull();
+  });
+
+  test('keeps the place in the chapter when the page changes size', async () => {
+    renderWithTexts(<EbookViewer source={bookSource(epubBook())} kind="ebook" label="book" onError={jest.fn()} />);
+    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain(CHAPTER_ONE_TEXT));
+    const doc = loadFrame();
+    expect(doc.body.textContent).toContain(CHAPTER_ONE_TEXT);
+    const win = frame().contentWindow!;
+    const scroller = frame().contentDocument!.documentElement;
+    let height = 2000;
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 500 });
+    // Read to the middle of the chapter…
+    scroller.scrollTop = 750;
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 1000);
+    win.dispatchEvent(new Event('scroll'));
+    // …then the panel narrows and the chapter grows twice as long: still in the middle.
+    height = 4000;
+    win.dispatchEvent(new Event('resize'));
+    expect(scroller.scrollTop).toBe(1750);
+    jest.restoreAllMocks();
+  });
+
+  test('a link in the chapter opens the place it names; a web link opens in a new tab', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    renderWithTexts(<EbookViewer source={bookSource(epubBook())} kind="ebook" label="book" onError={jest.fn()} />);
+    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain(CHAPTER_ONE_TEXT));
+    const doc = loadFrame();
+    fireEvent.click(Array.from(doc.querySelectorAll('a')).find((a) => a.textContent === 'the web')!);
+    expect(open).toHaveBeenCalledWith('https://example.com/', '_blank', 'noopener,noreferrer');
+    fireEvent.click(Array.from(doc.querySelectorAll('a')).find((a) => a.textContent === 'bad link')!);
+    expect(open).toHaveBeenCalledTimes(1);
+    fireEvent.click(Array.from(doc.querySelectorAll('a')).find((a) => a.textContent === 'part 2.1')!);
+    expect(screen.getByTestId('ebook-chapter')).toHaveTextContent('2 of 3');
+    open.mockRestore();
   });
 
   test('a damaged book falls back as damaged', async () => {

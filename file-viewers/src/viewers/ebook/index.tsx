@@ -60,6 +60,8 @@ export default function EbookViewer({ source, label, onError }: ViewerProps) {
   const fraction = useRef(0);
   const restoring = useRef(0);
   const pendingFragment = useRef('');
+  const wiring = useRef<AbortController | null>(null);
+  useEffect(() => () => wiring.current?.abort(), []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -95,8 +97,8 @@ export default function EbookViewer({ source, label, onError }: ViewerProps) {
     const win = frameRef.current?.contentWindow;
     if (!doc || !win) return;
     const target = fragment ? (doc.getElementById(fragment) ?? doc.getElementsByName(fragment)[0]) : null;
-    if (target) target.scrollIntoView({ block: 'start' });
-    else win.scrollTo(0, 0);
+    if (target?.scrollIntoView) target.scrollIntoView({ block: 'start' });
+    else (doc.scrollingElement ?? doc.documentElement).scrollTop = 0;
   }, []);
 
   const go = useCallback(
@@ -120,38 +122,59 @@ export default function EbookViewer({ source, label, onError }: ViewerProps) {
     const doc = frame?.contentDocument;
     const win = frame?.contentWindow;
     if (!doc || !win) return;
+    // One set of listeners per frame, the latest document's (a load may come twice).
+    wiring.current?.abort();
+    const controller = new AbortController();
+    wiring.current = controller;
+    const signal = controller.signal;
     scrollToFragment(pendingFragment.current);
     pendingFragment.current = '';
-    doc.addEventListener('click', (event) => {
-      const link = (event.target as Element | null)?.closest?.(`a[${INTERNAL_LINK}], a[${EXTERNAL_LINK}]`);
-      if (!link) return;
-      event.preventDefault();
-      const internal = link.getAttribute(INTERNAL_LINK);
-      const external = link.getAttribute(EXTERNAL_LINK);
-      if (internal && book) {
-        const [path, fragment = ''] = internal.split('#');
-        const index = book.epub.spine.findIndex((item) => item.path === path);
-        if (index >= 0) actions.current.go(index, fragment);
-      } else if (external && /^(?:https?|mailto):/i.test(external)) window.open(external, '_blank', 'noopener,noreferrer');
-    });
-    doc.addEventListener('keydown', (event) => {
-      if (event.key === 'ArrowLeft' && !event.altKey) actions.current.previous();
-      if (event.key === 'ArrowRight' && !event.altKey) actions.current.next();
-    });
-    win.addEventListener('scroll', () => {
-      if (Date.now() - restoring.current < 250) return;
-      const range = doc.documentElement.scrollHeight - win.innerHeight;
-      fraction.current = range > 0 ? win.scrollY / range : 0;
-    });
-    win.addEventListener('resize', () => {
-      restoring.current = Date.now();
-      const restore = () => {
-        const range = doc.documentElement.scrollHeight - win.innerHeight;
-        win.scrollTo(0, Math.round(fraction.current * Math.max(0, range)));
-      };
-      restore();
-      win.requestAnimationFrame?.(restore);
-    });
+    doc.addEventListener(
+      'click',
+      (event) => {
+        const link = (event.target as Element | null)?.closest?.(`a[${INTERNAL_LINK}], a[${EXTERNAL_LINK}]`);
+        if (!link) return;
+        event.preventDefault();
+        const internal = link.getAttribute(INTERNAL_LINK);
+        const external = link.getAttribute(EXTERNAL_LINK);
+        if (internal && book) {
+          const [path, fragment = ''] = internal.split('#');
+          const index = book.epub.spine.findIndex((item) => item.path === path);
+          if (index >= 0) actions.current.go(index, fragment);
+        } else if (external && /^(?:https?|mailto):/i.test(external)) window.open(external, '_blank', 'noopener,noreferrer');
+      },
+      { signal },
+    );
+    doc.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'ArrowLeft' && !event.altKey) actions.current.previous();
+        if (event.key === 'ArrowRight' && !event.altKey) actions.current.next();
+      },
+      { signal },
+    );
+    const scroller = doc.scrollingElement ?? doc.documentElement;
+    const range = () => scroller.scrollHeight - scroller.clientHeight;
+    win.addEventListener(
+      'scroll',
+      () => {
+        if (Date.now() - restoring.current < 250) return;
+        fraction.current = range() > 0 ? scroller.scrollTop / range() : 0;
+      },
+      { signal },
+    );
+    win.addEventListener(
+      'resize',
+      () => {
+        restoring.current = Date.now();
+        const restore = () => {
+          scroller.scrollTop = Math.round(fraction.current * Math.max(0, range()));
+        };
+        restore();
+        win.requestAnimationFrame?.(restore);
+      },
+      { signal },
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
