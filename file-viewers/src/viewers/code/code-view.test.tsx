@@ -115,6 +115,12 @@ describe('the code viewer', () => {
     expect(container.querySelectorAll('.cv-code-line').length).toBeLessThan(60);
   });
 
+  it('ends the loading state for a file whose announced size was larger than its content', async () => {
+    show(sourceOf('empty.log', new Uint8Array(0), 2 * 1024 * 1024));
+    await waitFor(() => expect(screen.getByTestId('code-status')).toHaveTextContent('1 line'));
+    expect(screen.queryByTestId('viewer-loading')).toBeNull();
+  });
+
   it('refuses a binary file as unsupported', async () => {
     const { onError } = show(sourceOf('data.log', binarySample()));
     await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'unsupported' })));

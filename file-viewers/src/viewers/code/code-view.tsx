@@ -152,7 +152,13 @@ export function CodeView({ source: given, language, label, onError }: CodeViewPr
     source.size > FULL_VIEW_MAX_BYTES ||
     (streamed?.loaded ?? 0) > FULL_VIEW_MAX_BYTES ||
     (streamed?.index.lineCount ?? 0) > FULL_VIEW_MAX_LINES;
-  const mode = big ? (streamed && streamed.index.length > 0 ? 'virtual' : 'loading') : streamed?.done ? 'full' : 'loading';
+  const mode = big
+    ? streamed && (streamed.index.length > 0 || streamed.done)
+      ? 'virtual'
+      : 'loading'
+    : streamed?.done
+      ? 'full'
+      : 'loading';
   const index = streamed?.index ?? null;
   const bytes = streamed?.loaded ?? 0;
   const highlights = language !== PLAIN_TEXT_LANGUAGE && !big && bytes <= HIGHLIGHT_MAX_BYTES;
