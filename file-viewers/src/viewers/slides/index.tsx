@@ -53,25 +53,32 @@ function useImageUrls(deck: Deck | null): (part: string) => string | null {
   );
 }
 
-/** A size in points as a share of the slide's width (the slide is a size container): text scales with the slide. */
-function scaled(points: number, deck: Deck): string {
-  return `${((points / deck.width) * 100).toFixed(4)}cqw`;
+/**
+ * A text size in points, drawn as a share of the slide's width: the slide is a size container and
+ * its CSS turns `--cv-slides-pt` into `font-size` (slides.css), so text scales with the slide.
+ */
+function sized(points: number): CSSProperties {
+  return { ['--cv-slides-pt' as string]: String(Math.round(points * 100) / 100) };
 }
 
-function RunView({ run, deck }: { run: Run; deck: Deck }) {
+function RunView({ run }: { run: Run }) {
   if (run.lineBreak) return <br />;
   const style: CSSProperties = {};
   if (run.bold) style.fontWeight = 700;
   if (run.italic) style.fontStyle = 'italic';
   if (run.underline) style.textDecoration = 'underline';
   if (run.color) style.color = run.color;
-  if (run.size) style.fontSize = scaled(run.size, deck);
-  return <span style={style}>{run.text || '\u00a0'}</span>;
+  if (run.size) Object.assign(style, sized(run.size));
+  return (
+    <span className={run.size ? 'cv-slides-sized' : undefined} style={style}>
+      {run.text || '\u00a0'}
+    </span>
+  );
 }
 
-function ParagraphView({ paragraph, deck, defaultSize }: { paragraph: Paragraph; deck: Deck; defaultSize: number }) {
+function ParagraphView({ paragraph, defaultSize }: { paragraph: Paragraph; defaultSize: number }) {
   const size = paragraph.runs.find((run) => run.size)?.size ?? defaultSize;
-  const style: CSSProperties = { fontSize: scaled(size, deck) };
+  const style: CSSProperties = sized(size);
   if (paragraph.align) style.textAlign = paragraph.align;
   if (paragraph.level > 0) style.marginLeft = `${paragraph.level * 1.5}em`;
   if (paragraph.bullet) {
@@ -81,14 +88,14 @@ function ParagraphView({ paragraph, deck, defaultSize }: { paragraph: Paragraph;
   }
   const bulletColour = paragraph.runs.find((run) => run.color)?.color;
   return (
-    <div className="cv-slides-p" style={style}>
+    <div className="cv-slides-p cv-slides-sized" style={style}>
       {paragraph.bullet && (
         <span className="cv-slides-bullet" aria-hidden="true" style={bulletColour ? { color: bulletColour } : undefined}>
           {paragraph.bullet}
         </span>
       )}
       {paragraph.runs.map((run, index) => (
-        <RunView key={index} run={run} deck={deck} />
+        <RunView key={index} run={run} />
       ))}
     </div>
   );
@@ -101,7 +108,7 @@ function boxStyle(item: SlideItem): CSSProperties {
   return style;
 }
 
-function ItemView({ item, deck, imageUrl }: { item: SlideItem; deck: Deck; imageUrl: (part: string) => string | null }) {
+function ItemView({ item, imageUrl }: { item: SlideItem; imageUrl: (part: string) => string | null }) {
   const style = boxStyle(item);
   if (item.type === 'image') {
     const src = imageUrl(item.part);
@@ -110,14 +117,14 @@ function ItemView({ item, deck, imageUrl }: { item: SlideItem; deck: Deck; image
   if (item.type === 'table') {
     return (
       <div className="cv-slides-item cv-slides-table-box" style={style}>
-        <table className="cv-slides-table" style={{ fontSize: scaled(DEFAULT_SIZE_PT, deck) }}>
+        <table className="cv-slides-table cv-slides-sized" style={sized(DEFAULT_SIZE_PT)}>
           <tbody>
             {item.rows.map((row, r) => (
               <tr key={r}>
                 {row.cells.map((cell, c) => (
                   <td key={c} colSpan={cell.colSpan} rowSpan={cell.rowSpan} style={cell.fill ? { background: cell.fill } : undefined}>
                     {cell.paragraphs.map((paragraph, p) => (
-                      <ParagraphView key={p} paragraph={paragraph} deck={deck} defaultSize={DEFAULT_SIZE_PT} />
+                      <ParagraphView key={p} paragraph={paragraph} defaultSize={DEFAULT_SIZE_PT} />
                     ))}
                   </td>
                 ))}
@@ -133,11 +140,10 @@ function ItemView({ item, deck, imageUrl }: { item: SlideItem; deck: Deck; image
   if (item.shape === 'ellipse') style.borderRadius = '50%';
   else if (item.shape === 'round') style.borderRadius = '8%';
   style.justifyContent = item.anchor === 'middle' ? 'center' : item.anchor === 'bottom' ? 'flex-end' : 'flex-start';
-  style.padding = `${scaled(3.6, deck)} ${scaled(7.2, deck)}`;
   return (
     <div className="cv-slides-item cv-slides-text" style={style}>
       {item.paragraphs.map((paragraph, index) => (
-        <ParagraphView key={index} paragraph={paragraph} deck={deck} defaultSize={item.defaultSize ?? DEFAULT_SIZE_PT} />
+        <ParagraphView key={index} paragraph={paragraph} defaultSize={item.defaultSize ?? DEFAULT_SIZE_PT} />
       ))}
     </div>
   );
@@ -163,6 +169,7 @@ function SlideView({
       data-testid="slides-slide"
       style={{
         aspectRatio: `${deck.width} / ${deck.height}`,
+        ['--cv-slides-width' as string]: String(Math.round(deck.width * 100) / 100),
         // As wide as the panel, never taller than the screen leaves room for.
         maxWidth: `calc((100dvh - 180px) * ${(deck.width / deck.height).toFixed(4)})`,
         background: slide.background ?? '#ffffff',
@@ -170,7 +177,7 @@ function SlideView({
     >
       {background && <img className="cv-slides-bg" src={background} alt="" draggable={false} />}
       {slide.items.map((item, index) => (
-        <ItemView key={index} item={item} deck={deck} imageUrl={imageUrl} />
+        <ItemView key={index} item={item} imageUrl={imageUrl} />
       ))}
     </div>
   );
