@@ -95,6 +95,36 @@ function inertFactory(inert: Document): (elem: HElement | Node | string) => Node
   return h;
 }
 
+/**
+ * The heading level of each paragraph style class docx-preview makes (its class is the style's id,
+ * which Word writes in the document's language: "Heading1", or "1" in a Chinese Word), found by the
+ * style's name ("heading 1", "Title").
+ */
+function headingClasses(parsed: { stylesPart?: { styles?: Array<{ id?: string; name?: string }> } }): Map<string, number> {
+  const levels = new Map<string, number>();
+  for (const style of parsed.stylesPart?.styles ?? []) {
+    if (!style.id || !style.name) continue;
+    const match = /^(?:heading\s*(\d)|(title))$/i.exec(style.name.trim());
+    if (!match) continue;
+    const cssName = `${DOCX_CLASS}_${style.id.replace(/[ .]+/g, '-').replace(/[&]+/g, 'and').toLowerCase()}`;
+    levels.set(cssName, match[2] ? 1 : Math.min(6, Math.max(1, Number(match[1]))));
+  }
+  return levels;
+}
+
+/** Headings drawn as styled paragraphs are made headings for assistive technology too. */
+function markHeadings(container: Element, levels: Map<string, number>): void {
+  if (levels.size === 0) return;
+  for (const paragraph of Array.from(container.querySelectorAll('p[class]'))) {
+    const level = Array.from(paragraph.classList)
+      .map((name) => levels.get(name))
+      .find((found) => found !== undefined);
+    if (level === undefined) continue;
+    paragraph.setAttribute('role', 'heading');
+    paragraph.setAttribute('aria-level', String(level));
+  }
+}
+
 /** docx-preview's options: no fonts, comments, changes or HTML chunks from the document. */
 function docxOptions(inert: Document): Partial<Options> {
   return {
@@ -143,9 +173,11 @@ export async function renderDocx(bytes: Uint8Array, doc: Document): Promise<Rend
   const inert = doc.implementation.createHTMLDocument('');
   const options = docxOptions(inert);
   let nodes: Node[];
+  let headings: Map<string, number>;
   try {
     const parsed = await parseAsync(repacked, options);
     if (!parsed?.documentPart?.body) throw new Error('no document body');
+    headings = headingClasses(parsed);
     nodes = await renderDocument(parsed, options);
   } catch (error) {
     if (error instanceof ViewerError) throw error;
@@ -158,6 +190,7 @@ export async function renderDocx(bytes: Uint8Array, doc: Document): Promise<Rend
     if (node.nodeName.toLowerCase() === 'style') cssText += `${node.textContent ?? ''}\n`;
     else if (node.nodeType === 1) container.appendChild(node);
   }
+  markHeadings(container, headings);
   const dropped: string[] = [];
   const result = sanitizeTree(container, { classPrefix: DOCX_CLASS, onDroppedUrl: (url) => dropped.push(url) });
   for (const url of dropped) URL.revokeObjectURL(url);

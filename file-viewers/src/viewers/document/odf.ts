@@ -64,7 +64,7 @@ export interface OdfListLevel {
 
 export interface OdfStyles {
   /** The resolved look of a text or paragraph style (parents followed), {} when unknown. */
-  style(name: string): OdfTextStyle;
+  style(name: string, family?: 'text' | 'paragraph'): OdfTextStyle;
   /** Level `level` (1-based) of a list style, null when unknown. */
   listLevel(name: string, level: number): OdfListLevel | null;
   /** The list style a paragraph style names (for paragraphs in lists without their own). */
@@ -155,7 +155,11 @@ export function readOdfStyles(...documents: Array<Document | null>): OdfStyles {
     return style;
   };
   return {
-    style: (name) => (name ? (raw.has(`text:${name}`) ? resolve(`text:${name}`, 0) : resolve(`paragraph:${name}`, 0)) : {}),
+    style: (name, family) => {
+      if (!name) return {};
+      if (family) return resolve(`${family}:${name}`, 0);
+      return raw.has(`text:${name}`) ? resolve(`text:${name}`, 0) : resolve(`paragraph:${name}`, 0);
+    },
     listLevel: (name, level) => lists.get(name)?.get(level) ?? lists.get(name)?.get(1) ?? null,
     paragraphListStyle: (name) => {
       let key = `paragraph:${name}`;
@@ -335,8 +339,9 @@ export function renderOdfInline(ctx: OdfRenderContext, source: Element, into: HT
         case 'span': {
           const span = make(ctx, 'span');
           if (!span) return;
-          applyStyle(span, ctx.styles.style(odfAttr(element, TEXT, 'style-name')));
-          renderOdfInline(ctx, element, wrapPosition(ctx, span, ctx.styles.style(odfAttr(element, TEXT, 'style-name'))), child);
+          const look = ctx.styles.style(odfAttr(element, TEXT, 'style-name'), 'text');
+          applyStyle(span, look);
+          renderOdfInline(ctx, element, wrapPosition(ctx, span, look), child);
           into.appendChild(span);
           current.lastWasSpace = child.lastWasSpace;
           continue;
@@ -441,7 +446,7 @@ export function renderOdfParagraph(ctx: OdfRenderContext, source: Element, depth
     element = make(ctx, `h${level}` as 'h1');
   } else element = make(ctx, 'p');
   if (!element) return null;
-  applyStyle(element, ctx.styles.style(odfAttr(source, TEXT, 'style-name')));
+  applyStyle(element, ctx.styles.style(odfAttr(source, TEXT, 'style-name'), 'paragraph'));
   renderOdfInline(ctx, source, element, { lastWasSpace: true, depth: depth + 1 });
   if (!element.hasChildNodes()) element.appendChild(ctx.doc.createElement('br'));
   return element;

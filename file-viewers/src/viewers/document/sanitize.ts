@@ -36,7 +36,7 @@ const DROPPED = new Set(
   ).split(' '),
 );
 
-const GLOBAL_ATTRIBUTES = new Set(['class', 'style', 'lang', 'dir', 'title', 'id']);
+const GLOBAL_ATTRIBUTES = new Set(['class', 'style', 'lang', 'dir', 'title', 'id', 'role', 'aria-level']);
 const TAG_ATTRIBUTES: Record<string, Set<string>> = {
   a: new Set(['href']),
   img: new Set(['src', 'alt', 'width', 'height']),
