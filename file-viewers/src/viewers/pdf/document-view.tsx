@@ -5,6 +5,8 @@ import { findAll, firstMatchFrom, MAX_MATCHES, pageTextOf, stepMatch, type Match
 import {
   CSS_UNITS,
   effectiveZoom,
+  MAX_PAGES,
+  pageWindow,
   PAGE_GAP,
   pageTops,
   pagesToRender,
@@ -74,7 +76,7 @@ function ToolButton({
 /** The pages of an open document, with page navigation, zoom and find. */
 export function DocumentView({ doc, firstSize, label, onError }: DocumentViewProps) {
   const { t } = useTranslation(VIEWERS_NAMESPACE);
-  const count = doc.numPages;
+  const count = Math.min(doc.numPages, MAX_PAGES);
   const scroller = useRef<HTMLDivElement>(null);
   const findInput = useRef<HTMLInputElement>(null);
 
@@ -108,10 +110,13 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
     [onError],
   );
 
-  useEffect(() => {
+  // Measured before the first paint, and pages drawn only then: fit width draws each page once.
+  const [measured, setMeasured] = useState(false);
+  useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     setContainerWidth(element.clientWidth);
+    setMeasured(true);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setContainerWidth(element.clientWidth));
     observer.observe(element);
@@ -276,8 +281,13 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
     }
   };
 
-  const active = useMemo(() => new Set(pagesToRender(view.pages, count)), [view.pages, count]);
+  const active = useMemo(() => new Set(measured ? pagesToRender(view.pages, count) : []), [measured, view.pages, count]);
   const current = view.current;
+  // Only the pages around the viewport are in the document; spacers stand for the others.
+  const [from, to] = pageWindow(view.pages, count);
+  const windowPages = useMemo(() => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i), [from, to]);
+  const spaceAbove = from > 1 ? tops[from - 1]! - PAGE_GAP : 0;
+  const spaceBelow = to < count ? tops[count - 1]! + heights[count - 1]! - (tops[to]! - PAGE_GAP) : 0;
 
   return (
     <div className="cv-pdf" data-testid="viewer-pdf" role="region" aria-label={label} onKeyDown={onKeyDown}>
@@ -373,8 +383,8 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
         </div>
       )}
       <div className="cv-pdf-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} data-testid="pdf-pages">
-        {heights.map((_, index) => {
-          const number = index + 1;
+        <div style={{ height: `${spaceAbove}px` }} aria-hidden="true" />
+        {windowPages.map((number) => {
           const pageMatches = byPage.get(number);
           return (
             <PageView
@@ -382,7 +392,7 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
               doc={doc}
               number={number}
               scale={scale}
-              size={sizes[index] ?? firstSize}
+              size={sizes[number - 1] ?? firstSize}
               active={active.has(number)}
               pageText={pageMatches ? texts.current.get(number) : undefined}
               matches={pageMatches ?? NO_MATCHES}
@@ -392,6 +402,7 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
             />
           );
         })}
+        <div style={{ height: `${spaceBelow}px` }} aria-hidden="true" />
       </div>
     </div>
   );

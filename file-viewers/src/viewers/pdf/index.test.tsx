@@ -104,10 +104,24 @@ describe('pdf viewer', () => {
     const texts = Array.from({ length: 100 }, (_, i) => `Page ${i + 1} of 100`);
     const { doc } = await openSample(texts);
     await waitFor(() => expect(doc.pages[0]!.render).toHaveBeenCalled());
-    expect(screen.getAllByTestId('pdf-pages')[0]!.querySelectorAll('.cv-pdf-page')).toHaveLength(100);
+    const inDom = () =>
+      [...screen.getByTestId('pdf-pages').querySelectorAll('[data-page-number]')].map((page) =>
+        Number(page.getAttribute('data-page-number')),
+      );
+    expect(inDom()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const rendered = doc.pages.filter((page) => page.render.mock.calls.length > 0).length;
     expect(rendered).toBeLessThanOrEqual(3);
-    expect(doc.pages[50]!.render).not.toHaveBeenCalled();
+    expect(doc.pages[49]!.render).not.toHaveBeenCalled();
+    expect(screen.getByTestId('pdf-page-count')).toHaveTextContent('/ 100');
+
+    const input = screen.getByTestId('pdf-page-input');
+    fireEvent.change(input, { target: { value: '50' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(doc.pages[49]!.render).toHaveBeenCalled());
+    expect(inDom()).toEqual(Array.from({ length: 13 }, (_, i) => 44 + i));
+    expect(screen.getByTestId('viewer-pdf')).toHaveTextContent('Page 50 of 100');
+    // Page 1 left the DOM: its parsed data was let go.
+    expect(doc.pages[0]!.cleanup).toHaveBeenCalled();
   });
 
   it('goes to the next page and to a typed page, and ignores a page the document does not have', async () => {

@@ -4,6 +4,10 @@ import {
   effectiveZoom,
   fitWidthZoom,
   MAX_CANVAS_PIXELS,
+  MAX_PAGES,
+  MAX_WINDOW,
+  pageWindow,
+  WINDOW_AHEAD,
   MAX_RENDERED_PAGES,
   MAX_ZOOM,
   MIN_ZOOM,
@@ -77,6 +81,16 @@ describe('which pages are drawn', () => {
     expect(pages[0]).toBe(1);
   });
 
+  it('keeps only the pages around the viewport in the DOM, however many the document has', () => {
+    expect(pageWindow([1], 3)).toEqual([1, 3]);
+    expect(pageWindow([50], 100)).toEqual([50 - WINDOW_AHEAD, 50 + WINDOW_AHEAD]);
+    const [from, to] = pageWindow(
+      Array.from({ length: 500 }, (_, i) => i + 1),
+      MAX_PAGES,
+    );
+    expect(to - from + 1).toBe(MAX_WINDOW);
+  });
+
   it('finds the pages in view and the one taking most of it', () => {
     const heights = [100, 100, 100, 100];
     const tops = pageTops(heights, 10);
@@ -84,6 +98,9 @@ describe('which pages are drawn', () => {
     expect(visiblePages(tops, heights, 0, 150)).toEqual({ pages: [1, 2], current: 1 });
     expect(visiblePages(tops, heights, 100, 150)).toEqual({ pages: [1, 2, 3], current: 2 });
     expect(visiblePages(tops, heights, 1000, 150)).toEqual({ pages: [4], current: 4 });
+    // No height yet (not laid out): the page at the scroll position, the next one in a gap.
+    expect(visiblePages(tops, heights, 150, 0)).toEqual({ pages: [2], current: 2 });
+    expect(visiblePages(tops, heights, 115, 0)).toEqual({ pages: [2], current: 2 });
   });
 
   it('bounds the canvas of a huge zoom on a dense screen', () => {
@@ -129,6 +146,9 @@ describe('failures', () => {
     expect(pdfFailure(named('PasswordException')).reason).toBe('encrypted');
     expect(pdfFailure(named('ResponseException')).reason).toBe('unreachable');
     expect(pdfFailure(new TypeError('Failed to fetch')).reason).toBe('unreachable');
+    expect(pdfFailure(new Error('Setting up fake worker failed: "Failed to fetch dynamically imported module".')).reason).toBe(
+      'chunk-failed',
+    );
     expect(pdfFailure(new ViewerError('too-large')).reason).toBe('too-large');
     expect(pdfFailure(named('InvalidPDFException'))).toBeInstanceOf(ViewerError);
   });

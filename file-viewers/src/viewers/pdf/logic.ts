@@ -65,6 +65,23 @@ export function parseZoomInput(input: string): number | null {
   return value > 0 ? clampZoom(value) : null;
 }
 
+/** The most pages a document shows (a file claiming millions of pages cannot exhaust the tab). */
+export const MAX_PAGES = 50_000;
+/** Pages kept in the DOM (as empty sheets, or drawn) on each side of the visible ones. */
+export const WINDOW_AHEAD = 6;
+/** The most pages in the DOM at once. */
+export const MAX_WINDOW = 120;
+
+/** The first and last page (1-based) to have in the DOM: the visible ones and WINDOW_AHEAD around them. */
+export function pageWindow(visible: readonly number[], pageCount: number): [number, number] {
+  if (pageCount < 1) return [1, 0];
+  const first = visible.length ? Math.max(1, Math.min(...visible)) : 1;
+  const last = visible.length ? Math.min(pageCount, Math.max(...visible)) : 1;
+  const from = Math.max(1, first - WINDOW_AHEAD);
+  const to = Math.min(pageCount, last + WINDOW_AHEAD, from + MAX_WINDOW - 1);
+  return [from, to];
+}
+
 /** Pages kept rendered on each side of the visible ones, and the most canvases alive at once. */
 export const RENDER_AHEAD = 2;
 export const MAX_RENDERED_PAGES = 12;
@@ -142,6 +159,9 @@ export function pdfFailure(error: unknown): ViewerError {
   if (error instanceof ViewerError) return error;
   const name = (error as { name?: string } | null)?.name ?? '';
   if (name === 'PasswordException') return new ViewerError('encrypted');
+  // Neither the worker nor its main-thread stand-in could load: the previewer's code did not come.
+  if (/fake worker failed|worker was destroyed/i.test((error as Error | null)?.message ?? ''))
+    return new ViewerError('chunk-failed', (error as Error).message);
   if (/^(?:ResponseException|MissingPDFException|UnexpectedResponseException)$/.test(name))
     return new ViewerError('unreachable', (error as Error).message);
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) return new ViewerError('unreachable', error.message);
@@ -189,10 +209,9 @@ export function visiblePages(
     }
   }
   if (!pages.length && tops.length) {
-    // Between pages or past the end: the nearest page above.
-    let index = tops.findIndex((top) => top > scrollTop) - 1;
-    if (index < -1) index = tops.length - 1;
-    const page = Math.max(0, index) + 1;
+    // In the gap between two pages: the next one; past the end: the last one.
+    const index = tops.findIndex((top) => top > scrollTop);
+    const page = (index < 0 ? tops.length - 1 : index) + 1;
     return { pages: [page], current: page };
   }
   return { pages, current };

@@ -178,6 +178,17 @@ function PageViewImpl({ doc, number, scale, size, active, pageText, matches, sel
     };
   }, [live, scale, number, onFailed]);
 
+  // Leaving the DOM (scrolled or jumped far away): the bitmaps and the page's parsed data go now.
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  useEffect(() => {
+    const holder = canvasHolder.current;
+    return () => {
+      if (holder) releaseCanvases(holder);
+      pageRef.current?.cleanup();
+    };
+  }, []);
+
   // The text layer: positioned in percentages and sized by --total-scale-factor, so zooming does not
   // rebuild it.
   useEffect(() => {
