@@ -91,7 +91,7 @@ describe('the worker built from core.ts source text', () => {
     expect(worker.answers[0]).toEqual({ type: 'ready' });
 
     const opened = worker.send({ id: 1, type: 'open', extension: 'xlsx', bytes: sampleXlsx(), limits: LIMITS });
-    expect(opened).toEqual({ id: 1, ok: true, value: { names: [SAMPLE.firstSheet, SAMPLE.secondSheet], totalSheets: 2 } });
+    expect(opened).toEqual({ id: 1, ok: true, value: { names: [SAMPLE.firstSheet, SAMPLE.secondSheet], totalSheets: 2, partial: false } });
 
     const first = worker.send({ id: 2, type: 'sheet', index: 0 });
     if (!('ok' in first) || !first.ok) throw new Error(`no sheet: ${JSON.stringify(first)}`);
@@ -119,6 +119,18 @@ describe('the worker built from core.ts source text', () => {
       [CSV_TEXT.quoted, CSV_TEXT.doubledQuote, CSV_TEXT.nonAscii],
       ['Doe', 'plain', 'Berlin'],
     ]);
+  });
+
+  it('completes a preview read on request: the sheet asked for next is whole', () => {
+    const worker = startWorkerSandbox('xlsx');
+    const limits = { ...LIMITS, previewRows: 50 };
+    expect(worker.send({ id: 1, type: 'open', extension: 'xlsx', bytes: sheetWithRows(120, 2), limits })).toMatchObject({
+      ok: true,
+      value: { partial: true },
+    });
+    expect(worker.send({ id: 2, type: 'sheet', index: 0 })).toMatchObject({ ok: true, value: { rowCount: 50, partial: true } });
+    expect(worker.send({ id: 3, type: 'complete' })).toMatchObject({ id: 3, ok: true, value: { partial: false } });
+    expect(worker.send({ id: 4, type: 'sheet', index: 0 })).toMatchObject({ ok: true, value: { rowCount: 120, partial: false } });
   });
 
   it('answers a damaged file with the reason, as text the page turns back into a ViewerError', () => {
@@ -184,7 +196,7 @@ describe('readWorkbook', () => {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['secret']]), 'Hidden');
     book.Workbook = { Sheets: [{ Hidden: 0 }, { Hidden: 1 }] };
     const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
-    expect(readWorkbook(LIBRARIES, 'xlsx', bytes, LIMITS).info).toEqual({ names: ['Shown'], totalSheets: 1 });
+    expect(readWorkbook(LIBRARIES, 'xlsx', bytes, LIMITS).info).toEqual({ names: ['Shown'], totalSheets: 1, partial: false });
   });
 
   it('reports an empty sheet as 0 × 0', () => {
@@ -202,6 +214,20 @@ describe('readWorkbook', () => {
     const csv = new TextEncoder().encode(Array.from({ length: 50 }, (_, i) => `line ${i + 1},x`).join('\n'));
     const text = readWorkbook(LIBRARIES, 'csv', csv, { ...LIMITS, maxRows: 10 }).sheet(0);
     expect(text).toMatchObject({ rowCount: 10, totalRows: -1 });
+  });
+
+  it('reads only the first rows in a preview read, and says the sheet is cut', () => {
+    const bytes = sheetWithRows(300, 3);
+    const preview = readWorkbook(LIBRARIES, 'xlsx', bytes, { ...LIMITS, previewRows: 100 });
+    expect(preview.info).toEqual({ names: ['Ledger'], totalSheets: 1, partial: true });
+    expect(preview.sheet(0)).toMatchObject({ rowCount: 100, totalRows: 300, partial: true });
+
+    const whole = readWorkbook(LIBRARIES, 'xlsx', bytes, LIMITS);
+    expect(whole.info.partial).toBe(false);
+    expect(whole.sheet(0)).toMatchObject({ rowCount: 300, totalRows: 300, partial: false });
+
+    // A sheet that fits in the preview is whole at once: no second read.
+    expect(readWorkbook(LIBRARIES, 'xlsx', sampleXlsx(), { ...LIMITS, previewRows: 100 }).info.partial).toBe(false);
   });
 
   it('stops at the cell limit and clips very long texts', () => {

@@ -36,6 +36,11 @@ export interface SheetLimits {
   fallbackEncoding: string;
   /** The tab's name of a CSV/TSV (the file's name without its extension). */
   textSheetName: string;
+  /**
+   * Read only this many rows of each sheet first (a workbook's first screen comes sooner; the page
+   * then asks for the rest). 0 or absent: everything at once.
+   */
+  previewRows?: number;
 }
 
 /** One sheet, as the grid shows it. */
@@ -51,6 +56,8 @@ export interface SheetData {
   totalCols: number;
   /** Merged ranges within the shown extent, flat: [r1, c1, r2, c2, r1, c1, …] (inclusive). */
   merges: number[];
+  /** Only the first rows so far (a preview read); the rest is being read. */
+  partial?: boolean;
 }
 
 export interface BookInfo {
@@ -58,6 +65,8 @@ export interface BookInfo {
   names: string[];
   /** How many visible sheets the file has. */
   totalSheets: number;
+  /** Read as a preview: some sheet has more rows than it shows yet. */
+  partial?: boolean;
 }
 
 export interface OpenedWorkbook {
@@ -168,12 +177,13 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
   } else if (!zip && !compound && !biff && !markup) fail('damaged', 'not a workbook');
 
   const XLSX = libs.xlsx;
+  const preview = limits.previewRows && limits.previewRows < limits.maxRows ? limits.previewRows : 0;
   let book: Loose;
   try {
     book = XLSX.read(bytes, {
       type: 'array',
       dense: true,
-      sheetRows: limits.maxRows + 1,
+      sheetRows: preview > 0 ? preview + 1 : limits.maxRows + 1,
       cellText: true,
       cellFormula: false,
       cellHTML: false,
@@ -204,6 +214,14 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
   }
   if (visible.length === 0) visible = allNames.slice();
   const names = visible.slice(0, limits.maxSheets);
+
+  // A preview read stopped early in a sheet whose data reaches further down.
+  function cut(ws: Loose): boolean {
+    if (!preview || !ws || !ws['!data'] || ws['!data'].length <= preview) return false;
+    return true;
+  }
+  let partial = false;
+  for (let i = 0; i < names.length; i++) if (cut(book.Sheets[names[i] as string])) partial = true;
 
   function cellText(cell: Loose): string {
     if (!cell) return '';
@@ -239,7 +257,7 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
           dense[at.r][at.c] = ws[key];
         }
       }
-      const height = Math.min(dense.length, limits.maxRows);
+      const height = Math.min(dense.length, preview > 0 ? preview : limits.maxRows);
       for (let r = 0; r < height; r++) {
         const source = dense[r];
         if (!source) continue;
@@ -261,7 +279,7 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
         }
         if (row) rows[r] = row;
       }
-      if (dense.length > limits.maxRows && stoppedAt < 0) stoppedAt = limits.maxRows;
+      if (dense.length > height && stoppedAt < 0) stoppedAt = height;
     }
     rows.length = rowCount;
 
@@ -300,26 +318,45 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
       totalRows: totalRows,
       totalCols: widest > colCount ? widest : colCount,
       merges: merges,
+      partial: cut(ws),
     };
   }
 
-  return { info: { names: names, totalSheets: visible.length }, sheet: sheet };
+  return { info: { names: names, totalSheets: visible.length, partial: partial }, sheet: sheet };
 }
 
-/** What the page sends the worker, and what it answers (one answer per `id`). */
+/**
+ * What the page sends the worker, and what it answers (one answer per `id`): `open` a file (a
+ * preview read when limits.previewRows is set), `complete` it (read it whole, after a preview), a
+ * `sheet` by index.
+ */
 export type WorkerRequest =
-  { id: number; type: 'open'; extension: string; bytes: Uint8Array; limits: SheetLimits } | { id: number; type: 'sheet'; index: number };
+  | { id: number; type: 'open'; extension: string; bytes: Uint8Array; limits: SheetLimits }
+  | { id: number; type: 'complete' }
+  | { id: number; type: 'sheet'; index: number };
 export type WorkerAnswer =
   { type: 'ready' } | { id: number; ok: true; value: BookInfo | SheetData } | { id: number; ok: false; error: string };
 
 /** The worker's message loop: open one file, then answer sheets by index. SELF-CONTAINED too. */
 export function serveWorker(scope: Loose, libs: SheetLibraries, read: typeof readWorkbook): void {
   let book: OpenedWorkbook | null = null;
+  let file: { extension: string; bytes: Uint8Array; limits: SheetLimits } | null = null;
   scope.onmessage = function (event: { data: WorkerRequest }) {
     const message = event.data;
     try {
       if (message.type === 'open') {
-        book = read(libs, message.extension, message.bytes, message.limits);
+        file = { extension: message.extension, bytes: message.bytes, limits: message.limits };
+        book = read(libs, file.extension, file.bytes, file.limits);
+        scope.postMessage({ id: message.id, ok: true, value: book.info });
+      } else if (message.type === 'complete') {
+        if (!file) throw new Error('reason:damaged:no file open');
+        const whole = {} as SheetLimits;
+        const keys = Object.keys(file.limits) as (keyof SheetLimits)[];
+        for (let k = 0; k < keys.length; k++) (whole as Loose)[keys[k] as string] = file.limits[keys[k] as keyof SheetLimits];
+        whole.previewRows = 0;
+        // The preview stays until the whole read succeeds (its sheets are still asked for if it fails).
+        book = read(libs, file.extension, file.bytes, whole);
+        file = null;
         scope.postMessage({ id: message.id, ok: true, value: book.info });
       } else {
         if (!book) throw new Error('reason:damaged:no file open');

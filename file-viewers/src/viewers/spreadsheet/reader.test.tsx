@@ -3,9 +3,9 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { screen, waitFor, within } from '@testing-library/react';
 import { zipSync } from 'fflate';
-import { SAMPLE, sampleXlsx } from '../../../fixtures/spreadsheet.mjs';
+import { SAMPLE, sampleXlsx, sheetWithRows } from '../../../fixtures/spreadsheet.mjs';
 import { ViewerError } from '../../errors';
-import SpreadsheetViewer from './index';
+import SpreadsheetViewer, { PREVIEW_FROM_BYTES, PREVIEW_ROWS } from './index';
 import { checkZip, errorOf, MAX_UNZIPPED_BYTES, startWorker } from './reader';
 import { bytesSource, installTextCoding, renderWithTexts } from './test-support';
 
@@ -114,6 +114,21 @@ describe('reading in a worker', () => {
     expect(SandboxWorker.instances).toHaveLength(1);
     expect(SandboxWorker.instances[0]?.imported).toEqual([expect.stringMatching(/\/@e965\/xlsx\/dist\/xlsx\.core\.min\.js$/)]);
   });
+
+  test('a large workbook shows its first rows first, then all of them', async () => {
+    const bytes = sheetWithRows(20_000, 5);
+    expect(bytes.byteLength).toBeGreaterThan(PREVIEW_FROM_BYTES);
+    renderWithTexts(
+      <SpreadsheetViewer source={bytesSource('ledger.xlsx', bytes)} kind="spreadsheet" label="Content" onError={jest.fn()} />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Cells of Ledger' }, { timeout: 15_000 });
+    expect(within(grid).getByText('Row 1')).toBeInTheDocument();
+    expect(screen.getByTestId('spreadsheet-status')).toHaveTextContent(`${PREVIEW_ROWS.toLocaleString('en-US')} rows × 5 columns`);
+    expect(screen.getByTestId('spreadsheet-status')).toHaveTextContent('Reading the remaining rows…');
+    await waitFor(() => expect(screen.getByTestId('spreadsheet-status')).toHaveTextContent('20,000 rows × 5 columns'), { timeout: 20_000 });
+    expect(screen.getByTestId('spreadsheet-status')).not.toHaveTextContent('Reading the remaining rows');
+    expect(screen.getByRole('grid', { name: 'Cells of Ledger' })).toHaveAttribute('aria-rowcount', '20001');
+  }, 40_000);
 
   test('a CSV worker loads Papa Parse instead', async () => {
     const worker = await startWorker('csv');

@@ -17,6 +17,8 @@ import { csvLibraryUrl, sheetLibraryUrl } from './library-urls';
 export interface SheetReader {
   info: BookInfo;
   sheet(index: number): Promise<SheetData>;
+  /** After a preview read (info.partial): reads the whole file; the sheets asked for next are whole. */
+  complete(): Promise<BookInfo>;
   close(): void;
 }
 
@@ -89,7 +91,8 @@ async function openOnMainThread(bytes: Uint8Array, extension: string, limits: Sh
   await new Promise((resolve) => setTimeout(resolve, 0));
   let book;
   try {
-    book = readWorkbook(libs, extension, bytes, limits);
+    // No preview here: a second read would hold the page's thread a second time.
+    book = readWorkbook(libs, extension, bytes, { ...limits, previewRows: 0 });
   } catch (error) {
     throw errorOf(error);
   }
@@ -103,6 +106,7 @@ async function openOnMainThread(bytes: Uint8Array, extension: string, limits: Sh
         throw errorOf(error);
       }
     },
+    complete: async () => opened.info,
     close: () => undefined,
   };
 }
@@ -149,6 +153,7 @@ function workerReader(worker: Worker, info: BookInfo, ask: <T>(request: Unnumber
   return {
     info,
     sheet: (index) => ask<SheetData>({ type: 'sheet', index }),
+    complete: () => ask<BookInfo>({ type: 'complete' }),
     close: () => worker.terminate(),
   };
 }

@@ -11,6 +11,7 @@ export const spreadsheetTexts = {
     moreRowsUnknown: '仅显示前 {{shown}} 行，文件中还有更多行。',
     moreColumns: '仅显示前 {{shown}} 列（共 {{total}} 列）。',
     moreSheets: '仅显示前 {{shown}} 个工作表（共 {{total}} 个）。',
+    readingRest: '正在读取其余的行…',
   },
   'en-US': {
     parsing: 'Reading the spreadsheet…',
@@ -23,5 +24,6 @@ export const spreadsheetTexts = {
     moreRowsUnknown: 'Showing the first {{shown}} rows; the file has more.',
     moreColumns: 'Showing the first {{shown}} of {{total}} columns.',
     moreSheets: 'Showing the first {{shown}} of {{total}} sheets.',
+    readingRest: 'Reading the remaining rows…',
   },
 };
