@@ -139,6 +139,7 @@ function ItemView({ item, imageUrl }: { item: SlideItem; imageUrl: (part: string
   if (item.border) style.border = `1px solid ${item.border}`;
   if (item.shape === 'ellipse') style.borderRadius = '50%';
   else if (item.shape === 'round') style.borderRadius = '8%';
+  if (item.nowrap) style.whiteSpace = 'pre';
   style.justifyContent = item.anchor === 'middle' ? 'center' : item.anchor === 'bottom' ? 'flex-end' : 'flex-start';
   return (
     <div className="cv-slides-item cv-slides-text" style={style}>

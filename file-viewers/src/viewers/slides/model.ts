@@ -43,6 +43,8 @@ export interface TextItem {
   border?: string;
   shape?: 'rect' | 'ellipse' | 'round';
   anchor?: 'top' | 'middle' | 'bottom';
+  /** Lines do not wrap (PowerPoint's wrap="none"). */
+  nowrap?: boolean;
   /** Points, for runs without their own size. */
   defaultSize?: number;
 }
@@ -120,6 +122,21 @@ export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 /** Image types a browser draws in an <img> (EMF/WMF/TIFF are skipped). */
 export const DRAWABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/svg+xml', 'image/webp']);
+
+/** Symbol-font bullets (Wingdings, Symbol, OpenSymbol's private-use glyphs) as the Unicode they look like. */
+const SYMBOL_BULLETS: Record<string, string> = { '§': '▪', Ø: '➢', ü: '✓', q: '❑', n: '■', l: '●', v: '❖', o: '○', w: '◆', è: '➔', à: '➔' };
+
+/** A bullet character to draw: a symbol font's glyph or a private-use code point becomes a visible one. */
+export function bulletGlyph(char: string, font?: string | null): string {
+  const first = char.slice(0, 2);
+  const code = first.codePointAt(0) ?? 0;
+  if (code >= 0xe000 && code <= 0xf8ff) {
+    const low = String.fromCharCode(code & 0xff);
+    return SYMBOL_BULLETS[low] ?? '•';
+  }
+  if (font && /wingdings|webdings|symbol/i.test(font)) return SYMBOL_BULLETS[first] ?? '•';
+  return first;
+}
 
 /** The text of a slide's runs (for titles and tests). */
 export function paragraphText(paragraph: Paragraph): string {

@@ -1,6 +1,7 @@
 import { ViewerError } from '../../errors';
 import { imageTypeOf, type PackageParts } from '../../lib/package-zip';
 import {
+  bulletGlyph,
   DRAWABLE_IMAGES,
   MAX_ITEMS_PER_SLIDE,
   lazySlides,
@@ -232,7 +233,7 @@ function listParagraphs(list: Element, level: number, inherited: string | null, 
     let first = item.localName === 'list-item';
     for (const part of children(item)) {
       if (part.localName === 'p' || part.localName === 'h') {
-        const bullet = first ? (numbered ? `${n}.` : (char || '•').slice(0, 4)) : undefined;
+        const bullet = first ? (numbered ? `${n}.` : bulletGlyph(char || '•')) : undefined;
         out.push(paragraphOf(part, level, bullet, base, ctx));
         first = false;
       } else if (part.localName === 'list') listParagraphs(part, level + 1, style, base, ctx, out);

@@ -1,6 +1,7 @@
 import { ViewerError } from '../../errors';
 import { imageTypeOf, resolvePartPath, type PackageParts } from '../../lib/package-zip';
 import {
+  bulletGlyph,
   DRAWABLE_IMAGES,
   MAX_ITEMS_PER_SLIDE,
   lazySlides,
@@ -395,6 +396,7 @@ class PptxReader {
     const scale = (numberAttr(path(txBody, 'bodyPr', 'normAutofit'), 'fontScale') ?? 100000) / 100000;
     const anchor = this.bodyAnchor(txBody, key);
     if (anchor) item.anchor = anchor;
+    if (path(txBody, 'bodyPr')?.getAttribute('wrap') === 'none') item.nowrap = true;
     const counters: number[] = [];
     const { scheme, budget } = this.ctx;
     for (const p of children(txBody, 'p')) {
@@ -434,7 +436,11 @@ class PptxReader {
         const bullet = pick(level, pPr, (element): string | null | undefined => {
           if (child(element, 'buNone')) return null;
           const char = child(element, 'buChar')?.getAttribute('char');
-          if (char) return char.slice(0, 4);
+          if (char)
+            return bulletGlyph(
+              char,
+              pick(level, pPr, (props) => child(props, 'buFont')?.getAttribute('typeface') || undefined),
+            );
           const auto = child(element, 'buAutoNum');
           if (auto) {
             counters[level] = (counters[level] ?? (numberAttr(auto, 'startAt') ?? 1) - 1) + 1;
