@@ -124,6 +124,20 @@ describe('DocumentViewer, .docx', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  test('does not read the file again when the page passes an equal source anew', async () => {
+    const bytes = docxSample();
+    const blob = new Blob([bytes as BlobPart]);
+    const read = jest.spyOn(blob, 'arrayBuffer');
+    const first: FileSource = { name: 'report.docx', size: bytes.length, blob };
+    const onError = jest.fn();
+    const view = renderWithTexts(<DocumentViewer source={first} kind="document" label="Content" onError={onError} />);
+    const content = await screen.findByTestId('document-content', undefined, { timeout: 25_000 });
+    const page = content.firstElementChild;
+    view.rerender(<DocumentViewer source={{ ...first }} kind="document" label="Content" onError={onError} />);
+    expect(screen.getByTestId('document-content').firstElementChild).toBe(page);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
   test('frees the pictures when it goes away', async () => {
     const { unmount, region } = await shown(sourceOf('report.docx', docxSample()));
     const src = region.querySelector('img')!.getAttribute('src')!;

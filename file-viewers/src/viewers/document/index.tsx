@@ -58,6 +58,11 @@ export default function DocumentViewer({ source, label, onError }: ViewerProps) 
   const host = useRef<HTMLDivElement>(null);
   const reportError = useRef(onError);
   reportError.current = onError;
+  // A page that builds its source anew at each render must not restart the reading: the effect
+  // follows what names the file, not the object.
+  const current = useRef(source);
+  current.current = source;
+  const { url, blob, name, size, contentType } = source;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -65,9 +70,10 @@ export default function DocumentViewer({ source, label, onError }: ViewerProps) 
     let lastProgress = 0;
     setRendered(null);
     setProgress(null);
-    renderSource(source, controller.signal, (loaded, total) => {
+    const file = current.current;
+    renderSource(file, controller.signal, (loaded, total) => {
       // Bytes already in the page need no progress; a download reports at most ten times a second.
-      if (source.blob) return;
+      if (file.blob) return;
       const now = Date.now();
       if (now - lastProgress < 100 && loaded !== total) return;
       lastProgress = now;
@@ -87,7 +93,7 @@ export default function DocumentViewer({ source, label, onError }: ViewerProps) 
       controller.abort();
       result?.release();
     };
-  }, [source]);
+  }, [url, blob, name, size, contentType]);
 
   useLayoutEffect(() => {
     const element = host.current;

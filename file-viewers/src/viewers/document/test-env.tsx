@@ -69,5 +69,6 @@ export function renderWithTexts(element: ReactElement, language: 'en-US' | 'zh-C
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return render(<I18nextProvider i18n={instance}>{element}</I18nextProvider>);
+  // As a wrapper, so that `rerender` keeps the provider (and the viewer stays mounted).
+  return render(element, { wrapper: ({ children }) => <I18nextProvider i18n={instance}>{children}</I18nextProvider> });
 }
