@@ -97,6 +97,7 @@ describe('pdf viewer', () => {
     expect(screen.getByTestId('pdf-page-input')).toHaveValue('1');
     expect(screen.getByTestId('pdf-page-count')).toHaveTextContent('/ 3');
     expect(doc.pages[0]!.render).toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Page 1' })).toHaveTextContent(SAMPLE_PAGE_TEXTS[0]!);
     expect(onError).not.toHaveBeenCalled();
   });
 

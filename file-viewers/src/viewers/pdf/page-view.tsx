@@ -232,7 +232,14 @@ function PageViewImpl({ doc, number, scale, size, active, pageText, matches, sel
     '--total-scale-factor': String(scale),
   } as CSSProperties;
   return (
-    <div className="cv-pdf-page" data-page-number={number} data-rendered={drawn ? 'true' : 'false'} style={style}>
+    <div
+      className="cv-pdf-page"
+      role="group"
+      aria-label={t('pdf.page', { page: number })}
+      data-page-number={number}
+      data-rendered={drawn ? 'true' : 'false'}
+      style={style}
+    >
       <div className="cv-pdf-canvas" ref={canvasHolder} />
       <div className="cv-pdf-text" ref={textHolder} />
       {failed ? (
