@@ -82,12 +82,17 @@ export default function SpreadsheetViewer({ source, label, onError }: ViewerProp
   onErrorRef.current = onError;
 
   const format = sheetFormat(source.name, source.contentType);
+  // The file is read again only when it is another file, not when a page passes an equal source anew.
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  const { url, blob, name, size } = source;
   const language = i18n.language;
 
   useEffect(() => {
     let cancelled = false;
     const controller = new AbortController();
     kept.current.clear();
+    const source = sourceRef.current;
     setPhase({ kind: 'reading', loaded: 0, total: source.size });
     setActive(0);
     setSheet(null);
@@ -153,7 +158,7 @@ export default function SpreadsheetViewer({ source, label, onError }: ViewerProp
     };
     // The language only names the fallback encoding; a change of language does not reread the file.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is read once per file, on purpose
-  }, [source, format]);
+  }, [url, blob, name, size, format]);
 
   const reader = phase.kind === 'ready' ? phase.reader : null;
   const generation = phase.kind === 'ready' ? phase.generation : -1;

@@ -41,5 +41,6 @@ export function renderWithTexts(element: ReactElement, language: 'en-US' | 'zh-C
     initAsync: false,
     interpolation: { escapeValue: false },
   });
-  return render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+  const view = render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+  return { ...view, rerender: (next: ReactElement) => view.rerender(<I18nextProvider i18n={i18n}>{next}</I18nextProvider>) };
 }
