@@ -199,6 +199,23 @@ describe('slides viewer on files it cannot show', () => {
     expect(screen.queryByTestId('viewer-slides')).not.toBeInTheDocument();
   });
 
+  it('shows the slides it can read and says which one it cannot', async () => {
+    show('partly.pptx', pptxDeck(3, { unreadable: [2] }));
+    const viewer = await screen.findByTestId('viewer-slides', {}, { timeout: 5000 });
+    expect(within(viewer).getByText('Quarterly report')).toBeInTheDocument();
+    expect(within(viewer).queryByText('This slide could not be read.')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('slides-next'));
+    expect(screen.getByTestId('slides-counter')).toHaveTextContent('2 / 3');
+    expect(within(viewer).getByText('This slide could not be read.')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('slides-next'));
+    expect(within(viewer).getByText('Our new office')).toBeInTheDocument();
+  });
+
+  it('reports a deck whose first slide cannot be read as damaged', async () => {
+    const onError = showViewer('broken.pptx', pptxDeck(3, { unreadable: [1] }));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'damaged' })), { timeout: 5000 });
+  });
+
   it('falls back to the download with the reason in the layer', async () => {
     show('broken.pptx', damagedPptx());
     expect(await screen.findByTestId('viewer-fallback', {}, { timeout: 5000 })).toHaveAttribute('data-reason', 'damaged');
