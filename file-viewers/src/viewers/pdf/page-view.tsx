@@ -185,7 +185,11 @@ function PageViewImpl({ doc, number, scale, size, active, pageText, matches, sel
     const holder = canvasHolder.current;
     return () => {
       if (holder) releaseCanvases(holder);
-      pageRef.current?.cleanup();
+      try {
+        pageRef.current?.cleanup();
+      } catch {
+        // The document is being destroyed with the viewer: nothing left to free.
+      }
     };
   }, []);
 
