@@ -95,13 +95,22 @@ describe('sanitizeStylesheet', () => {
         ':root { --c: u\\72l(https://tracker.test/c.png); color: green } .x { position: fixed; top: 0 }',
       '.cv-document-docx',
     );
-    const rules = css.split('\n');
+    const rules = css.split('\n').map((rule) => rule.replace(/;\s*}$/, ' }'));
     expect(rules.slice(0, 2)).toEqual([
       '.cv-document-docx p.a, .cv-document-docx span { color: red }',
       '.cv-document-docx :root { color: green }',
     ]);
     expect(rules[2]).toMatch(/^\.cv-document-docx \.x \{ top: 0(px)? \}$/);
     expect(rules).toHaveLength(3);
+  });
+
+  test('keeps a safe rule whole, shorthands and custom properties included', () => {
+    const css = sanitizeStylesheet(
+      'p.b:before { content: "•"; background: var(--bullet) } .w { --bullet: url(blob:https://site/4) }',
+      '.s',
+    );
+    expect(css).toContain('.s p.b:before { content: "•"; background: var(--bullet)');
+    expect(css).toContain('.s .w { --bullet: url(blob:https://site/4)');
   });
 
   test('gives nothing for a stylesheet it cannot parse safely (too long)', () => {

@@ -89,8 +89,17 @@ function unescapeCss(value: string): string {
  * the other ways to name an address (image-set, @import, expression…) appears.
  */
 export function isSafeCssValue(value: string): boolean {
+  return isSafeCss(value, false);
+}
+
+/** The same check over a whole declaration block (`a: b; c: d`), as a browser serializes it. */
+export function isSafeDeclarations(cssText: string): boolean {
+  return isSafeCss(cssText, true) && !/(^|;)\s*position\s*:\s*(fixed|sticky)/i.test(unescapeCss(cssText));
+}
+
+function isSafeCss(value: string, block: boolean): boolean {
   const plain = unescapeCss(value).replace(/\/\*[\s\S]*?\*\//g, '');
-  if (/[<>{};@]/.test(plain.replace(/"[^"]*"|'[^']*'/g, '""'))) return false;
+  if ((block ? /[<>{}@]/ : /[<>{};@]/).test(plain.replace(/"[^"]*"|'[^']*'/g, '""'))) return false;
   if (/image-set|image\s*\(|cross-fade|element\s*\(|expression\s*\(|javascript:|behavior|binding|src\s*\(/i.test(plain)) return false;
   const urls = plain.matchAll(/url\s*\(\s*(['"]?)([^'")]*)/gi);
   for (const match of urls) if (!isSafeImageUrl(match[2] ?? '')) return false;
@@ -283,11 +292,18 @@ export function sanitizeStylesheet(text: string, scope: string): string {
       .filter((selector) => selector && !/[{}<>;@]/.test(selector))
       .map((selector) => `${scope} ${selector}`);
     if (selectors.length === 0) continue;
+    // The block as the browser serializes it keeps shorthands written with var() (whose longhands
+    // read back empty); it is used whole when all of it is safe, else declaration by declaration.
+    const whole = rule.style.cssText.trim();
+    if (whole && isSafeDeclarations(whole)) {
+      out.push(`${selectors.join(', ')} { ${whole} }`);
+      continue;
+    }
     const declarations: string[] = [];
     for (let at = 0; at < rule.style.length; at += 1) {
       const name = rule.style[at] ?? '';
       const value = rule.style.getPropertyValue(name);
-      if (!/^-{0,2}[a-zA-Z][\w-]*$/.test(name) || !isSafeCssValue(value)) continue;
+      if (!value || !/^-{0,2}[a-zA-Z][\w-]*$/.test(name) || !isSafeCssValue(value)) continue;
       if (name === 'position' && /fixed|sticky/i.test(value)) continue;
       const priority = rule.style.getPropertyPriority(name);
       declarations.push(`${name}: ${value}${priority ? ' !important' : ''}`);
