@@ -57,6 +57,12 @@ export function columnWidths(sheet: SheetData): number[] {
   return widths;
 }
 
+/** A number, an amount, a percentage or a date as shown: right-aligned, as spreadsheets do. */
+const NUMERIC = /^(?:[-+(]?[$€£¥]?\s?\d[\d,.\s]*%?\)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4})$/;
+export function looksNumeric(text: string): boolean {
+  return text.length <= 40 && NUMERIC.test(text);
+}
+
 /** The index of the last offset ≤ x (offsets ascending, offsets[0] = 0). */
 function indexAt(offsets: number[], x: number): number {
   let low = 0;
@@ -195,7 +201,7 @@ export function SheetGrid({ sheet, label, id }: GridProps) {
           key={c}
           role="gridcell"
           aria-colindex={c + 2}
-          className="cv-spreadsheet-cell"
+          className={text && looksNumeric(text) ? 'cv-spreadsheet-cell cv-spreadsheet-number' : 'cv-spreadsheet-cell'}
           style={{ left: rowHeaderWidth + (offsets[c] as number), width: widths[c] }}
           title={text && text.length > 24 ? text : undefined}
         >

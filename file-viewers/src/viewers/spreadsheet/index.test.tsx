@@ -63,6 +63,10 @@ describe('SpreadsheetViewer', () => {
       ['4', SAMPLE.merged],
     ]);
     expect(screen.getByTestId('spreadsheet-merged')).toHaveAttribute('aria-colspan', '3');
+    // Numbers and dates are right-aligned, texts are not.
+    expect(within(grid).getByText(SAMPLE.amountShown)).toHaveClass('cv-spreadsheet-number');
+    expect(within(grid).getByText(SAMPLE.dateShown)).toHaveClass('cv-spreadsheet-number');
+    expect(within(grid).getByText(SAMPLE.item)).not.toHaveClass('cv-spreadsheet-number');
     expect(screen.getByTestId('spreadsheet-status')).toHaveTextContent('4 rows × 3 columns');
     expect(screen.getByTestId('viewer-spreadsheet')).toHaveAccessibleName('Content of budget.xlsx');
   });
