@@ -109,11 +109,4 @@ export function elementUrl(source: FileSource): { url: string; release: () => vo
   return { url, release: () => URL.revokeObjectURL(url) };
 }
 
-/** The lower-case extension of a name ("" when none; "tar.gz" for a gzipped tarball). */
-export function extensionOf(name: string): string {
-  const base = (name.split('/').pop() ?? '').toLowerCase();
-  if (base.endsWith('.tar.gz')) return 'tar.gz';
-  if (base === 'makefile' || base === 'dockerfile') return base;
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1) : '';
-}
+export { extensionOf } from './extension';

@@ -1,4 +1,4 @@
-import { extensionOf } from './source';
+import { extensionOf } from './extension';
 import type { ViewerKind } from './types';
 
 /** Extension → viewer: the one table both remotes use. */
