@@ -280,8 +280,22 @@ function createAppConfig(options) {
               },
             },
           },
+          // ES-module packages (pdf.js, zip.js, …) import each other without file extensions.
+          { test: /\.m?js$/, include: /node_modules/, resolve: { fullySpecified: false } },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+          // A viewer's worker script, .wasm or data file taken by address (`new URL('pkg/file',
+          // import.meta.url)`): copied as it is (webpack's url dependencies are asset/resource), never
+          // made a worker chunk (it would carry the federation runtime, which cannot run in a
+          // worker). Under viewers/, with its own name (readable in the network panel and the
+          // bench) and a content hash.
+          {
+            dependency: 'url',
+            // Images and fonts keep the rule above; a data: URI (a stylesheet's inline icon) stays inline.
+            exclude: [/\.(png|svg|jpe?g|gif|woff2?)$/, /^data:/],
+            type: 'asset/resource',
+            generator: { filename: 'viewers/[name].[contenthash:8][ext]' },
+          },
         ],
       },
       plugins: [
