@@ -47,9 +47,9 @@ export const VIEWER_CHUNKS = ['image', 'media', 'pdf', 'document', 'spreadsheet'
  */
 export const VIEWER_PACKAGES = {
   pdf: ['pdfjs-dist'],
-  document: ['docx-preview', 'mammoth'],
+  document: ['docx-preview', 'jszip', 'mammoth'],
   spreadsheet: ['xlsx', '@e965/xlsx', 'papaparse'],
-  archive: ['libarchive.js', '@zip.js/zip.js'],
+  archive: ['libarchive.js', '@zip.js/zip.js', 'comlink'],
   ebook: ['epubjs', 'foliate-js'],
 };
 
@@ -73,10 +73,14 @@ export function viewerOfSource(sourcePath) {
   return match[1];
 }
 
-/** The viewer chunk a file is by its name (`viewer-pdf.1a2b3c4d.js` → 'pdf'), or null. */
+/**
+ * The viewer a chunk belongs to by its name, or null: `viewer-pdf.1a2b3c4d.js` → 'pdf', and a
+ * viewer's own lazily loaded part `viewer-<name>-<part>` (`viewer-spreadsheet-sheetjs.….js`) → its viewer.
+ */
 export function viewerOfFileName(fileName) {
   const match = /^viewer-([a-z0-9-]+)\.[0-9a-f]+\.js$/.exec(fileName);
-  return match ? match[1] : null;
+  if (!match) return null;
+  return VIEWER_CHUNKS.find((name) => match[1] === name || match[1].startsWith(`${name}-`)) ?? null;
 }
 
 /** The rules for one route: the required ones plus the file's `forbid` list. */

@@ -101,6 +101,9 @@ describe('viewer chunks of the file-viewers layer', () => {
   it('knows a viewer chunk by its file name', () => {
     assert.equal(viewerOfFileName('viewer-pdf.0a1b2c3d.js'), 'pdf');
     assert.equal(viewerOfFileName('viewer-spreadsheet.ffffffff.js'), 'spreadsheet');
+    assert.equal(viewerOfFileName('viewer-spreadsheet-sheetjs.e8dda363.js'), 'spreadsheet');
+    assert.equal(viewerOfFileName('viewer-code-highlight.3d2082cf.js'), 'code');
+    assert.equal(viewerOfFileName('viewer-unknown.3d2082cf.js'), null);
     assert.equal(viewerOfFileName('page-file.0a1b2c3d.js'), null);
     assert.equal(viewerOfFileName('viewer-pdf.0a1b2c3d.js.map'), null);
     assert.deepEqual(classifyScript({ fileName: 'viewer-pdf.0a1b2c3d.js' })['viewer-pdf'], ['is the chunk viewer-pdf (file name)']);
