@@ -186,6 +186,11 @@ describe('DocumentViewer, .odt', () => {
     expect((window as { hacked?: number }).hacked).toBeUndefined();
   });
 
+  test('an OpenDocument text named .docx is still read as one', async () => {
+    const { region } = await shown(sourceOf('misnamed.docx', odtSample()));
+    expect(within(region).getByRole('heading', { level: 1 })).toHaveTextContent(SAMPLE.heading);
+  });
+
   test('a cut .odt falls back as damaged', async () => {
     expect((await failure(sourceOf('cut.odt', damagedOdt()))).reason).toBe('damaged');
   });
