@@ -171,7 +171,8 @@ export default function SpreadsheetViewer({ source, label, onError }: ViewerProp
       return undefined;
     }
     // The whole sheet replacing its preview keeps the preview on screen until it arrives.
-    setSheet((shown) => (shown && shown.partial && generation > 0 ? shown : null));
+    const wanted = reader.info.names[active];
+    setSheet((shown) => (shown && shown.partial && generation > 0 && shown.name === wanted ? shown : null));
     reader.sheet(active).then(
       (data) => {
         if (cancelled) return;
