@@ -13,8 +13,8 @@ export const DOCX_ROOT_CLASS = 'cv-document-docx';
 /** Most parts, and their sum unpacked, a .docx may have to be shown (a zip bomb is refused unread). */
 export const MAX_DOCX_PARTS = 5_000;
 export const MAX_DOCX_UNPACKED = 200 * 1024 * 1024;
-/** The main text part's largest size unpacked (about 5,000 pages of plain text). */
-export const MAX_DOCX_MAIN_PART = 64 * 1024 * 1024;
+/** The main text part's largest size unpacked (some 2,000 pages: more would freeze the tab while it is laid out). */
+export const MAX_DOCX_MAIN_PART = 24 * 1024 * 1024;
 
 /** Parts docx-preview never reads here (embedded objects, fonts, thumbnails): not unpacked. */
 const SKIPPED_PARTS = /^(word\/embeddings\/|word\/fonts\/|docProps\/thumbnail|customXml\/)/i;

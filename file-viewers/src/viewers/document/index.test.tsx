@@ -1,5 +1,6 @@
 import './test-env';
 import { screen, waitFor, within } from '@testing-library/react';
+import { zipSync } from 'fflate';
 import { ViewerError } from '../../errors';
 import type { FileSource } from '../../types';
 import {
@@ -136,6 +137,12 @@ describe('DocumentViewer, .docx', () => {
     view.rerender(<DocumentViewer source={{ ...first }} kind="document" label="Content" onError={onError} />);
     expect(screen.getByTestId('document-content').firstElementChild).toBe(page);
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  test('a .docx whose text part unpacks to more than 24 MB is refused as too large without unpacking it', async () => {
+    const bomb = zipSync({ '[Content_Types].xml': new Uint8Array(10), 'word/document.xml': new Uint8Array(25 * 1024 * 1024) });
+    expect(bomb.length).toBeLessThan(100_000);
+    expect((await failure(sourceOf('bomb.docx', bomb))).reason).toBe('too-large');
   });
 
   test('frees the pictures when it goes away', async () => {

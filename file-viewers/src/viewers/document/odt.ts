@@ -6,7 +6,7 @@ import type { RenderedDocument } from './rendered';
 /** The element an .odt is rendered in. */
 export const ODT_ROOT_CLASS = 'cv-document-odt';
 /** content.xml's largest size unpacked (parsed whole by the browser's XML parser). */
-export const MAX_ODT_CONTENT = 48 * 1024 * 1024;
+export const MAX_ODT_CONTENT = 32 * 1024 * 1024;
 /** Most pictures shown (each an object URL). */
 export const MAX_ODT_PICTURES = 500;
 
