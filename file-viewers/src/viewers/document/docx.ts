@@ -1,9 +1,10 @@
 import { renderDocument, parseAsync, type HElement, type Options } from 'docx-preview';
-import { unzip, zipSync, type Zippable } from 'fflate';
+import { zipSync, type Zippable } from 'fflate';
 import { ViewerError } from '../../errors';
 import { openPackage } from '../../lib/package-zip';
 import { sanitizeStylesheet, sanitizeTree } from './sanitize';
 import type { RenderedDocument } from './rendered';
+import { checkZipDirectory } from './zip-directory';
 
 /** Class prefix of everything docx-preview makes (its styles are generated under it). */
 export const DOCX_CLASS = 'cv-docx';
@@ -34,32 +35,6 @@ function containsEncryptedPackage(bytes: Uint8Array): boolean {
     return true;
   }
   return false;
-}
-
-/** Reads only the zip's directory and refuses what would be too much to unpack. */
-async function checkDirectory(bytes: Uint8Array): Promise<void> {
-  let parts = 0;
-  let total = 0;
-  let main = 0;
-  await new Promise<void>((resolve, reject) => {
-    try {
-      unzip(
-        bytes,
-        {
-          filter: (file) => {
-            parts += 1;
-            if (!SKIPPED_PARTS.test(file.name)) total += file.originalSize;
-            if (/^\/?word\/document\d*\.xml$/i.test(file.name)) main = Math.max(main, file.originalSize);
-            return false;
-          },
-        },
-        (error) => (error ? reject(new ViewerError('damaged', error.message)) : resolve()),
-      );
-    } catch (error) {
-      reject(new ViewerError('damaged', (error as Error)?.message));
-    }
-  });
-  if (parts > MAX_DOCX_PARTS || total > MAX_DOCX_UNPACKED || main > MAX_DOCX_MAIN_PART) throw new ViewerError('too-large');
 }
 
 /**
@@ -160,7 +135,13 @@ export async function renderDocx(bytes: Uint8Array, doc: Document): Promise<Rend
   if (startsWith(bytes, CFB_SIGNATURE))
     throw new ViewerError(containsEncryptedPackage(bytes) ? 'encrypted' : 'unsupported', 'an OLE compound file, not a .docx package');
   if (!startsWith(bytes, ZIP_SIGNATURE)) throw new ViewerError('damaged', 'not a zip package');
-  await checkDirectory(bytes);
+  await checkZipDirectory(bytes, {
+    maxParts: MAX_DOCX_PARTS,
+    maxUnpacked: MAX_DOCX_UNPACKED,
+    skipped: SKIPPED_PARTS,
+    main: /^\/?word\/document\d*\.xml$/i,
+    maxMain: MAX_DOCX_MAIN_PART,
+  });
   const parts = await openPackage(bytes);
   if (!parts.has('[Content_Types].xml') || !parts.has('_rels/.rels')) throw new ViewerError('damaged', 'not an OOXML package');
   const stored: Zippable = {};

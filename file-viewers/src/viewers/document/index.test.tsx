@@ -1,6 +1,6 @@
 import './test-env';
 import { screen, waitFor, within } from '@testing-library/react';
-import { zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { ViewerError } from '../../errors';
 import type { FileSource } from '../../types';
 import {
@@ -196,6 +196,11 @@ describe('DocumentViewer, .odt', () => {
   test('an OpenDocument text named .docx is still read as one', async () => {
     const { region } = await shown(sourceOf('misnamed.docx', odtSample()));
     expect(within(region).getByRole('heading', { level: 1 })).toHaveTextContent(SAMPLE.heading);
+  });
+
+  test('an .odt whose content unpacks to more than 32 MB is refused as too large', async () => {
+    const bomb = zipSync({ mimetype: strToU8('application/vnd.oasis.opendocument.text'), 'content.xml': new Uint8Array(33 * 1024 * 1024) });
+    expect((await failure(sourceOf('bomb.odt', bomb))).reason).toBe('too-large');
   });
 
   test('a cut .odt falls back as damaged', async () => {

@@ -2,6 +2,7 @@ import { ViewerError } from '../../errors';
 import { imageTypeOf, openPackage, type PackageParts } from '../../lib/package-zip';
 import { createOdfContext, ODF_NS, readOdfStyles, renderOdfBlocks, renderOdfNotes } from './odf';
 import type { RenderedDocument } from './rendered';
+import { checkZipDirectory } from './zip-directory';
 
 /** The element an .odt is rendered in. */
 export const ODT_ROOT_CLASS = 'cv-document-odt';
@@ -47,6 +48,13 @@ export function packagePictures(parts: PackageParts): { picture: (path: string) 
  * Throws ViewerError damaged / encrypted / unsupported / too-large.
  */
 export async function renderOdt(bytes: Uint8Array, doc: Document): Promise<RenderedDocument> {
+  await checkZipDirectory(bytes, {
+    maxParts: 5_000,
+    maxUnpacked: 200 * 1024 * 1024,
+    skipped: /^(Thumbnails\/|Configurations2\/|Object \d+\/|ObjectReplacements\/)/,
+    main: /^\/?content\.xml$/,
+    maxMain: MAX_ODT_CONTENT,
+  });
   const parts = await openPackage(bytes);
   const mimetype = parts.text('mimetype')?.trim();
   if (mimetype && !ODF_TEXT_TYPES.test(mimetype)) throw new ViewerError('unsupported', `an OpenDocument of type ${mimetype}`);
