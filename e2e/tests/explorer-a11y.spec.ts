@@ -44,6 +44,7 @@ for (const [theme, locale] of A11Y_THEMES) {
         await explorer.openItem(name);
         await expect(explorer.preview).not.toHaveAttribute('data-kind', 'loading');
         await expect(page.locator('.ce-preview .ce-loading')).toHaveCount(0);
+        await expect(explorer.preview.getByTestId('viewer-loading')).toHaveCount(0);
         expect({ preview: name, violations: await seriousViolations(page) }).toEqual({ preview: name, violations: [] });
       }
 
