@@ -184,14 +184,16 @@ export async function renderDocx(bytes: Uint8Array, doc: Document): Promise<Rend
     style.textContent = css;
     root.appendChild(style);
   }
+  const empty = (container.textContent ?? '').replace(/\s+/g, '') === '' && container.querySelector('img, svg, table') === null;
   while (container.firstChild) root.appendChild(doc.adoptNode(container.firstChild));
-  const text = (root.textContent ?? '').replace(/\s+/g, '');
+  // Picture bullets live in the stylesheet as url(blob:…): freed with the pictures.
+  const urls = [...result.urls, ...(css.match(/blob:[^\s"')]+/g) ?? [])];
   return {
     node: root,
-    empty: text.length === 0 && root.querySelector('img, svg, table') === null,
+    empty,
     truncated: result.truncated,
     release: () => {
-      for (const url of result.urls) URL.revokeObjectURL(url);
+      for (const url of urls) URL.revokeObjectURL(url);
     },
   };
 }

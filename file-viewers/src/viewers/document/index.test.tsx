@@ -6,6 +6,7 @@ import type { FileSource } from '../../types';
 import {
   damagedDocx,
   damagedOdt,
+  docxEmpty,
   docxHostile,
   docxSample,
   docxWithPages,
@@ -95,6 +96,13 @@ describe('DocumentViewer, .docx', () => {
     expect(region.innerHTML).not.toMatch(/tracker|2130706433/);
     for (const rule of css.split('\n').filter(Boolean)) expect(rule.startsWith('.cv-document-docx ')).toBe(true);
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  test('says so when a .docx has nothing to show', async () => {
+    show(sourceOf('empty.docx', docxEmpty()));
+    expect(await screen.findByTestId('document-empty', undefined, { timeout: 25_000 })).toHaveTextContent(
+      'This document has nothing to show.',
+    );
   });
 
   test('a cut .docx falls back as damaged', async () => {
