@@ -166,7 +166,9 @@ export async function openLibarchive(source: FileSource, format: '7z' | 'rar', s
       const encrypted = await api.hasEncryptedData().catch(() => null);
       throw new ViewerError(encrypted ? 'encrypted' : 'damaged', `libarchive: ${(error as Error)?.message}`);
     }
-    if (raw.length === 0 && (await api.hasEncryptedData().catch(() => null))) throw new ViewerError('encrypted');
+    // libarchive ends the listing at the first error: nothing listed is an unreadable archive (or one
+    // whose names are encrypted), not an empty one.
+    if (raw.length === 0) throw new ViewerError((await api.hasEncryptedData().catch(() => null)) ? 'encrypted' : 'damaged');
     const truncated = raw.length > MAX_ENTRIES;
     const entries: ArchiveEntry[] = raw.slice(0, MAX_ENTRIES).map((entry, index) => ({
       index,
