@@ -58,6 +58,8 @@ describe('ArchiveViewer', () => {
         .map((r) => r.textContent?.split(/\d/)[0]),
     ).toEqual(['NameSizeModified', 'docs', 'empty-folder', 'images', 'report.pdf']);
     expect(within(table).getByText('597 B')).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('2 items')).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[3]!).getByText('1 item')).toBeInTheDocument();
     expect(within(table).getAllByText(/2024/).length).toBeGreaterThan(0);
 
     fireEvent.click(row('docs'));
@@ -113,6 +115,7 @@ describe('ArchiveViewer', () => {
   test('an archive inside the archive is handed to the same viewers', async () => {
     const outer = zipSync({ 'nested/inner.zip': sampleZip() });
     show('outer.zip', outer);
+    expect(await screen.findByTestId('archive-summary')).toHaveTextContent(/^1 file, /);
     fireEvent.click(await screen.findByRole('button', { name: /^nested/ }));
     fireEvent.click(row('inner.zip'));
     expect(await screen.findByTestId('inner-viewer')).toHaveAttribute('data-name', 'inner.zip');

@@ -2,6 +2,8 @@ import './test-env';
 import {
   damagedZip,
   encryptedZip,
+  GBK_NAME,
+  gbkNamesZip,
   README_TEXT,
   sampleZip,
   SECRET_TEXT,
@@ -118,6 +120,17 @@ describe('zip', () => {
     const big = zip.entries.find((entry) => entry.path.endsWith('00000.txt'))!;
     expect(big.size).toBeGreaterThan(MAX_ENTRY_BYTES);
     await expect(zip.extract(big)).rejects.toEqual(new EntryError('too-large'));
+  });
+
+  test('names without the UTF-8 flag: GBK for a Chinese interface, and UTF-8 whenever they decode as such', async () => {
+    const chinese = await openZip(blobSource('cn.zip', gbkNamesZip()), { preferChinese: true });
+    expect(chinese.entries.map((entry) => entry.path)).toEqual([GBK_NAME]);
+    expect(await (await chinese.extract(chinese.entries[0]!)).text()).toBe('GBK-named file');
+    const english = await openZip(blobSource('cn.zip', gbkNamesZip()));
+    expect(english.entries[0]!.path).not.toBe(GBK_NAME);
+    expect(english.entries[0]!.path.endsWith('.txt')).toBe(true);
+    const utf8 = await openZip(blobSource('bundle.zip', sampleZip()), { preferChinese: true });
+    expect(utf8.entries.map((entry) => entry.path)).toContain('docs/readme.txt');
   });
 
   test('a zip without its central directory is damaged', async () => {
