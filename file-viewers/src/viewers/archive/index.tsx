@@ -10,7 +10,6 @@ import {
   compareNames,
   EntryError,
   folderAt,
-  MAX_ENTRIES,
   PasswordNeededError,
   WrongPasswordError,
   type ArchiveEntry,
@@ -200,7 +199,7 @@ export default function ArchiveViewer({ source, label, onError }: ViewerProps) {
       </div>
       {handle.truncated && (
         <p className="cv-archive-warning" role="status">
-          {t('archive.truncated', { count: MAX_ENTRIES })}
+          {t('archive.truncated', { count: handle.entries.length })}
         </p>
       )}
       <nav className="cv-archive-crumbs" aria-label={t('archive.breadcrumb')}>

@@ -55,6 +55,23 @@ describe('tar reader', () => {
     expect(new TextDecoder().decode(await readTarEntry(streamOf(sampleTar()), long.index))).toBe('named by a GNU long-name entry');
   });
 
+  test('a tar larger than the scan limit is listed in part, not read to its end', async () => {
+    const tar = sampleTar();
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= tar.length) return controller.close();
+        controller.enqueue(tar.slice(pulled, pulled + 512));
+        pulled += 512;
+      },
+    });
+    const { entries, truncated } = await listTar(stream, undefined, 3000);
+    expect(truncated).toBe(true);
+    // Headers that start within the limit are listed; nothing past it is read.
+    expect(entries.map((entry) => entry.path)).toEqual(['docs', 'docs/readme.txt', 'docs/notes/deep.txt', 'images/dot.png']);
+    expect(pulled).toBeLessThan(4096);
+  });
+
   test('a header with a wrong checksum is a damaged archive', async () => {
     await expect(listTar(streamOf(damagedTar()))).rejects.toMatchObject({ reason: 'damaged' });
   });

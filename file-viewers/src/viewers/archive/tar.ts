@@ -18,6 +18,12 @@ export interface TarEntry extends ArchiveEntry {
   typeflag: string;
 }
 
+/** Bytes of a tar stream read for its listing at most: a larger archive is listed in part. */
+export const MAX_SCAN_BYTES = 1024 * 1024 * 1024;
+
+/** The listing read as far as it may (MAX_SCAN_BYTES). */
+class ScanLimitReached extends Error {}
+
 /** Reads exact byte counts from a stream of chunks. */
 class ByteReader {
   private chunks: Uint8Array[] = [];
@@ -25,10 +31,14 @@ class ByteReader {
   private done = false;
   position = 0;
 
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+  constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly limit = Infinity,
+  ) {}
 
   private async fill(count: number): Promise<void> {
     while (this.available < count && !this.done) {
+      if (this.position + this.available > this.limit) throw new ScanLimitReached();
       const { done, value } = await this.reader.read();
       if (done) this.done = true;
       else if (value.byteLength) {
@@ -149,8 +159,12 @@ export interface TarVisit {
  * The entries of a tar stream, one by one; an entry's data is skipped unless read. A header with a
  * bad checksum is a damaged archive (ViewerError damaged) — unless it is the end of the archive.
  */
-export async function* tarEntries(stream: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<TarVisit> {
-  const input = new ByteReader(stream.getReader());
+export async function* tarEntries(
+  stream: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+  scanLimit = Infinity,
+): AsyncGenerator<TarVisit> {
+  const input = new ByteReader(stream.getReader(), scanLimit);
   let longName: string | null = null;
   let pax: Map<string, string> | null = null;
   let index = 0;
@@ -234,15 +248,24 @@ export async function* tarEntries(stream: ReadableStream<Uint8Array>, signal?: A
   }
 }
 
-/** Lists a tar stream (bounded by MAX_ENTRIES: the rest is counted as not shown). */
+/**
+ * Lists a tar stream, bounded: at most MAX_ENTRIES entries, and no more than `scanLimit` bytes read
+ * (an archive past either is listed in part, `truncated`, instead of being read to its end).
+ */
 export async function listTar(
   stream: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
+  scanLimit = MAX_SCAN_BYTES,
 ): Promise<{ entries: TarEntry[]; truncated: boolean }> {
   const entries: TarEntry[] = [];
-  for await (const { entry } of tarEntries(stream, signal)) {
-    if (entries.length >= MAX_ENTRIES) return { entries, truncated: true };
-    if (entry.path) entries.push(entry);
+  try {
+    for await (const { entry } of tarEntries(stream, signal, scanLimit)) {
+      if (entries.length >= MAX_ENTRIES) return { entries, truncated: true };
+      if (entry.path) entries.push(entry);
+    }
+  } catch (error) {
+    if (error instanceof ScanLimitReached) return { entries, truncated: true };
+    throw error;
   }
   return { entries, truncated: false };
 }

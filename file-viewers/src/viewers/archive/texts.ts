@@ -3,7 +3,7 @@ export const archiveTexts = {
   'zh-CN': {
     summary_one: '{{count}} 个文件，共 {{size}}',
     summary_other: '{{count}} 个文件，共 {{size}}',
-    truncated: '条目过多，仅列出前 {{count}} 个。',
+    truncated: '压缩包过大，仅列出前 {{count}} 个条目。',
     columnName: '名称',
     columnSize: '大小',
     columnModified: '修改时间',
@@ -29,7 +29,7 @@ export const archiveTexts = {
   'en-US': {
     summary_one: '{{count}} file, {{size}} in total',
     summary_other: '{{count}} files, {{size}} in total',
-    truncated: 'Too many entries: only the first {{count}} are listed.',
+    truncated: 'The archive is too large to list whole: only its first {{count}} entries are shown.',
     columnName: 'Name',
     columnSize: 'Size',
     columnModified: 'Modified',
