@@ -31,7 +31,12 @@
 //    list" across the two replicas (p50/p99), written to bench-results/cluster.json. Needs only the
 //    api-server build; BENCH_CLUSTER_CLIENTS (16), BENCH_CLUSTER_SECONDS (10), BENCH_CLUSTER_WRITES (100).
 //
-// `pnpm bench --only=large-paste` (or pages, api, search, cluster) runs one part.
+// 6. Previews (scripts/bench-previews.mjs, which says how): cold time to the first page / row / slide /
+//    entry / line of a 20-page .docx, a 100-page PDF, a 50,000-row .xlsx, a 1,000-entry zip and a
+//    50 MB log on the share page, on each network profile, with each viewer's JS bytes, written to
+//    bench-results/previews.json. BENCH_PREVIEW_RUNS (default 3).
+//
+// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
@@ -52,6 +57,7 @@ import {
   startStack,
 } from './page-harness.mjs';
 import { benchLargePaste } from './bench-large-paste.mjs';
+import { benchPreviews } from './bench-previews.mjs';
 import { benchSearch } from './bench-search.mjs';
 import { benchCluster } from './bench-cluster.mjs';
 
@@ -59,7 +65,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
-const PARTS = ['pages', 'large-paste', 'api', 'search', 'cluster'];
+const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster'];
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(', ')}`);
@@ -137,6 +143,9 @@ async function benchStack() {
       if (runs('pages')) await benchPages(browser, stack, content);
       if (runs('large-paste')) {
         await benchLargePaste({ browser, baseUrl: stack.baseUrl, apiUrl: stack.apiUrl, median, commit: gitCommit() });
+      }
+      if (runs('previews')) {
+        await benchPreviews({ browser, baseUrl: stack.baseUrl, apiUrl: stack.apiUrl, median, commit: gitCommit(), networks: NETWORKS });
       }
     } finally {
       await browser.close();

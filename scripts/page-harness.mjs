@@ -94,14 +94,14 @@ export async function startStack({ port, apiPort, name, workspaceRoots = [repoRo
   }
 }
 
-async function apiJson(response, what) {
+export async function apiJson(response, what) {
   const text = await response.text();
   if (!response.ok) throw new Error(`${what} failed: ${response.status} ${text}`);
   return JSON.parse(text);
 }
 
 /** The admin's Authorization header (POST /api/admin/login). */
-async function adminAuth(apiUrl) {
+export async function adminAuth(apiUrl) {
   const login = await apiJson(
     await fetch(`${apiUrl}/api/admin/login`, {
       method: 'POST',
