@@ -114,6 +114,21 @@ describe('zip', () => {
     expect(await (await zip.extract(plain)).text()).toBe('not encrypted');
   });
 
+  test('a wrong ZipCrypto password that passes the one-byte check is still a wrong password, never "damaged"', async () => {
+    const zip = await openZip(blobSource('locked.zip', await encryptedZip({ zipCrypto: true })));
+    const secret = zip.entries.find((entry) => entry.path === 'secret.txt')!;
+    // About 1 in 256 wrong passwords passes ZipCrypto's check byte; 1,500 tries meet several.
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 1500; i++) {
+      const error = await zip.extract(secret, `wrong-${i}`).then(
+        () => null,
+        (caught: Error) => caught,
+      );
+      outcomes.add(error?.name ?? 'opened');
+    }
+    expect([...outcomes]).toEqual(['WrongPasswordError']);
+  }, 30_000);
+
   test('refuses an entry larger than 200 MB uncompressed without reading it', async () => {
     const file = zipClaimingHugeEntry();
     const zip = await openZip(blobSource('bomb.zip', file));

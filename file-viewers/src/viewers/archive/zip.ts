@@ -146,14 +146,16 @@ function nameDecoder(preferChinese: boolean) {
   };
 }
 
-function entryError(error: unknown): Error {
+function entryError(error: unknown, encrypted: boolean): Error {
   const message = (error as Error)?.message;
   if ((error as Error)?.name === 'AbortError') return error as Error;
   if (error instanceof EntryError || error instanceof ViewerError) return error;
   if (message === ERR_INVALID_PASSWORD) return new WrongPasswordError();
   if (message === ERR_ENCRYPTED) return new PasswordNeededError();
   if (message === ERR_UNSUPPORTED_COMPRESSION || message === ERR_UNSUPPORTED_ENCRYPTION) return new EntryError('unsupported');
-  return new EntryError('damaged');
+  // A wrong password can pass the quick check (one byte for ZipCrypto, two for AES) and then fail as
+  // a bad checksum, signature or deflate stream: for an encrypted entry that is the wrong password.
+  return encrypted ? new WrongPasswordError() : new EntryError('damaged');
 }
 
 export interface ZipOptions {
@@ -223,7 +225,7 @@ export async function openZip(source: FileSource, options: ZipOptions = {}): Pro
           useWebWorkers: false,
         });
       } catch (error) {
-        throw entryError(error);
+        throw entryError(error, item.encrypted);
       }
     },
     close() {
