@@ -44,9 +44,14 @@ export function contentSecurityPolicy({ remoteOrigins, scriptHashes }) {
   const remotes = remoteOrigins.join(' ');
   const directives = [
     ['default-src', "'self'"],
-    ['script-src', `'self' ${scriptHashes.join(' ')} ${remotes}`],
+    // 'wasm-unsafe-eval' lets the file viewers compile WebAssembly (7z and RAR through libarchive,
+    // JPEG 2000 and JBIG2 images in PDFs). It allows no `eval` or `new Function` of JavaScript, and a
+    // module can only call what the page hands it.
+    ['script-src', `'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')} ${remotes}`],
     ['style-src', `'self' 'unsafe-inline' ${remotes}`],
-    ['font-src', `'self' data: ${remotes}`],
+    // blob: the fonts an e-book carries, turned into object URLs by the viewer (its chapter frames
+    // inherit this policy).
+    ['font-src', `'self' data: blob: ${remotes}`],
     ['img-src', "'self' data: blob: http: https:"],
     ['media-src', "'self' data: blob: http: https:"],
     ['connect-src', `'self' http: https: blob: data: ${remotes}`],

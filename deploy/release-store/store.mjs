@@ -254,6 +254,8 @@ const CONTENT_TYPES = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
+  // The archive viewer's libarchive and pdf.js's image decoders: compiled while streaming only as application/wasm.
+  '.wasm': 'application/wasm',
 };
 
 export function contentTypeOf(relative) {
