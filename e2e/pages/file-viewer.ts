@@ -48,3 +48,15 @@ export class FileViewerFrame {
 export async function pageOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Whether the page may compile WebAssembly (its CSP's script-src has 'wasm-unsafe-eval'). */
+export async function pageAllowsWasm(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    try {
+      await WebAssembly.compile(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
