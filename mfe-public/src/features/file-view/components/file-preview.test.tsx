@@ -26,6 +26,10 @@ jest.mock('../../../../../file-viewers/src/viewers/pdf', () => {
   loads.push('viewer-pdf');
   return { __esModule: true, default: ({ source }: ViewerProps) => <p data-testid="viewer-pdf">pages of {source.name}</p> };
 });
+jest.mock('../../../../../file-viewers/src/viewers/document', () => {
+  loads.push('viewer-document');
+  return { __esModule: true, default: ({ source }: ViewerProps) => <p data-testid="viewer-document">{source.url}</p> };
+});
 
 function textFile(filename: string, mimetype: string, text: string): PublicFile {
   return publicFile({ slug: 'f1', filename, mimetype, size: text.length });
@@ -84,6 +88,13 @@ describe('FilePreview', () => {
     expect(await screen.findByTestId('viewer-pdf')).toHaveTextContent('pages of paper.pdf');
     expect(screen.getByTestId('file-preview')).toHaveAttribute('data-kind', 'pdf');
     expect(container.querySelector('iframe')).toBeNull();
+  });
+
+  it('reads an Office document from the download link, never the inline link a server sends to an online viewer', async () => {
+    const docx = publicFile({ slug: 'f1', filename: 'report.docx', mimetype: 'application/octet-stream', size: 4096 });
+    renderWithKernel(<FilePreview file={docx} links={links} />, makeKernel());
+    expect(await screen.findByTestId('viewer-document')).toHaveTextContent(links.download);
+    expect(screen.getByTestId('file-preview')).toHaveAttribute('data-kind', 'document');
   });
 
   it('offers the download link with a reason for a file without a preview', async () => {

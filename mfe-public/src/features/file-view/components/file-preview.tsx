@@ -72,15 +72,19 @@ const FAST_PATH: Partial<Record<ViewerKind, typeof FastText>> = { markdown: Fast
  * reason when the browser cannot show it. Small Markdown and plain-text files keep the page's own
  * fast path (FastText).
  */
+/** Kinds whose files a contract server may send to an online viewer from the inline link. */
+const OFFICE_KINDS: ReadonlySet<ViewerKind> = new Set<ViewerKind>(['document', 'spreadsheet', 'slides']);
+
 export function FilePreview({ file, links }: { file: PublicFile; links: FileLinks }) {
   const { t } = useTranslation(NAMESPACE);
   const kind = viewerKind(file.filename, file.mimetype);
   // One source object per file and address: the layer starts over only when the file changes.
   const { filename, size, mimetype } = file;
-  const source = useMemo<FileSource>(
-    () => ({ name: filename, size, contentType: mimetype, url: links.preview }),
-    [filename, size, mimetype, links.preview],
-  );
+  // The inline link of an Office or OpenDocument file answers 302 to Microsoft's online viewer
+  // (contract §5.4.6, /api/file-view); the viewers read the bytes here instead, from the download
+  // link (same bytes, byte ranges too), so the file never leaves this instance.
+  const url = OFFICE_KINDS.has(kind) ? links.download : links.preview;
+  const source = useMemo<FileSource>(() => ({ name: filename, size, contentType: mimetype, url }), [filename, size, mimetype, url]);
   return (
     <section className="cc-card cp-file-preview" aria-label={t('file.preview')} data-testid="file-preview" data-kind={kind}>
       <FileViewer source={source} kind={kind} download={{ href: links.download }} overrides={previewsText(file) ? FAST_PATH : undefined} />
