@@ -161,8 +161,9 @@ function sharedLibraryGroups() {
 }
 
 /**
- * Production builds: a Brotli copy (`<file>.br`, best quality) of every script, stylesheet and
- * JSON file of the build over 1 KB, next to the file. The gateway sends it as is to browsers that
+ * Production builds: a Brotli copy (`<file>.br`, best quality) of every script (.js, .mjs: pdf.js's
+ * worker), stylesheet, JSON, SVG, WebAssembly module (the archive viewer's libarchive) and pdf.js
+ * character map of the build over 1 KB, next to the file. The gateway sends it as is to browsers that
  * accept `br` (deploy/gateway/server.mjs), instead of compressing on every request at the fast
  * quality a server can afford per request: about 17 % fewer bytes on the wire and no compression
  * work per request. Subresource-integrity digests are of the files themselves (browsers check the
@@ -188,7 +189,7 @@ class PrecompressPlugin {
           const names = compilation.getAssets().map((/** @type {{ name: string }} */ asset) => asset.name);
           await Promise.all(
             names
-              .filter((/** @type {string} */ name) => /\.(?:js|css|json|svg)$/.test(name))
+              .filter((/** @type {string} */ name) => /\.(?:m?js|css|json|svg|wasm|bcmap)$/.test(name))
               .map(async (/** @type {string} */ name) => {
                 const buffer = compilation.getAsset(name).source.buffer();
                 if (buffer.length < 1024) return;
