@@ -5,9 +5,10 @@
 //   firstMs     ms since navigation start until the viewer shows its first page / row / slide /
 //               entry / line: the scenario's marker text is inside [data-testid="file-viewer"] (for the
 //               PDF also page 1's canvas drawn: [data-page-number="1"][data-rendered="true"])
-//   viewerJs    the viewer's own JavaScript as sent (compressed): every script loaded after the
-//               page's area rendered (the viewer chunk, its libraries, its worker)
-//   pageJs      all JavaScript of the load, as sent
+//   pageJs      all code of the load as sent (compressed): every .js, .mjs and .wasm response, the
+//               page's and its workers' (pdf.js's worker, SheetJS in the spreadsheet's worker)
+//   viewerJs    pageJs minus the pageJs of a small .txt share (the page without any viewer, measured
+//               first as `txt-baseline`): what opening this kind adds
 // The files come from the generators of file-viewers/fixtures (the same ones the tests use): a
 // 20-page .docx, a 100-page PDF, a 50,000-row .xlsx, a 1,000-entry zip and a 50 MB log. Written to
 // bench-results/previews.json.
@@ -25,6 +26,12 @@ const fixture = (name) => import(pathToFileURL(path.join(repoRoot, 'file-viewers
 
 /** The files measured: how each is made and the text that says its first screen is shown. */
 export const PREVIEW_SCENARIOS = [
+  {
+    name: 'txt-baseline',
+    file: 'notes.txt',
+    make: async () => new TextEncoder().encode('A small text file: the page without a viewer.\n'),
+    marker: 'the page without a viewer',
+  },
   { name: 'docx-20-pages', file: 'handbook.docx', make: async () => (await fixture('document')).docxWithPages(20), marker: 'Page 1' },
   {
     name: 'pdf-100-pages',
@@ -68,16 +75,13 @@ async function loadOnce(browser, url, { marker, selector }, network) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', conditions);
     }
-    const scripts = [];
-    let areaReady = false;
+    const code = [];
     page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'script') return;
-      const afterArea = areaReady;
-      scripts.push(request.sizes().then((sizes) => ({ url: request.url(), wireBytes: sizes.responseBodySize, afterArea })));
+      if (!/\.(?:m?js|wasm)(?:[?#]|$)/.test(request.url())) return;
+      code.push(request.sizes().then((sizes) => sizes.responseBodySize));
     });
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('[data-testid="area-page"][data-area="public"]').first().waitFor({ state: 'visible', timeout: 60000 });
-    areaReady = true;
     const firstMs = await page.evaluate(
       ({ text, drawn }) =>
         new Promise((resolve, reject) => {
@@ -101,12 +105,8 @@ async function loadOnce(browser, url, { marker, selector }, network) {
       { text: marker, drawn: selector ?? null },
     );
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    const loaded = await Promise.all(scripts);
-    return {
-      firstMs: Math.round(firstMs),
-      viewerJs: loaded.filter((s) => s.afterArea).reduce((sum, s) => sum + Math.max(0, s.wireBytes), 0),
-      pageJs: loaded.reduce((sum, s) => sum + Math.max(0, s.wireBytes), 0),
-    };
+    const sizes = await Promise.all(code);
+    return { firstMs: Math.round(firstMs), pageJs: sizes.reduce((sum, size) => sum + Math.max(0, size), 0) };
   } finally {
     await context.close();
   }
@@ -130,6 +130,8 @@ export async function benchPreviews({ browser, baseUrl, apiUrl, median, commit, 
       };
     }
   }
+  const baselineJs = results['txt-baseline'].networks[networks[0]].median.pageJs;
+  for (const result of Object.values(results)) result.viewerJs = Math.max(0, result.networks[networks[0]].median.pageJs - baselineJs);
   console.log(`\nPreviews: cold /file/{slug}, median of ${RUNS} (first screen of the viewer, ms since navigation start):`);
   console.log(
     formatTable([
@@ -137,7 +139,7 @@ export async function benchPreviews({ browser, baseUrl, apiUrl, median, commit, 
       ...Object.entries(results).map(([name, result]) => {
         const first = networks.map((n) => `${result.networks[n].median.firstMs} ms`);
         const m = result.networks[networks[0]].median;
-        return [name, formatBytes(result.bytes), ...first, formatBytes(m.viewerJs), formatBytes(m.pageJs)];
+        return [name, formatBytes(result.bytes), ...first, formatBytes(result.viewerJs), formatBytes(m.pageJs)];
       }),
     ]),
   );
