@@ -11,6 +11,7 @@ import { LineIndex } from './line-index';
 import { streamText } from './stream-text';
 import { lineWindow, scrollRatio, scrollTopForLine } from './virtual-window';
 import './code.css';
+import { useWrapPreference } from '../../wrap-preference';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -28,7 +29,6 @@ export const LINE_HEIGHT = 20;
 export const MAX_LINE_CHARS = 10_000;
 /** How often the view follows a file that is still streaming in. */
 const PUBLISH_MS = 150;
-const WRAP_KEY = 'cloudclip.viewers.code.wrap';
 
 interface Streamed {
   index: LineIndex;
@@ -97,26 +97,6 @@ function useStreamedText(source: FileSource, onError: (error: unknown) => void):
   return state;
 }
 
-/** The wrap toggle, remembered in localStorage. */
-function useWrap(): [boolean, (wrap: boolean) => void] {
-  const [wrap, setWrap] = useState(() => {
-    try {
-      return window.localStorage.getItem(WRAP_KEY) === '1';
-    } catch {
-      return false;
-    }
-  });
-  const change = useCallback((next: boolean) => {
-    setWrap(next);
-    try {
-      window.localStorage.setItem(WRAP_KEY, next ? '1' : '0');
-    } catch {
-      // Storage refused (private mode): the choice lasts for this view.
-    }
-  }, []);
-  return [wrap, change];
-}
-
 function gutterStyle(lineCount: number): CSSProperties {
   return { '--cv-code-digits': String(Math.max(2, String(lineCount).length)) } as CSSProperties;
 }
@@ -143,7 +123,7 @@ export function CodeView({ source: given, language, label, onError }: CodeViewPr
   const { t, i18n } = useTranslation(VIEWERS_NAMESPACE);
   const source = useStableSource(given);
   const streamed = useStreamedText(source, onError);
-  const [wrap, setWrap] = useWrap();
+  const [wrap, setWrap] = useWrapPreference();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [highlighted, setHighlighted] = useState<{ index: LineIndex; lines: string[] } | null>(null);
 

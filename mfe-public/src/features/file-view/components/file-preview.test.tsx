@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import type { ViewerProps } from '@cloudclip/file-viewers';
+import { fireEvent, screen } from '@testing-library/react';
+import { WRAP_PREFERENCE_KEY, type ViewerProps } from '@cloudclip/file-viewers';
 import type { PublicFile } from '@cloudclip/shared-kernel';
 import { publicFile, serveFileText } from '../../../test/public-file';
 import { makeKernel, renderWithKernel } from '../../../test/test-kernel';
@@ -58,6 +58,24 @@ describe('FilePreview', () => {
     expect(fetchMock).toHaveBeenCalledWith(links.preview, expect.objectContaining({ credentials: 'omit' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads).toEqual([]);
+  });
+
+  it('numbers the lines of a plain text and wraps them on request, the choice remembered', async () => {
+    window.localStorage.clear();
+    serveText('first line\r\nsecond line\nthird line\n');
+    renderWithKernel(
+      <FilePreview file={textFile('notes.log', 'text/plain', 'first line\r\nsecond line\nthird line\n')} links={links} />,
+      makeKernel(),
+    );
+    const block = await screen.findByTestId('file-text');
+    const lines = block.querySelectorAll('.cp-line');
+    expect(Array.from(lines, (line) => line.textContent)).toEqual(['first line\n', 'second line\n', 'third line\n']);
+    expect(block).toHaveClass('cp-code--numbered');
+    expect(block).not.toHaveClass('cp-code--wrap');
+    const wrap = screen.getByRole('checkbox', { name: 'Wrap lines' });
+    fireEvent.click(wrap);
+    expect(block).toHaveClass('cp-code--wrap');
+    expect(window.localStorage.getItem(WRAP_PREFERENCE_KEY)).toBe('1');
   });
 
   it('renders a small Markdown file with the page’s pipeline', async () => {

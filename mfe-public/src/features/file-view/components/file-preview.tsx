@@ -1,6 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileViewer, ViewerError, viewerKind, type FileSource, type ViewerKind, type ViewerProps } from '@cloudclip/file-viewers';
+import {
+  FileViewer,
+  useWrapPreference,
+  ViewerError,
+  VIEWERS_NAMESPACE,
+  viewerKind,
+  type FileSource,
+  type ViewerKind,
+  type ViewerProps,
+} from '@cloudclip/file-viewers';
 import type { PublicFile } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Loading } from '../../../components/loading';
@@ -56,10 +65,51 @@ function FastText({ source, kind, label, onError }: ViewerProps) {
         <MarkdownView value={text} testId="file-markdown" label={label} />
       </Suspense>
     );
+  return <PlainText text={text} label={label} />;
+}
+
+/** Up to this many lines a plain text gets line numbers (one element per line); longer ones none. */
+export const NUMBERED_LINES_MAX = 20_000;
+
+/**
+ * A plain text as it is, with line numbers (CSS counters: never copied with the text) and the
+ * site's wrap toggle (the same remembered choice as the layer's code viewer).
+ */
+function PlainText({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation(VIEWERS_NAMESPACE);
+  const [wrap, setWrap] = useWrapPreference();
+  const lines = useMemo(() => {
+    const all = text.replace(/\r?\n$/, '').split(/\r?\n/);
+    return all.length <= NUMBERED_LINES_MAX ? all : null;
+  }, [text]);
   return (
-    <pre className="cp-code cp-code--plain" tabIndex={0} aria-label={label} data-testid="file-text">
-      <code>{text}</code>
-    </pre>
+    <div className="cp-plain">
+      <div className="cp-plain__bar">
+        <label className="cp-plain__wrap">
+          <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} data-testid="file-text-wrap" />
+          {t('code.wrap')}
+        </label>
+      </div>
+      <pre
+        className={`cp-code cp-code--plain${wrap ? ' cp-code--wrap' : ''}${lines ? ' cp-code--numbered' : ''}`}
+        tabIndex={0}
+        aria-label={label}
+        data-testid="file-text"
+      >
+        {lines ? (
+          <code>
+            {lines.map((line, index) => (
+              <span key={index} className="cp-line">
+                {line}
+                {'\n'}
+              </span>
+            ))}
+          </code>
+        ) : (
+          <code>{text}</code>
+        )}
+      </pre>
+    </div>
   );
 }
 
