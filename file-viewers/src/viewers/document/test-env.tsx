@@ -3,12 +3,7 @@
  * arrayBuffer, object URLs (blob:test/N, revocations counted) and constructable stylesheets (parsed
  * by jsdom's own CSS parser through a <style> element, as a browser's replaceSync would).
  */
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { render } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { VIEWERS_NAMESPACE, viewerResources } from '../../i18n/resources';
 
 const target = globalThis as Record<string, unknown>;
 if (typeof target.TextDecoder === 'undefined') target.TextDecoder = TextDecoder;
@@ -56,19 +51,4 @@ export const objectUrls = (() => {
   return { live };
 })();
 
-/** Renders with the viewers' texts in one language. */
-export function renderWithTexts(element: ReactElement, language: 'en-US' | 'zh-CN' = 'en-US') {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: {
-      'en-US': { [VIEWERS_NAMESPACE]: viewerResources['en-US'] },
-      'zh-CN': { [VIEWERS_NAMESPACE]: viewerResources['zh-CN'] },
-    },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  // As a wrapper, so that `rerender` keeps the provider (and the viewer stays mounted).
-  return render(element, { wrapper: ({ children }) => <I18nextProvider i18n={instance}>{children}</I18nextProvider> });
-}
+export { renderWithTexts } from '../../testing/render-with-texts';
