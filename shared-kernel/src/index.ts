@@ -74,3 +74,7 @@ export * from './validators/paste-tags';
 export * from './validators/search-query';
 export * from './validators/settings-form';
 export * from './validators/validation-result';
+
+// The app on the device: the share inbox (share sheet and dropped files → editor or upload queue)
+export * from './pwa/share-inbox';
+export { openDatabase, requestResult, transactionDone } from './pwa/indexed-db';
