@@ -6,5 +6,13 @@ module.exports = createAppConfig({
   role: 'host',
   devPort: 3000,
   title: 'Cloudclip',
-  gatewayFiles: { 'route-map.json': require('node:path').join(__dirname, 'src/app/route-map.json') },
+  gatewayFiles: {
+    'route-map.json': require('node:path').join(__dirname, 'src/app/route-map.json'),
+    // The installed app's icons (scripts/make-icons.mjs): dist/icons/<file>, served by the gateway from the pinned host.
+    ...Object.fromEntries(
+      require('node:fs')
+        .readdirSync(require('node:path').join(__dirname, 'public/icons'))
+        .map((file) => [`icons/${file}`, require('node:path').join(__dirname, 'public/icons', file)]),
+    ),
+  },
 });
