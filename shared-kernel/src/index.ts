@@ -78,3 +78,4 @@ export * from './validators/validation-result';
 // The app on the device: the share inbox (share sheet and dropped files → editor or upload queue)
 export * from './pwa/share-inbox';
 export { openDatabase, requestResult, transactionDone } from './pwa/indexed-db';
+export * from './pwa/app-manifest-link';
