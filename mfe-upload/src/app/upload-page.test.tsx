@@ -180,23 +180,140 @@ test('the tabs switch with the arrow keys and keep both panels mounted', async (
   expect(screen.getByTestId('url-upload-panel')).toBeVisible();
 });
 
-function paste(files: File[]) {
+/** A paste event as a browser sends it: files and/or text on the clipboard, aimed at `target`. */
+function paste(files: File[], { target = document.body, text }: { target?: Element; text?: string } = {}) {
   const event = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
-  event.clipboardData = { files, items: [] };
+  const types = [...(files.length > 0 ? ['Files'] : []), ...(text !== undefined ? ['text/plain'] : [])];
+  event.clipboardData = { files, items: [], types, getData: (type: string) => (type === 'text/plain' ? (text ?? '') : '') };
   act(() => {
-    document.body.dispatchEvent(event);
+    target.dispatchEvent(event);
   });
+  return event;
 }
 
-test('pasted files join the selection while the files tab is shown, not behind the URL tab', async () => {
+/** A drop of files (jsdom has no DragEvent: an Event with the dataTransfer the handlers read). */
+function drag(type: 'dragover' | 'drop', files: File[], target: Element = document.body) {
+  const event = new Event(type, { bubbles: true, cancelable: true }) as Event & { dataTransfer: unknown };
+  event.dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
+  act(() => {
+    target.dispatchEvent(event);
+  });
+  return event;
+}
+
+const selectedNames = () => screen.queryAllByTestId('selected-file').map((item) => item.querySelector('.cu-item__name')?.textContent);
+
+test('pasted pictures join the selection with a name of their own, and wait for "Start upload"', async () => {
+  jest.useFakeTimers({
+    now: new Date(2026, 10, 28, 15, 30, 12),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'nextTick',
+      'queueMicrotask',
+      'performance',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
+  try {
+    const kernel = adminKernel();
+    const api = mockUploads(kernel);
+    renderWithKernel(<UploadPage />, kernel);
+    await settle();
+    expect(screen.getByTestId('paste-hint')).toHaveTextContent('…or paste files with Ctrl+V');
+    const first = paste([new File([new Uint8Array(3)], 'image.png', { type: 'image/png' })]);
+    const second = paste([new File([new Uint8Array(3)], 'image.png', { type: 'image/png' }), file('notes.txt')]);
+    expect(first.defaultPrevented).toBe(true);
+    expect(second.defaultPrevented).toBe(true);
+    expect(selectedNames()).toEqual(['pasted-2026-11-28-153012.png', 'pasted-2026-11-28-153012-2.png', 'notes.txt']);
+    expect(api.presign).not.toHaveBeenCalled();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('files pasted behind the URL tab bring the files tab back with them', async () => {
   const kernel = adminKernel();
   renderWithKernel(<UploadPage />, kernel);
   await settle();
-  paste([file('shot.png')]);
-  expect(screen.getAllByTestId('selected-file')).toHaveLength(1);
   fireEvent.click(screen.getByRole('tab', { name: 'Upload from URL' }));
-  paste([file('ignored.png')]);
-  expect(screen.getAllByTestId('selected-file')).toHaveLength(1);
+  paste([file('shot.txt')]);
+  expect(screen.getByRole('tab', { name: 'Upload files' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByTestId('file-upload-panel')).toBeVisible();
+  expect(selectedNames()).toEqual(['shot.txt']);
+});
+
+test('a text paste in the URL field stays a text paste and queues nothing', async () => {
+  const kernel = adminKernel();
+  renderWithKernel(<UploadPage />, kernel);
+  await settle();
+  fireEvent.click(screen.getByRole('tab', { name: 'Upload from URL' }));
+  const field = screen.getByTestId('url-input');
+  expect(paste([], { target: field, text: 'https://example.com/a.zip' }).defaultPrevented).toBe(false);
+  // A spreadsheet's cells come as text and as a picture: in a text field the text wins.
+  expect(paste([file('cells.png')], { target: field, text: 'A1\tB1' }).defaultPrevented).toBe(false);
+  expect(screen.queryByTestId('selected-files')).toBeNull();
+  expect(screen.getByRole('tab', { name: 'Upload from URL' })).toHaveAttribute('aria-selected', 'true');
+  // Files alone are never text: they are taken even there.
+  expect(paste([file('only-a-file.txt')], { target: field }).defaultPrevented).toBe(true);
+  expect(selectedNames()).toEqual(['only-a-file.txt']);
+});
+
+test('files dropped anywhere on the page join the selection; the browser does not open them', async () => {
+  const kernel = adminKernel();
+  const api = mockUploads(kernel);
+  renderWithKernel(<UploadPage />, kernel);
+  await settle();
+  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+  const heading = screen.getByRole('heading', { level: 1 });
+  expect(drag('dragover', [file('a.txt')], heading).defaultPrevented).toBe(true);
+  expect(drag('drop', [file('a.txt'), file('b.txt')], heading).defaultPrevented).toBe(true);
+  expect(selectedNames()).toEqual(['a.txt', 'b.txt']);
+  // The drop zone keeps taking its own drops, once.
+  fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [file('c.txt')], types: ['Files'] } });
+  expect(selectedNames()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  fireEvent.click(screen.getByTestId('start-upload'));
+  await waitFor(() =>
+    expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-state'))).toEqual(['success', 'success', 'success']),
+  );
+  expect(api.presign).toHaveBeenCalledTimes(3);
+});
+
+test('a visitor who may not upload: a dropped file is not opened by the browser, nor taken', async () => {
+  renderWithKernel(<UploadPage />, makeKernel());
+  await settle();
+  expect(drag('drop', [file('a.txt')]).defaultPrevented).toBe(true);
+  expect(paste([file('b.txt')]).defaultPrevented).toBe(false);
+  expect(screen.queryByTestId('selected-files')).toBeNull();
+});
+
+test('on a touch screen the drop zone offers a box to long-press and paste files into', async () => {
+  const matchMedia = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...matchMedia(query),
+    matches: query.includes('pointer: coarse'),
+  })) as typeof window.matchMedia;
+  try {
+    const kernel = adminKernel('zh-CN');
+    renderWithKernel(<UploadPage />, kernel);
+    await settle();
+    expect(screen.queryByTestId('paste-hint')).toBeNull();
+    const box = screen.getByRole('textbox', { name: '在此粘贴文件' });
+    expect(box).toHaveAttribute('placeholder', '…或粘贴文件：长按此处，选择“粘贴”');
+    // A phone's Paste of a copied photo carries its text too (a name): the box still takes the file.
+    expect(paste([file('photo.txt')], { target: box, text: 'photo' }).defaultPrevented).toBe(true);
+    expect(selectedNames()).toEqual(['photo.txt']);
+  } finally {
+    window.matchMedia = matchMedia;
+  }
 });
 
 test('validates the URL before asking the server', async () => {

@@ -8,6 +8,10 @@ import { UploadOptionsForm } from '../features/upload-options/components/upload-
 import { useUploadOptions } from '../features/upload-options/hooks/use-upload-options';
 import { useMaxUploadSize } from '../features/upload-options/hooks/use-max-upload-size';
 import { FileUploadPanel } from '../features/file-upload/components/file-upload-panel';
+import { useFileSelection } from '../features/file-upload/hooks/use-file-selection';
+import { usePageFileIntake } from '../features/file-upload/hooks/use-page-file-intake';
+import { SharedFilesNotice } from '../features/shared-files/components/shared-files-notice';
+import { useSharedFiles } from '../features/shared-files/hooks/use-shared-files';
 import { UrlUploadPanel } from '../features/url-upload/components/url-upload-panel';
 import { RecentUploadsList } from '../features/recent-uploads/components/recent-uploads-list';
 import { useRecentUploads } from '../features/recent-uploads/hooks/use-recent-uploads';
@@ -19,7 +23,11 @@ export const LOGIN_PATH = '/admin';
 const TABS = ['files', 'url'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/upload`: options, file upload / URL upload tabs, recent uploads. */
+/**
+ * `/upload`: options, file upload / URL upload tabs, recent uploads. Files come into the selection
+ * from the file dialog, a drop anywhere on the page, a paste, or the share inbox (`?share=<id>`);
+ * they wait there for "Start upload", whatever brought them.
+ */
 export function UploadPage() {
   const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
@@ -30,6 +38,18 @@ export function UploadPage() {
   const recent = useRecentUploads();
   const [tab, setTab] = useState<Tab>('files');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ files: null, url: null });
+  const selection = useFileSelection();
+  const addFiles = selection.add;
+  // Files dropped or pasted while the URL tab is shown go to the files tab, which then shows them.
+  const takeFiles = useCallback(
+    (files: File[]) => {
+      addFiles(files);
+      setTab('files');
+    },
+    [addFiles],
+  );
+  usePageFileIntake({ enabled: access.allowed, onFiles: takeFiles });
+  const shared = useSharedFiles({ enabled: access.allowed, onFiles: takeFiles });
 
   const remember = useCallback(
     (result: { slug: string; filename: string; size: number; path: string; password: string | null }) =>
@@ -65,6 +85,7 @@ export function UploadPage() {
   return (
     <div className="cu-page">
       <UploadPageHead data-testid="area-page" data-area="upload" data-page="home" />
+      <SharedFilesNotice state={shared} />
       {!access.allowed ? (
         <AccessNotice reason={access.reason} onLogin={() => kernel.bus.emit('navigate', { to: LOGIN_PATH })} />
       ) : (
@@ -99,7 +120,7 @@ export function UploadPage() {
               maxUploadMb={maxUploadMb}
               resolveOptions={options.resolve}
               onUploaded={remember}
-              active={tab === 'files'}
+              selection={selection}
             />
           </div>
           <div role="tabpanel" id="cu-panel-url" aria-labelledby="cu-tab-url" hidden={tab !== 'url'}>

@@ -1,20 +1,22 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
+import { PASTE_TARGET_ATTRIBUTE } from '../hooks/use-page-file-intake';
+import { markDropHandled } from '../utils/handled-drops';
 
-/** Files of a paste event (screenshots, files copied in a file manager). */
-export function filesOfClipboard(data: DataTransfer | null): File[] {
-  if (!data) return [];
-  if (data.files && data.files.length > 0) return Array.from(data.files);
-  return Array.from(data.items ?? [])
-    .filter((item) => item.kind === 'file')
-    .map((item) => item.getAsFile())
-    .filter((file): file is File => file !== null);
+/** A phone or tablet: no keyboard shortcut to show, pasting needs a place to long-press. */
+function isTouchOnly(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(hover: none) and (pointer: coarse)').matches;
+}
+
+function isApple(): boolean {
+  return /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
 }
 
 /**
- * Where files come in: the "choose files" button (keyboard reachable), drag and drop onto the zone,
- * and paste anywhere on the page while the zone is shown (not while typing in a field).
+ * Where files come in by hand: the "choose files" button (keyboard reachable) and drag and drop onto
+ * the zone. Pasting (and dropping elsewhere on the page) is taken by the page (usePageFileIntake);
+ * on a touch screen the zone offers a box to long-press and paste into.
  */
 export function DropZone({
   onFiles,
@@ -28,25 +30,11 @@ export function DropZone({
   const { t } = useTranslation(NAMESPACE);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const onFilesRef = useRef(onFiles);
-  onFilesRef.current = onFiles;
-
-  useEffect(() => {
-    if (disabled) return undefined;
-    const onPaste = (event: ClipboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
-      const files = filesOfClipboard(event.clipboardData);
-      if (files.length === 0) return;
-      event.preventDefault();
-      onFilesRef.current(files);
-    };
-    document.addEventListener('paste', onPaste);
-    return () => document.removeEventListener('paste', onPaste);
-  }, [disabled]);
+  const [touch] = useState(isTouchOnly);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
+    markDropHandled(event.nativeEvent);
     setOver(false);
     if (disabled) return;
     const files = Array.from(event.dataTransfer.files ?? []);
@@ -86,6 +74,24 @@ export function DropZone({
       >
         {t('files.choose')}
       </button>
+      {touch ? (
+        <textarea
+          className="cc-input cu-paste-box"
+          rows={1}
+          inputMode="none"
+          value=""
+          onChange={() => undefined}
+          aria-label={t('files.pasteBoxLabel')}
+          placeholder={t('files.pasteBoxPlaceholder')}
+          disabled={disabled}
+          data-testid="paste-box"
+          {...{ [PASTE_TARGET_ATTRIBUTE]: '' }}
+        />
+      ) : (
+        <p className="cc-hint" data-testid="paste-hint">
+          {t('files.pasteHint', { shortcut: isApple() ? '⌘V' : 'Ctrl+V' })}
+        </p>
+      )}
       <p className="cc-hint">{t('files.dropHint', { size: maxSizeText })}</p>
       <input
         ref={input}

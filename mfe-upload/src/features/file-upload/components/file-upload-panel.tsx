@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BYTES_PER_MB, formatBytes } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import type { FileScope } from '../../../lib/upload-access';
 import type { UploadOptions } from '../../../lib/upload-options';
+import type { FileSelection } from '../hooks/use-file-selection';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import type { UploadResult } from '../utils/upload-queue';
 import { DropZone } from './drop-zone';
@@ -16,14 +16,14 @@ interface FileUploadPanelProps {
   /** Validates the page's options for a batch of `count` files (shows the errors; null when invalid). */
   resolveOptions: (count: number) => UploadOptions | null;
   onUploaded: (result: UploadResult) => void;
-  /** False while another tab is shown: pasting files then does nothing here. */
-  active?: boolean;
+  /** The files waiting for "Start upload" (the page adds pasted, dropped and shared files to it too). */
+  selection: FileSelection;
 }
 
 /** Several files at once: choose / drop / paste, review, start; then one row per file. */
-export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded, active = true }: FileUploadPanelProps) {
+export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded, selection }: FileUploadPanelProps) {
   const { t } = useTranslation(NAMESPACE);
-  const [selected, setSelected] = useState<File[]>([]);
+  const selected = selection.files;
   const queue = useUploadQueue({ scope, maxUploadMb, onUploaded });
   const maxSizeText = formatBytes(maxUploadMb * BYTES_PER_MB);
 
@@ -35,14 +35,14 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
       return;
     }
     queue.enqueue(selected, options);
-    setSelected([]);
+    selection.clear();
   };
 
   const finished = queue.items.some((item) => item.state !== 'pending' && item.state !== 'uploading');
 
   return (
     <div className="cu-stack" data-testid="file-upload-panel">
-      <DropZone onFiles={(files) => setSelected((previous) => [...previous, ...files])} maxSizeText={maxSizeText} disabled={!active} />
+      <DropZone onFiles={selection.add} maxSizeText={maxSizeText} />
       {selected.length > 0 && (
         <section className="cc-card" aria-labelledby="cu-selected-title" data-testid="selected-files">
           <h3 id="cu-selected-title" className="cu-card__subtitle">
@@ -59,7 +59,7 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
                   type="button"
                   className="cc-button cc-button--small cc-button--ghost"
                   aria-label={t('files.unselect', { name: file.name })}
-                  onClick={() => setSelected((previous) => previous.filter((_, position) => position !== index))}
+                  onClick={() => selection.removeAt(index)}
                 >
                   ×
                 </button>
@@ -70,7 +70,7 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
             <button type="button" className="cc-button cc-button--primary" onClick={start} data-testid="start-upload">
               {t('files.start')}
             </button>
-            <button type="button" className="cc-button cc-button--ghost" onClick={() => setSelected([])}>
+            <button type="button" className="cc-button cc-button--ghost" onClick={selection.clear}>
               {t('files.clearSelection')}
             </button>
           </div>
