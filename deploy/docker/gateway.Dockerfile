@@ -77,6 +77,8 @@ COPY deploy/gateway ./deploy/gateway
 COPY deploy/release-store ./deploy/release-store
 COPY deploy/scripts ./deploy/scripts
 COPY deploy/environments ./deploy/environments
+# The installed app's names and colours, which the gateway's web app manifest shares with the page.
+COPY shared-kernel/src/pwa/app-manifest-texts.json ./shared-kernel/src/pwa/app-manifest-texts.json
 COPY --from=build /app/deploy/releases ./deploy/releases
 USER node
 EXPOSE 8080

@@ -2,7 +2,7 @@
 // (boot-page.mjs) with its preload hints, sent with a Content-Security-Policy that allows its inline
 // script by hash and the pinned remotes' origins, and kept out of search engines where it shows a
 // paste (X-Robots-Tag).
-import { WORKSPACE_VERSION, hostPinOf, remoteEntryOf } from './environment.mjs';
+import { hostPinOf, remoteEntryOf } from './environment.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, robotsTagOf } from './security-headers.mjs';
 import {
   hostPreloads,
@@ -14,51 +14,33 @@ import {
   servedByGateway,
 } from './boot-page.mjs';
 import { earlyRequestPaths, earlyRequestsScript } from './early-requests.mjs';
-import { NO_CACHE } from './package-files.mjs';
+import { NO_CACHE, createPackageReader } from './package-files.mjs';
+
+/** X-Robots-Tag of the offline shell: a page of no address of its own. */
+export const OFFLINE_SHELL_ROBOTS_TAG = 'noindex';
 
 /**
  * @param {object} options
  * @param {ReturnType<typeof import('./served-environment.mjs').createServedEnvironment>} options.served
  * @param {ReturnType<typeof import('./package-files.mjs').createPackageFiles>} options.files
  * @param {Record<string,string>} options.overrides
- * @returns {(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => Promise<unknown>}
+ * @param {ReturnType<typeof createPackageReader>} [options.reader] shared with the gateway's other routes
+ * @returns {(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, page?: { offline?: boolean }) => Promise<unknown>}
+ *   `page.offline`: the offline shell (/offline-shell), the page a service worker shows for any
+ *   address while the network is down: the host alone, with no remote, first screen or API request
+ *   of any address, and never indexed.
  */
-export function createBootPageRoute({ served, files, overrides }) {
+export function createBootPageRoute({ served, files, overrides, reader }) {
   const { loadEnvironment, browserEnvironment, runtimeAppConfig } = served;
 
-  // Files of a released version never change: read them once (index.html, the host's boot assets,
-  // route map and manifest, the remotes' manifests). Workspace builds are read on every page.
-  const releasedJson = new Map();
-  async function packageJson(pkg, version, relative) {
-    const id = `${pkg}@${version}/${relative}`;
-    if (version !== WORKSPACE_VERSION && releasedJson.has(id)) return releasedJson.get(id);
-    const buffer = await files.readPackageFile(pkg, version, relative).catch(() => null);
-    let parsed = null;
-    try {
-      parsed = buffer ? JSON.parse(buffer.toString('utf8')) : null;
-    } catch {
-      parsed = null;
-    }
-    if (version !== WORKSPACE_VERSION) releasedJson.set(id, parsed);
-    return parsed;
-  }
-
-  const indexCache = new Map();
-  async function hostIndexHtml(pin) {
-    let html = pin.version === WORKSPACE_VERSION ? undefined : indexCache.get(pin.version);
-    if (html === undefined) {
-      const buffer = await files.readPackageFile(pin.package, pin.version, 'index.html');
-      if (!buffer) return null;
-      html = buffer.toString('utf8');
-      if (pin.version !== WORKSPACE_VERSION) indexCache.set(pin.version, html);
-    }
-    return html;
-  }
+  const { packageJson, packageText } = reader ?? createPackageReader(files);
+  const hostIndexHtml = (pin) => packageText(pin.package, pin.version, 'index.html');
 
   /**
    * What the boot page of an address announces: the preload hints (the host's start-up chunks and
    * the address's remote with its page's chunks) and the API requests the page starts with (paths
    * under /api; only for a remote this gateway serves, whose pinned build is the code that runs).
+   * `pathname` null: the offline shell, the host's start-up chunks only.
    */
   async function pageStart(environment, pin, manifest, pathname) {
     const [bootAssets, hostManifest, routeMap] = await Promise.all([
@@ -69,7 +51,7 @@ export function createBootPageRoute({ served, files, overrides }) {
     const preloads = hostPreloads(bootAssets, hostManifest);
     let requests = [];
     let firstScreen = null;
-    const container = remoteOfPath(routeMap, pathname);
+    const container = pathname === null ? null : remoteOfPath(routeMap, pathname);
     const remote = manifest.remotes.find((entry) => entry.name === container);
     const remotePin = container ? environment.remotes[container] : undefined;
     if (remote && remotePin) {
@@ -107,12 +89,12 @@ export function createBootPageRoute({ served, files, overrides }) {
     return { html: page, csp };
   }
 
-  return async function sendIndex(request, reply) {
+  return async function sendIndex(request, reply, page = {}) {
     const pathname = request.url.split('?')[0] ?? '/';
     // /index.html is the home page under another name (the host's router sends it to /).
-    const index = await hostPage(pathname === '/index.html' ? '/' : pathname);
+    const index = await hostPage(page.offline ? null : pathname === '/index.html' ? '/' : pathname);
     if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
-    const robots = robotsTagOf(pathname);
+    const robots = page.offline ? OFFLINE_SHELL_ROBOTS_TAG : robotsTagOf(pathname);
     if (robots) reply.header('X-Robots-Tag', robots);
     return reply
       .header('Cache-Control', NO_CACHE)

@@ -75,7 +75,7 @@ export function renderBootPage(html, { appConfig, environment, preloads = [], ea
   // The host's entry script sits at the end of the body as a deferred script, which browsers fetch
   // at the lowest priority: behind every preload below, although nothing can start without it.
   // Announced first with a high priority, it arrives first and starts while the rest downloads.
-  for (const [, src] of page.matchAll(ENTRY_SCRIPT)) {
+  for (const src of entryScriptsOf(page)) {
     if (seen.has(src)) continue;
     seen.add(src);
     links.push(`<link rel="preload" as="script" href="${attribute(src)}" fetchpriority="high">`);
@@ -98,6 +98,11 @@ export function renderBootPage(html, { appConfig, environment, preloads = [], ea
   const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}${screenCss}`;
   page = /<\/head>/i.test(page) ? page.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${page}`;
   return page;
+}
+
+/** The local deferred scripts of the host's page (its entry, `/main.js`), in page order. */
+export function entryScriptsOf(html) {
+  return [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1]);
 }
 
 /** The pattern-matched remote of a page address, from the host's route-map.json; null when none. */

@@ -69,14 +69,17 @@ export function remoteEntryOf(container, pin, overrides = {}) {
 }
 
 /**
- * The browser's view of an environment.
+ * The browser's view of an environment: the pinned host (the host compares it with the one it
+ * booted with to offer a reload) and where each pinned remote is found.
  * @param {EnvironmentFile} environment
  * @param {Record<string,string>} [overrides]
  * @param {Record<string, { manifest: string, entry: string, entryName: string }>} [integrity] per container, for released (not overridden) remotes
  */
 export function toBrowserManifest(environment, overrides = {}, integrity = {}) {
+  const host = hostPinOf(environment);
   return {
     name: environment.name,
+    host: { package: host.package, version: host.version },
     remotes: Object.entries(environment.remotes).map(([container, pin]) => {
       const entry = remoteEntryOf(container, pin, overrides);
       const checks = !overrides[container] && !pin.entry ? integrity[container] : undefined;

@@ -114,3 +114,48 @@ export function sendPackageFile(reply, file, relative, cacheControl) {
   reply.header('Cache-Control', cacheControl).type(contentTypeOf(relative));
   return reply.send(file.stream);
 }
+
+/**
+ * Reads the small files the gateway itself uses from a pinned version (index.html, boot-assets.json,
+ * mf-manifest.json, route-map.json, page-chunks.json, the icons it lists): a released version's
+ * files never change, so they are read once; a workspace build's on every call.
+ * @param {ReturnType<typeof createPackageFiles>} files
+ */
+export function createPackageReader(files) {
+  const released = new Map();
+
+  /** @returns {Promise<Buffer | null>} */
+  async function read(pkg, version, relative) {
+    if (version === WORKSPACE_VERSION) return files.readPackageFile(pkg, version, relative).catch(() => null);
+    const id = `${pkg}@${version}/${relative}`;
+    if (!released.has(id)) {
+      let buffer;
+      try {
+        buffer = await files.readPackageFile(pkg, version, relative);
+      } catch {
+        // A failing store is not remembered as a missing file.
+        return null;
+      }
+      released.set(id, buffer);
+    }
+    return released.get(id) ?? null;
+  }
+
+  /** The file parsed as JSON; null when missing or malformed. */
+  async function packageJson(pkg, version, relative) {
+    const buffer = await read(pkg, version, relative);
+    try {
+      return buffer ? JSON.parse(buffer.toString('utf8')) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The file as UTF-8 text; null when missing. */
+  async function packageText(pkg, version, relative) {
+    const buffer = await read(pkg, version, relative);
+    return buffer ? buffer.toString('utf8') : null;
+  }
+
+  return { read, packageJson, packageText };
+}

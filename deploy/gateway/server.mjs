@@ -20,14 +20,33 @@ import {
 import { openReleaseStore } from '../release-store/store.mjs';
 import { isApiRequest, registerApiProxy } from './api-proxy.mjs';
 import { isDavRequest, keepBodiesAsSent, registerDavProxy } from './dav-proxy.mjs';
-import { NO_CACHE, PAGE_FILE, createPackageFiles, hostFileCache, remoteFileCache, sendPackageFile } from './package-files.mjs';
+import {
+  NO_CACHE,
+  PAGE_FILE,
+  createPackageFiles,
+  createPackageReader,
+  hostFileCache,
+  remoteFileCache,
+  sendPackageFile,
+} from './package-files.mjs';
 import { createServedEnvironment } from './served-environment.mjs';
 import { createBootPageRoute } from './boot-page-route.mjs';
+import {
+  APP_MANIFEST_PATH,
+  APP_MANIFEST_TYPE,
+  SHARE_TARGET_PATH,
+  loadManifestTexts,
+  manifestLanguageOf,
+  webAppManifest,
+} from './app-manifest.mjs';
+import { APP_CACHE_PATH, OFFLINE_SHELL_PATH, createAppCache } from './app-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
 const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
+/** The host build's service worker (host-shell/src/service-worker), served at /sw.js. */
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
  * @param {object} [options]
@@ -44,6 +63,7 @@ const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
  * @param {boolean} [options.logger]
  * @param {boolean | number | string} [options.trustProxy] a reverse proxy in front of the gateway whose
  *   X-Forwarded-For/Proto/Host are believed (Fastify's trustProxy: true, a hop count, or addresses)
+ * @param {string} [options.manifestTexts] the web app manifest's texts (default shared-kernel/src/pwa/app-manifest-texts.json)
  */
 export async function buildGateway(options = {}) {
   const environmentName = options.environment ?? 'local';
@@ -57,6 +77,9 @@ export async function buildGateway(options = {}) {
   const files = createPackageFiles({ store, workspaceRoot, hostDir: options.hostDir, workspaceBuilds });
   const served = createServedEnvironment({ environmentsDir, environmentName, store, overrides, backendUrl: options.backendUrl });
   const { loadEnvironment, browserEnvironment, runtimeAppConfig } = served;
+  const reader = createPackageReader(files);
+  // Read at start: a broken file stops the gateway instead of serving a manifest no browser takes.
+  const manifestTexts = await loadManifestTexts(options.manifestTexts);
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   // Before @fastify/compress, whose own onRoute hook reads what this one sets.
@@ -129,10 +152,44 @@ export async function buildGateway(options = {}) {
   });
 
   // --- the pinned host shell ----------------------------------------------------------------------
-  const sendIndex = createBootPageRoute({ served, files, overrides });
+  const sendIndex = createBootPageRoute({ served, files, overrides, reader });
 
   app.get('/healthz', async () => ({ status: 'ok', environment: environmentName, releaseStore: store.describe() }));
   app.get('/', (request, reply) => sendIndex(request, reply));
+
+  // --- the installed app (app-manifest.mjs, app-cache.mjs; the service worker is the host's /sw.js) ---
+  app.get(APP_MANIFEST_PATH, async (request, reply) => {
+    const requested = /** @type {Record<string, unknown>} */ (request.query ?? {}).lang;
+    const language = manifestLanguageOf(requested, request.headers['accept-language']);
+    reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Language').type(APP_MANIFEST_TYPE);
+    return JSON.stringify(webAppManifest(manifestTexts, language));
+  });
+
+  // The page the service worker shows for an address while offline: the host with no page of its own.
+  app.get(OFFLINE_SHELL_PATH, (request, reply) => sendIndex(request, reply, { offline: true }));
+
+  const appCache = createAppCache({ served, reader });
+  app.get(APP_CACHE_PATH, async (_request, reply) => {
+    const cache = await appCache();
+    reply.header('Cache-Control', 'no-store');
+    if (!cache) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
+    return cache;
+  });
+
+  // The share sheet posts here; the service worker answers it. Without one (never opened online,
+  // or blocked) the post reaches the gateway: its body is read and dropped (nothing is kept), and
+  // the page says to share again.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => {
+      payload.on('error', () => {});
+      payload.once('end', () => done(null, null));
+      payload.resume();
+    });
+    scope.post(SHARE_TARGET_PATH, async (_request, reply) =>
+      reply.code(303).header('Location', '/?share=unavailable').header('Cache-Control', 'no-store').send(),
+    );
+  });
 
   // Host assets, and the SPA fallback: a page address gets index.html; a missing asset stays 404.
   app.get('/*', async (request, reply) => {
@@ -148,6 +205,8 @@ export async function buildGateway(options = {}) {
       const pin = hostPinOf(environment);
       const relative = url.slice(1);
       const file = await files.openForBrowser(pin.package, pin.version, relative, request.headers['accept-encoding']);
+      // The service worker: checked for an update at every navigation, in control of the whole site.
+      if (file && relative === SERVICE_WORKER_FILE) reply.header('Service-Worker-Allowed', '/');
       if (file) return sendPackageFile(reply, file, relative, hostFileCache(relative));
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
