@@ -10,11 +10,14 @@ import { IntegrityRegistry, integrityPlugin, verifyFetchedResponse } from './run
 import { fetchEnvironmentManifest, inlineEnvironmentManifest } from './features/remote-slot/api/environment-manifest';
 import { setEnvironment } from './features/remote-slot/api/remote-registry';
 import { claimFirstScreen } from './features/remote-slot/first-screen';
+import { registerServiceWorker } from './features/app-install/register-service-worker';
+import { keepAppLinksInStep } from './features/app-install/keep-app-links';
 import './styles/shell.css';
 
 const kernel = createKernel({ isContainerBuild: process.env.CLOUDCLIP_BUILD_TARGET === 'container' });
 kernel.i18n.addNamespace('shell', shellResources);
 kernel.theme.applyToDocument(document);
+keepAppLinksInStep(kernel);
 installHistorySync();
 registerAppDiagnostics({ app: 'cloudclip_host', version: process.env.CLOUDCLIP_APP_VERSION ?? '0.0.0', react: React, bus: kernel.bus });
 
@@ -27,15 +30,16 @@ registerPlugins([
 ]);
 // The gateway writes the manifest into the page; /env.json is the fallback (one more round trip).
 const inlineManifest = inlineEnvironmentManifest();
-setEnvironment(
-  (inlineManifest ? Promise.resolve(inlineManifest) : fetchEnvironmentManifest('/env.json')).then((manifest) => {
-    for (const remote of manifest.remotes) integrity.register(remote.entry, remote.integrity);
-    return manifest;
-  }),
-);
+const environment = (inlineManifest ? Promise.resolve(inlineManifest) : fetchEnvironmentManifest('/env.json')).then((manifest) => {
+  for (const remote of manifest.remotes) integrity.register(remote.entry, remote.integrity);
+  return manifest;
+});
+setEnvironment(environment);
 void kernel.auth.validateStoredCredentials();
 
 // The boot page's first screen (if any) stays where it is; the shell's first render makes room for it.
 claimFirstScreen();
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<App kernel={kernel} />);
+if (container) createRoot(container).render(<App kernel={kernel} environment={environment} />);
+// The app's service worker (production builds): the offline copy, the share target. Nothing happens where it cannot run.
+void registerServiceWorker();

@@ -19,6 +19,14 @@ describe('parseEnvironmentManifest', () => {
     expect(parseEnvironmentManifest(VALID)).toEqual(VALID);
   });
 
+  it('keeps the pinned host release the gateway adds, and leaves it out when absent or malformed', () => {
+    const host = { package: 'host-shell', version: '1.4.0' };
+    expect(parseEnvironmentManifest({ ...VALID, host, extra: 1 })).toEqual({ ...VALID, host });
+    expect(parseEnvironmentManifest(VALID)).not.toHaveProperty('host');
+    expect(parseEnvironmentManifest({ ...VALID, host: { package: 'host-shell' } })).not.toHaveProperty('host');
+    expect(parseEnvironmentManifest({ ...VALID, host: 'host-shell@1.4.0' })).not.toHaveProperty('host');
+  });
+
   it("names a manifest without a name 'unknown'", () => {
     expect(parseEnvironmentManifest({ remotes: [] })).toEqual({ name: 'unknown', remotes: [] });
   });

@@ -11,9 +11,18 @@ export interface EnvironmentRemote {
   integrity?: RemoteIntegrity;
 }
 
+/** The host release the environment pins (the gateway serves the host from it). */
+export interface EnvironmentHost {
+  /** Package name, e.g. host-shell. */
+  package: string;
+  version: string;
+}
+
 export interface EnvironmentManifest {
   name: string;
   remotes: EnvironmentRemote[];
+  /** Absent from an older gateway's manifest. */
+  host?: EnvironmentHost;
 }
 
 export class EnvironmentManifestError extends Error {
@@ -23,6 +32,11 @@ export class EnvironmentManifestError extends Error {
 function isRemote(value: unknown): value is EnvironmentRemote {
   const remote = value as Partial<EnvironmentRemote> | null;
   return !!remote && typeof remote.name === 'string' && typeof remote.entry === 'string' && typeof remote.version === 'string';
+}
+
+function isHost(value: unknown): value is EnvironmentHost {
+  const host = value as Partial<EnvironmentHost> | null | undefined;
+  return !!host && typeof host.package === 'string' && typeof host.version === 'string';
 }
 
 function isIntegrity(value: unknown): value is RemoteIntegrity {
@@ -41,7 +55,10 @@ export function parseEnvironmentManifest(raw: unknown): EnvironmentManifest {
     const { integrity, ...rest } = remote;
     return isIntegrity(integrity) ? { ...rest, integrity } : rest;
   });
-  return { name: typeof manifest.name === 'string' ? manifest.name : 'unknown', remotes };
+  const name = typeof manifest.name === 'string' ? manifest.name : 'unknown';
+  return isHost(manifest.host)
+    ? { name, remotes, host: { package: manifest.host.package, version: manifest.host.version } }
+    : { name, remotes };
 }
 
 /** Id of the JSON block in which the gateway writes the manifest into the page (deploy/gateway/boot-page.mjs). */

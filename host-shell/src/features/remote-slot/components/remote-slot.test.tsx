@@ -113,6 +113,24 @@ describe('RemoteSlot', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('shows what the host gives it for an unavailable remote (the offline page) instead of the retry box', async () => {
+    const kernel = makeKernel();
+    render(
+      <I18nextProvider i18n={kernel.i18n.i18n}>
+        <RemoteSlot
+          kernel={kernel}
+          remote="cloudclip_public"
+          basename="/"
+          load={async () => Promise.reject(new TypeError('Failed to fetch'))}
+          unavailable={<p data-testid="offline-stand-in">offline</p>}
+        />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByTestId('offline-stand-in')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-failure')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('loads the remote afresh and mounts it when retry is clicked', async () => {
     const kernel = makeKernel();
     const { lifecycles } = fakeLifecycles();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { useTranslation } from 'react-i18next';
 import type { Kernel, RemoteLifecycles } from '@cloudclip/shared-kernel';
@@ -16,6 +16,8 @@ export interface RemoteSlotProps {
   load?: (remote: string, fresh: boolean) => Promise<RemoteLifecycles>;
   /** Called once the remote's page is mounted. */
   onMounted?: () => void;
+  /** Shown instead of the failure and its retry button when the remote cannot load (the offline page while offline). */
+  unavailable?: ReactNode;
 }
 
 type SlotState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
@@ -26,7 +28,7 @@ type SlotState = { status: 'loading' } | { status: 'mounted' } | { status: 'fail
  * which the remote's page then replaces: first-screen.ts); a failure shows an error with a retry
  * here only.
  */
-function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, onMounted }: RemoteSlotProps) {
+function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, onMounted, unavailable }: RemoteSlotProps) {
   const { t } = useTranslation('shell');
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<SlotState>({ status: 'loading' });
@@ -84,7 +86,7 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, o
           {t('remote.loading')}
         </div>
       )}
-      {state.status === 'failed' && <RemoteFailure remote={remote} onRetry={retry} retrying={false} />}
+      {state.status === 'failed' && (unavailable ?? <RemoteFailure remote={remote} onRetry={retry} retrying={false} />)}
       <div ref={hostRef} className="cc-remote-slot__mount" hidden={state.status === 'failed'} />
     </div>
   );
@@ -92,7 +94,9 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, o
 
 export function RemoteSlot(props: RemoteSlotProps) {
   return (
-    <RemoteErrorBoundary fallback={(_error, reset) => <RemoteFailure remote={props.remote} onRetry={reset} retrying={false} />}>
+    <RemoteErrorBoundary
+      fallback={(_error, reset) => props.unavailable ?? <RemoteFailure remote={props.remote} onRetry={reset} retrying={false} />}
+    >
       <RemoteParcel {...props} />
     </RemoteErrorBoundary>
   );
