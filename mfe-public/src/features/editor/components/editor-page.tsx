@@ -1,17 +1,22 @@
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText, MARKDOWN_EXTENSIONS } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
 import { messageText, type FieldMessage } from '../../../lib/field-message';
+import { stringSurface, type EditorTextSurface } from '../../../components/markdown-editor/text-surface';
 import { useDraft, type DraftStatus } from '../hooks/use-draft';
+import { useSharedContent } from '../hooks/use-shared-content';
+import { useFilePaste } from '../hooks/use-file-paste';
 import { textStats } from '../utils/text-stats';
 import { documentFileName } from '../utils/document-name';
 import { decideImport, readImportFile } from '../utils/markdown-import';
 import { ShareForm, type SharedPaste } from './share-form';
 import { ShareResult } from './share-result';
 import { EditorPageHead } from './editor-page-head';
+import { SharedContentNotice } from './shared-content-notice';
+import { PasteUploadAlert, PasteUploadProgressLine } from './paste-upload-status';
 import './editor-page.css';
 
 const MarkdownEditor = lazy(() => import(/* webpackChunkName: "markdown-editor" */ '../../../components/markdown-editor/markdown-editor'));
@@ -54,6 +59,31 @@ export function EditorPage() {
   const deferred = useDeferredValue(content);
   const stats = useMemo(() => textStats(deferred), [deferred]);
   const statusText = useStatusText(status);
+
+  // The text as last written, also between a change and the next render (placeholders, shared text).
+  const contentRef = useRef(content);
+  contentRef.current = content;
+  const currentText = useCallback(() => contentRef.current, []);
+  const editorSurface = useRef<EditorTextSurface | null>(null);
+  const onSurface = useCallback((surface: EditorTextSurface | null) => {
+    editorSurface.current = surface;
+  }, []);
+  const surfaceFor = useCallback(
+    (target: EventTarget | null) =>
+      editorSurface.current ??
+      stringSurface(
+        currentText,
+        (next) => {
+          contentRef.current = next;
+          setContent(next);
+        },
+        target instanceof HTMLTextAreaElement ? target : null,
+      ),
+    [currentText, setContent],
+  );
+  const editorBox = useRef<HTMLDivElement>(null);
+  const paste = useFilePaste({ container: editorBox, surfaceFor, currentText });
+  const sharedContent = useSharedContent({ currentText, replace });
 
   const importFile = async (file: File) => {
     try {
@@ -139,10 +169,22 @@ export function EditorPage() {
         </p>
       )}
 
+      {sharedContent.notice && (
+        <SharedContentNotice notice={sharedContent.notice} onRestore={sharedContent.restorePrevious} onDismiss={sharedContent.dismiss} />
+      )}
+      {paste.message && <PasteUploadAlert message={paste.message} onDismiss={paste.dismissMessage} />}
+      {paste.progress && <PasteUploadProgressLine progress={paste.progress} />}
+
       <div className="cp-editor-layout" data-preview={preview ? 'on' : 'off'}>
-        <div className="cp-editor-layout__editor">
+        <div className="cp-editor-layout__editor" ref={editorBox}>
           <Suspense fallback={<Loading label={t('editor.loadingEditor')} />}>
-            <MarkdownEditor value={content} onChange={setContent} label={t('editor.label')} placeholder={t('editor.placeholder')} />
+            <MarkdownEditor
+              value={content}
+              onChange={setContent}
+              label={t('editor.label')}
+              placeholder={t('editor.placeholder')}
+              onSurface={onSurface}
+            />
           </Suspense>
         </div>
         {preview && (
