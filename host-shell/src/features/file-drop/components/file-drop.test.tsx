@@ -109,6 +109,24 @@ describe('drop anywhere: the overlay', () => {
     expect(screen.queryByTestId('file-drop-confirm')).not.toBeInTheDocument();
   });
 
+  it('steps aside over an element that takes drops itself', () => {
+    renderFileDrop();
+    act(() => {
+      document.body.dispatchEvent(dragEvent('dragenter', { files: [] }));
+      document.body.dispatchEvent(dragEvent('dragover', { files: [] }));
+    });
+    expect(overlay()).toBeInTheDocument();
+    act(() => {
+      screen.getByTestId('own-drop-zone').dispatchEvent(dragEvent('dragenter', { files: [] }));
+      screen.getByTestId('own-drop-zone').dispatchEvent(dragEvent('dragover', { files: [] }));
+    });
+    expect(overlay()).not.toBeInTheDocument();
+    act(() => {
+      document.body.dispatchEvent(dragEvent('dragover', { files: [] }));
+    });
+    expect(overlay()).toBeInTheDocument();
+  });
+
   it('leaves a drop alone that an element of the page handled itself', async () => {
     renderFileDrop();
     await dropOnPage([file('a.txt')], screen.getByTestId('own-drop-zone'));

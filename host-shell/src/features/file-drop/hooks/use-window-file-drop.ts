@@ -15,7 +15,8 @@ export interface WindowFileDropOptions {
 }
 
 /**
- * Files dragged over the window: `dragging` while they are over the page. A drop that no element
+ * Files dragged over the window: `dragging` while they are over the page, except over an element
+ * that takes the drop itself. A drop that no element
  * of the page handled (none called preventDefault: the listeners bubble, so a drop zone or an
  * editor runs first) hands the files to `onDrop` instead of letting the browser open them.
  */
@@ -35,11 +36,17 @@ export function useWindowFileDrop({ enabled, onDrop, win = window }: WindowFileD
       setDragging(true);
     };
     const over = (event: Event) => {
-      if (!carriesFiles(event) || event.defaultPrevented) return;
+      if (!carriesFiles(event)) return;
+      // Over an element that takes drops itself (it accepted the dragover), the overlay steps aside.
+      if (event.defaultPrevented) {
+        setDragging(false);
+        return;
+      }
       // Lets the drop happen here rather than the browser opening the file.
       event.preventDefault();
       const transfer = (event as DragEvent).dataTransfer;
       if (transfer) transfer.dropEffect = 'copy';
+      setDragging(true);
     };
     const leave = (event: Event) => {
       if (!carriesFiles(event)) return;
