@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -20,6 +20,7 @@ import { PasteOutline } from './paste-outline';
 import { PasteEditForm } from './paste-edit-form';
 import { DecryptProblem } from './decrypt-problem';
 import { BurnConfirm } from './burn-confirm';
+import { CopyAs } from './copy-as';
 import './paste-page.css';
 import { useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
 
@@ -49,7 +50,15 @@ function PasteView({ slug }: { slug: string }) {
         state.status === 'confirm' ? (
           <BurnConfirm meta={state.meta} linkKey={linkKey} onOpen={confirmBurn} />
         ) : (
-          state.status === 'ready' && <PasteReady paste={state.paste} linkKey={linkKey} onChange={updateLoaded} onDeleted={markDeleted} />
+          state.status === 'ready' && (
+            <PasteReady
+              paste={state.paste}
+              linkKey={linkKey}
+              offlineSavedAt={state.offline?.savedAt ?? null}
+              onChange={updateLoaded}
+              onDeleted={markDeleted}
+            />
+          )
         )
       }
     </ShareView>
@@ -60,11 +69,13 @@ interface PasteReadyProps {
   paste: LoadedPaste;
   /** The address's fragment without `#`: the key of an encrypted paste. */
   linkKey: string;
+  /** The server could not be reached: this is the copy saved in this browser at that time (ms). */
+  offlineSavedAt: number | null;
   onChange: (paste: LoadedPaste) => void;
   onDeleted: () => void;
 }
 
-function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
+function PasteReady({ paste, linkKey, offlineSavedAt, onChange, onDeleted }: PasteReadyProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   const session = useSession();
@@ -72,9 +83,13 @@ function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
   const markdown = decryption.status === 'plain' ? paste.content : decryption.status === 'decrypted' ? decryption.markdown : null;
   const encrypted = paste.encryption !== undefined;
   const burning = paste.burnAfterReading === true || paste.burned === true;
-  // Gone from the server once delivered: nothing left to edit, delete, link to or fetch raw.
-  const scope = burning ? null : manageScope(session, paste.createdBy, 'text');
+  const offline = offlineSavedAt !== null;
+  // Gone from the server once delivered: nothing left to edit, delete, link to or fetch raw. A
+  // saved copy shown offline cannot be changed on a server that cannot be reached.
+  const scope = burning || offline ? null : manageScope(session, paste.createdBy, 'text');
   const [headings, setHeadings] = useState<OutlineHeading[]>([]);
+  const [rendered, setRendered] = useState(false);
+  const content = useRef<HTMLElement>(null);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const rawUrl = kernel.api.pastes.rawUrl(paste.slug, paste.password);
@@ -117,6 +132,11 @@ function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
         </div>
         <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
       </dl>
+      {offline && (
+        <p className="cc-alert cc-alert--info" role="status" data-testid="offline-copy-notice">
+          {t('paste.offlineCopy', { date: formatDateTime(offlineSavedAt, i18n.language) })}
+        </p>
+      )}
       {paste.burned && (
         <p className="cc-alert cc-alert--warning" role="status" data-testid="paste-burned-notice">
           {t('paste.burned')}
@@ -134,9 +154,9 @@ function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
       )}
 
       <div className="cc-toolbar" role="toolbar" aria-label={t('paste.actions')}>
-        {markdown !== null && <CopyButton text={markdown} label={t('paste.copyContent')} testId="copy-content" />}
+        {markdown !== null && <CopyAs markdown={markdown} content={content} rendered={rendered} />}
         {!burning && <CopyButton text={shareUrl} label={t('result.copyLink')} testId="copy-paste-link" />}
-        {!burning && (
+        {!burning && !offline && (
           <a
             className="cc-button"
             href={rawUrl}
@@ -152,7 +172,12 @@ function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
         {scope && !editing && !lastView && (
           <>
             <span className="cp-toolbar__spacer" />
-            <button type="button" className="cc-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="paste-edit">
+            <button
+              type="button"
+              className="cc-button"
+              onClick={() => (setSaved(false), setRendered(false), setEditing(true))}
+              data-testid="paste-edit"
+            >
               {t('common:actions.edit')}
             </button>
             <button type="button" className="cc-button cc-button--danger" onClick={deletion.ask} data-testid="paste-delete">
@@ -179,8 +204,15 @@ function PasteReady({ paste, linkKey, onChange, onDeleted }: PasteReadyProps) {
         <Loading label={t('paste.decrypting')} />
       ) : (
         <div className="cp-paste-layout" data-outline={headings.length >= OUTLINE_MIN_HEADINGS ? 'on' : 'off'}>
-          <article className="cc-card cp-paste-content">
-            <MarkdownView value={markdown} onRendered={setHeadings} testId="paste-content" />
+          <article className="cc-card cp-paste-content" ref={content}>
+            <MarkdownView
+              value={markdown}
+              onRendered={(found) => {
+                setHeadings(found);
+                setRendered(true);
+              }}
+              testId="paste-content"
+            />
           </article>
           {headings.length >= OUTLINE_MIN_HEADINGS && (
             <aside className="cp-paste-layout__outline">

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type PasteBurnPendingView, type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
+import { isApiError, type PasteBurnPendingView, type PasteProtectedView, useKernel } from '@cloudclip/shared-kernel';
 import { confirmBurnPaste, earlyPasteLoad, loadPaste, unlockPaste, type LoadedPaste, type PasteLoad } from '../api/paste-api';
-import { failedShare, failedShareOrThrow, loadWasCancelled, type FailedShare } from '../../../lib/share-failure';
+import { endsShare, failedShare, failedShareOrThrow, loadWasCancelled, type FailedShare } from '../../../lib/share-failure';
+import { forgetOfflinePaste, offlinePaste, saveOfflinePaste } from '../offline/offline-pastes';
 
 export type PasteState =
   | { status: 'loading' }
   | { status: 'locked'; meta: PasteProtectedView }
   | { status: 'confirm'; meta: PasteBurnPendingView }
-  | { status: 'ready'; paste: LoadedPaste }
+  /** `offline`: the server could not be reached, this is the copy saved in this browser then. */
+  | { status: 'ready'; paste: LoadedPaste; offline?: { savedAt: number } }
   | FailedShare
   | { status: 'deleted' };
 
@@ -17,9 +19,27 @@ function stateOf(result: PasteLoad): PasteState {
   return { status: 'ready', paste: result.paste };
 }
 
+/** The server could not be reached at all (no answer): the case a saved copy stands in for. */
+const unreachable = (error: unknown): boolean => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+
+/** Offline copies are a convenience: a browser without IndexedDB (or refusing it) just has none. */
+function quietly(work: () => Promise<unknown>): void {
+  work().catch(() => undefined);
+}
+
+/**
+ * What a server answer means for the saved copy: a readable paste is saved (or, when it may not be
+ * kept, its copy dropped); a paste that now asks for a password or burns after reading drops it.
+ */
+function rememberAnswer(slug: string, state: PasteState): void {
+  if (state.status === 'ready' && !state.offline) quietly(() => saveOfflinePaste(state.paste));
+  else if (state.status === 'locked' || state.status === 'confirm' || state.status === 'deleted') quietly(() => forgetOfflinePaste(slug));
+}
+
 /**
  * Loads `/paste/{slug}` once per slug and holds its state (locked → unlock → ready; a burn paste:
- * confirm → ready; edits, deletion).
+ * confirm → ready; edits, deletion). When the server cannot be reached, the copy saved the last time
+ * the paste was opened here is shown instead (offline/offline-pastes.ts), marked `offline`.
  */
 export function usePaste(slug: string) {
   const kernel = useKernel();
@@ -42,11 +62,25 @@ export function usePaste(slug: string) {
       (error: unknown) => {
         if (loadWasCancelled(controller.signal, error)) return;
         earlyPasteLoad.forget(load);
-        setState(failedShare(error));
+        if (!unreachable(error)) {
+          // 404/410: deleted, expired or its views used up: the saved copy goes too.
+          if (endsShare(error)) quietly(() => forgetOfflinePaste(slug));
+          setState(failedShare(error));
+          return;
+        }
+        void offlinePaste(slug)
+          .catch(() => null)
+          .then((saved) => {
+            if (controller.signal.aborted) return;
+            setState(saved ? { status: 'ready', paste: saved.paste, offline: { savedAt: saved.savedAt } } : failedShare(error));
+          });
       },
     );
     return () => controller.abort();
   }, [kernel, slug, early]);
+
+  // Every answer of the server (a load, an unlock, an edit, a deletion) updates the saved copy.
+  useEffect(() => rememberAnswer(slug, state), [slug, state]);
 
   /** Rejects with the message to show under the password field; 404/410 end on the status page. */
   const unlock = useCallback(
@@ -55,6 +89,7 @@ export function usePaste(slug: string) {
         const paste = await unlockPaste(kernel, slug, password);
         setState({ status: 'ready', paste });
       } catch (error) {
+        if (endsShare(error)) quietly(() => forgetOfflinePaste(slug));
         setState(failedShareOrThrow(error));
       }
     },
