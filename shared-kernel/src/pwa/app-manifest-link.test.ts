@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { APP_MANIFEST_PATH, THEME_COLORS, appManifestHref, syncManifestLanguage, syncThemeColor } from './app-manifest-link';
 import texts from './app-manifest-texts.json';
@@ -79,5 +80,40 @@ describe('the manifest texts', () => {
       expect(strings).not.toContain('""');
     }
     expect(texts['zh-CN'].name).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe("the host page's start-up script", () => {
+  // The page as the host build writes it (build/index-html.cjs), its head in this document and its
+  // inline start-up script run as the browser would before anything renders.
+  function bootHostPage(saved: Record<string, string>, systemDark = false): void {
+    const { renderIndexHtml } = createRequire(__filename)('../../build/index-html.cjs') as { renderIndexHtml: (page: object) => string };
+    const html = renderIndexHtml({ title: 'Cloudclip', isHost: true, themeCss: '' });
+    document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+    const script = Array.from(document.head.querySelectorAll('script')).find((element) => element.textContent?.includes('themeMode'));
+    localStorage.clear();
+    for (const [key, value] of Object.entries(saved)) localStorage.setItem(key, value);
+    window.matchMedia = ((query: string) => ({ matches: systemDark && query.includes('dark') })) as unknown as typeof window.matchMedia;
+    new Function(script?.textContent ?? 'throw new Error("no start-up script")')();
+  }
+
+  it('asks for the manifest in the saved language', () => {
+    bootHostPage({ language: 'en-US' });
+    expect(manifestHref()).toBe('/manifest.webmanifest?lang=en-US');
+    bootHostPage({ language: 'zh-CN' });
+    expect(manifestHref()).toBe('/manifest.webmanifest?lang=zh-CN');
+  });
+
+  it("tints the bar with a saved theme, overriding the system's", () => {
+    bootHostPage({ themeMode: 'dark' }, false);
+    expect(themeColors()).toEqual([THEME_COLORS.dark, THEME_COLORS.dark]);
+    bootHostPage({ themeMode: 'light' }, true);
+    expect(themeColors()).toEqual([THEME_COLORS.light, THEME_COLORS.light]);
+  });
+
+  it("leaves the bar to the system's theme when none is saved", () => {
+    bootHostPage({}, true);
+    expect(themeColors()).toEqual([THEME_COLORS.light, THEME_COLORS.dark]);
+    expect(document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/icons/apple-touch-icon.png');
   });
 });
