@@ -2,7 +2,6 @@
 // Module Federation. It keeps the pinned releases for offline use by the versions the gateway lists
 // in /app-cache.json, answers page loads with the offline shell when the network fails, and takes
 // the share sheet's POST into the share inbox. What it does with each request: cache-rules.ts.
-/// <reference lib="webworker" />
 import { createWorker, STATUS_MESSAGE, type StatusReply } from './worker';
 
 declare const self: ServiceWorkerGlobalScope;
