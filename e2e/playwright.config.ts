@@ -11,6 +11,9 @@ const repoRoot = path.resolve(__dirname, '..');
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 export const GATEWAY_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const BROKEN_GATEWAY_PORT = GATEWAY_PORT + 1;
+/** Private sandbox gateways of the deploy specs (started by the specs themselves, DeploySandbox). */
+export const PINS_SANDBOX_PORT = GATEWAY_PORT + 2;
+export const APP_SANDBOX_PORT = GATEWAY_PORT + 3;
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-Password-123' };
 /** s3rver (a real S3 endpoint) for the storage-config tests of the admin panel. */
 export const S3RVER_PORT = Number(process.env.E2E_S3RVER_PORT ?? 18790);
@@ -33,6 +36,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${GATEWAY_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The host registers a service worker (/sw.js) in production builds. Most specs intercept requests
+    // with page.route, which a service worker's fetches would bypass: blocked here. The app's own
+    // specs (pwa-*.spec.ts) and the deploy guarantees (deploy-pins, deploy-csp) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -12,7 +12,10 @@ export class PublicPastePage {
   readonly passwordSubmit: Locator;
   readonly passwordError: Locator;
   readonly statusPage: Locator;
+  /** "Copy as Markdown" (the paste's Markdown as plain text). */
   readonly copyContent: Locator;
+  /** "Copy as formatted text" (the rendered HTML, with a plain-text alternative). */
+  readonly copyFormatted: Locator;
   readonly copyLink: Locator;
   readonly rawLink: Locator;
   readonly editButton: Locator;
@@ -33,6 +36,7 @@ export class PublicPastePage {
     this.passwordError = page.getByTestId('password-error');
     this.statusPage = page.getByTestId('status-page');
     this.copyContent = page.getByTestId('copy-content');
+    this.copyFormatted = page.getByTestId('copy-formatted');
     this.copyLink = page.getByTestId('copy-paste-link');
     this.rawLink = page.getByTestId('raw-link');
     this.editButton = page.getByTestId('paste-edit');

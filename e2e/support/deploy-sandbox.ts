@@ -89,17 +89,20 @@ export class DeploySandbox {
     return path.join(this.store, pkg, version, file);
   }
 
+  /** Starts the sandbox gateway; after stopGateway() it starts again on the same port. */
   async startGateway(): Promise<void> {
-    this.gateway = spawn('node', [path.join(repoRoot, 'deploy/gateway/server.mjs')], {
+    if (this.running) return;
+    const gateway = spawn('node', [path.join(repoRoot, 'deploy/gateway/server.mjs')], {
       cwd: repoRoot,
       env: { ...this.env(), DEPLOY_ENV: 'sandbox', PORT: String(this.port), API_PORT: String(this.apiPort), WORKSPACE_BUILDS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    this.gateway = gateway;
     let log = '';
-    this.gateway.stdout?.on('data', (chunk) => (log += chunk));
-    this.gateway.stderr?.on('data', (chunk) => (log += chunk));
+    gateway.stdout?.on('data', (chunk) => (log += chunk));
+    gateway.stderr?.on('data', (chunk) => (log += chunk));
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && gateway.exitCode === null) {
       try {
         if ((await fetch(`${this.baseURL}/healthz`)).ok) return;
       } catch {
@@ -110,16 +113,41 @@ export class DeploySandbox {
     throw new Error(`The sandbox gateway did not start:\n${log}`);
   }
 
+  /** Whether the gateway process runs (started and not exited). */
+  get running(): boolean {
+    return this.gateway !== null && this.gateway.exitCode === null && this.gateway.signalCode === null;
+  }
+
+  /**
+   * Stops the gateway (SIGTERM, SIGKILL after 5 s) and waits until the process has exited and the
+   * port refuses connections: the browser's next request to the sandbox fails as it does offline.
+   */
+  async stopGateway(): Promise<void> {
+    const gateway = this.gateway;
+    if (!gateway || !this.running) return;
+    const exited = new Promise((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
+    const killer = setTimeout(() => gateway.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(killer);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      try {
+        await fetch(`${this.baseURL}/healthz`);
+      } catch {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`Port ${this.port} still answers after the sandbox gateway stopped`);
+  }
+
   get gatewayPid(): number | undefined {
     return this.gateway?.pid;
   }
 
   async dispose(): Promise<void> {
-    if (this.gateway && this.gateway.exitCode === null) {
-      const exited = new Promise((resolve) => this.gateway?.once('exit', resolve));
-      this.gateway.kill('SIGTERM');
-      await exited;
-    }
+    await this.stopGateway();
     rmSync(this.root, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api';
+import { waitForServiceWorker } from '../support/service-worker';
 
-// Every page works under the gateway's Content-Security-Policy with no violation reported.
+// Every page works under the gateway's Content-Security-Policy with no violation reported, with the
+// app's service worker active (it registers /sw.js, serves the pages and caches the releases).
 
 declare global {
   interface Window {
@@ -24,14 +26,16 @@ async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__cspViolations);
 }
 
-async function openAndSettle(page: Page, address: string, area: string): Promise<void> {
+async function openAndSettle(page: Page, address: string, area: string, { underWorker = false } = {}): Promise<void> {
   const response = await page.goto(address);
+  // The policy arrives with the page, whether the network or the service worker answered.
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  if (underWorker) expect(response?.fromServiceWorker(), `${address} through the service worker`).toBe(true);
   await expect(page.locator(`[data-testid="area-page"][data-area="${area}"]`).first()).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
 }
 
-test.use({ locale: 'en-US' });
+test.use({ locale: 'en-US', serviceWorkers: 'allow' });
 
 test('the policy is enforced: an injected inline script is blocked and reported', async ({ page }) => {
   await watchViolations(page);
@@ -56,6 +60,10 @@ test('every page loads, and the admin panel works signed in, with no CSP violati
   });
   const file = await api.uploadFile('csp-notes.md', '# Notes\n\n- one\n- two\n');
   await watchViolations(page);
+  // Registering the worker and precaching happen under the policy too.
+  await openAndSettle(page, '/', 'public');
+  await waitForServiceWorker(page);
+  expect(await violations(page), 'registering the service worker').toEqual([]);
 
   const pages: Array<[string, string]> = [
     ['/', 'public'],
@@ -66,13 +74,14 @@ test('every page loads, and the admin panel works signed in, with no CSP violati
     ['/admin', 'admin'],
   ];
   for (const [address, area] of pages) {
-    await openAndSettle(page, address, area);
+    await openAndSettle(page, address, area, { underWorker: true });
     expect(await violations(page), address).toEqual([]);
   }
 
   await page.evaluate((token) => window.localStorage.setItem('admin_token', token), api.token);
   for (const module of ['', '/text-management', '/storage-config', '/settings']) {
-    await openAndSettle(page, `/admin${module}`, 'admin');
+    await openAndSettle(page, `/admin${module}`, 'admin', { underWorker: true });
     expect(await violations(page), `/admin${module}`).toEqual([]);
   }
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 });

@@ -1,18 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
-import { API_PORT, GATEWAY_PORT } from '../playwright.config';
+import { API_PORT, PINS_SANDBOX_PORT } from '../playwright.config';
 import { ShellPage } from '../pages/shell-page';
 import { DeploySandbox } from '../support/deploy-sandbox';
+import { waitForServiceWorker } from '../support/service-worker';
 
-// Releases, pins and rollbacks as an operator does them, against a gateway of their own.
-const SANDBOX_PORT = GATEWAY_PORT + 2;
+// Releases, pins and rollbacks as an operator does them, against a gateway of their own, with the
+// app's service worker active: it must not keep a page on a release the environment no longer pins,
+// nor bypass the integrity check or the isolated retry of a remote.
+const SANDBOX_PORT = PINS_SANDBOX_PORT;
 const SUBTITLE_V1 = 'Write Markdown with a live preview and share it by link.';
 const SUBTITLE_V2 = 'Release two: Markdown with a live preview, shared by link.';
 const PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 
 test.describe.configure({ mode: 'serial' });
-test.use({ locale: 'en-US', baseURL: `http://127.0.0.1:${SANDBOX_PORT}` });
+test.use({ locale: 'en-US', baseURL: `http://127.0.0.1:${SANDBOX_PORT}`, serviceWorkers: 'allow' });
 
 let sandbox: DeploySandbox;
 
@@ -45,6 +48,8 @@ test('a new pin shows at the next page load without touching the host, and rollb
   await shell.goto('/');
   await expect(page.getByText(SUBTITLE_V1)).toBeVisible();
   expect(remoteScripts.every((address) => address.startsWith('/remotes/mfe-public/1.0.0/'))).toBe(true);
+  // From here on every load runs under the service worker, which has cached release 1.0.0.
+  await waitForServiceWorker(page);
 
   const pinned = sandbox.cli('pins.mjs', ['pin', 'sandbox', 'mfe-public', '1.1.0', '--reason', 'ship the new subtitle']);
   expect(pinned.code, pinned.output).toBe(0);
@@ -53,13 +58,17 @@ test('a new pin shows at the next page load without touching the host, and rollb
   await expect(page.getByText(SUBTITLE_V2)).toBeVisible();
   await expect(page.getByText(SUBTITLE_V1)).toHaveCount(0);
   expect(remoteScripts.some((address) => address.startsWith('/remotes/mfe-public/1.1.0/'))).toBe(true);
+  expect(remoteScripts.filter((address) => !address.startsWith('/remotes/mfe-public/1.1.0/'))).toEqual([]);
   expect(sandbox.environment().host.version).toBe('1.0.0');
   expect(sandbox.gatewayPid).toBe(gatewayPid);
 
   const rolledBack = sandbox.cli('pins.mjs', ['rollback', 'sandbox', 'mfe-public', '--reason', 'subtitle reads badly']);
   expect(rolledBack.code, rolledBack.output).toBe(0);
+  remoteScripts.length = 0;
   await page.reload();
   await expect(page.getByText(SUBTITLE_V1)).toBeVisible();
+  await expect(page.getByText(SUBTITLE_V2)).toHaveCount(0);
+  expect(remoteScripts.filter((address) => !address.startsWith('/remotes/mfe-public/1.0.0/'))).toEqual([]);
   expect(sandbox.environment().remotes.cloudclip_public?.version).toBe('1.0.0');
 
   const history = sandbox.cli('pins.mjs', ['history', 'sandbox']);
@@ -98,19 +107,24 @@ test('re-releasing a version, and pinning an incompatible or tampered release, a
 
 test('a pinned remote whose files are gone, or were changed after pinning, gets the retry slot; the rest works', async ({ page }) => {
   const shell = new ShellPage(page);
+  // Both changes are made before this (fresh) browser has loaded either remote: a service worker that
+  // already verified a good copy of a release may legitimately keep serving it.
   rmSync(sandbox.storeFile('mfe-upload', '1.0.0', 'remoteEntry.js'));
-  await shell.goto('/upload');
-  await expect(shell.remoteFailure).toBeVisible({ timeout: 20_000 });
-  await expect(shell.remoteFailure).toHaveAttribute('data-remote', 'cloudclip_upload');
-  await shell.navLink('Home').click();
-  await shell.expectArea('public', 'home');
-
   // The browser refuses an entry script that no longer matches its pinned digest (integrity),
   // whichever copy the gateway sends (browsers that accept br get the build's Brotli copy).
   const entry = sandbox.storeFile('mfe-explorer', '1.0.0', 'remoteEntry.js');
   const changed = `${readFileSync(entry, 'utf8')}\n/* changed after release */`;
   writeFileSync(entry, changed);
   writeFileSync(`${entry}.br`, brotliCompressSync(Buffer.from(changed)));
+
+  await shell.goto('/upload');
+  await expect(shell.remoteFailure).toBeVisible({ timeout: 20_000 });
+  await expect(shell.remoteFailure).toHaveAttribute('data-remote', 'cloudclip_upload');
+  // The rest of this test runs under the service worker.
+  await waitForServiceWorker(page, { precached: false });
+  await shell.navLink('Home').click();
+  await shell.expectArea('public', 'home');
+
   await shell.navLink('Mount Explorer').click();
   await expect(shell.remoteFailure).toBeVisible({ timeout: 20_000 });
   await expect(shell.remoteFailure).toHaveAttribute('data-remote', 'cloudclip_explorer');
