@@ -73,6 +73,19 @@ describe('formattedHtmlOf', () => {
     expect(doc.querySelector('pre code')?.textContent).toBe('code');
   });
 
+  it('keeps a formula as MathML only (its HTML rendering needs styles a mail does not have)', () => {
+    const html = formattedHtmlOf(
+      view(
+        '<p><span class="katex"><span class="katex-mathml"><math><semantics><mi>x</mi><annotation encoding="application/x-tex">x</annotation></semantics></math></span>' +
+          '<span class="katex-html" aria-hidden="true"><span class="base">x</span></span></span></p>',
+      ),
+      PAGE,
+    );
+    const doc = pasted(html);
+    expect(doc.querySelector('.katex math mi')?.textContent).toBe('x');
+    expect(doc.querySelector('.katex-html')).toBeNull();
+  });
+
   it('keeps a diagram’s references to its own parts', () => {
     const html = formattedHtmlOf(view('<svg><defs><marker id="arrow"></marker></defs><use href="#arrow"></use></svg>'), PAGE);
     expect(pasted(html).querySelector('use')?.getAttribute('href')).toBe('#arrow');

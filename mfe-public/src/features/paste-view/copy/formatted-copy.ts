@@ -57,6 +57,11 @@ export function formattedHtmlOf(container: HTMLElement, pageAddress: string = do
       }
     }
   }
+  // A formula is rendered twice, as MathML and as HTML that needs KaTeX's styles to look like one:
+  // without them (a mail) that HTML is a jumble, so only the MathML goes (Word shows it as a formula).
+  copy.querySelectorAll('.katex').forEach((formula) => {
+    if (formula.querySelector('.katex-mathml math')) formula.querySelectorAll('.katex-html').forEach((html) => html.remove());
+  });
   // The view's chunk wrappers (large documents are rendered in parts) are not part of the document.
   copy.querySelectorAll('.cp-md-chunk').forEach((chunk) => chunk.replaceWith(...Array.from(chunk.childNodes)));
   return `<meta charset="utf-8"><div>${copy.innerHTML}</div>`;
