@@ -42,7 +42,7 @@ export interface WebAppManifest {
   display?: string;
   theme_color?: string;
   icons?: Array<{ src: string; sizes?: string; type?: string; purpose?: string }>;
-  shortcuts?: Array<{ name: string; short_name?: string; url: string }>;
+  shortcuts?: Array<{ name: string; short_name?: string; url: string; icons?: Array<{ src: string; sizes?: string; type?: string }> }>;
   share_target?: ShareTarget;
 }
 

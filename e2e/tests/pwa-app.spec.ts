@@ -132,8 +132,7 @@ test('the app is installable: no installability errors; a manifest in both langu
     expect(manifest.share_target).toMatchObject({ action: '/share-target', enctype: 'multipart/form-data' });
     expect(manifest.share_target?.method?.toUpperCase()).toBe('POST');
     for (const icon of manifest.icons ?? []) icons.add(icon.src);
-    for (const shortcut of manifest.shortcuts ?? [])
-      for (const icon of (shortcut as { icons?: Array<{ src: string }> }).icons ?? []) icons.add(icon.src);
+    for (const shortcut of manifest.shortcuts ?? []) for (const icon of shortcut.icons ?? []) icons.add(icon.src);
   }
   expect(MANIFEST_TEXTS['zh-CN']!.name).not.toBe(MANIFEST_TEXTS['en-US']!.name);
   for (const src of icons) {
@@ -179,6 +178,8 @@ test('offline, / opens with the editor and the draft typed before; other routes 
 
   await sandbox.stopGateway();
   await page.reload();
+  // The service worker answered with the offline shell.
+  await expect(page.locator('meta[name="cloudclip-offline"]')).toHaveAttribute('content', '1');
   await expect(editor.area).toBeVisible({ timeout: 20_000 });
   await expect(editor.codeMirror).toBeVisible();
   await expect.poll(() => editor.content()).toBe(draft);
@@ -237,12 +238,31 @@ test('the share sheet: a text with a link continues in the editor, a photo in th
   await expect(app.sharedContentNotice).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('share'));
   await expect.poll(() => editor.content()).toBe('# Trip notes\n\nMeet at the station at nine.\n\nhttps://example.com/trip');
+  // Taken once: a reload does not bring the hand-off back.
+  await page.reload();
+  await expect(editor.codeMirror).toBeVisible();
+  await expect(app.sharedContentNotice).toHaveCount(0);
 
   await app.submitShare({}, [photo('holiday-photo.png')]);
   await expect(app.sharedFilesNotice).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL((url) => url.pathname === '/upload' && !url.searchParams.has('share'));
   await expect(upload.selectedFiles).toHaveCount(1);
   await expect(upload.selectedFiles).toContainText('holiday-photo.png');
+});
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the share sheet posting while no worker runs: the editor asks to share again', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const app = new AppPage(page);
+    await shell.goto('/');
+    await app.submitShare({ text: 'lost on the way' });
+    const notice = app.sharedContentNotice;
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('Sharing needs the app to be opened once while online. Please share again.');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
 });
 
 test('an image pasted on /upload is queued', async ({ page }) => {
@@ -407,6 +427,7 @@ test.describe('on a phone, in Chinese', () => {
     const shell = new ShellPage(page);
     const app = new AppPage(page);
     await openUnderServiceWorker(page, '/');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest?lang=zh-CN');
 
     const drag = await app.dragFilesOver([photo('IMG_20261128_235959_a-long-name-from-the-phone-camera.png'), photo('截图.png')]);
     await expect(app.fileDropOverlay).toBeVisible();
