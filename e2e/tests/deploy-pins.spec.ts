@@ -14,12 +14,15 @@ const SUBTITLE_V1 = 'Write Markdown with a live preview and share it by link.';
 const SUBTITLE_V2 = 'Release two: Markdown with a live preview, shared by link.';
 const PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 
-test.describe.configure({ mode: 'serial' });
+// Each test loads pages, releases or pins, and waits for the service worker.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 test.use({ locale: 'en-US', baseURL: `http://127.0.0.1:${SANDBOX_PORT}`, serviceWorkers: 'allow' });
 
 let sandbox: DeploySandbox;
 
 test.beforeAll(async () => {
+  // Releasing every package (a copy and a digest of each file) takes a while on a busy machine.
+  test.setTimeout(120_000);
   sandbox = new DeploySandbox(SANDBOX_PORT, API_PORT);
   for (const pkg of PACKAGES) {
     const result = sandbox.release(pkg, '1.0.0');

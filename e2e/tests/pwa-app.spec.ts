@@ -26,13 +26,16 @@ const MANIFEST_TEXTS = JSON.parse(readFileSync(path.join(repoRoot, 'shared-kerne
   { name: string; shortName: string; shortcuts: { paste: { name: string }; upload: { name: string } } }
 >;
 
-test.describe.configure({ mode: 'serial' });
+// Each test loads pages, waits for the service worker and may stop and start the gateway.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.use({ locale: 'en-US', baseURL: `http://127.0.0.1:${APP_SANDBOX_PORT}`, serviceWorkers: 'allow' });
 
 let sandbox: DeploySandbox;
 let token: string;
 
 test.beforeAll(async () => {
+  // Releasing every package (a copy and a digest of each file) takes a while on a busy machine.
+  test.setTimeout(120_000);
   sandbox = new DeploySandbox(APP_SANDBOX_PORT, API_PORT);
   for (const pkg of PACKAGES) {
     const result = sandbox.release(pkg, '1.0.0');
