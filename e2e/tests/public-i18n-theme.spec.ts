@@ -27,7 +27,8 @@ test.describe('Chinese', () => {
     await expect(view.passwordError).toBeVisible();
     await view.unlock('密码');
     await expect(view.content.locator('h1')).toHaveText('标题');
-    await expect(page.getByTestId('copy-content')).toHaveText('复制内容');
+    await expect(page.getByTestId('copy-content')).toHaveText('复制为 Markdown');
+    await expect(page.getByTestId('copy-formatted')).toHaveText('复制为富文本');
     await view.goto('no-such-paste');
     await expect(view.statusPage).toContainText('分享不存在');
 
