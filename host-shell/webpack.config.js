@@ -1,3 +1,4 @@
+const fs = require('node:fs');
 const path = require('node:path');
 const { createAppConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
 
@@ -7,7 +8,13 @@ const appConfig = createAppConfig({
   role: 'host',
   devPort: 3000,
   title: 'Cloudclip',
-  gatewayFiles: { 'route-map.json': path.join(__dirname, 'src/app/route-map.json') },
+  gatewayFiles: {
+    'route-map.json': path.join(__dirname, 'src/app/route-map.json'),
+    // The installed app's icons (web app manifest, Apple touch icon), drawn by scripts/make-icons.mjs.
+    ...Object.fromEntries(
+      fs.readdirSync(path.join(__dirname, 'public/icons')).map((file) => [`icons/${file}`, path.join(__dirname, 'public/icons', file)]),
+    ),
+  },
 });
 
 /** The service worker's files in dist: the app build's clean must leave them alone. */
