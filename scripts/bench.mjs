@@ -36,7 +36,7 @@
 //    50 MB log on the share page, on each network profile, with each viewer's JS bytes, written to
 //    bench-results/previews.json. BENCH_PREVIEW_RUNS (default 3).
 //
-// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster) runs one part.
+// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster, soak) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
@@ -65,7 +65,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
-const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster'];
+const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster', 'soak'];
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(', ')}`);
@@ -127,10 +127,18 @@ function gitCommit() {
 }
 
 async function main() {
-  // The search and cluster parts need only the api-server (and PostgreSQL), not Chromium.
-  if (only !== 'search' && only !== 'cluster') await benchStack();
+  // The search, cluster and soak parts need only the api-server (and PostgreSQL), not Chromium.
+  if (only !== 'search' && only !== 'cluster' && only !== 'soak') await benchStack();
   if (runs('search')) await benchSearch({ resultsDir: RESULTS_DIR, commit: gitCommit() });
   if (runs('cluster')) await benchCluster({ resultsDir: RESULTS_DIR, commit: gitCommit() });
+  // The full mixed soak (3 minutes unless SOAK_SECONDS says otherwise); `pnpm test` runs it for 45 s.
+  if (runs('soak')) {
+    execFileSync(process.execPath, ['--test', 'api-server/faults/soak.test.mjs'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, SOAK_SECONDS: process.env.SOAK_SECONDS ?? '180' },
+    });
+  }
 }
 
 async function benchStack() {
