@@ -37,6 +37,10 @@ const zhCN = {
     clearBody: '缓存会在下次访问时重新建立，期间访问可能稍慢。',
     cleared: '缓存已清除（{{count}} 项）',
   },
+  sharex: {
+    download: '下载 ShareX 上传配置（.sxcu）',
+    help: '在 ShareX 中双击此文件，即可把截图和文件上传到 Cloudclip，并复制分享链接。文件中包含此 API 密钥，请勿分享给他人。',
+  },
   account: {
     title: '账号设置',
     currentPassword: '当前密码',
@@ -87,6 +91,10 @@ const enUS: Texts<typeof zhCN> = {
     clearTitle: 'Clear every cache?',
     clearBody: 'Caches are rebuilt on the next access, which may be a little slower.',
     cleared: 'Cache cleared ({{count}} entries)',
+  },
+  sharex: {
+    download: 'Download ShareX uploader (.sxcu)',
+    help: 'Double-click the file to add Cloudclip to ShareX: your screenshots and files are uploaded here and the share link is copied. The file contains this API key; keep it to yourself.',
   },
   account: {
     title: 'Account',

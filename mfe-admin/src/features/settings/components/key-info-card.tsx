@@ -4,12 +4,14 @@ import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../hooks/use-logout';
 import { NAMESPACE } from '../../../i18n/resources';
+import { SharexDownloadButton } from './sharex-download-button';
 import { WebdavAddressField } from './webdav-address-field';
 import { useSession } from '@cloudclip/shared-kernel';
 
 /**
  * A key holder's own account: the key's name, base path and permissions, the WebDAV address (a key
- * with the mount permission signs in there with itself), and 'logout authorization'.
+ * with the mount permission signs in there with itself), a ShareX uploader file for a key that may
+ * upload files, and 'logout authorization'.
  */
 export function KeyInfoCard() {
   const { t } = useTranslation(NAMESPACE);
@@ -38,6 +40,7 @@ export function KeyInfoCard() {
           </div>
         </Form>
       )}
+      {permissions.file && session.apiKey && <SharexDownloadButton apiKey={session.apiKey} />}
       <Button className="cc-admin-gap" icon={<LogoutOutlined />} onClick={() => void logout()}>
         {t('auth.keyLogout')}
       </Button>
