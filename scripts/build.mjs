@@ -1,6 +1,6 @@
-// pnpm build: builds the api-server, the host and every remote (at most two webpack builds at once
-// on this 2-core machine) into each package's dist/. The local environment runs these builds as
-// version "workspace"; `pnpm release <package>` turns one into an immutable release.
+// pnpm build: builds the command line (cli/, esbuild, < 1 s), the api-server, the host and every
+// remote (at most two webpack builds at once on this 2-core machine) into each package's dist/. The
+// local environment runs these builds as version "workspace"; `pnpm release <package>` turns one into an immutable release.
 // Flags: --missing (only what is not built yet), a list of package names (only those). Every build
 // first checks the API reports of the kernel and the contract.
 import { REMOTES, isBuilt, run } from './lib.mjs';
@@ -8,7 +8,7 @@ import { REMOTES, isBuilt, run } from './lib.mjs';
 const args = process.argv.slice(2);
 const onlyMissing = args.includes('--missing');
 const requested = args.filter((arg) => !arg.startsWith('--'));
-const ALL = ['api-server', 'host-shell', ...REMOTES];
+const ALL = ['cli', 'api-server', 'host-shell', ...REMOTES];
 const targets = (requested.length ? requested : ALL).filter((pkg) => !onlyMissing || !isBuilt(pkg));
 
 const timings = [];

@@ -16,6 +16,7 @@ export const BUILD_MARKERS = {
   'mfe-upload': 'mfe-upload/dist/mf-manifest.json',
   'mfe-admin': 'mfe-admin/dist/mf-manifest.json',
   'mfe-explorer': 'mfe-explorer/dist/mf-manifest.json',
+  cli: 'cli/dist/cloudclip.mjs',
 };
 
 export const isBuilt = (pkg) => existsSync(path.join(repoRoot, BUILD_MARKERS[pkg]));
