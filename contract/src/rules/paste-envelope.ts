@@ -7,7 +7,10 @@
  * `"kdf":{"name":"PBKDF2-SHA-256","iterations":…,"salt":"…"}` when the paste also has a share
  * password. Binary fields are base64url without padding; `ct` is the ciphertext with the 16-byte GCM
  * tag appended (as WebCrypto returns it).
+ *
+ * The encryption itself is `@cloudclip/contract/paste-crypto` (crypto/), kept out of this index.
  */
+import { decodeBase64Url } from '../crypto/base64url';
 
 /**
  * A backend that stores such envelopes as end-to-end encrypted pastes (checks their shape, answers
@@ -73,27 +76,16 @@ export type PasteEnvelopeProblem =
 /** The answer of {@link inspectPasteEnvelope}: the parsed envelope, or the first problem found. */
 export type PasteEnvelopeInspection = { envelope: PasteEnvelope } | { problem: PasteEnvelopeProblem };
 
-const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const ENVELOPE_FIELDS: readonly string[] = ['v', 'alg', 'iv', 'ct', 'kdf'];
 const KDF_FIELDS: readonly string[] = ['name', 'iterations', 'salt'];
 
 /**
  * Number of bytes a canonical unpadded base64url string encodes, or `null` when it is not one
  * (another character, padding, an impossible length, or stray bits in the last character — so each
- * byte string has exactly one spelling).
+ * byte string has exactly one spelling). The decoder is the one the encrypting client uses.
  */
 function base64urlByteLength(value: string): number | null {
-  if (value.length % 4 === 1) return null;
-  let last = 0;
-  for (let index = 0; index < value.length; index += 1) {
-    last = BASE64URL_CHARS.indexOf(value.charAt(index));
-    if (last < 0) return null;
-  }
-  const tail = value.length % 4;
-  // A 2-character tail carries 1 byte (4 spare bits), a 3-character tail 2 bytes (2 spare bits).
-  if (tail === 2 && (last & 0b1111) !== 0) return null;
-  if (tail === 3 && (last & 0b11) !== 0) return null;
-  return Math.floor((value.length * 3) / 4);
+  return decodeBase64Url(value)?.length ?? null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 /**
  * jsdom's window has `crypto.getRandomValues` but no `crypto.subtle`, TextEncoder or TextDecoder,
- * all of which the browser has and src/lib/paste-crypto uses. Importing this module in a test
+ * all of which the browser has and @cloudclip/contract/paste-crypto uses. Importing this module in a test
  * gives the jsdom globals Node's own implementations (WebCrypto is Node's, the same algorithms).
  */
 import { webcrypto } from 'node:crypto';

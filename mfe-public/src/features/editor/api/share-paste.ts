@@ -20,7 +20,7 @@ export function sharePaste(kernel: Kernel, request: PasteCreateRequest): Promise
  * key as well. The encryption code is downloaded here, on the first encrypted share.
  */
 export async function encryptShareRequest(request: PasteCreateRequest): Promise<{ request: PasteCreateRequest; key: string }> {
-  const { encryptPaste } = await import(/* webpackChunkName: "paste-crypto" */ '../../../lib/paste-crypto/paste-crypto');
+  const { encryptPaste } = await import(/* webpackChunkName: "paste-crypto" */ '@cloudclip/contract/paste-crypto');
   const { envelope, key } = await encryptPaste(request.content, request.password);
   return { request: { ...request, content: envelope, encryption: PASTE_ENCRYPTION_V1 }, key };
 }

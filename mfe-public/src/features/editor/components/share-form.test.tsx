@@ -2,7 +2,7 @@ import '../../../test/web-crypto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeReply } from '../../../test/test-kernel';
-import { decryptPaste } from '../../../lib/paste-crypto/paste-crypto';
+import { decryptPaste } from '@cloudclip/contract/paste-crypto';
 import { ShareForm, type SharedPaste } from './share-form';
 
 const isVersion = (call: { url: string }) => call.url.endsWith('/api/version');

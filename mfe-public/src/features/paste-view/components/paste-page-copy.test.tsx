@@ -2,7 +2,7 @@ import '../../../test/web-crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeReply } from '../../../test/test-kernel';
-import { encryptPaste } from '../../../lib/paste-crypto/paste-crypto';
+import { encryptPaste } from '@cloudclip/contract/paste-crypto';
 import { PastePage } from './paste-page';
 
 const MARKDOWN = '# Trip notes\n\nBring the tent & 两个睡袋';

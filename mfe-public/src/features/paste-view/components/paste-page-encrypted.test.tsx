@@ -2,7 +2,7 @@ import '../../../test/web-crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
-import { encryptPaste, type EncryptedPaste } from '../../../lib/paste-crypto/paste-crypto';
+import { encryptPaste, type EncryptedPaste } from '@cloudclip/contract/paste-crypto';
 import { PastePage } from './paste-page';
 
 const SECRET = '# Launch codes\n\nThe answer is 42 — 绝密';

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { formatDateTime } from '@cloudclip/shared-kernel';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
-import { encryptPaste } from '../../../lib/paste-crypto/paste-crypto';
+import { encryptPaste } from '@cloudclip/contract/paste-crypto';
 import { forgetOfflinePaste, offlinePaste, offlinePastes } from '../offline/offline-pastes';
 import { PastePage } from './paste-page';
 

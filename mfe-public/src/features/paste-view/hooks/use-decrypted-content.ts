@@ -14,7 +14,7 @@ export type Decryption =
   { status: 'plain' } | { status: 'decrypting' } | { status: 'decrypted'; markdown: string } | { status: 'failed'; reason: DecryptFailure };
 
 /** The decryption code is a chunk of its own, downloaded only for an encrypted paste. */
-const loadPasteCrypto = () => import(/* webpackChunkName: "paste-crypto" */ '../../../lib/paste-crypto/paste-crypto');
+const loadPasteCrypto = () => import(/* webpackChunkName: "paste-crypto" */ '@cloudclip/contract/paste-crypto');
 
 async function decrypt(envelope: string, key: string, password: string | undefined): Promise<Decryption> {
   let crypto: Awaited<ReturnType<typeof loadPasteCrypto>>;

@@ -1,6 +1,7 @@
-import '../../test/web-crypto';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { decryptPaste, encryptPaste, PasteCryptoError, type PasteCryptoErrorCode } from './paste-crypto';
+import packageJson from '../../package.json';
+import { inspectPasteEnvelope } from '../rules/paste-envelope';
 
 const MARKDOWN = '# Secret plan\n\nMeet at the *old mill* — 午夜 🌙 bring the map.';
 
@@ -133,5 +134,55 @@ describe('encryptPaste / decryptPaste', () => {
     const { envelope, key } = await encryptPaste(MARKDOWN, 'pw');
     const shortSalt = edited(envelope, (value) => ((value.kdf as { salt: string }).salt = encodeBase64Url(new Uint8Array(8))));
     await expect(failure(decryptPaste(shortSalt, key, 'pw'))).resolves.toMatchObject({ code: 'damaged' });
+  });
+});
+
+describe('@cloudclip/contract/paste-crypto (what the web client and the command line import)', () => {
+  const entry = packageJson.exports['./paste-crypto'];
+  // The module a bundler (`browser`) or Node's ESM loader (`import`) takes, loaded through the
+  // package's own map (jest cannot resolve a package's reference to itself).
+  const subpath = () => import(`../../${entry.browser.default}`) as Promise<typeof import('./paste-crypto')>;
+
+  it('maps every condition to this module: its source for bundlers, the tsc output of it for require()', () => {
+    expect(entry).toEqual({
+      browser: { types: './src/crypto/paste-crypto.ts', default: './src/crypto/paste-crypto.ts' },
+      import: { types: './src/crypto/paste-crypto.ts', default: './src/crypto/paste-crypto.ts' },
+      require: { types: './dist/crypto/paste-crypto.d.ts', default: './dist/crypto/paste-crypto.js' },
+      default: './src/crypto/paste-crypto.ts',
+    });
+  });
+
+  it('exports the envelope functions and its error, and the contract index exports none of them', async () => {
+    const module = await subpath();
+    expect(Object.keys(module).sort()).toEqual(['PasteCryptoError', 'decryptPaste', 'encryptPaste']);
+    const index = (await import('../index')) as Record<string, unknown>;
+    for (const name of Object.keys(module)) expect(index).not.toHaveProperty(name);
+  });
+
+  it('stores a ciphertext the server accepts and reads it back, with and without a password; a wrong key or password fails with its code', async () => {
+    const { encryptPaste: encrypt, decryptPaste: decrypt, PasteCryptoError: CryptoError } = await subpath();
+    const codeOf = async (work: Promise<string>) => {
+      try {
+        await work;
+      } catch (error) {
+        if (error instanceof CryptoError) return [error.code, error.withPassword];
+        throw error;
+      }
+      return 'decrypted';
+    };
+
+    const plain = await encrypt(MARKDOWN);
+    expect(inspectPasteEnvelope(plain.envelope)).toEqual({ envelope: JSON.parse(plain.envelope) });
+    await expect(decrypt(plain.envelope, plain.key)).resolves.toBe(MARKDOWN);
+    const otherKey = (await encrypt('other')).key;
+    await expect(codeOf(decrypt(plain.envelope, otherKey))).resolves.toEqual(['badKey', false]);
+
+    const gated = await encrypt(MARKDOWN, 'hunter2');
+    expect(inspectPasteEnvelope(gated.envelope)).toEqual({ envelope: JSON.parse(gated.envelope) });
+    await expect(decrypt(gated.envelope, gated.key, 'hunter2')).resolves.toBe(MARKDOWN);
+    await expect(codeOf(decrypt(gated.envelope, gated.key, 'hunter3'))).resolves.toEqual(['badKey', true]);
+    await expect(codeOf(decrypt(gated.envelope, otherKey, 'hunter2'))).resolves.toEqual(['badKey', true]);
+    await expect(codeOf(decrypt(gated.envelope, gated.key))).resolves.toEqual(['passwordRequired', true]);
+    await expect(codeOf(decrypt(gated.envelope, ''))).resolves.toEqual(['missingKey', false]);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The stored form of an end-to-end encrypted paste (issue 15), as the contract defines it
- * (`inspectPasteEnvelope`, the same shape check the server applies): reading it tells an envelope
- * of a later version (this client cannot open it) from a damaged one.
+ * The stored form of an end-to-end encrypted paste (issue 15) as an encrypting client reads and
+ * writes it. The shape check is the contract's own (`inspectPasteEnvelope` in
+ * rules/paste-envelope.ts, the one the server applies); reading adds only what a client must tell
+ * its reader: an envelope of a later version (this client cannot open it) from a damaged one.
  */
-import { inspectPasteEnvelope, type PasteEnvelope } from '@cloudclip/shared-kernel';
+import { inspectPasteEnvelope, type PasteEnvelope } from '../rules/paste-envelope';
 
 /** Why stored content is not an envelope this client can open. */
 export type EnvelopeProblem = 'unsupportedVersion' | 'damaged';

@@ -1,11 +1,13 @@
 /**
- * End-to-end encryption of a paste's Markdown in the browser (issue 15), with WebCrypto only.
+ * End-to-end encryption of a paste's Markdown (issue 15), with WebCrypto only: the one
+ * implementation the web client and the `cloudclip` command line share (browsers and Node 20).
  * A random 256-bit key, carried in the link's fragment (never sent to the server), encrypts the
  * UTF-8 Markdown with AES-256-GCM under a random 12-byte IV. With a share password the AES key is
  * PBKDF2-SHA-256(password, salt = link key ‖ random 16-byte salt), so the link alone — or the
  * password alone, which the server knows as the gate password — is not enough.
  *
- * Loaded on demand (a chunk of its own): only when a paste is encrypted or being encrypted.
+ * `@cloudclip/contract/paste-crypto`, not part of the contract's index: a web page loads it on
+ * demand (a chunk of its own), only when a paste is encrypted or being encrypted.
  */
 import {
   PASTE_ENVELOPE_ALGORITHM,
@@ -16,9 +18,10 @@ import {
   PASTE_ENVELOPE_TAG_BYTES,
   PASTE_ENVELOPE_VERSION,
   type PasteEnvelopeKdf,
-} from '@cloudclip/shared-kernel';
+} from '../rules/paste-envelope';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { readPasteEnvelope, writePasteEnvelope } from './paste-envelope';
+import { randomBytes, subtle, utf8DecodeStrict, utf8Encode, type Bytes, type WebCryptoKeyUsage } from './web-crypto';
 
 /** The link key: 256 bits. */
 const KEY_BYTES = 32;
@@ -57,30 +60,22 @@ export interface EncryptedPaste {
   key: string;
 }
 
-function subtle(): SubtleCrypto {
-  return globalThis.crypto.subtle;
-}
-
-function randomBytes(length: number): Uint8Array<ArrayBuffer> {
-  return globalThis.crypto.getRandomValues(new Uint8Array(length));
-}
-
-function concat(first: Uint8Array, second: Uint8Array): Uint8Array<ArrayBuffer> {
+function concat(first: Uint8Array, second: Uint8Array): Bytes {
   const joined = new Uint8Array(first.length + second.length);
   joined.set(first, 0);
   joined.set(second, first.length);
   return joined;
 }
 
-/** A copy on a fresh ArrayBuffer: what WebCrypto's BufferSource accepts under TypeScript's DOM types. */
-function buffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+/** A copy on a fresh ArrayBuffer: what WebCrypto takes as input. */
+function buffer(bytes: Uint8Array): Bytes {
   return new Uint8Array(bytes);
 }
 
 /** The AES-GCM key: the link key itself, or PBKDF2 of the password salted with link key ‖ salt. */
-async function aesKey(linkKey: Uint8Array, usage: KeyUsage, password?: string, kdf?: { iterations: number; salt: Uint8Array }) {
+async function aesKey(linkKey: Uint8Array, usage: WebCryptoKeyUsage, password?: string, kdf?: { iterations: number; salt: Uint8Array }) {
   if (!kdf || password === undefined) return subtle().importKey('raw', buffer(linkKey), 'AES-GCM', false, [usage]);
-  const secret = await subtle().importKey('raw', buffer(new TextEncoder().encode(password)), 'PBKDF2', false, ['deriveKey']);
+  const secret = await subtle().importKey('raw', utf8Encode(password), 'PBKDF2', false, ['deriveKey']);
   return subtle().deriveKey(
     { name: 'PBKDF2', hash: 'SHA-256', salt: concat(linkKey, kdf.salt), iterations: kdf.iterations },
     secret,
@@ -99,7 +94,7 @@ export async function encryptPaste(markdown: string, password?: string): Promise
   const iv = randomBytes(IV_BYTES);
   const salt = password ? randomBytes(SALT_BYTES) : null;
   const key = await aesKey(linkKey, 'encrypt', password || undefined, salt ? { iterations: PBKDF2_ITERATIONS, salt } : undefined);
-  const ciphertext = await subtle().encrypt({ name: 'AES-GCM', iv }, key, buffer(new TextEncoder().encode(markdown)));
+  const ciphertext = await subtle().encrypt({ name: 'AES-GCM', iv }, key, utf8Encode(markdown));
   const kdf: PasteEnvelopeKdf | undefined = salt
     ? { name: PASTE_ENVELOPE_KDF_NAME, iterations: PBKDF2_ITERATIONS, salt: encodeBase64Url(salt) }
     : undefined;
@@ -141,7 +136,7 @@ export async function decryptPaste(envelope: string, key: string | null | undefi
     throw new PasteCryptoError('badKey', kdf !== undefined);
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(plaintext);
+    return utf8DecodeStrict(plaintext);
   } catch {
     throw new PasteCryptoError('damaged');
   }

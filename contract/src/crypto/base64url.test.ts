@@ -1,4 +1,3 @@
-import '../../test/web-crypto';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
