@@ -82,6 +82,7 @@ export async function startFakeApi(): Promise<FakeApi> {
 
 export interface TestContext extends CommandContext {
   out: () => string;
+  outBytes: () => Buffer;
   err: () => string;
 }
 
@@ -112,6 +113,7 @@ export function testContext(origin: string, overrides: Partial<CommandContext> &
     prompt: () => Promise.resolve(''),
     ...overrides,
     out: () => Buffer.concat(outChunks).toString('utf8'),
+    outBytes: () => Buffer.concat(outChunks),
     err: () => Buffer.concat(errChunks).toString('utf8'),
   };
 }
