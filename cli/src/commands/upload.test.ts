@@ -111,13 +111,14 @@ describe('runUpload, one PUT', () => {
     expect(ctx.err()).toContain('notes.txt: 4.88 KiB in');
   });
 
-  it('uses --storage by name and prints the answer with the link under --json', async () => {
+  it('uses --storage by name, makes --burn one view, and prints the answer with the link under --json', async () => {
     singleFlow();
     const file = join(dir, 'notes.txt');
     await writeFile(file, 'hello');
     const ctx = testContext(api.origin, { json: true, stderrIsTTY: false });
-    await runUpload(ctx, [file], { storage: 'archive' }, { env });
+    await runUpload(ctx, [file], { storage: 'archive', burn: true }, { env });
     expect(api.requests.find((r) => r.path === '/api/s3/presign')?.json?.s3_config_id).toBe('cfg-a');
+    expect(api.requests.find((r) => r.path === '/api/s3/commit')?.json).toMatchObject({ expires_in: 0, max_views: 1 });
     const printed = JSON.parse(ctx.out()) as Record<string, unknown>;
     expect(printed).toMatchObject({ id: FILE_ID, slug: 'abc123', link: `${api.origin}/file/abc123` });
     expect(ctx.err()).toBe('');
@@ -142,6 +143,25 @@ describe('runUpload, one PUT', () => {
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/user/files/${FILE_ID}`]);
     expect(api.requests.some((r) => r.path === '/api/s3/commit')).toBe(false);
     expect(ctx.out()).toBe('');
+  });
+
+  it('on Ctrl-C during the PUT, deletes the pending share and says nothing was kept', async () => {
+    const controller = new AbortController();
+    api.handlers.push((request) => {
+      if (request.method !== 'PUT') return false;
+      setTimeout(() => controller.abort(), 20);
+      return true; // never answers
+    });
+    singleFlow();
+    const file = join(dir, 'notes.txt');
+    await writeFile(file, 'hello');
+    const error = (await runUpload(testContext(api.origin), [file], {}, { env, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    )) as CliError;
+    expect(error.kind).toBe('cancelled');
+    expect(error.message).toContain('nothing was kept');
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/user/files/${FILE_ID}`]);
+    expect(api.requests.some((r) => r.path === '/api/s3/commit')).toBe(false);
   });
 
   it('refuses a folder before asking the server anything', async () => {

@@ -143,13 +143,14 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The share fields both flows send (expires_in in hours, 0 = never; max_views 0 = unlimited). */
+/** The share fields both flows send (expires_in in hours, 0 = never; max_views 0 = unlimited; tags are for pastes only). */
 function shareFields(options: UploadOptions) {
   return {
     ...(options.remark !== undefined ? { remark: options.remark } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
     expires_in: expiresInHours(options.expires),
-    max_views: options.maxViews ?? 0,
+    // A file share has no burn-after-reading: --burn means one view.
+    max_views: options.maxViews ?? (options.burn ? 1 : 0),
   };
 }
 
@@ -201,7 +202,8 @@ class Interrupted extends Error {}
 
 function optionsKeyOf(config: StorageConfigLite, options: UploadOptions): string {
   const password = options.password ? createHash('sha256').update(options.password).digest('hex') : '';
-  return JSON.stringify([config.id, options.slug ?? '', options.remark ?? '', password, options.expires ?? '', options.maxViews ?? 0]);
+  const maxViews = options.maxViews ?? (options.burn ? 1 : 0);
+  return JSON.stringify([config.id, options.slug ?? '', options.remark ?? '', password, options.expires ?? '', maxViews]);
 }
 
 async function abortMultipart(ctx: CommandContext, state: Pick<UploadState, 'fileId' | 'uploadId'>): Promise<void> {
