@@ -48,7 +48,8 @@ export { KernelProvider, useKernel, useSession, useLanguage } from './react/kern
 export { useCopyFeedback, type CopyState } from './react/use-copy-feedback';
 export { useServerFeature } from './react/use-server-feature';
 export { installHistorySync } from './react/history-sync';
-export { copyText } from './browser/clipboard';
+export { copyText, copyWithCommand } from './browser/clipboard';
+export * from './browser/clipboard-files';
 export { downloadText, startDownload } from './browser/download';
 export { FOCUSABLE_SELECTOR, keepTabInside, type TabKeyEvent } from './browser/focus-trap';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';

@@ -5,6 +5,7 @@ import { resources } from '../i18n/resources';
 import { App } from './app';
 import { UploadPage } from './upload-page';
 import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
+import { freezeClock } from '@cloudclip/shared-kernel/testing/freeze-clock';
 
 const CONFIGS = [
   { id: 'c-1', name: 'archive', is_default: 0 },
@@ -181,10 +182,15 @@ test('the tabs switch with the arrow keys and keep both panels mounted', async (
 });
 
 /** A paste event as a browser sends it: files and/or text on the clipboard, aimed at `target`. */
-function paste(files: File[], { target = document.body, text }: { target?: Element; text?: string } = {}) {
+function paste(files: File[], { target = document.body, text, html }: { target?: Element; text?: string; html?: string } = {}) {
   const event = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
-  const types = [...(files.length > 0 ? ['Files'] : []), ...(text !== undefined ? ['text/plain'] : [])];
-  event.clipboardData = { files, items: [], types, getData: (type: string) => (type === 'text/plain' ? (text ?? '') : '') };
+  const types = [
+    ...(files.length > 0 ? ['Files'] : []),
+    ...(text !== undefined ? ['text/plain'] : []),
+    ...(html !== undefined ? ['text/html'] : []),
+  ];
+  const data: Record<string, string | undefined> = { 'text/plain': text, 'text/html': html };
+  event.clipboardData = { files, items: [], types, getData: (type: string) => data[type] ?? '' };
   act(() => {
     target.dispatchEvent(event);
   });
@@ -204,25 +210,7 @@ function drag(type: 'dragover' | 'drop', files: File[], target: Element = docume
 const selectedNames = () => screen.queryAllByTestId('selected-file').map((item) => item.querySelector('.cu-item__name')?.textContent);
 
 test('pasted pictures join the selection with a name of their own, and wait for "Start upload"', async () => {
-  jest.useFakeTimers({
-    now: new Date(2026, 10, 28, 15, 30, 12),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'nextTick',
-      'queueMicrotask',
-      'performance',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'hrtime',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  freezeClock(new Date(2026, 10, 28, 15, 30, 12));
   try {
     const kernel = adminKernel();
     const api = mockUploads(kernel);
@@ -258,13 +246,15 @@ test('a text paste in the URL field stays a text paste and queues nothing', asyn
   fireEvent.click(screen.getByRole('tab', { name: 'Upload from URL' }));
   const field = screen.getByTestId('url-input');
   expect(paste([], { target: field, text: 'https://example.com/a.zip' }).defaultPrevented).toBe(false);
-  // A spreadsheet's cells come as text and as a picture: in a text field the text wins.
-  expect(paste([file('cells.png')], { target: field, text: 'A1\tB1' }).defaultPrevented).toBe(false);
+  // A spreadsheet's cells come as text, HTML and a picture: in a text field the text wins.
+  expect(paste([file('cells.png')], { target: field, text: 'A1\tB1', html: '<table>…</table>' }).defaultPrevented).toBe(false);
   expect(screen.queryByTestId('selected-files')).toBeNull();
   expect(screen.getByRole('tab', { name: 'Upload from URL' })).toHaveAttribute('aria-selected', 'true');
-  // Files alone are never text: they are taken even there.
+  // Files alone are never text: they are taken even there, as is a file copied in a file manager
+  // (its name as plain text, no HTML).
   expect(paste([file('only-a-file.txt')], { target: field }).defaultPrevented).toBe(true);
-  expect(selectedNames()).toEqual(['only-a-file.txt']);
+  expect(paste([file('report.txt')], { target: field, text: 'report.txt' }).defaultPrevented).toBe(true);
+  expect(selectedNames()).toEqual(['only-a-file.txt', 'report.txt']);
 });
 
 test('files dropped anywhere on the page join the selection; the browser does not open them', async () => {

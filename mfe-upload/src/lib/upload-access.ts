@@ -1,15 +1,12 @@
-import type { SessionState } from '@cloudclip/shared-kernel';
+import { mayUploadFiles, type SessionState } from '@cloudclip/shared-kernel';
 
 /** Which delete endpoint removes a half-created record: admin → `/admin/files`, key → `/user/files`. */
 export type FileScope = 'admin' | 'user';
 
-/** Who may upload (contract 2.5 guard `file`): an admin, or an API key with file permission. */
+/** Who may upload (the kernel's `mayUploadFiles`, contract 2.5 guard `file`), and as whom. */
 export type UploadAccess = { allowed: true; scope: FileScope } | { allowed: false; reason: 'anonymous' | 'key-without-file-permission' };
 
 export function uploadAccess(session: Pick<SessionState, 'adminToken' | 'apiKey' | 'apiKeyPermissions'>): UploadAccess {
-  if (session.adminToken) return { allowed: true, scope: 'admin' };
-  if (session.apiKey) {
-    return session.apiKeyPermissions?.file ? { allowed: true, scope: 'user' } : { allowed: false, reason: 'key-without-file-permission' };
-  }
-  return { allowed: false, reason: 'anonymous' };
+  if (!mayUploadFiles(session)) return { allowed: false, reason: session.apiKey ? 'key-without-file-permission' : 'anonymous' };
+  return { allowed: true, scope: session.adminToken ? 'admin' : 'user' };
 }

@@ -13,9 +13,28 @@ export async function copyText(text: string): Promise<boolean> {
       /* permission refused: try the fallback */
     }
   }
-  if (typeof document === 'undefined') return false;
+  return copyWithCommand({ 'text/plain': text });
+}
+
+/**
+ * The copy command on a temporary selection, for when the async Clipboard API is missing or
+ * refused: a hidden textarea holding the plain text is selected, and the copy event puts every
+ * type of `data` (e.g. `text/html` and `text/plain`) on the clipboard. The visitor's selection is
+ * restored afterwards.
+ * @returns whether the clipboard got every type (a browser whose copy event carries no data still
+ *   copies the selected plain text, which is enough when that is all there is)
+ */
+export function copyWithCommand(data: Readonly<Record<string, string>>): boolean {
+  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
+  let handled = false;
+  const onCopy = (event: ClipboardEvent) => {
+    if (!event.clipboardData) return;
+    for (const [type, value] of Object.entries(data)) event.clipboardData.setData(type, value);
+    event.preventDefault();
+    handled = true;
+  };
   const area = document.createElement('textarea');
-  area.value = text;
+  area.value = data['text/plain'] ?? '\u00a0';
   area.setAttribute('readonly', '');
   area.setAttribute('aria-hidden', 'true');
   area.style.position = 'fixed';
@@ -25,16 +44,19 @@ export async function copyText(text: string): Promise<boolean> {
   const selection = document.getSelection();
   const previous = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
   area.select();
+  document.addEventListener('copy', onCopy, true);
   let copied = false;
   try {
     copied = document.execCommand('copy');
   } catch {
     copied = false;
   }
+  document.removeEventListener('copy', onCopy, true);
   area.remove();
-  if (previous && selection) {
+  if (selection) {
     selection.removeAllRanges();
-    selection.addRange(previous);
+    if (previous) selection.addRange(previous);
   }
-  return copied;
+  const onlyPlainText = Object.keys(data).every((type) => type === 'text/plain');
+  return copied && (handled || onlyPlainText);
 }

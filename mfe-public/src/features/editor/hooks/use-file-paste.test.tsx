@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@cloudclip/shared-kernel';
+import { freezeClock } from '@cloudclip/shared-kernel/testing/freeze-clock';
 import { makeKernel, ORIGIN, renderWithKernel } from '../../../test/test-kernel';
 import { EditorPage } from '../components/editor-page';
 
@@ -85,27 +86,31 @@ function pasteFiles(target: HTMLTextAreaElement, files: File[], text = '') {
 
 const image = (name: string) => new File([`bytes of ${name}`], name, { type: 'image/png' });
 
+const SHOT = 'pasted-2026-11-28-153012.png';
+afterEach(() => jest.useRealTimers());
+
 describe('pasting files into the editor', () => {
-  it('uploads a pasted image and puts it in the text where the cursor was', async () => {
+  it('uploads a pasted image, named from the paste time, and puts it in the text where the cursor was', async () => {
     const editor = await renderEditor(ADMIN);
+    freezeClock(new Date(2026, 10, 28, 15, 30, 12));
     fireEvent.change(editor, { target: { value: 'before after' } });
     editor.setSelectionRange(7, 7);
 
     const notHandledByTheEditor = pasteFiles(editor, [image('image.png')]);
     expect(notHandledByTheEditor).toBe(false); // default prevented
-    expect(editor).toHaveValue('before ![Uploading image.png…]()after');
+    expect(editor).toHaveValue(`before ![Uploading ${SHOT}…]()after`);
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const request = FakeXhr.sent[0]!;
     expect(request.method).toBe('PUT');
-    expect(request.url).toBe(`${ORIGIN}/api/upload-direct/image.png`);
+    expect(request.url).toBe(`${ORIGIN}/api/upload-direct/${SHOT}`);
     expect(request.headers.Authorization).toBe('Bearer token-1');
     expect(request.body).toBeInstanceOf(File);
     act(() => request.progress(5, 10));
-    expect(screen.getByTestId('paste-upload-status')).toHaveTextContent('Uploading image.png… 50%');
+    expect(screen.getByTestId('paste-upload-status')).toHaveTextContent(`Uploading ${SHOT}… 50%`);
 
-    act(() => request.answer(200, uploaded('abc123', 'image.png')));
-    await waitFor(() => expect(editor).toHaveValue(`before ![image.png](${ORIGIN}/api/file-view/abc123)after`));
+    act(() => request.answer(200, uploaded('abc123', SHOT)));
+    await waitFor(() => expect(editor).toHaveValue(`before ![${SHOT}](${ORIGIN}/api/file-view/abc123)after`));
     expect(screen.queryByTestId('paste-upload-status')).toBeNull();
     expect(screen.queryByTestId('paste-upload-alert')).toBeNull();
   });
@@ -130,19 +135,22 @@ describe('pasting files into the editor', () => {
     );
   });
 
-  it('keeps two pastes of the same screenshot name apart', async () => {
+  it('keeps two screenshots pasted in the same second apart', async () => {
     const editor = await renderEditor(ADMIN);
+    freezeClock(new Date(2026, 10, 28, 15, 30, 12));
     pasteFiles(editor, [image('image.png')]);
     editor.setSelectionRange(0, 0);
     pasteFiles(editor, [image('image.png')]);
-    expect(editor).toHaveValue('![Uploading image.png… (2)]()![Uploading image.png…]()');
+    expect(editor).toHaveValue('![Uploading pasted-2026-11-28-153012-2.png…]()![Uploading pasted-2026-11-28-153012.png…]()');
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0]!.answer(200, uploaded('first', 'image.png')));
+    act(() => FakeXhr.sent[0]!.answer(200, uploaded('first', SHOT)));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    act(() => FakeXhr.sent[1]!.answer(200, uploaded('second', 'image.png')));
+    act(() => FakeXhr.sent[1]!.answer(200, uploaded('second', 'pasted-2026-11-28-153012-2.png')));
     await waitFor(() =>
-      expect(editor).toHaveValue(`![image.png](${ORIGIN}/api/file-view/second)![image.png](${ORIGIN}/api/file-view/first)`),
+      expect(editor).toHaveValue(
+        `![pasted-2026-11-28-153012-2.png](${ORIGIN}/api/file-view/second)![${SHOT}](${ORIGIN}/api/file-view/first)`,
+      ),
     );
   });
 

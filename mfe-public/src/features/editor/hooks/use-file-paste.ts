@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, useKernel, useSession } from '@cloudclip/shared-kernel';
+import {
+  errorText,
+  filesOfClipboard,
+  isPictureBesideText,
+  mayUploadFiles,
+  namePastedFiles,
+  useKernel,
+  useSession,
+} from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { EditorTextSurface } from '../../../components/markdown-editor/text-surface';
 import { uploadPastedFile } from '../api/upload-pasted-file';
-import { imageMarkdown, mayUploadFiles, pastedFiles, uniquePlaceholder, uploadName } from '../utils/pasted-files';
+import { imageMarkdown, uniquePlaceholder, uploadName } from '../utils/pasted-files';
 
 /** Why a paste inserted nothing (or its upload was taken out again). */
 export type PasteUploadMessage = { kind: 'denied' } | { kind: 'failed'; name: string; reason: string };
@@ -34,7 +42,8 @@ export interface FilePasteOptions {
 
 /**
  * Files pasted into the editor (a screenshot, an image copied from a page, a phone's long-press
- * Paste): each is uploaded as a file share, one after another in the order pasted, with a
+ * Paste): pictures without a real name are named as on the upload page (`pasted-2026-11-28-153012.png`),
+ * then each is uploaded as a file share, one after another in the order pasted, with a
  * placeholder `![Uploading name…]()` at the cursor that becomes `![name](address)` when done, or
  * goes away again when the upload fails. A visitor who may not upload gets a message and nothing is
  * inserted. A paste without files is left to the editor.
@@ -48,6 +57,7 @@ export function useFilePaste({ container, surfaceFor, currentText }: FilePasteOp
   const queue = useRef<Promise<void>>(Promise.resolve());
   const inFlight = useRef(new Set<string>());
   const waiting = useRef(0);
+  const givenNames = useRef(new Set<string>());
 
   const latest = useRef({ allowed: mayUploadFiles(session), t, kernel, surfaceFor, currentText });
   latest.current = { allowed: mayUploadFiles(session), t, kernel, surfaceFor, currentText };
@@ -72,7 +82,9 @@ export function useFilePaste({ container, surfaceFor, currentText }: FilePasteOp
 
   const onPaste = useCallback(
     (event: ClipboardEvent) => {
-      const files = pastedFiles(event.clipboardData);
+      // Office programs put a picture beside the text they copy: then the text is what was meant.
+      if (isPictureBesideText(event.clipboardData)) return;
+      const files = filesOfClipboard(event.clipboardData);
       if (files.length === 0) return;
       // The editor must not paste anything itself (a contenteditable would take the image in).
       event.preventDefault();
@@ -84,7 +96,7 @@ export function useFilePaste({ container, surfaceFor, currentText }: FilePasteOp
       }
       setMessage(null);
       const text = latest.current.currentText();
-      const jobs = files.map((file): Job => {
+      const jobs = namePastedFiles(files, new Date(), givenNames.current).map((file): Job => {
         const name = uploadName(file);
         const placeholder = uniquePlaceholder(translate('pasteImage.placeholder', { name }), (candidate) => {
           return text.includes(candidate) || inFlight.current.has(candidate);

@@ -1,3 +1,5 @@
+import { copyWithCommand } from '@cloudclip/shared-kernel';
+
 /**
  * "Copy as formatted text": the paste as the page shows it (headings, lists, tables, links, images),
  * put on the clipboard as HTML for mail and word processors, with the Markdown as the plain-text
@@ -67,52 +69,8 @@ export function formattedHtmlOf(container: HTMLElement, pageAddress: string = do
   return `<meta charset="utf-8"><div>${copy.innerHTML}</div>`;
 }
 
-/**
- * Without `clipboard.write` (older browsers, a page on plain http) or when it is refused: a copy
- * command on a temporary selection, whose copy event carries both types.
- * @returns whether the clipboard got them
- */
-export function copyFormattedWithCommand(html: string, text: string): boolean {
-  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
-  let handled = false;
-  const onCopy = (event: ClipboardEvent) => {
-    if (!event.clipboardData) return;
-    event.clipboardData.setData('text/html', html);
-    event.clipboardData.setData('text/plain', text);
-    event.preventDefault();
-    handled = true;
-  };
-  // Some browsers fire no copy event without a selection: select a character nobody sees.
-  const holder = document.createElement('span');
-  holder.textContent = '\u00a0';
-  holder.setAttribute('aria-hidden', 'true');
-  holder.style.position = 'fixed';
-  holder.style.top = '-1000px';
-  holder.style.opacity = '0';
-  document.body.appendChild(holder);
-  const selection = document.getSelection();
-  const previous = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-  if (selection) {
-    const range = document.createRange();
-    range.selectNodeContents(holder);
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }
-  document.addEventListener('copy', onCopy, true);
-  let copied = false;
-  try {
-    copied = document.execCommand('copy');
-  } catch {
-    copied = false;
-  }
-  document.removeEventListener('copy', onCopy, true);
-  holder.remove();
-  if (selection) {
-    selection.removeAllRanges();
-    if (previous) selection.addRange(previous);
-  }
-  return copied && handled;
-}
+/** Without `clipboard.write` (older browsers, a page on plain http) or when it is refused. */
+const copyWithBothTypes = (html: string, text: string) => copyWithCommand({ 'text/html': html, 'text/plain': text });
 
 /**
  * Puts `html` (text/html) and `text` (text/plain) on the clipboard. Call it straight from the click
@@ -135,8 +93,8 @@ export function copyFormatted(html: string, text: string): Promise<boolean> {
     }
     return written.then(
       () => true,
-      () => copyFormattedWithCommand(html, text),
+      () => copyWithBothTypes(html, text),
     );
   }
-  return Promise.resolve(copyFormattedWithCommand(html, text));
+  return Promise.resolve(copyWithBothTypes(html, text));
 }

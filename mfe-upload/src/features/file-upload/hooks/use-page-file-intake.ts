@@ -1,5 +1,6 @@
+import { filesOfClipboard, isPictureBesideText, namePastedFiles } from '@cloudclip/shared-kernel';
 import { useEffect, useRef } from 'react';
-import { clipboardHasText, filesOfClipboard, isTextField, namePastedFiles } from '../utils/clipboard-files';
+import { isTextField } from '../utils/clipboard-files';
 import { wasDropHandled } from '../utils/handled-drops';
 
 /** Marks the touch screen's paste box: a paste there is for files, never text. */
@@ -10,8 +11,9 @@ const carriesFiles = (data: DataTransfer | null | undefined) => Array.from(data?
 /**
  * While the upload page is shown, files come in from anywhere on it:
  * - paste (Ctrl+V, a phone's Paste): files on the clipboard are taken and the paste is stopped;
- *   pictures without a real name get one from the time. A paste into a text field that also
- *   carries text (a spreadsheet's cells) is left to the field, as is any paste without files.
+ *   pictures without a real name get one from the time. A paste into a text field of an office
+ *   program's text with its picture (a spreadsheet's cells) is left to the field, as is any paste
+ *   without files.
  * - drag and drop anywhere on the page (the host shows no drop overlay on /upload). A file dragged
  *   over the page never makes the browser open it, even when `enabled` is false (then nothing is taken).
  */
@@ -27,7 +29,7 @@ export function usePageFileIntake({ enabled, onFiles }: { enabled: boolean; onFi
       if (files.length === 0) return;
       const target = event.target;
       const pasteBox = target instanceof HTMLElement && target.hasAttribute(PASTE_TARGET_ATTRIBUTE);
-      if (!pasteBox && isTextField(target) && clipboardHasText(event.clipboardData)) return;
+      if (!pasteBox && isTextField(target) && isPictureBesideText(event.clipboardData)) return;
       event.preventDefault();
       latest.current.onFiles(namePastedFiles(files, new Date(), givenNames.current));
     };
