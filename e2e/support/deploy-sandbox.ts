@@ -55,6 +55,11 @@ export class DeploySandbox {
     return this.cli('release.mjs', [pkg, '--no-build', '--from', from, '--version', version]);
   }
 
+  /** Releases the host and every remote (their dist folders) under one version; one result each. */
+  releaseAll(version: string): Array<CliResult & { pkg: string }> {
+    return ['host-shell', ...Object.values(REMOTES)].map((pkg) => ({ pkg, ...this.release(pkg, version) }));
+  }
+
   /** A copy of a package's build with every occurrence of `find` replaced in its JS files. */
   variantOf(pkg: string, name: string, edit: (file: string, text: string) => string): string {
     const dir = path.join(this.root, 'builds', `${pkg}-${name}`);

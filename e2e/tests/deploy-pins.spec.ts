@@ -12,7 +12,6 @@ import { waitForServiceWorker } from '../support/service-worker';
 const SANDBOX_PORT = PINS_SANDBOX_PORT;
 const SUBTITLE_V1 = 'Write Markdown with a live preview and share it by link.';
 const SUBTITLE_V2 = 'Release two: Markdown with a live preview, shared by link.';
-const PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 
 // Each test loads pages, releases or pins, and waits for the service worker.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -24,10 +23,7 @@ test.beforeAll(async () => {
   // Releasing every package (a copy and a digest of each file) takes a while on a busy machine.
   test.setTimeout(120_000);
   sandbox = new DeploySandbox(SANDBOX_PORT, API_PORT);
-  for (const pkg of PACKAGES) {
-    const result = sandbox.release(pkg, '1.0.0');
-    expect(result.code, result.output).toBe(0);
-  }
+  for (const result of sandbox.releaseAll('1.0.0')) expect(result.code, `${result.pkg}: ${result.output}`).toBe(0);
   // Version 1.1.0 of mfe-public differs visibly: its home page subtitle.
   const v2 = sandbox.variantOf('mfe-public', 'v2', (_file, text) => text.split(SUBTITLE_V1).join(SUBTITLE_V2));
   const released = sandbox.release('mfe-public', '1.1.0', v2);

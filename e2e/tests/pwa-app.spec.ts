@@ -19,7 +19,6 @@ import { waitForServiceWorker } from '../support/service-worker';
 
 const SUBTITLE_V1 = 'Write Markdown with a live preview and share it by link.';
 const SUBTITLE_V2 = 'Release two: Markdown with a live preview, shared by link.';
-const PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 /** The manifest's names, in both languages (the texts the gateway's manifest is written from). */
 const MANIFEST_TEXTS = JSON.parse(readFileSync(path.join(repoRoot, 'shared-kernel/src/pwa/app-manifest-texts.json'), 'utf8')) as Record<
   string,
@@ -37,10 +36,7 @@ test.beforeAll(async () => {
   // Releasing every package (a copy and a digest of each file) takes a while on a busy machine.
   test.setTimeout(120_000);
   sandbox = new DeploySandbox(APP_SANDBOX_PORT, API_PORT);
-  for (const pkg of PACKAGES) {
-    const result = sandbox.release(pkg, '1.0.0');
-    expect(result.code, result.output).toBe(0);
-  }
+  for (const result of sandbox.releaseAll('1.0.0')) expect(result.code, `${result.pkg}: ${result.output}`).toBe(0);
   // A visibly different mfe-public (its home page subtitle), and a second host release.
   const v2 = sandbox.variantOf('mfe-public', 'v2', (_file, text) => text.split(SUBTITLE_V1).join(SUBTITLE_V2));
   const released = sandbox.release('mfe-public', '1.1.0', v2);
