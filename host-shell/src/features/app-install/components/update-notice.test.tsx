@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, type Language } from '@cloudclip/shared-kernel';
-import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
-import { shellResources } from '../../../i18n/shell-resources';
+import { type Language } from '@cloudclip/shared-kernel';
+import { shellTestKernel } from '../../../testing/shell-kernel';
 import type { PinnedReleases } from '../release-fingerprint';
 import { RELEASE_CHECK_INTERVAL_MS, type ServiceWorkerMessages } from '../hooks/use-new-release';
 import { UpdateNotice, type UpdateNoticeProps } from './update-notice';
@@ -34,14 +33,7 @@ function setVisibility(state: DocumentVisibilityState) {
 
 function renderNotice(options: Partial<UpdateNoticeProps> & { language?: Language } = {}) {
   const { language = 'en-US', ...props } = options;
-  const kernel = createKernel({
-    storage: memoryStorage({ language }),
-    origin: 'https://clip.example.org',
-    appConfig: {},
-    browserLanguages: ['en-US'],
-    fetchImpl: jest.fn() as unknown as typeof fetch,
-  });
-  kernel.i18n.addNamespace('shell', shellResources);
+  const kernel = shellTestKernel(language);
   const worker = fakeServiceWorker();
   const fetchCurrent = jest.fn(async () => BOOTED);
   const reload = jest.fn();

@@ -1,9 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createKernel, type Language, type SharedItemInput } from '@cloudclip/shared-kernel';
-import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
-import { shellResources } from '../../../i18n/shell-resources';
+import { type Language, type SharedItemInput } from '@cloudclip/shared-kernel';
+import { shellTestKernel } from '../../../testing/shell-kernel';
 import { FileDrop } from './file-drop';
 
 function LocationProbe() {
@@ -12,14 +11,7 @@ function LocationProbe() {
 }
 
 function renderFileDrop(options: { enabled?: boolean; language?: Language; putItem?: (input: SharedItemInput) => Promise<string> } = {}) {
-  const kernel = createKernel({
-    storage: memoryStorage({ language: options.language ?? 'en-US' }),
-    origin: 'https://clip.example.org',
-    appConfig: {},
-    browserLanguages: ['en-US'],
-    fetchImpl: jest.fn() as unknown as typeof fetch,
-  });
-  kernel.i18n.addNamespace('shell', shellResources);
+  const kernel = shellTestKernel(options.language);
   const putItem = options.putItem ?? jest.fn(async () => 'inbox-7');
   render(
     <I18nextProvider i18n={kernel.i18n.i18n}>

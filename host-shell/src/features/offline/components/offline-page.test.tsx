@@ -1,20 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createKernel, type Language } from '@cloudclip/shared-kernel';
-import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
-import { shellResources } from '../../../i18n/shell-resources';
+import { type Language } from '@cloudclip/shared-kernel';
+import { shellTestKernel } from '../../../testing/shell-kernel';
 import { OfflinePage } from './offline-page';
 
 function renderOfflinePage(language: Language, props: Parameters<typeof OfflinePage>[0] = {}) {
-  const kernel = createKernel({
-    storage: memoryStorage({ language }),
-    origin: 'https://clip.example.org',
-    appConfig: {},
-    browserLanguages: ['en-US'],
-    fetchImpl: jest.fn() as unknown as typeof fetch,
-  });
-  kernel.i18n.addNamespace('shell', shellResources);
+  const kernel = shellTestKernel(language);
   render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
       <MemoryRouter initialEntries={['/admin']}>

@@ -1,19 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createKernel, type Kernel, type Language } from '@cloudclip/shared-kernel';
-import { shellResources } from '../../../i18n/shell-resources';
+import { type Language } from '@cloudclip/shared-kernel';
+import { shellTestKernel } from '../../../testing/shell-kernel';
 import { SessionNotice } from './session-notice';
-import { memoryStorage } from '@cloudclip/shared-kernel/testing/memory-storage';
 
 function renderNotice(language: Language = 'en-US', stored: Record<string, string> = {}) {
-  const kernel: Kernel = createKernel({
-    storage: memoryStorage({ language, ...stored }),
-    origin: 'https://clip.example.org',
-    appConfig: {},
-    browserLanguages: ['en-US'],
-    fetchImpl: jest.fn() as unknown as typeof fetch,
-  });
-  kernel.i18n.addNamespace('shell', shellResources);
+  const kernel = shellTestKernel(language, stored);
   render(
     <I18nextProvider i18n={kernel.i18n.i18n}>
       <SessionNotice kernel={kernel} />
@@ -75,7 +67,6 @@ describe('SessionNotice', () => {
   });
 
   it('appears when the admin route check finds the token rejected by the server', async () => {
-    const storage = memoryStorage({ language: 'en-US', admin_token: 'Expired' });
     const fetchImpl = (async () =>
       ({
         status: 401,
@@ -84,8 +75,7 @@ describe('SessionNotice', () => {
         headers: { get: () => 'application/json' },
         text: async () => JSON.stringify({ code: 401, message: 'invalid', success: false }),
       }) as unknown as Response) as typeof fetch;
-    const kernel = createKernel({ storage, origin: 'https://clip.example.org', appConfig: {}, browserLanguages: ['en-US'], fetchImpl });
-    kernel.i18n.addNamespace('shell', shellResources);
+    const kernel = shellTestKernel('en-US', { admin_token: 'Expired' }, fetchImpl);
     render(
       <I18nextProvider i18n={kernel.i18n.i18n}>
         <SessionNotice kernel={kernel} />
@@ -95,6 +85,6 @@ describe('SessionNotice', () => {
       await kernel.auth.checkAdminToken({ force: true });
     });
     expect(screen.getByRole('alert')).toHaveTextContent('Your admin session has expired, please log in again.');
-    expect(storage.get('admin_token')).toBeNull();
+    expect(kernel.storage.get('admin_token')).toBeNull();
   });
 });
