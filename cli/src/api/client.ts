@@ -83,6 +83,8 @@ export class ApiClient {
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
     }
     const headers: Record<string, string> = { Accept: 'application/json', ...(init.headers ?? {}) };
+    // The server answers its messages in the caller's language (they end up in our error lines).
+    headers['Accept-Language'] ??= this.lang;
     let body: BodyInit | undefined;
     let duplex = false;
     if (init.json !== undefined) {

@@ -36,8 +36,8 @@ export function errorForStatus(
 ): CliError {
   const kind = kindOverride ?? kindOfStatus(status, serverMessage, hints);
   const reason = serverMessage.trim();
-  const detail = reason ? ` (${reason})` : '';
-  const colonDetail = reason ? `: ${reason}` : '';
+  const detail = reason ? (lang === 'zh-CN' ? `（${reason}）` : ` (${reason})`) : '';
+  const colonDetail = reason ? (lang === 'zh-CN' ? `：${reason}` : `: ${reason}`) : '';
   let message: string;
   switch (kind) {
     case 'auth':
