@@ -337,6 +337,24 @@ describe('runUpload, multipart', () => {
     expect(await loadUploadState(stateFile)).toBeUndefined();
   });
 
+  it('sends a large file in one PUT when the server has no multipart routes', async () => {
+    singleFlow();
+    const file = join(dir, 'big.bin');
+    const bytes = randomBytes(PART * 2 + 9);
+    await writeFile(file, bytes);
+    const ctx = testContext(api.origin);
+    await runUpload(ctx, [file], {}, { env, partSize: PART });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/s3-configs',
+      'POST /api/url/multipart/init',
+      'POST /api/s3/presign',
+      'PUT /bucket/obj',
+      'POST /api/s3/commit',
+    ]);
+    expect(api.objects.get('obj')?.equals(bytes)).toBe(true);
+    expect(ctx.out()).toBe(`${api.origin}/file/abc123\n`);
+  });
+
   it('aborts the upload (nothing left half-made) when the bucket refuses a part', async () => {
     multipartFlow('up-1');
     api.handlers.unshift((request, _body, response) => {

@@ -66,9 +66,10 @@ export async function runUpload(ctx: CommandContext, files: string[], options: U
   try {
     for (const source of sources) {
       const useMultipart = source.size > (deps.partSize ?? PART_SIZE);
-      const answer = useMultipart
-        ? await uploadMultipart(ctx, source, config, options, interrupt.signal, deps)
-        : await uploadSingle(ctx, source, config, options, interrupt.signal);
+      let answer = useMultipart
+        ? await uploadMultipart(ctx, source, config, options, interrupt.signal, deps).catch(noMultipart)
+        : undefined;
+      answer ??= await uploadSingle(ctx, source, config, options, interrupt.signal);
       const slug = String(answer.slug);
       const link = `${ctx.server}/file/${encodeURIComponent(slug)}`;
       ctx.stdout.write(ctx.json ? `${JSON.stringify({ ...answer, link })}\n` : `${link}\n`);
@@ -76,6 +77,12 @@ export async function runUpload(ctx: CommandContext, files: string[], options: U
   } finally {
     interrupt.dispose();
   }
+}
+
+/** A server without the multipart routes (404 on init) gets the file in one PUT instead. */
+function noMultipart(error: unknown): undefined {
+  if (error instanceof MultipartUnavailable) return undefined;
+  throw error;
 }
 
 async function describeSource(ctx: CommandContext, file: string): Promise<SourceFile> {
@@ -197,6 +204,9 @@ async function uploadSingle(
 /** A resumed upload whose URLs or bucket upload no longer work: start over. */
 class RestartNeeded extends Error {}
 
+/** `POST /api/url/multipart/init` does not exist on this server. */
+class MultipartUnavailable extends Error {}
+
 /** Ctrl-C or a lost connection: the state stays for a rerun. */
 class Interrupted extends Error {}
 
@@ -309,23 +319,28 @@ async function initMultipart(
 ): Promise<UploadState> {
   const partCount = Math.max(1, Math.ceil(source.size / partSize));
   const startedAt = Date.now();
-  const init = await ctx.client.request<UrlMultipartInitResponse>('POST', '/api/url/multipart/init', {
-    json: {
-      // Required by the route; never fetched since `metadata` names the file and its type.
-      url: `${ctx.server}/upload`,
-      s3_config_id: config.id,
-      metadata: { filename: source.name, contentType: 'application/octet-stream', size: source.size },
-      filename: source.name,
-      ...(options.slug ? { slug: options.slug } : {}),
-      // Without a remark the server would write "uploaded from URL …".
-      remark: options.remark ?? '',
-      ...shareFields(options),
-      part_size: partSize,
-      total_size: source.size,
-      part_count: partCount,
-    },
-    timeoutMs: 120_000,
-  });
+  const init = await ctx.client
+    .request<UrlMultipartInitResponse>('POST', '/api/url/multipart/init', {
+      json: {
+        // Required by the route; never fetched since `metadata` names the file and its type.
+        url: `${ctx.server}/upload`,
+        s3_config_id: config.id,
+        metadata: { filename: source.name, contentType: 'application/octet-stream', size: source.size },
+        filename: source.name,
+        ...(options.slug ? { slug: options.slug } : {}),
+        // Without a remark the server would write "uploaded from URL …".
+        remark: options.remark ?? '',
+        ...shareFields(options),
+        part_size: partSize,
+        total_size: source.size,
+        part_count: partCount,
+      },
+      timeoutMs: 120_000,
+    })
+    .catch((error: unknown) => {
+      if (isCliError(error) && error.status === 404) throw new MultipartUnavailable();
+      throw error;
+    });
   const parts = init.presigned_urls.map((part) => ({ partNumber: part.partNumber, url: ctx.client.url(part.url) }));
   const fallback = startedAt + (Number(config.signature_expires_in) || 3600) * 1000;
   const expiries = parts.map((part) => presignedUrlExpiry(part.url) ?? fallback);
