@@ -53,11 +53,14 @@ function readSecret(
     const onData = (chunk: Buffer | string): void => {
       for (const char of chunk.toString()) {
         if (char === '\r' || char === '\n') return finish();
-        if (char === '\u0003' || char === '\u0004') {
-          finish(new CliError('cancelled', cancelledMessage));
-          if (char === '\u0003') process.kill(process.pid, 'SIGINT');
+        if (char === '\u0003') {
+          // Ctrl-C: leave raw mode and let the interrupt handler end the process (exit 130).
+          input.removeListener('data', onData);
+          input.setRawMode(false);
+          process.kill(process.pid, 'SIGINT');
           return;
         }
+        if (char === '\u0004') return finish(new CliError('cancelled', cancelledMessage));
         if (char === '\u007f' || char === '\b') answer = [...answer].slice(0, -1).join('');
         else if (char >= ' ') answer += char;
       }

@@ -100,6 +100,68 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       });
     }
   }
+  if (req.method === 'GET' && (url.pathname === '/api/user/pastes' || url.pathname === '/api/user/files')) {
+    if (auth !== 'ApiKey good-key') return fail(res, 401, 'Authentication required');
+    if (url.pathname === '/api/user/files') {
+      const files = [
+        {
+          id: 'f-1',
+          slug: 'doc',
+          filename: 'report.pdf',
+          size: 2048,
+          views: 1,
+          max_views: null,
+          expires_at: null,
+          created_at: '2026-01-01T00:00:00Z',
+          remark: null,
+          has_password: false,
+        },
+      ];
+      return reply(res, 200, {
+        code: 200,
+        message: 'ok',
+        success: true,
+        data: { files, pagination: { total: 1, limit: 100, offset: 0, hasMore: false } },
+      });
+    }
+    const rows = [...pastes.values()].map((paste) => ({
+      id: `id-${paste.slug}`,
+      slug: paste.slug,
+      content: paste.content,
+      remark: 'r',
+      has_password: 0,
+      expires_at: null,
+      max_views: null,
+      views: 0,
+      created_at: '2026-01-02T00:00:00Z',
+      updated_at: 'u',
+      created_by: 'apikey:1',
+      tags: ['t'],
+    }));
+    return reply(res, 200, {
+      code: 200,
+      message: 'ok',
+      success: true,
+      data: rows,
+      pagination: { total: rows.length, limit: 100, offset: 0, hasMore: false },
+    });
+  }
+  const del = /^\/api\/user\/(pastes|files)\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'DELETE' && del) {
+    if (del[1] === 'pastes') pastes.delete(String(del[2]).replace(/^id-/, ''));
+    return reply(res, 200, { code: 200, message: 'deleted', success: true });
+  }
+  if (req.method === 'POST' && url.pathname === '/api/admin/login') {
+    if (body?.username !== 'admin' || body?.password !== 'pw') return fail(res, 401, 'bad login');
+    return reply(res, 200, {
+      code: 200,
+      message: 'ok',
+      data: { username: 'admin', token: 'T'.repeat(32), expiresAt: '2099-01-01T00:00:00.000Z' },
+    });
+  }
+  if (req.method === 'POST' && url.pathname === '/api/admin/logout') {
+    return reply(res, 200, { code: 200, message: 'bye' });
+  }
   return fail(res, 404, 'no route');
 }
 
@@ -297,5 +359,77 @@ describe('cloudclip login', () => {
     const result = await cli(['login', '--server', base, '--key', 'bad'], { env: { CLOUDCLIP_CONFIG_DIR: dir } });
     expect(result.code).toBe(1);
     expect(() => statSync(path.join(dir, 'config.json'))).toThrow();
+  });
+});
+
+describe('cloudclip ls and rm', () => {
+  it("ls prints a table of the key's pastes and files; --json the rows", async () => {
+    pastes.set('p1', { slug: 'p1', content: 'héllo' });
+    const table = await cli(['ls'], { env: keyEnv() });
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^TYPE\s+SLUG\s+REMARK \/ FILE\s+SIZE\s+VIEWS\s+EXPIRES\s+CREATED$/);
+    expect(lines[1]).toMatch(/^paste\s+p1\s+r \[t\]\s+6 B\s+0\s+never/);
+    expect(lines[2]).toMatch(/^file\s+doc\s+report\.pdf\s+2\.0 KB\s+1\s+never/);
+    const json = JSON.parse((await cli(['ls', '--json', '--type', 'file'], { env: keyEnv() })).stdout) as unknown[];
+    expect(json).toEqual([expect.objectContaining({ type: 'file', slug: 'doc', name: 'report.pdf', size: 2048 })]);
+    await cli(['ls', '--tag', 'work', '--search', 'q'], { env: keyEnv() });
+    expect(seen.at(-1)?.url).toBe('/api/user/pastes?limit=100&offset=0&q=q&tag=work');
+  });
+
+  it('ls without credentials says to log in', async () => {
+    const result = await cli(['ls'], { env: { CLOUDCLIP_SERVER: base } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not logged in');
+  });
+
+  it('rm asks on a terminal, deletes by id, and reports each slug', async () => {
+    pastes.set('p1', { slug: 'p1', content: 'a' });
+    pastes.set('p2', { slug: 'p2', content: 'b' });
+    const result = await cli(['rm', 'p1', 'p2', 'nope'], { env: keyEnv(), stdinIsTTY: true, answers: ['y', 'n'] });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('deleted paste p1\n');
+    expect(result.stderr).toContain('Delete paste p1? [y/N]');
+    expect(result.stderr).toContain('kept p2');
+    expect(result.stderr).toContain('nope: not found among your shares');
+    expect(result.stderr).toContain('cloudclip: 1 of 3 not deleted');
+    expect(seen.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/user/pastes/id-p1']);
+    expect(pastes.has('p2')).toBe(true);
+
+    const yes = await cli(['rm', 'p2', '--yes'], { env: keyEnv(), stdinIsTTY: true });
+    expect(yes).toMatchObject({ code: 0, stdout: 'deleted paste p2\n' });
+  });
+});
+
+describe('cloudclip login as admin, logout', () => {
+  it('stores the admin token with its expiry and revokes it on logout', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cc-admin-'));
+    const env = { CLOUDCLIP_CONFIG_DIR: dir };
+    const login = await cli(['login', '--server', base], { stdinIsTTY: true, env, answers: ['a', 'admin', 'pw'] });
+    expect(login.code).toBe(0);
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/admin/login', body: { username: 'admin', password: 'pw' } });
+    const file = path.join(dir, 'config.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      server: base,
+      adminToken: 'T'.repeat(32),
+      adminTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+      username: 'admin',
+    });
+    const logout = await cli(['logout'], { env });
+    expect(logout.code).toBe(0);
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${'T'.repeat(32)}` } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ server: base });
+  });
+
+  it('a wrong admin password is reported as such', async () => {
+    const env = { CLOUDCLIP_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), 'cc-admin-')) };
+    const login = await cli(['login', '--server', base], { stdinIsTTY: true, env, answers: ['a', 'admin', 'nope'] });
+    expect(login).toMatchObject({ code: 1, stderr: expect.stringContaining('cloudclip: wrong password') });
+  });
+
+  it('login without a terminal and without --key explains what to pass', async () => {
+    const result = await cli(['login', '--server', base]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--server URL --key KEY');
   });
 });
