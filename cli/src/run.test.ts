@@ -2,7 +2,7 @@
  * The command line end to end against a tiny in-process HTTP server that speaks the contract's
  * shapes (only the HTTP edge is fake): what is sent, what is printed, exit codes.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -289,6 +289,26 @@ describe('cloudclip paste → get', () => {
     const again = await cli(['get', link, '--yes']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^cloudclip: not found/);
+  });
+
+  it('shares a FILE; a missing file is named', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cc-file-'));
+    const file = path.join(dir, 'notes.md');
+    writeFileSync(file, '# Notes\n');
+    expect((await cli(['paste', file], { env: keyEnv(), stdinIsTTY: true })).code).toBe(0);
+    expect(seen.at(-1)?.body).toMatchObject({ content: '# Notes\n' });
+    const missing = await cli(['paste', path.join(dir, 'gone.md')], { env: keyEnv() });
+    expect(missing).toMatchObject({ code: 1, stderr: `cloudclip: cannot read ${path.join(dir, 'gone.md')}: no such file\n` });
+    const zh = await cli(['paste', path.join(dir, 'gone.md')], { env: { ...keyEnv(), LANG: 'zh_CN.UTF-8' } });
+    expect(zh.stderr).toContain('文件不存在');
+  });
+
+  it('get -o writes the paste to a file', async () => {
+    pastes.set('w1', { slug: 'w1', content: 'to disk' });
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'cc-out-')), 'out.txt');
+    const result = await cli(['get', 'w1', '-o', out], { env: { CLOUDCLIP_SERVER: base } });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(readFileSync(out, 'utf8')).toBe('to disk');
   });
 
   it('--json prints the whole answer with the link', async () => {

@@ -25,8 +25,9 @@ export async function readTextFile(ctx: CommandContext, file: string): Promise<s
   }
 }
 
-export function describeFsError(_ctx: CommandContext, code: string): string {
-  return code;
+/** A file-system error code in words (no such file, permission denied, a folder), else the code. */
+export function describeFsError(ctx: CommandContext, code: string): string {
+  return ['ENOENT', 'EACCES', 'EISDIR'].includes(code) ? ctx.t(`fs.${code}`) : code;
 }
 
 export function writeJson(ctx: CommandContext, value: unknown): void {

@@ -16,7 +16,7 @@ import { ApiClient } from '../api/client';
 import { CliError } from '../errors';
 import type { CommandContext } from '../context';
 import { parseLink } from '../links';
-import { confirmed, note, requireServer, writeJson } from './common';
+import { confirmed, describeFsError, note, requireServer, writeJson } from './common';
 import { getFile } from './get-file';
 
 type Delivered = PastePublicView | PasteUnlockedView;
@@ -84,7 +84,9 @@ export async function runGet(ctx: CommandContext, positionals: string[], values:
       await writeFile(output, content);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new CliError('bad-input', ctx.t('error.writeFile', { file: output, reason }), { cause: error });
+      throw new CliError('bad-input', ctx.t('error.writeFile', { file: output, reason: describeFsError(ctx, reason) }), {
+        cause: error,
+      });
     }
     note(ctx, ctx.t('get.written', { file: output }));
   } else {
