@@ -30,6 +30,7 @@ let base: string;
 let seen: Seen[];
 let pastes: Map<string, StoredPaste>;
 let nextSlug = 0;
+let features: string[];
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -50,6 +51,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const auth = req.headers.authorization;
   const match = /^\/api\/paste\/([^/]+)$/.exec(url.pathname);
 
+  if (req.method === 'GET' && url.pathname === '/api/version') {
+    return reply(res, 200, { code: 200, message: 'ok', success: true, data: { version: '1', features } });
+  }
   if (req.method === 'GET' && url.pathname === '/api/test/api-key') {
     if (auth !== 'ApiKey good-key') return fail(res, 401, 'Authentication required');
     return reply(res, 200, {
@@ -180,6 +184,7 @@ afterAll(async () => {
 beforeEach(() => {
   seen = [];
   pastes = new Map();
+  features = ['paste-tags', 'paste-encryption', 'burn-after-reading'];
 });
 
 interface Result {
@@ -309,6 +314,23 @@ describe('cloudclip paste → get', () => {
     const result = await cli(['get', 'w1', '-o', out], { env: { CLOUDCLIP_SERVER: base } });
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(readFileSync(out, 'utf8')).toBe('to disk');
+  });
+
+  it('against a CloudPaste 0.6 backend: --burn is refused, --tag dropped with a note, --encrypt still decrypts', async () => {
+    features = [];
+    const burn = await cli(['paste', '--burn'], { stdin: 'x', env: keyEnv() });
+    expect(burn.code).toBe(1);
+    expect(burn.stderr).toContain('cannot delete a paste after reading');
+    expect(seen.some((r) => r.method === 'POST')).toBe(false);
+    const tagged = await cli(['paste', '--tag', 'a'], { stdin: 'x', env: keyEnv() });
+    expect(tagged.code).toBe(0);
+    expect(tagged.stderr).toContain('does not keep tags');
+    expect(seen.at(-1)?.body).not.toHaveProperty('tags');
+    const link = (await cli(['paste', '--encrypt'], { stdin: 'old server', env: keyEnv() })).stdout.trim();
+    // An old backend drops the encryption mark: the link's key still opens the envelope.
+    const stored = pastes.get(link.replace(/#.*/, '').split('/').pop() as string);
+    delete stored?.encryption;
+    expect(await cli(['get', link])).toMatchObject({ code: 0, stdout: 'old server' });
   });
 
   it('--json prints the whole answer with the link', async () => {

@@ -5,6 +5,7 @@
  * so we can ask before `POST {confirmBurn: true}` reads (and deletes) it.
  */
 import {
+  inspectPasteEnvelope,
   isBurnPendingPasteView,
   isProtectedPasteView,
   type PasteOpenView,
@@ -72,7 +73,10 @@ export async function runGet(ctx: CommandContext, positionals: string[], values:
   }
 
   let content = delivered.content;
-  if (delivered.encryption) {
+  // A backend without encryption support (CloudPaste 0.6) drops the `encryption` mark: a link with a
+  // key whose content is an envelope is decrypted all the same.
+  const envelope = delivered.encryption !== undefined || (link.key !== undefined && 'envelope' in inspectPasteEnvelope(content));
+  if (envelope) {
     if (!link.key) throw new CliError('bad-input', ctx.t('get.keyMissing'));
     content = await decrypt(ctx, content, link.key, password);
   }

@@ -1,5 +1,11 @@
 /** `cloudclip paste [FILE|-]`: shares text (POST /api/paste, contract §5.3.1) and prints its link. */
-import { PASTE_ENCRYPTION_V1, type PasteCreateRequest, type PasteCreateResponse } from '@cloudclip/contract';
+import {
+  PASTE_ENCRYPTION_V1,
+  SERVER_FEATURE_BURN_AFTER_READING,
+  SERVER_FEATURE_PASTE_TAGS,
+  type PasteCreateRequest,
+  type PasteCreateResponse,
+} from '@cloudclip/contract';
 import { CliError } from '../errors';
 import type { CommandContext } from '../context';
 import { pasteLink } from '../links';
@@ -31,6 +37,18 @@ export async function runPaste(ctx: CommandContext, positionals: string[], value
   if (options.burn) request.burnAfterReading = true;
   if (options.tags) request.tags = options.tags;
 
+  // Cloudclip additions a CloudPaste 0.6 backend would silently drop (GET /api/version → features).
+  if (options.burn || options.tags) {
+    const features = await serverFeatures(ctx);
+    if (features && options.burn && !features.includes(SERVER_FEATURE_BURN_AFTER_READING)) {
+      throw new CliError('bad-input', ctx.t('paste.noBurn', { server }));
+    }
+    if (features && options.tags && !features.includes(SERVER_FEATURE_PASTE_TAGS)) {
+      note(ctx, ctx.t('paste.noTags', { server }));
+      delete request.tags;
+    }
+  }
+
   let key: string | undefined;
   if (values.encrypt === true) {
     // Loaded only here: WebCrypto and the envelope code are not needed by any other command.
@@ -47,5 +65,16 @@ export async function runPaste(ctx: CommandContext, positionals: string[], value
   if (values.qr === true) {
     const { renderUnicodeCompact } = await import('uqr');
     ctx.stdout.write(`${renderUnicodeCompact(link, { border: 2 })}\n`);
+  }
+}
+
+/** The server's `features` (GET /api/version), or null when it does not say (then nothing is refused). */
+async function serverFeatures(ctx: CommandContext): Promise<string[] | null> {
+  try {
+    const data = await ctx.client.request<{ features?: unknown }>('GET', '/api/version', { auth: false, timeoutMs: 10_000 });
+    return Array.isArray(data?.features) ? data.features.filter((item): item is string => typeof item === 'string') : [];
+  } catch (error) {
+    if (error instanceof CliError && error.kind === 'unreachable') throw error;
+    return null;
   }
 }

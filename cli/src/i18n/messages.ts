@@ -48,7 +48,8 @@ Options:
 
 CloudPaste 0.6 backends: paste, get, ls, rm and upload use only endpoints a CloudPaste 0.6.5
 backend also has. Tags (--tag), end-to-end encryption (--encrypt), burn after reading (--burn)
-and search (ls --search) are Cloudclip additions: a 0.6 backend ignores or lacks them.
+and search (ls --search, --tag) are Cloudclip additions: with a 0.6 backend --burn is refused,
+tags are left out, search is ignored, and encrypted pastes still work (cloudclip decrypts them).
 
 Settings are stored in {configFile}.
 Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.`,
@@ -168,6 +169,8 @@ ${SHARED_FLAGS_EN}`,
   'paste.readingStdin': 'Reading text from stdin (end with Ctrl-D)…',
   'paste.empty': 'nothing to share: the text is empty',
   'paste.burnNote': 'It is deleted once read.',
+  'paste.noBurn': '{server} cannot delete a paste after reading (a CloudPaste 0.6 backend): share it without --burn, or with --max-views 1',
+  'paste.noTags': 'note: {server} does not keep tags (a CloudPaste 0.6 backend); shared without them',
 
   'get.burnAsk': 'This paste is deleted once it is read. Read it now? [y/N] ',
   'get.burnNeedsYes': 'this paste is deleted once it is read: pass --yes to read it',
@@ -228,8 +231,9 @@ const zh: Record<MessageKey, string> = {
   -y, --yes          不询问确认
 
 CloudPaste 0.6 后端：paste、get、ls、rm 和 upload 只使用 CloudPaste 0.6.5 后端也有的接口。
-标签（--tag）、端到端加密（--encrypt）、阅后即焚（--burn）和搜索（ls --search）是 Cloudclip
-的扩展：0.6 后端会忽略或不支持它们。
+标签（--tag）、端到端加密（--encrypt）、阅后即焚（--burn）和搜索（ls --search、--tag）是
+Cloudclip 的扩展：使用 0.6 后端时 --burn 会被拒绝，标签不会保存，搜索被忽略，加密分享仍可使用
+（由 cloudclip 解密）。
 
 设置保存在 {configFile}。
 退出码：0 成功，1 失败，2 用法错误，130 被中断。`,
@@ -347,6 +351,8 @@ ${SHARED_FLAGS_ZH}`,
   'paste.readingStdin': '正在从标准输入读取文本（按 Ctrl-D 结束）…',
   'paste.empty': '没有可分享的内容：文本为空',
   'paste.burnNote': '读取一次后即被删除。',
+  'paste.noBurn': '{server} 不支持阅后即焚（CloudPaste 0.6 后端）：请去掉 --burn 再分享，或使用 --max-views 1',
+  'paste.noTags': '注意：{server} 不保存标签（CloudPaste 0.6 后端）；已不带标签分享',
 
   'get.burnAsk': '此分享读取后即被删除。现在读取吗？[y/N] ',
   'get.burnNeedsYes': '此分享读取后即被删除：请使用 --yes 来读取',
