@@ -1,19 +1,24 @@
 import { useCallback, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { toBoolean, type ApiKey, type ApiKeyCreateResponse, useKernel, formatDateTime } from '@cloudclip/shared-kernel';
 import { isExpired, isNeverExpiring } from '../../../lib/format';
 import { wholeListRequest } from '../../../lib/table-request';
+import { downloadSharexUploader } from '../../../lib/sharex-uploader';
 import { useCopy } from '../../../hooks/use-copy';
 import { useManagementTable } from '../../../hooks/use-management-table';
 import { RefreshButton } from '../../../components/refresh-button';
+import { IconAction } from '../../../components/icon-action';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
 import { KeyCreateForm } from './key-create-form';
 import { KeyCreatedModal } from './key-created-modal';
 import { KeyEditForm } from './key-edit-form';
 
-/** API key management (spec §2, §5): list with masked keys, copy the full key, create, edit, delete. */
+/**
+ * API key management (spec §2, §5): list with masked keys, copy the full key, create, edit, delete,
+ * and for a key that may upload files its ShareX uploader (.sxcu).
+ */
 export function KeyManagementPage() {
   const kernel = useKernel();
   const table = useManagementTable();
@@ -94,7 +99,22 @@ export function KeyManagementPage() {
       render: (_, row) => formatDateTime(row.last_used, language) || t('keys.neverUsed'),
     },
     createdAtColumn<ApiKey>(t, language),
-    actionsColumn<ApiKey>(t, fixedActions, 90, (row) => [editAction(t, () => setEditing(row)), deleteAction(t, () => remove(row))]),
+    actionsColumn<ApiKey>(t, fixedActions, 120, (row) => [
+      // A key that may upload files: its ShareX uploader, to hand to whoever uses the key.
+      ...(toBoolean(row.file_permission)
+        ? [
+            <IconAction
+              key="sharex"
+              label={t('keys.sharexOf', { name: row.name })}
+              icon={<DownloadOutlined />}
+              onClick={() => downloadSharexUploader(kernel.config.baseUrl, row.key)}
+              testId="key-sharex"
+            />,
+          ]
+        : []),
+      editAction(t, () => setEditing(row)),
+      deleteAction(t, () => remove(row)),
+    ]),
   ];
 
   return (

@@ -1,35 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { blobText, captureDownloads } from '../../../test/capture-downloads';
 import { renderWithKernel, testKernel } from '../../../test/test-kernel';
 import { KeyInfoCard } from './key-info-card';
 
 const KEY = 'k'.repeat(32);
-
-/** Records what the browser was asked to download: the object URL's blob and the link's file name. */
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: (blob: Blob) => {
-      blobs.push(blob);
-      return `blob:test/${blobs.length}`;
-    },
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { blobs, names, restore: () => click.mockRestore() };
-}
-
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
 
 describe('ShareX uploader in the key holder settings', () => {
   it('downloads a .sxcu file for the signed-in key that uploads to this backend', async () => {
@@ -43,7 +17,7 @@ describe('ShareX uploader in the key holder settings', () => {
       fireEvent.click(button);
       expect(downloads.names).toEqual([`cloudclip-${window.location.host.replace(/:/g, '-')}.sxcu`]);
       expect(downloads.blobs[0]?.type).toBe('application/json;charset=utf-8');
-      const file = JSON.parse(await readBlob(downloads.blobs[0]!)) as Record<string, unknown>;
+      const file = JSON.parse(await blobText(downloads.blobs[0]!)) as Record<string, unknown>;
       expect(file).toMatchObject({
         Version: '15.0.0',
         DestinationType: 'ImageUploader, FileUploader',

@@ -1,9 +1,9 @@
 import { Button, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { downloadText, useKernel } from '@cloudclip/shared-kernel';
+import { useKernel } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { sharexFileName, sharexFileText, sharexUploader } from '../api/sharex-uploader';
+import { downloadSharexUploader } from '../../../lib/sharex-uploader';
 
 /**
  * "Download ShareX uploader (.sxcu)": a custom-uploader file for `apiKey` (the signed-in key), with
@@ -12,11 +12,7 @@ import { sharexFileName, sharexFileText, sharexUploader } from '../api/sharex-up
 export function SharexDownloadButton({ apiKey }: { apiKey: string }) {
   const kernel = useKernel();
   const { t } = useTranslation(NAMESPACE);
-  const download = () => {
-    const pageUrl = window.location.href;
-    const uploader = sharexUploader({ baseUrl: kernel.config.baseUrl, pageUrl, key: apiKey });
-    downloadText(sharexFileName(pageUrl), sharexFileText(uploader), 'application/json;charset=utf-8');
-  };
+  const download = () => downloadSharexUploader(kernel.config.baseUrl, apiKey);
   return (
     <div className="cc-admin-gap" data-testid="sharex-uploader">
       <Button icon={<DownloadOutlined />} onClick={download} aria-describedby="cc-sharex-help" data-testid="sharex-download">

@@ -1,4 +1,5 @@
-import { sharexFileName, sharexFileText, sharexUploader } from './sharex-uploader';
+import { blobText, captureDownloads } from '../test/capture-downloads';
+import { downloadSharexUploader, sharexFileName, sharexFileText, sharexUploader } from './sharex-uploader';
 
 const KEY = 'cc_key_0123456789abcdef0123456789';
 
@@ -45,5 +46,20 @@ describe('the .sxcu file', () => {
     const text = sharexFileText(uploader);
     expect(JSON.parse(text)).toEqual(uploader);
     expect(text.endsWith('\n')).toBe(true);
+  });
+});
+
+describe('downloadSharexUploader', () => {
+  it('offers the browser the file of the key, named after the page host', async () => {
+    const downloads = captureDownloads();
+    try {
+      downloadSharexUploader('https://api.example.net', KEY, 'https://clip.example.com/admin/key-management');
+      expect(downloads.names).toEqual(['cloudclip-clip.example.com.sxcu']);
+      expect(JSON.parse(await blobText(downloads.blobs[0]!))).toEqual(
+        sharexUploader({ baseUrl: 'https://api.example.net', pageUrl: 'https://clip.example.com/admin', key: KEY }),
+      );
+    } finally {
+      downloads.restore();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { downloadText } from '@cloudclip/shared-kernel';
+
 /**
  * A ShareX custom uploader (`.sxcu`) for one API key: ShareX sends each capture or file as the raw
  * body of `PUT /api/upload-direct/{filename}` with the key in `Authorization`, and reads the share
@@ -50,4 +52,12 @@ export function sharexFileName(pageUrl: string): string {
 /** The file's text: the uploader as indented JSON, as ShareX writes it itself. */
 export function sharexFileText(uploader: SharexUploader): string {
   return `${JSON.stringify(uploader, null, 2)}\n`;
+}
+
+/**
+ * Offers the browser the `.sxcu` file of `key` (the key holder's settings, the admin's key table),
+ * for the backend at `baseUrl` and the site of the current page.
+ */
+export function downloadSharexUploader(baseUrl: string, key: string, pageUrl: string = window.location.href): void {
+  downloadText(sharexFileName(pageUrl), sharexFileText(sharexUploader({ baseUrl, pageUrl, key })), 'application/json;charset=utf-8');
 }
