@@ -1,10 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GATEWAY_PORT } from '../playwright.config';
+import { AdminPage } from '../pages/admin-page';
 import { PublicEditorPage } from '../pages/public-editor-page';
+import { PublicFilePage } from '../pages/public-file-page';
 import { PublicPastePage } from '../pages/public-paste-page';
 import { AdminApi } from '../support/admin-api';
 import { closedPort, lines, runCli, sha256File, type CliEnvironment, type CliResult } from '../support/cli';
@@ -262,4 +264,48 @@ test('LANG=zh_CN.UTF-8: the errors are in Chinese', async () => {
   expectOneLineError(usage, 2, /未知选项 --no-such-option/);
   const wrongKey = await cli(['ls'], { env: { key: 'wrong-key-0000000000', lang: 'zh_CN.UTF-8' } });
   expectOneLineError(wrongKey, 1, /服务器拒绝了凭据/);
+});
+
+test('ShareX: the key holder downloads the .sxcu in the admin settings; the request it describes makes a share its URL opens', async ({
+  page,
+  request,
+}) => {
+  const panel = new AdminPage(page);
+  await panel.seedCredential({ apiKey: key, permissions: { text: true, file: true, mount: false }, name: 'cli' });
+  await panel.goto('/admin');
+  await panel.expectPanel();
+  await panel.open('settings');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Download ShareX uploader \(\.sxcu\)$/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`cloudclip-127.0.0.1-${GATEWAY_PORT}.sxcu`);
+  const uploader = JSON.parse(await readFile((await download.path())!, 'utf8')) as Record<string, string> & {
+    Headers: Record<string, string>;
+  };
+  expect(uploader).toMatchObject({
+    RequestMethod: 'PUT',
+    Body: 'Binary',
+    Headers: { Authorization: `ApiKey ${key}` },
+    DestinationType: 'ImageUploader, FileUploader',
+  });
+
+  // What ShareX does with it: the file as the body of the request, then the link from the answer.
+  const name = `${marker('ShareX')}.txt`;
+  const sent = await request.fetch(uploader.RequestURL!.replace('{filename}', encodeURIComponent(name)), {
+    method: uploader.RequestMethod,
+    headers: uploader.Headers,
+    data: Buffer.from('captured by ShareX\n'),
+  });
+  expect(sent.status()).toBe(200);
+  const answer = (await sent.json()) as { data: { slug: string } };
+  const fill = (template: string) =>
+    template.replace(/\{json:([\w.]+)\}/g, (_whole, field: string) =>
+      String(field.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], answer)),
+    );
+  const link = fill(uploader.URL!);
+  expect(link).toBe(`${server}/file/${answer.data.slug}`);
+  expect(await (await request.get(fill(uploader.ThumbnailURL!))).text()).toBe('captured by ShareX\n');
+  const view = new PublicFilePage(page);
+  await page.goto(link);
+  await expect(view.name).toContainText(name);
 });
