@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GATEWAY_PORT } from '../playwright.config';
@@ -9,7 +9,7 @@ import { PublicEditorPage } from '../pages/public-editor-page';
 import { PublicFilePage } from '../pages/public-file-page';
 import { PublicPastePage } from '../pages/public-paste-page';
 import { AdminApi } from '../support/admin-api';
-import { closedPort, lines, runCli, sha256File, type CliEnvironment, type CliResult } from '../support/cli';
+import { CLI_BUNDLE, closedPort, lines, runCli, sha256File, type CliEnvironment, type CliResult } from '../support/cli';
 import { useAdminSession } from '../support/public-session';
 
 /**
@@ -54,6 +54,9 @@ let cli: (args: string[], options?: { input?: string | Buffer; timeoutMs?: numbe
 test.use({ locale: 'en-US' });
 
 test.beforeAll(async () => {
+  await access(CLI_BUNDLE).catch(() => {
+    throw new Error(`${CLI_BUNDLE} is missing: pnpm build (or pnpm --filter @cloudclip/cli build) first`);
+  });
   // The suite's gateway (the web pages' baseURL): the links the CLI prints are the ones a browser opens.
   server = `http://127.0.0.1:${GATEWAY_PORT}`;
   configDir = await mkdtemp(path.join(os.tmpdir(), 'cloudclip-cli-e2e-'));
