@@ -15,8 +15,8 @@ export interface CliResult {
 }
 
 export interface CliEnvironment {
-  /** CLOUDCLIP_SERVER. */
-  server: string;
+  /** CLOUDCLIP_SERVER (none: not set, the saved login's server is used). */
+  server?: string;
   /** CLOUDCLIP_KEY (none: not set). */
   key?: string;
   /** CLOUDCLIP_CONFIG_DIR, also HOME and XDG_CONFIG_HOME, so nothing of the machine's own settings is read. */
@@ -41,10 +41,10 @@ export function runCli(
     HOME: environment.configDir,
     XDG_CONFIG_HOME: environment.configDir,
     CLOUDCLIP_CONFIG_DIR: environment.configDir,
-    CLOUDCLIP_SERVER: environment.server,
     LANG: environment.lang ?? 'en_US.UTF-8',
     NO_COLOR: '1',
   };
+  if (environment.server !== undefined) env.CLOUDCLIP_SERVER = environment.server;
   if (environment.key !== undefined) env.CLOUDCLIP_KEY = environment.key;
   return new Promise((resolve, reject) => {
     const child = execFile(

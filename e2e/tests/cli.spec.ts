@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GATEWAY_PORT } from '../playwright.config';
@@ -71,6 +71,24 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (configDir) await rm(configDir, { recursive: true, force: true });
+});
+
+test('login saves the server and key in a file only the user may read; the commands use it; logout removes it', async () => {
+  const home = await mkdtemp(path.join(configDir, 'login-'));
+  const saved = { configDir: home, server: undefined, key: undefined };
+  const login = await runCli(['login', '--server', server, '--key', key], saved);
+  expectSuccess(login);
+  const file = path.join(home, 'config.json');
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ server, key });
+
+  const word = marker('CliSaved');
+  const pasted = await runCli(['paste'], saved, { input: `with the saved login ${word}\n` });
+  expectSuccess(pasted);
+  expect(pasted.stdout.trim()).toMatch(new RegExp(`^${escapeRegExp(server)}/paste/${SLUG}$`));
+
+  expectSuccess(await runCli(['logout'], saved));
+  expectOneLineError(await runCli(['ls'], saved), 1, /not logged in/);
 });
 
 test('a paste from stdin: the link is printed, get prints the text back, the web page shows it', async ({ page }) => {
