@@ -1,0 +1,374 @@
+import { isShareSlug } from '@cloudclip/contract';
+import { apiKeyCreator } from '../../auth/ownership';
+import type { NewApiKeyRow, NewFileRow, NewMountRow, NewPasteRow, NewStorageConfigRow, SystemSettingsTable } from '../../db/schema';
+import { isLegacyHash, sha256Hex } from '../../lib/password-hash';
+import type { SecretBox } from '../../lib/secret-box';
+import { parseTimestamp } from '../../lib/time';
+import type { CloudPasteData, CloudPasteFile, CloudPastePaste } from './read-cloudpaste';
+
+/**
+ * Maps CloudPaste 0.6 records (read-cloudpaste.ts) to Cloudclip rows, with a per-record report.
+ * Pure: writes nothing. Ids, slugs and API keys are kept as they are, so links and keys keep working.
+ *
+ * Share passwords: CloudPaste stores unsalted SHA-256 hex, which our `verifyPassword` accepts as the
+ * legacy format, so the hash is kept as it is ("upgraded on first use" once the share paths rehash
+ * like the admin login does); the clear copy from paste_passwords / file_passwords is sealed with our
+ * SecretBox into `password_sealed`.
+ */
+
+export type ImportKind = 'paste' | 'file' | 'apiKey' | 's3Config' | 'mount' | 'setting';
+
+export interface ImportReportEntry {
+  kind: ImportKind;
+  /** The upstream id (the key for a setting). */
+  id: string;
+  /** Slug, name or mount path: what a person recognises. */
+  label: string;
+  outcome: 'imported' | 'skipped';
+  /** Why it was skipped. */
+  reason?: string;
+  /** Things worth knowing about an imported record. */
+  notes?: string[];
+}
+
+export interface CloudclipImportRows {
+  storageConfigs: NewStorageConfigRow[];
+  apiKeys: NewApiKeyRow[];
+  pastes: NewPasteRow[];
+  files: NewFileRow[];
+  mounts: NewMountRow[];
+  settings: SystemSettingsTable[];
+}
+
+/** What the target already holds; a clash is skipped and reported, never overwritten. */
+export interface ExistingCloudclipData {
+  pasteIds?: ReadonlySet<string>;
+  pasteSlugs?: ReadonlySet<string>;
+  fileIds?: ReadonlySet<string>;
+  fileSlugs?: ReadonlySet<string>;
+  apiKeyIds?: ReadonlySet<string>;
+  apiKeyNames?: ReadonlySet<string>;
+  apiKeyKeys?: ReadonlySet<string>;
+  storageConfigIds?: ReadonlySet<string>;
+  mountIds?: ReadonlySet<string>;
+  mountPaths?: ReadonlySet<string>;
+}
+
+export interface MapOptions {
+  secretBox: SecretBox;
+  /** Our admin: owner of the storage configs and of rows the CloudPaste admin made. */
+  adminId: string;
+  now: Date;
+  existing?: ExistingCloudclipData;
+}
+
+export interface MapResult {
+  rows: CloudclipImportRows;
+  report: ImportReportEntry[];
+}
+
+/** Settings we take over (the rest are CloudPaste bookkeeping or unknown to us). */
+const IMPORTED_SETTINGS = new Set(['max_upload_size']);
+const BOOKKEEPING_SETTINGS = /^(schema_version|db_initialized|migration_\d+)$/;
+const PASSWORD_NOTE = 'password kept in the CloudPaste SHA-256 format (upgraded on first use)';
+
+const PROVIDER_TYPES: Record<string, string> = { 'Other S3 Compatible': 'Other' };
+
+function iso(value: string | null, fallback: string): string {
+  return parseTimestamp(value)?.toISOString() ?? fallback;
+}
+
+const bit = (value: boolean): number => (value ? 1 : 0);
+
+/** Upstream admin ids become our admin's; `apikey:<id>` stays as it is; null stays null. */
+function owner(createdBy: string | null, adminId: string): string | null {
+  if (createdBy === null || createdBy === '') return null;
+  if (createdBy.startsWith('apikey:')) return apiKeyCreator(createdBy.slice('apikey:'.length));
+  return adminId;
+}
+
+type PasswordColumns = { password_hash: string | null; password_sealed: string | null; notes: string[] };
+
+function mapPassword(record: CloudPastePaste | CloudPasteFile, secretBox: SecretBox): PasswordColumns {
+  const notes: string[] = [];
+  const stored = record.passwordHash;
+  if (stored === null) {
+    return { password_hash: null, password_sealed: null, notes };
+  }
+  if (isLegacyHash(stored)) {
+    notes.push(PASSWORD_NOTE);
+    if (record.plainPassword === null) notes.push('no clear copy of the password: the owner cannot be shown it');
+    else if (sha256Hex(record.plainPassword) !== stored) notes.push('the clear copy does not match the hash: the hash is kept');
+    return { password_hash: stored, password_sealed: secretBox.encryptNullable(record.plainPassword), notes };
+  }
+  // Upstream compares any other stored value with the input as it is: that value is the password.
+  notes.push('password was stored in clear upstream: now kept as its SHA-256 (upgraded on first use)');
+  return { password_hash: sha256Hex(stored), password_sealed: secretBox.encrypt(stored), notes };
+}
+
+export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapResult {
+  const { secretBox, adminId } = options;
+  const now = options.now.toISOString();
+  const existing = options.existing ?? {};
+  const report: ImportReportEntry[] = [];
+  const rows: CloudclipImportRows = { storageConfigs: [], apiKeys: [], pastes: [], files: [], mounts: [], settings: [] };
+  const skip = (kind: ImportKind, id: string, label: string, reason: string): void => {
+    report.push({ kind, id, label, outcome: 'skipped', reason });
+  };
+  const imported = (kind: ImportKind, id: string, label: string, notes: string[] = []): void => {
+    report.push({ kind, id, label, outcome: 'imported', ...(notes.length > 0 ? { notes } : {}) });
+  };
+
+  // S3 configurations first: files and mounts refer to them.
+  const configIds = new Set<string>();
+  const skippedConfigs = new Map<string, string>();
+  for (const config of data.s3Configs) {
+    const credential = [config.accessKeyId, config.secretAccessKey].find((c) => !c.ok);
+    if (credential !== undefined && !credential.ok) {
+      const reason =
+        credential.problem === 'wrong-secret'
+          ? 'its keys do not match the given CloudPaste secret (pass the ENCRYPTION_SECRET it ran with as --cloudpaste-secret)'
+          : 'its keys are not in the CloudPaste encrypted format';
+      skippedConfigs.set(config.id, reason);
+      skip('s3Config', config.id, config.name, reason);
+      continue;
+    }
+    if (existing.storageConfigIds?.has(config.id)) {
+      skippedConfigs.set(config.id, 'a storage configuration with this id exists already');
+      skip('s3Config', config.id, config.name, 'a storage configuration with this id exists already');
+      continue;
+    }
+    const accessKeyId = config.accessKeyId.ok ? config.accessKeyId.value : '';
+    const secretAccessKey = config.secretAccessKey.ok ? config.secretAccessKey.value : '';
+    rows.storageConfigs.push({
+      id: config.id,
+      name: config.name,
+      driver: 's3',
+      provider_type: PROVIDER_TYPES[config.providerType] ?? config.providerType,
+      endpoint_url: config.endpointUrl,
+      bucket_name: config.bucketName,
+      region: config.region ?? '',
+      access_key_id_sealed: secretBox.encryptNullable(accessKeyId),
+      secret_access_key_sealed: secretBox.encryptNullable(secretAccessKey),
+      path_style: bit(config.pathStyle),
+      default_folder: config.defaultFolder,
+      is_public: bit(config.isPublic),
+      is_default: bit(config.isDefault),
+      total_storage_bytes: config.totalStorageBytes,
+      custom_host: config.customHost,
+      signature_expires_in: config.signatureExpiresIn,
+      admin_id: adminId,
+      created_at: iso(config.createdAt, now),
+      updated_at: iso(config.updatedAt ?? config.createdAt, now),
+      last_used: config.lastUsed === null ? null : iso(config.lastUsed, now),
+    });
+    configIds.add(config.id);
+    imported('s3Config', config.id, config.name, ['keys re-sealed with this server secret']);
+  }
+
+  const keyNames = new Set(existing.apiKeyNames);
+  const keyValues = new Set(existing.apiKeyKeys);
+  for (const key of data.apiKeys) {
+    if (existing.apiKeyIds?.has(key.id)) {
+      skip('apiKey', key.id, key.name, 'an API key with this id exists already');
+      continue;
+    }
+    if (keyNames.has(key.name)) {
+      skip('apiKey', key.id, key.name, `an API key named "${key.name}" exists already`);
+      continue;
+    }
+    if (keyValues.has(key.key)) {
+      skip('apiKey', key.id, key.name, 'the same key value exists already');
+      continue;
+    }
+    const expires = parseTimestamp(key.expiresAt);
+    if (expires === null) {
+      skip('apiKey', key.id, key.name, `unreadable expiry "${key.expiresAt}"`);
+      continue;
+    }
+    keyNames.add(key.name);
+    keyValues.add(key.key);
+    rows.apiKeys.push({
+      id: key.id,
+      name: key.name,
+      key: key.key,
+      text_permission: bit(key.textPermission),
+      file_permission: bit(key.filePermission),
+      mount_permission: bit(key.mountPermission),
+      basic_path: key.basicPath,
+      last_used: key.lastUsed === null ? null : iso(key.lastUsed, now),
+      expires_at: expires.toISOString(),
+      created_at: iso(key.createdAt, now),
+    });
+    imported('apiKey', key.id, key.name, expires.getTime() <= options.now.getTime() ? ['already expired'] : []);
+  }
+
+  const pasteSlugs = new Set(existing.pasteSlugs);
+  for (const paste of data.pastes) {
+    const label = paste.slug;
+    if (!isShareSlug(paste.slug)) {
+      skip('paste', paste.id, label, 'its slug has characters Cloudclip does not allow in links');
+      continue;
+    }
+    if (existing.pasteIds?.has(paste.id)) {
+      skip('paste', paste.id, label, 'a paste with this id exists already');
+      continue;
+    }
+    if (pasteSlugs.has(paste.slug)) {
+      skip('paste', paste.id, label, 'a paste with this slug exists already');
+      continue;
+    }
+    if (paste.expiresAt !== null && paste.expiresAt !== '' && parseTimestamp(paste.expiresAt) === null) {
+      skip('paste', paste.id, label, `unreadable expiry "${paste.expiresAt}"`);
+      continue;
+    }
+    pasteSlugs.add(paste.slug);
+    const password = mapPassword(paste, secretBox);
+    const createdAt = iso(paste.createdAt, now);
+    rows.pastes.push({
+      id: paste.id,
+      slug: paste.slug,
+      content: paste.content,
+      remark: paste.remark,
+      password_hash: password.password_hash,
+      password_sealed: password.password_sealed,
+      expires_at: paste.expiresAt ? iso(paste.expiresAt, now) : null,
+      max_views: paste.maxViews !== null && paste.maxViews > 0 ? paste.maxViews : null,
+      views: paste.views,
+      created_by: owner(paste.createdBy, adminId),
+      created_at: createdAt,
+      updated_at: iso(paste.updatedAt, createdAt),
+      encryption: null,
+      burn_after_reading: 0,
+    });
+    imported('paste', paste.id, label, password.notes);
+  }
+
+  const fileSlugs = new Set(existing.fileSlugs);
+  for (const file of data.files) {
+    const label = file.slug;
+    const configProblem = skippedConfigs.get(file.s3ConfigId);
+    if (!configIds.has(file.s3ConfigId)) {
+      skip(
+        'file',
+        file.id,
+        label,
+        configProblem !== undefined
+          ? `its storage configuration ${file.s3ConfigId} was skipped: ${configProblem}`
+          : `its storage configuration ${file.s3ConfigId} is not in the database`,
+      );
+      continue;
+    }
+    if (!isShareSlug(file.slug)) {
+      skip('file', file.id, label, 'its slug has characters Cloudclip does not allow in links');
+      continue;
+    }
+    if (existing.fileIds?.has(file.id)) {
+      skip('file', file.id, label, 'a file share with this id exists already');
+      continue;
+    }
+    if (fileSlugs.has(file.slug)) {
+      skip('file', file.id, label, 'a file share with this slug exists already');
+      continue;
+    }
+    if (file.expiresAt !== null && file.expiresAt !== '' && parseTimestamp(file.expiresAt) === null) {
+      skip('file', file.id, label, `unreadable expiry "${file.expiresAt}"`);
+      continue;
+    }
+    fileSlugs.add(file.slug);
+    const password = mapPassword(file, secretBox);
+    const createdAt = iso(file.createdAt, now);
+    rows.files.push({
+      id: file.id,
+      filename: file.filename,
+      storage_path: file.storagePath,
+      s3_url: file.s3Url ?? '',
+      mimetype: file.mimetype,
+      size: file.size,
+      s3_config_id: file.s3ConfigId,
+      slug: file.slug,
+      remark: file.remark,
+      password_hash: password.password_hash,
+      password_sealed: password.password_sealed,
+      expires_at: file.expiresAt ? iso(file.expiresAt, now) : null,
+      max_views: file.maxViews !== null && file.maxViews > 0 ? file.maxViews : null,
+      views: file.views,
+      use_proxy: bit(file.useProxy),
+      etag: file.etag,
+      created_by: owner(file.createdBy, adminId),
+      created_at: createdAt,
+      updated_at: iso(file.updatedAt, createdAt),
+    });
+    imported('file', file.id, label, ['the object stays where it is in the same bucket', ...password.notes]);
+  }
+
+  const mountPaths = new Set(existing.mountPaths);
+  for (const mount of data.mounts) {
+    const label = mount.mountPath;
+    if (mount.storageType.toUpperCase() !== 'S3') {
+      skip('mount', mount.id, label, `storage type ${mount.storageType} is not supported (S3 only)`);
+      continue;
+    }
+    if (mount.storageConfigId === null || !configIds.has(mount.storageConfigId)) {
+      const problem = mount.storageConfigId === null ? undefined : skippedConfigs.get(mount.storageConfigId);
+      skip(
+        'mount',
+        mount.id,
+        label,
+        problem !== undefined
+          ? `its storage configuration ${mount.storageConfigId} was skipped: ${problem}`
+          : 'its storage configuration is not in the database',
+      );
+      continue;
+    }
+    if (existing.mountIds?.has(mount.id)) {
+      skip('mount', mount.id, label, 'a mount with this id exists already');
+      continue;
+    }
+    if (mountPaths.has(mount.mountPath)) {
+      skip('mount', mount.id, label, 'a mount at this path exists already');
+      continue;
+    }
+    mountPaths.add(mount.mountPath);
+    const createdAt = iso(mount.createdAt, now);
+    rows.mounts.push({
+      id: mount.id,
+      name: mount.name,
+      storage_type: 'S3',
+      storage_config_id: mount.storageConfigId,
+      mount_path: mount.mountPath,
+      remark: mount.remark,
+      is_active: bit(mount.isActive),
+      created_by: owner(mount.createdBy, adminId) ?? adminId,
+      sort_order: mount.sortOrder,
+      cache_ttl: mount.cacheTtl,
+      created_at: createdAt,
+      updated_at: iso(mount.updatedAt, createdAt),
+      last_used: mount.lastUsed === null ? null : iso(mount.lastUsed, now),
+    });
+    imported('mount', mount.id, label);
+  }
+
+  for (const setting of data.settings) {
+    if (BOOKKEEPING_SETTINGS.test(setting.key)) {
+      skip('setting', setting.key, setting.key, 'CloudPaste bookkeeping');
+      continue;
+    }
+    if (!IMPORTED_SETTINGS.has(setting.key)) {
+      skip('setting', setting.key, setting.key, 'not a setting Cloudclip has');
+      continue;
+    }
+    rows.settings.push({ key: setting.key, value: setting.value, description: setting.description, updated_at: now });
+    imported('setting', setting.key, setting.key);
+  }
+
+  return { rows, report };
+}
+
+/** Counts per kind and outcome, for the one-line summary. */
+export function summariseReport(report: readonly ImportReportEntry[]): Record<ImportKind, { imported: number; skipped: number }> {
+  const summary = {} as Record<ImportKind, { imported: number; skipped: number }>;
+  for (const kind of ['paste', 'file', 'apiKey', 's3Config', 'mount', 'setting'] as const) summary[kind] = { imported: 0, skipped: 0 };
+  for (const entry of report) summary[entry.kind][entry.outcome] += 1;
+  return summary;
+}
