@@ -243,6 +243,13 @@ describe('CloudPaste 0.6 import', () => {
       expect(report.find((e) => e.id === FIXTURE_KEY_ID)?.reason).toBe('an API key named "uploader" exists already');
     });
 
+    it('does not make an imported config the default when the target has one', () => {
+      buildCloudPaste06(dbFile);
+      const { rows, report } = map(undefined, { hasDefaultStorageConfig: true });
+      expect(rows.storageConfigs[0]?.is_default).toBe(0);
+      expect(report.find((e) => e.kind === 's3Config')?.notes).toContain('not made the default: there is a default configuration already');
+    });
+
     it('takes a password stored in clear upstream as its SHA-256', async () => {
       buildCloudPaste06(dbFile);
       const data = readCloudPaste(dbFile);

@@ -52,6 +52,8 @@ export interface ExistingCloudclipData {
   storageConfigIds?: ReadonlySet<string>;
   mountIds?: ReadonlySet<string>;
   mountPaths?: ReadonlySet<string>;
+  /** True when the target has a default storage configuration already (it stays the default). */
+  hasDefaultStorageConfig?: boolean;
 }
 
 export interface MapOptions {
@@ -122,6 +124,7 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
   // S3 configurations first: files and mounts refer to them.
   const configIds = new Set<string>();
   const skippedConfigs = new Map<string, string>();
+  let defaultTaken = false;
   for (const config of data.s3Configs) {
     const credential = [config.accessKeyId, config.secretAccessKey].find((c) => !c.ok);
     if (credential !== undefined && !credential.ok) {
@@ -138,6 +141,13 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
       skip('s3Config', config.id, config.name, 'a storage configuration with this id exists already');
       continue;
     }
+    const notes = ['keys re-sealed with this server secret'];
+    let isDefault = config.isDefault;
+    if (isDefault && (existing.hasDefaultStorageConfig === true || defaultTaken)) {
+      isDefault = false;
+      notes.push('not made the default: there is a default configuration already');
+    }
+    defaultTaken ||= isDefault;
     const accessKeyId = config.accessKeyId.ok ? config.accessKeyId.value : '';
     const secretAccessKey = config.secretAccessKey.ok ? config.secretAccessKey.value : '';
     rows.storageConfigs.push({
@@ -153,7 +163,7 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
       path_style: bit(config.pathStyle),
       default_folder: config.defaultFolder,
       is_public: bit(config.isPublic),
-      is_default: bit(config.isDefault),
+      is_default: bit(isDefault),
       total_storage_bytes: config.totalStorageBytes,
       custom_host: config.customHost,
       signature_expires_in: config.signatureExpiresIn,
@@ -163,7 +173,7 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
       last_used: config.lastUsed === null ? null : iso(config.lastUsed, now),
     });
     configIds.add(config.id);
-    imported('s3Config', config.id, config.name, ['keys re-sealed with this server secret']);
+    imported('s3Config', config.id, config.name, notes);
   }
 
   const keyNames = new Set(existing.apiKeyNames);
