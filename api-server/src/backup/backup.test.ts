@@ -1,0 +1,281 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync, statSync, truncateSync } from 'node:fs';
+import path from 'node:path';
+import { createGunzip, createGzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
+import * as tar from 'tar-stream';
+import { DATABASE_FILE_NAME } from '../app';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedApiKey } from '../testing/seed';
+import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../testing/test-app';
+import { BackupError, MANIFEST_NAME, TABLE_ORDER } from './archive-format';
+import { runBackupCli, parseArgs, UsageError } from './cli';
+import { createBackup } from './create-backup';
+import { restoreBackup } from './restore-backup';
+
+const SECRET = 'backup-test-secret-A';
+
+function dumpTables(file: string): Record<string, unknown[]> {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const out: Record<string, unknown[]> = {};
+    for (const table of TABLE_ORDER) {
+      out[table] = db.prepare(`SELECT * FROM "${table}" ORDER BY 1, 2`).all();
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+async function emptyTarget(dataDir: string): Promise<void> {
+  const opened = await openDatabase({ file: path.join(dataDir, DATABASE_FILE_NAME) });
+  await migrateToLatest(opened.db);
+  await opened.db.destroy();
+}
+
+async function restoreInto(dataDir: string, file: string, options: { merge?: boolean; oldSecret?: string; appSecret?: string } = {}) {
+  const opened = await openDatabase({ file: path.join(dataDir, DATABASE_FILE_NAME) });
+  try {
+    return await restoreBackup({
+      file,
+      ...(options.merge ? { merge: true } : {}),
+      ...(options.oldSecret === undefined ? {} : { oldSecret: options.oldSecret }),
+      target: { db: opened.db, engine: opened.engine, dataDir, appSecret: options.appSecret ?? SECRET },
+    });
+  } finally {
+    await opened.db.destroy();
+  }
+}
+
+/** Rewrites the archive with `change` applied to the bytes of entry `name`. */
+async function rewriteArchive(file: string, out: string, name: string, change: (body: Buffer) => Buffer): Promise<void> {
+  const extract = tar.extract();
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), createWriteStream(out));
+  const read = pipeline(createReadStream(file), createGunzip(), extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    let body: Buffer = Buffer.concat(chunks);
+    if (entry.header.name === name) body = change(body);
+    pack.entry({ name: entry.header.name }, body);
+  }
+  await read;
+  pack.finalize();
+  await written;
+}
+
+describe('backup create / restore (SQLite)', () => {
+  let source: TestApp;
+  let work: string;
+  let archive: string;
+  let objectKey: string;
+
+  beforeAll(async () => {
+    work = makeTempDir('cloudclip-backup-test-');
+    source = await createTestApp({ appSecret: SECRET, databaseFile: DATABASE_FILE_NAME });
+    const admin = bearer(await loginAsAdmin(source.app));
+    const pastes = [
+      { content: 'plain paste' },
+      { content: 'with password', password: 'pw-123' },
+      { content: 'burn after reading', max_views: 1 },
+      { content: 'with remark', remark: 'a remark' },
+    ];
+    for (const payload of pastes) {
+      const response = await source.app.inject({ method: 'POST', url: '/api/paste', headers: admin, payload });
+      expect(response.statusCode).toBe(200);
+    }
+    await seedApiKey(source.container.repositories.apiKeys, { name: 'key-one', text: true, file: true });
+    const [config] = await source.container.repositories.storageConfigs.listPublic();
+    if (!config) throw new Error('no local storage');
+    objectKey = `${config.id}/folder/object.bin`;
+    const objectFile = path.join(source.dataDir, 'storage', config.id, 'folder', 'object.bin');
+    mkdirSync(path.dirname(objectFile), { recursive: true });
+    writeFileSync(objectFile, Buffer.from('object bytes \u0000\u0001'));
+    // Made while the server is running (the app stays open).
+    archive = path.join(work, 'backup.tar.gz');
+    await createBackup({
+      source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
+      out: archive,
+      objects: true,
+      appVersion: 'test',
+    });
+  });
+
+  afterAll(async () => {
+    await source.close();
+    removeTempDir(source.dataDir);
+    removeTempDir(work);
+  });
+
+  const targets: string[] = [];
+  function newTarget(): string {
+    const dir = makeTempDir('cloudclip-restore-target-');
+    targets.push(dir);
+    return dir;
+  }
+  afterEach(() => {
+    for (const dir of targets.splice(0)) removeTempDir(dir);
+  });
+
+  it('writes the archive under its final name only, with the manifest last and every part hashed', async () => {
+    expect(existsSync(archive)).toBe(true);
+    expect(existsSync(`${archive}.partial`)).toBe(false);
+    expect(readdirSync(work).filter((name) => name.startsWith('.cloudclip-backup-'))).toEqual([]);
+    const names: string[] = [];
+    const extract = tar.extract();
+    const read = pipeline(createReadStream(archive), createGunzip(), extract);
+    let manifestText = '';
+    for await (const entry of extract) {
+      names.push(entry.header.name);
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      if (entry.header.name === MANIFEST_NAME) manifestText = Buffer.concat(chunks).toString('utf8');
+    }
+    await read;
+    expect(names[names.length - 1]).toBe(MANIFEST_NAME);
+    expect(names).toContain(`objects/${objectKey}`);
+    const manifest = JSON.parse(manifestText);
+    expect(manifest.formatVersion).toBe(1);
+    expect(manifest.database).toBe('sqlite');
+    expect(manifest.rowCounts.pastes).toBe(4);
+    expect(manifest.objects.included).toBe(true);
+    expect(manifestText).not.toContain(SECRET);
+    expect(Object.keys(manifest.parts).sort()).toEqual(names.filter((name) => name !== MANIFEST_NAME).sort());
+  });
+
+  it('restores into an empty database: identical rows in every table, and the objects', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    const report = await restoreInto(target, archive);
+    expect(report.conflicts).toEqual([]);
+    expect(report.objects.restored).toBe(1);
+    expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(dumpTables(path.join(source.dataDir, DATABASE_FILE_NAME)));
+    expect(readFileSync(path.join(target, 'storage', ...objectKey.split('/')))).toEqual(Buffer.from('object bytes \u0000\u0001'));
+  });
+
+  it('the restored instance serves the password paste with the same secret', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    await restoreInto(target, archive);
+    const restored = await createTestApp({ dataDir: target, appSecret: SECRET, databaseFile: DATABASE_FILE_NAME });
+    try {
+      const admin = bearer(await loginAsAdmin(restored.app));
+      const list = await restored.app.inject({ method: 'GET', url: '/api/admin/pastes', headers: admin });
+      expect(list.statusCode).toBe(200);
+      expect(list.body).toContain('with password');
+    } finally {
+      await restored.close();
+    }
+  });
+
+  async function expectRefusedAndUnchanged(target: string, file: string, message: RegExp, options: { appSecret?: string } = {}) {
+    const before = dumpTables(path.join(target, DATABASE_FILE_NAME));
+    await expect(restoreInto(target, file, options)).rejects.toThrow(message);
+    await expect(restoreInto(target, file, options)).rejects.toBeInstanceOf(BackupError);
+    expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(before);
+    expect(existsSync(path.join(target, 'storage'))).toBe(false);
+  }
+
+  it('refuses a tampered part and changes nothing', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    const tampered = path.join(work, 'tampered.tar.gz');
+    await rewriteArchive(archive, tampered, 'tables/pastes.jsonl', (body) =>
+      Buffer.from(body.toString('utf8').replace('plain paste', 'plain pastX')),
+    );
+    await expectRefusedAndUnchanged(target, tampered, /pastes\.jsonl does not match its SHA-256/);
+  });
+
+  it('refuses a truncated archive and changes nothing', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    const truncated = path.join(work, 'truncated.tar.gz');
+    writeFileSync(truncated, readFileSync(archive));
+    truncateSync(truncated, Math.floor(statSync(archive).size / 2));
+    await expectRefusedAndUnchanged(target, truncated, /truncated or damaged/);
+  });
+
+  it('refuses a file that is not a backup', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    const foreign = path.join(work, 'foreign.tar.gz');
+    writeFileSync(foreign, 'hello');
+    await expectRefusedAndUnchanged(target, foreign, /truncated or damaged/);
+  });
+
+  it('refuses a different APP_SECRET, naming --secret-file; with the old secret it re-seals', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    await expectRefusedAndUnchanged(target, archive, /--secret-file/, { appSecret: 'another-secret' });
+    await expect(restoreInto(target, archive, { appSecret: 'another-secret', oldSecret: 'wrong' })).rejects.toThrow(/not the APP_SECRET/);
+    await restoreInto(target, archive, { appSecret: 'another-secret', oldSecret: SECRET });
+    const restored = await createTestApp({ dataDir: target, appSecret: 'another-secret', databaseFile: DATABASE_FILE_NAME });
+    try {
+      const admin = bearer(await loginAsAdmin(restored.app));
+      const list = await restored.app.inject({ method: 'GET', url: '/api/admin/pastes', headers: admin });
+      expect(list.statusCode).toBe(200);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses a non-empty database without --merge and changes nothing', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    const opened = await openDatabase({ file: path.join(target, DATABASE_FILE_NAME) });
+    await seedApiKey(
+      {
+        create: (row: Record<string, unknown>) =>
+          opened.db
+            .insertInto('api_keys')
+            .values(row as never)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+      } as never,
+      { name: 'existing' },
+    );
+    await opened.db.destroy();
+    const before = dumpTables(path.join(target, DATABASE_FILE_NAME));
+    await expect(restoreInto(target, archive)).rejects.toThrow(/not empty \(rows in api_keys\).*--merge/);
+    expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(before);
+  });
+
+  it('--merge adds what is missing and reports conflicts without overwriting', async () => {
+    const target = newTarget();
+    await emptyTarget(target);
+    await restoreInto(target, archive);
+    const db = new SqliteDatabase(path.join(target, DATABASE_FILE_NAME));
+    const [first, second] = db.prepare('SELECT id, slug FROM pastes ORDER BY id').all() as { id: string; slug: string }[];
+    db.prepare(`UPDATE pastes SET remark = 'changed here' WHERE id = ?`).run(first?.id);
+    db.prepare('DELETE FROM paste_tags WHERE paste_id = ?').run(second?.id);
+    db.prepare('DELETE FROM pastes WHERE id = ?').run(second?.id);
+    db.close();
+    const report = await restoreInto(target, archive, { merge: true });
+    expect(report.inserted.pastes).toBe(1);
+    expect(report.conflicts).toEqual(expect.arrayContaining([{ table: 'pastes', id: first?.id }]));
+    expect(report.objects.conflicts).toEqual([objectKey]);
+    const after = new SqliteDatabase(path.join(target, DATABASE_FILE_NAME), { readonly: true });
+    expect((after.prepare('SELECT remark FROM pastes WHERE id = ?').get(first?.id) as { remark: string }).remark).toBe('changed here');
+    expect(after.prepare('SELECT id FROM pastes WHERE id = ?').get(second?.id)).toBeDefined();
+    after.close();
+  });
+
+  it('cli: usage errors exit 2, create and restore through the environment', async () => {
+    expect(() => parseArgs(['frobnicate'])).toThrow(UsageError);
+    expect(() => parseArgs(['restore'])).toThrow(UsageError);
+    expect(parseArgs(['create', '--out', 'x.tgz', '--objects'])).toEqual({ command: 'create', out: 'x.tgz', objects: true });
+    const out = path.join(work, 'cli.tar.gz');
+    const lines: string[] = [];
+    await runBackupCli(['create', '--out', out], { DATA_DIR: source.dataDir, APP_SECRET: SECRET }, (line) => lines.push(line));
+    expect(lines[0]).toMatch(/^Backup written to .*cli\.tar\.gz/);
+    const target = newTarget();
+    await runBackupCli(['restore', out], { DATA_DIR: target, APP_SECRET: SECRET }, (line) => lines.push(line));
+    expect(lines.at(-1)).toMatch(/^Restored \d+ rows and 0 objects/);
+    expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(dumpTables(path.join(source.dataDir, DATABASE_FILE_NAME)));
+    await expect(runBackupCli(['restore', out], { DATA_DIR: target, APP_SECRET: SECRET }, () => undefined)).rejects.toThrow(/not empty/);
+  });
+});

@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DATABASE_FILE_NAME } from '../app';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { findPackageRoot } from '../lib/paths';
+import { SECRET_FILE_NAME, loadOrCreateServerSecret } from '../lib/secret-box';
+import { BackupError } from './archive-format';
+import { createBackup, defaultBackupName } from './create-backup';
+import { restoreBackup } from './restore-backup';
+
+/**
+ * `pnpm backup create [--out FILE] [--objects]` and `pnpm backup restore FILE [--merge] [--secret-file F]`,
+ * on the instance the server's environment names (DATA_DIR, DATABASE_URL, APP_SECRET).
+ * Exit codes: 0 done, 1 refused or failed (one line on stderr), 2 usage.
+ */
+export const USAGE = `Usage:
+  pnpm backup create [--out FILE] [--objects]
+  pnpm backup restore FILE [--merge] [--secret-file FILE]`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type BackupCommand =
+  { command: 'create'; out?: string; objects: boolean } | { command: 'restore'; file: string; merge: boolean; secretFile?: string };
+
+export function parseArgs(argv: readonly string[]): BackupCommand {
+  const [command, ...rest] = argv;
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (arg === '--objects' || arg === '--merge') flags.add(arg);
+    else if (arg === '--out' || arg === '--secret-file') {
+      const value = rest[++i];
+      if (value === undefined || value === '') throw new UsageError(`${arg} needs a file name`);
+      values.set(arg, value);
+    } else if (arg.startsWith('--out=') || arg.startsWith('--secret-file=')) {
+      const at = arg.indexOf('=');
+      values.set(arg.slice(0, at), arg.slice(at + 1));
+    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  if (command === 'create') {
+    if (positional.length > 0 || flags.has('--merge') || values.has('--secret-file'))
+      throw new UsageError('create takes only --out FILE and --objects');
+    return { command, out: values.get('--out'), objects: flags.has('--objects') };
+  }
+  if (command === 'restore') {
+    if (positional.length !== 1 || flags.has('--objects') || values.has('--out'))
+      throw new UsageError('restore takes one FILE, --merge and --secret-file FILE');
+    return { command, file: positional[0] ?? '', merge: flags.has('--merge'), secretFile: values.get('--secret-file') };
+  }
+  throw new UsageError(command === undefined ? 'No command' : `Unknown command ${command}`);
+}
+
+function appVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(findPackageRoot(__dirname), 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function readSecretFile(file: string): string {
+  try {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret === '') throw new BackupError(`--secret-file ${file} is empty`);
+    return secret;
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`Cannot read --secret-file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function runBackupCli(argv: readonly string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<void> {
+  const args = parseArgs(argv);
+  const config = loadConfig(env).app;
+  const dataDir = path.resolve(config.dataDir ?? '.');
+  if (args.command === 'create') {
+    const secret = config.appSecret ?? (existsSync(path.join(dataDir, SECRET_FILE_NAME)) ? loadOrCreateServerSecret(dataDir) : undefined);
+    if (secret === undefined) throw new BackupError(`No APP_SECRET and no ${SECRET_FILE_NAME} in ${dataDir}: is DATA_DIR the server's?`);
+    const target = path.resolve(args.out ?? defaultBackupName());
+    const { manifest } = await createBackup({
+      source: {
+        dataDir,
+        appSecret: secret,
+        ...(config.databaseUrl === undefined
+          ? { sqliteFile: path.join(dataDir, DATABASE_FILE_NAME) }
+          : { databaseUrl: config.databaseUrl }),
+      },
+      out: target,
+      objects: args.objects,
+      appVersion: appVersion(),
+    });
+    const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0);
+    const objects = Object.keys(manifest.parts).filter((name) => name.startsWith('objects/')).length;
+    out(`Backup written to ${target}: ${rows} rows, ${objects} objects (schema ${manifest.schemaVersion})`);
+    for (const skipped of manifest.objects.skipped)
+      out(`  not included: objects of storage ${skipped.name} (${skipped.storageConfigId}): ${skipped.reason}`);
+    return;
+  }
+  const oldSecret = args.secretFile === undefined ? undefined : readSecretFile(args.secretFile);
+  const opened = await openDatabase(
+    config.databaseUrl === undefined ? { file: path.join(dataDir, DATABASE_FILE_NAME) } : { url: config.databaseUrl },
+  );
+  try {
+    await migrateToLatest(opened.db, undefined, opened.schema === undefined ? {} : { migrationTableSchema: opened.schema });
+    const report = await restoreBackup({
+      file: path.resolve(args.file),
+      merge: args.merge,
+      ...(oldSecret === undefined ? {} : { oldSecret }),
+      target: {
+        db: opened.db,
+        engine: opened.engine,
+        ...(opened.schema === undefined ? {} : { schema: opened.schema }),
+        dataDir,
+        appSecret: loadOrCreateServerSecret(dataDir, config.appSecret),
+      },
+    });
+    const rows = Object.values(report.inserted).reduce((a, b) => a + b, 0);
+    out(`Restored ${rows} rows and ${report.objects.restored} objects from ${args.file}`);
+    for (const conflict of report.conflicts) out(`  conflict, kept the existing row: ${conflict.table} ${conflict.id}`);
+    for (const key of report.objects.conflicts) out(`  conflict, kept the existing object: ${key}`);
+  } finally {
+    await opened.db.destroy();
+  }
+}
+
+export function exitCodeOf(error: unknown): number {
+  return error instanceof UsageError ? 2 : 1;
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof UsageError) return `${error.message}\n${USAGE}`;
+  if (error instanceof BackupError || error instanceof ConfigError) return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return `Backup failed: ${text.split('\n')[0] ?? text}`;
+}
+
+if (require.main === module) {
+  runBackupCli(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${messageOf(error)}\n`);
+      process.exit(exitCodeOf(error));
+    },
+  );
+}

@@ -1,0 +1,301 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
+import { lstat, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import SqliteDatabase from 'better-sqlite3';
+import { Client } from 'pg';
+import * as tar from 'tar-stream';
+import { postgresTypes } from '../db/database';
+import {
+  BackupError,
+  FORMAT_VERSION,
+  MANIFEST_NAME,
+  OBJECTS_PREFIX,
+  encodeRow,
+  isBackedUpTable,
+  orderTables,
+  secretFingerprint,
+  tablePartName,
+  type DatabaseKind,
+  type Manifest,
+  type ManifestPart,
+  type SkippedObjects,
+} from './archive-format';
+
+export interface BackupSource {
+  /** DATA_DIR: local storage objects live under `<dataDir>/storage/<config-id>`. */
+  dataDir: string;
+  /** PostgreSQL URL; else `sqliteFile` is read. */
+  databaseUrl?: string;
+  /** PostgreSQL: the schema holding the tables (default: the connection's current schema). */
+  databaseSchema?: string;
+  sqliteFile?: string;
+  appSecret: string;
+}
+
+export interface CreateBackupOptions {
+  source: BackupSource;
+  out: string;
+  objects?: boolean;
+  appVersion: string;
+  now?: () => Date;
+}
+
+interface StorageConfigSummary {
+  storageConfigId: string;
+  name: string;
+  driver: string;
+}
+
+/** Rows of one table, read from the snapshot a batch at a time. */
+interface Snapshot {
+  kind: DatabaseKind;
+  tables: string[];
+  schemaVersion: string;
+  rows(table: string): AsyncIterable<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+function quote(identifier: string): string {
+  return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/** SQLite: the online backup API copies a consistent image of the live database to a temp file. */
+async function sqliteSnapshot(file: string, workDir: string): Promise<Snapshot> {
+  if (!existsSync(file)) throw new BackupError(`No SQLite database at ${file} (check DATA_DIR)`);
+  const copyFile = path.join(workDir, 'snapshot.db');
+  const live = new SqliteDatabase(file, { fileMustExist: true });
+  try {
+    live.pragma('busy_timeout = 5000');
+    await live.backup(copyFile);
+  } finally {
+    live.close();
+  }
+  const copy = new SqliteDatabase(copyFile, { readonly: true });
+  const all = copy.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table'`).all() as { name: string; sql: string | null }[];
+  // Full-text indexes (virtual tables and their shadow tables) are rebuilt by the target's triggers.
+  const virtual = all.filter((row) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(row.sql ?? '')).map((row) => row.name);
+  const names = all
+    .map((row) => row.name)
+    .filter((name) => isBackedUpTable(name) && !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
+  const latest = copy.prepare(`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`).get() as { name: string } | undefined;
+  if (latest === undefined) {
+    copy.close();
+    throw new BackupError(`The database at ${file} has no applied migrations: nothing to back up`);
+  }
+  return {
+    kind: 'sqlite',
+    tables: orderTables(names),
+    schemaVersion: latest.name,
+    async *rows(table) {
+      // Lazy iteration: one row in memory at a time.
+      for (const row of copy.prepare(`SELECT * FROM ${quote(table)}`).iterate()) yield row as Record<string, unknown>;
+    },
+    close: () => {
+      copy.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** PostgreSQL: one REPEATABLE READ, READ ONLY transaction; rows come through a server-side cursor. */
+async function postgresSnapshot(url: string, schema: string | undefined): Promise<Snapshot> {
+  const client = new Client({ connectionString: url, types: postgresTypes });
+  await client.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    if (schema !== undefined) await client.query(`SET LOCAL search_path TO ${quote(schema)}`);
+    const tables = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    const latest = await client.query<{ name: string }>(`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`);
+    const schemaVersion = latest.rows[0]?.name;
+    if (schemaVersion === undefined) throw new BackupError('The PostgreSQL database has no applied migrations: nothing to back up');
+    let cursor = 0;
+    return {
+      kind: 'postgresql',
+      tables: orderTables(tables.rows.map((row) => row.name).filter(isBackedUpTable)),
+      schemaVersion,
+      async *rows(table) {
+        const name = `backup_cursor_${cursor++}`;
+        await client.query(`DECLARE ${name} NO SCROLL CURSOR FOR SELECT * FROM ${quote(table)}`);
+        for (;;) {
+          const batch = await client.query<Record<string, unknown>>(`FETCH 500 FROM ${name}`);
+          if (batch.rows.length === 0) break;
+          yield* batch.rows;
+        }
+        await client.query(`CLOSE ${name}`);
+      },
+      close: async () => {
+        await client.query('ROLLBACK').catch(() => undefined);
+        await client.end();
+      },
+    };
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function write(stream: WriteStream, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+async function closeStream(stream: WriteStream): Promise<void> {
+  stream.end();
+  await once(stream, 'close');
+}
+
+/** Files below `dir` (never following symbolic links), as keys relative to it with `/` separators. */
+async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return;
+    throw error;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const key = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) yield* walkFiles(path.join(dir, entry.name), key);
+    else if (entry.isFile()) yield key;
+  }
+}
+
+function addEntry(pack: tar.Pack, name: string, size: number, source: NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const sink = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (error) => (error ? reject(error) : resolve()));
+    source.on('error', reject);
+    source.pipe(sink);
+  });
+}
+
+/**
+ * Writes a backup archive to `out` (via `<out>.partial`, renamed only when complete; a failure
+ * removes the partial file). Table rows are spooled to JSONL files in a temp directory beside
+ * `out` (their sizes must be known for the tar headers), objects are streamed straight from the
+ * local storage, the manifest comes last. Memory stays flat: one row or chunk at a time.
+ */
+export async function createBackup(options: CreateBackupOptions): Promise<{ file: string; manifest: Manifest }> {
+  const out = path.resolve(options.out);
+  const partial = `${out}.partial`;
+  const workDir = await mkdtemp(path.join(path.dirname(out), '.cloudclip-backup-'));
+  const { source } = options;
+  try {
+    const snapshot =
+      source.databaseUrl !== undefined
+        ? await postgresSnapshot(source.databaseUrl, source.databaseSchema)
+        : await sqliteSnapshot(source.sqliteFile ?? '', workDir);
+    const parts: Record<string, ManifestPart> = {};
+    const rowCounts: Record<string, number> = {};
+    const spooled: { name: string; file: string }[] = [];
+    const storageConfigs: StorageConfigSummary[] = [];
+    try {
+      for (const table of snapshot.tables) {
+        const file = path.join(workDir, `${table}.jsonl`);
+        const stream = createWriteStream(file, { mode: 0o600 });
+        const hash = createHash('sha256');
+        let bytes = 0;
+        let count = 0;
+        try {
+          for await (const row of snapshot.rows(table)) {
+            const line = encodeRow(row);
+            hash.update(line);
+            bytes += Buffer.byteLength(line);
+            count += 1;
+            if (table === 'storage_configs') {
+              storageConfigs.push({ storageConfigId: String(row.id), name: String(row.name), driver: String(row.driver) });
+            }
+            await write(stream, line);
+          }
+        } finally {
+          await closeStream(stream);
+        }
+        const name = tablePartName(table);
+        parts[name] = { sha256: hash.digest('hex'), bytes };
+        rowCounts[table] = count;
+        spooled.push({ name, file });
+      }
+    } finally {
+      await snapshot.close();
+    }
+    await rm(path.join(workDir, 'snapshot.db'), { force: true });
+
+    const skipped: SkippedObjects[] = [];
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 }));
+    // A failure of the file (e.g. a full disk) ends the pipeline early: stop feeding it then.
+    let writeError: unknown;
+    written.catch((error: unknown) => {
+      writeError = error;
+    });
+    for (const part of spooled) {
+      if (writeError !== undefined) break;
+      await addEntry(pack, part.name, (await stat(part.file)).size, createReadStream(part.file));
+    }
+    for (const config of storageConfigs) {
+      if (config.driver !== 'local') {
+        skipped.push({ ...config, reason: 'objects of S3 storage stay in their bucket' });
+        continue;
+      }
+      if (!options.objects) {
+        skipped.push({ ...config, reason: 'created without --objects' });
+        continue;
+      }
+      if (!/^[A-Za-z0-9_-]+$/.test(config.storageConfigId)) {
+        skipped.push({ ...config, reason: 'unusable storage config id' });
+        continue;
+      }
+      const root = path.join(source.dataDir, 'storage', config.storageConfigId);
+      for await (const key of walkFiles(root)) {
+        if (writeError !== undefined) break;
+        const file = path.join(root, ...key.split('/'));
+        const info = await lstat(file);
+        const hash = createHash('sha256');
+        // Exactly the size in the tar header, even if the object grows meanwhile.
+        const counted: Readable = info.size === 0 ? Readable.from([]) : createReadStream(file, { start: 0, end: info.size - 1 });
+        counted.on('data', (chunk: Buffer) => hash.update(chunk));
+        const name = `${OBJECTS_PREFIX}${config.storageConfigId}/${key}`;
+        await addEntry(pack, name, info.size, counted);
+        parts[name] = { sha256: hash.digest('hex'), bytes: info.size };
+      }
+    }
+    const manifest: Manifest = {
+      formatVersion: FORMAT_VERSION,
+      schemaVersion: snapshot.schemaVersion,
+      appVersion: options.appVersion,
+      createdAt: (options.now?.() ?? new Date()).toISOString(),
+      database: snapshot.kind,
+      rowCounts,
+      parts,
+      secretFingerprint: secretFingerprint(source.appSecret),
+      objects: { included: options.objects === true, skipped },
+    };
+    if (writeError === undefined) {
+      const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+      pack.entry({ name: MANIFEST_NAME, size: body.length, mode: 0o600, mtime: new Date(0) }, body);
+      pack.finalize();
+    } else {
+      pack.destroy();
+    }
+    await written;
+    await rename(partial, out);
+    return { file: out, manifest };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** A default archive name: `cloudclip-backup-<UTC time>-<random>.tar.gz` in the working directory. */
+export function defaultBackupName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, 'Z');
+  return `cloudclip-backup-${stamp}-${randomBytes(3).toString('hex')}.tar.gz`;
+}

@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql, type Kysely } from 'kysely';
+import type { AppDatabase, DatabaseEngine } from '../db/database';
+import { SecretBox } from '../lib/secret-box';
+import {
+  BackupError,
+  OBJECTS_PREFIX,
+  decodeValue,
+  isBackedUpTable,
+  readArchive,
+  secretFingerprint,
+  tableOfPart,
+  verifyArchive,
+  type Manifest,
+} from './archive-format';
+
+export interface RestoreTarget {
+  db: AppDatabase;
+  engine: DatabaseEngine;
+  /** PostgreSQL: the schema holding the tables. */
+  schema?: string;
+  /** DATA_DIR of the target: objects go to `<dataDir>/storage/<config-id>/<key>`. */
+  dataDir: string;
+  /** The target's server secret (APP_SECRET, or DATA_DIR's generated one). */
+  appSecret: string;
+}
+
+export interface RestoreOptions {
+  file: string;
+  target: RestoreTarget;
+  /** Add what is missing, report conflicts, never overwrite. Default: the target must be empty. */
+  merge?: boolean;
+  /** The APP_SECRET the backup was made with, when it differs from the target's: sealed values are re-sealed. */
+  oldSecret?: string;
+}
+
+export interface RestoreConflict {
+  table: string;
+  /** The row's id (or slug/key/token, whichever identifies it). */
+  id: string;
+}
+
+export interface RestoreReport {
+  manifest: Manifest;
+  inserted: Record<string, number>;
+  conflicts: RestoreConflict[];
+  objects: { restored: number; conflicts: string[] };
+}
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+type ColumnTypes = Map<string, string>;
+
+const BATCH_ROWS = 200;
+/** Tables the migrations fill with defaults; a restore (not a merge) replaces their rows. */
+const PRESEEDED_TABLES: readonly string[] = ['system_settings'];
+const OBJECT_ID = /^[A-Za-z0-9_-]+$/;
+
+async function latestMigration(db: AppDatabase): Promise<string | undefined> {
+  try {
+    const result = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
+    return result.rows[0]?.name;
+  } catch {
+    return undefined;
+  }
+}
+
+async function targetColumns(target: RestoreTarget): Promise<Map<string, ColumnTypes>> {
+  const tables = await target.db.introspection.getTables();
+  const out = new Map<string, ColumnTypes>();
+  for (const table of tables) {
+    if (target.schema !== undefined && table.schema !== undefined && table.schema !== target.schema) continue;
+    if (!isBackedUpTable(table.name)) continue;
+    out.set(table.name, new Map(table.columns.map((column) => [column.name, column.dataType.toLowerCase()])));
+  }
+  return out;
+}
+
+/** Converts a value read from either engine's backup into what the target column takes. */
+export function convertValue(value: unknown, dataType: string | undefined): unknown {
+  const decoded = decodeValue(value);
+  if (decoded === null || decoded === undefined || dataType === undefined) return decoded ?? null;
+  if (dataType === 'boolean' || dataType === 'bool') {
+    if (typeof decoded === 'number') return decoded !== 0;
+    if (typeof decoded === 'string') return decoded === '1' || decoded.toLowerCase() === 'true';
+    return decoded;
+  }
+  if (/^(integer|int|int2|int4|int8|bigint|smallint|real|numeric|double precision|float4|float8)$/.test(dataType)) {
+    if (typeof decoded === 'boolean') return decoded ? 1 : 0;
+    if (typeof decoded === 'string' && decoded.trim() !== '' && Number.isFinite(Number(decoded))) return Number(decoded);
+    return decoded;
+  }
+  if (dataType.startsWith('timestamp') || dataType === 'date') {
+    if (typeof decoded === 'number') return new Date(decoded).toISOString();
+    return decoded;
+  }
+  if (dataType === 'json' || dataType === 'jsonb') {
+    return typeof decoded === 'string' ? decoded : JSON.stringify(decoded);
+  }
+  // text and everything else
+  if (typeof decoded === 'boolean') return decoded ? 1 : 0;
+  if (typeof decoded === 'object' && !Buffer.isBuffer(decoded)) return JSON.stringify(decoded);
+  return decoded;
+}
+
+/** Generated columns (`pastes.stored_bytes`): the target computes them, a restore leaves them out. */
+async function generatedColumns(target: RestoreTarget, tables: Iterable<string>): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (target.engine === 'PostgreSQL') {
+    const result = await sql<{ table_name: string; column_name: string }>`
+      SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND is_generated = 'ALWAYS'`.execute(target.db);
+    for (const row of result.rows) out.add(`${row.table_name}.${row.column_name}`);
+    return out;
+  }
+  for (const table of tables) {
+    const result = await sql<{ name: string }>`SELECT name FROM pragma_table_xinfo(${table}) WHERE hidden IN (2, 3)`.execute(target.db);
+    for (const row of result.rows) out.add(`${table}.${row.name}`);
+  }
+  return out;
+}
+
+function rowKey(row: Record<string, unknown>): string {
+  for (const column of ['id', 'slug', 'key', 'token', 'name']) {
+    const value = row[column];
+    if (value !== undefined && value !== null) return String(value);
+  }
+  return JSON.stringify(Object.values(row).slice(0, 3));
+}
+
+function objectTarget(name: string): { configId: string; segments: string[] } | undefined {
+  const rest = name.slice(OBJECTS_PREFIX.length).split('/');
+  const configId = rest.shift();
+  if (configId === undefined || !OBJECT_ID.test(configId) || rest.length === 0) return undefined;
+  if (rest.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) return undefined;
+  return { configId, segments: rest };
+}
+
+interface Resealer {
+  from: SecretBox;
+  to: SecretBox;
+}
+
+function checkSecret(manifest: Manifest, options: RestoreOptions): Resealer | undefined {
+  const current = secretFingerprint(options.target.appSecret);
+  if (manifest.secretFingerprint === current) return undefined;
+  if (options.oldSecret === undefined) {
+    throw new BackupError(
+      'The backup was made with a different APP_SECRET: pass the old one with --secret-file FILE (its sealed passwords and storage keys are re-sealed with the current secret), or run with the old APP_SECRET',
+    );
+  }
+  if (secretFingerprint(options.oldSecret) !== manifest.secretFingerprint) {
+    throw new BackupError('The secret in --secret-file is not the APP_SECRET this backup was made with');
+  }
+  return { from: new SecretBox(options.oldSecret), to: new SecretBox(options.target.appSecret) };
+}
+
+async function nonEmptyTables(db: AppDatabase, tables: Iterable<string>): Promise<string[]> {
+  const anyDb = db as unknown as AnyDb;
+  const found: string[] = [];
+  for (const table of tables) {
+    const row = await anyDb
+      .selectFrom(table)
+      .select(sql<number>`1`.as('one'))
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) found.push(table);
+  }
+  return found;
+}
+
+/**
+ * Restores a backup archive. Pass one (`verifyArchive`) checks the format version and every part's
+ * SHA-256 before anything is written; then the schema version, the secret and (without `merge`)
+ * that the target is empty. Pass two inserts all rows in one transaction, in foreign-key order
+ * (the archive's order), converting values to the target's column types. Objects are unpacked
+ * into a staging directory during that pass and moved into the local storage after the commit;
+ * an existing object is never overwritten.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
+  const { target } = options;
+  const { manifest } = await verifyArchive(options.file);
+  const targetVersion = await latestMigration(target.db);
+  if (targetVersion === undefined)
+    throw new BackupError('The target database has no applied migrations: start the server on it once, or migrate it');
+  if (targetVersion !== manifest.schemaVersion) {
+    throw new BackupError(
+      `The backup's schema version ${manifest.schemaVersion} differs from the target database's ${targetVersion}: restore it with the Cloudclip version that made it (${manifest.appVersion})`,
+    );
+  }
+  const resealer = checkSecret(manifest, options);
+  const columns = await targetColumns(target);
+  const archiveTables = Object.keys(manifest.parts)
+    .map(tableOfPart)
+    .filter((table): table is string => table !== undefined);
+  for (const table of archiveTables) {
+    if (!columns.has(table)) throw new BackupError(`The target database has no table ${table}`);
+  }
+  const generated = await generatedColumns(target, archiveTables);
+  if (!options.merge) {
+    // system_settings holds the defaults every migrated database starts with: replaced below.
+    const busy = await nonEmptyTables(
+      target.db,
+      archiveTables.filter((table) => !PRESEEDED_TABLES.includes(table)),
+    );
+    if (busy.length > 0) {
+      throw new BackupError(
+        `The target database is not empty (rows in ${busy.join(', ')}): restore into an empty database, or add --merge to add only what is missing`,
+      );
+    }
+  }
+
+  const inserted: Record<string, number> = {};
+  const conflicts: RestoreConflict[] = [];
+  const staging = path.join(target.dataDir, 'tmp', `backup-restore-${randomBytes(6).toString('hex')}`);
+  const staged: { configId: string; segments: string[] }[] = [];
+  try {
+    await (target.db as unknown as AnyDb).transaction().execute(async (trx) => {
+      await readArchive(options.file, async (entry) => {
+        const table = tableOfPart(entry.name);
+        if (table !== undefined) {
+          const types = columns.get(table) ?? new Map<string, string>();
+          if (!options.merge && PRESEEDED_TABLES.includes(table)) await trx.deleteFrom(table).execute();
+          let batch: Record<string, unknown>[] = [];
+          let count = 0;
+          const flush = async (): Promise<void> => {
+            if (batch.length === 0) return;
+            if (options.merge) {
+              for (const row of batch) {
+                const result = await trx
+                  .insertInto(table)
+                  .values(row)
+                  .onConflict((oc) => oc.doNothing())
+                  .executeTakeFirst();
+                if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) conflicts.push({ table, id: rowKey(row) });
+                else count += 1;
+              }
+            } else {
+              await trx.insertInto(table).values(batch).execute();
+              count += batch.length;
+            }
+            batch = [];
+          };
+          const lines = createInterface({ input: Readable.from(entry.stream), crlfDelay: Infinity });
+          for await (const line of lines) {
+            if (line === '') continue;
+            const source = JSON.parse(line) as Record<string, unknown>;
+            const row: Record<string, unknown> = {};
+            for (const [column, value] of Object.entries(source)) {
+              if (generated.has(`${table}.${column}`)) continue;
+              if (!types.has(column)) throw new BackupError(`The target table ${table} has no column ${column}`);
+              let converted = convertValue(value, types.get(column));
+              if (resealer !== undefined && column.endsWith('_sealed') && typeof converted === 'string' && converted !== '') {
+                converted = resealer.to.encrypt(resealer.from.decrypt(converted));
+              }
+              row[column] = converted;
+            }
+            batch.push(row);
+            if (batch.length >= BATCH_ROWS) await flush();
+          }
+          await flush();
+          inserted[table] = count;
+          return;
+        }
+        if (entry.name.startsWith(OBJECTS_PREFIX)) {
+          const object = objectTarget(entry.name);
+          if (object === undefined) throw new BackupError(`Unusable object name in the backup: ${entry.name}`);
+          const file = path.join(staging, object.configId, ...object.segments);
+          await mkdir(path.dirname(file), { recursive: true });
+          await pipeline(Readable.from(entry.stream), createWriteStream(file, { mode: 0o600 }));
+          staged.push(object);
+        }
+      });
+    });
+    const objectConflicts: string[] = [];
+    let restored = 0;
+    for (const object of staged) {
+      const destination = path.join(target.dataDir, 'storage', object.configId, ...object.segments);
+      const key = `${object.configId}/${object.segments.join('/')}`;
+      if (existsSync(destination)) {
+        objectConflicts.push(key);
+        continue;
+      }
+      await mkdir(path.dirname(destination), { recursive: true });
+      await rename(path.join(staging, object.configId, ...object.segments), destination);
+      restored += 1;
+    }
+    return { manifest, inserted, conflicts, objects: { restored, conflicts: objectConflicts } };
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`Restore failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
