@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync, statSync, truncateSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync, statSync, symlinkSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { createGunzip, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
@@ -145,6 +145,21 @@ describe('backup create / restore (SQLite)', () => {
     expect(manifest.objects.included).toBe(true);
     expect(manifestText).not.toContain(SECRET);
     expect(Object.keys(manifest.parts).sort()).toEqual(names.filter((name) => name !== MANIFEST_NAME).sort());
+  });
+
+  it('a full disk while writing leaves no archive under the final name (and no partial file)', async () => {
+    const out = path.join(work, 'full-disk.tar.gz');
+    symlinkSync('/dev/full', `${out}.partial`);
+    await expect(
+      createBackup({
+        source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
+        out,
+        objects: true,
+        appVersion: 'test',
+      }),
+    ).rejects.toThrow(/ENOSPC|no space/i);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(work).filter((name) => name.startsWith('full-disk') || name.startsWith('.cloudclip-backup-'))).toEqual([]);
   });
 
   it('restores into an empty database: identical rows in every table, and the objects', async () => {

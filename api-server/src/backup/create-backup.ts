@@ -186,6 +186,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
   const partial = `${out}.partial`;
   const workDir = await mkdtemp(path.join(path.dirname(out), '.cloudclip-backup-'));
   const { source } = options;
+  let packing: tar.Pack | undefined;
   try {
     const snapshot =
       source.databaseUrl !== undefined
@@ -228,15 +229,21 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
 
     const skipped: SkippedObjects[] = [];
     const pack = tar.pack();
+    packing = pack;
     const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 }));
-    // A failure of the file (e.g. a full disk) ends the pipeline early: stop feeding it then.
-    let writeError: unknown;
-    written.catch((error: unknown) => {
-      writeError = error;
+    // A failure of the file (e.g. a full disk) ends the pipeline early: an entry being added then
+    // may never finish, so every addition races the pipeline's failure.
+    const failed = new Promise<never>((_, reject) => {
+      written.catch(reject);
     });
+    failed.catch(() => undefined);
+    const add = (name: string, size: number, stream: Readable): Promise<void> =>
+      Promise.race([addEntry(pack, name, size, stream), failed]).catch((error: unknown) => {
+        stream.destroy();
+        throw error;
+      });
     for (const part of spooled) {
-      if (writeError !== undefined) break;
-      await addEntry(pack, part.name, (await stat(part.file)).size, createReadStream(part.file));
+      await add(part.name, (await stat(part.file)).size, createReadStream(part.file));
     }
     for (const config of storageConfigs) {
       if (config.driver !== 'local') {
@@ -253,7 +260,6 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
       }
       const root = path.join(source.dataDir, 'storage', config.storageConfigId);
       for await (const key of walkFiles(root)) {
-        if (writeError !== undefined) break;
         const file = path.join(root, ...key.split('/'));
         const info = await lstat(file);
         const hash = createHash('sha256');
@@ -261,7 +267,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
         const counted: Readable = info.size === 0 ? Readable.from([]) : createReadStream(file, { start: 0, end: info.size - 1 });
         counted.on('data', (chunk: Buffer) => hash.update(chunk));
         const name = `${OBJECTS_PREFIX}${config.storageConfigId}/${key}`;
-        await addEntry(pack, name, info.size, counted);
+        await add(name, info.size, counted);
         parts[name] = { sha256: hash.digest('hex'), bytes: info.size };
       }
     }
@@ -276,17 +282,14 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
       secretFingerprint: secretFingerprint(source.appSecret),
       objects: { included: options.objects === true, skipped },
     };
-    if (writeError === undefined) {
-      const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-      pack.entry({ name: MANIFEST_NAME, size: body.length, mode: 0o600, mtime: new Date(0) }, body);
-      pack.finalize();
-    } else {
-      pack.destroy();
-    }
+    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    pack.entry({ name: MANIFEST_NAME, size: body.length, mode: 0o600, mtime: new Date(0) }, body);
+    pack.finalize();
     await written;
     await rename(partial, out);
     return { file: out, manifest };
   } catch (error) {
+    packing?.destroy();
     await rm(partial, { force: true });
     throw error;
   } finally {
