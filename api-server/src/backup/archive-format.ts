@@ -219,6 +219,7 @@ export interface VerifiedArchive {
 /** Pass one: hashes every part and checks them against the manifest (found at the end). Writes nothing. */
 export async function verifyArchive(file: string): Promise<VerifiedArchive> {
   const seen = new Map<string, ManifestPart>();
+  const rows = new Map<string, number>();
   let manifestText: string | undefined;
   await readArchive(file, async (entry) => {
     if (entry.name === MANIFEST_NAME) {
@@ -231,11 +232,15 @@ export async function verifyArchive(file: string): Promise<VerifiedArchive> {
     if (seen.has(entry.name)) throw new BackupError(`Damaged backup: part ${entry.name} appears twice`);
     const hash = createHash('sha256');
     let bytes = 0;
+    let lines = 0;
     for await (const chunk of entry.stream) {
       hash.update(chunk);
       bytes += chunk.length;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
     }
     seen.set(entry.name, { sha256: hash.digest('hex'), bytes });
+    const table = tableOfPart(entry.name);
+    if (table !== undefined) rows.set(table, lines);
   });
   if (manifestText === undefined) throw new BackupError(`Not a Cloudclip backup (or truncated): ${file} has no manifest.json`);
   const manifest = parseManifest(manifestText);
@@ -245,6 +250,10 @@ export async function verifyArchive(file: string): Promise<VerifiedArchive> {
     if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) {
       throw new BackupError(`Damaged backup: part ${name} does not match its SHA-256 in the manifest`);
     }
+  }
+  for (const [table, count] of rows) {
+    if (manifest.rowCounts[table] !== count)
+      throw new BackupError(`Damaged backup: ${table} has ${count} rows, the manifest says ${manifest.rowCounts[table]}`);
   }
   for (const name of seen.keys()) {
     if (!(name in manifest.parts)) throw new BackupError(`Damaged backup: part ${name} is not in the manifest`);

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedApiKey } from '../testing/seed';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../testing/test-app';
 import { BackupError, MANIFEST_NAME, TABLE_ORDER } from './archive-format';
-import { runBackupCli, parseArgs, UsageError } from './cli';
+import { exitCodeOf, messageOf, parseArgs, runBackupCli, UsageError } from './cli';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
 
@@ -292,5 +292,15 @@ describe('backup create / restore (SQLite)', () => {
     expect(lines.at(-1)).toMatch(/^Restored \d+ rows and 0 objects/);
     expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(dumpTables(path.join(source.dataDir, DATABASE_FILE_NAME)));
     await expect(runBackupCli(['restore', out], { DATA_DIR: target, APP_SECRET: SECRET }, () => undefined)).rejects.toThrow(/not empty/);
+    const untouched = newTarget();
+    const bad = path.join(work, 'bad.tar.gz');
+    writeFileSync(bad, 'not an archive');
+    const failure = await runBackupCli(['restore', bad], { DATA_DIR: untouched }, () => undefined).catch((error: unknown) => error);
+    expect(exitCodeOf(failure)).toBe(1);
+    expect(messageOf(failure)).toMatch(/^The backup .* is truncated or damaged/);
+    expect(messageOf(failure)).not.toContain('\n');
+    expect(readdirSync(untouched)).toEqual([]);
+    const usage = await runBackupCli(['create', 'extra'], {}, () => undefined).catch((error: unknown) => error);
+    expect(exitCodeOf(usage)).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { findPackageRoot } from '../lib/paths';
 import { SECRET_FILE_NAME, loadOrCreateServerSecret } from '../lib/secret-box';
-import { BackupError } from './archive-format';
+import { BackupError, verifyArchive } from './archive-format';
 import { createBackup, defaultBackupName } from './create-backup';
 import { restoreBackup } from './restore-backup';
 
@@ -105,13 +105,17 @@ export async function runBackupCli(argv: readonly string[], env: NodeJS.ProcessE
     return;
   }
   const oldSecret = args.secretFile === undefined ? undefined : readSecretFile(args.secretFile);
+  // Checked before the target database is even opened (or created): a bad archive changes nothing.
+  const file = path.resolve(args.file);
+  const verified = await verifyArchive(file);
   const opened = await openDatabase(
     config.databaseUrl === undefined ? { file: path.join(dataDir, DATABASE_FILE_NAME) } : { url: config.databaseUrl },
   );
   try {
     await migrateToLatest(opened.db, undefined, opened.schema === undefined ? {} : { migrationTableSchema: opened.schema });
     const report = await restoreBackup({
-      file: path.resolve(args.file),
+      file,
+      verified,
       merge: args.merge,
       ...(oldSecret === undefined ? {} : { oldSecret }),
       target: {

@@ -18,6 +18,7 @@ import {
   tableOfPart,
   verifyArchive,
   type Manifest,
+  type VerifiedArchive,
 } from './archive-format';
 
 export interface RestoreTarget {
@@ -38,6 +39,8 @@ export interface RestoreOptions {
   merge?: boolean;
   /** The APP_SECRET the backup was made with, when it differs from the target's: sealed values are re-sealed. */
   oldSecret?: string;
+  /** The result of `verifyArchive(file)` when the caller already checked the archive (it is not read a third time). */
+  verified?: VerifiedArchive;
 }
 
 export interface RestoreConflict {
@@ -184,7 +187,7 @@ async function nonEmptyTables(db: AppDatabase, tables: Iterable<string>): Promis
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { target } = options;
-  const { manifest } = await verifyArchive(options.file);
+  const { manifest } = options.verified ?? (await verifyArchive(options.file));
   const targetVersion = await latestMigration(target.db);
   if (targetVersion === undefined)
     throw new BackupError('The target database has no applied migrations: start the server on it once, or migrate it');
