@@ -99,6 +99,20 @@ export class FileRepository {
   }
 
   /**
+   * Replaces the password hash only while it is still `from` (an imported legacy hash upgraded on
+   * first use): concurrent successful checks race harmlessly, the first one wins.
+   */
+  async replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('files')
+      .set({ password_hash: to })
+      .where('id', '=', id)
+      .where('password_hash', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
    * Counts one view atomically. Unlike pastes the increment is unconditional: the contract
    * deletes a file when `views > max_views` after the increment, so the caller compares.
    * Returns the new count, or undefined when the row is gone.

@@ -190,6 +190,20 @@ export class PasteRepository {
   }
 
   /**
+   * Replaces the password hash only while it is still `from` (an imported legacy hash upgraded on
+   * first use): concurrent successful checks race harmlessly, the first one wins.
+   */
+  async replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('pastes')
+      .set({ password_hash: to })
+      .where('id', '=', id)
+      .where('password_hash', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
    * Counts one view, atomically and only while the view limit is not reached, so concurrent
    * readers can never get more than `max_views` successful reads.
    * Returns the new count, or undefined when the row is gone or its limit was already reached.

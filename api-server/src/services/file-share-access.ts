@@ -2,7 +2,7 @@ import type { OfficePreviewResponse, PublicFile } from '@cloudclip/contract';
 import type { FileRow, StorageConfigRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { isOfficeDocument } from '../lib/mime-types';
-import { verifyPassword } from '../lib/password-hash';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/password-hash';
 import { isExpired } from '../lib/time';
 import type { StorageDriver } from '../storage/storage-driver';
 import type { FileShareLinks } from './file-share-links';
@@ -67,7 +67,7 @@ export class FileShareAccessService {
   async verify(slug: string, password: string, origin: string): Promise<VerifyResult> {
     const row = await this.publicRow(slug);
     if (row.password_hash === null) return { protected: false, url: row.s3_url };
-    if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'file.wrongPassword');
+    if (!(await this.passwordMatches(row, row.password_hash, password))) throw new HttpError(401, 'file.wrongPassword');
     const config = await this.store.configs.findById(row.s3_config_id);
     const counted = await this.countView(row, config);
     return { protected: true, file: await this.links.publicView(counted, config, origin, { includeLinks: true }) };
@@ -97,7 +97,18 @@ export class FileShareAccessService {
   private async checkSharePassword(row: FileRow, password: string | undefined): Promise<void> {
     if (row.password_hash === null) return;
     if (password === undefined || password === '') throw new HttpError(401, 'file.passwordRequired');
-    if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(403, 'file.wrongPassword');
+    if (!(await this.passwordMatches(row, row.password_hash, password))) throw new HttpError(403, 'file.wrongPassword');
+  }
+
+  /**
+   * Checks a share password. After a right one, a hash in an older format (CloudPaste's SHA-256,
+   * kept by the import) is replaced by one in ours; the UPDATE applies only while the stored hash is
+   * still that old one, so concurrent checks cannot overwrite each other's upgrade.
+   */
+  private async passwordMatches(row: FileRow, stored: string, password: string): Promise<boolean> {
+    if (!(await verifyPassword(password, stored))) return false;
+    if (needsRehash(stored)) await this.store.files.replacePasswordHash(row.id, stored, await hashPassword(password));
+    return true;
   }
 
   /** file-download / file-view: the checks above, then the password (missing 401, wrong 403). */

@@ -1,7 +1,7 @@
 import type { PasteBurnPendingView, PasteEncryption, PasteProtectedView, PastePublicView, PasteUnlockedView } from '@cloudclip/contract';
 import type { PasteRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
-import { verifyPassword } from '../lib/password-hash';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/password-hash';
 import type { SecretBox } from '../lib/secret-box';
 import { isExpired, type Clock } from '../lib/time';
 import type { PasteRepository } from '../repositories/paste-repository';
@@ -70,7 +70,10 @@ function announced(row: PasteRow) {
  */
 export class PasteViews {
   constructor(
-    private readonly pastes: Pick<PasteRepository, 'findBySlug' | 'findById' | 'deleteById' | 'incrementViews' | 'burnById'>,
+    private readonly pastes: Pick<
+      PasteRepository,
+      'findBySlug' | 'findById' | 'deleteById' | 'incrementViews' | 'burnById' | 'replacePasswordHash'
+    >,
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
   ) {}
@@ -95,7 +98,7 @@ export class PasteViews {
   async unlock(slug: string, password: string): Promise<PasteUnlockedView> {
     const row = await this.accessible(slug);
     if (row.password_hash === null) throw new HttpError(400, 'paste.notProtected');
-    if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
+    await this.checkPassword(row, row.password_hash, password);
     const delivery = await this.deliver(row);
     return pasteView(delivery, {
       hasPassword: true as const,
@@ -116,10 +119,20 @@ export class PasteViews {
     const row = await this.accessible(slug);
     if (row.password_hash !== null) {
       if (password === undefined || password === '') throw new HttpError(401, 'paste.passwordRequired');
-      if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(401, 'paste.wrongPassword');
+      await this.checkPassword(row, row.password_hash, password);
     }
     const delivered = (await this.deliver(row)).row;
     return { slug: delivered.slug, content: delivered.content, encryption: delivered.encryption };
+  }
+
+  /**
+   * 401 for a wrong password. After a right one, a hash in an older format (CloudPaste's SHA-256,
+   * kept by the import) is replaced by one in ours; the UPDATE applies only while the stored hash is
+   * still that old one, so concurrent checks cannot overwrite each other's upgrade.
+   */
+  private async checkPassword(row: PasteRow, stored: string, password: string): Promise<void> {
+    if (!(await verifyPassword(password, stored))) throw new HttpError(401, 'paste.wrongPassword');
+    if (needsRehash(stored)) await this.pastes.replacePasswordHash(row.id, stored, await hashPassword(password));
   }
 
   /**
