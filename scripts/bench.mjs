@@ -36,7 +36,13 @@
 //    50 MB log on the share page, on each network profile, with each viewer's JS bytes, written to
 //    bench-results/previews.json. BENCH_PREVIEW_RUNS (default 3).
 //
-// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster, soak) runs one part.
+// 7. Backup and restore (issue 37, scripts/bench-backup.mjs, which says how): `pnpm backup create|restore`
+//    time, peak RSS, archive size and rows/s for 100,000 pastes and 10,000 files on SQLite and
+//    PostgreSQL (and across them), and at a tenth of that size to show memory stays flat, written to
+//    bench-results/backup.json. Needs only the api-server build; --pastes=N --files=N --dbs=sqlite,postgres
+//    (or BENCH_BACKUP_PASTES / BENCH_BACKUP_FILES / BENCH_BACKUP_DBS).
+//
+// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster, soak, backup) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
@@ -60,12 +66,13 @@ import { benchLargePaste } from './bench-large-paste.mjs';
 import { benchPreviews } from './bench-previews.mjs';
 import { benchSearch } from './bench-search.mjs';
 import { benchCluster } from './bench-cluster.mjs';
+import { benchBackup } from './bench-backup.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
-const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster', 'soak'];
+const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster', 'soak', 'backup'];
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(', ')}`);
@@ -128,9 +135,10 @@ function gitCommit() {
 
 async function main() {
   // The search, cluster and soak parts need only the api-server (and PostgreSQL), not Chromium.
-  if (only !== 'search' && only !== 'cluster' && only !== 'soak') await benchStack();
+  if (only !== 'search' && only !== 'cluster' && only !== 'soak' && only !== 'backup') await benchStack();
   if (runs('search')) await benchSearch({ resultsDir: RESULTS_DIR, commit: gitCommit() });
   if (runs('cluster')) await benchCluster({ resultsDir: RESULTS_DIR, commit: gitCommit() });
+  if (runs('backup')) await benchBackup({ resultsDir: RESULTS_DIR, commit: gitCommit() });
   // The full mixed soak (3 minutes unless SOAK_SECONDS says otherwise); `pnpm test` runs it for 45 s.
   if (runs('soak')) {
     execFileSync(process.execPath, ['--test', 'api-server/faults/soak.test.mjs'], {
