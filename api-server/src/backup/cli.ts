@@ -9,6 +9,8 @@ import { SECRET_FILE_NAME, loadOrCreateServerSecret } from '../lib/secret-box';
 import { BackupError, verifyArchive } from './archive-format';
 import { createBackup, defaultBackupName } from './create-backup';
 import { restoreBackup } from './restore-backup';
+import { runImportCloudPasteCommand } from '../import/cloudpaste/import-command';
+import { CloudPasteImportError } from '../import/cloudpaste/read-cloudpaste';
 
 /**
  * `pnpm backup create [--out FILE] [--objects]` and `pnpm backup restore FILE [--merge] [--secret-file F]`,
@@ -17,17 +19,75 @@ import { restoreBackup } from './restore-backup';
  */
 export const USAGE = `Usage:
   pnpm backup create [--out FILE] [--objects]
-  pnpm backup restore FILE [--merge] [--secret-file FILE]`;
+  pnpm backup restore FILE [--merge] [--secret-file FILE]
+  pnpm backup import-cloudpaste DB_FILE [--objects-dir DIR] [--cloudpaste-secret SECRET] [--dry-run] [--report FILE]
+
+import-cloudpaste: imports a CloudPaste 0.6 SQLite database into this instance (pastes, file shares,
+  API keys, S3 configurations, mounts, max upload size); what exists already is skipped and reported.
+  --objects-dir DIR          a local copy of CloudPaste's bucket(s): each file's object is looked for
+                             at DIR/<bucket>/<key>, then DIR/<key> (aws s3 sync / rclone copy), and
+                             copied into local storage; objects not found stay on their S3 config
+  --cloudpaste-secret SECRET CloudPaste's ENCRYPTION_SECRET (default: default-encryption-key)
+  --dry-run                  report what would be imported; change nothing
+  --report FILE              write the full report as JSON`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
 export type BackupCommand =
-  { command: 'create'; out?: string; objects: boolean } | { command: 'restore'; file: string; merge: boolean; secretFile?: string };
+  | { command: 'create'; out?: string; objects: boolean }
+  | { command: 'restore'; file: string; merge: boolean; secretFile?: string }
+  | ImportCloudPasteCommand;
+
+/** `import-cloudpaste DB_FILE …` (body: import/cloudpaste/import-command.ts). */
+export interface ImportCloudPasteCommand {
+  command: 'import-cloudpaste';
+  file: string;
+  objectsDir?: string;
+  cloudpasteSecret?: string;
+  dryRun: boolean;
+  report?: string;
+}
+
+const IMPORT_VALUE_OPTIONS = ['--objects-dir', '--cloudpaste-secret', '--report'] as const;
+
+function parseImportArgs(rest: readonly string[]): ImportCloudPasteCommand {
+  const values = new Map<string, string>();
+  const positional: string[] = [];
+  let dryRun = false;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    const inline = IMPORT_VALUE_OPTIONS.find((name) => arg.startsWith(`${name}=`));
+    if (arg === '--dry-run') dryRun = true;
+    else if ((IMPORT_VALUE_OPTIONS as readonly string[]).includes(arg)) {
+      const value = rest[++i];
+      if (value === undefined || value === '') throw new UsageError(`${arg} needs a value`);
+      values.set(arg, value);
+    } else if (inline !== undefined) {
+      const value = arg.slice(inline.length + 1);
+      if (value === '') throw new UsageError(`${inline} needs a value`);
+      values.set(inline, value);
+    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  if (positional.length !== 1) throw new UsageError('import-cloudpaste takes one DB_FILE (the CloudPaste SQLite database)');
+  const objectsDir = values.get('--objects-dir');
+  const cloudpasteSecret = values.get('--cloudpaste-secret');
+  const report = values.get('--report');
+  return {
+    command: 'import-cloudpaste',
+    file: positional[0] ?? '',
+    dryRun,
+    ...(objectsDir === undefined ? {} : { objectsDir }),
+    ...(cloudpasteSecret === undefined ? {} : { cloudpasteSecret }),
+    ...(report === undefined ? {} : { report }),
+  };
+}
 
 export function parseArgs(argv: readonly string[]): BackupCommand {
   const [command, ...rest] = argv;
+  if (command === 'import-cloudpaste') return parseImportArgs(rest);
   const flags = new Set<string>();
   const values = new Map<string, string>();
   const positional: string[] = [];
@@ -79,6 +139,10 @@ function readSecretFile(file: string): string {
 
 export async function runBackupCli(argv: readonly string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<void> {
   const args = parseArgs(argv);
+  if (args.command === 'import-cloudpaste') {
+    await runImportCloudPasteCommand(args, env, out);
+    return;
+  }
   const config = loadConfig(env).app;
   const dataDir = path.resolve(config.dataDir ?? '.');
   if (args.command === 'create') {
@@ -141,7 +205,7 @@ export function exitCodeOf(error: unknown): number {
 
 export function messageOf(error: unknown): string {
   if (error instanceof UsageError) return `${error.message}\n${USAGE}`;
-  if (error instanceof BackupError || error instanceof ConfigError) return error.message;
+  if (error instanceof BackupError || error instanceof ConfigError || error instanceof CloudPasteImportError) return error.message;
   const text = error instanceof Error ? error.message : String(error);
   return `Backup failed: ${text.split('\n')[0] ?? text}`;
 }

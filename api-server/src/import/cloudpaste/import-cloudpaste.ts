@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../../db/database';
 import type { SecretBox } from '../../lib/secret-box';
 import { mapToCloudclip, type CloudclipImportRows, type ExistingCloudclipData, type ImportReportEntry } from './map-to-cloudclip';
+import { copyObjects, removeObjects, type ObjectOutcome, type ObjectsTarget } from './import-objects';
 import { CloudPasteImportError, readCloudPaste } from './read-cloudpaste';
 
 /**
@@ -8,8 +9,12 @@ import { CloudPasteImportError, readCloudPaste } from './read-cloudpaste';
  * transaction, so a failure leaves the target as it was. What the target holds already is never
  * overwritten: clashes are skipped and reported (map-to-cloudclip.ts).
  *
- * Not done here (callers' job): object copying (`--objects-dir`), cache invalidation of a running
- * server, and the mount index (a new mount is indexed when the crawler next sees it).
+ * With `objects`, the objects of imported file shares found in a local copy of the bucket are copied
+ * into our local storage first (import-objects.ts) and their rows point there; if the transaction
+ * then fails, the copies are removed again.
+ *
+ * Not done here (callers' job): cache invalidation of a running server, and the mount index (a new
+ * mount is indexed when the crawler next sees it).
  */
 
 export interface ImportCloudPasteOptions {
@@ -21,12 +26,16 @@ export interface ImportCloudPasteOptions {
   now?: Date;
   /** Map and report only; write nothing. */
   dryRun?: boolean;
+  /** Copy file objects from a local copy of CloudPaste's bucket(s) into this local storage. */
+  objects?: ObjectsTarget;
 }
 
 export interface ImportCloudPasteResult {
   report: ImportReportEntry[];
   /** Rows written per table (all zero on a dry run). */
   written: Record<keyof CloudclipImportRows, number>;
+  /** With `objects`: per imported file share, whether its object was copied ('found' on a dry run) and why not. */
+  objects: ObjectOutcome[];
 }
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -78,7 +87,29 @@ export async function importCloudPaste(db: AppDatabase, file: string, options: I
     existing: await existingData(db),
   });
   const written = { storageConfigs: 0, apiKeys: 0, pastes: 0, files: 0, mounts: 0, settings: 0 };
-  if (options.dryRun === true) return { report, written };
+  const buckets = new Map(data.s3Configs.map((config) => [config.id, config.bucketName]));
+  const dryRun = options.dryRun === true;
+  let copied: string[] = [];
+  let objects: ObjectOutcome[] = [];
+  if (options.objects !== undefined) {
+    try {
+      const result = await copyObjects(rows.files, (id) => buckets.get(id) ?? '', options.objects, dryRun);
+      objects = result.outcomes;
+      copied = result.written;
+    } catch (error) {
+      throw new CloudPasteImportError(`Import failed, nothing was written: ${(error as Error).message.split('\n')[0]}`);
+    }
+    for (const outcome of objects) {
+      const entry = report.find((e) => e.kind === 'file' && e.id === outcome.fileId);
+      if (entry === undefined) continue;
+      const note =
+        outcome.outcome === 'not-copied'
+          ? `object not copied: ${outcome.reason}`
+          : `object ${outcome.outcome === 'copied' ? 'copied' : 'would be copied'} from ${outcome.source} to local storage ${options.objects.configName} as ${outcome.key}`;
+      entry.notes = [note, ...(entry.notes ?? []).filter((n) => !(outcome.outcome !== 'not-copied' && n.startsWith('the object stays')))];
+    }
+  }
+  if (dryRun) return { report, written, objects };
 
   try {
     await db.transaction().execute(async (trx) => {
@@ -97,8 +128,9 @@ export async function importCloudPaste(db: AppDatabase, file: string, options: I
       }
     });
   } catch (error) {
+    if (options.objects !== undefined) await removeObjects(options.objects.driver, copied);
     throw new CloudPasteImportError(`Import failed, nothing was written: ${(error as Error).message.split('\n')[0]}`);
   }
   for (const key of Object.keys(written) as Array<keyof typeof written>) written[key] = rows[key].length;
-  return { report, written };
+  return { report, written, objects };
 }
