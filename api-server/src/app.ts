@@ -18,7 +18,7 @@ import { installCors } from './http/cors';
 import { handleFrameworkError, installErrorHandling, MAX_PARAM_LENGTH } from './http/error-handling';
 import { redactingLoggerOptions } from './http/log-redaction';
 import { installRequestI18n } from './i18n/request-i18n';
-import { defaultDataDir } from './lib/paths';
+import { defaultDataDir, packageVersion } from './lib/paths';
 import { SecretBox, loadOrCreateServerSecret } from './lib/secret-box';
 import { systemClock, type Clock } from './lib/time';
 import { adminAuthRoutes } from './routes/admin-auth';
@@ -37,6 +37,9 @@ import { mountRoutes } from './routes/mounts';
 import { davLockRoutes } from './routes/dav-locks';
 import { fsRoutes } from './routes/fs';
 import { addWebdavMethods, webdavRoutes } from './webdav/webdav-routes';
+import { BackupRunsRepository } from './backup/schedule/backup-runs-repository';
+import { BackupScheduler } from './backup/schedule/backup-scheduler';
+import { adminBackupScheduleRoutes } from './routes/admin-backup-schedule';
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_LOGIN_RATE_LIMIT_MAX = 10;
@@ -221,6 +224,24 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     http: clientTimeoutServerOptions(clientTimeouts),
   });
   containers.set(app, container);
+  // Scheduled backups (issue 37, backup/schedule/): a wake-up a minute, one replica per run (the backup lease).
+  const backupScheduler = new BackupScheduler({
+    runs: new BackupRunsRepository(db),
+    settings: container.repositories.systemSettings,
+    storageConfigs: container.repositories.storageConfigs,
+    driverFor: (config) => container.services.storageConfigs.driverFor(config),
+    source: {
+      dataDir,
+      appSecret: loadOrCreateServerSecret(dataDir, options.appSecret),
+      ...(options.databaseUrl !== undefined
+        ? { databaseUrl: options.databaseUrl.trim(), databaseSchema: schema }
+        : { sqliteFile: databaseFile }),
+    },
+    dataDir,
+    clock,
+    appVersion: packageVersion(),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   reportBusError = (error) => app.log.warn({ err: error }, 'cache invalidation bus');
   // PostgreSQL went away or came back (db/database-availability.ts): logged once each way. Back,
   // the listen connection is opened at once rather than at the end of its backoff.
@@ -251,9 +272,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // The mount index crawls in the background once the server is ready, and stops before the database closes.
   app.addHook('onReady', async () => {
     container.services.mountIndex.start();
+    backupScheduler.start();
   });
   app.addHook('onClose', async () => {
     await container.services.mountIndex.stop();
+    await backupScheduler.stop();
     await invalidations.close();
     await db.destroy();
   });
@@ -310,6 +333,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(searchRoutes, { search: services.search });
   await app.register(mountRoutes, { mounts: services.mounts, mountIndex: services.mountIndex });
   await app.register(davLockRoutes, { davLocks: services.davLockAdmin });
+  await app.register(adminBackupScheduleRoutes, {
+    scheduler: backupScheduler,
+    database: engine === 'PostgreSQL' ? 'postgresql' : 'sqlite',
+  });
   await app.register(fsRoutes, { fs: services.fs, uploads: services.fsUploads, copies: services.fsCopies, search: services.fsSearch });
   addWebdavMethods(app);
   await app.register(webdavRoutes, {

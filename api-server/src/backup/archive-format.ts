@@ -46,6 +46,7 @@ export const TABLE_ORDER: readonly string[] = [
 
 /** Kysely's bookkeeping tables are never backed up: the target's own migrations are authoritative. */
 export function isBackedUpTable(name: string): boolean {
+  if (name === 'backup_runs' || name === 'backup_lease') return false; // this instance's backup history and lease (backup/schedule/)
   return !name.startsWith('kysely_') && !name.startsWith('sqlite_');
 }
 

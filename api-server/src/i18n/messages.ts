@@ -191,6 +191,22 @@ const zhCN = {
   'system.settingsUpdated': '系统设置已更新',
   'system.dashboardStats': '获取仪表盘统计数据成功',
 
+  // scheduled backups (issue 37, routes/admin-backup-schedule.ts)
+  'backup.overview': '获取备份计划与运行记录成功',
+  'backup.scheduleSaved': '备份计划已保存',
+  'backup.runStarted': '备份已开始',
+  'backup.badEnabled': 'enabled 必须是 true 或 false',
+  'backup.badFrequency': '备份频率必须是 daily（每天）或 weekly（每周）',
+  'backup.badHour': '备份时间 hour 必须是 0 到 23 之间的整数（服务器本地时间）',
+  'backup.badWeekday': '星期 weekday 必须是 0 到 6 之间的整数（0 为星期日）',
+  'backup.badKeep': '保留份数 keep 必须是 1 到 90 之间的整数',
+  'backup.unknownStorage': '所选的存储配置不存在，请选择一个已有的存储配置',
+  'backup.badFolder': '备份目录不能以 / 开头，不能包含 ..、反斜杠或控制字符',
+  'backup.badObjects': 'objects 必须是 true 或 false',
+  'backup.noStorage': '尚未为备份选择存储配置，请先在备份计划中选择',
+  'backup.runInProgress': '已有一个备份正在进行，请等它结束后再试',
+  'backup.adminTokenRequired': '此接口需要管理员令牌（请登录管理后台）',
+
   // caches
   'cache.statsRetrieved': '获取缓存统计信息成功',
   'cache.cleared': '已清理 {count} 项缓存',
@@ -481,6 +497,22 @@ const enUS: Record<MessageKey, string> = {
   'system.settingsRetrieved': 'System settings retrieved',
   'system.settingsUpdated': 'System settings updated',
   'system.dashboardStats': 'Dashboard statistics retrieved',
+
+  // scheduled backups (issue 37, routes/admin-backup-schedule.ts)
+  'backup.overview': 'Backup schedule and runs retrieved',
+  'backup.scheduleSaved': 'Backup schedule saved',
+  'backup.runStarted': 'Backup started',
+  'backup.badEnabled': 'enabled must be true or false',
+  'backup.badFrequency': 'The backup frequency must be daily or weekly',
+  'backup.badHour': "The backup hour must be an integer from 0 to 23 (the server's local time)",
+  'backup.badWeekday': 'The weekday must be an integer from 0 to 6 (0 is Sunday)',
+  'backup.badKeep': 'keep (archives to keep) must be an integer from 1 to 90',
+  'backup.unknownStorage': 'The chosen storage configuration does not exist: choose an existing one',
+  'backup.badFolder': 'The backup folder must not start with /, nor contain .., a backslash or control characters',
+  'backup.badObjects': 'objects must be true or false',
+  'backup.noStorage': 'No storage configuration is chosen for backups: choose one in the backup schedule first',
+  'backup.runInProgress': 'A backup is already running: try again once it has finished',
+  'backup.adminTokenRequired': 'This endpoint needs an admin token (sign in to the admin panel)',
 
   'cache.statsRetrieved': 'Cache statistics retrieved',
   'cache.cleared': 'Cache cleared ({count} entries)',

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import type { BackupScheduler } from '../backup/schedule/backup-scheduler';
+
+export interface AdminBackupScheduleRoutesOptions {
+  scheduler: BackupScheduler;
+  /** The database the server runs on (`GET /api/admin/backup` → `database`). */
+  database: 'sqlite' | 'postgresql';
+}
+
+/**
+ * The admin backup API takes an admin token only: an API key never, nor admin credentials sent as
+ * HTTP Basic on each request. Anything else is answered 401.
+ */
+export async function requireAdminToken(request: FastifyRequest): Promise<void> {
+  const auth = request.auth;
+  if (auth.kind === 'admin' && auth.token !== undefined) return;
+  throw new HttpError(401, auth.kind === 'anonymous' ? 'auth.authenticationRequired' : 'backup.adminTokenRequired');
+}
+
+/**
+ * Scheduled backups (issue 37): the schedule, the last runs, and a run now
+ * (services in backup/schedule/; the download and restore routes are in admin-backup.ts).
+ */
+export async function adminBackupScheduleRoutes(
+  app: FastifyInstance,
+  { scheduler, database }: AdminBackupScheduleRoutesOptions,
+): Promise<void> {
+  app.get('/api/admin/backup', { preHandler: requireAdminToken }, async (request) =>
+    envelope(request.t('backup.overview'), { database, ...(await scheduler.overview()) }),
+  );
+
+  app.put('/api/admin/backup/schedule', { preHandler: requireAdminToken }, async (request) =>
+    envelope(request.t('backup.scheduleSaved'), await scheduler.saveSchedule(request.body ?? {})),
+  );
+
+  app.post('/api/admin/backup/run', { preHandler: requireAdminToken }, async (request, reply) => {
+    const run = await scheduler.runNow();
+    return reply.code(202).send(envelope(request.t('backup.runStarted'), run, 202));
+  });
+}
