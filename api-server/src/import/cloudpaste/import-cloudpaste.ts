@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../../db/database';
 import type { SecretBox } from '../../lib/secret-box';
 import { mapToCloudclip, type CloudclipImportRows, type ExistingCloudclipData, type ImportReportEntry } from './map-to-cloudclip';
-import { copyObjects, removeObjects, type ObjectOutcome, type ObjectsTarget } from './import-objects';
+import { copyObjects, locateObject, removeObjects, type ObjectOutcome, type ObjectsTarget } from './import-objects';
 import { CloudPasteImportError, readCloudPaste } from './read-cloudpaste';
 
 /**
@@ -80,14 +80,18 @@ function chunks<T>(rows: readonly T[]): T[][] {
 export async function importCloudPaste(db: AppDatabase, file: string, options: ImportCloudPasteOptions): Promise<ImportCloudPasteResult> {
   const data = readCloudPaste(file, { secret: options.cloudpasteSecret });
   const adminId = await ownerAdminId(db, options.adminId);
-  const { rows, report } = mapToCloudclip(data, {
+  const buckets = new Map(data.s3Configs.map((config) => [config.id, config.bucketName]));
+  const objectsDir = options.objects?.dir;
+  const { rows, report, needLocalObject } = mapToCloudclip(data, {
     secretBox: options.secretBox,
     adminId,
     now: options.now ?? new Date(),
     existing: await existingData(db),
+    ...(objectsDir === undefined
+      ? {}
+      : { keepFileWithoutConfig: (file) => 'file' in locateObject(objectsDir, buckets.get(file.s3ConfigId) ?? '', file.storagePath) }),
   });
   const written = { storageConfigs: 0, apiKeys: 0, pastes: 0, files: 0, mounts: 0, settings: 0 };
-  const buckets = new Map(data.s3Configs.map((config) => [config.id, config.bucketName]));
   const dryRun = options.dryRun === true;
   let copied: string[] = [];
   let objects: ObjectOutcome[] = [];
@@ -102,12 +106,22 @@ export async function importCloudPaste(db: AppDatabase, file: string, options: I
     for (const outcome of objects) {
       const entry = report.find((e) => e.kind === 'file' && e.id === outcome.fileId);
       if (entry === undefined) continue;
+      if (outcome.outcome === 'not-copied' && needLocalObject.has(outcome.fileId)) {
+        // No S3 configuration to fall back on: the share is not imported after all.
+        rows.files = rows.files.filter((row) => row.id !== outcome.fileId);
+        entry.outcome = 'skipped';
+        entry.reason = `${entry.notes?.[0]?.replace(/: imported because its object is in --objects-dir$/, '') ?? 'no storage configuration'}, and its object could not be copied: ${outcome.reason.replace(/; it stays on its S3 configuration$/, '')}`;
+        delete entry.notes;
+        continue;
+      }
       const note =
         outcome.outcome === 'not-copied'
           ? `object not copied: ${outcome.reason}`
           : `object ${outcome.outcome === 'copied' ? 'copied' : 'would be copied'} from ${outcome.source} to local storage ${options.objects.configName} as ${outcome.key}`;
       entry.notes = [note, ...(entry.notes ?? []).filter((n) => !(outcome.outcome !== 'not-copied' && n.startsWith('the object stays')))];
     }
+    // A share skipped above is reported as skipped, not as an object left on S3.
+    objects = objects.filter((o) => !(o.outcome === 'not-copied' && needLocalObject.has(o.fileId)));
   }
   if (dryRun) return { report, written, objects };
 

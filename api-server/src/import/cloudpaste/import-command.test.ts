@@ -252,6 +252,40 @@ describe('pnpm backup import-cloudpaste', () => {
     expect(right.lines.some((line) => line.includes('--cloudpaste-secret'))).toBe(false);
   });
 
+  it('with --objects-dir, shares whose S3 configuration is skipped or missing come along when their object is there', async () => {
+    buildCloudPaste06(cloudpaste, { secret: 'their-own-secret' });
+    putObjects();
+    writeFileSync(path.join(objectsDir, 'uploads', 'orphan.bin'), 'x');
+    const { lines, error } = await run([cloudpaste, '--objects-dir', objectsDir]);
+    expect(error).toBeUndefined();
+    expect(lines).toContain('  S3 configurations: 0 imported, 1 skipped');
+    expect(lines).toContain('  file shares: 3 imported, 0 skipped');
+    expect(lines).toContain('  file objects: 3 copied to local storage "Local storage", 0 not copied');
+
+    app = await createTestApp({ dataDir });
+    for (const [slug, body] of [
+      ['photo', PHOTO],
+      ['orphan', Buffer.from('x')],
+    ] as const) {
+      const response = await app.app.inject({ method: 'GET', url: `/api/file-download/${slug}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(body)).toBe(true);
+    }
+  });
+
+  it('such a share whose object does not match is skipped with both reasons', async () => {
+    buildCloudPaste06(cloudpaste);
+    mkdirSync(path.join(objectsDir, 'uploads'), { recursive: true });
+    writeFileSync(path.join(objectsDir, 'uploads', 'orphan.bin'), 'too long');
+    const { lines } = await run([cloudpaste, '--objects-dir', objectsDir]);
+    expect(lines).toContain('  file shares: 2 imported, 1 skipped');
+    expect(lines).toContain(
+      'skipped file share f3 (orphan): its storage configuration missing-config is not in the database, and its object could not be copied: ' +
+        `${path.join(objectsDir, 'uploads', 'orphan.bin')} has 8 bytes, CloudPaste recorded 1`,
+    );
+    expect(lines.filter((line) => line.includes('(orphan)'))).toHaveLength(1);
+  });
+
   describe('a failure part-way leaves no copied objects behind', () => {
     async function withTarget(
       use: (db: Awaited<ReturnType<typeof openDatabase>>['db'], driver: StorageDriver, id: string) => Promise<void>,

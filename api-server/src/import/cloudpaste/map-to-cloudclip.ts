@@ -62,11 +62,18 @@ export interface MapOptions {
   adminId: string;
   now: Date;
   existing?: ExistingCloudclipData;
+  /**
+   * A file share whose S3 configuration is skipped or missing is still mapped when this says yes
+   * (its object is in `--objects-dir`, so it can live in local storage); see `MapResult.needLocalObject`.
+   */
+  keepFileWithoutConfig?: (file: CloudPasteFile) => boolean;
 }
 
 export interface MapResult {
   rows: CloudclipImportRows;
   report: ImportReportEntry[];
+  /** Ids of mapped file shares that have no usable S3 configuration: imported only if their object is copied. */
+  needLocalObject: Set<string>;
 }
 
 /** Settings we take over (the rest are CloudPaste bookkeeping or unknown to us). */
@@ -255,10 +262,12 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
   }
 
   const fileSlugs = new Set(existing.fileSlugs);
+  const needLocalObject = new Set<string>();
   for (const file of data.files) {
     const label = file.slug;
     const configProblem = skippedConfigs.get(file.s3ConfigId);
-    if (!configIds.has(file.s3ConfigId)) {
+    const withoutConfig = !configIds.has(file.s3ConfigId);
+    if (withoutConfig && options.keepFileWithoutConfig?.(file) !== true) {
       skip(
         'file',
         file.id,
@@ -286,6 +295,7 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
       continue;
     }
     fileSlugs.add(file.slug);
+    if (withoutConfig) needLocalObject.add(file.id);
     const password = mapPassword(file, secretBox);
     const createdAt = iso(file.createdAt, now);
     rows.files.push({
@@ -309,7 +319,10 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
       created_at: createdAt,
       updated_at: iso(file.updatedAt, createdAt),
     });
-    imported('file', file.id, label, ['the object stays where it is in the same bucket', ...password.notes]);
+    const where = withoutConfig
+      ? `its storage configuration ${file.s3ConfigId} ${configProblem !== undefined ? `was skipped (${configProblem})` : 'is not in the database'}: imported because its object is in --objects-dir`
+      : 'the object stays where it is in the same bucket';
+    imported('file', file.id, label, [where, ...password.notes]);
   }
 
   const mountPaths = new Set(existing.mountPaths);
@@ -372,7 +385,7 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
     imported('setting', setting.key, setting.key);
   }
 
-  return { rows, report };
+  return { rows, report, needLocalObject };
 }
 
 /** Counts per kind and outcome, for the one-line summary. */
