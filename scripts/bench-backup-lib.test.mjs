@@ -18,7 +18,7 @@ import {
 } from './bench-backup-lib.mjs';
 import { seededRandom } from './bench-search-lib.mjs';
 
-const SAMPLE = 10_000;
+const SAMPLE = 4_000;
 const pastes = Array.from({ length: SAMPLE }, (_, index) => backupPaste(index));
 const files = Array.from({ length: 2_000 }, (_, index) => backupFile(index));
 const share = (rows, predicate) => rows.filter(predicate).length / rows.length;
