@@ -132,6 +132,29 @@ describe('BackupScheduler', () => {
     expect((await runs()).map((run) => run.status)).toEqual(['ok']);
   });
 
+  it('wakes up every minute once started, and no more once stopped', async () => {
+    const s = scheduler();
+    await enable(s);
+    now = local(2026, 3, 2, 3, 0);
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      s.start();
+      jest.advanceTimersByTime(59_999);
+      await s.idle();
+      expect(await runs()).toEqual([]);
+      jest.advanceTimersByTime(1);
+      await s.idle();
+      expect((await runs()).map((run) => [run.trigger, run.status])).toEqual([['schedule', 'ok']]);
+      await s.stop();
+      now = local(2026, 3, 3, 3, 0);
+      jest.advanceTimersByTime(120_000);
+      await s.idle();
+      expect(await runs()).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('runs the times missed while the server was down once, at the first wake-up', async () => {
     const s = scheduler();
     await enable(s);
