@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freeConsecutivePorts } from '../../scripts/cluster.mjs';
+import { call, waitUntilHealthy } from '../support/api-process.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { username: 'cluster-admin', password: 'cluster-admin-password-1' };
@@ -26,27 +27,6 @@ let replicas; // [origin of replica 1, origin of replica 2]
 let gateway;
 let auth;
 let output = '';
-
-/** One HTTP exchange; the answer's status, headers and body (JSON when it parses). */
-async function call(origin, method, route, { body, headers = {} } = {}) {
-  const init = { method, headers: { ...headers } };
-  if (body !== undefined) {
-    if (typeof body === 'string' || body instanceof Uint8Array) init.body = body;
-    else {
-      init.body = JSON.stringify(body);
-      init.headers['content-type'] = 'application/json';
-    }
-  }
-  const response = await fetch(`${origin}${route}`, init);
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
 
 /** Like `call`, for an admin request that must succeed; returns the JSON body. */
 async function admin(origin, method, route, body) {
@@ -64,22 +44,6 @@ async function namesIn(origin, folder) {
 /** The directory-listing cache of one replica (GET /api/admin/cache/stats). */
 async function directoryCache(origin) {
   return (await admin(origin, 'GET', '/api/admin/cache/stats')).data.cache.directory;
-}
-
-async function waitUntilHealthy(urls) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (const url of urls) {
-    for (;;) {
-      if (cluster.exitCode !== null) throw new Error(`pnpm cluster stopped (exit ${cluster.exitCode}):\n${output.slice(-4000)}`);
-      if (Date.now() > deadline) throw new Error(`${url} did not answer in time:\n${output.slice(-4000)}`);
-      try {
-        if ((await fetch(url)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 before(async () => {
@@ -107,7 +71,11 @@ before(async () => {
   for (const stream of [cluster.stdout, cluster.stderr]) stream.on('data', (chunk) => (output += chunk));
   gateway = `http://127.0.0.1:${gatewayPort}`;
   replicas = [`http://127.0.0.1:${firstApiPort}`, `http://127.0.0.1:${firstApiPort + 1}`];
-  await waitUntilHealthy([...replicas.map((origin) => `${origin}/api/health`), `${gateway}/healthz`]);
+  await waitUntilHealthy([...replicas.map((origin) => `${origin}/api/health`), `${gateway}/healthz`], {
+    process: cluster,
+    output: () => output,
+    timeoutMs: START_TIMEOUT_MS,
+  });
 
   const login = await call(replicas[0], 'POST', '/api/admin/login', { body: ADMIN });
   assert.equal(login.status, 200, login.text);

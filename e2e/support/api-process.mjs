@@ -1,0 +1,201 @@
+// Helpers for the `node --test` suites that drive built api-server processes over HTTP
+// (e2e/cluster/cross-replica.test.mjs, e2e/backup/round-trip.test.mjs): one HTTP exchange, a free
+// port, a built api-server on a DATA_DIR (SQLite) or a DATABASE_URL, a throwaway PostgreSQL cluster
+// (api-server/scripts/with-postgres.sh, as `pnpm test:pg` and `pnpm cluster` use it) holding as
+// many databases as a suite asks for, and the backup command line.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BACKUP_CLI = path.join(repoRoot, 'api-server/dist/backup/cli.js');
+/** Modules of the api-server's own dependencies (pg, better-sqlite3), loaded as it loads them. */
+export const requireFromApiServer = createRequire(path.join(repoRoot, 'api-server/package.json'));
+
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/** One HTTP exchange; the answer's status, headers and body (JSON when it parses). */
+export async function call(origin, method, route, { body, headers = {} } = {}) {
+  const init = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    if (typeof body === 'string' || body instanceof Uint8Array) init.body = body;
+    else {
+      init.body = JSON.stringify(body);
+      init.headers['content-type'] = 'application/json';
+    }
+  }
+  const response = await fetch(`${origin}${route}`, init);
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** A free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `child` has exited (at once when it already has). */
+function exitOf(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * A built api-server (api-server/dist/main.js) on `dataDir`, on SQLite or `databaseUrl`, with the
+ * given admin account and APP_SECRET; resolves once /api/health answers. `stop()` ends it (SIGTERM,
+ * SIGKILL after STOP_TIMEOUT_MS); `output()` is what it printed.
+ */
+export async function startApiServer({ dataDir, databaseUrl = '', appSecret, admin, env = {} }) {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['api-server/dist/main.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: appSecret,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const server = {
+    origin,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = exitOf(child);
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+  await waitUntilHealthy([`${origin}/api/health`], { process: child, output: () => output });
+  return server;
+}
+
+/** Polls each URL until it answers 2xx; throws (with the process's output) when `process` stops or time runs out. */
+export async function waitUntilHealthy(urls, { process: child, output = () => '', timeoutMs = START_TIMEOUT_MS } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (const url of urls) {
+    for (;;) {
+      if (child && child.exitCode !== null) throw new Error(`the process stopped (exit ${child.exitCode}):\n${output().slice(-4000)}`);
+      if (Date.now() > deadline) throw new Error(`${url} did not answer in time:\n${output().slice(-4000)}`);
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/**
+ * A throwaway PostgreSQL cluster: with-postgres.sh runs, in a process group of its own, a small
+ * node process that prints DATABASE_URL and waits. `createDatabase(name)` adds an empty database
+ * and returns its URL; `stop()` signals the group (with-postgres.sh then stops PostgreSQL and
+ * removes its files).
+ */
+export async function startPostgres() {
+  const waiter = `process.stdout.write('DATABASE_URL=' + process.env.DATABASE_URL + '\\n'); setInterval(() => {}, 1 << 30);`;
+  const child = spawn('bash', [path.join(repoRoot, 'api-server/scripts/with-postgres.sh'), process.execPath, '-e', waiter], {
+    cwd: repoRoot,
+    env: { ...process.env, WITH_POSTGRES_REQUIRED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const databaseUrl = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start in time:\n${output}`)), START_TIMEOUT_MS);
+    const onData = (chunk) => {
+      output += chunk;
+      const found = /DATABASE_URL=(\S+)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`with-postgres.sh stopped (exit ${code}):\n${output}`));
+    });
+  });
+  const pg = requireFromApiServer('pg');
+  return {
+    databaseUrl,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+      const url = new URL(databaseUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = exitOf(child);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await exited;
+    },
+  };
+}
+
+/**
+ * `node api-server/dist/backup/cli.js ...args` with the instance's environment (DATA_DIR,
+ * DATABASE_URL, APP_SECRET); resolves with its exit code, signal, stdout and stderr.
+ * `fileSizeLimitKb`: run it under `ulimit -f` (RLIMIT_FSIZE) with SIGXFSZ ignored, so a write past
+ * the limit fails with EFBIG as on a full disk. `onSpawn(child)` sees the process as it starts.
+ */
+export function runBackupCli(args, { dataDir, databaseUrl = '', appSecret, fileSizeLimitKb, onSpawn } = {}) {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_SECRET: appSecret, LOG_LEVEL: 'warn' };
+  const child =
+    fileSizeLimitKb === undefined
+      ? spawn(process.execPath, [BACKUP_CLI, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('bash', ['-c', `trap '' XFSZ; ulimit -f ${fileSizeLimitKb}; exec "$0" "$@"`, process.execPath, BACKUP_CLI, ...args], {
+          cwd: repoRoot,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  onSpawn?.(child);
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
