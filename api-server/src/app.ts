@@ -37,6 +37,9 @@ import { mountRoutes } from './routes/mounts';
 import { davLockRoutes } from './routes/dav-locks';
 import { fsRoutes } from './routes/fs';
 import { addWebdavMethods, webdavRoutes } from './webdav/webdav-routes';
+import { AdminBackupService } from './backup/admin-backup-service';
+import { currentAppVersion } from './backup/create-backup';
+import { adminBackupRoutes } from './routes/admin-backup';
 import { BackupRunsRepository } from './backup/schedule/backup-runs-repository';
 import { BackupScheduler } from './backup/schedule/backup-scheduler';
 import { adminBackupScheduleRoutes } from './routes/admin-backup-schedule';
@@ -124,6 +127,8 @@ export interface BuildAppOptions {
    * the crawl lease's length (`leaseMs`); an idle crawler watches for crawls of replicas gone when `replicas` > 1.
    */
   mountIndex?: ContainerInput['mountIndex'];
+  /** BACKUP_UPLOAD_MAX_BYTES: largest archive the admin panel's restore accepts (default 20 GiB; 413 beyond). */
+  backupUploadMaxBytes?: number;
 }
 
 const containers = new WeakMap<FastifyInstance, AppContainer>();
@@ -348,6 +353,28 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     files: container.repositories.files,
     clock,
     dataDir,
+  });
+  // Backup download and restore in the admin panel (issue 37).
+  await app.register(adminBackupRoutes, {
+    clock,
+    backups: new AdminBackupService({
+      dataDir,
+      appSecret: loadOrCreateServerSecret(dataDir, options.appSecret),
+      db,
+      engine,
+      ...(engine === 'PostgreSQL' ? { databaseUrl: options.databaseUrl?.trim(), schema } : { sqliteFile: databaseFile }),
+      clock,
+      appVersion: currentAppVersion(),
+      counters: credentialFailures,
+      adminExists: async (adminId) => (await container.repositories.admins.findById(adminId)) !== undefined,
+      afterRestore: async () => {
+        // Restored rows replace what every replica may hold in memory: the caches go everywhere,
+        // and the mount index looks at the restored mounts.
+        await services.cache.clearAsAdmin({});
+        for (const mount of await container.repositories.mounts.listActive()) await services.mountIndex.mountCreated(mount.id);
+      },
+      ...(options.backupUploadMaxBytes === undefined ? {} : { uploadMaxBytes: options.backupUploadMaxBytes }),
+    }),
   });
   app.addHook('onClose', async () => {
     container.storage.destroyAll();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ADMIN_USERNAME, DEFAULT_LOGIN_RATE_LIMIT_MAX, type BuildAppOptions } from './app';
 import { defaultDataDir } from './lib/paths';
+import { DEFAULT_BACKUP_UPLOAD_MAX_BYTES } from './backup/admin-backup-service';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -48,6 +49,8 @@ const envSchema = z.object({
    * and a start-up leaves the open uploads of the other replicas alone.
    */
   API_REPLICAS: integer(1, 1, 1000),
+  /** Largest backup archive the admin panel's restore accepts, in bytes (default 20 GiB). */
+  BACKUP_UPLOAD_MAX_BYTES: integer(DEFAULT_BACKUP_UPLOAD_MAX_BYTES, 1, Number.MAX_SAFE_INTEGER),
 });
 
 export interface ServerConfig {
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       appSecret: e.APP_SECRET,
       databaseUrl: e.DATABASE_URL?.trim(),
       replicas: e.API_REPLICAS,
+      backupUploadMaxBytes: e.BACKUP_UPLOAD_MAX_BYTES,
     },
   };
 }

@@ -84,9 +84,28 @@ export interface Manifest {
   objects: { included: boolean; skipped: SkippedObjects[] };
 }
 
+/**
+ * What kind of refusal a BackupError is, for callers that answer in other words (the admin API
+ * translates it): `damaged` truncated, tampered or not gzip/tar; `foreign` not a Cloudclip backup;
+ * `unsupported` another format version; `schema` another schema version than the target's;
+ * `secretRequired` / `secretWrong` the APP_SECRET question; `notEmpty` the target holds user
+ * content; `missing` no such file; `failed` anything else (nothing was changed).
+ */
+export type BackupErrorReason =
+  'damaged' | 'foreign' | 'unsupported' | 'schema' | 'secretRequired' | 'secretWrong' | 'notEmpty' | 'missing' | 'failed';
+
 /** A refusal or failure told to the operator in one line (the CLI exits 1). */
 export class BackupError extends Error {
   override name = 'BackupError';
+  readonly reason: BackupErrorReason;
+  /** Values a translated message may name (tables, versions). */
+  readonly params: Record<string, string>;
+
+  constructor(message: string, reason: BackupErrorReason = 'failed', params: Record<string, string> = {}) {
+    super(message);
+    this.reason = reason;
+    this.params = params;
+  }
 }
 
 export function secretFingerprint(secret: string): string {
@@ -133,12 +152,14 @@ export function parseManifest(text: string): Manifest {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new BackupError('Not a Cloudclip backup: its manifest.json is not JSON');
+    throw new BackupError('Not a Cloudclip backup: its manifest.json is not JSON', 'foreign');
   }
-  if (!isRecord(value)) throw new BackupError('Not a Cloudclip backup: its manifest.json is not an object');
+  if (!isRecord(value)) throw new BackupError('Not a Cloudclip backup: its manifest.json is not an object', 'foreign');
   if (value.formatVersion !== FORMAT_VERSION) {
     throw new BackupError(
       `Unsupported backup format version ${JSON.stringify(value.formatVersion)} (this version reads format ${FORMAT_VERSION})`,
+      value.formatVersion === undefined ? 'foreign' : 'unsupported',
+      { version: String(value.formatVersion) },
     );
   }
   const parts = value.parts;
@@ -150,11 +171,11 @@ export function parseManifest(text: string): Manifest {
     !isRecord(parts) ||
     !isRecord(value.objects)
   ) {
-    throw new BackupError('Not a Cloudclip backup: its manifest.json lacks required fields');
+    throw new BackupError('Not a Cloudclip backup: its manifest.json lacks required fields', 'foreign');
   }
   for (const [name, part] of Object.entries(parts)) {
     if (!isRecord(part) || typeof part.sha256 !== 'string' || typeof part.bytes !== 'number') {
-      throw new BackupError(`Damaged backup manifest: part ${name} has no sha256/bytes`);
+      throw new BackupError(`Damaged backup manifest: part ${name} has no sha256/bytes`, 'damaged');
     }
   }
   return value as unknown as Manifest;
@@ -206,9 +227,10 @@ export async function readArchive(file: string, visit: (entry: ArchiveEntry) => 
     const error = streamError ?? caught;
     if (error instanceof BackupError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') throw new BackupError(`No such backup file: ${file}`);
+    if (code === 'ENOENT') throw new BackupError(`No such backup file: ${file}`, 'missing');
     throw new BackupError(
       `The backup ${file} is truncated or damaged (not a complete gzip'd tar): ${error instanceof Error ? error.message : String(error)}`,
+      'damaged',
     );
   }
 }
@@ -224,13 +246,13 @@ export async function verifyArchive(file: string): Promise<VerifiedArchive> {
   let manifestText: string | undefined;
   await readArchive(file, async (entry) => {
     if (entry.name === MANIFEST_NAME) {
-      if (entry.size > MAX_MANIFEST_BYTES) throw new BackupError('Not a Cloudclip backup: its manifest.json is too large');
+      if (entry.size > MAX_MANIFEST_BYTES) throw new BackupError('Not a Cloudclip backup: its manifest.json is too large', 'foreign');
       const chunks: Buffer[] = [];
       for await (const chunk of entry.stream) chunks.push(chunk);
       manifestText = Buffer.concat(chunks).toString('utf8');
       return;
     }
-    if (seen.has(entry.name)) throw new BackupError(`Damaged backup: part ${entry.name} appears twice`);
+    if (seen.has(entry.name)) throw new BackupError(`Damaged backup: part ${entry.name} appears twice`, 'damaged');
     const hash = createHash('sha256');
     let bytes = 0;
     let lines = 0;
@@ -243,21 +265,21 @@ export async function verifyArchive(file: string): Promise<VerifiedArchive> {
     const table = tableOfPart(entry.name);
     if (table !== undefined) rows.set(table, lines);
   });
-  if (manifestText === undefined) throw new BackupError(`Not a Cloudclip backup (or truncated): ${file} has no manifest.json`);
+  if (manifestText === undefined) throw new BackupError(`Not a Cloudclip backup (or truncated): ${file} has no manifest.json`, 'foreign');
   const manifest = parseManifest(manifestText);
   for (const [name, expected] of Object.entries(manifest.parts)) {
     const actual = seen.get(name);
-    if (actual === undefined) throw new BackupError(`Damaged backup: part ${name} is missing`);
+    if (actual === undefined) throw new BackupError(`Damaged backup: part ${name} is missing`, 'damaged');
     if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) {
-      throw new BackupError(`Damaged backup: part ${name} does not match its SHA-256 in the manifest`);
+      throw new BackupError(`Damaged backup: part ${name} does not match its SHA-256 in the manifest`, 'damaged');
     }
   }
   for (const [table, count] of rows) {
     if (manifest.rowCounts[table] !== count)
-      throw new BackupError(`Damaged backup: ${table} has ${count} rows, the manifest says ${manifest.rowCounts[table]}`);
+      throw new BackupError(`Damaged backup: ${table} has ${count} rows, the manifest says ${manifest.rowCounts[table]}`, 'damaged');
   }
   for (const name of seen.keys()) {
-    if (!(name in manifest.parts)) throw new BackupError(`Damaged backup: part ${name} is not in the manifest`);
+    if (!(name in manifest.parts)) throw new BackupError(`Damaged backup: part ${name} is not in the manifest`, 'damaged');
   }
   return { manifest };
 }

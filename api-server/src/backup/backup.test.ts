@@ -9,8 +9,8 @@ import { DATABASE_FILE_NAME } from '../app';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedApiKey } from '../testing/seed';
-import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../testing/test-app';
-import { BackupError, MANIFEST_NAME, TABLE_ORDER } from './archive-format';
+import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { BackupError, MANIFEST_NAME, TABLE_ORDER, verifyArchive } from './archive-format';
 import { exitCodeOf, messageOf, parseArgs, runBackupCli, UsageError } from './cli';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
@@ -147,6 +147,21 @@ describe('backup create / restore (SQLite)', () => {
     expect(Object.keys(manifest.parts).sort()).toEqual(names.filter((name) => name !== MANIFEST_NAME).sort());
   });
 
+  it('writes into a stream as well: a complete archive, and its spool folder removed', async () => {
+    const out = path.join(work, 'streamed.tar.gz');
+    const spool = path.join(work, 'spool');
+    const { file, manifest } = await createBackup({
+      source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
+      out: createWriteStream(out),
+      tempDir: spool,
+      objects: true,
+      appVersion: 'test',
+    });
+    expect(file).toBeUndefined();
+    expect((await verifyArchive(out)).manifest).toEqual(manifest);
+    expect(readdirSync(spool)).toEqual([]);
+  });
+
   it('a full disk while writing leaves no archive under the final name (and no partial file)', async () => {
     const out = path.join(work, 'full-disk.tar.gz');
     symlinkSync('/dev/full', `${out}.partial`);
@@ -257,6 +272,56 @@ describe('backup create / restore (SQLite)', () => {
     const before = dumpTables(path.join(target, DATABASE_FILE_NAME));
     await expect(restoreInto(target, archive)).rejects.toThrow(/not empty \(rows in api_keys\).*--merge/);
     expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(before);
+  });
+
+  it('a freshly started server counts as empty: the CLI restores into it and the restored admin password applies', async () => {
+    const target = newTarget();
+    const fresh = await createTestApp({
+      dataDir: target,
+      appSecret: SECRET,
+      databaseFile: DATABASE_FILE_NAME,
+      adminPassword: 'fresh-password',
+    });
+    // What a first start and a first sign-in leave behind: admin, token, default storage, settings, counters.
+    await loginAsAdmin(fresh.app, { username: 'admin', password: 'fresh-password' } as unknown as typeof TEST_ADMIN);
+    await fresh.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'wrong' } });
+    await fresh.close();
+    const lines: string[] = [];
+    await runBackupCli(['restore', archive], { DATA_DIR: target, APP_SECRET: SECRET }, (line) => lines.push(line));
+    expect(lines[0]).toMatch(/^Restored \d+ rows and 1 objects/);
+    const tables = dumpTables(path.join(target, DATABASE_FILE_NAME));
+    const sourceTables = dumpTables(path.join(source.dataDir, DATABASE_FILE_NAME));
+    for (const table of ['admins', 'storage_configs', 'pastes', 'api_keys', 'system_settings'])
+      expect(tables[table]).toEqual(sourceTables[table]);
+    const restored = await createTestApp({ dataDir: target, appSecret: SECRET, databaseFile: DATABASE_FILE_NAME });
+    try {
+      await expect(
+        loginAsAdmin(restored.app, { username: 'admin', password: 'fresh-password' } as unknown as typeof TEST_ADMIN),
+      ).rejects.toThrow(/401/);
+      const admin = bearer(await loginAsAdmin(restored.app));
+      const list = await restored.app.inject({ method: 'GET', url: '/api/admin/pastes', headers: admin });
+      expect(list.body).toContain('with password');
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('user content beyond a fresh start refuses a restore without --merge: a second admin, an S3 storage config', async () => {
+    for (const change of [
+      `INSERT INTO admins (id, username, password_hash, created_at, updated_at) SELECT 'second', 'second', password_hash, created_at, updated_at FROM admins`,
+      `UPDATE storage_configs SET driver = 's3'`,
+    ]) {
+      const target = newTarget();
+      const fresh = await createTestApp({ dataDir: target, appSecret: SECRET, databaseFile: DATABASE_FILE_NAME });
+      await fresh.close();
+      const db = new SqliteDatabase(path.join(target, DATABASE_FILE_NAME));
+      db.prepare(change).run();
+      db.close();
+      const before = dumpTables(path.join(target, DATABASE_FILE_NAME));
+      const table = change.includes('admins') ? 'admins' : 'storage_configs';
+      await expect(restoreInto(target, archive)).rejects.toThrow(new RegExp(`not empty \\(rows in ${table}\\).*--merge`));
+      expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(before);
+    }
   });
 
   it('--merge adds what is missing and reports conflicts without overwriting', async () => {

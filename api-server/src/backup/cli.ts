@@ -4,10 +4,9 @@ import { DATABASE_FILE_NAME } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { findPackageRoot } from '../lib/paths';
 import { SECRET_FILE_NAME, loadOrCreateServerSecret } from '../lib/secret-box';
 import { BackupError, verifyArchive } from './archive-format';
-import { createBackup, defaultBackupName } from './create-backup';
+import { createBackup, currentAppVersion, defaultBackupName } from './create-backup';
 import { restoreBackup } from './restore-backup';
 import { runImportCloudPasteCommand } from '../import/cloudpaste/import-command';
 import { CloudPasteImportError } from '../import/cloudpaste/read-cloudpaste';
@@ -117,15 +116,6 @@ export function parseArgs(argv: readonly string[]): BackupCommand {
   throw new UsageError(command === undefined ? 'No command' : `Unknown command ${command}`);
 }
 
-function appVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(path.join(findPackageRoot(__dirname), 'package.json'), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 function readSecretFile(file: string): string {
   try {
     const secret = readFileSync(file, 'utf8').trim();
@@ -159,7 +149,7 @@ export async function runBackupCli(argv: readonly string[], env: NodeJS.ProcessE
       },
       out: target,
       objects: args.objects,
-      appVersion: appVersion(),
+      appVersion: currentAppVersion(),
     });
     const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0);
     const objects = Object.keys(manifest.parts).filter((name) => name.startsWith('objects/')).length;

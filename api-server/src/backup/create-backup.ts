@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
-import { lstat, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
+import os from 'node:os';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import { Client } from 'pg';
 import * as tar from 'tar-stream';
 import { postgresTypes } from '../db/database';
+import { findPackageRoot } from '../lib/paths';
 import {
   BackupError,
   FORMAT_VERSION,
@@ -39,7 +41,15 @@ export interface BackupSource {
 
 export interface CreateBackupOptions {
   source: BackupSource;
-  out: string;
+  /**
+   * A file name (written as `<out>.partial`, renamed when complete), or a stream the archive is
+   * piped into (an HTTP response): ended when complete, destroyed on a failure.
+   */
+  out: string | Writable;
+  /** Where the table rows are spooled meanwhile (default: beside `out`, or the OS temp folder for a stream). */
+  tempDir?: string;
+  /** Called once the rows are read and the archive's first bytes are about to be written. */
+  onWriting?: () => void;
   objects?: boolean;
   appVersion: string;
   now?: () => Date;
@@ -170,21 +180,26 @@ async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<string> {
 function addEntry(pack: tar.Pack, name: string, size: number, source: NodeJS.ReadableStream): Promise<void> {
   return new Promise((resolve, reject) => {
     const sink = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (error) => (error ? reject(error) : resolve()));
+    // A destroyed pack (the output failed) fails its entry too: that must not escape as an unhandled error.
+    sink.on('error', reject);
     source.on('error', reject);
     source.pipe(sink);
   });
 }
 
 /**
- * Writes a backup archive to `out` (via `<out>.partial`, renamed only when complete; a failure
- * removes the partial file). Table rows are spooled to JSONL files in a temp directory beside
- * `out` (their sizes must be known for the tar headers), objects are streamed straight from the
- * local storage, the manifest comes last. Memory stays flat: one row or chunk at a time.
+ * Writes a backup archive to `out`: a file (via `<out>.partial`, renamed only when complete; a
+ * failure removes the partial file) or a stream (backpressure respected). Table rows are spooled to
+ * JSONL files in a temp directory (`tempDir`, else beside the file; their sizes must be known for
+ * the tar headers), objects are streamed straight from the local storage, the manifest comes last.
+ * Memory stays flat: one row or chunk at a time. `file` in the answer is undefined for a stream.
  */
-export async function createBackup(options: CreateBackupOptions): Promise<{ file: string; manifest: Manifest }> {
-  const out = path.resolve(options.out);
-  const partial = `${out}.partial`;
-  const workDir = await mkdtemp(path.join(path.dirname(out), '.cloudclip-backup-'));
+export async function createBackup(options: CreateBackupOptions): Promise<{ file: string | undefined; manifest: Manifest }> {
+  const out = typeof options.out === 'string' ? path.resolve(options.out) : undefined;
+  const partial = out === undefined ? undefined : `${out}.partial`;
+  const spoolParent = options.tempDir ?? (out === undefined ? os.tmpdir() : path.dirname(out));
+  await mkdir(spoolParent, { recursive: true });
+  const workDir = await mkdtemp(path.join(spoolParent, '.cloudclip-backup-'));
   const { source } = options;
   let packing: tar.Pack | undefined;
   try {
@@ -230,17 +245,26 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
     const skipped: SkippedObjects[] = [];
     const pack = tar.pack();
     packing = pack;
-    const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 }));
+    options.onWriting?.();
+    const sink: Writable = partial === undefined ? (options.out as Writable) : createWriteStream(partial, { mode: 0o600 });
+    // A full disk can report more than one failed write; the pipeline below takes the first, the others must not escape.
+    sink.on('error', () => undefined);
+    const written = pipeline(pack, createGzip(), sink);
     // A failure of the file (e.g. a full disk) ends the pipeline early: an entry being added then
     // may never finish, so every addition races the pipeline's failure.
+    // Once it failed, the pack is destroyed and refuses entries: the pipeline's error is the one to tell.
+    let pipelineError: unknown;
     const failed = new Promise<never>((_, reject) => {
-      written.catch(reject);
+      written.catch((error: unknown) => {
+        pipelineError = error;
+        reject(error);
+      });
     });
     failed.catch(() => undefined);
     const add = (name: string, size: number, stream: Readable): Promise<void> =>
       Promise.race([addEntry(pack, name, size, stream), failed]).catch((error: unknown) => {
         stream.destroy();
-        throw error;
+        throw pipelineError ?? error;
       });
     for (const part of spooled) {
       await add(part.name, (await stat(part.file)).size, createReadStream(part.file));
@@ -286,11 +310,12 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
     pack.entry({ name: MANIFEST_NAME, size: body.length, mode: 0o600, mtime: new Date(0) }, body);
     pack.finalize();
     await written;
-    await rename(partial, out);
+    if (partial !== undefined && out !== undefined) await rename(partial, out);
     return { file: out, manifest };
   } catch (error) {
     packing?.destroy();
-    await rm(partial, { force: true });
+    if (partial !== undefined) await rm(partial, { force: true });
+    else (options.out as Writable).destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -301,4 +326,14 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
 export function defaultBackupName(now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, 'Z');
   return `cloudclip-backup-${stamp}-${randomBytes(3).toString('hex')}.tar.gz`;
+}
+
+/** The api-server's version (package.json), written into every manifest. */
+export function currentAppVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(findPackageRoot(__dirname), 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,9 @@ import type { AppDatabase, DatabaseEngine } from '../db/database';
 import { SecretBox } from '../lib/secret-box';
 import {
   BackupError,
+  MANIFEST_NAME,
   OBJECTS_PREFIX,
+  TABLE_ORDER,
   decodeValue,
   isBackedUpTable,
   readArchive,
@@ -60,11 +62,27 @@ type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 type ColumnTypes = Map<string, string>;
 
 const BATCH_ROWS = 200;
-/** Tables the migrations fill with defaults; a restore (not a merge) replaces their rows. */
-const PRESEEDED_TABLES: readonly string[] = ['system_settings'];
 const OBJECT_ID = /^[A-Za-z0-9_-]+$/;
 
-async function latestMigration(db: AppDatabase): Promise<string | undefined> {
+/**
+ * What a freshly started server writes by itself, before anyone uses it (seen by starting one on an
+ * empty DATA_DIR and signing in once, backup-admin.test.ts): its admin account and that admin's
+ * session tokens, the settings' defaults (migrations), the failed-credential and rate-limit
+ * counters, the default local storage configuration, and the mount index's bookkeeping. A database
+ * holding nothing else counts as empty: a restore (not a merge) replaces these rows by the
+ * archive's, so the restored admin account and settings apply.
+ */
+export const FRESH_START_TABLES: readonly string[] = [
+  'admins',
+  'admin_tokens',
+  'system_settings',
+  'storage_configs',
+  'credential_failures',
+  'mount_index_state',
+  'mount_index_queue',
+];
+
+export async function latestMigration(db: AppDatabase): Promise<string | undefined> {
   try {
     const result = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
     return result.rows[0]?.name;
@@ -155,45 +173,88 @@ function checkSecret(manifest: Manifest, options: RestoreOptions): Resealer | un
   if (options.oldSecret === undefined) {
     throw new BackupError(
       'The backup was made with a different APP_SECRET: pass the old one with --secret-file FILE (its sealed passwords and storage keys are re-sealed with the current secret), or run with the old APP_SECRET',
+      'secretRequired',
     );
   }
   if (secretFingerprint(options.oldSecret) !== manifest.secretFingerprint) {
-    throw new BackupError('The secret in --secret-file is not the APP_SECRET this backup was made with');
+    throw new BackupError('The secret in --secret-file is not the APP_SECRET this backup was made with', 'secretWrong');
   }
   return { from: new SecretBox(options.oldSecret), to: new SecretBox(options.target.appSecret) };
 }
 
-async function nonEmptyTables(db: AppDatabase, tables: Iterable<string>): Promise<string[]> {
+async function hasRows(db: AnyDb, table: string, atLeast = 1): Promise<boolean> {
+  const rows = await db
+    .selectFrom(table)
+    .select(sql<number>`1`.as('one'))
+    .limit(atLeast)
+    .execute();
+  return rows.length >= atLeast;
+}
+
+/**
+ * The tables among `tables` that hold user content (empty list: the target counts as empty).
+ * Fresh-start tables (FRESH_START_TABLES) never count, except `admins` with more than the one
+ * account a start creates, and `storage_configs` with more than one configuration or one that is
+ * not local storage (an S3 configuration is the admin's work).
+ */
+export async function userContentTables(db: AppDatabase, tables: Iterable<string>): Promise<string[]> {
   const anyDb = db as unknown as AnyDb;
   const found: string[] = [];
   for (const table of tables) {
-    const row = await anyDb
-      .selectFrom(table)
-      .select(sql<number>`1`.as('one'))
-      .limit(1)
-      .executeTakeFirst();
-    if (row !== undefined) found.push(table);
+    if (table === 'admins') {
+      if (await hasRows(anyDb, table, 2)) found.push(table);
+    } else if (table === 'storage_configs') {
+      const configs = await anyDb.selectFrom(table).select('driver').limit(2).execute();
+      if (configs.length > 1 || configs.some((row) => row.driver !== 'local')) found.push(table);
+    } else if (!FRESH_START_TABLES.includes(table)) {
+      if (await hasRows(anyDb, table)) found.push(table);
+    }
   }
   return found;
 }
 
+/** Whether a restore without merge would accept `db` (see userContentTables); `tables` default: every backed-up table. */
+export async function isEmptyTarget(db: AppDatabase, tables?: readonly string[]): Promise<boolean> {
+  const names = tables ?? (await db.introspection.getTables()).map((table) => table.name).filter(isBackedUpTable);
+  return (await userContentTables(db, names)).length === 0;
+}
+
+function notEmptyError(busy: readonly string[]): BackupError {
+  return new BackupError(
+    `The target database is not empty (rows in ${busy.join(', ')}): restore into an empty database, or add --merge to add only what is missing`,
+    'notEmpty',
+    { tables: busy.join(', ') },
+  );
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
 /**
- * Restores a backup archive. Pass one (`verifyArchive`) checks the format version and every part's
- * SHA-256 before anything is written; then the schema version, the secret and (without `merge`)
- * that the target is empty. Pass two inserts all rows in one transaction, in foreign-key order
- * (the archive's order), converting values to the target's column types. Objects are unpacked
- * into a staging directory during that pass and moved into the local storage after the commit;
- * an existing object is never overwritten.
+ * Restores a backup archive. Pass one (`verifyArchive`, skipped when the caller hands its result in
+ * `verified`) checks the format version and every part's SHA-256 before anything is written; then
+ * the schema version and the secret. Pass two runs in ONE transaction on one connection: without
+ * `merge` it first makes sure the target holds no user content (userContentTables; checked inside
+ * the transaction, with writers kept out: `BEGIN IMMEDIATE` on SQLite, an EXCLUSIVE lock of the
+ * archive's tables on PostgreSQL, so a server answering requests meanwhile cannot slip a row in)
+ * and deletes the fresh-start rows, then inserts every row in foreign-key order (the archive's
+ * order), converting values to the target's column types, and hashes every part again: a part
+ * that no longer matches the manifest rolls everything back. Objects are unpacked into a staging
+ * directory during that pass and moved into the local storage after the commit; an existing
+ * object is never overwritten.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { target } = options;
   const { manifest } = options.verified ?? (await verifyArchive(options.file));
   const targetVersion = await latestMigration(target.db);
   if (targetVersion === undefined)
-    throw new BackupError('The target database has no applied migrations: start the server on it once, or migrate it');
+    throw new BackupError('The target database has no applied migrations: start the server on it once, or migrate it', 'schema');
   if (targetVersion !== manifest.schemaVersion) {
     throw new BackupError(
       `The backup's schema version ${manifest.schemaVersion} differs from the target database's ${targetVersion}: restore it with the Cloudclip version that made it (${manifest.appVersion})`,
+      'schema',
+      { backup: manifest.schemaVersion, target: targetVersion, appVersion: manifest.appVersion },
     );
   }
   const resealer = checkSecret(manifest, options);
@@ -202,83 +263,117 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     .map(tableOfPart)
     .filter((table): table is string => table !== undefined);
   for (const table of archiveTables) {
-    if (!columns.has(table)) throw new BackupError(`The target database has no table ${table}`);
+    if (!columns.has(table)) throw new BackupError(`The target database has no table ${table}`, 'schema');
   }
   const generated = await generatedColumns(target, archiveTables);
   if (!options.merge) {
-    // system_settings holds the defaults every migrated database starts with: replaced below.
-    const busy = await nonEmptyTables(
-      target.db,
-      archiveTables.filter((table) => !PRESEEDED_TABLES.includes(table)),
-    );
-    if (busy.length > 0) {
-      throw new BackupError(
-        `The target database is not empty (rows in ${busy.join(', ')}): restore into an empty database, or add --merge to add only what is missing`,
-      );
-    }
+    // Early answer, before the archive is read again; repeated inside the transaction.
+    const busy = await userContentTables(target.db, archiveTables);
+    if (busy.length > 0) throw notEmptyError(busy);
   }
 
   const inserted: Record<string, number> = {};
   const conflicts: RestoreConflict[] = [];
   const staging = path.join(target.dataDir, 'tmp', `backup-restore-${randomBytes(6).toString('hex')}`);
   const staged: { configId: string; segments: string[] }[] = [];
+  const mismatch = (name: string): BackupError =>
+    new BackupError(`Damaged backup: part ${name} does not match its SHA-256 in the manifest`, 'damaged');
   try {
-    await (target.db as unknown as AnyDb).transaction().execute(async (trx) => {
-      await readArchive(options.file, async (entry) => {
-        const table = tableOfPart(entry.name);
-        if (table !== undefined) {
-          const types = columns.get(table) ?? new Map<string, string>();
-          if (!options.merge && PRESEEDED_TABLES.includes(table)) await trx.deleteFrom(table).execute();
-          let batch: Record<string, unknown>[] = [];
-          let count = 0;
-          const flush = async (): Promise<void> => {
-            if (batch.length === 0) return;
-            if (options.merge) {
-              for (const row of batch) {
-                const result = await trx
-                  .insertInto(table)
-                  .values(row)
-                  .onConflict((oc) => oc.doNothing())
-                  .executeTakeFirst();
-                if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) conflicts.push({ table, id: rowKey(row) });
-                else count += 1;
-              }
-            } else {
-              await trx.insertInto(table).values(batch).execute();
-              count += batch.length;
-            }
-            batch = [];
-          };
-          const lines = createInterface({ input: Readable.from(entry.stream), crlfDelay: Infinity });
-          for await (const line of lines) {
-            if (line === '') continue;
-            const source = JSON.parse(line) as Record<string, unknown>;
-            const row: Record<string, unknown> = {};
-            for (const [column, value] of Object.entries(source)) {
-              if (generated.has(`${table}.${column}`)) continue;
-              if (!types.has(column)) throw new BackupError(`The target table ${table} has no column ${column}`);
-              let converted = convertValue(value, types.get(column));
-              if (resealer !== undefined && column.endsWith('_sealed') && typeof converted === 'string' && converted !== '') {
-                converted = resealer.to.encrypt(resealer.from.decrypt(converted));
-              }
-              row[column] = converted;
-            }
-            batch.push(row);
-            if (batch.length >= BATCH_ROWS) await flush();
+    await target.db.connection().execute(async (connection) => {
+      const trx = connection as unknown as AnyDb;
+      await sql.raw(target.engine === 'SQLite' ? 'BEGIN IMMEDIATE' : 'BEGIN').execute(trx);
+      try {
+        if (!options.merge) {
+          if (target.engine === 'PostgreSQL' && archiveTables.length > 0) {
+            await sql.raw(`LOCK TABLE ${archiveTables.map(quoteIdentifier).join(', ')} IN EXCLUSIVE MODE`).execute(trx);
           }
-          await flush();
-          inserted[table] = count;
-          return;
+          const busy = await userContentTables(connection, archiveTables);
+          if (busy.length > 0) throw notEmptyError(busy);
+          // Children first: admin tokens and the default storage config point at the admin.
+          const replaced = [...TABLE_ORDER]
+            .reverse()
+            .filter((table) => FRESH_START_TABLES.includes(table) && archiveTables.includes(table));
+          for (const table of replaced) await trx.deleteFrom(table).execute();
         }
-        if (entry.name.startsWith(OBJECTS_PREFIX)) {
-          const object = objectTarget(entry.name);
-          if (object === undefined) throw new BackupError(`Unusable object name in the backup: ${entry.name}`);
-          const file = path.join(staging, object.configId, ...object.segments);
-          await mkdir(path.dirname(file), { recursive: true });
-          await pipeline(Readable.from(entry.stream), createWriteStream(file, { mode: 0o600 }));
-          staged.push(object);
-        }
-      });
+        await readArchive(options.file, async (entry) => {
+          if (entry.name === MANIFEST_NAME) return;
+          const expected = manifest.parts[entry.name];
+          if (expected === undefined) throw new BackupError(`Damaged backup: part ${entry.name} is not in the manifest`, 'damaged');
+          const hash = createHash('sha256');
+          let bytes = 0;
+          async function* hashed(): AsyncGenerator<Buffer> {
+            for await (const chunk of entry.stream) {
+              hash.update(chunk);
+              bytes += chunk.length;
+              yield chunk;
+            }
+          }
+          const verify = (): void => {
+            if (bytes !== expected.bytes || hash.digest('hex') !== expected.sha256) throw mismatch(entry.name);
+          };
+          const table = tableOfPart(entry.name);
+          if (table !== undefined) {
+            const types = columns.get(table) ?? new Map<string, string>();
+            let batch: Record<string, unknown>[] = [];
+            let count = 0;
+            const flush = async (): Promise<void> => {
+              if (batch.length === 0) return;
+              if (options.merge) {
+                for (const row of batch) {
+                  const result = await trx
+                    .insertInto(table)
+                    .values(row)
+                    .onConflict((oc) => oc.doNothing())
+                    .executeTakeFirst();
+                  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) conflicts.push({ table, id: rowKey(row) });
+                  else count += 1;
+                }
+              } else {
+                await trx.insertInto(table).values(batch).execute();
+                count += batch.length;
+              }
+              batch = [];
+            };
+            const lines = createInterface({ input: Readable.from(hashed()), crlfDelay: Infinity });
+            for await (const line of lines) {
+              if (line === '') continue;
+              const source = JSON.parse(line) as Record<string, unknown>;
+              const row: Record<string, unknown> = {};
+              for (const [column, value] of Object.entries(source)) {
+                if (generated.has(`${table}.${column}`)) continue;
+                if (!types.has(column)) throw new BackupError(`The target table ${table} has no column ${column}`, 'schema');
+                let converted = convertValue(value, types.get(column));
+                if (resealer !== undefined && column.endsWith('_sealed') && typeof converted === 'string' && converted !== '') {
+                  converted = resealer.to.encrypt(resealer.from.decrypt(converted));
+                }
+                row[column] = converted;
+              }
+              batch.push(row);
+              if (batch.length >= BATCH_ROWS) await flush();
+            }
+            await flush();
+            verify();
+            inserted[table] = count;
+            return;
+          }
+          if (entry.name.startsWith(OBJECTS_PREFIX)) {
+            const object = objectTarget(entry.name);
+            if (object === undefined) throw new BackupError(`Unusable object name in the backup: ${entry.name}`, 'damaged');
+            const file = path.join(staging, object.configId, ...object.segments);
+            await mkdir(path.dirname(file), { recursive: true });
+            await pipeline(Readable.from(hashed()), createWriteStream(file, { mode: 0o600 }));
+            verify();
+            staged.push(object);
+          }
+        });
+        await sql.raw('COMMIT').execute(trx);
+      } catch (error) {
+        await sql
+          .raw('ROLLBACK')
+          .execute(trx)
+          .catch(() => undefined);
+        throw error;
+      }
     });
     const objectConflicts: string[] = [];
     let restored = 0;
@@ -296,7 +391,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     return { manifest, inserted, conflicts, objects: { restored, conflicts: objectConflicts } };
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    throw new BackupError(`Restore failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(`Restore failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`, 'failed');
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
