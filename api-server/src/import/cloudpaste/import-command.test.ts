@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DATABASE_FILE_NAME } from '../../app';
 import { exitCodeOf, messageOf, parseArgs, runBackupCli } from '../../backup/cli';
 import { openDatabase } from '../../db/database';
 import { SecretBox, loadOrCreateServerSecret } from '../../lib/secret-box';
@@ -12,6 +13,7 @@ import { importCloudPaste } from './import-cloudpaste';
 /**
  * `pnpm backup import-cloudpaste` end to end: a target instance made by the server itself (admin,
  * default local storage), the fixture CloudPaste database, the command through runBackupCli.
+ * Always on a SQLite target (also under test:pg): the command's environment names no DATABASE_URL.
  */
 
 const PHOTO = Buffer.alloc(12345, 7);
@@ -27,7 +29,7 @@ describe('pnpm backup import-cloudpaste', () => {
   beforeEach(async () => {
     dir = makeTempDir('cloudclip-cp-command-');
     dataDir = path.join(dir, 'data');
-    const first = await createTestApp({ dataDir, databaseFile: undefined });
+    const first = await createTestApp({ dataDir, databaseFile: DATABASE_FILE_NAME });
     await first.close();
     cloudpaste = path.join(dir, 'cloudpaste.db');
     objectsDir = path.join(dir, 'objects');
@@ -53,7 +55,7 @@ describe('pnpm backup import-cloudpaste', () => {
 
   /** Rows per table and objects in local storage: what "nothing changed" compares. */
   async function state(): Promise<Record<string, number>> {
-    const opened = await openDatabase({ file: path.join(dataDir, 'cloudclip.db') });
+    const opened = await openDatabase({ file: path.join(dataDir, DATABASE_FILE_NAME) });
     try {
       const out: Record<string, number> = {};
       for (const table of ['pastes', 'files', 'api_keys', 'storage_configs', 'mounts', 'system_settings'] as const) {
@@ -163,7 +165,7 @@ describe('pnpm backup import-cloudpaste', () => {
     expect(error).toBeUndefined();
     expect(lines).toContain('  file objects: 2 copied to local storage "Local storage", 0 not copied');
 
-    app = await createTestApp({ dataDir });
+    app = await createTestApp({ dataDir, databaseFile: DATABASE_FILE_NAME });
     const photo = await app.app.inject({ method: 'GET', url: '/api/file-download/photo' });
     expect(photo.statusCode).toBe(200);
     expect(photo.rawPayload.equals(PHOTO)).toBe(true);
@@ -194,7 +196,7 @@ describe('pnpm backup import-cloudpaste', () => {
     expect(notCopied[1]).toContain(path.join(objectsDir, 'cloudpaste', 'uploads', 'report.pdf'));
     const after = await state();
     expect(after).toMatchObject({ files: 2, localObjects: 0 });
-    const opened = await openDatabase({ file: path.join(dataDir, 'cloudclip.db') });
+    const opened = await openDatabase({ file: path.join(dataDir, DATABASE_FILE_NAME) });
     const rows = await opened.db.selectFrom('files').select('s3_config_id').execute();
     await opened.db.destroy();
     expect(rows.map((row) => row.s3_config_id)).toEqual([FIXTURE_S3_ID, FIXTURE_S3_ID]);
@@ -262,7 +264,7 @@ describe('pnpm backup import-cloudpaste', () => {
     expect(lines).toContain('  file shares: 3 imported, 0 skipped');
     expect(lines).toContain('  file objects: 3 copied to local storage "Local storage", 0 not copied');
 
-    app = await createTestApp({ dataDir });
+    app = await createTestApp({ dataDir, databaseFile: DATABASE_FILE_NAME });
     for (const [slug, body] of [
       ['photo', PHOTO],
       ['orphan', Buffer.from('x')],
@@ -290,7 +292,7 @@ describe('pnpm backup import-cloudpaste', () => {
     async function withTarget(
       use: (db: Awaited<ReturnType<typeof openDatabase>>['db'], driver: StorageDriver, id: string) => Promise<void>,
     ) {
-      const opened = await openDatabase({ file: path.join(dataDir, 'cloudclip.db') });
+      const opened = await openDatabase({ file: path.join(dataDir, DATABASE_FILE_NAME) });
       const secretBox = new SecretBox(loadOrCreateServerSecret(dataDir));
       const registry = new StorageRegistry({ dataDir, secretBox, clock: () => new Date() });
       try {

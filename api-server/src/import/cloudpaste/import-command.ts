@@ -1,7 +1,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE_NAME } from '../../app';
-import { loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../config';
 import { openDatabase, type AppDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { SECRET_FILE_NAME, SecretBox, loadOrCreateServerSecret } from '../../lib/secret-box';
@@ -104,11 +104,22 @@ export function formatSummary(args: ImportCommandArgs, result: ImportCloudPasteR
   return lines;
 }
 
+/** Any failure as one line: CloudPasteImportError and ConfigError as they are, anything else as "Import failed: …". */
 export async function runImportCloudPasteCommand(
   args: ImportCommandArgs,
   env: NodeJS.ProcessEnv,
   out: (line: string) => void,
 ): Promise<ImportCloudPasteResult> {
+  try {
+    return await runImport(args, env, out);
+  } catch (error) {
+    if (error instanceof CloudPasteImportError || error instanceof ConfigError) throw error;
+    const text = error instanceof Error ? error.message : String(error);
+    throw new CloudPasteImportError(`Import failed: ${text.split('\n')[0] ?? text}`);
+  }
+}
+
+async function runImport(args: ImportCommandArgs, env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<ImportCloudPasteResult> {
   const file = path.resolve(args.file);
   if (!existsSync(file)) throw new CloudPasteImportError(`${args.file} does not exist`);
   let objectsDir: string | undefined;
