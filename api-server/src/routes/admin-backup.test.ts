@@ -1,12 +1,12 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createGzip } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import * as tar from 'tar-stream';
-import { DATABASE_FILE_NAME } from '../app';
 import { verifyArchive } from '../backup/archive-format';
 import { seedApiKey } from '../testing/seed';
+import { testDatabaseUrl } from '../testing/test-database';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../testing/test-app';
 
 const SECRET_A = 'admin-backup-secret-A';
@@ -29,7 +29,8 @@ describe('admin backup: download and restore over HTTP', () => {
   const opened: TestApp[] = [];
 
   async function newApp(appSecret: string): Promise<TestApp> {
-    const t = await createTestApp({ appSecret, databaseFile: DATABASE_FILE_NAME, clock: () => now });
+    // SQLite, or PostgreSQL under scripts/with-postgres.sh (each app in a schema of its own).
+    const t = await createTestApp({ appSecret, clock: () => now });
     opened.push(t);
     return t;
   }
@@ -179,7 +180,12 @@ describe('admin backup: download and restore over HTTP', () => {
     expect(checked.statusCode).toBe(200);
     const result = (checked.json() as Envelope<Record<string, unknown> & { checkId: string; manifest: Record<string, unknown> }>).data;
     expect(result).toMatchObject({ secretMatches: true, schemaMatches: true, targetEmpty: true });
-    expect(result.manifest).toMatchObject({ formatVersion: 1, database: 'sqlite', objectsIncluded: false, objectCount: 0 });
+    expect(result.manifest).toMatchObject({
+      formatVersion: 1,
+      database: testDatabaseUrl() === undefined ? 'sqlite' : 'postgresql',
+      objectsIncluded: false,
+      objectCount: 0,
+    });
     expect((result.manifest.rowCounts as Record<string, number>).pastes).toBe(2);
     expect((await target.app.inject({ method: 'GET', url: `/api/paste/${slugs.plain}` })).statusCode).toBe(404);
 
@@ -262,6 +268,47 @@ describe('admin backup: download and restore over HTTP', () => {
     );
   });
 
+  it('a restore that fails part-way changes nothing (one transaction), and the server answers meanwhile', async () => {
+    const target = await newApp(SECRET_A);
+    const targetAdmin = bearer(await loginAsAdmin(target.app));
+    const checked = (await check(target, targetAdmin, readFileSync(archive))).json() as Envelope<{ checkId: string }>;
+    // The checked file is changed on disk afterwards: the pastes part (after admins, settings,
+    // storage configs were already replaced in the transaction) no longer matches its hash.
+    const stored = path.join(target.dataDir, 'tmp', 'backup-checks', `${checked.data.checkId}.tar.gz`);
+    const changed = path.join(work, 'changed.tar.gz');
+    const extract = tar.extract();
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip(), createWriteStream(changed));
+    const read = pipeline(createReadStream(stored), createGunzip(), extract);
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      let body = Buffer.concat(chunks);
+      if (entry.header.name === 'tables/pastes.jsonl')
+        body = Buffer.from(body.toString('utf8').replace('restored over http', 'restored over htTp'));
+      pack.entry({ name: entry.header.name }, body);
+    }
+    await read;
+    pack.finalize();
+    await written;
+    copyFileSync(changed, stored);
+    const [failed, ...reads] = await Promise.all([
+      target.app.inject({
+        method: 'POST',
+        url: '/api/admin/backup/restore',
+        headers: { ...targetAdmin, 'accept-language': 'en-US' },
+        payload: { checkId: checked.data.checkId, merge: false },
+      }),
+      ...Array.from({ length: 5 }, () => target.app.inject({ method: 'GET', url: `/api/paste/${slugs.plain}` })),
+    ]);
+    expect(failed?.statusCode).toBe(400);
+    expect((failed?.json() as Envelope<null>).message).toMatch(/damaged/);
+    expect(reads.map((response) => response.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    // Nothing changed: the fresh admin's session still works, no paste arrived.
+    expect((await target.app.inject({ method: 'GET', url: '/api/admin/pastes', headers: targetAdmin })).statusCode).toBe(200);
+    expect((await target.app.inject({ method: 'GET', url: `/api/paste/${slugs.plain}` })).statusCode).toBe(404);
+  });
+
   it('an unknown checkId → 404, an upload over BACKUP_UPLOAD_MAX_BYTES → 413 and no file kept', async () => {
     const unknown = await source.app.inject({
       method: 'POST',
@@ -270,7 +317,7 @@ describe('admin backup: download and restore over HTTP', () => {
       payload: { checkId: '0'.repeat(32), merge: false },
     });
     expect(unknown.statusCode).toBe(404);
-    const small = await createTestApp({ appSecret: SECRET_A, databaseFile: DATABASE_FILE_NAME, backupUploadMaxBytes: 1000 });
+    const small = await createTestApp({ appSecret: SECRET_A, backupUploadMaxBytes: 1000 });
     opened.push(small);
     const smallAdmin = bearer(await loginAsAdmin(small.app));
     const tooLarge = await check(small, smallAdmin, readFileSync(archive));
