@@ -11,6 +11,7 @@ export const ADMIN_MODULES = [
   'mount-management',
   'key-management',
   'settings',
+  'backup',
 ] as const;
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 

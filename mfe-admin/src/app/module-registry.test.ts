@@ -13,7 +13,7 @@ describe('module registry', () => {
   });
 
   it('opens everything to the admin', () => {
-    expect(visibleModules(admin)).toHaveLength(7);
+    expect(visibleModules(admin)).toHaveLength(8);
     expect(moduleAccess('storage-config', admin)).toBe('full');
   });
 
@@ -22,6 +22,8 @@ describe('module registry', () => {
     expect(visibleModules(key(false, true, true))).toEqual(['file-management', 'mount-management', 'settings']);
     expect(moduleAccess('dashboard', key(true, true, true))).toBe('none');
     expect(moduleAccess('key-management', key(true, true, true))).toBe('none');
+    expect(moduleAccess('backup', key(true, true, true))).toBe('none');
+    expect(moduleAccess('backup', admin)).toBe('full');
     expect(moduleAccess('text-management', key(false, true, false))).toBe('none');
     expect(moduleAccess('text-management', { adminToken: null, apiKey: null, apiKeyPermissions: null })).toBe('none');
   });

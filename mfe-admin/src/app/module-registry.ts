@@ -19,7 +19,7 @@ export type ModuleAccess = 'full' | 'user' | 'none';
  * - `full`: admin;
  * - `user`: an API key's user-level equivalent (own pastes with `text`, own files with `file`,
  *   visible mounts and the cache with `mount`, and the key's own account page);
- * - `none`: the permission-denied page (dashboard, storage configs and keys are admin-only).
+ * - `none`: the permission-denied page (dashboard, storage configs, keys and backup are admin-only).
  */
 export function moduleAccess(
   module: AdminModule,
@@ -40,6 +40,7 @@ export function moduleAccess(
     case 'dashboard':
     case 'storage-config':
     case 'key-management':
+    case 'backup':
       return 'none';
   }
 }

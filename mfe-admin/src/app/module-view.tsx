@@ -28,6 +28,7 @@ const PAGES: Record<AdminModule, ComponentType<PageProps>> = {
     import('../features/key-management/components/key-management-page').then((m) => ({ default: m.KeyManagementPage })),
   ),
   settings: lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage }))),
+  backup: lazy(() => import('../features/backup/components/backup-page').then((m) => ({ default: m.BackupPage }))),
 };
 
 /** The module's page in a page container, or the permission-denied page when the session may not open it. */

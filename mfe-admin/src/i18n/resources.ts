@@ -9,6 +9,7 @@ import { mountManagementTexts } from '../features/mount-management/i18n';
 import { keyManagementTexts } from '../features/key-management/i18n';
 import { settingsTexts } from '../features/settings/i18n';
 import { globalSearchTexts } from '../features/global-search/i18n';
+import { backupTexts } from '../features/backup/i18n';
 
 /**
  * Texts of this remote (namespace `admin`): what the app and several features use is here, each
@@ -77,6 +78,7 @@ const zhCN = {
   ...keyManagementTexts['zh-CN'],
   ...settingsTexts['zh-CN'],
   ...globalSearchTexts['zh-CN'],
+  ...backupTexts['zh-CN'],
 };
 
 const enUS: Texts<typeof zhCN> = {
@@ -139,6 +141,7 @@ const enUS: Texts<typeof zhCN> = {
   ...keyManagementTexts['en-US'],
   ...settingsTexts['en-US'],
   ...globalSearchTexts['en-US'],
+  ...backupTexts['en-US'],
 };
 
 export const resources = {

@@ -27,6 +27,7 @@ export const commonResources = {
       'mount-management': '挂载管理',
       'key-management': '密钥管理',
       settings: '系统设置',
+      backup: '备份',
     },
     /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
     expiry: { '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
@@ -88,6 +89,7 @@ export const commonResources = {
       'mount-management': 'Mount management',
       'key-management': 'Key management',
       settings: 'Settings',
+      backup: 'Backup',
     },
     /** The share expiry options (PASTE_EXPIRY_OPTIONS). */
     expiry: { '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },

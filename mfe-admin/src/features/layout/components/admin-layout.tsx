@@ -4,6 +4,7 @@ import {
   ApiOutlined,
   CloudServerOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
   KeyOutlined,
@@ -25,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   'mount-management': <ApiOutlined aria-hidden />,
   'key-management': <KeyOutlined aria-hidden />,
   settings: <SettingOutlined aria-hidden />,
+  backup: <DatabaseOutlined aria-hidden />,
 };
 
 /** ProLayout's mobile breakpoint (below md). */
