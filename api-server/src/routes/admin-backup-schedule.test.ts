@@ -149,11 +149,27 @@ describe('admin backup schedule API', () => {
       keep: 90,
       storageConfigId: localConfig.id,
       folder: 'nightly/db',
-      objects: true,
+      objects: false,
     };
     const response = await putSchedule(schedule);
     expect(response.json()).toEqual({ code: 200, message: 'Backup schedule saved', success: true, data: schedule });
     expect(getBackupData(await getBackup())).toMatchObject({ schedule });
+  });
+
+  it('PUT refuses objects in archives kept in the local storage (each would hold the earlier archives)', async () => {
+    const response = await putSchedule({ storageConfigId: localConfig.id, objects: true });
+    expect(response.json()).toEqual({
+      code: 400,
+      message:
+        'Archives kept in the local storage cannot include objects (each would contain the earlier archives): choose an S3 storage or turn objects off',
+      success: false,
+      data: null,
+    });
+    expect((await putSchedule({ storageConfigId: localConfig.id, objects: true }, 'zh-CN')).json()).toMatchObject({
+      code: 400,
+      message: '备份保存在本地存储时不能包含对象（否则每个备份都会包含之前的备份），请选择 S3 存储或关闭“包含对象”',
+    });
+    expect(getBackupData(await getBackup())).toMatchObject({ schedule: DEFAULTS });
   });
 
   it('POST run without a chosen storage → 400; while another replica runs one → 409', async () => {

@@ -223,6 +223,19 @@ describe('BackupScheduler', () => {
     });
   });
 
+  it('a stored schedule with objects into the local storage fails its run instead of archiving the earlier archives', async () => {
+    const s = scheduler();
+    await enable(s);
+    await t.container.repositories.systemSettings.setValues(
+      [{ key: 'backup_schedule', value: JSON.stringify({ ...(await s.schedule()), objects: true, savedAt: 0 }), description: null }],
+      now.toISOString(),
+    );
+    await s.runNow();
+    await s.idle();
+    expect((await runs())[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('Objects cannot be included') });
+    expect(await keysUnder('backups/')).toEqual([]);
+  });
+
   it('a run left "running" by a process that went away is marked interrupted when the next run starts', async () => {
     const repo = new BackupRunsRepository(t.container.db);
     await repo.insertRun({

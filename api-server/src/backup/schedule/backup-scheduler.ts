@@ -107,12 +107,10 @@ export class BackupScheduler {
     const checked = checkSchedule(await this.schedule(), update);
     if (!checked.ok) throw new HttpError(400, checked.message);
     const schedule = checked.schedule;
-    if (
-      schedule.enabled &&
-      (schedule.storageConfigId === null || (await this.deps.storageConfigs.findById(schedule.storageConfigId)) === undefined)
-    ) {
-      throw new HttpError(400, 'backup.unknownStorage');
-    }
+    const config = schedule.storageConfigId === null ? undefined : await this.deps.storageConfigs.findById(schedule.storageConfigId);
+    if (schedule.enabled && config === undefined) throw new HttpError(400, 'backup.unknownStorage');
+    // The local storage's objects would include the earlier archives kept there: each archive would hold the last ones.
+    if (schedule.objects && config?.driver === 'local') throw new HttpError(400, 'backup.objectsIntoLocal');
     const now = this.deps.clock();
     const stored: StoredBackupSchedule = { ...schedule, savedAt: now.getTime() };
     await this.deps.settings.setValues(
@@ -210,6 +208,9 @@ export class BackupScheduler {
             ? 'No storage configuration is chosen for backups'
             : `The storage configuration ${schedule.storageConfigId} no longer exists`,
         );
+      }
+      if (schedule.objects && config.driver === 'local') {
+        throw new Error('Objects cannot be included in archives kept in the local storage (they would contain the earlier archives)');
       }
       driver = this.deps.driverFor(config);
       await mkdir(this.tempDir, { recursive: true });
