@@ -354,7 +354,8 @@ describe('backup create / restore (SQLite)', () => {
     expect(lines[0]).toMatch(/^Backup written to .*cli\.tar\.gz/);
     const target = newTarget();
     await runBackupCli(['restore', out], { DATA_DIR: target, APP_SECRET: SECRET }, (line) => lines.push(line));
-    expect(lines.at(-1)).toMatch(/^Restored \d+ rows and 0 objects/);
+    expect(lines.at(-2)).toMatch(/^Restored \d+ rows and 0 objects/);
+    expect(lines.at(-1)).toMatch(/admin account is the backup's now/);
     expect(dumpTables(path.join(target, DATABASE_FILE_NAME))).toEqual(dumpTables(path.join(source.dataDir, DATABASE_FILE_NAME)));
     await expect(runBackupCli(['restore', out], { DATA_DIR: target, APP_SECRET: SECRET }, () => undefined)).rejects.toThrow(/not empty/);
     const untouched = newTarget();

@@ -182,6 +182,8 @@ export async function runBackupCli(argv: readonly string[], env: NodeJS.ProcessE
     });
     const rows = Object.values(report.inserted).reduce((a, b) => a + b, 0);
     out(`Restored ${rows} rows and ${report.objects.restored} objects from ${args.file}`);
+    if (!args.merge && (report.inserted.admins ?? 0) > 0)
+      out("  the admin account is the backup's now: sign in with its username and password");
     for (const conflict of report.conflicts) out(`  conflict, kept the existing row: ${conflict.table} ${conflict.id}`);
     for (const key of report.objects.conflicts) out(`  conflict, kept the existing object: ${key}`);
   } finally {

@@ -49,8 +49,8 @@ export async function adminBackupRoutes(app: FastifyInstance, { backups, clock }
     });
   });
 
-  // No Authorization needed: the token is the grant.
-  app.get('/api/admin/backup/archive', async (request, reply) => {
+  // No Authorization needed: the token is the grant. No HEAD route: a HEAD would spend the token.
+  app.get('/api/admin/backup/archive', { exposeHeadRoute: false }, async (request, reply) => {
     const { token } = parseInput(archiveQuery, request.query);
     const grant = await backups.redeemDownloadToken(token);
     const body = new PassThrough();
