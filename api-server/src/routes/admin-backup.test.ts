@@ -93,7 +93,9 @@ describe('admin backup: download and restore over HTTP', () => {
     const withObjects = path.join(work, 'with-objects.tar.gz');
     writeFileSync(withObjects, first.rawPayload);
     expect((await verifyArchive(withObjects)).manifest.objects.included).toBe(true);
-    expect((await source.app.inject({ method: 'HEAD', url: await downloadUrl(source, admin) })).statusCode).toBe(404);
+    const probed = await downloadUrl(source, admin);
+    expect((await source.app.inject({ method: 'HEAD', url: probed })).statusCode).toBe(404);
+    expect((await source.app.inject({ method: 'GET', url: probed })).statusCode).toBe(200);
     const again = await source.app.inject({ method: 'GET', url });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ code: 404, data: null });
