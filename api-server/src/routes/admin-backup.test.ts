@@ -151,7 +151,10 @@ describe('admin backup: download and restore over HTTP', () => {
     const uploads: [string, Buffer][] = [
       ['truncated', bytes.subarray(0, Math.floor(bytes.length * 0.6))],
       ['tampered', tampered],
-      ['random bytes', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256))],
+      [
+        "random bytes (over Fastify's 1 MiB default body limit)",
+        Buffer.from(Array.from({ length: 2 * 1024 * 1024 + 1 }, (_, i) => (i * 7919 + 13) % 256)),
+      ],
       ['a plain .tar.gz', readFileSync(otherTar)],
     ];
     for (const [what, body] of uploads) {
