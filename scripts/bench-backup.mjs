@@ -30,7 +30,7 @@
 // after) and the command.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,8 +51,14 @@ import {
 } from './bench-backup-lib.mjs';
 
 const apiDir = path.join(repoRoot, 'api-server');
-const distDir = path.join(apiDir, 'dist');
-const cliFile = path.join(distDir, 'backup', 'cli.js');
+const builtDist = path.join(apiDir, 'dist');
+/**
+ * The build every step uses: a copy of api-server/dist made when the measurement starts (inside
+ * api-server, so its node_modules resolve), so a rebuild meanwhile (another migration) cannot make
+ * the sources, archives and targets of one run disagree.
+ */
+let distDir = builtDist;
+const cliFile = () => path.join(distDir, 'backup', 'cli.js');
 const requireFromApi = createRequire(path.join(apiDir, 'package.json'));
 const APP_SECRET = 'bench-backup-app-secret-0123456789abcdef';
 const CONFIG_ID = 'b0000000-0000-4000-8000-000000000001';
@@ -62,7 +68,7 @@ const PG_MAX_PARAMETERS = 30_000;
 const PG_MAX_ROWS_PER_INSERT = 500;
 
 function requireBackupBuild() {
-  if (!existsSync(cliFile))
+  if (!existsSync(path.join(builtDist, 'backup', 'cli.js')))
     throw new Error('api-server/dist/backup/cli.js is missing: build the api-server first (pnpm --filter @cloudclip/api-server build)');
 }
 
@@ -303,8 +309,8 @@ function runCli(args, env) {
   const rssDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-rss-'));
   const rssFile = path.join(rssDir, 'maxrss');
   const [command, commandArgs] = useTime
-    ? [TIME_BIN, ['-f', '%M', '-o', rssFile, process.execPath, cliFile, ...args]]
-    : [process.execPath, [cliFile, ...args]];
+    ? [TIME_BIN, ['-f', '%M', '-o', rssFile, process.execPath, cliFile(), ...args]]
+    : [process.execPath, [cliFile(), ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, commandArgs, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -377,11 +383,14 @@ function countObjects(dataDir) {
 }
 
 /** Everything inside one process that has DATABASE_URL when PostgreSQL is measured. */
-async function measureAll({ pastes, files, dbs }) {
+async function measureAll({ pastes, files, dbs, withSmall = true }) {
   requireBackupBuild();
   const baseUrl = process.env.DATABASE_URL;
   if (dbs.includes('postgres') && !baseUrl)
     throw new Error('postgres: DATABASE_URL is not set (run inside api-server/scripts/with-postgres.sh)');
+  const snapshot = mkdtempSync(path.join(apiDir, '.bench-backup-dist-'));
+  cpSync(builtDist, snapshot, { recursive: true });
+  distDir = snapshot;
   const work = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-backup-'));
   const runs = [];
   const seeding = {};
@@ -400,7 +409,7 @@ async function measureAll({ pastes, files, dbs }) {
     runs.push({ label, size, ...run, loadavgBefore, loadavgAfter: os.loadavg() });
     const last = runs[runs.length - 1];
     process.stderr.write(
-      `[backup]   ${last.seconds.toFixed(1)} s, peak RSS ${humanBytes(last.peakRssBytes ?? 0)}${last.archiveBytes ? `, archive ${humanBytes(last.archiveBytes)}` : ''}\n`,
+      `[backup]   ${last.seconds.toFixed(1)} s, peak RSS ${humanBytes(last.peakRssBytes ?? 0)}, archive ${humanBytes(last.archiveBytes)}, ${last.rows} rows, ${last.rowsPerSecond} rows/s${last.verified === undefined ? '' : `, verified ${last.verified}`}; load ${last.loadavgBefore.map((v) => v.toFixed(2)).join(' ')}\n`,
     );
   };
 
@@ -479,11 +488,12 @@ async function measureAll({ pastes, files, dbs }) {
     };
 
     const small = { pastes: Math.max(1, Math.round(pastes / 10)), files: Math.max(1, Math.round(files / 10)) };
-    await measureSize('small', small, { cross: false });
+    if (withSmall) await measureSize('small', small, { cross: false });
     await measureSize('full', { pastes, files }, { cross: true });
     return { pastes, files, small, dbs, seeding, runs };
   } finally {
     rmSync(work, { recursive: true, force: true });
+    rmSync(snapshot, { recursive: true, force: true });
   }
 }
 
@@ -492,7 +502,14 @@ function runInChild(options) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-backup-out-'));
   const out = path.join(outDir, 'result.json');
   const self = fileURLToPath(import.meta.url);
-  const args = [`--inside`, `--out=${out}`, `--pastes=${options.pastes}`, `--files=${options.files}`, `--dbs=${options.dbs.join(',')}`];
+  const args = [
+    `--inside`,
+    `--out=${out}`,
+    `--pastes=${options.pastes}`,
+    `--files=${options.files}`,
+    `--dbs=${options.dbs.join(',')}`,
+    ...(options.withSmall ? [] : ['--no-small']),
+  ];
   const [command, commandArgs] = options.dbs.includes('postgres')
     ? ['bash', [path.join(apiDir, 'scripts', 'with-postgres.sh'), process.execPath, self, ...args]]
     : [process.execPath, [self, ...args]];
@@ -578,6 +595,7 @@ export async function benchBackup({ resultsDir = path.join(repoRoot, 'bench-resu
     pastes: countOption(argv, 'pastes', process.env.BENCH_BACKUP_PASTES, 100_000),
     files: countOption(argv, 'files', process.env.BENCH_BACKUP_FILES, 10_000),
     dbs: databasesOption(argv, process.env.BENCH_BACKUP_DBS),
+    withSmall: !argv.includes('--no-small'),
   };
   const command = [path.basename(argv[0] ?? 'node'), ...argv.slice(1).map((arg) => path.relative(repoRoot, arg) || arg)].join(' ');
   const loadavgBefore = os.loadavg();
@@ -632,6 +650,7 @@ if (invokedDirectly) {
         pastes: countOption(argv, 'pastes', undefined, 100_000),
         files: countOption(argv, 'files', undefined, 10_000),
         dbs: databasesOption(argv, undefined),
+        withSmall: !argv.includes('--no-small'),
       }).then((result) => writeFileSync(argv.find((arg) => arg.startsWith('--out=')).slice('--out='.length), JSON.stringify(result)))
     : benchBackup();
   task.catch((error) => {
