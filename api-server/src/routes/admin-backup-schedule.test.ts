@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { verifyArchive } from '../backup/archive-format';
@@ -231,5 +231,7 @@ describe('admin backup schedule API', () => {
     expect(verified.manifest.rowCounts.admins).toBe(1);
     expect(verified.manifest.rowCounts).not.toHaveProperty('backup_runs');
     expect(verified.manifest.createdAt).toBe(now.toISOString());
+    // the rows spooled while the archive was written are gone
+    expect(readdirSync(path.join(t.dataDir, 'tmp', 'backup-runs'))).toEqual([]);
   });
 });

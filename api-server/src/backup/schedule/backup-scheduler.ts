@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Writable } from 'node:stream';
 import type { StorageConfigRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { toIso, type Clock } from '../../lib/time';
@@ -28,7 +28,7 @@ export const WAKE_MS = 60_000;
 export const BACKUP_LEASE_MS = 60_000;
 /** Runs `GET /api/admin/backup` lists. */
 export const LISTED_RUNS = 10;
-/** Temp archives older than this in `<dataDir>/tmp/backup-runs` were left by a crash; removed at start. */
+/** Spool folders of createBackup older than this in `<dataDir>/tmp/backup-runs` were left by a crash; removed at start. */
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 const MAX_ERROR_LENGTH = 500;
 export const INTERRUPTED_ERROR = 'Interrupted: the server running this backup stopped before it finished';
@@ -48,7 +48,7 @@ export interface BackupSchedulerDeps {
   leaseMs?: number;
   wakeMs?: number;
   /** Writes an archive to `out` (default: createBackup of `source`); tests replace it. */
-  createArchive?: (out: string, objects: boolean) => Promise<void>;
+  createArchive?: (out: Writable, objects: boolean) => Promise<void>;
   /** Where failures of a wake-up go (they never stop the scheduler). */
   log?: (message: string, error: unknown) => void;
 }
@@ -69,7 +69,7 @@ export function oneLineError(error: unknown): string {
  * missed while the server was down runs once, at the first wake-up. Several replicas on one
  * database: a run needs the one lease (`backup_lease`, taken in one UPDATE that also claims the
  * scheduled time), so each time is run by one replica, and a manual run while another goes on is
- * refused. A run writes the archive to a temp file under `<dataDir>/tmp/backup-runs`, streams it
+ * refused. A run streams the archive (createBackup into a Writable) straight
  * into `<folder>/cloudclip-backup-<UTC stamp>.tar.gz` of the chosen storage, then keeps only the
  * newest `keep` of our archives in that folder. A failed run leaves no object and records its error.
  */
@@ -198,7 +198,6 @@ export class BackupScheduler {
       Math.max(1, Math.floor(this.leaseMs / 3)),
     );
     renew.unref();
-    const temp = path.join(this.tempDir, `${run.id}.tar.gz`);
     let driver: StorageDriver | undefined;
     let key: string | undefined;
     try {
@@ -214,10 +213,8 @@ export class BackupScheduler {
       }
       driver = this.deps.driverFor(config);
       await mkdir(this.tempDir, { recursive: true });
-      await this.writeArchive(temp, schedule.objects);
-      const size = (await stat(temp)).size;
       key = await this.freeKey(driver, schedule.folder, new Date(run.startedAt));
-      await driver.putObject(key, createReadStream(temp), { contentType: 'application/gzip', contentLength: size });
+      const size = await this.streamArchive(driver, key, schedule.objects);
       const stored = key;
       key = undefined; // stored whole: from here on it stays
       let note: string | null = null;
@@ -249,17 +246,42 @@ export class BackupScheduler {
         .catch((recordError: unknown) => this.deps.log?.('backup: could not record a failed run', recordError));
     } finally {
       clearInterval(renew);
-      await rm(temp, { force: true }).catch(() => undefined);
       await this.deps.runs.release(this.instanceId).catch((error: unknown) => this.deps.log?.('backup lease release failed', error));
     }
   }
 
-  private async writeArchive(out: string, objects: boolean): Promise<void> {
-    if (this.deps.createArchive !== undefined) {
-      await this.deps.createArchive(out, objects);
-      return;
-    }
-    await createBackup({ source: this.deps.source, out, objects, appVersion: this.deps.appVersion, now: this.deps.clock });
+  /**
+   * Streams a new archive into `key` (createBackup writing into the driver's upload; rows are
+   * spooled under `<dataDir>/tmp/backup-runs` meanwhile) and answers its size in bytes. Either side
+   * failing fails the other: a storage that stops reading cannot leave the archive waiting.
+   */
+  private async streamArchive(driver: StorageDriver, key: string, objects: boolean): Promise<number> {
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    // A failure destroys the stream; both promises report it, so its 'error' event needs no listener of its own.
+    counted.on('error', () => undefined);
+    const upload = driver.putObject(key, counted, { contentType: 'application/gzip' });
+    upload.catch((error: unknown) => counted.destroy(error instanceof Error ? error : new Error(String(error))));
+    const archive =
+      this.deps.createArchive !== undefined
+        ? this.deps.createArchive(counted, objects)
+        : createBackup({
+            source: this.deps.source,
+            out: counted,
+            tempDir: this.tempDir,
+            objects,
+            appVersion: this.deps.appVersion,
+            now: this.deps.clock,
+          }).then(() => undefined);
+    const [written, stored] = await Promise.allSettled([archive, upload]);
+    if (written.status === 'rejected') throw written.reason;
+    if (stored.status === 'rejected') throw stored.reason;
+    return size;
   }
 
   /** The key of a new archive: named after its start, with `-<n>` when one of that second exists already. */
@@ -273,7 +295,7 @@ export class BackupScheduler {
 
   // ------------------------------------------------------------------ lifecycle
 
-  /** Starts the wake-ups and removes temp archives a crash left behind. */
+  /** Starts the wake-ups and removes spool folders a crash left behind. */
   start(): void {
     if (this.timer !== undefined || this.stopped) return;
     this.timer = setInterval(() => {
