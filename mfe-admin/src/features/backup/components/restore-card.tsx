@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Progress, Radio, Space, Table, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,7 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
   const [secret, setSecret] = useState('');
   const [secretMissing, setSecretMissing] = useState(false);
   const upload = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const startCheck = async (file: File) => {
     upload.current?.abort();
@@ -113,20 +114,11 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
     });
   };
 
+  // A plain file input behind a button (antd's Upload wraps the button in another role="button").
   const chooser = (
-    <Upload
-      accept=".gz,.tgz,application/gzip"
-      showUploadList={false}
-      maxCount={1}
-      beforeUpload={(file) => {
-        void startCheck(file);
-        return false;
-      }}
-    >
-      <Button icon={<UploadOutlined />} data-testid="restore-choose">
-        {step.kind === 'idle' ? t('backup.chooseFile') : t('backup.chooseAnother')}
-      </Button>
-    </Upload>
+    <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} data-testid="restore-choose">
+      {step.kind === 'idle' ? t('backup.chooseFile') : t('backup.chooseAnother')}
+    </Button>
   );
 
   return (
@@ -140,6 +132,21 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
       <Space direction="vertical" size={12} className="cc-admin-stack">
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t('backup.restoreBody')}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} data-testid="restore-error" />}
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".gz,.tgz,application/gzip"
+          hidden
+          aria-hidden
+          tabIndex={-1}
+          data-testid="restore-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Cleared so that choosing the same file again is a change too.
+            event.target.value = '';
+            if (file) void startCheck(file);
+          }}
+        />
 
         {step.kind === 'idle' && chooser}
 

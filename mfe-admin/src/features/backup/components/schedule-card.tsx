@@ -97,6 +97,7 @@ export function ScheduleCard({
     >
       <Form<BackupSchedule>
         form={form}
+        name="backup-schedule"
         layout="vertical"
         initialValues={schedule}
         onFinish={(values) => void save(values)}
