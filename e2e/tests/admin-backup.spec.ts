@@ -168,6 +168,26 @@ test.describe('backup module (en-US)', () => {
   });
 });
 
+test.describe('backup module for a key holder (en-US)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a key with every permission has no Backup in its menu and is refused at /admin/backup', async ({ page, api, admin }) => {
+    const key = await api.createKey({
+      name: `backup-e2e-${Date.now()}`,
+      text_permission: true,
+      file_permission: true,
+      mount_permission: true,
+    });
+    await admin.seedCredential({ apiKey: key.key, permissions: { text: true, file: true, mount: true }, name: key.name });
+    await admin.goto('/admin/backup');
+    await admin.expectPanel();
+    await expect(page.getByTestId('menu-settings')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('menu-backup')).toHaveCount(0);
+    await expect(admin.permissionDenied).toBeVisible();
+    await expect(page.getByTestId('backup')).toHaveCount(0);
+  });
+});
+
 test.describe('backup module (zh-CN)', () => {
   test.use({ locale: 'zh-CN' });
 
