@@ -262,16 +262,18 @@ describe('BackupPage', () => {
     expect(screen.getByTestId('restore-sign-in-again')).toHaveTextContent('sign in again');
   });
 
-  it("replaces an empty instance only with the old APP_SECRET when the backup's differs, and shows the server's refusal", async () => {
+  it("replaces an empty instance only with the old APP_SECRET when the backup's differs, shows the server's refusal, and keeps the result on screen after the replace", async () => {
     const restoreBodies: unknown[] = [];
-    renderPage([
+    const { calls } = renderPage([
       { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
       {
         method: 'POST',
         path: '/api/admin/backup/restore',
         reply: (body) => {
           restoreBodies.push(body);
-          return { status: 400, body: { code: 400, message: 'Wrong secret: give the APP_SECRET the backup was made with' } };
+          return restoreBodies.length === 1
+            ? { status: 400, body: { code: 400, message: 'Wrong secret: give the APP_SECRET the backup was made with' } }
+            : envelope({ inserted: { pastes: 5, files: 2 }, conflicts: [], objects: { restored: 2, conflicts: [] } });
         },
       },
     ]);
@@ -296,6 +298,16 @@ describe('BackupPage', () => {
     expect(restoreBodies).toEqual([{ checkId: 'check-1', merge: false, secret: 'old-secret' }]);
     // The preview is still there to try again.
     expect(screen.getByTestId('restore-preview')).toBeInTheDocument();
+    const overviewGets = () => calls.filter((call) => call.method === 'GET' && call.url.endsWith('/api/admin/backup')).length;
+    const before = overviewGets();
+    fireEvent.click(screen.getByTestId('restore-start'));
+    await screen.findByTestId('restore-confirm-body');
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    expect(await screen.findByTestId('restore-conflicts')).toHaveTextContent('No conflicts');
+    expect(screen.getByTestId('restore-objects')).toHaveTextContent('Files restored: 2');
+    expect(screen.getByTestId('restore-sign-in-again')).toBeInTheDocument();
+    // The replaced instance may no longer know this session: the page does not ask the server again by itself.
+    expect(overviewGets()).toBe(before);
   });
 
   it('explains a schema mismatch and offers no restore', async () => {

@@ -105,7 +105,9 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
             ...(check.secretMatches ? {} : { secret: secret.trim() }),
           });
           setStep({ kind: 'done', report });
-          onRestored();
+          // After a replace the admin's token may be gone: asking the server again now would end the
+          // session before the result is read. The notice tells the admin to sign in again.
+          if (merge) onRestored();
         } catch (failure) {
           // The preview stays; the server's message says what to do.
           setError(errorText(failure, t('common:errors.requestFailed')));
