@@ -17,6 +17,16 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.auth.kind !== 'admin') throw new HttpError(403, 'auth.adminRequired');
 }
 
+/**
+ * The admin backup API takes an admin token only: an API key never, nor admin credentials sent as
+ * HTTP Basic on each request. Anything else is answered 401.
+ */
+export async function requireAdminToken(request: FastifyRequest): Promise<void> {
+  const auth = request.auth;
+  if (auth.kind === 'admin' && auth.token !== undefined) return;
+  throw new HttpError(401, auth.kind === 'anonymous' ? 'auth.authenticationRequired' : 'backup.adminTokenRequired');
+}
+
 /** `auth`: any authenticated caller; anonymous → 401. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
   if (request.auth.kind === 'anonymous') throw new HttpError(401, 'auth.authenticationRequired');

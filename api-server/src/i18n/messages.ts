@@ -209,7 +209,6 @@ const zhCN = {
   'backup.objectsIntoLocal': '备份保存在本地存储时不能包含对象（否则每个备份都会包含之前的备份），请选择 S3 存储或关闭“包含对象”',
 
   // backup download and restore in the admin panel (issue 37, routes/admin-backup.ts)
-  'backupAdmin.adminTokenRequired': '此接口需要管理员令牌（请登录管理后台），API 密钥不能使用',
   'backupAdmin.downloadTokenIssued': '下载链接已生成，5 分钟内有效，只能使用一次',
   'backupAdmin.tokenInvalid': '下载链接无效、已过期或已被使用，请重新生成',
   'backupAdmin.checked': '备份文件已检查',
@@ -536,7 +535,6 @@ const enUS: Record<MessageKey, string> = {
     'Archives kept in the local storage cannot include objects (each would contain the earlier archives): choose an S3 storage or turn objects off',
 
   // backup download and restore in the admin panel (issue 37, routes/admin-backup.ts)
-  'backupAdmin.adminTokenRequired': 'This endpoint needs an admin token (sign in to the admin panel); API keys cannot use it',
   'backupAdmin.downloadTokenIssued': 'Download link created: valid for 5 minutes, once',
   'backupAdmin.tokenInvalid': 'The download link is unknown, expired or already used: create a new one',
   'backupAdmin.checked': 'Backup file checked',

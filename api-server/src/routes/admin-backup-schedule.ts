@@ -1,22 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { envelope } from '../http/envelope';
-import { HttpError } from '../http/http-error';
+import { requireAdminToken } from '../auth/guards';
 import type { BackupScheduler } from '../backup/schedule/backup-scheduler';
 
 export interface AdminBackupScheduleRoutesOptions {
   scheduler: BackupScheduler;
   /** The database the server runs on (`GET /api/admin/backup` → `database`). */
   database: 'sqlite' | 'postgresql';
-}
-
-/**
- * The admin backup API takes an admin token only: an API key never, nor admin credentials sent as
- * HTTP Basic on each request. Anything else is answered 401.
- */
-export async function requireAdminToken(request: FastifyRequest): Promise<void> {
-  const auth = request.auth;
-  if (auth.kind === 'admin' && auth.token !== undefined) return;
-  throw new HttpError(401, auth.kind === 'anonymous' ? 'auth.authenticationRequired' : 'backup.adminTokenRequired');
 }
 
 /**

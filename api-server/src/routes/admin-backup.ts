@@ -6,21 +6,16 @@ import { envelope } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validation';
 import type { Clock } from '../lib/time';
+import { requireAdminToken } from '../auth/guards';
 
 export interface AdminBackupRoutesOptions {
   backups: AdminBackupService;
   clock: Clock;
 }
 
-/** The caller's admin id when it came with an admin token; 401 otherwise (no session, Basic, API keys). */
-async function requireAdminToken(request: FastifyRequest): Promise<void> {
-  const auth = request.auth;
-  if (auth.kind !== 'admin' || auth.token === undefined) throw new HttpError(401, 'backupAdmin.adminTokenRequired');
-}
-
 function adminIdOf(request: FastifyRequest): string {
   const auth = request.auth;
-  if (auth.kind !== 'admin' || auth.token === undefined) throw new HttpError(401, 'backupAdmin.adminTokenRequired');
+  if (auth.kind !== 'admin' || auth.token === undefined) throw new HttpError(401, 'backup.adminTokenRequired');
   return auth.adminId;
 }
 
