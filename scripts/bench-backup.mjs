@@ -26,6 +26,8 @@
 //    Runs: create and restore on each database, then (both databases) SQLite archive → PostgreSQL and
 //    PostgreSQL archive → SQLite; and, for "memory stays flat", the same create + restore at a tenth
 //    of the size (PASTES/10, FILES/10) on each database, whose peak RSS is compared with the full one.
+//    `--no-small` leaves that tenth out. Every step runs on a copy of api-server/dist taken at the
+//    start (api-server/.bench-backup-dist-*, removed at the end), so a rebuild meanwhile changes nothing.
 // Results: bench-results/backup.json, a table, and one JSON line with the load average (before and
 // after) and the command.
 import { spawn } from 'node:child_process';
