@@ -7,7 +7,11 @@ import * as tar from 'tar-stream';
 /**
  * The backup archive: a gzip'd tar holding
  * - `tables/<table>.jsonl`: the rows of each table, one JSON object a line, in foreign-key order;
- * - with `--objects`, `objects/<storage-config-id>/<key>`: the local storage's objects;
+ * - with `--objects`, `objects/<storage-config-id>/<key>`: the local storage's objects, and
+ *   `objects-meta/<storage-config-id>/<path>`: their metadata sidecars (content type, content
+ *   disposition, user metadata, ETag; `<DATA_DIR>/storage/.internal/<id>/meta/<path>`). Added in
+ *   format 1 without a version change: an archive without them still restores (the objects then
+ *   get default metadata), and a reader that does not know them only checks their hashes;
  * - `manifest.json`, written LAST (every part's hash is known only once it has been written).
  * A restore therefore reads the archive twice: a first pass hashes every part and reads the
  * manifest at the end, and only when everything matches does a second pass write anything.
@@ -16,6 +20,7 @@ export const FORMAT_VERSION = 1;
 export const MANIFEST_NAME = 'manifest.json';
 export const TABLES_PREFIX = 'tables/';
 export const OBJECTS_PREFIX = 'objects/';
+export const OBJECT_META_PREFIX = 'objects-meta/';
 const FINGERPRINT_MESSAGE = 'cloudclip-backup-v1';
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
@@ -68,6 +73,8 @@ export interface SkippedObjects {
   name: string;
   driver: string;
   reason: string;
+  /** Only the objects whose keys start with this were left out (the others are in the archive). */
+  prefix?: string;
 }
 
 export interface Manifest {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -12,11 +12,13 @@ import { Client } from 'pg';
 import * as tar from 'tar-stream';
 import { postgresTypes } from '../db/database';
 import { findPackageRoot } from '../lib/paths';
+import { localStoragePaths } from '../storage/local-keys';
 import {
   BackupError,
   FORMAT_VERSION,
   MANIFEST_NAME,
   OBJECTS_PREFIX,
+  OBJECT_META_PREFIX,
   encodeRow,
   isBackedUpTable,
   orderTables,
@@ -51,9 +53,24 @@ export interface CreateBackupOptions {
   /** Called once the rows are read and the archive's first bytes are about to be written. */
   onWriting?: () => void;
   objects?: boolean;
+  /**
+   * With `objects`: objects of these local storage configs whose keys start with `prefix` are left
+   * out (with their metadata), named in the manifest's skipped list (e.g. the earlier archives a
+   * schedule keeps in that storage).
+   */
+  excludeObjects?: readonly ObjectExclusion[];
   appVersion: string;
   now?: () => Date;
 }
+
+export interface ObjectExclusion {
+  storageConfigId: string;
+  prefix: string;
+  /** Told in the manifest's skipped list (default: earlier backups kept in this storage). */
+  reason?: string;
+}
+
+export const EXCLUDED_BACKUPS_REASON = 'earlier backups kept in this storage';
 
 interface StorageConfigSummary {
   storageConfigId: string;
@@ -177,6 +194,32 @@ async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
+interface SidecarFacts {
+  key: string;
+  size?: unknown;
+  mtimeMs?: unknown;
+}
+
+/** The object key (and recorded size and time) a sidecar describes; undefined for an unreadable one. */
+function sidecarFacts(body: Buffer): SidecarFacts | undefined {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as { key?: unknown; size?: unknown; mtimeMs?: unknown };
+    return typeof value.key === 'string' ? { key: value.key, size: value.size, mtimeMs: value.mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the object file no longer matches its sidecar (the local driver would compute its ETag again). */
+async function isStale(facts: SidecarFacts, file: string): Promise<boolean> {
+  try {
+    const info = await lstat(file);
+    return info.size !== facts.size || info.mtimeMs !== facts.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
 function addEntry(pack: tar.Pack, name: string, size: number, source: NodeJS.ReadableStream): Promise<void> {
   return new Promise((resolve, reject) => {
     const sink = pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (error) => (error ? reject(error) : resolve()));
@@ -282,8 +325,12 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
         skipped.push({ ...config, reason: 'unusable storage config id' });
         continue;
       }
+      const exclusions = (options.excludeObjects ?? []).filter((rule) => rule.storageConfigId === config.storageConfigId);
+      for (const rule of exclusions) skipped.push({ ...config, reason: rule.reason ?? EXCLUDED_BACKUPS_REASON, prefix: rule.prefix });
+      const excluded = (key: string): boolean => exclusions.some((rule) => key.startsWith(rule.prefix));
       const root = path.join(source.dataDir, 'storage', config.storageConfigId);
       for await (const key of walkFiles(root)) {
+        if (excluded(key)) continue;
         const file = path.join(root, ...key.split('/'));
         const info = await lstat(file);
         const hash = createHash('sha256');
@@ -293,6 +340,28 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
         const name = `${OBJECTS_PREFIX}${config.storageConfigId}/${key}`;
         await add(name, info.size, counted);
         parts[name] = { sha256: hash.digest('hex'), bytes: info.size };
+      }
+      // The objects' sidecars (content type, disposition, user metadata, ETag): only the `meta` tree,
+      // never multipart parts or temp files; a sidecar whose object is left out stays out too.
+      const metaRoot = path.join(localStoragePaths(source.dataDir, config.storageConfigId).internalDir, 'meta');
+      for await (const relative of walkFiles(metaRoot)) {
+        if (!relative.endsWith('.json')) continue;
+        let body: Buffer;
+        try {
+          body = await readFile(path.join(metaRoot, ...relative.split('/')));
+        } catch (error) {
+          if ((error as { code?: string }).code === 'ENOENT') continue; // the object was deleted meanwhile
+          throw error;
+        }
+        const facts = sidecarFacts(body);
+        if (facts === undefined || excluded(facts.key)) continue;
+        if (!facts.key.endsWith('/') && (await isStale(facts, path.join(root, ...facts.key.split('/'))))) {
+          // Its object changed without it: the copy says so (size -1), so the restored object's ETag is computed again.
+          body = Buffer.from(JSON.stringify({ ...(JSON.parse(body.toString('utf8')) as object), size: -1 }));
+        }
+        const name = `${OBJECT_META_PREFIX}${config.storageConfigId}/${relative}`;
+        await add(name, body.length, Readable.from([body]));
+        parts[name] = { sha256: createHash('sha256').update(body).digest('hex'), bytes: body.length };
       }
     }
     const manifest: Manifest = {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -8,10 +8,13 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import type { AppDatabase, DatabaseEngine } from '../db/database';
 import { SecretBox } from '../lib/secret-box';
+import { isFolderKey, keySegments, localStoragePaths } from '../storage/local-keys';
+import { LocalSidecars, writeJson } from '../storage/local-sidecars';
 import {
   BackupError,
   MANIFEST_NAME,
   OBJECTS_PREFIX,
+  OBJECT_META_PREFIX,
   TABLE_ORDER,
   decodeValue,
   isBackedUpTable,
@@ -154,12 +157,62 @@ function rowKey(row: Record<string, unknown>): string {
   return JSON.stringify(Object.values(row).slice(0, 3));
 }
 
-function objectTarget(name: string): { configId: string; segments: string[] } | undefined {
-  const rest = name.slice(OBJECTS_PREFIX.length).split('/');
+function objectTarget(name: string, prefix = OBJECTS_PREFIX): { configId: string; segments: string[] } | undefined {
+  const rest = name.slice(prefix.length).split('/');
   const configId = rest.shift();
   if (configId === undefined || !OBJECT_ID.test(configId) || rest.length === 0) return undefined;
   if (rest.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) return undefined;
   return { configId, segments: rest };
+}
+
+/** What a sidecar holds (storage/local-sidecars.ts); only `key`, `size` and `mtimeMs` matter here. */
+interface SidecarFacts {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
+function sidecarFacts(text: string): SidecarFacts | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<SidecarFacts>;
+    if (typeof value.key !== 'string' || typeof value.size !== 'number' || typeof value.mtimeMs !== 'number') return undefined;
+    keySegments(value.key);
+    return value as SidecarFacts;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts one archived sidecar in place, where the target's local driver looks for it (found from the
+ * key it names, never from the archive's path). Only for an object this restore put in place, or a
+ * folder marker the target lacks: an existing object keeps its own metadata. The object gets the
+ * recorded modification time and the sidecar the file's actual one, so the driver takes the
+ * sidecar as current (same ETag) instead of computing it again. A sidecar that was already stale
+ * in the source (its size differs) stays so: the driver computes the ETag again.
+ */
+async function restoreSidecar(dataDir: string, configId: string, stagedFile: string, restoredKeys: ReadonlySet<string>): Promise<void> {
+  const meta = sidecarFacts(await readFile(stagedFile, 'utf8'));
+  if (meta === undefined) return;
+  const { rootDir, internalDir } = localStoragePaths(dataDir, configId);
+  const destination = new LocalSidecars(internalDir).metaPath(meta.key);
+  const segments = keySegments(meta.key);
+  if (isFolderKey(meta.key)) {
+    if (existsSync(destination)) return;
+    await mkdir(path.join(rootDir, ...segments), { recursive: true });
+    await writeJson(destination, meta);
+    return;
+  }
+  if (!restoredKeys.has(`${configId}/${meta.key}`)) return;
+  const objectFile = path.join(rootDir, ...segments);
+  let info = await stat(objectFile);
+  if (info.size === meta.size && Number.isFinite(meta.mtimeMs) && meta.mtimeMs > 0) {
+    await utimes(objectFile, info.atime, meta.mtimeMs / 1000);
+    info = await stat(objectFile);
+    await writeJson(destination, { ...meta, mtimeMs: info.mtimeMs });
+  } else {
+    await writeJson(destination, meta);
+  }
 }
 
 interface Resealer {
@@ -276,6 +329,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   const conflicts: RestoreConflict[] = [];
   const staging = path.join(target.dataDir, 'tmp', `backup-restore-${randomBytes(6).toString('hex')}`);
   const staged: { configId: string; segments: string[] }[] = [];
+  const stagedMeta: { configId: string; file: string }[] = [];
   const mismatch = (name: string): BackupError =>
     new BackupError(`Damaged backup: part ${name} does not match its SHA-256 in the manifest`, 'damaged');
   try {
@@ -364,6 +418,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
             await pipeline(Readable.from(hashed()), createWriteStream(file, { mode: 0o600 }));
             verify();
             staged.push(object);
+            return;
+          }
+          if (entry.name.startsWith(OBJECT_META_PREFIX)) {
+            const meta = objectTarget(entry.name, OBJECT_META_PREFIX);
+            if (meta === undefined) throw new BackupError(`Unusable object metadata name in the backup: ${entry.name}`, 'damaged');
+            const file = path.join(staging, '.meta', String(stagedMeta.length));
+            await mkdir(path.dirname(file), { recursive: true });
+            await pipeline(Readable.from(hashed()), createWriteStream(file, { mode: 0o600 }));
+            verify();
+            stagedMeta.push({ configId: meta.configId, file });
           }
         });
         await sql.raw('COMMIT').execute(trx);
@@ -376,6 +440,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       }
     });
     const objectConflicts: string[] = [];
+    const restoredKeys = new Set<string>();
     let restored = 0;
     for (const object of staged) {
       const destination = path.join(target.dataDir, 'storage', object.configId, ...object.segments);
@@ -386,8 +451,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       }
       await mkdir(path.dirname(destination), { recursive: true });
       await rename(path.join(staging, object.configId, ...object.segments), destination);
+      restoredKeys.add(key);
       restored += 1;
     }
+    for (const meta of stagedMeta) await restoreSidecar(target.dataDir, meta.configId, meta.file, restoredKeys);
     return { manifest, inserted, conflicts, objects: { restored, conflicts: objectConflicts } };
   } catch (error) {
     if (error instanceof BackupError) throw error;
