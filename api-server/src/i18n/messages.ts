@@ -206,7 +206,6 @@ const zhCN = {
   'backup.noStorage': '尚未为备份选择存储配置，请先在备份计划中选择',
   'backup.runInProgress': '已有一个备份正在进行，请等它结束后再试',
   'backup.adminTokenRequired': '此接口需要管理员令牌（请登录管理后台）',
-  'backup.objectsIntoLocal': '备份保存在本地存储时不能包含对象（否则每个备份都会包含之前的备份），请选择 S3 存储或关闭“包含对象”',
 
   // backup download and restore in the admin panel (issue 37, routes/admin-backup.ts)
   'backupAdmin.downloadTokenIssued': '下载链接已生成，5 分钟内有效，只能使用一次',
@@ -531,8 +530,6 @@ const enUS: Record<MessageKey, string> = {
   'backup.noStorage': 'No storage configuration is chosen for backups: choose one in the backup schedule first',
   'backup.runInProgress': 'A backup is already running: try again once it has finished',
   'backup.adminTokenRequired': 'This endpoint needs an admin token (sign in to the admin panel)',
-  'backup.objectsIntoLocal':
-    'Archives kept in the local storage cannot include objects (each would contain the earlier archives): choose an S3 storage or turn objects off',
 
   // backup download and restore in the admin panel (issue 37, routes/admin-backup.ts)
   'backupAdmin.downloadTokenIssued': 'Download link created: valid for 5 minutes, once',

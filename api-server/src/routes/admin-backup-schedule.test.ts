@@ -156,20 +156,10 @@ describe('admin backup schedule API', () => {
     expect(getBackupData(await getBackup())).toMatchObject({ schedule });
   });
 
-  it('PUT refuses objects in archives kept in the local storage (each would hold the earlier archives)', async () => {
+  it('PUT accepts objects in archives kept in the local storage (the earlier archives are left out of each run)', async () => {
     const response = await putSchedule({ storageConfigId: localConfig.id, objects: true });
-    expect(response.json()).toEqual({
-      code: 400,
-      message:
-        'Archives kept in the local storage cannot include objects (each would contain the earlier archives): choose an S3 storage or turn objects off',
-      success: false,
-      data: null,
-    });
-    expect((await putSchedule({ storageConfigId: localConfig.id, objects: true }, 'zh-CN')).json()).toMatchObject({
-      code: 400,
-      message: '备份保存在本地存储时不能包含对象（否则每个备份都会包含之前的备份），请选择 S3 存储或关闭“包含对象”',
-    });
-    expect(getBackupData(await getBackup())).toMatchObject({ schedule: DEFAULTS });
+    expect(response.json()).toMatchObject({ code: 200, data: { storageConfigId: localConfig.id, objects: true } });
+    expect(getBackupData(await getBackup())).toMatchObject({ schedule: { ...DEFAULTS, storageConfigId: localConfig.id, objects: true } });
   });
 
   it('POST run without a chosen storage → 400; while another replica runs one → 409', async () => {

@@ -1,7 +1,11 @@
+import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { DATABASE_FILE_NAME } from '../../app';
 import type { StorageConfigRow } from '../../db/schema';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { createTestApp, removeTempDir, TEST_ADMIN, type TestApp } from '../../testing/test-app';
+import { verifyArchive } from '../archive-format';
+import { archiveEntryNames } from '../testing-archive';
 import { BackupRunsRepository } from './backup-runs-repository';
 import { BackupScheduler, INTERRUPTED_ERROR, type BackupSchedulerDeps } from './backup-scheduler';
 
@@ -228,17 +232,51 @@ describe('BackupScheduler', () => {
     });
   });
 
-  it('a stored schedule with objects into the local storage fails its run instead of archiving the earlier archives', async () => {
-    const s = scheduler();
-    await enable(s);
-    await t.container.repositories.systemSettings.setValues(
-      [{ key: 'backup_schedule', value: JSON.stringify({ ...(await s.schedule()), objects: true, savedAt: 0 }), description: null }],
-      now.toISOString(),
-    );
-    await s.runNow();
-    await s.idle();
-    expect((await runs())[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('Objects cannot be included') });
-    expect(await keysUnder('backups/')).toEqual([]);
+  it('a run with objects into the local storage archives its other objects, never the earlier archives', async () => {
+    const own = await createTestApp({ clock: () => now, databaseFile: DATABASE_FILE_NAME, appSecret: 'schedule-secret' });
+    try {
+      const admin = await own.container.repositories.admins.findByUsername(TEST_ADMIN.username);
+      const ownConfig = (await own.container.repositories.storageConfigs.listByAdmin(admin?.id ?? '')).find(
+        (row) => row.driver === 'local',
+      ) as StorageConfigRow;
+      const ownDriver = own.container.services.storageConfigs.driverFor(ownConfig);
+      await ownDriver.putObject('notes/today.txt', Buffer.from('kept'), { contentType: 'text/plain' });
+      const s = scheduler(own, {
+        source: { dataDir: own.dataDir, sqliteFile: path.join(own.dataDir, DATABASE_FILE_NAME), appSecret: 'schedule-secret' },
+        createArchive: undefined,
+      });
+      await s.saveSchedule({ enabled: true, storageConfigId: ownConfig.id, objects: true, keep: 5 });
+      await s.runNow();
+      await s.idle();
+      now = new Date(now.getTime() + 60_000);
+      await s.runNow();
+      await s.idle();
+      const done = await new BackupRunsRepository(own.container.db).recentRuns(5);
+      expect(done.map((run) => [run.status, run.error])).toEqual([
+        ['ok', null],
+        ['ok', null],
+      ]);
+      const archives = (await ownDriver.listObjects({ prefix: 'cloudclip-backups/' })).objects.map((object) => object.key).sort();
+      expect(archives).toHaveLength(2);
+      const second = path.join(own.dataDir, 'storage', ownConfig.id, ...(archives[1] ?? '').split('/'));
+      const { manifest } = await verifyArchive(second);
+      const names = await archiveEntryNames(second);
+      expect(names).toContain(`objects/${ownConfig.id}/notes/today.txt`);
+      expect(names.filter((name) => name.includes('cloudclip-backups/'))).toEqual([]);
+      expect(manifest.objects).toMatchObject({
+        included: true,
+        skipped: [
+          expect.objectContaining({
+            storageConfigId: ownConfig.id,
+            prefix: 'cloudclip-backups/',
+            reason: 'earlier backups kept in this storage',
+          }),
+        ],
+      });
+    } finally {
+      await own.close();
+      removeTempDir(own.dataDir);
+    }
   });
 
   it('a run left "running" by a process that went away is marked interrupted when the next run starts', async () => {

@@ -7,7 +7,7 @@ import { HttpError } from '../../http/http-error';
 import { toIso, type Clock } from '../../lib/time';
 import type { SystemSettingRepository } from '../../repositories/system-setting-repository';
 import type { StorageDriver } from '../../storage/storage-driver';
-import { createBackup, type BackupSource } from '../create-backup';
+import { EXCLUDED_BACKUPS_REASON, createBackup, type BackupSource, type ObjectExclusion } from '../create-backup';
 import {
   BACKUP_SCHEDULE_DESCRIPTION,
   SETTING_BACKUP_SCHEDULE,
@@ -48,9 +48,18 @@ export interface BackupSchedulerDeps {
   leaseMs?: number;
   wakeMs?: number;
   /** Writes an archive to `out` (default: createBackup of `source`); tests replace it. */
-  createArchive?: (out: Writable, objects: boolean) => Promise<void>;
+  createArchive?: (out: Writable, objects: boolean, excludeObjects: readonly ObjectExclusion[]) => Promise<void>;
   /** Where failures of a wake-up go (they never stop the scheduler). */
   log?: (message: string, error: unknown) => void;
+}
+
+/**
+ * The schedule's own archives in its storage, left out of an archive with objects (kept in a local
+ * storage, each would otherwise hold the earlier ones, and the one being written): its folder, or at
+ * the storage's root the keys named like our archives.
+ */
+export function ownArchives(storageConfigId: string, folder: string): ObjectExclusion {
+  return { storageConfigId, prefix: folder === '' ? 'cloudclip-backup-' : `${folder}/`, reason: EXCLUDED_BACKUPS_REASON };
 }
 
 /** An error as one line of at most MAX_ERROR_LENGTH characters. */
@@ -109,8 +118,6 @@ export class BackupScheduler {
     const schedule = checked.schedule;
     const config = schedule.storageConfigId === null ? undefined : await this.deps.storageConfigs.findById(schedule.storageConfigId);
     if (schedule.enabled && config === undefined) throw new HttpError(400, 'backup.unknownStorage');
-    // The local storage's objects would include the earlier archives kept there: each archive would hold the last ones.
-    if (schedule.objects && config?.driver === 'local') throw new HttpError(400, 'backup.objectsIntoLocal');
     const now = this.deps.clock();
     const stored: StoredBackupSchedule = { ...schedule, savedAt: now.getTime() };
     await this.deps.settings.setValues(
@@ -208,13 +215,10 @@ export class BackupScheduler {
             : `The storage configuration ${schedule.storageConfigId} no longer exists`,
         );
       }
-      if (schedule.objects && config.driver === 'local') {
-        throw new Error('Objects cannot be included in archives kept in the local storage (they would contain the earlier archives)');
-      }
       driver = this.deps.driverFor(config);
       await mkdir(this.tempDir, { recursive: true });
       key = await this.freeKey(driver, schedule.folder, new Date(run.startedAt));
-      const size = await this.streamArchive(driver, key, schedule.objects);
+      const size = await this.streamArchive(driver, key, schedule.objects, [ownArchives(config.id, schedule.folder)]);
       const stored = key;
       key = undefined; // stored whole: from here on it stays
       let note: string | null = null;
@@ -255,7 +259,12 @@ export class BackupScheduler {
    * spooled under `<dataDir>/tmp/backup-runs` meanwhile) and answers its size in bytes. Either side
    * failing fails the other: a storage that stops reading cannot leave the archive waiting.
    */
-  private async streamArchive(driver: StorageDriver, key: string, objects: boolean): Promise<number> {
+  private async streamArchive(
+    driver: StorageDriver,
+    key: string,
+    objects: boolean,
+    excludeObjects: readonly ObjectExclusion[],
+  ): Promise<number> {
     let size = 0;
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
@@ -269,12 +278,13 @@ export class BackupScheduler {
     upload.catch((error: unknown) => counted.destroy(error instanceof Error ? error : new Error(String(error))));
     const archive =
       this.deps.createArchive !== undefined
-        ? this.deps.createArchive(counted, objects)
+        ? this.deps.createArchive(counted, objects, excludeObjects)
         : createBackup({
             source: this.deps.source,
             out: counted,
             tempDir: this.tempDir,
             objects,
+            excludeObjects,
             appVersion: this.deps.appVersion,
             now: this.deps.clock,
           }).then(() => undefined);
