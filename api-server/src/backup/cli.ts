@@ -155,7 +155,9 @@ export async function runBackupCli(argv: readonly string[], env: NodeJS.ProcessE
     const objects = Object.keys(manifest.parts).filter((name) => name.startsWith('objects/')).length;
     out(`Backup written to ${target}: ${rows} rows, ${objects} objects (schema ${manifest.schemaVersion})`);
     for (const skipped of manifest.objects.skipped)
-      out(`  not included: objects of storage ${skipped.name} (${skipped.storageConfigId}): ${skipped.reason}`);
+      out(
+        `  not included: objects of storage ${skipped.name} (${skipped.storageConfigId})${skipped.prefix === undefined ? '' : ` under ${skipped.prefix}`}: ${skipped.reason}`,
+      );
     return;
   }
   const oldSecret = args.secretFile === undefined ? undefined : readSecretFile(args.secretFile);
