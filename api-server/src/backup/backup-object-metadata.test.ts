@@ -8,7 +8,7 @@ import { createTestApp, makeTempDir, removeTempDir, TEST_ADMIN, type TestApp } f
 import { verifyArchive } from './archive-format';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
-import { rewriteArchive } from './testing-archive';
+import { rewriteArchive } from '../testing/backup-archive';
 
 const SECRET = 'backup-meta-secret';
 

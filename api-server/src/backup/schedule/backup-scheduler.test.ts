@@ -5,7 +5,7 @@ import type { StorageConfigRow } from '../../db/schema';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { createTestApp, removeTempDir, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { verifyArchive } from '../archive-format';
-import { archiveEntryNames } from '../testing-archive';
+import { archiveEntryNames } from '../../testing/backup-archive';
 import { BackupRunsRepository } from './backup-runs-repository';
 import { BackupScheduler, INTERRUPTED_ERROR, type BackupSchedulerDeps } from './backup-scheduler';
 
