@@ -18,7 +18,8 @@ export function RunsTable({ runs }: { runs: BackupRun[] }) {
         pagination={false}
         scroll={{ x: 760 }}
         dataSource={runs}
-        locale={{ emptyText: t('backup.noRuns') }}
+        // Secondary text, not antd's pale placeholder colour: readable (contrast) in both themes.
+        locale={{ emptyText: <Typography.Text type="secondary">{t('backup.noRuns')}</Typography.Text> }}
         columns={[
           {
             title: t('backup.started'),
