@@ -9,6 +9,7 @@
 // Wire types of each endpoint group
 export * from './api/api-key';
 export * from './api/auth';
+export * from './api/backup';
 export * from './api/common';
 export * from './api/dav-locks';
 export * from './api/file';
