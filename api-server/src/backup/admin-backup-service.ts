@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { BackupRestoreCheck as BackupCheckResult, BackupRestoreResult, BackupRestoreRequest } from '@cloudclip/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,15 +11,7 @@ import type { MessageKey } from '../i18n/messages';
 import { constantTimeEqual } from '../lib/safe-equal';
 import type { Clock } from '../lib/time';
 import type { CredentialFailureRepository } from '../repositories/credential-failure-repository';
-import {
-  BackupError,
-  OBJECTS_PREFIX,
-  secretFingerprint,
-  tableOfPart,
-  verifyArchive,
-  type DatabaseKind,
-  type Manifest,
-} from './archive-format';
+import { BackupError, OBJECTS_PREFIX, secretFingerprint, tableOfPart, verifyArchive, type Manifest } from './archive-format';
 import { createBackup } from './create-backup';
 import { isEmptyTarget, latestMigration, restoreBackup, type RestoreReport } from './restore-backup';
 
@@ -53,28 +46,8 @@ export interface AdminBackupServiceOptions {
   uploadMaxBytes?: number;
 }
 
-export interface BackupCheckResult {
-  checkId: string;
-  manifest: {
-    formatVersion: number;
-    schemaVersion: string;
-    appVersion: string;
-    createdAt: string;
-    database: DatabaseKind;
-    rowCounts: Record<string, number>;
-    objectCount: number;
-    objectsIncluded: boolean;
-  };
-  secretMatches: boolean;
-  schemaMatches: boolean;
-  targetEmpty: boolean;
-}
-
-export interface BackupRestoreResult {
-  inserted: RestoreReport['inserted'];
-  conflicts: RestoreReport['conflicts'];
-  objects: RestoreReport['objects'];
-}
+/** `POST /api/admin/backup/restore/check` → `data` and `POST /api/admin/backup/restore` → `data`: the contract's. */
+export type { BackupCheckResult, BackupRestoreResult };
 
 interface CheckRecord {
   adminId: string;
@@ -314,7 +287,7 @@ export class AdminBackupService {
    * A refusal (409 not empty, 400 secret or schema) keeps the check for another try; a success
    * deletes it and clears the caches of every replica.
    */
-  async restore(adminId: string, input: { checkId: string; merge: boolean; secret?: string }): Promise<BackupRestoreResult> {
+  async restore(adminId: string, input: BackupRestoreRequest): Promise<BackupRestoreResult> {
     const record = await this.findCheck(adminId, input.checkId);
     // Claimed by a rename: two restores of one check cannot both run.
     const archive = this.archiveFile(input.checkId);

@@ -1,3 +1,4 @@
+import type { BackupDatabaseKind, BackupOverview } from '@cloudclip/contract';
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../http/envelope';
 import { requireAdminToken } from '../auth/guards';
@@ -6,7 +7,7 @@ import type { BackupScheduler } from '../backup/schedule/backup-scheduler';
 export interface AdminBackupScheduleRoutesOptions {
   scheduler: BackupScheduler;
   /** The database the server runs on (`GET /api/admin/backup` → `database`). */
-  database: 'sqlite' | 'postgresql';
+  database: BackupDatabaseKind;
 }
 
 /**
@@ -17,9 +18,10 @@ export async function adminBackupScheduleRoutes(
   app: FastifyInstance,
   { scheduler, database }: AdminBackupScheduleRoutesOptions,
 ): Promise<void> {
-  app.get('/api/admin/backup', { preHandler: requireAdminToken }, async (request) =>
-    envelope(request.t('backup.overview'), { database, ...(await scheduler.overview()) }),
-  );
+  app.get('/api/admin/backup', { preHandler: requireAdminToken }, async (request) => {
+    const overview: BackupOverview = { database, ...(await scheduler.overview()) };
+    return envelope(request.t('backup.overview'), overview);
+  });
 
   app.put('/api/admin/backup/schedule', { preHandler: requireAdminToken }, async (request) =>
     envelope(request.t('backup.scheduleSaved'), await scheduler.saveSchedule(request.body ?? {})),

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import type { BackupDownloadToken } from '@cloudclip/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { downloadFileName, type AdminBackupService, CHECK_TTL_MS } from '../backup/admin-backup-service';
@@ -38,10 +39,11 @@ export async function adminBackupRoutes(app: FastifyInstance, { backups, clock }
   app.post('/api/admin/backup/download-token', { onRequest: requireAdminToken }, async (request) => {
     const { objects } = parseInput(downloadTokenBody, request.body ?? {});
     const { token, expiresAt } = backups.issueDownloadToken(adminIdOf(request), objects);
-    return envelope(request.t('backupAdmin.downloadTokenIssued'), {
+    const issued: BackupDownloadToken = {
       url: `/api/admin/backup/archive?token=${encodeURIComponent(token)}`,
       expiresAt: expiresAt.toISOString(),
-    });
+    };
+    return envelope(request.t('backupAdmin.downloadTokenIssued'), issued);
   });
 
   // No Authorization needed: the token is the grant. No HEAD route: a HEAD would spend the token.

@@ -1,4 +1,5 @@
 import {
+  SERVER_FEATURE_BACKUP,
   SERVER_FEATURE_BURN_AFTER_READING,
   SERVER_FEATURE_DAV_LOCKS,
   SERVER_FEATURE_GUEST_PASTES,
@@ -45,7 +46,7 @@ describe('public system endpoints', () => {
         storage: testDatabaseUrl() === undefined ? 'SQLite' : 'PostgreSQL',
         nodeVersion: process.version,
         uptime: expect.any(Number),
-        // Capabilities beyond the legacy contract (issue 16: search and tags; issue 41: a mount's WebDAV locks; issue 15: encryption, burn; guest pastes).
+        // Capabilities beyond the legacy contract (issue 16: search and tags; issue 41: a mount's WebDAV locks; issue 15: encryption, burn; guest pastes; issue 37: the admin backup API).
         features: [
           SERVER_FEATURE_SEARCH,
           SERVER_FEATURE_MOUNT_SEARCH,
@@ -54,6 +55,7 @@ describe('public system endpoints', () => {
           SERVER_FEATURE_PASTE_ENCRYPTION,
           SERVER_FEATURE_BURN_AFTER_READING,
           SERVER_FEATURE_GUEST_PASTES,
+          SERVER_FEATURE_BACKUP,
         ],
       },
     });

@@ -13,6 +13,7 @@ import {
   SERVER_FEATURE_PASTE_ENCRYPTION,
   SERVER_FEATURE_BURN_AFTER_READING,
   SERVER_FEATURE_GUEST_PASTES,
+  SERVER_FEATURE_BACKUP,
   type HealthStatus,
   type SystemSettingRow,
   type SystemSettingsUpdateRequest,
@@ -68,7 +69,8 @@ export class SystemService {
       nodeVersion: process.version,
       uptime: Math.floor(process.uptime()),
       // Capabilities beyond the legacy contract, so clients offer them only against this backend. Guest
-      // pastes: the switch exists here (allow_guest_pastes), whether or not an admin turned it on.
+      // pastes: the switch exists here (allow_guest_pastes), whether or not an admin turned it on. Backup: the
+      // admin backup API (/api/admin/backup…).
       features: [
         SERVER_FEATURE_SEARCH,
         SERVER_FEATURE_MOUNT_SEARCH,
@@ -77,6 +79,7 @@ export class SystemService {
         SERVER_FEATURE_PASTE_ENCRYPTION,
         SERVER_FEATURE_BURN_AFTER_READING,
         SERVER_FEATURE_GUEST_PASTES,
+        SERVER_FEATURE_BACKUP,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import type { BackupRun, BackupRunStatus, BackupTrigger } from '@cloudclip/contract';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -23,20 +24,8 @@ export interface BackupLeaseTable {
 
 type BackupDatabase = Kysely<Database & { backup_runs: BackupRunsTable; backup_lease: BackupLeaseTable }>;
 
-export type BackupTrigger = 'schedule' | 'manual';
-export type BackupRunStatus = 'running' | 'ok' | 'failed';
-
-/** `BackupRun` of the admin backup API. */
-export interface BackupRun {
-  id: string;
-  trigger: BackupTrigger;
-  startedAt: string;
-  finishedAt: string | null;
-  status: BackupRunStatus;
-  size: number | null;
-  location: string | null;
-  error: string | null;
-}
+/** `BackupRun` of the admin backup API and its parts: the contract's. */
+export type { BackupRun, BackupRunStatus, BackupTrigger };
 
 const LEASE_NAME = 'backup';
 /** Runs kept in the history; older rows are pruned when a run starts. */

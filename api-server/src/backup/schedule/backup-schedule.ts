@@ -1,21 +1,8 @@
+import type { BackupSchedule } from '@cloudclip/contract';
 import type { MessageKey } from '../../i18n/messages';
 
-/** `BackupSchedule` of the admin backup API (`GET /api/admin/backup`, `PUT /api/admin/backup/schedule`). */
-export interface BackupSchedule {
-  enabled: boolean;
-  frequency: 'daily' | 'weekly';
-  /** 0..23, the server's local time. */
-  hour: number;
-  /** 0 = Sunday … 6; used when weekly. */
-  weekday: number;
-  /** How many of our archives the folder keeps (1..90). */
-  keep: number;
-  storageConfigId: string | null;
-  /** Folder of the storage the archives go to (no leading slash, no `..`, no backslash). */
-  folder: string;
-  /** Whether the archives hold the local storage's objects too. */
-  objects: boolean;
-}
+/** `BackupSchedule` of the admin backup API (`GET /api/admin/backup`, `PUT /api/admin/backup/schedule`): the contract's. */
+export type { BackupSchedule };
 
 /** The schedule as it is stored: when it was last saved, so a time before that is not a missed run. */
 export interface StoredBackupSchedule extends BackupSchedule {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BackupOverview } from '@cloudclip/contract';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Writable } from 'node:stream';
@@ -127,7 +128,7 @@ export class BackupScheduler {
     return schedule;
   }
 
-  async overview(): Promise<{ schedule: BackupSchedule; lastRun: BackupRun | null; runs: BackupRun[] }> {
+  async overview(): Promise<Omit<BackupOverview, 'database'>> {
     const runs = await this.deps.runs.recentRuns(LISTED_RUNS);
     return { schedule: await this.schedule(), lastRun: runs[0] ?? null, runs };
   }
