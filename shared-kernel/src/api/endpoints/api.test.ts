@@ -9,6 +9,7 @@ describe('createApi', () => {
     expect(Object.keys(api).sort()).toEqual([
       'apiKeys',
       'auth',
+      'backup',
       'files',
       'fs',
       'mounts',

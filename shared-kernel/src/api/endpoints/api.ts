@@ -1,6 +1,7 @@
 import type { HttpClient } from '../http-client';
 import { createApiKeysApi } from './api-keys';
 import { createAuthApi } from './auth';
+import { createBackupApi } from './backup';
 import { createFilesApi } from './files';
 import { createFsApi } from './fs';
 import { createMountsApi } from './mounts';
@@ -23,6 +24,7 @@ export function createApi(client: HttpClient) {
     search: createSearchApi(client),
     urlUpload: createUrlUploadApi(client),
     fs: { admin: createFsApi(client, 'admin'), user: createFsApi(client, 'user') },
+    backup: createBackupApi(client),
   };
 }
 
