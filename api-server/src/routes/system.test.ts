@@ -66,7 +66,16 @@ describe('public system endpoints', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version' });
     const features: string[] = response.json().data.features;
     // Written out, not taken from the constants: these strings are what other backends and clients compare.
-    for (const feature of ['search', 'mount-search', 'paste-tags', 'dav-locks', 'paste-encryption', 'burn-after-reading', 'guest-pastes']) {
+    for (const feature of [
+      'search',
+      'mount-search',
+      'paste-tags',
+      'dav-locks',
+      'paste-encryption',
+      'burn-after-reading',
+      'guest-pastes',
+      'backup',
+    ]) {
       expect(features).toContain(feature);
     }
     expect(new Set(features).size).toBe(features.length);
