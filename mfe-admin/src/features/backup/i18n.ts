@@ -4,6 +4,7 @@ import type { Texts } from '../../i18n/texts';
 const zhCN = {
   backup: {
     loadFailed: '无法加载备份信息',
+    notOffered: '此服务器不提供在管理面板中备份。请在服务器上使用 `pnpm backup`。',
     overviewTitle: '概况',
     database: '数据库',
     databaseKind: { sqlite: 'SQLite', postgresql: 'PostgreSQL' },
@@ -103,6 +104,7 @@ const zhCN = {
 const enUS: Texts<typeof zhCN> = {
   backup: {
     loadFailed: 'Could not load the backup information',
+    notOffered: 'This server does not offer backups from the admin panel. Use `pnpm backup` on the server.',
     overviewTitle: 'Overview',
     database: 'Database',
     databaseKind: { sqlite: 'SQLite', postgresql: 'PostgreSQL' },

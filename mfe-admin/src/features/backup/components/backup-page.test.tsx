@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
-import type { BackupOverview, BackupRun, RestoreCheck } from '../api/backup-api';
+import { SERVER_FEATURE_BACKUP, type BackupOverview, type BackupRestoreCheck, type BackupRun } from '@cloudclip/shared-kernel';
 import { BackupPage } from './backup-page';
 
 const OK_RUN: BackupRun = {
@@ -52,11 +52,11 @@ const CONFIGS = {
   reply: envelope([{ id: 'local-1', name: 'Local', provider_type: 'Local', is_default: 1 }]),
 };
 
-const CHECK: RestoreCheck = {
+const CHECK: BackupRestoreCheck = {
   checkId: 'check-1',
   manifest: {
     formatVersion: 1,
-    schemaVersion: 12,
+    schemaVersion: '0014_backup_runs',
     appVersion: '1.4.0',
     createdAt: '2026-11-27T08:00:00.000Z',
     database: 'sqlite',
@@ -127,8 +127,15 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function renderPage(handlers: Parameters<typeof fakeFetch>[0], language: 'en-US' | 'zh-CN' = 'en-US') {
-  const { fetchImpl, calls } = fakeFetch([CONFIGS, ...handlers]);
+/** `GET /api/version` of a server that offers the admin backup API (or not, with `features`). */
+const version = (features: string[] = [SERVER_FEATURE_BACKUP]) => ({
+  method: 'GET',
+  path: '/api/version',
+  reply: envelope({ version: '1.0.0', features }),
+});
+
+function renderPage(handlers: Parameters<typeof fakeFetch>[0], language: 'en-US' | 'zh-CN' = 'en-US', features?: string[]) {
+  const { fetchImpl, calls } = fakeFetch([version(features), CONFIGS, ...handlers]);
   const kernel = testKernel({ language, fetchImpl });
   kernel.session.loginAdmin('t'.repeat(32));
   renderWithKernel(kernel, <BackupPage />);
@@ -144,6 +151,31 @@ async function chooseArchive(name = 'cloudclip-backup.tar.gz') {
 }
 
 describe('BackupPage', () => {
+  it('waits for the server features with the usual loading, then shows the cards of a server that offers backups', async () => {
+    const { calls } = renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }]);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByTestId('backup-download')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.includes('/api/admin/backup'))).toEqual([]);
+    expect(await screen.findByTestId('backup-overview')).toBeInTheDocument();
+    expect(screen.queryByTestId('backup-not-offered')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en-US', 'This server does not offer backups from the admin panel. Use `pnpm backup` on the server.'],
+    ['zh-CN', '此服务器不提供在管理面板中备份。请在服务器上使用 `pnpm backup`。'],
+  ] as const)(
+    'against a server without the backup feature shows one notice (%s), no cards and makes no backup call',
+    async (language, text) => {
+      const { calls } = renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }], language, ['search']);
+      expect(await screen.findByTestId('backup-not-offered')).toHaveTextContent(text);
+      for (const card of ['backup-overview', 'backup-download', 'backup-restore', 'backup-schedule']) {
+        expect(screen.queryByTestId(card)).not.toBeInTheDocument();
+      }
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.url.includes('/api/admin/backup'))).toEqual([]);
+    },
+  );
+
   it('shows the database and the last run: time, human-readable size, result and location; the recent runs with errors', async () => {
     renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }]);
     const card = await screen.findByTestId('backup-overview');

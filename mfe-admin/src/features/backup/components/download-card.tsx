@@ -5,7 +5,7 @@ import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import type { BackupApi } from '../api/backup-api';
+import type { BackupApi } from '../api/backup-rules';
 
 /** Hands an address to the browser as a download: the server streams it (Content-Disposition: attachment). */
 function startBrowserDownload(url: string): void {

@@ -1,9 +1,8 @@
 import { Alert, Descriptions, Typography } from 'antd';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDateTime } from '@cloudclip/shared-kernel';
+import { type BackupOverview, formatBytes, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import type { BackupOverview } from '../api/backup-api';
 import { LocationOrError, RunStatusTag } from './run-status';
 
 /** The database kind and the last run: time, size, result and where it went (or why it failed). */

@@ -3,10 +3,10 @@ import { Alert, Button, Descriptions, Form, Input, Progress, Radio, Space, Table
 import { UploadOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { errorText, formatDateTime, isApiError } from '@cloudclip/shared-kernel';
+import { type BackupRestoreCheck, type BackupRestoreResult, errorText, formatDateTime, isApiError } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
-import { totalRows, type BackupApi, type RestoreCheck, type RestoreReport } from '../api/backup-api';
+import { totalRows, type BackupApi } from '../api/backup-rules';
 
 /** At most this many conflicts are listed one by one; the count says how many there are. */
 const CONFLICTS_LISTED = 200;
@@ -14,8 +14,8 @@ const CONFLICTS_LISTED = 200;
 type Step =
   | { kind: 'idle' }
   | { kind: 'uploading'; name: string; percent: number | null }
-  | { kind: 'checked'; name: string; check: RestoreCheck }
-  | { kind: 'done'; report: RestoreReport };
+  | { kind: 'checked'; name: string; check: BackupRestoreCheck }
+  | { kind: 'done'; report: BackupRestoreResult };
 
 /** Row counts per table, as a small two-column table. */
 function CountsTable({ counts, testId }: { counts: Record<string, number>; testId: string }) {
@@ -62,7 +62,7 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
     try {
       const check = await api.check(file, {
         signal: controller.signal,
-        onProgress: (event) => setStep({ kind: 'uploading', name: file.name, percent: event.percent }),
+        onUploadProgress: (event) => setStep({ kind: 'uploading', name: file.name, percent: event.percent }),
       });
       if (controller.signal.aborted) return;
       setMerge(!check.targetEmpty);
@@ -79,7 +79,7 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
     setStep({ kind: 'idle' });
   };
 
-  const askRestore = (check: RestoreCheck) => {
+  const askRestore = (check: BackupRestoreCheck) => {
     if (!check.secretMatches && !secret.trim()) {
       setSecretMissing(true);
       return;
@@ -266,7 +266,7 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
                   tabIndex={0}
                 >
                   {step.report.conflicts.slice(0, CONFLICTS_LISTED).map((conflict) => (
-                    <li key={`${conflict.table}/${conflict.id}`}>{t('backup.conflictItem', conflict)}</li>
+                    <li key={`${conflict.table}/${conflict.id}`}>{t('backup.conflictItem', { table: conflict.table, id: conflict.id })}</li>
                   ))}
                   {step.report.conflicts.length > CONFLICTS_LISTED && <li>…</li>}
                 </ul>

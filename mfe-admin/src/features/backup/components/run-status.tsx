@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { BackupRun, BackupRunStatus } from '../api/backup-api';
+import type { BackupRun, BackupRunStatus } from '@cloudclip/shared-kernel';
 
 const COLORS: Record<BackupRunStatus, string> = { running: 'processing', ok: 'success', failed: 'error' };
 

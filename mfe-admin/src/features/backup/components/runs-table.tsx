@@ -1,8 +1,7 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDateTime } from '@cloudclip/shared-kernel';
+import { type BackupRun, formatBytes, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import type { BackupRun } from '../api/backup-api';
 import { LocationOrError, RunStatusTag, runDuration } from './run-status';
 
 /** The recent runs (the server keeps the last 10, so there is no paging); scrolls sideways on phones. */

@@ -3,9 +3,9 @@ import { App, Button, Form, Input, InputNumber, Radio, Select, Space, Switch } f
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { errorText, isApiError, toBoolean, useKernel, type S3Config } from '@cloudclip/shared-kernel';
+import { type BackupRun, type BackupSchedule, errorText, isApiError, type S3Config, toBoolean, useKernel } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { scheduleProblems, type BackupApi, type BackupRun, type BackupSchedule, type ScheduleField } from '../api/backup-api';
+import { scheduleProblems, type BackupApi, type ScheduleField } from '../api/backup-rules';
 import { RunsTable } from './runs-table';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);

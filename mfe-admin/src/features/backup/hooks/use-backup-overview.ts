@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from '@cloudclip/shared-kernel';
-import type { BackupApi, BackupOverview } from '../api/backup-api';
+import { errorText, type BackupOverview } from '@cloudclip/shared-kernel';
+import type { BackupApi } from '../api/backup-rules';
 
 /** How often the page asks again while a backup runs. */
 export const RUNNING_POLL_MS = 3000;
