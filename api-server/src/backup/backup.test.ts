@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync, statSync, symlinkSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
@@ -14,6 +14,7 @@ import { BackupError, MANIFEST_NAME, TABLE_ORDER, verifyArchive } from './archiv
 import { exitCodeOf, messageOf, parseArgs, runBackupCli, UsageError } from './cli';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
+import { rewriteArchive } from '../testing/backup-archive';
 
 const SECRET = 'backup-test-secret-A';
 
@@ -48,24 +49,6 @@ async function restoreInto(dataDir: string, file: string, options: { merge?: boo
   } finally {
     await opened.db.destroy();
   }
-}
-
-/** Rewrites the archive with `change` applied to the bytes of entry `name`. */
-async function rewriteArchive(file: string, out: string, name: string, change: (body: Buffer) => Buffer): Promise<void> {
-  const extract = tar.extract();
-  const pack = tar.pack();
-  const written = pipeline(pack, createGzip(), createWriteStream(out));
-  const read = pipeline(createReadStream(file), createGunzip(), extract);
-  for await (const entry of extract) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    let body: Buffer = Buffer.concat(chunks);
-    if (entry.header.name === name) body = change(body);
-    pack.entry({ name: entry.header.name }, body);
-  }
-  await read;
-  pack.finalize();
-  await written;
 }
 
 describe('backup create / restore (SQLite)', () => {
