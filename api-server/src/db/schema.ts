@@ -69,7 +69,7 @@ export interface PastesTable extends ShareColumns {
   burn_after_reading: Generated<number>;
 }
 
-export type StorageDriver = 's3' | 'local';
+export type StorageDriver = 's3' | 'local' | 'webdav';
 
 export interface StorageConfigsTable {
   id: string;

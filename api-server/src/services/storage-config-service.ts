@@ -23,8 +23,12 @@ export function defaultQuotaBytes(providerType: string): number {
   return providerType === PROVIDER_R2 || providerType === PROVIDER_B2 ? 10 * GIB : 5 * GIB;
 }
 
+/** `provider_type: "WebDAV"` (any case): a WebDAV server (issue 38), driver `webdav`. */
+export const WEBDAV_PROVIDER_TYPE = 'WebDAV';
+
 /** `provider_type: "Local"` (any case) selects the local driver; everything else is S3-compatible. */
 export function driverForProvider(providerType: string): StorageDriverKind {
+  if (providerType.trim().toLowerCase() === WEBDAV_PROVIDER_TYPE.toLowerCase()) return 'webdav';
   return providerType.trim().toLowerCase() === LOCAL_STORAGE_PROVIDER_TYPE.toLowerCase() ? 'local' : 's3';
 }
 
@@ -191,7 +195,7 @@ export class StorageConfigService {
   /** The driver of a local config, or null when the id names no local config. */
   async localDriver(configId: string): Promise<StorageDriver | null> {
     const row = await this.configs.findById(configId);
-    if (!row || row.driver !== 'local') return null;
+    if (!row || (row.driver !== 'local' && row.driver !== 'webdav')) return null;
     return this.registry.driverFor(row);
   }
 
@@ -290,7 +294,7 @@ export class StorageConfigService {
         for (const field of ['access_key_id', 'secret_access_key'] as const) if (merged[field] === null) missing.push(field);
       }
       if (missing.length > 0) throw new HttpError(400, 'validation.missingFields', { params: { fields: missing.join(', ') } });
-    } else if (patch.bucket_name !== undefined && patch.bucket_name === '') {
+    } else if (driver === 'local' && patch.bucket_name !== undefined && patch.bucket_name === '') {
       patch.bucket_name = LOCAL_BUCKET_NAME;
     }
 

@@ -5,6 +5,7 @@ import { LocalStorageDriver, localStoragePaths } from './local-driver';
 import { LocalUrlSigner } from './local-url-signer';
 import { S3StorageDriver } from './s3-driver';
 import type { StorageDriver } from './storage-driver';
+import { WebDavStorageDriver } from './webdav/webdav-driver';
 
 const RETIRE_DELAY_MS = 60_000;
 
@@ -59,6 +60,17 @@ export class StorageRegistry {
       return new LocalStorageDriver({ configId: config.id, ...localStoragePaths(this.options.dataDir, config.id), signer: this.signer });
     }
     const { secretBox } = this.options;
+    if (config.driver === 'webdav') {
+      // endpoint_url = the WebDAV URL, bucket_name = the base folder, the key pair = user and password.
+      return new WebDavStorageDriver({
+        configId: config.id,
+        endpointUrl: config.endpoint_url,
+        baseFolder: config.bucket_name,
+        username: secretBox.decryptNullable(config.access_key_id_sealed) ?? '',
+        password: secretBox.decryptNullable(config.secret_access_key_sealed) ?? '',
+        signer: this.signer,
+      });
+    }
     return new S3StorageDriver({
       configId: config.id,
       endpointUrl: config.endpoint_url,
