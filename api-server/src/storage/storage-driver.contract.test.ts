@@ -8,6 +8,7 @@ import { S3StorageDriver, STREAM_PART_SIZE } from './s3-driver';
 import { isStorageError, listAllPages, StorageError, type StorageDriver } from './storage-driver';
 import { bearer, loginAsAdmin } from '../testing/test-app';
 import { startRcloneWebDav } from '../testing/rclone-webdav-server';
+import { startSshd } from './sftp/sftp-test-server';
 
 /**
  * One behaviour, two drivers: every test here runs against the local driver (served by a real,
@@ -96,6 +97,42 @@ async function webdavHarness(): Promise<Harness> {
   };
 }
 
+/** An SFTP storage config (a real sshd, key auth) created through POST /api/s3-configs, its URLs served by a listening api-server. */
+async function sftpHarness(): Promise<Harness> {
+  const server = await startSshd();
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/s3-configs',
+    headers: bearer(await loginAsAdmin(t.app)),
+    payload: {
+      name: 'sshd',
+      provider_type: 'SFTP',
+      endpoint_url: `sftp://${server.host}:${server.port}`,
+      bucket_name: `${server.dataDir}/objects`,
+      access_key_id: server.username,
+      secret_access_key: server.privateKey,
+      host_key_sha256: server.hostKeySha256,
+    },
+  });
+  if (created.statusCode >= 300) throw new Error(`creating the SFTP config failed: ${created.body}`);
+  const container = getAppContainer(t.app);
+  const row = await container.repositories.storageConfigs.findById((created.json() as { data: { id: string } }).data.id);
+  if (!row) throw new Error('no SFTP config row');
+  return {
+    driver: container.services.storageConfigs.driverFor(row),
+    urlBase: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await t.close();
+      removeTempDir(t.dataDir);
+      await server.stop();
+    },
+  };
+}
+
 async function text(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
@@ -125,6 +162,7 @@ describe.each([
   ['local', localHarness],
   ['s3 (s3rver)', s3Harness],
   ['webdav (rclone)', webdavHarness],
+  ['sftp (sshd)', sftpHarness],
 ] as const)('storage driver contract: %s', (name, makeHarness) => {
   let h: Harness;
   let driver: StorageDriver;

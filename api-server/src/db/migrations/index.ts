@@ -12,6 +12,7 @@ import * as m0010 from './0010-owner-recency';
 import * as m0011 from './0011-credential-failures';
 import * as m0012 from './0012-mount-index-lease';
 import * as m0013 from './0013-dav-property-principal';
+import * as m0014 from './0014-storage-host-key';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-credential-failures': m0011,
   '0012-mount-index-lease': m0012,
   '0013-dav-property-principal': m0013,
+  '0014-storage-host-key': m0014,
 };

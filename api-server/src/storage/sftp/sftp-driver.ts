@@ -130,7 +130,8 @@ export class SftpStorageDriver implements StorageDriver {
   private async pathOf(key: string): Promise<string> {
     const segments = keySegments(key);
     if (segments[0] === INTERNAL_FOLDER) throw new StorageError('InvalidKey', `Keys under ${INTERNAL_FOLDER}/ are reserved`);
-    return `${await this.rootPath()}/${segments.join('/')}`;
+    // A folder marker's path keeps its trailing `/` (callers strip it for the folder itself).
+    return `${await this.rootPath()}/${segments.join('/')}${isFolderKey(key) ? '/' : ''}`;
   }
 
   private async metaPath(key: string): Promise<string> {
