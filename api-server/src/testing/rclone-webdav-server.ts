@@ -22,7 +22,9 @@ export interface RcloneWebDavHandle {
   stop(): Promise<void>;
 }
 
-export async function startRcloneWebDav(options: { username?: string; password?: string } = {}): Promise<RcloneWebDavHandle> {
+export async function startRcloneWebDav(
+  options: { username?: string; password?: string; extraArgs?: string[] } = {},
+): Promise<RcloneWebDavHandle> {
   const username = options.username ?? 'cloudclip';
   const password = options.password ?? 'webdav-test-password';
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-rclone-'));
@@ -42,6 +44,7 @@ export async function startRcloneWebDav(options: { username?: string; password?:
       password,
       '--config',
       path.join(workDir, 'rclone.conf'),
+      ...(options.extraArgs ?? []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
