@@ -69,7 +69,7 @@ export interface PastesTable extends ShareColumns {
   burn_after_reading: Generated<number>;
 }
 
-export type StorageDriver = 's3' | 'local';
+export type StorageDriver = 's3' | 'local' | 'webdav' | 'sftp';
 
 export interface StorageConfigsTable {
   id: string;
@@ -88,6 +88,8 @@ export interface StorageConfigsTable {
   /** Quota in bytes; null = the provider default (contract §5.5). */
   total_storage_bytes: number | null;
   custom_host: string | null;
+  /** SFTP only: the host key fingerprint (`SHA256:…`) the server must present (migration 0015). */
+  host_key_sha256: string | null;
   signature_expires_in: Generated<number>;
   admin_id: string;
   created_at: string;

@@ -33,15 +33,27 @@ const writableFields = {
   total_storage_bytes: numberLike,
   custom_host: z.string().nullable().optional(),
   signature_expires_in: numberLike,
+  /** SFTP: the host key fingerprint, `SHA256:…` as `ssh-keygen -l` prints it. */
+  host_key_sha256: z.string().nullable().optional(),
 };
 
 const S3_REQUIRED = ['name', 'provider_type', 'endpoint_url', 'bucket_name', 'access_key_id', 'secret_access_key'] as const;
 const LOCAL_REQUIRED = ['name', 'provider_type'] as const;
+/** WebDAV: the base folder (`bucket_name`) may be empty (the URL itself). */
+const WEBDAV_REQUIRED = ['name', 'provider_type', 'endpoint_url', 'access_key_id', 'secret_access_key'] as const;
+/** SFTP: `sftp://host:port`, user and password or PEM key; the base folder may be empty (the login folder), the host key may wait for the first-connect confirmation. */
+const SFTP_REQUIRED = WEBDAV_REQUIRED;
 
 /** POST body: `Local` configs need only a name; S3 ones the six fields of §5.5 (all missing ones reported together). */
 const createBody = z.object(writableFields).superRefine((body, ctx) => {
-  const local = typeof body.provider_type === 'string' && driverForProvider(body.provider_type) === 'local';
-  for (const field of local ? LOCAL_REQUIRED : S3_REQUIRED) {
+  const driver = typeof body.provider_type === 'string' ? driverForProvider(body.provider_type) : 's3';
+  for (const field of driver === 'local'
+    ? LOCAL_REQUIRED
+    : driver === 'webdav'
+      ? WEBDAV_REQUIRED
+      : driver === 'sftp'
+        ? SFTP_REQUIRED
+        : S3_REQUIRED) {
     const value = body[field];
     if (typeof value !== 'string' || value.trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
   }

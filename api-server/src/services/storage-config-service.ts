@@ -8,6 +8,7 @@ import { parseTimestamp, toIso, type Clock } from '../lib/time';
 import type { StorageConfigPatch, StorageConfigRepository } from '../repositories/storage-config-repository';
 import { keySegments } from '../storage/local-driver';
 import { normalizeBaseUrl } from '../storage/object-url';
+import { normaliseFingerprint, parseSftpEndpoint } from '../storage/sftp/sftp-connection';
 import type { StorageDriver } from '../storage/storage-driver';
 import type { StorageRegistry } from '../storage/storage-registry';
 
@@ -23,8 +24,16 @@ export function defaultQuotaBytes(providerType: string): number {
   return providerType === PROVIDER_R2 || providerType === PROVIDER_B2 ? 10 * GIB : 5 * GIB;
 }
 
+/** `provider_type: "SFTP"` (any case): a folder on an SSH server (issue 38), driver `sftp`. */
+export const SFTP_PROVIDER_TYPE = 'SFTP';
+
+/** `provider_type: "WebDAV"` (any case): a WebDAV server (issue 38), driver `webdav`. */
+export const WEBDAV_PROVIDER_TYPE = 'WebDAV';
+
 /** `provider_type: "Local"` (any case) selects the local driver; everything else is S3-compatible. */
 export function driverForProvider(providerType: string): StorageDriverKind {
+  if (providerType.trim().toLowerCase() === SFTP_PROVIDER_TYPE.toLowerCase()) return 'sftp';
+  if (providerType.trim().toLowerCase() === WEBDAV_PROVIDER_TYPE.toLowerCase()) return 'webdav';
   return providerType.trim().toLowerCase() === LOCAL_STORAGE_PROVIDER_TYPE.toLowerCase() ? 'local' : 's3';
 }
 
@@ -43,10 +52,16 @@ export interface StorageConfigInput {
   total_storage_bytes?: number | string | null;
   custom_host?: string | null;
   signature_expires_in?: number | string | null;
+  /** SFTP: `SHA256:…` as `ssh-keygen -l` prints it (null/empty = not confirmed yet: connections refused). */
+  host_key_sha256?: string | null;
 }
 
 /** The config object for admins (§5.5): everything but the secrets and `admin_id`, with our `driver`. */
-export type AdminStorageConfigView = S3Config & Required<Pick<S3Config, 'driver' | 'is_public' | 'last_used'>>;
+export type AdminStorageConfigView = S3Config &
+  Required<Pick<S3Config, 'driver' | 'is_public' | 'last_used'>> & {
+    /** SFTP configs only (issue 38). */
+    host_key_sha256?: string | null;
+  };
 
 /** What API keys see: public configs without `is_public` and `last_used`. */
 export type KeyStorageConfigView = Omit<AdminStorageConfigView, 'is_public' | 'last_used'>;
@@ -81,6 +96,24 @@ function blank(value: string | null | undefined): boolean {
 }
 
 /** An http(s) URL (scheme optional: https is assumed), stored trimmed. */
+/** An SFTP endpoint, normalised to `sftp://host:port` (400 otherwise). */
+function sftpUrl(value: string): string {
+  try {
+    const { host, port } = parseSftpEndpoint(value.trim());
+    return `sftp://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  } catch {
+    throw invalid('endpoint_url');
+  }
+}
+
+/** `SHA256:…` normalised; null when absent (the connection is refused until it is set); 400 when malformed. */
+function hostKeyFingerprint(value: string | null | undefined): string | null {
+  if (blank(value)) return null;
+  const normalised = normaliseFingerprint(value);
+  if (!normalised) throw invalid('host_key_sha256');
+  return normalised;
+}
+
 function httpUrl(value: string, field: string): string {
   const trimmed = value.trim();
   try {
@@ -131,6 +164,7 @@ function adminView(row: StorageConfigRow): AdminStorageConfigView {
     is_default: bit(row.is_default),
     total_storage_bytes: row.total_storage_bytes === null ? null : Number(row.total_storage_bytes),
     custom_host: row.custom_host,
+    ...(row.driver === 'sftp' ? { host_key_sha256: row.host_key_sha256 } : {}),
     signature_expires_in: Number(row.signature_expires_in),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -191,7 +225,7 @@ export class StorageConfigService {
   /** The driver of a local config, or null when the id names no local config. */
   async localDriver(configId: string): Promise<StorageDriver | null> {
     const row = await this.configs.findById(configId);
-    if (!row || row.driver !== 'local') return null;
+    if (!row || (row.driver !== 'local' && row.driver !== 'webdav' && row.driver !== 'sftp')) return null;
     return this.registry.driverFor(row);
   }
 
@@ -210,7 +244,11 @@ export class StorageConfigService {
       name: (input.name ?? '').trim(),
       driver,
       provider_type: local ? LOCAL_STORAGE_PROVIDER_TYPE : providerType,
-      endpoint_url: blank(input.endpoint_url) ? '' : httpUrl(input.endpoint_url as string, 'endpoint_url'),
+      endpoint_url: blank(input.endpoint_url)
+        ? ''
+        : driver === 'sftp'
+          ? sftpUrl(input.endpoint_url as string)
+          : httpUrl(input.endpoint_url as string, 'endpoint_url'),
       bucket_name: blank(input.bucket_name) ? (local ? LOCAL_BUCKET_NAME : '') : (input.bucket_name as string).trim(),
       region: (input.region ?? '').trim(),
       access_key_id_sealed: this.secretBox.encryptNullable(input.access_key_id),
@@ -221,6 +259,7 @@ export class StorageConfigService {
       is_default: 0,
       total_storage_bytes: positiveInteger(input.total_storage_bytes) ?? defaultQuotaBytes(providerType),
       custom_host: blank(input.custom_host) ? null : httpUrl(input.custom_host as string, 'custom_host'),
+      host_key_sha256: driver === 'sftp' ? hostKeyFingerprint(input.host_key_sha256) : null,
       signature_expires_in: positiveInteger(input.signature_expires_in, MAX_SIGNATURE_EXPIRES_IN) ?? DEFAULT_SIGNATURE_EXPIRES_IN,
       admin_id: adminId,
       created_at: now,
@@ -258,7 +297,13 @@ export class StorageConfigService {
       patch.driver = driver;
       if (driver === 'local') patch.provider_type = LOCAL_STORAGE_PROVIDER_TYPE;
     }
-    if (input.endpoint_url !== undefined) patch.endpoint_url = blank(input.endpoint_url) ? '' : httpUrl(input.endpoint_url, 'endpoint_url');
+    if (input.endpoint_url !== undefined)
+      patch.endpoint_url = blank(input.endpoint_url)
+        ? ''
+        : driver === 'sftp'
+          ? sftpUrl(input.endpoint_url)
+          : httpUrl(input.endpoint_url, 'endpoint_url');
+    if (input.host_key_sha256 !== undefined) patch.host_key_sha256 = driver === 'sftp' ? hostKeyFingerprint(input.host_key_sha256) : null;
     if (input.bucket_name !== undefined) patch.bucket_name = (input.bucket_name ?? '').trim();
     if (input.region !== undefined) patch.region = (input.region ?? '').trim();
     if (input.access_key_id !== undefined) patch.access_key_id_sealed = this.secretBox.encryptNullable(input.access_key_id);
@@ -290,7 +335,7 @@ export class StorageConfigService {
         for (const field of ['access_key_id', 'secret_access_key'] as const) if (merged[field] === null) missing.push(field);
       }
       if (missing.length > 0) throw new HttpError(400, 'validation.missingFields', { params: { fields: missing.join(', ') } });
-    } else if (patch.bucket_name !== undefined && patch.bucket_name === '') {
+    } else if (driver === 'local' && patch.bucket_name !== undefined && patch.bucket_name === '') {
       patch.bucket_name = LOCAL_BUCKET_NAME;
     }
 
@@ -340,6 +385,7 @@ export class StorageConfigService {
         is_default: 1,
         total_storage_bytes: defaultQuotaBytes(LOCAL_STORAGE_PROVIDER_TYPE),
         custom_host: null,
+        host_key_sha256: null,
         signature_expires_in: DEFAULT_SIGNATURE_EXPIRES_IN,
         admin_id: adminId,
         created_at: now,

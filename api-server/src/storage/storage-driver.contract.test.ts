@@ -6,6 +6,9 @@ import { createTestApp, removeTempDir } from '../testing/test-app';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
 import { S3StorageDriver, STREAM_PART_SIZE } from './s3-driver';
 import { isStorageError, listAllPages, StorageError, type StorageDriver } from './storage-driver';
+import { bearer, loginAsAdmin } from '../testing/test-app';
+import { startRcloneWebDav } from '../testing/rclone-webdav-server';
+import { startSshd } from './sftp/sftp-test-server';
 
 /**
  * One behaviour, two drivers: every test here runs against the local driver (served by a real,
@@ -59,6 +62,77 @@ async function s3Harness(): Promise<Harness> {
   };
 }
 
+/** A WebDAV storage config (rclone serve webdav) created through POST /api/s3-configs, its URLs served by a listening api-server. */
+async function webdavHarness(): Promise<Harness> {
+  const server = await startRcloneWebDav();
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/s3-configs',
+    headers: bearer(await loginAsAdmin(t.app)),
+    payload: {
+      name: 'rclone',
+      provider_type: 'WebDAV',
+      endpoint_url: server.url,
+      bucket_name: 'cloudclip/objects',
+      access_key_id: server.username,
+      secret_access_key: server.password,
+    },
+  });
+  if (created.statusCode >= 300) throw new Error(`creating the WebDAV config failed: ${created.body}`);
+  const container = getAppContainer(t.app);
+  const row = await container.repositories.storageConfigs.findById((created.json() as { data: { id: string } }).data.id);
+  if (!row) throw new Error('no WebDAV config row');
+  return {
+    driver: container.services.storageConfigs.driverFor(row),
+    urlBase: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await t.close();
+      removeTempDir(t.dataDir);
+      await server.stop();
+    },
+  };
+}
+
+/** An SFTP storage config (a real sshd, key auth) created through POST /api/s3-configs, its URLs served by a listening api-server. */
+async function sftpHarness(): Promise<Harness> {
+  const server = await startSshd();
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/s3-configs',
+    headers: bearer(await loginAsAdmin(t.app)),
+    payload: {
+      name: 'sshd',
+      provider_type: 'SFTP',
+      endpoint_url: `sftp://${server.host}:${server.port}`,
+      bucket_name: `${server.dataDir}/objects`,
+      access_key_id: server.username,
+      secret_access_key: server.privateKey,
+      host_key_sha256: server.hostKeySha256,
+    },
+  });
+  if (created.statusCode >= 300) throw new Error(`creating the SFTP config failed: ${created.body}`);
+  const container = getAppContainer(t.app);
+  const row = await container.repositories.storageConfigs.findById((created.json() as { data: { id: string } }).data.id);
+  if (!row) throw new Error('no SFTP config row');
+  return {
+    driver: container.services.storageConfigs.driverFor(row),
+    urlBase: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await t.close();
+      removeTempDir(t.dataDir);
+      await server.stop();
+    },
+  };
+}
+
 async function text(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
@@ -87,6 +161,8 @@ async function expectStorageError(promise: Promise<unknown>, code: StorageError[
 describe.each([
   ['local', localHarness],
   ['s3 (s3rver)', s3Harness],
+  ['webdav (rclone)', webdavHarness],
+  ['sftp (sshd)', sftpHarness],
 ] as const)('storage driver contract: %s', (name, makeHarness) => {
   let h: Harness;
   let driver: StorageDriver;
@@ -148,7 +224,7 @@ describe.each([
     const open = await driver.getObject(`${p}r.txt`, { range: { start: 7 } });
     expect((await text(open.body)).toString()).toBe('789');
     expect(open.range).toEqual({ start: 7, end: 9 });
-    if (name === 'local') {
+    if (name !== 's3 (s3rver)') {
       // s3rver reads `bytes=-3` as `bytes=0-3`; S3 itself serves the last three bytes.
       const suffix = await driver.getObject(`${p}r.txt`, { range: { suffixLength: 3 } });
       expect((await text(suffix.body)).toString()).toBe('789');
@@ -192,7 +268,9 @@ describe.each([
     const flatKeys = flat.objects.map((o) => o.key);
     const expected = ['a.txt', 'b-x.txt', 'b/c.txt', 'b/d.txt', 'e/e.txt', 'e/f/g.txt', 'z.txt'].map((k) => `${p}${k}`);
     // S3 orders by UTF-8 bytes ("b-x" before "b/"); s3rver walks folders first, so only its key set is compared.
-    expect(name === 'local' ? flatKeys : [...flatKeys].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)))).toEqual(expected);
+    expect(name !== 's3 (s3rver)' ? flatKeys : [...flatKeys].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)))).toEqual(
+      expected,
+    );
     expect(flat.commonPrefixes).toEqual([]);
 
     const partial = await driver.listObjects({ prefix: `${p}b`, delimiter: '/' });
@@ -322,7 +400,7 @@ describe.each([
     expect((await text((await driver.getObject(key)).body)).toString()).toBe('one small part');
   });
 
-  if (name === 'local') {
+  if (name !== 's3 (s3rver)') {
     // s3rver answers MethodNotAllowed to AbortMultipartUpload and does not check part ETags.
     it('aborts a multipart upload, after which its parts are refused', async () => {
       const key = `${p}aborted.bin`;

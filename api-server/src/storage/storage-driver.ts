@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
  *   pass `urlBase` (the origin of the incoming request, see `requestOrigin`); the S3 driver ignores it.
  */
 
-export type StorageDriverKind = 's3' | 'local';
+export type StorageDriverKind = 's3' | 'local' | 'sftp' | 'webdav';
 
 /** Bytes `start`…`end` inclusive (`end` absent = to the end), or the last `suffixLength` bytes. */
 export type RangeRequest = { start: number; end?: number } | { suffixLength: number };

@@ -23,6 +23,7 @@ function row(overrides: Partial<StorageConfigRow> = {}): StorageConfigRow {
     is_default: 0,
     total_storage_bytes: null,
     custom_host: null,
+    host_key_sha256: null,
     signature_expires_in: 3600,
     admin_id: 'a',
     created_at: '2025-07-01T00:00:00.000Z',

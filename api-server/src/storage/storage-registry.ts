@@ -4,7 +4,10 @@ import type { Clock } from '../lib/time';
 import { LocalStorageDriver, localStoragePaths } from './local-driver';
 import { LocalUrlSigner } from './local-url-signer';
 import { S3StorageDriver } from './s3-driver';
+import { parseSftpEndpoint } from './sftp/sftp-connection';
+import { SftpStorageDriver } from './sftp/sftp-driver';
 import type { StorageDriver } from './storage-driver';
+import { WebDavStorageDriver } from './webdav/webdav-driver';
 
 const RETIRE_DELAY_MS = 60_000;
 
@@ -26,6 +29,7 @@ export type DriverConfig = Pick<
   | 'secret_access_key_sealed'
   | 'path_style'
   | 'custom_host'
+  | 'host_key_sha256'
   | 'updated_at'
 >;
 
@@ -59,6 +63,30 @@ export class StorageRegistry {
       return new LocalStorageDriver({ configId: config.id, ...localStoragePaths(this.options.dataDir, config.id), signer: this.signer });
     }
     const { secretBox } = this.options;
+    if (config.driver === 'webdav') {
+      // endpoint_url = the WebDAV URL, bucket_name = the base folder, the key pair = user and password.
+      return new WebDavStorageDriver({
+        configId: config.id,
+        endpointUrl: config.endpoint_url,
+        baseFolder: config.bucket_name,
+        username: secretBox.decryptNullable(config.access_key_id_sealed) ?? '',
+        password: secretBox.decryptNullable(config.secret_access_key_sealed) ?? '',
+        signer: this.signer,
+      });
+    }
+    if (config.driver === 'sftp') {
+      // endpoint_url = sftp://host:port, bucket_name = the base folder, access key = user,
+      // secret = password or PEM private key, host_key_sha256 = the fingerprint the server must show.
+      return new SftpStorageDriver({
+        configId: config.id,
+        ...parseSftpEndpoint(config.endpoint_url),
+        baseFolder: config.bucket_name,
+        username: secretBox.decryptNullable(config.access_key_id_sealed) ?? '',
+        secret: secretBox.decryptNullable(config.secret_access_key_sealed) ?? '',
+        hostKeySha256: config.host_key_sha256 ?? null,
+        signer: this.signer,
+      });
+    }
     return new S3StorageDriver({
       configId: config.id,
       endpointUrl: config.endpoint_url,

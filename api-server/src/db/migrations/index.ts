@@ -13,6 +13,7 @@ import * as m0011 from './0011-credential-failures';
 import * as m0012 from './0012-mount-index-lease';
 import * as m0013 from './0013-dav-property-principal';
 import * as m0014 from './0014-backup-runs';
+import * as m0015 from './0015-storage-host-key';
 
 /**
  * Every migration, in order. Add new files as `NNNN-<name>.ts` and list them here;
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-mount-index-lease': m0012,
   '0013-dav-property-principal': m0013,
   '0014-backup-runs': m0014,
+  '0015-storage-host-key': m0015,
 };

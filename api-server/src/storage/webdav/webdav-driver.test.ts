@@ -1,0 +1,216 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { startRcloneWebDav, type RcloneWebDavHandle } from '../../testing/rclone-webdav-server';
+import { LocalUrlSigner } from '../local-url-signer';
+import { isStorageError, listAllPages, type StorageError } from '../storage-driver';
+import { WebDavStorageDriver, type WebDavDriverOptions } from './webdav-driver';
+
+/** The WebDAV driver against a real `rclone serve webdav` (started here), beyond the shared contract suite. */
+
+const signer = new LocalUrlSigner(Buffer.alloc(32, 7), () => new Date());
+const BASE = 'base folder';
+
+let server: RcloneWebDavHandle;
+const drivers: WebDavStorageDriver[] = [];
+const closers: Array<() => Promise<void>> = [];
+
+function makeDriver(overrides: Partial<WebDavDriverOptions> = {}): WebDavStorageDriver {
+  const driver = new WebDavStorageDriver({
+    configId: 'webdav-test',
+    endpointUrl: server.url,
+    baseFolder: BASE,
+    username: server.username,
+    password: server.password,
+    signer,
+    ...overrides,
+  });
+  drivers.push(driver);
+  return driver;
+}
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function caught(promise: Promise<unknown>): Promise<StorageError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!isStorageError(error)) throw new Error(`expected a StorageError, got ${String(error)}`);
+  return error;
+}
+
+function listen(serverToStart: http.Server | net.Server): Promise<number> {
+  return new Promise((resolve) => {
+    serverToStart.listen(0, '127.0.0.1', () => resolve((serverToStart.address() as net.AddressInfo).port));
+    closers.push(
+      () =>
+        new Promise<void>((done) => {
+          serverToStart.close(() => done());
+          if (serverToStart instanceof http.Server) serverToStart.closeAllConnections();
+        }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  // A short directory cache: one test writes files behind the server's back (and waits it out).
+  server = await startRcloneWebDav({ extraArgs: ['--dir-cache-time', '1s'] });
+});
+
+afterAll(async () => {
+  for (const driver of drivers) driver.destroy();
+  for (const close of closers.reverse()) await close();
+  await server.stop();
+});
+
+describe('WebDAV driver against rclone serve webdav', () => {
+  it('serves ranges natively (206) and says so', async () => {
+    const driver = makeDriver();
+    await driver.putObject('ranges/r.txt', '0123456789');
+    expect(driver.capabilities.ranges).toBe('unknown');
+    const closed = await driver.getObject('ranges/r.txt', { range: { start: 2, end: 5 } });
+    expect((await bytesOf(closed.body)).toString()).toBe('2345');
+    expect(closed).toMatchObject({ contentLength: 4, size: 10, range: { start: 2, end: 5 } });
+    const suffix = await driver.getObject('ranges/r.txt', { range: { suffixLength: 3 } });
+    expect((await bytesOf(suffix.body)).toString()).toBe('789');
+    expect(driver.capabilities.ranges).toBe('native');
+    expect((await caught(driver.getObject('ranges/r.txt', { range: { start: 10 } }))).code).toBe('InvalidRange');
+  });
+
+  it('falls back to skipping bytes when the server ignores Range, and flags it', async () => {
+    // A proxy that drops the Range header: the server then answers 200 with the whole object.
+    const target = new URL(server.url);
+    const proxy = http.createServer((request, response) => {
+      const headers = { ...request.headers };
+      delete headers.range;
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(upstream);
+    });
+    const port = await listen(proxy);
+    const writer = makeDriver();
+    const big = randomBytes(3 * 1024 * 1024);
+    await writer.putObject('ranges/ignored.bin', big);
+    const driver = makeDriver({ endpointUrl: `http://127.0.0.1:${port}/` });
+    const part = await driver.getObject('ranges/ignored.bin', { range: { start: 1_000_000, end: 1_000_099 } });
+    expect(part.contentLength).toBe(100);
+    expect((await bytesOf(part.body)).equals(big.subarray(1_000_000, 1_000_100))).toBe(true);
+    expect(driver.capabilities.ranges).toBe('emulated');
+  });
+
+  it('streams a ~20 MB body of unknown length (chunked PUT) and reads it back', async () => {
+    const driver = makeDriver();
+    const hash = createHash('md5');
+    let produced = 0;
+    const total = 20 * 1024 * 1024 + 123;
+    const source = Readable.from(
+      (function* () {
+        while (produced < total) {
+          const chunk = randomBytes(Math.min(256 * 1024, total - produced));
+          produced += chunk.length;
+          hash.update(chunk);
+          yield chunk;
+        }
+      })(),
+    );
+    const { etag } = await driver.putObject('deep/er/big.bin', source, { contentType: 'application/x-big' });
+    const md5 = hash.digest('hex');
+    expect(etag).toBe(md5);
+    expect(await driver.headObject('deep/er/big.bin')).toMatchObject({ size: total, etag: md5, contentType: 'application/x-big' });
+    const got = await driver.getObject('deep/er/big.bin');
+    expect(
+      createHash('md5')
+        .update(await bytesOf(got.body))
+        .digest('hex'),
+    ).toBe(md5);
+  });
+
+  it('pages through a folder of 2,000 entries (files written behind its back) in key order', async () => {
+    const driver = makeDriver();
+    const folder = path.join(server.rootDir, BASE, 'many');
+    mkdirSync(folder, { recursive: true });
+    const names = Array.from({ length: 2000 }, (_, index) => `f${String(index).padStart(4, '0')}.txt`);
+    for (const name of names) writeFileSync(path.join(folder, name), name);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const started = Date.now();
+    const pages: string[][] = [];
+    for await (const page of listAllPages(driver, { prefix: 'many/', maxKeys: 1000 })) pages.push(page.objects.map((o) => o.key));
+    expect(pages.map((page) => page.length)).toEqual([1000, 1000]);
+    expect(pages.flat()).toEqual(names.map((name) => `many/${name}`));
+    // Two PROPFINDs of the folder and a sidecar probe per file: seconds, not minutes, on loopback.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const first = await driver.listObjects({ prefix: 'many/', maxKeys: 1 });
+    expect(first.objects[0]).toMatchObject({ key: 'many/f0000.txt', size: 9 });
+    expect(first.objects[0]?.etag).not.toBe('');
+    const above = await driver.listObjects({ prefix: '', delimiter: '/' });
+    expect(above.commonPrefixes).toContain('many/');
+    expect(above.commonPrefixes.some((prefix) => prefix.startsWith('.cloudclip-internal'))).toBe(false);
+  });
+
+  it('moves an object on the server and refuses keys under the internal folder', async () => {
+    const driver = makeDriver();
+    await driver.putObject('move/from.txt', 'moving', { contentType: 'text/plain' });
+    await driver.moveObject('move/from.txt', 'moved/to.txt');
+    expect(await driver.headObject('move/from.txt')).toBeNull();
+    expect(await driver.headObject('moved/to.txt')).toMatchObject({ size: 6, contentType: 'text/plain' });
+    // The emptied folder is gone, so it no longer shows as a common prefix.
+    expect((await driver.listObjects({ delimiter: '/' })).commonPrefixes).not.toContain('move/');
+    expect((await caught(driver.putObject('.cloudclip-internal/x', 'x'))).code).toBe('InvalidKey');
+  });
+
+  it('reports the quota when the server does (or null)', async () => {
+    const quota = await makeDriver().getQuota();
+    if (quota !== null) {
+      for (const value of [quota.availableBytes, quota.usedBytes]) if (value !== undefined) expect(value).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('answers a wrong password with AccessDenied', async () => {
+    const driver = makeDriver({ password: 'wrong' });
+    expect((await caught(driver.headObject('anything.txt'))).code).toBe('AccessDenied');
+    expect((await caught(driver.putObject('anything.txt', 'x'))).code).toBe('AccessDenied');
+  });
+
+  it('fails with Unavailable within the timeout when the server is down or stops answering', async () => {
+    const closed = net.createServer();
+    const closedPort = await listen(closed);
+    await new Promise<void>((done) => closed.close(() => done()));
+    closers.pop();
+    const refused = makeDriver({ endpointUrl: `http://127.0.0.1:${closedPort}/` });
+    expect((await caught(refused.headObject('a.txt'))).code).toBe('Unavailable');
+
+    // Accepts connections and never answers.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    const silentPort = await listen(silent);
+    closers.push(async () => {
+      for (const socket of sockets) socket.destroy();
+    });
+    const hanging = makeDriver({ endpointUrl: `http://127.0.0.1:${silentPort}/`, idleTimeoutMs: 400 });
+    const started = Date.now();
+    const error = await caught(hanging.listObjects({ prefix: 'x/' }));
+    expect(error.code).toBe('Unavailable');
+    expect(error.message).toMatch(/sent nothing for 400 ms/);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('closes its connections on destroy(); later requests fail with Unavailable', async () => {
+    const driver = makeDriver();
+    await driver.putObject('d.txt', 'x');
+    driver.destroy();
+    expect((await caught(driver.headObject('d.txt'))).code).toBe('Unavailable');
+  });
+});

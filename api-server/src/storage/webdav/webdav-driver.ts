@@ -1,0 +1,436 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { mapLimit } from '../../lib/map-limit';
+import { resolveRange } from '../byte-range';
+import { compareKeys } from '../local-listing';
+import { LocalSignedUrls } from '../local-signed-urls';
+import type { LocalUrlSigner } from '../local-url-signer';
+import {
+  listAllObjects,
+  StorageError,
+  type DeleteObjectsResult,
+  type GetObjectResult,
+  type ListObjectsOptions,
+  type ListObjectsPage,
+  type MultipartPart,
+  type ObjectBody,
+  type ObjectInfo,
+  type PresignGetOptions,
+  type PresignPartOptions,
+  type PresignPutOptions,
+  type PutObjectOptions,
+  type RangeRequest,
+  type StorageDriver,
+} from '../storage-driver';
+import { networkError, statusError, WebDavHttp } from './webdav-http';
+import { WebDavListing } from './webdav-listing';
+import { WebDavMultipartUploads } from './webdav-multipart';
+import { propfind, type DavEntry } from './webdav-propfind';
+import { DEFAULT_CONTENT_TYPE, sidecarFor, webdavKeySegments, WebDavStore, type Sidecar } from './webdav-store';
+import { bufferOrStream, Md5Counter, sliceStream } from './webdav-streams';
+
+export interface WebDavDriverOptions {
+  configId: string;
+  /** The server's WebDAV URL (the config's `endpoint_url`). */
+  endpointUrl: string;
+  /** Folder below that URL holding the objects (the config's `bucket_name`; '' = the URL itself). */
+  baseFolder: string;
+  username: string;
+  password: string;
+  /** Signs the URLs the api-server serves for this storage (as for the local driver). */
+  signer: LocalUrlSigner;
+  connectTimeoutMs?: number;
+  idleTimeoutMs?: number;
+}
+
+/** What the server turned out to support (filled in as requests reveal it). */
+export interface WebDavCapabilities {
+  /**
+   * `native`: ranged GETs are answered with 206; `emulated`: the server sent the whole object
+   * (200) and the driver skipped to the range itself (the bytes before it were downloaded);
+   * `unknown`: no ranged read yet.
+   */
+  ranges: 'native' | 'emulated' | 'unknown';
+}
+
+export interface WebDavQuota {
+  availableBytes?: number;
+  usedBytes?: number;
+}
+
+const DELETE_CONCURRENCY = 8;
+
+/**
+ * Objects on a WebDAV server (Nextcloud, a NAS, `rclone serve webdav`, Cloudclip's own `/dav`),
+ * with S3 semantics as the local driver gives them: see webdav-store.ts for the layout (objects as
+ * files under the base folder, metadata in hashed sidecars), webdav-listing.ts for ListObjectsV2,
+ * webdav-multipart.ts for multipart uploads, webdav-http.ts for timeouts, pooling and errors.
+ * Presigned URLs are served by the api-server's own signed route, like the local driver's.
+ *
+ * Writes are single PUTs (chunked when the length is unknown); whether a reader can see a
+ * half-written file depends on the server (rclone and Nextcloud write to a temporary file first).
+ */
+export class WebDavStorageDriver implements StorageDriver {
+  readonly kind = 'webdav' as const;
+  readonly configId: string;
+  readonly capabilities: WebDavCapabilities = { ranges: 'unknown' };
+  private readonly http: WebDavHttp;
+  private readonly store: WebDavStore;
+  private readonly listing: WebDavListing;
+  private readonly uploads: WebDavMultipartUploads;
+  private readonly urls: LocalSignedUrls;
+  private baseReady: Promise<void> | undefined;
+
+  constructor(options: WebDavDriverOptions) {
+    this.configId = options.configId;
+    this.http = new WebDavHttp({
+      endpointUrl: options.endpointUrl,
+      username: options.username,
+      password: options.password,
+      ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+    });
+    this.store = new WebDavStore(this.http, options.baseFolder);
+    this.listing = new WebDavListing(this.store);
+    this.uploads = new WebDavMultipartUploads(
+      this.store,
+      (path, body, contentLength) => this.writeBody(path, body, contentLength),
+      (key, body, sidecar) => this.commitStream(key, body, sidecar),
+    );
+    this.urls = new LocalSignedUrls(options.signer, this.configId);
+  }
+
+  /** The base folder is made on first write (a config may name one that does not exist yet). */
+  private ensureBase(): Promise<void> {
+    this.baseReady ??= this.store.ensureBase().catch((error: unknown) => {
+      this.baseReady = undefined;
+      throw error;
+    });
+    return this.baseReady;
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /** PUTs a body to a server path: a Buffer with its length, a stream chunked (or with `contentLength`). */
+  private async writeBody(path: string, body: ObjectBody, contentLength?: number): Promise<{ etag: string; size: number }> {
+    const source = bufferOrStream(body);
+    let etag: () => string;
+    let size: () => number;
+    let payload: Buffer | Readable;
+    const headers: Record<string, string | number> = { 'content-type': 'application/octet-stream' };
+    if (Buffer.isBuffer(source)) {
+      const digest = createHash('md5').update(source).digest('hex');
+      etag = () => digest;
+      size = () => source.length;
+      payload = source;
+    } else {
+      const counter = new Md5Counter();
+      source.on('error', (error) => counter.destroy(error));
+      payload = source.pipe(counter);
+      if (contentLength !== undefined) headers['content-length'] = contentLength;
+      etag = () => counter.hash.digest('hex');
+      size = () => counter.bytes;
+    }
+    const response = await this.http.request({ method: 'PUT', path, headers, body: payload });
+    response.resume();
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      if (!Buffer.isBuffer(source)) source.resume();
+      throw statusError(status, `PUT ${decodeURIComponent(path)}`);
+    }
+    return { etag: etag(), size: size() };
+  }
+
+  private async commitStream(key: string, body: Readable, sidecar: Sidecar): Promise<{ etag: string }> {
+    const segments = webdavKeySegments(key);
+    await this.ensureBase();
+    await this.store.ensureCollections(segments.slice(0, -1));
+    const { etag, size } = await this.writeBody(this.store.pathOf(segments), body);
+    await this.store.writeSidecar(key, { ...sidecar, size, etag });
+    return { etag };
+  }
+
+  async putObject(key: string, body: ObjectBody, options?: PutObjectOptions): Promise<{ etag: string }> {
+    const segments = webdavKeySegments(key);
+    await this.ensureBase();
+    if (key.endsWith('/')) {
+      const source = bufferOrStream(body);
+      if (!Buffer.isBuffer(source)) source.resume();
+      else if (source.length > 0) throw new StorageError('InvalidArgument', 'A folder marker cannot have content');
+      await this.store.ensureCollections(segments);
+      const etag = createHash('md5').digest('hex');
+      await this.store.writeSidecar(key, sidecarFor(0, etag, options));
+      return { etag };
+    }
+    await this.store.ensureCollections(segments.slice(0, -1));
+    const { etag, size } = await this.writeBody(this.store.pathOf(segments), body, options?.contentLength);
+    await this.store.writeSidecar(key, sidecarFor(size, etag, options));
+    return { etag };
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  private describe(key: string, entry: DavEntry, sidecar: Sidecar | null): ObjectInfo {
+    // A sidecar whose size no longer matches was left by a write behind the driver's back.
+    const usable = sidecar && (key.endsWith('/') || sidecar.size === entry.size) ? sidecar : null;
+    return {
+      key,
+      size: key.endsWith('/') ? 0 : entry.size,
+      etag: usable?.etag ?? entry.etag,
+      lastModified: entry.lastModified,
+      contentType: usable?.contentType ?? (entry.contentType || DEFAULT_CONTENT_TYPE),
+      ...(usable?.contentDisposition === undefined ? {} : { contentDisposition: usable.contentDisposition }),
+      metadata: usable?.metadata ?? {},
+    };
+  }
+
+  async headObject(key: string): Promise<ObjectInfo | null> {
+    const segments = webdavKeySegments(key);
+    const folder = key.endsWith('/');
+    const [entry, sidecar] = await Promise.all([this.store.stat(segments, folder), this.store.readSidecar(key)]);
+    if (!entry || entry.isCollection !== folder) return null;
+    if (folder && !sidecar) return null;
+    return this.describe(key, entry, sidecar);
+  }
+
+  async getObject(key: string, options: { range?: RangeRequest } = {}): Promise<GetObjectResult> {
+    const info = await this.headObject(key);
+    if (!info) throw new StorageError('NoSuchKey', `No such object: ${key}`);
+    let range: { start: number; end: number } | undefined;
+    if (options.range) {
+      const resolved = resolveRange(options.range, info.size);
+      if (!resolved) throw new StorageError('InvalidRange', `The range is not satisfiable for ${key} (${info.size} bytes)`);
+      range = resolved;
+    }
+    const contentLength = range ? range.end - range.start + 1 : info.size;
+    if (key.endsWith('/') || contentLength === 0) return { ...info, body: Readable.from([]), contentLength, range };
+
+    const path = this.store.pathOf(webdavKeySegments(key));
+    const response = await this.http.request({
+      method: 'GET',
+      path,
+      headers: range ? { range: `bytes=${range.start}-${range.end}` } : {},
+    });
+    const status = response.statusCode ?? 0;
+    if (status === 404) {
+      response.resume();
+      throw new StorageError('NoSuchKey', `No such object: ${key}`);
+    }
+    if (status !== 200 && status !== 206) {
+      response.resume();
+      throw statusError(status, `GET ${key}`);
+    }
+    let body: Readable = response;
+    if (range) {
+      if (status === 206) this.capabilities.ranges = 'native';
+      else {
+        this.capabilities.ranges = 'emulated';
+        body = sliceStream(response, range.start, range.end);
+      }
+    }
+    return { ...info, body, contentLength, range };
+  }
+
+  // ---------------------------------------------------------------- deletes
+
+  async deleteObject(key: string): Promise<void> {
+    const segments = webdavKeySegments(key);
+    if (key.endsWith('/')) {
+      await this.store.deleteSidecar(key);
+      let members = 0;
+      const exists = await propfind(this.http, this.store.pathOf(segments, true), 1, () => {
+        members += 1;
+      });
+      if (exists && members <= 1) {
+        this.store.forgetCollections();
+        await this.store.remove(this.store.pathOf(segments, true));
+      }
+      await this.store.pruneEmpty(segments);
+      return;
+    }
+    // Only a file is deleted: a DELETE of a collection would take everything below it.
+    const entry = await this.store.stat(segments, false);
+    if (entry && !entry.isCollection) await this.store.remove(this.store.pathOf(segments));
+    await this.store.deleteSidecar(key);
+    if (entry && !entry.isCollection) await this.store.pruneEmpty(segments);
+  }
+
+  async deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
+    const result: DeleteObjectsResult = { deleted: [], errors: [] };
+    await mapLimit(keys, DELETE_CONCURRENCY, async (key) => {
+      try {
+        await this.deleteObject(key);
+        result.deleted.push(key);
+      } catch (error) {
+        const storageError = error instanceof StorageError ? error : networkError(error, `DELETE ${key}`);
+        result.errors.push({ key, code: storageError.code, message: storageError.message });
+      }
+    });
+    return result;
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    if (!prefix) throw new StorageError('InvalidArgument', 'Refusing to delete with an empty prefix (the whole storage)');
+    const keys: string[] = [];
+    for await (const object of listAllObjects(this, prefix)) keys.push(object.key);
+    if (prefix.endsWith('/') && keys.length > 0) {
+      // A whole folder: its sidecars, then one DELETE of the collection, then its empty parents.
+      const segments = webdavKeySegments(prefix);
+      await mapLimit(keys, DELETE_CONCURRENCY, (key) => this.store.deleteSidecar(key));
+      this.store.forgetCollections();
+      await this.store.remove(this.store.pathOf(segments, true));
+      await this.store.pruneEmpty(segments);
+      return keys.length;
+    }
+    keys.sort((a, b) => compareKeys(b, a));
+    const result = await this.deleteObjects(keys);
+    if (result.errors.length > 0) {
+      const first = result.errors[0];
+      throw new StorageError(
+        'Unknown',
+        `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`,
+      );
+    }
+    return result.deleted.length;
+  }
+
+  // ---------------------------------------------------------------- listing
+
+  listObjects(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
+    return this.listing.list(options);
+  }
+
+  // ---------------------------------------------------------------- copy and move
+
+  private destination(path: string): string {
+    return `${this.http.origin.protocol}//${this.http.origin.host}${path}`;
+  }
+
+  private effectiveSidecar(source: ObjectInfo, options: PutObjectOptions | undefined): Sidecar {
+    const replace =
+      options !== undefined &&
+      (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
+    return sidecarFor(
+      source.size,
+      source.etag,
+      replace
+        ? {
+            contentType: options?.contentType ?? source.contentType,
+            contentDisposition: options?.contentDisposition,
+            metadata: options?.metadata,
+          }
+        : { contentType: source.contentType, contentDisposition: source.contentDisposition, metadata: source.metadata },
+    );
+  }
+
+  /** Server-side COPY (RFC 4918 §9.8); the target's sidecar is written after it. */
+  async copyObject(sourceKey: string, targetKey: string, options?: PutObjectOptions): Promise<{ etag: string }> {
+    return this.transfer('COPY', sourceKey, targetKey, options);
+  }
+
+  /** Server-side MOVE (RFC 4918 §9.9): not part of StorageDriver, for callers that know the driver. */
+  async moveObject(sourceKey: string, targetKey: string): Promise<{ etag: string }> {
+    return this.transfer('MOVE', sourceKey, targetKey);
+  }
+
+  private async transfer(
+    method: 'COPY' | 'MOVE',
+    sourceKey: string,
+    targetKey: string,
+    options?: PutObjectOptions,
+  ): Promise<{ etag: string }> {
+    const sourceSegments = webdavKeySegments(sourceKey);
+    const targetSegments = webdavKeySegments(targetKey);
+    const source = await this.headObject(sourceKey);
+    if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
+    const sidecar = this.effectiveSidecar(source, options);
+    if (sourceKey.endsWith('/') || targetKey.endsWith('/')) {
+      if (!sourceKey.endsWith('/') || !targetKey.endsWith('/'))
+        throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
+      await this.ensureBase();
+      await this.store.ensureCollections(targetSegments);
+      await this.store.writeSidecar(targetKey, sidecar);
+      if (method === 'MOVE') await this.deleteObject(sourceKey);
+      return { etag: sidecar.etag };
+    }
+    await this.ensureBase();
+    await this.store.ensureCollections(targetSegments.slice(0, -1));
+    await this.http.send({
+      method,
+      path: this.store.pathOf(sourceSegments),
+      headers: { destination: this.destination(this.store.pathOf(targetSegments)), overwrite: 'T' },
+    });
+    await this.store.writeSidecar(targetKey, sidecar);
+    if (method === 'MOVE') {
+      await this.store.deleteSidecar(sourceKey);
+      await this.store.pruneEmpty(sourceSegments);
+    }
+    return { etag: sidecar.etag };
+  }
+
+  // ---------------------------------------------------------------- quota
+
+  /** RFC 4331 quota of the base folder when the server reports it (null when it reports neither figure). */
+  async getQuota(): Promise<WebDavQuota | null> {
+    let quota: WebDavQuota | null = null;
+    await propfind(
+      this.http,
+      this.store.pathOf([], true),
+      0,
+      (entry) => {
+        if (entry.quotaAvailable === undefined && entry.quotaUsed === undefined) return;
+        quota = {
+          ...(entry.quotaAvailable === undefined ? {} : { availableBytes: entry.quotaAvailable }),
+          ...(entry.quotaUsed === undefined ? {} : { usedBytes: entry.quotaUsed }),
+        };
+      },
+      { quota: true },
+    );
+    return quota;
+  }
+
+  // ---------------------------------------------------------------- multipart
+
+  async createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
+    await this.ensureBase();
+    return this.uploads.create(key, options);
+  }
+
+  uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody, contentLength?: number): Promise<{ etag: string }> {
+    return this.uploads.uploadPart(key, uploadId, partNumber, body, contentLength);
+  }
+
+  completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<{ etag: string }> {
+    return this.uploads.complete(key, uploadId, parts);
+  }
+
+  abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    return this.uploads.abort(key, uploadId);
+  }
+
+  // ---------------------------------------------------------------- URLs (served by the api-server)
+
+  presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
+    webdavKeySegments(key);
+    return this.urls.presignPut(key, options);
+  }
+
+  presignGetUrl(key: string, options: PresignGetOptions): Promise<string> {
+    webdavKeySegments(key);
+    return this.urls.presignGet(key, options);
+  }
+
+  presignUploadPartUrl(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<string> {
+    webdavKeySegments(key);
+    return this.urls.presignUploadPart(key, uploadId, partNumber, options);
+  }
+
+  objectUrl(key: string, urlBase?: string): string {
+    return this.urls.objectUrl(key, urlBase);
+  }
+
+  /** Closes the pooled connections; requests after this fail with Unavailable. */
+  destroy(): void {
+    this.http.destroy();
+  }
+}
