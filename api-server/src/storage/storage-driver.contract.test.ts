@@ -8,7 +8,7 @@ import { S3StorageDriver, STREAM_PART_SIZE } from './s3-driver';
 import { isStorageError, listAllPages, StorageError, type StorageDriver } from './storage-driver';
 import { bearer, loginAsAdmin } from '../testing/test-app';
 import { startRcloneWebDav } from '../testing/rclone-webdav-server';
-import { startSshd } from './sftp/sftp-test-server';
+import { startSshd } from '../testing/sshd-server';
 
 /**
  * One behaviour, two drivers: every test here runs against the local driver (served by a real,

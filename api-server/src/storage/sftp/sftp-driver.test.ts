@@ -7,7 +7,7 @@ import { LocalUrlSigner } from '../local-url-signer';
 import { isStorageError, listAllPages, type StorageError } from '../storage-driver';
 import { hostKeyFingerprint, normaliseFingerprint, parseSftpEndpoint, probeHostKeyFingerprint } from './sftp-connection';
 import { SftpStorageDriver, type SftpDriverOptions } from './sftp-driver';
-import { startSshd, type SshdHandle } from './sftp-test-server';
+import { startSshd, type SshdHandle } from '../../testing/sshd-server';
 
 /** The SFTP driver against a real OpenSSH sshd (key auth) started for these tests. */
 
