@@ -24,6 +24,13 @@ export const S3RVER = {
   secretAccessKey: 'S3RVER',
 };
 const dataDir = path.join(os.tmpdir(), `cloudclip-e2e-${process.pid}`);
+/** rclone serve webdav and sshd (real WebDAV and SFTP servers) of the storage-driver specs: e2e/support/storage-servers.ts. */
+export const WEBDAV_PORT = Number(process.env.E2E_WEBDAV_PORT ?? 18791);
+export const SFTP_PORT = Number(process.env.E2E_SFTP_PORT ?? 18792);
+export const STORAGE_CONTROL_PORT = Number(process.env.E2E_STORAGE_CONTROL_PORT ?? 18793);
+// Set once by the runner and inherited by its workers (their pid differs), so both read one file.
+process.env.STORAGE_SERVERS_FILE ??= path.join(os.tmpdir(), `cloudclip-e2e-storage-${process.pid}`, 'servers.json');
+export const STORAGE_SERVERS_FILE = process.env.STORAGE_SERVERS_FILE;
 
 export default defineConfig({
   testDir: './tests',
@@ -55,6 +62,20 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: { S3RVER_PORT: String(S3RVER_PORT), S3RVER_BUCKET: 'e2e-bucket' },
+    },
+    {
+      name: 'remote storage (rclone webdav, sshd)',
+      command: 'node e2e/support/remote-storage-servers.mjs',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${STORAGE_CONTROL_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        E2E_WEBDAV_PORT: String(WEBDAV_PORT),
+        E2E_SFTP_PORT: String(SFTP_PORT),
+        E2E_STORAGE_CONTROL_PORT: String(STORAGE_CONTROL_PORT),
+        STORAGE_SERVERS_FILE,
+      },
     },
     {
       name: 'api-server',
