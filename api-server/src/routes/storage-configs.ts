@@ -1,4 +1,4 @@
-import type { S3ConfigTestResult } from '@cloudclip/contract';
+import type { S3ConfigTestResult, SftpHostKeyProbeResponse } from '@cloudclip/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminOf, requireAdmin, requirePermission } from '../auth/guards';
@@ -8,6 +8,8 @@ import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { driverForProvider, type StorageConfigCaller, type StorageConfigService } from '../services/storage-config-service';
 import type { StorageTestService } from '../services/storage-test-service';
+import { parseSftpEndpoint, probeHostKey } from '../storage/sftp/sftp-connection';
+import { isStorageError } from '../storage/storage-driver';
 
 export interface StorageConfigRoutesOptions {
   storageConfigs: StorageConfigService;
@@ -61,6 +63,35 @@ const createBody = z.object(writableFields).superRefine((body, ctx) => {
 
 const updateBody = z.object(writableFields);
 
+const hostKeyProbeBody = z.object({ endpoint_url: z.string() });
+
+/** How long `POST /api/s3-configs/sftp-host-key` waits for the server's SSH handshake. */
+export const SFTP_HOST_KEY_PROBE_TIMEOUT_MS = 10_000;
+
+/** `sftp://host:port` → host and port (400 `endpoint_url` otherwise) and the normalised endpoint. */
+function sftpProbeTarget(endpoint: string): { host: string; port: number; endpoint_url: string } {
+  try {
+    const { host, port } = parseSftpEndpoint(endpoint.trim());
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('port');
+    return { host, port, endpoint_url: `sftp://${host.includes(':') ? `[${host}]` : host}:${port}` };
+  } catch {
+    throw new HttpError(400, 'validation.invalidField', { params: { field: 'endpoint_url' } });
+  }
+}
+
+/** The probe's failure as an envelope: a silent server → 504, anything else on the way → 502. */
+function hostKeyProbeError(endpoint: string, error: unknown): HttpError {
+  if (isStorageError(error) && error.providerCode === 'Timeout') {
+    return new HttpError(504, 's3Config.hostKeyTimeout', {
+      params: { endpoint, seconds: SFTP_HOST_KEY_PROBE_TIMEOUT_MS / 1000 },
+      cause: error,
+    });
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const reason = cause || (error instanceof Error ? error.message : String(error));
+  return new HttpError(502, 's3Config.hostKeyUnreachable', { params: { endpoint, reason }, cause: error });
+}
+
 /** The admin or API key behind a request that passed the `file` guard. */
 function callerOf(request: FastifyRequest): StorageConfigCaller {
   const auth = request.auth;
@@ -89,6 +120,21 @@ export async function storageConfigRoutes(
     const body = parseInput(createBody, request.body);
     const created = await storageConfigs.create(adminOf(request).adminId, body);
     return envelope(request.t('s3Config.created'), created, 201);
+  });
+
+  /** Issue 38: the host key an SFTP server presents on first connect, for the admin to compare and pin. */
+  app.post('/api/s3-configs/sftp-host-key', adminGuard, async (request) => {
+    const target = sftpProbeTarget(parseInput(hostKeyProbeBody, request.body).endpoint_url);
+    const key = await probeHostKey({ host: target.host, port: target.port, readyTimeoutMs: SFTP_HOST_KEY_PROBE_TIMEOUT_MS }).catch(
+      (error: unknown) => {
+        throw hostKeyProbeError(target.endpoint_url, error);
+      },
+    );
+    return envelope<SftpHostKeyProbeResponse>(request.t('s3Config.hostKeyFetched'), {
+      endpoint_url: target.endpoint_url,
+      host_key_sha256: key.fingerprint,
+      key_type: key.keyType,
+    });
   });
 
   app.put('/api/s3-configs/:id', adminGuard, async (request) => {

@@ -172,12 +172,27 @@ export function openSftpSession(options: SftpConnectionOptions): Promise<SftpSes
  * "confirm on first connect" step). The connection is dropped at the host key.
  */
 export function probeHostKeyFingerprint(options: Pick<SftpConnectionOptions, 'host' | 'port' | 'readyTimeoutMs'>): Promise<string> {
+  return probeHostKey(options).then((key) => key.fingerprint);
+}
+
+/** The algorithm name a host key blob starts with (`ssh-ed25519`, `ecdsa-sha2-nistp256`, `ssh-rsa`, …). */
+export function hostKeyType(keyBlob: Buffer): string {
+  if (keyBlob.length < 4) return 'unknown';
+  const length = keyBlob.readUInt32BE(0);
+  return length > 0 && length <= 64 && keyBlob.length >= 4 + length ? keyBlob.subarray(4, 4 + length).toString('latin1') : 'unknown';
+}
+
+/** `probeHostKeyFingerprint` with the key's algorithm too (the admin panel shows both). */
+export function probeHostKey(
+  options: Pick<SftpConnectionOptions, 'host' | 'port' | 'readyTimeoutMs'>,
+): Promise<{ fingerprint: string; keyType: string }> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     let fingerprint: string | null = null;
+    let keyType = 'unknown';
     const done = (error?: unknown): void => {
       client.end();
-      if (fingerprint) resolve(fingerprint);
+      if (fingerprint) resolve({ fingerprint, keyType });
       else reject(connectionError({ ...options, username: '', secret: '', hostKeySha256: null }, error ?? new Error('no host key'), null));
     };
     client.on('error', done);
@@ -190,6 +205,7 @@ export function probeHostKeyFingerprint(options: Pick<SftpConnectionOptions, 'ho
       readyTimeout: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
       hostVerifier: (key: Buffer) => {
         fingerprint = hostKeyFingerprint(key);
+        keyType = hostKeyType(key);
         return false;
       },
     });
