@@ -110,4 +110,26 @@ describe('s3-configs endpoints', () => {
     });
     expect(created.driver).toBe('local');
   });
+
+  it('fetches an SFTP host key with POST /api/s3-configs/sftp-host-key', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const data = { endpoint_url: 'sftp://files.example:2222', host_key_sha256: `SHA256:${'a'.repeat(43)}`, key_type: 'ssh-ed25519' };
+    h.reply(envelope(data));
+    const probed = await createS3ConfigsApi(h.client).probeSftpHostKey('sftp://files.example:2222');
+    expect(h.last()).toMatchObject({
+      method: 'POST',
+      url: `${BASE}/api/s3-configs/sftp-host-key`,
+      body: { endpoint_url: 'sftp://files.example:2222' },
+    });
+    expect(probed).toEqual(data);
+  });
+
+  it('rejects the host key probe with the server message when the server cannot be reached', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    const message = 'The SFTP server sftp://files.example:22 did not answer within 10 s; no host key was fetched';
+    h.reply({ status: 504, body: { code: 504, message, success: false, data: null } });
+    await expect(createS3ConfigsApi(h.client).probeSftpHostKey('sftp://files.example:22')).rejects.toMatchObject({ status: 504, message });
+  });
 });

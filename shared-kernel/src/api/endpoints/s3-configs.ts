@@ -7,6 +7,8 @@ import type {
   S3ConfigCreateResponse,
   S3ConfigTestResult,
   S3ConfigUpdateRequest,
+  SftpHostKeyProbeRequest,
+  SftpHostKeyProbeResponse,
 } from '@cloudclip/contract';
 
 const seg = encodeURIComponent;
@@ -52,6 +54,16 @@ export function createS3ConfigsApi(client: HttpClient) {
     /** `PUT /s3-configs/{id}/set-default` (no body). */
     async setDefault(id: string): Promise<void> {
       await client.request(`/s3-configs/${seg(id)}/set-default`, { method: 'PUT' });
+    },
+
+    /**
+     * `POST /s3-configs/sftp-host-key` (admin): the host key an SFTP server presents on first connect
+     * (`sftp://host:port`), for the admin to compare with `ssh-keygen -l` before pinning it as
+     * `host_key_sha256`. A bad endpoint → 400; an unreachable or silent server → 502/504 (ApiError).
+     */
+    probeSftpHostKey(endpointUrl: string, signal?: AbortSignal): Promise<SftpHostKeyProbeResponse> {
+      const body: SftpHostKeyProbeRequest = { endpoint_url: endpointUrl };
+      return client.data<SftpHostKeyProbeResponse>('/s3-configs/sftp-host-key', { method: 'POST', body, signal });
     },
 
     /**
