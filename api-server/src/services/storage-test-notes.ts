@@ -47,6 +47,22 @@ export interface StorageTestNotes {
   yes: string;
   no: string;
   seconds: (n: number) => string;
+  // WebDAV and SFTP storage (storage-test-remote.ts)
+  remoteReadNote: string;
+  remoteWriteNote: string;
+  step2RemoteNote: string;
+  corsSkippedWebDav: string;
+  corsSkippedSftp: string;
+  rangesWebDavNote: string;
+  rangesWebDavNative: string;
+  rangesWebDavEmulated: string;
+  rangesSftpNote: string;
+  webdavAuthRefused: string;
+  sftpAuthRefused: string;
+  sftpHostKeyMismatch: string;
+  remoteUnavailable: string;
+  readBackMismatch: (expected: number, got: number) => string;
+  rangeMismatch: (start: number, end: number, got: number) => string;
 }
 
 const zhCN: StorageTestNotes = {
@@ -101,6 +117,21 @@ const zhCN: StorageTestNotes = {
   yes: '是',
   no: '否',
   seconds: (n) => `${n}秒`,
+  remoteReadNote: '已由 API 服务器连接远程服务器并列出存储目录',
+  remoteWriteNote: '已由 API 服务器写入测试文件、读回核对内容并删除',
+  step2RemoteNote: '已校验签名链接；浏览器的上传由 API 服务器接收并写入远程服务器',
+  corsSkippedWebDav: '已跳过：浏览器不直接访问 WebDAV 服务器，而是访问 API 服务器（其 CORS 策略允许所有来源）',
+  corsSkippedSftp: '已跳过：浏览器不直接访问 SFTP 服务器，而是访问 API 服务器（其 CORS 策略允许所有来源）',
+  rangesWebDavNote: '写入测试对象，读取其中一段字节并核对',
+  rangesWebDavNative: 'WebDAV 服务器支持范围读取（206），视频拖动和断点续传只传输所需字节',
+  rangesWebDavEmulated: 'WebDAV 服务器忽略了 Range 请求并返回整个文件；字节正确，但每次范围读取都会从头下载',
+  rangesSftpNote: 'SFTP 原生支持从任意位置读取，范围读取只传输所需字节',
+  webdavAuthRefused: 'WebDAV 服务器拒绝了用户名或密码',
+  sftpAuthRefused: 'SFTP 服务器拒绝了用户名、密码或私钥',
+  sftpHostKeyMismatch: 'SFTP 主机密钥指纹不匹配，已拒绝连接（服务器可能被替换，或配置的指纹有误）',
+  remoteUnavailable: '无法连接存储服务器或服务器未及时响应',
+  readBackMismatch: (expected, got) => `读回的内容与写入的不一致（写入 ${expected} 字节，读回 ${got} 字节）`,
+  rangeMismatch: (start, end, got) => `字节 ${start}-${end} 的范围读取返回了错误的内容（${got} 字节）`,
 };
 
 const enUS: StorageTestNotes = {
@@ -156,6 +187,24 @@ const enUS: StorageTestNotes = {
   yes: 'yes',
   no: 'no',
   seconds: (n) => `${n} s`,
+  remoteReadNote: 'The API server connected to the remote server and listed the storage folder',
+  remoteWriteNote: 'The API server wrote a test file, read it back, compared it and deleted it',
+  step2RemoteNote: 'Checked the signed link; browser uploads reach the API server, which writes them to the remote server',
+  corsSkippedWebDav:
+    'Skipped: browsers never talk to the WebDAV server, they talk to the API server (whose CORS policy allows every origin)',
+  corsSkippedSftp: 'Skipped: browsers never talk to the SFTP server, they talk to the API server (whose CORS policy allows every origin)',
+  rangesWebDavNote: 'Wrote a test object, read a byte range of it and checked the bytes',
+  rangesWebDavNative: 'The WebDAV server honours ranges (206): seeking in videos and resumed downloads move only the bytes needed',
+  rangesWebDavEmulated:
+    'The WebDAV server ignored the Range header and sent the whole file; the bytes are right, but every ranged read downloads from the start',
+  rangesSftpNote: 'SFTP reads from any offset natively: ranged reads move only the bytes needed',
+  webdavAuthRefused: 'The WebDAV server refused the user name or password',
+  sftpAuthRefused: 'The SFTP server refused the user name, password or private key',
+  sftpHostKeyMismatch:
+    'The SFTP host key fingerprint does not match, so the connection was refused (the server may have been replaced, or the configured fingerprint is wrong)',
+  remoteUnavailable: 'The storage server cannot be reached or did not answer in time',
+  readBackMismatch: (expected, got) => `The file read back differs from what was written (${expected} bytes written, ${got} read)`,
+  rangeMismatch: (start, end, got) => `The ranged read of bytes ${start}-${end} returned the wrong bytes (${got} bytes)`,
 };
 
 export function storageTestNotes(locale: Locale): StorageTestNotes {

@@ -8,6 +8,15 @@ import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlSigner } from '../storage/loca
 import { isStorageError, type StorageDriver } from '../storage/storage-driver';
 import { PROVIDER_B2, PROVIDER_R2, type StorageConfigService } from './storage-config-service';
 import { storageTestNotes, type StorageTestNotes } from './storage-test-notes';
+import {
+  rangesTest,
+  readBack,
+  remoteErrorText,
+  remoteKind,
+  type RemoteDriverKind,
+  type SkippedCors,
+  type StorageTestRanges,
+} from './storage-test-remote';
 
 const TEST_CONTENT_TYPE = 'text/plain';
 const HTTP_TIMEOUT_MS = 15_000;
@@ -24,8 +33,11 @@ export interface StorageTestOutcome {
   /** read && cors && frontendSim. */
   success: boolean;
   messageKey: MessageKey;
-  result: S3TestResultDetails;
+  result: StorageTestResult;
 }
+
+/** The contract's report; WebDAV and SFTP storage add `ranges` and a CORS step marked `skipped`. */
+export type StorageTestResult = Omit<S3TestResultDetails, 'cors'> & { cors: S3TestCors | SkippedCors; ranges?: StorageTestRanges };
 
 type Guide = keyof StorageTestNotes['corsGuide'];
 
@@ -72,11 +84,18 @@ export class StorageTestService {
     const prefix = folder ? `${folder}/` : '';
     const origin = context.origin || context.urlBase;
     const local = driver.kind === 'local';
+    const remote = remoteKind(driver);
 
-    const read = await this.readTest(driver, prefix, notes, local);
-    const write = await this.writeTest(driver, row, prefix, notes, local);
-    const cors = local ? this.localCors(origin, notes) : await this.corsTest(driver, row, prefix, origin, notes);
-    const frontendSim = await this.frontendSimulation(driver, row, prefix, origin, context.urlBase, notes);
+    const read = await this.readTest(driver, prefix, notes, local, remote);
+    const write = await this.writeTest(driver, row, prefix, notes, local, remote);
+    const cors = remote
+      ? this.skippedCors(remote, origin, notes)
+      : local
+        ? this.localCors(origin, notes)
+        : await this.corsTest(driver, row, prefix, origin, notes);
+    const frontendSim = await this.frontendSimulation(driver, row, prefix, origin, context.urlBase, notes, remote);
+    // Not part of `success`: the bytes of an emulated range are right too; the step shows a failure.
+    const ranges = remote ? await rangesTest(driver, remote, prefix, notes) : undefined;
     await this.configs.touchLastUsed(row.id);
 
     const frontendUsable = cors.success && frontendSim.success;
@@ -105,12 +124,19 @@ export class StorageTestService {
           signatureExpiresIn: notes.seconds(row.signature_expires_in || 3600),
         },
         globalNote: notes.globalNote,
+        ...(ranges === undefined ? {} : { ranges }),
       },
     };
   }
 
-  private async readTest(driver: StorageDriver, prefix: string, notes: StorageTestNotes, local: boolean): Promise<S3TestRead> {
-    const note = local ? notes.localReadNote : notes.readNote;
+  private async readTest(
+    driver: StorageDriver,
+    prefix: string,
+    notes: StorageTestNotes,
+    local: boolean,
+    remote: RemoteDriverKind | null,
+  ): Promise<S3TestRead> {
+    const note = remote ? notes.remoteReadNote : local ? notes.localReadNote : notes.readNote;
     try {
       const page = await driver.listObjects({ prefix, maxKeys: 10 });
       const result: S3TestRead = { success: true, error: null, note, objectCount: page.objects.length, prefix: prefix || notes.rootPrefix };
@@ -123,7 +149,8 @@ export class StorageTestService {
       }
       return result;
     } catch (error) {
-      return { success: false, error: errorText(error), code: errorCode(error), note, objectCount: 0, prefix: prefix || notes.rootPrefix };
+      const text = remote ? remoteErrorText(error, remote, notes) : errorText(error);
+      return { success: false, error: text, code: errorCode(error), note, objectCount: 0, prefix: prefix || notes.rootPrefix };
     }
   }
 
@@ -133,22 +160,29 @@ export class StorageTestService {
     prefix: string,
     notes: StorageTestNotes,
     local: boolean,
+    remote: RemoteDriverKind | null,
   ): Promise<S3TestWrite> {
     if (row.provider_type === PROVIDER_B2) {
       return { success: true, error: null, note: notes.writeSkippedNote, uploadTime: 0, testFile: notes.writeSkippedFile, cleaned: true };
     }
-    const note = local ? notes.localWriteNote : notes.writeNote;
+    const note = remote ? notes.remoteWriteNote : local ? notes.localWriteNote : notes.writeNote;
     const key = `${prefix}__test_${Date.now()}.txt`;
+    const content = `Cloudclip storage test - ${new Date().toISOString()}`;
     const started = performance.now();
     try {
-      await driver.putObject(key, `Cloudclip storage test - ${new Date().toISOString()}`, {
-        contentType: TEST_CONTENT_TYPE,
-        metadata: { 'test-purpose': 'cloudclip-storage-test' },
-      });
+      await driver.putObject(key, content, { contentType: TEST_CONTENT_TYPE, metadata: { 'test-purpose': 'cloudclip-storage-test' } });
     } catch (error) {
-      return { success: false, error: errorText(error), code: errorCode(error), note, uploadTime: 0, testFile: key, cleaned: false };
+      const text = remote ? remoteErrorText(error, remote, notes) : errorText(error);
+      return { success: false, error: text, code: errorCode(error), note, uploadTime: 0, testFile: key, cleaned: false };
     }
     const result: S3TestWrite = { success: true, error: null, note, uploadTime: elapsed(started), testFile: key, cleaned: false };
+    if (remote) {
+      try {
+        await readBack(driver, key, content, notes);
+      } catch (error) {
+        Object.assign(result, { success: false, error: remoteErrorText(error, remote, notes), code: errorCode(error) });
+      }
+    }
     try {
       await driver.deleteObject(key);
       result.cleaned = true;
@@ -170,6 +204,11 @@ export class StorageTestService {
       detail: notes.corsLocalDetail,
       uploadSupported: true,
     };
+  }
+
+  /** WebDAV/SFTP: the browser talks to the api-server, so there is no storage CORS to check. */
+  private skippedCors(kind: RemoteDriverKind, origin: string, notes: StorageTestNotes): SkippedCors {
+    return { ...this.localCors(origin, notes), skipped: true, note: kind === 'sftp' ? notes.corsSkippedSftp : notes.corsSkippedWebDav };
   }
 
   private async corsTest(
@@ -252,7 +291,10 @@ export class StorageTestService {
     origin: string,
     urlBase: string,
     notes: StorageTestNotes,
+    remote: RemoteDriverKind | null,
   ): Promise<S3TestFrontendSim> {
+    // Local, WebDAV and SFTP URLs point at the api-server's signed route: checked and written here.
+    const servedHere = driver.kind === 'local' || remote !== null;
     const steps = {
       step1: { name: notes.step1Name, success: false, duration: 0 } as S3TestStep,
       step2: { name: notes.step2Name, success: false, duration: 0 } as S3TestStep,
@@ -282,21 +324,21 @@ export class StorageTestService {
       // Step 2: the browser's PUT.
       started = performance.now();
       try {
-        const details =
-          driver.kind === 'local'
-            ? await this.localUpload(driver, url, urlBase, content)
-            : await this.httpUpload(url, row, origin, content);
+        const details = servedHere
+          ? await this.localUpload(driver, url, urlBase, content)
+          : await this.httpUpload(url, row, origin, content);
         Object.assign(steps.step2, {
           success: true,
           duration: elapsed(started),
           ...details,
-          note: driver.kind === 'local' ? notes.step2LocalNote : notes.step2Note,
+          note: remote ? notes.step2RemoteNote : servedHere ? notes.step2LocalNote : notes.step2Note,
         });
         uploaded = true;
       } catch (error) {
         const details = error instanceof UploadRejected ? error.details : {};
-        Object.assign(steps.step2, { duration: elapsed(started), ...details, error: errorText(error), note: notes.step2Failed });
-        throw new StepFailure(errorText(error));
+        const text = remote ? remoteErrorText(error, remote, notes) : errorText(error);
+        Object.assign(steps.step2, { duration: elapsed(started), ...details, error: text, note: notes.step2Failed });
+        throw new StepFailure(text);
       }
 
       // Step 3: is it there?
