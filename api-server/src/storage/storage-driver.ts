@@ -146,6 +146,11 @@ export interface StorageDriver {
    * `contentDisposition` it is replaced.
    */
   copyObject(sourceKey: string, targetKey: string, options?: PutObjectOptions): Promise<{ etag: string }>;
+  /**
+   * Server-side move with content and metadata, where the protocol has one (WebDAV MOVE, SFTP
+   * rename). Optional: callers without it copy and delete.
+   */
+  moveObject?(sourceKey: string, targetKey: string): Promise<{ etag: string }>;
 
   createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }>;
   uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody, contentLength?: number): Promise<{ etag: string }>;

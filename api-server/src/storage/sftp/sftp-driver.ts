@@ -515,6 +515,42 @@ export class SftpStorageDriver implements StorageDriver {
     });
   }
 
+  /**
+   * Server-side move: an SFTP rename of the file (content and mtime unchanged), its metadata
+   * rewritten under the new key. Not a required StorageDriver method (see `moveObject` there).
+   */
+  async moveObject(sourceKey: string, targetKey: string): Promise<{ etag: string }> {
+    if (isFolderKey(sourceKey) || isFolderKey(targetKey)) {
+      const copied = await this.copyObject(sourceKey, targetKey);
+      await this.deleteObject(sourceKey);
+      return copied;
+    }
+    const sourcePath = await this.pathOf(sourceKey);
+    const targetPath = await this.pathOf(targetKey);
+    return this.run(sourceKey, async (ops) => {
+      const source = await this.head(ops, sourceKey, sourcePath);
+      if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
+      if ((await ops.stat(targetPath))?.isDirectory)
+        throw new StorageError('KeyConflict', `A folder exists where the object would go: ${targetKey}`);
+      await ops.mkdirp(await this.rootPath(), targetPath.slice(0, targetPath.lastIndexOf('/')));
+      await ops.rename(sourcePath, targetPath);
+      const stats = await ops.stat(targetPath);
+      if (!stats) throw new StorageError('Unknown', `${targetPath} vanished after it was renamed`);
+      await this.writeMeta(ops, {
+        key: targetKey,
+        etag: source.etag,
+        size: stats.size,
+        mtime: stats.mtime,
+        contentType: source.contentType,
+        ...(source.contentDisposition === undefined ? {} : { contentDisposition: source.contentDisposition }),
+        metadata: source.metadata,
+      });
+      await ops.unlink(await this.metaPath(sourceKey));
+      await this.removeEmptyParents(ops, sourcePath);
+      return { etag: source.etag };
+    });
+  }
+
   // ---------------------------------------------------------------- multipart (staged parts, concatenated)
 
   async createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
