@@ -124,13 +124,16 @@ function hasBody(headers) {
 }
 
 /**
- * reply-from's retryDelay for several replicas: a GET or HEAD without a body whose replica refused
- * the connection (nothing was sent) is sent to the next replica, each replica tried once. Anything
- * else keeps reply-from's own rule (a GET answered 503 is asked again).
+ * reply-from's retryDelay: with several replicas, a GET or HEAD without a body whose replica refused
+ * the connection (nothing was sent) is sent to the next replica, each replica tried once. A 503
+ * without Retry-After is the api-server's final answer (a storage that cannot be reached, given
+ * after its own timeouts): passed on at once, never asked again (reply-from would ask up to 10
+ * times, so a timed-out listing kept the browser waiting for minutes). Anything else keeps
+ * reply-from's own rule (a GET answered 503 with Retry-After, a busy server or database, is asked again).
  * @param {ReturnType<typeof createRotation>} rotation
  * @param {number} count how many replicas there are
  */
-function failoverDelay(rotation, count) {
+function retryDelayOf(rotation, count) {
   return ({ err, req, res, attempt, getDefaultDelay }) => {
     if (err?.code === 'ECONNREFUSED' && attempt < count - 1 && FAILOVER_METHODS.includes(req.method) && !hasBody(req.headers)) {
       const next = new URL(rotation.after(req.url.origin));
@@ -138,6 +141,7 @@ function failoverDelay(rotation, count) {
       req.headers = { ...req.headers, host: req.url.host };
       return 1;
     }
+    if (res?.statusCode === 503 && res.headers['retry-after'] === undefined) return null;
     return getDefaultDelay(req, res, err, attempt);
   };
 }
@@ -334,8 +338,10 @@ function forwardedHeaders(request, headers) {
 export async function registerUpstreamProxy(app, apiUpstream, { prefix, httpMethods, rewriteRequestHeaders, config }) {
   const upstreams = parseUpstreams(apiUpstream);
   const rotation = createRotation(upstreams);
-  const replicas =
-    upstreams.length > 1 ? { getUpstream: () => rotation.next(), retryDelay: failoverDelay(rotation, upstreams.length) } : {};
+  const replicas = {
+    ...(upstreams.length > 1 ? { getUpstream: () => rotation.next() } : {}),
+    retryDelay: retryDelayOf(rotation, upstreams.length),
+  };
   const agents = { 'http:': new UpstreamAgent(AGENT_OPTIONS), 'https:': new https.Agent(AGENT_OPTIONS) };
   app.addHook('onClose', async () => {
     agents['http:'].destroy();

@@ -452,3 +452,28 @@ test('when every replica refuses, a GET fails after each was tried once', async 
     await front.close();
   }
 });
+
+test('a GET answered 503 without Retry-After (a storage that cannot be reached) is passed on at once, never asked again; with Retry-After it is', async () => {
+  const hits = { final: 0, busy: 0 };
+  const front = await gatewayInFrontOf((req, res) => {
+    const busy = req.url.startsWith('/api/busy');
+    hits[busy ? 'busy' : 'final'] += 1;
+    if (!busy || hits.busy === 1) {
+      res.writeHead(503, { 'content-type': 'application/json', ...(busy ? { 'retry-after': '1' } : {}) });
+      res.end(JSON.stringify({ code: 503, message: 'The storage cannot be reached; try again later', success: false }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 200, success: true }));
+  });
+  try {
+    const final = await fetch(`http://127.0.0.1:${front.port}/api/admin/fs/list?path=/sftp/`);
+    assert.equal(final.status, 503);
+    assert.equal((await final.json()).message, 'The storage cannot be reached; try again later');
+    assert.equal(hits.final, 1);
+    const busy = await fetch(`http://127.0.0.1:${front.port}/api/busy`);
+    assert.deepEqual([busy.status, hits.busy], [200, 2]);
+  } finally {
+    await front.close();
+  }
+});
