@@ -42,7 +42,14 @@
 //    bench-results/backup.json. Needs only the api-server build; --pastes=N --files=N --dbs=sqlite,postgres
 //    (or BENCH_BACKUP_PASTES / BENCH_BACKUP_FILES / BENCH_BACKUP_DBS).
 //
-// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster, soak, backup) runs one part.
+// 8. Storage drivers (issue 38, scripts/bench-storage-drivers.mjs, which says how): per driver — local,
+//    S3 (s3rver), WebDAV (rclone serve webdav), SFTP (sshd) — listing a folder of 5,000 entries through
+//    /api/admin/fs/list (p50 of 5), a 1 GB upload (PUT /dav) and download (fs/download) in MB/s, and the
+//    time to the first byte of a ranged read (p50 of 20), written to bench-results/storage-drivers.json.
+//    Needs only the api-server build, rclone and openssh-server; BENCH_STORAGE_MB (default 1024),
+//    BENCH_STORAGE_ENTRIES (default 5000), BENCH_STORAGE_DRIVERS (default local,s3,webdav,sftp).
+//
+// `pnpm bench --only=large-paste` (or pages, previews, api, search, cluster, soak, backup, storage) runs one part.
 // Environment: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 3), BENCH_PASTE_MB (default 1),
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
@@ -67,12 +74,13 @@ import { benchPreviews } from './bench-previews.mjs';
 import { benchSearch } from './bench-search.mjs';
 import { benchCluster } from './bench-cluster.mjs';
 import { benchBackup } from './bench-backup.mjs';
+import { benchStorageDrivers } from './bench-storage-drivers.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
-const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster', 'soak', 'backup'];
+const PARTS = ['pages', 'large-paste', 'previews', 'api', 'search', 'cluster', 'soak', 'backup', 'storage'];
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(', ')}`);
@@ -134,11 +142,12 @@ function gitCommit() {
 }
 
 async function main() {
-  // The search, cluster and soak parts need only the api-server (and PostgreSQL), not Chromium.
-  if (only !== 'search' && only !== 'cluster' && only !== 'soak' && only !== 'backup') await benchStack();
+  // The search, cluster, soak, backup and storage parts need only the api-server (and PostgreSQL), not Chromium.
+  if (only !== 'search' && only !== 'cluster' && only !== 'soak' && only !== 'backup' && only !== 'storage') await benchStack();
   if (runs('search')) await benchSearch({ resultsDir: RESULTS_DIR, commit: gitCommit() });
   if (runs('cluster')) await benchCluster({ resultsDir: RESULTS_DIR, commit: gitCommit() });
   if (runs('backup')) await benchBackup({ resultsDir: RESULTS_DIR, commit: gitCommit() });
+  if (runs('storage')) await benchStorageDrivers({ resultsDir: RESULTS_DIR, commit: gitCommit() });
   // The full mixed soak (3 minutes unless SOAK_SECONDS says otherwise); `pnpm test` runs it for 45 s.
   if (runs('soak')) {
     execFileSync(process.execPath, ['--test', 'api-server/faults/soak.test.mjs'], {
