@@ -21,19 +21,17 @@
 // Then the big file is deleted (DELETE /dav) before the next driver. MB are MiB.
 // Results: bench-results/storage-drivers.json (every run, the machine, the load average before and
 // after) and a table on stdout. BENCH_STORAGE_DRIVERS=local,sftp picks drivers.
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { davAuth, missingCommands, startDriverWorld } from '../e2e/storage-drivers/drivers-world.mjs';
 import { formatTable } from './budgets-lib.mjs';
 import { entryNames, knobsFromEnv, mbPerSecond, rangeFor, summary, tableRows } from './bench-storage-drivers-lib.mjs';
 import { repoRoot } from './lib.mjs';
+import { writeRandomFile } from './webdav-clients.mjs';
 
 const MIB = 1024 * 1024;
 const LIST_RUNS = 5;
@@ -42,19 +40,6 @@ const SEED_CONCURRENCY = 32;
 const LIST_FOLDER = 'list-bench';
 const BIG_NAME = 'big.bin';
 const requireFromApi = createRequire(path.join(repoRoot, 'api-server', 'package.json'));
-
-/** A file of `megabytes` MiB of random bytes, written 1 MiB at a time. */
-async function writeRandomFile(file, megabytes) {
-  let left = megabytes;
-  const source = new Readable({
-    read() {
-      if (left <= 0) return this.push(null);
-      left -= 1;
-      this.push(randomBytes(MIB));
-    },
-  });
-  await pipeline(source, createWriteStream(file));
-}
 
 /** Runs `task(item)` over `items`, `limit` at a time. */
 async function eachLimited(items, limit, task) {

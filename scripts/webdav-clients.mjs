@@ -563,7 +563,7 @@ const SMALL_FILES = {
 const EMPTY_FOLDER = 'empty folder';
 
 /** A file of `megabytes` MiB of random bytes, written 1 MiB at a time (never held in memory). */
-async function writeRandomFile(file, megabytes) {
+export async function writeRandomFile(file, megabytes) {
   let left = megabytes;
   const source = new Readable({
     read() {
