@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FsSearchData, MountIndexState } from '@cloudclip/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { createFsWorld, formBody, q, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { createFsWorld, formBody, q, storageServerForSuite, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { createConfinementWorld, HOSTILE, type ConfinementWorld } from '../testing/hostile-paths';
-import { s3rverForSuite } from '../testing/s3rver-server';
 import { TEST_ADMIN } from '../testing/test-app';
 
 /**
@@ -63,11 +62,11 @@ const TREE = [
 ];
 
 describe.each(STORAGE_KINDS)('mount index crawl on %s storage', (kind) => {
-  const s3 = s3rverForSuite(kind === 's3rver');
+  const server = storageServerForSuite(kind);
   let w: FsWorld;
 
   beforeEach(async () => {
-    w = await createFsWorld(kind, s3());
+    w = await createFsWorld(kind, server());
   });
   afterEach(async () => {
     await w.close();

@@ -6,13 +6,17 @@ import { createTestApp, removeTempDir } from '../testing/test-app';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
 import { S3StorageDriver, STREAM_PART_SIZE } from './s3-driver';
 import { isStorageError, listAllPages, StorageError, type StorageDriver } from './storage-driver';
-import { bearer, loginAsAdmin } from '../testing/test-app';
+import { bearer, loginAsAdmin, TEST_ADMIN } from '../testing/test-app';
+import { createFsWorld } from '../testing/fs-test-kit';
+import { createSftpConfig, createWebDavConfig } from '../testing/remote-storage-configs';
 import { startRcloneWebDav } from '../testing/rclone-webdav-server';
 import { startSshd } from '../testing/sshd-server';
 
 /**
- * One behaviour, two drivers: every test here runs against the local driver (served by a real,
- * listening api-server for its presigned URLs) and against the S3 driver talking to a real s3rver.
+ * One behaviour, every driver: every test here runs against the local driver (served by a real,
+ * listening api-server for its presigned URLs), the S3 driver talking to a real s3rver, the
+ * WebDAV driver on rclone serve webdav and on a second Cloudclip's /dav, and the SFTP driver on a
+ * real sshd.
  */
 
 interface Harness {
@@ -62,75 +66,66 @@ async function s3Harness(): Promise<Harness> {
   };
 }
 
-/** A WebDAV storage config (rclone serve webdav) created through POST /api/s3-configs, its URLs served by a listening api-server. */
-async function webdavHarness(): Promise<Harness> {
-  const server = await startRcloneWebDav();
+/**
+ * A storage config created through POST /api/s3-configs (remote-storage-configs.ts) on a
+ * listening api-server, which serves its presigned URLs; `stopServer` ends the storage server.
+ */
+async function configuredHarness(
+  create: (app: FastifyInstance, admin: Record<string, string>) => Promise<string>,
+  stopServer: () => Promise<void>,
+): Promise<Harness> {
   const t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/s3-configs',
-    headers: bearer(await loginAsAdmin(t.app)),
-    payload: {
-      name: 'rclone',
-      provider_type: 'WebDAV',
-      endpoint_url: server.url,
-      bucket_name: 'cloudclip/objects',
-      access_key_id: server.username,
-      secret_access_key: server.password,
-    },
-  });
-  if (created.statusCode >= 300) throw new Error(`creating the WebDAV config failed: ${created.body}`);
   const container = getAppContainer(t.app);
-  const row = await container.repositories.storageConfigs.findById((created.json() as { data: { id: string } }).data.id);
-  if (!row) throw new Error('no WebDAV config row');
+  const row = await container.repositories.storageConfigs.findById(await create(t.app, bearer(await loginAsAdmin(t.app))));
+  if (!row) throw new Error('no storage config row');
   return {
     driver: container.services.storageConfigs.driverFor(row),
     urlBase: `http://127.0.0.1:${address.port}`,
     async close() {
       await t.close();
       removeTempDir(t.dataDir);
-      await server.stop();
+      await stopServer();
     },
   };
 }
 
-/** An SFTP storage config (a real sshd, key auth) created through POST /api/s3-configs, its URLs served by a listening api-server. */
+/** A WebDAV storage config on rclone serve webdav. */
+async function webdavHarness(): Promise<Harness> {
+  const server = await startRcloneWebDav();
+  return configuredHarness(
+    (app, admin) => createWebDavConfig(app, admin, server),
+    () => server.stop(),
+  );
+}
+
+/**
+ * A WebDAV storage config on Cloudclip's own /dav of a second instance: that instance's admin
+ * mounts its local storage at /backend, and the config points at /dav/backend/ with the admin's
+ * user name and password (HTTP Basic, as /dav authenticates).
+ */
+async function cloudclipDavHarness(): Promise<Harness> {
+  const backend = await createFsWorld('local');
+  await backend.mount('/backend');
+  await backend.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = backend.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const server = { url: `http://127.0.0.1:${address.port}/dav/backend/`, username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+  return configuredHarness(
+    (app, admin) => createWebDavConfig(app, admin, server),
+    () => backend.close(),
+  );
+}
+
+/** An SFTP storage config on a real sshd (key auth, host key pinned). */
 async function sftpHarness(): Promise<Harness> {
   const server = await startSshd();
-  const t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/s3-configs',
-    headers: bearer(await loginAsAdmin(t.app)),
-    payload: {
-      name: 'sshd',
-      provider_type: 'SFTP',
-      endpoint_url: `sftp://${server.host}:${server.port}`,
-      bucket_name: `${server.dataDir}/objects`,
-      access_key_id: server.username,
-      secret_access_key: server.privateKey,
-      host_key_sha256: server.hostKeySha256,
-    },
-  });
-  if (created.statusCode >= 300) throw new Error(`creating the SFTP config failed: ${created.body}`);
-  const container = getAppContainer(t.app);
-  const row = await container.repositories.storageConfigs.findById((created.json() as { data: { id: string } }).data.id);
-  if (!row) throw new Error('no SFTP config row');
-  return {
-    driver: container.services.storageConfigs.driverFor(row),
-    urlBase: `http://127.0.0.1:${address.port}`,
-    async close() {
-      await t.close();
-      removeTempDir(t.dataDir);
-      await server.stop();
-    },
-  };
+  return configuredHarness(
+    (app, admin) => createSftpConfig(app, admin, server),
+    () => server.stop(),
+  );
 }
 
 async function text(stream: Readable): Promise<Buffer> {
@@ -162,6 +157,7 @@ describe.each([
   ['local', localHarness],
   ['s3 (s3rver)', s3Harness],
   ['webdav (rclone)', webdavHarness],
+  ['webdav (cloudclip /dav)', cloudclipDavHarness],
   ['sftp (sshd)', sftpHarness],
 ] as const)('storage driver contract: %s', (name, makeHarness) => {
   let h: Harness;

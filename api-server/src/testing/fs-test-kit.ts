@@ -1,16 +1,46 @@
 /**
  * Test harness of the file-system browser tests (not a test itself): an app with a mount on the
- * default local storage or on an s3rver bucket, an admin token and API keys.
+ * default local storage, on an s3rver bucket, on `rclone serve webdav` or on a real sshd (SFTP),
+ * an admin token and API keys.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DAY_MS } from '../lib/time';
 import type { StorageDriver } from '../storage/storage-driver';
+import { startRcloneWebDav, type RcloneWebDavHandle } from './rclone-webdav-server';
+import { createSftpConfig, createWebDavConfig } from './remote-storage-configs';
 import { seedApiKey, type SeedApiKeyInput } from './seed';
 import { s3rverForSuite, startS3rver, type S3rverHandle } from './s3rver-server';
+import { startSshd, type SshdHandle } from './sshd-server';
 import { apiKeyHeader, bearer, createTestApp, freshForEachTest, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from './test-app';
+import { testDatabaseUrl } from './test-database';
 
-export type StorageKind = 'local' | 's3rver';
-export const STORAGE_KINDS: readonly StorageKind[] = ['local', 's3rver'];
+export type StorageKind = 'local' | 's3rver' | 'webdav' | 'sftp';
+/**
+ * The kinds the fs suites run on. WebDAV and SFTP run on SQLite only: the database kind has
+ * nothing to do with the driver, and the PostgreSQL pass (`pnpm test:pg`) stays shorter.
+ */
+export const STORAGE_KINDS: readonly StorageKind[] = testDatabaseUrl() ? ['local', 's3rver'] : ['local', 's3rver', 'webdav', 'sftp'];
+
+/** The server a suite on one storage kind shares (started once per suite). */
+export type SuiteServer = S3rverHandle | RcloneWebDavHandle | SshdHandle;
+
+/** Starts the server `kind` needs once for the suite (none for 'local'); the getter returns it. */
+export function storageServerForSuite(kind: StorageKind): () => SuiteServer | undefined {
+  if (kind === 's3rver') return s3rverForSuite(true);
+  let handle: SuiteServer | undefined;
+  beforeAll(async () => {
+    if (kind === 'webdav') handle = await startRcloneWebDav();
+    else if (kind === 'sftp') handle = await startSshd();
+  });
+  afterAll(async () => {
+    await handle?.stop();
+  });
+  return () => handle;
+}
+
+let baseFolderCounter = 0;
 
 export type Headers = Record<string, string>;
 
@@ -69,19 +99,31 @@ export async function createS3Config(app: FastifyInstance, admin: Headers, s3: S
   return (response.json() as { data: { id: string } }).data.id;
 }
 
-export async function createFsWorld(kind: StorageKind, s3?: S3rverHandle): Promise<FsWorld> {
+export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Promise<FsWorld> {
   const now = { value: new Date() };
   const t = await createTestApp({ clock: () => now.value });
   const admin = bearer(await loginAsAdmin(t.app));
   const adminId = (await t.container.repositories.admins.findByUsername(TEST_ADMIN.username))?.id ?? '';
   let configId: string;
+  // A fresh base folder per world on the WebDAV and SFTP servers (removed by close()).
+  baseFolderCounter += 1;
+  const baseFolder = `world-${process.pid}-${baseFolderCounter}`;
+  let baseDir: string | undefined;
   if (kind === 'local') {
     const [local] = await t.container.repositories.storageConfigs.listByAdmin(adminId);
     if (!local) throw new Error('no default local storage');
     configId = local.id;
+  } else if (kind === 'webdav') {
+    if (!server || !('rootDir' in server)) throw new Error('rclone serve webdav not started');
+    configId = await createWebDavConfig(t.app, admin, server, baseFolder);
+    baseDir = path.join(server.rootDir, baseFolder);
+  } else if (kind === 'sftp') {
+    if (!server || !('hostKeySha256' in server)) throw new Error('sshd not started');
+    configId = await createSftpConfig(t.app, admin, server, baseFolder);
+    baseDir = path.join(server.dataDir, baseFolder);
   } else {
-    if (!s3) throw new Error('s3rver not started');
-    configId = await createS3Config(t.app, admin, s3);
+    if (!server || !('bucket' in server)) throw new Error('s3rver not started');
+    configId = await createS3Config(t.app, admin, server);
   }
   const config = await t.container.repositories.storageConfigs.findById(configId);
   if (!config) throw new Error('config missing');
@@ -130,20 +172,21 @@ export async function createFsWorld(kind: StorageKind, s3?: S3rverHandle): Promi
       if (kind === 's3rver') await emptyBucket(driver).catch(() => undefined);
       await t.close();
       removeTempDir(t.dataDir);
+      if (baseDir) rmSync(baseDir, { recursive: true, force: true });
     },
   };
   return world;
 }
 
 /**
- * Registers the hooks of a suite on one storage kind: s3rver is started once for the suite when
- * `kind` is 's3rver', and every test gets a fresh world with a mount at `/m` (handed to `use`
- * with the mount's id), closed after the test.
+ * Registers the hooks of a suite on one storage kind: its server (s3rver, rclone, sshd) is
+ * started once for the suite, and every test gets a fresh world (on WebDAV and SFTP a fresh base
+ * folder) with a mount at `/m` (handed to `use` with the mount's id), closed after the test.
  */
 export function mountedFsWorldForEachTest(kind: StorageKind, use: (world: FsWorld, mountId: string) => void): void {
-  const s3 = s3rverForSuite(kind === 's3rver');
+  const server = storageServerForSuite(kind);
   freshForEachTest(
-    () => createFsWorld(kind, s3()),
+    () => createFsWorld(kind, server()),
     async (world) => use(world, await world.mount('/m')),
   );
 }

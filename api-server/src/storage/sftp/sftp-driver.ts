@@ -56,6 +56,8 @@ interface ObjectMeta {
   contentType: string;
   contentDisposition?: string;
   metadata: Record<string, string>;
+  /** Folder markers: when the marker was written (epoch ms; a folder's own mtime has one-second precision and follows its members). */
+  written?: number;
 }
 
 function lowerKeys(metadata: Record<string, string> | undefined): Record<string, string> {
@@ -180,7 +182,7 @@ export class SftpStorageDriver implements StorageDriver {
       key,
       size: isFolderKey(key) ? 0 : stats.size,
       etag: valid ? meta.etag : createHash('md5').update(`${stats.size}:${stats.mtime}`).digest('hex'),
-      lastModified: new Date(stats.mtime * 1000),
+      lastModified: isFolderKey(key) && valid && meta.written !== undefined ? new Date(meta.written) : new Date(stats.mtime * 1000),
       contentType: valid ? meta.contentType : DEFAULT_CONTENT_TYPE,
       ...(valid && meta.contentDisposition !== undefined ? { contentDisposition: meta.contentDisposition } : {}),
       metadata: valid ? meta.metadata : {},
@@ -256,6 +258,7 @@ export class SftpStorageDriver implements StorageDriver {
       etag,
       size: 0,
       mtime: 0,
+      written: Date.now(),
       contentType: options?.contentType ?? DEFAULT_CONTENT_TYPE,
       ...(options?.contentDisposition === undefined ? {} : { contentDisposition: options.contentDisposition }),
       metadata: lowerKeys(options?.metadata),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { mapLimit } from '../../lib/map-limit';
 import { resolveRange } from '../byte-range';
@@ -26,7 +26,7 @@ import { networkError, statusError, WebDavHttp } from './webdav-http';
 import { WebDavListing } from './webdav-listing';
 import { WebDavMultipartUploads } from './webdav-multipart';
 import { propfind, type DavEntry } from './webdav-propfind';
-import { DEFAULT_CONTENT_TYPE, sidecarFor, webdavKeySegments, WebDavStore, type Sidecar } from './webdav-store';
+import { DEFAULT_CONTENT_TYPE, INTERNAL_FOLDER, sidecarFor, webdavKeySegments, WebDavStore, type Sidecar } from './webdav-store';
 import { bufferOrStream, Md5Counter, sliceStream } from './webdav-streams';
 
 export interface WebDavDriverOptions {
@@ -141,11 +141,37 @@ export class WebDavStorageDriver implements StorageDriver {
     return { etag: etag(), size: size() };
   }
 
+  /**
+   * Writes an object's content: a Buffer straight to its place (a server keeps no short body of
+   * a known length), a stream to `.cloudclip-internal/tmp/` first and MOVEd into place once
+   * complete, so a stream that fails half-way (a client that drops an upload) leaves neither a
+   * truncated object nor a lost earlier version (servers such as rclone keep what arrived).
+   */
+  private async writeObject(
+    segments: readonly string[],
+    body: ObjectBody,
+    contentLength?: number,
+  ): Promise<{ etag: string; size: number }> {
+    const target = this.store.pathOf(segments);
+    const source = bufferOrStream(body);
+    if (Buffer.isBuffer(source)) return this.writeBody(target, source);
+    await this.store.ensureCollections([INTERNAL_FOLDER, 'tmp']);
+    const temp = this.store.internalPath('tmp', randomUUID());
+    try {
+      const written = await this.writeBody(temp, source, contentLength);
+      await this.http.send({ method: 'MOVE', path: temp, headers: { destination: this.destination(target), overwrite: 'T' } });
+      return written;
+    } catch (error) {
+      await this.store.remove(temp).catch(() => undefined);
+      throw error;
+    }
+  }
+
   private async commitStream(key: string, body: Readable, sidecar: Sidecar): Promise<{ etag: string }> {
     const segments = webdavKeySegments(key);
     await this.ensureBase();
     await this.store.ensureCollections(segments.slice(0, -1));
-    const { etag, size } = await this.writeBody(this.store.pathOf(segments), body);
+    const { etag, size } = await this.writeObject(segments, body);
     await this.store.writeSidecar(key, { ...sidecar, size, etag });
     return { etag };
   }
@@ -159,11 +185,11 @@ export class WebDavStorageDriver implements StorageDriver {
       else if (source.length > 0) throw new StorageError('InvalidArgument', 'A folder marker cannot have content');
       await this.store.ensureCollections(segments);
       const etag = createHash('md5').digest('hex');
-      await this.store.writeSidecar(key, sidecarFor(0, etag, options));
+      await this.store.writeSidecar(key, { ...sidecarFor(0, etag, options), written: Date.now() });
       return { etag };
     }
     await this.store.ensureCollections(segments.slice(0, -1));
-    const { etag, size } = await this.writeBody(this.store.pathOf(segments), body, options?.contentLength);
+    const { etag, size } = await this.writeObject(segments, body, options?.contentLength);
     await this.store.writeSidecar(key, sidecarFor(size, etag, options));
     return { etag };
   }
@@ -177,7 +203,7 @@ export class WebDavStorageDriver implements StorageDriver {
       key,
       size: key.endsWith('/') ? 0 : entry.size,
       etag: usable?.etag ?? entry.etag,
-      lastModified: entry.lastModified,
+      lastModified: key.endsWith('/') && usable?.written !== undefined ? new Date(usable.written) : entry.lastModified,
       contentType: usable?.contentType ?? (entry.contentType || DEFAULT_CONTENT_TYPE),
       ...(usable?.contentDisposition === undefined ? {} : { contentDisposition: usable.contentDisposition }),
       metadata: usable?.metadata ?? {},
@@ -349,7 +375,7 @@ export class WebDavStorageDriver implements StorageDriver {
         throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
       await this.ensureBase();
       await this.store.ensureCollections(targetSegments);
-      await this.store.writeSidecar(targetKey, sidecar);
+      await this.store.writeSidecar(targetKey, { ...sidecar, written: Date.now() });
       if (method === 'MOVE') await this.deleteObject(sourceKey);
       return { etag: sidecar.etag };
     }

@@ -182,7 +182,10 @@ export class WebDavListing {
     const commonPrefixes: string[] = [];
     const summaries = await mapLimit(items, SIDECAR_CONCURRENCY, async (item): Promise<ObjectSummary | null> => {
       if (item.kind === 'prefix') return null;
-      if (item.kind === 'marker') return { key: item.key, size: 0, etag: item.sidecar.etag, lastModified: item.entry.lastModified };
+      if (item.kind === 'marker') {
+        const { etag, written } = item.sidecar;
+        return { key: item.key, size: 0, etag, lastModified: written === undefined ? item.entry.lastModified : new Date(written) };
+      }
       const sidecar = await this.store.readSidecar(item.key);
       const etag = sidecar && sidecar.size === item.entry.size ? sidecar.etag : item.entry.etag;
       return { key: item.key, size: item.entry.size, etag, lastModified: item.entry.lastModified };

@@ -27,6 +27,12 @@ export interface Sidecar {
   contentType: string;
   contentDisposition?: string;
   metadata: Record<string, string>;
+  /**
+   * Folder markers: when the marker was last written (epoch ms). A collection's
+   * getlastmodified has one-second precision and changes with its members, a marker's time
+   * should not.
+   */
+  written?: number;
 }
 
 function encodeSegments(segments: readonly string[]): string {
