@@ -2,7 +2,7 @@ import type { FsBucketListing, FsListItem, FsVirtualListing } from '@cloudclip/c
 import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { API_PORT, S3RVER } from '../playwright.config';
 import { loginToken } from './admin-api';
-import { readStorageServers } from './storage-servers';
+import { sftpConfigBody, webDavConfigBody } from './storage-servers';
 
 const API_BASE = `http://127.0.0.1:${API_PORT}`;
 
@@ -88,40 +88,15 @@ export class ExplorerApi {
 
   /** A WebDAV config on the rclone server (its own fresh base folder), mounted at `mountPath`. */
   async createWebDavMount(mountPath: string): Promise<Mount> {
-    const { webdav } = readStorageServers();
-    const config = await this.data<{ id: string }>(
-      await this.api.post('/api/s3-configs', {
-        data: {
-          name: `webdav ${mountPath}`,
-          provider_type: 'WebDAV',
-          endpoint_url: webdav.url,
-          bucket_name: `e2e/${uniqueName('webdav')}`,
-          access_key_id: webdav.username,
-          secret_access_key: webdav.password,
-        },
-      }),
-      'create webdav config',
-    );
+    const body = webDavConfigBody(`webdav ${mountPath}`, `e2e/${uniqueName('webdav')}`);
+    const config = await this.data<{ id: string }>(await this.api.post('/api/s3-configs', { data: body }), 'create webdav config');
     return this.mount(mountPath, config.id);
   }
 
   /** An SFTP config on the sshd (key auth, host key pinned; its own fresh base folder), mounted at `mountPath`. */
   async createSftpMount(mountPath: string): Promise<Mount> {
-    const { sftp } = readStorageServers();
-    const config = await this.data<{ id: string }>(
-      await this.api.post('/api/s3-configs', {
-        data: {
-          name: `sftp ${mountPath}`,
-          provider_type: 'SFTP',
-          endpoint_url: `sftp://${sftp.host}:${sftp.port}`,
-          bucket_name: `${sftp.dataDir}/${uniqueName('sftp')}`,
-          access_key_id: sftp.username,
-          secret_access_key: sftp.privateKey,
-          host_key_sha256: sftp.hostKeySha256,
-        },
-      }),
-      'create sftp config',
-    );
+    const body = sftpConfigBody(`sftp ${mountPath}`, uniqueName('sftp'));
+    const config = await this.data<{ id: string }>(await this.api.post('/api/s3-configs', { data: body }), 'create sftp config');
     return this.mount(mountPath, config.id);
   }
 
