@@ -8,15 +8,33 @@ import {
   type S3ConfigCreateRequest,
   type S3ConfigUpdateRequest,
 } from '@cloudclip/shared-kernel';
+import {
+  DEFAULT_SFTP_PORT,
+  REMOTE_PROVIDER_TYPES,
+  isRemoteFileKind,
+  parseSftpEndpoint,
+  remoteStorageWireFields,
+  storageKindOf,
+  validateRemoteStorage,
+  type RemoteStorageField,
+  type RemoteStorageFormValues,
+} from './remote-storage-form';
 
-/** Provider types offered by the form: the legacy UI's four, plus our local-disk driver. */
-export const PROVIDER_TYPES = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Other', LOCAL_STORAGE_PROVIDER_TYPE] as const;
+/** Provider types offered by the form: the legacy UI's four, our local-disk driver, WebDAV and SFTP. */
+export const PROVIDER_TYPES = [
+  'Cloudflare R2',
+  'Backblaze B2',
+  'AWS S3',
+  'Other',
+  LOCAL_STORAGE_PROVIDER_TYPE,
+  ...REMOTE_PROVIDER_TYPES,
+] as const;
 
 export const QUOTA_UNITS = ['MB', 'GB'] as const;
 export type QuotaUnit = (typeof QUOTA_UNITS)[number];
 const UNIT_BYTES: Record<QuotaUnit, number> = { MB: BYTES_PER_MB, GB: BYTES_PER_GB };
 
-export interface StorageConfigFormValues {
+export interface StorageConfigFormValues extends RemoteStorageFormValues {
   name?: string;
   provider_type?: string;
   endpoint_url?: string;
@@ -42,7 +60,8 @@ export type StorageConfigField =
   | 'secret_access_key'
   | 'quota'
   | 'custom_host'
-  | 'signature_expires_in';
+  | 'signature_expires_in'
+  | RemoteStorageField;
 
 /** i18n keys (namespace `admin`) of the failing fields. */
 export type StorageConfigErrors = Partial<Record<StorageConfigField, string>>;
@@ -76,10 +95,11 @@ export function isLocalProvider(providerType: string | undefined): boolean {
  */
 export function validateStorageConfigForm(values: StorageConfigFormValues, mode: 'create' | 'edit'): StorageConfigErrors {
   const errors: StorageConfigErrors = {};
-  const local = isLocalProvider(values.provider_type);
+  const kind = storageKindOf(values.provider_type);
   if (!text(values.name)) errors.name = 'storage.errNameRequired';
   if (!text(values.provider_type)) errors.provider_type = 'storage.errProviderRequired';
-  if (!local) {
+  if (isRemoteFileKind(kind)) Object.assign(errors, validateRemoteStorage(values, kind, mode));
+  else if (kind === 's3') {
     const endpoint = text(values.endpoint_url);
     if (!endpoint) errors.endpoint_url = 'storage.errEndpointRequired';
     else if (!isHttpUrl(endpoint)) errors.endpoint_url = 'storage.errEndpointInvalid';
@@ -87,7 +107,7 @@ export function validateStorageConfigForm(values: StorageConfigFormValues, mode:
     if (mode === 'create' && !text(values.access_key_id)) errors.access_key_id = 'storage.errAccessKeyRequired';
     if (mode === 'create' && !text(values.secret_access_key)) errors.secret_access_key = 'storage.errSecretRequired';
   }
-  const customHost = text(values.custom_host);
+  const customHost = isRemoteFileKind(kind) ? '' : text(values.custom_host);
   if (customHost && !isHttpUrl(customHost)) errors.custom_host = 'storage.errCustomHostInvalid';
   if (positiveInteger(values.quota) === 'invalid') errors.quota = 'storage.errQuotaInvalid';
   if (positiveInteger(values.signature_expires_in) === 'invalid') errors.signature_expires_in = 'storage.errSignatureInvalid';
@@ -104,15 +124,26 @@ function quotaBytes(values: StorageConfigFormValues): number | null {
 export function buildStorageConfigCreate(values: StorageConfigFormValues): S3ConfigCreateRequest | LocalStorageConfigCreateRequest {
   const quota = quotaBytes(values);
   const signature = positiveInteger(values.signature_expires_in);
+  const kind = storageKindOf(values.provider_type);
+  const customHost = isRemoteFileKind(kind) ? '' : text(values.custom_host);
   const common = {
     name: text(values.name),
     default_folder: text(values.default_folder),
     is_public: values.is_public === true,
     ...(quota !== null ? { total_storage_bytes: quota } : {}),
-    ...(text(values.custom_host) ? { custom_host: text(values.custom_host) } : {}),
+    ...(customHost ? { custom_host: customHost } : {}),
     ...(typeof signature === 'number' ? { signature_expires_in: signature } : {}),
   };
-  if (isLocalProvider(values.provider_type)) return { ...common, provider_type: LOCAL_STORAGE_PROVIDER_TYPE };
+  if (kind === 'local') return { ...common, provider_type: LOCAL_STORAGE_PROVIDER_TYPE };
+  if (isRemoteFileKind(kind)) {
+    return {
+      ...common,
+      provider_type: text(values.provider_type),
+      access_key_id: '',
+      secret_access_key: '',
+      ...remoteStorageWireFields(values, kind),
+    };
+  }
   return {
     ...common,
     provider_type: text(values.provider_type),
@@ -137,7 +168,11 @@ export function buildStorageConfigUpdate(values: StorageConfigFormValues): S3Con
     custom_host: text(values.custom_host) || null,
     ...(typeof signature === 'number' ? { signature_expires_in: signature } : {}),
   };
-  if (!isLocalProvider(values.provider_type)) {
+  const kind = storageKindOf(values.provider_type);
+  if (isRemoteFileKind(kind)) {
+    delete body.custom_host;
+    Object.assign(body, remoteStorageWireFields(values, kind));
+  } else if (kind === 's3') {
     body.endpoint_url = text(values.endpoint_url);
     body.bucket_name = text(values.bucket_name);
     body.region = text(values.region);
@@ -152,7 +187,14 @@ export function buildStorageConfigUpdate(values: StorageConfigFormValues): S3Con
 export function storageConfigToForm(config: S3Config): StorageConfigFormValues {
   const bytes = config.total_storage_bytes ?? 0;
   const inGb = bytes > 0 && bytes % BYTES_PER_GB === 0;
+  const sftp = storageKindOf(config.driver === 'sftp' ? 'SFTP' : config.provider_type) === 'sftp';
   return {
+    ...(sftp
+      ? { ...parseSftpEndpoint(config.endpoint_url ?? ''), sftp_auth: 'password' as const, private_key: '' }
+      : { sftp_port: String(DEFAULT_SFTP_PORT), sftp_auth: 'password' as const }),
+    host_key_sha256: config.host_key_sha256 ?? '',
+    host_key_fetched: '',
+    host_key_confirmed: false,
     name: config.name,
     provider_type: isLocalStorageConfig(config) ? LOCAL_STORAGE_PROVIDER_TYPE : config.provider_type,
     endpoint_url: config.endpoint_url ?? '',

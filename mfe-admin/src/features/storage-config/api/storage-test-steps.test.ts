@@ -57,4 +57,51 @@ describe('testReport', () => {
   it('reports a test that could not run', () => {
     expect(testReport({ success: false, result: { error: 'boom' } })).toEqual({ success: false, steps: [], error: 'boom' });
   });
+
+  it('shows the byte-range step of WebDAV/SFTP and marks CORS and the browser upload as not applicable', () => {
+    const skipped = { success: true, skipped: true, note: 'served by the api-server' };
+    const result = (mode: 'native' | 'emulated', success = true) =>
+      testReport({
+        success,
+        result: {
+          read: { success: true, error: null, note: '', objectCount: 0, prefix: '' },
+          write: { success: true, error: null, note: '', uploadTime: 1, testFile: 't', cleaned: true },
+          ranges: { success, mode, error: success ? null : 'got 100 bytes, expected 20' },
+          cors: {
+            ...skipped,
+            allowOrigin: null,
+            allowMethods: null,
+            allowHeaders: null,
+            maxAge: null,
+            statusCode: null,
+            detail: null,
+            uploadSupported: true,
+          },
+          frontendSim: { ...skipped, steps: {} as never },
+          connectionInfo: {
+            bucket: '',
+            endpoint: 'sftp://h:22',
+            region: '',
+            pathStyle: '',
+            provider: 'SFTP',
+            defaultFolder: '',
+            customHost: '',
+            signatureExpiresIn: '3600',
+          },
+          globalNote: '',
+        },
+      });
+    const emulated = result('emulated');
+    expect(emulated.steps.map((step) => [step.id, step.success, step.skipped ?? false])).toEqual([
+      ['read', true, false],
+      ['write', true, false],
+      ['ranges', true, false],
+      ['cors', true, true],
+      ['upload', true, true],
+    ]);
+    expect(emulated.steps[2]?.facts).toEqual([{ key: 'storage.rangesEmulated', value: 'emulated' }]);
+    expect(result('native').steps[2]?.facts).toEqual([{ key: 'storage.rangesNative', value: 'native' }]);
+    const failed = result('native', false).steps[2];
+    expect(failed).toMatchObject({ success: false, detail: 'got 100 bytes, expected 20', facts: [] });
+  });
 });

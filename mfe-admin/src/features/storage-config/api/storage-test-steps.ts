@@ -8,6 +8,8 @@ export interface TestStep {
   /** The server's own name of a simulation step, when it gave one. */
   name?: string;
   success: boolean;
+  /** The step does not apply to this storage (CORS and the browser upload of WebDAV/SFTP): neither passed nor failed. */
+  skipped?: boolean;
   /** The server's explanation (already in the user's language). */
   detail: string;
   /** Extra figures: duration, object count… */
@@ -37,7 +39,7 @@ export function testReport(result: S3ConfigTestResult): TestReport {
     const error = (result.result as { error?: string } | undefined)?.error ?? '';
     return { success: false, steps: [], error };
   }
-  const { read, write, cors, frontendSim, connectionInfo, globalNote } = result.result;
+  const { read, write, cors, frontendSim, ranges, connectionInfo, globalNote } = result.result;
   const steps: TestStep[] = [];
   if (read) {
     steps.push({
@@ -57,7 +59,20 @@ export function testReport(result: S3ConfigTestResult): TestReport {
       facts: typeof write.uploadTime === 'number' ? [{ key: 'storage.factDuration', value: write.uploadTime }] : [],
     });
   }
-  if (cors) {
+  if (ranges) {
+    steps.push({
+      id: 'ranges',
+      labelKey: 'storage.stepRanges',
+      success: !!ranges.success,
+      detail: ranges.error ?? '',
+      facts: ranges.success
+        ? [{ key: ranges.mode === 'emulated' ? 'storage.rangesEmulated' : 'storage.rangesNative', value: ranges.mode }]
+        : [],
+    });
+  }
+  if (cors?.skipped) {
+    steps.push({ id: 'cors', labelKey: 'storage.stepCors', success: true, skipped: true, detail: cors.note ?? '', facts: [] });
+  } else if (cors) {
     steps.push({
       id: 'cors',
       labelKey: 'storage.stepCors',
@@ -66,7 +81,9 @@ export function testReport(result: S3ConfigTestResult): TestReport {
       facts: cors.allowOrigin ? [{ key: 'storage.factAllowOrigin', value: cors.allowOrigin }] : [],
     });
   }
-  if (frontendSim) {
+  if (frontendSim?.skipped) {
+    steps.push({ id: 'upload', labelKey: 'storage.stepUpload', success: true, skipped: true, detail: frontendSim.note ?? '', facts: [] });
+  } else if (frontendSim) {
     const entries = Object.entries(frontendSim.steps ?? {}) as Array<
       [string, { name?: string; success?: boolean; note?: string; duration?: number; error?: string }]
     >;

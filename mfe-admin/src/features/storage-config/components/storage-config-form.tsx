@@ -10,12 +10,13 @@ import {
   QUOTA_UNITS,
   buildStorageConfigCreate,
   buildStorageConfigUpdate,
-  isLocalProvider,
   storageConfigToForm,
   validateStorageConfigForm,
   type StorageConfigField,
   type StorageConfigFormValues,
 } from '../api/storage-config-form';
+import { DEFAULT_SFTP_PORT, isRemoteFileKind, storageKindOf } from '../api/remote-storage-form';
+import { SftpFields, WebDavFields } from './remote-storage-fields';
 
 /** The write-only secrets: required on create; on edit a blank one keeps the stored value. */
 const SECRET_FIELDS = [
@@ -46,7 +47,17 @@ export function StorageConfigForm({
     });
   const initialValues: StorageConfigFormValues = config
     ? storageConfigToForm(config)
-    : { provider_type: 'Other', path_style: true, is_public: false, quota_unit: 'GB', quota: '', signature_expires_in: '3600' };
+    : {
+        provider_type: 'Other',
+        path_style: true,
+        is_public: false,
+        quota_unit: 'GB',
+        quota: '',
+        signature_expires_in: '3600',
+        sftp_port: String(DEFAULT_SFTP_PORT),
+        sftp_auth: 'password',
+        host_key_confirmed: false,
+      };
   if (!open) return null;
 
   return (
@@ -55,7 +66,7 @@ export function StorageConfigForm({
       open
       formRef={formRef}
       title={t(config ? 'storage.editTitle' : 'storage.createTitle')}
-      width={560}
+      width="min(560px, 100vw)"
       drawerProps={{ onClose, destroyOnHidden: true, maskClosable: false }}
       submitter={{
         searchConfig: { submitText: t(config ? 'common:actions.save' : 'actions.create'), resetText: t('common:actions.cancel') },
@@ -81,12 +92,17 @@ export function StorageConfigForm({
         rules={[rule('provider_type')]}
       />
       <ProFormDependency name={['provider_type']}>
-        {({ provider_type }: StorageConfigFormValues) =>
-          isLocalProvider(provider_type) ? (
-            <p className="cc-admin-hint" data-testid="local-storage-hint">
-              {t('storage.localHint')}
-            </p>
-          ) : (
+        {({ provider_type }: StorageConfigFormValues) => {
+          const kind = storageKindOf(provider_type);
+          if (kind === 'local')
+            return (
+              <p className="cc-admin-hint" data-testid="local-storage-hint">
+                {t('storage.localHint')}
+              </p>
+            );
+          if (kind === 'webdav') return <WebDavFields t={t} editing={!!config} rule={rule} />;
+          if (kind === 'sftp') return <SftpFields t={t} editing={!!config} rule={rule} />;
+          return (
             <>
               <ProFormText
                 name="endpoint_url"
@@ -110,8 +126,8 @@ export function StorageConfigForm({
               ))}
               <ProFormSwitch name="path_style" label={t('storage.fieldPathStyle')} />
             </>
-          )
-        }
+          );
+        }}
       </ProFormDependency>
       <ProFormText name="default_folder" label={t('storage.fieldDefaultFolder')} tooltip={t('storage.defaultFolderHelp')} />
       <Form.Item label={t('storage.fieldQuota')} tooltip={t('storage.quotaHelp')} htmlFor="cc-storage-quota">
@@ -128,7 +144,13 @@ export function StorageConfigForm({
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <ProFormText name="custom_host" label={t('storage.fieldCustomHost')} placeholder="https://" rules={[rule('custom_host')]} />
+      <ProFormDependency name={['provider_type']}>
+        {({ provider_type }: StorageConfigFormValues) =>
+          isRemoteFileKind(storageKindOf(provider_type)) ? null : (
+            <ProFormText name="custom_host" label={t('storage.fieldCustomHost')} placeholder="https://" rules={[rule('custom_host')]} />
+          )
+        }
+      </ProFormDependency>
       <ProFormText
         name="signature_expires_in"
         label={t('storage.fieldSignature')}

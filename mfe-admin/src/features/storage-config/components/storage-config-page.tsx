@@ -1,8 +1,16 @@
 import { useCallback, useState } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { ExperimentOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { formatBytes, isLocalStorageConfig, toBoolean, type S3Config, useKernel, formatDateTime } from '@cloudclip/shared-kernel';
+import {
+  formatBytes,
+  isLocalStorageConfig,
+  storageDriverOf,
+  toBoolean,
+  type S3Config,
+  useKernel,
+  formatDateTime,
+} from '@cloudclip/shared-kernel';
 import { wholeListRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
 import { IconAction } from '../../../components/icon-action';
@@ -56,13 +64,40 @@ export function StorageConfigPage() {
         </Space>
       ),
     },
-    { title: t('storage.fieldProvider'), dataIndex: 'provider_type', width: 130 },
+    {
+      title: t('storage.fieldProvider'),
+      dataIndex: 'provider_type',
+      width: 130,
+      render: (_, row) => {
+        const driver = storageDriverOf(row);
+        return driver === 'webdav' || driver === 'sftp' ? (
+          <Tag color="geekblue" data-testid="storage-driver">
+            {t(`storage.driverTag.${driver}`)}
+          </Tag>
+        ) : (
+          row.provider_type
+        );
+      },
+    },
     {
       title: t('storage.fieldEndpoint'),
       dataIndex: 'endpoint_url',
-      width: 200,
-      ellipsis: true,
-      render: (_, row) => row.endpoint_url || '—',
+      width: 220,
+      render: (_, row) => (
+        <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+          <Typography.Text ellipsis={{ tooltip: row.endpoint_url }}>{row.endpoint_url || '—'}</Typography.Text>
+          {storageDriverOf(row) === 'sftp' &&
+            (row.host_key_sha256 ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }} data-testid="storage-host-key">
+                {t('storage.hostKeyPinned', { value: row.host_key_sha256 })}
+              </Typography.Text>
+            ) : (
+              <Tag color="warning" data-testid="storage-host-key-missing">
+                {t('storage.hostKeyMissing')}
+              </Tag>
+            ))}
+        </Space>
+      ),
     },
     { title: t('storage.fieldBucket'), dataIndex: 'bucket_name', width: 120, render: (_, row) => row.bucket_name || '—' },
     {

@@ -1,11 +1,30 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, List, Modal, Spin, Typography } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useKernel, errorText } from '@cloudclip/shared-kernel';
 import type { S3Config } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
-import { testReport, type TestReport } from '../api/storage-test-steps';
+import { testReport, type TestReport, type TestStep } from '../api/storage-test-steps';
+
+type Translate = (key: string) => string;
+
+/** Passed, failed, or not applicable to this storage (never shown as a failure). */
+function stepStatus(step: TestStep): 'success' | 'error' | 'skipped' {
+  return step.skipped ? 'skipped' : step.success ? 'success' : 'error';
+}
+
+const STATUS_TEXT = { success: 'storage.stepOk', error: 'storage.stepFailed', skipped: 'storage.stepSkipped' } as const;
+const STATUS_TYPE = { success: 'success', error: 'danger', skipped: 'secondary' } as const;
+
+function StatusIcon({ status, t }: { status: 'success' | 'error' | 'skipped'; t: Translate }) {
+  if (status === 'skipped') return <MinusCircleOutlined className="cc-admin-muted" aria-label={t(STATUS_TEXT.skipped)} />;
+  return status === 'success' ? (
+    <CheckCircleFilled className="cc-admin-ok" aria-label={t(STATUS_TEXT.success)} />
+  ) : (
+    <CloseCircleFilled className="cc-admin-bad" aria-label={t(STATUS_TEXT.error)} />
+  );
+}
 
 /** Runs the connection test of a config and shows every step's result. */
 export function StorageTestModal({ config, onClose }: { config: S3Config | null; onClose: () => void }) {
@@ -64,38 +83,33 @@ export function StorageTestModal({ config, onClose }: { config: S3Config | null;
           <List
             className="cc-admin-gap"
             dataSource={report.steps}
-            renderItem={(step) => (
-              <List.Item data-testid={`test-step-${step.id}`} data-status={step.success ? 'success' : 'error'}>
-                <List.Item.Meta
-                  avatar={
-                    step.success ? (
-                      <CheckCircleFilled className="cc-admin-ok" aria-label={t('storage.stepOk')} />
-                    ) : (
-                      <CloseCircleFilled className="cc-admin-bad" aria-label={t('storage.stepFailed')} />
-                    )
-                  }
-                  title={
-                    <span>
-                      {t(step.labelKey)}
-                      {step.name ? `: ${step.name}` : ''}{' '}
-                      <Typography.Text type={step.success ? 'success' : 'danger'}>
-                        {t(step.success ? 'storage.stepOk' : 'storage.stepFailed')}
-                      </Typography.Text>
-                    </span>
-                  }
-                  description={
-                    <>
-                      {step.detail && <div>{step.detail}</div>}
-                      {step.facts.map((fact) => (
-                        <span key={fact.key} className="cc-admin-fact">
-                          {t(fact.key, { value: fact.value })}
-                        </span>
-                      ))}
-                    </>
-                  }
-                />
-              </List.Item>
-            )}
+            renderItem={(step) => {
+              const status = stepStatus(step);
+              return (
+                <List.Item data-testid={`test-step-${step.id}`} data-status={status}>
+                  <List.Item.Meta
+                    avatar={<StatusIcon status={status} t={t} />}
+                    title={
+                      <span>
+                        {t(step.labelKey)}
+                        {step.name ? `: ${step.name}` : ''}{' '}
+                        <Typography.Text type={STATUS_TYPE[status]}>{t(STATUS_TEXT[status])}</Typography.Text>
+                      </span>
+                    }
+                    description={
+                      <>
+                        {step.detail && <div>{step.detail}</div>}
+                        {step.facts.map((fact) => (
+                          <span key={fact.key} className="cc-admin-fact" data-testid={`test-fact-${fact.key.replace(/^storage\./, '')}`}>
+                            {t(fact.key, { value: fact.value })}
+                          </span>
+                        ))}
+                      </>
+                    }
+                  />
+                </List.Item>
+              );
+            }}
           />
           {report.connection && (
             <Descriptions size="small" column={1} bordered title={t('storage.connection')}>
