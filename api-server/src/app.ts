@@ -129,6 +129,8 @@ export interface BuildAppOptions {
   mountIndex?: ContainerInput['mountIndex'];
   /** BACKUP_UPLOAD_MAX_BYTES: largest archive the admin panel's restore accepts (default 20 GiB; 413 beyond). */
   backupUploadMaxBytes?: number;
+  /** STORAGE_CONNECT_TIMEOUT_MS / STORAGE_RESPONSE_TIMEOUT_MS: when a WebDAV or SFTP storage counts as unavailable (default: the drivers'). */
+  storageTimeouts?: ContainerInput['storageTimeouts'];
 }
 
 const containers = new WeakMap<FastifyInstance, AppContainer>();
@@ -196,6 +198,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       secretBox,
       mountIndex: { watchPeers: (options.replicas ?? 1) > 1, ...options.mountIndex },
       invalidations,
+      ...(options.storageTimeouts === undefined ? {} : { storageTimeouts: options.storageTimeouts }),
     });
     await invalidations.start();
     const username = options.adminUsername ?? DEFAULT_ADMIN_USERNAME;

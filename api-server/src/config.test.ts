@@ -17,6 +17,14 @@ describe('environment configuration', () => {
     });
   });
 
+  it('gives WebDAV and SFTP storage 15 s to connect and 30 s to answer unless STORAGE_*_TIMEOUT_MS say otherwise', () => {
+    expect(loadConfig({}).app.storageTimeouts).toEqual({ connectMs: 15_000, responseMs: 30_000 });
+    const custom = loadConfig({ STORAGE_CONNECT_TIMEOUT_MS: '2000', STORAGE_RESPONSE_TIMEOUT_MS: ' 5000 ' });
+    expect(custom.app.storageTimeouts).toEqual({ connectMs: 2000, responseMs: 5000 });
+    expect(() => loadConfig({ STORAGE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/STORAGE_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ STORAGE_RESPONSE_TIMEOUT_MS: '30s' })).toThrow(/STORAGE_RESPONSE_TIMEOUT_MS/);
+  });
+
   it('puts the default data directory at the repository root', () => {
     const root = findRepositoryRoot();
     expect(defaultDataDir()).toBe(path.join(root, '.data'));

@@ -6,6 +6,9 @@ import { DEFAULT_BACKUP_UPLOAD_MAX_BYTES } from './backup/admin-backup-service';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+/** A WebDAV or SFTP storage that does not connect, or answer, within these is reported unavailable (503). */
+export const DEFAULT_STORAGE_CONNECT_TIMEOUT_MS = 15_000;
+export const DEFAULT_STORAGE_RESPONSE_TIMEOUT_MS = 30_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -51,6 +54,10 @@ const envSchema = z.object({
   API_REPLICAS: integer(1, 1, 1000),
   /** Largest backup archive the admin panel's restore accepts, in bytes (default 20 GiB). */
   BACKUP_UPLOAD_MAX_BYTES: integer(DEFAULT_BACKUP_UPLOAD_MAX_BYTES, 1, Number.MAX_SAFE_INTEGER),
+  /** WebDAV/SFTP storage: milliseconds to connect (SFTP: with handshake and login) before it counts as unavailable (default 15 s). */
+  STORAGE_CONNECT_TIMEOUT_MS: integer(DEFAULT_STORAGE_CONNECT_TIMEOUT_MS, 100, 600_000),
+  /** WebDAV/SFTP storage: milliseconds a request may wait for an answer, or a transfer stall, before it fails (default 30 s). */
+  STORAGE_RESPONSE_TIMEOUT_MS: integer(DEFAULT_STORAGE_RESPONSE_TIMEOUT_MS, 100, 3_600_000),
 });
 
 export interface ServerConfig {
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       databaseUrl: e.DATABASE_URL?.trim(),
       replicas: e.API_REPLICAS,
       backupUploadMaxBytes: e.BACKUP_UPLOAD_MAX_BYTES,
+      storageTimeouts: { connectMs: e.STORAGE_CONNECT_TIMEOUT_MS, responseMs: e.STORAGE_RESPONSE_TIMEOUT_MS },
     },
   };
 }

@@ -28,7 +28,7 @@ import { SafeHttpClient } from './lib/safe-http';
 import { StorageConfigRepository } from './repositories/storage-config-repository';
 import { StorageConfigService } from './services/storage-config-service';
 import { StorageTestService } from './services/storage-test-service';
-import { StorageRegistry } from './storage/storage-registry';
+import { StorageRegistry, type RemoteStorageTimeouts } from './storage/storage-registry';
 import { FsAccess } from './services/fs/fs-access';
 import { VerifiedBasicCache } from './auth/verified-basic-cache';
 import { DavLockService } from './webdav/dav-locks';
@@ -125,6 +125,8 @@ export interface ContainerInput {
   mountIndex?: Pick<MountIndexCrawlerDeps, 'pageSize' | 'afterPage' | 'onError' | 'leaseMs' | 'watchPeers'>;
   /** How cache clears reach the other replicas (default: none, one process). The caller starts and closes it. */
   invalidations?: InvalidationBus;
+  /** WebDAV/SFTP connect and response timeouts (STORAGE_*_TIMEOUT_MS; tests shorten them). */
+  storageTimeouts?: RemoteStorageTimeouts;
 }
 
 export function createContainer({
@@ -135,6 +137,7 @@ export function createContainer({
   secretBox,
   mountIndex: crawlOptions,
   invalidations = new LocalInvalidationBus(),
+  storageTimeouts,
 }: ContainerInput): AppContainer {
   const repositories = {
     admins: new AdminRepository(db),
@@ -151,7 +154,12 @@ export function createContainer({
     davLocks: new DavLockRepository(db),
   };
   const caches = new CacheRegistry(clock);
-  const storage = new StorageRegistry({ dataDir, secretBox, clock });
+  const storage = new StorageRegistry({
+    dataDir,
+    secretBox,
+    clock,
+    ...(storageTimeouts === undefined ? {} : { timeouts: storageTimeouts }),
+  });
   caches.announceTo((invalidation) => invalidations.publish(invalidation));
   invalidations.subscribe((invalidation) => {
     caches.apply(invalidation);

@@ -11,10 +11,21 @@ import { WebDavStorageDriver } from './webdav/webdav-driver';
 
 const RETIRE_DELAY_MS = 60_000;
 
+/**
+ * How long a WebDAV or SFTP server may take before a request fails with `Unavailable` (STORAGE_CONNECT_TIMEOUT_MS,
+ * STORAGE_RESPONSE_TIMEOUT_MS): `connectMs` to connect (SFTP: with handshake and login), `responseMs` of
+ * silence while a request waits for an answer or a transfer stalls. Absent = the drivers' defaults.
+ */
+export interface RemoteStorageTimeouts {
+  connectMs?: number;
+  responseMs?: number;
+}
+
 export interface StorageRegistryOptions {
   dataDir: string;
   secretBox: SecretBox;
   clock: Clock;
+  timeouts?: RemoteStorageTimeouts;
 }
 
 /** The storage-config columns a driver is built from. */
@@ -62,7 +73,7 @@ export class StorageRegistry {
     if (config.driver === 'local') {
       return new LocalStorageDriver({ configId: config.id, ...localStoragePaths(this.options.dataDir, config.id), signer: this.signer });
     }
-    const { secretBox } = this.options;
+    const { secretBox, timeouts = {} } = this.options;
     if (config.driver === 'webdav') {
       // endpoint_url = the WebDAV URL, bucket_name = the base folder, the key pair = user and password.
       return new WebDavStorageDriver({
@@ -72,6 +83,8 @@ export class StorageRegistry {
         username: secretBox.decryptNullable(config.access_key_id_sealed) ?? '',
         password: secretBox.decryptNullable(config.secret_access_key_sealed) ?? '',
         signer: this.signer,
+        ...(timeouts.connectMs === undefined ? {} : { connectTimeoutMs: timeouts.connectMs }),
+        ...(timeouts.responseMs === undefined ? {} : { idleTimeoutMs: timeouts.responseMs }),
       });
     }
     if (config.driver === 'sftp') {
@@ -85,6 +98,8 @@ export class StorageRegistry {
         secret: secretBox.decryptNullable(config.secret_access_key_sealed) ?? '',
         hostKeySha256: config.host_key_sha256 ?? null,
         signer: this.signer,
+        ...(timeouts.connectMs === undefined ? {} : { readyTimeoutMs: timeouts.connectMs }),
+        ...(timeouts.responseMs === undefined ? {} : { operationTimeoutMs: timeouts.responseMs }),
       });
     }
     return new S3StorageDriver({
