@@ -70,6 +70,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${STORAGE_CONTROL_PORT}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
+      // SIGTERM (not Playwright's SIGKILL) so the launcher removes its temporary folders and keys.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         E2E_WEBDAV_PORT: String(WEBDAV_PORT),
         E2E_SFTP_PORT: String(SFTP_PORT),

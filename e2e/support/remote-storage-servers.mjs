@@ -8,7 +8,7 @@
 // E2E_WEBDAV_PORT / E2E_SFTP_PORT, writes their details as JSON to STORAGE_SERVERS_FILE and serves
 // E2E_STORAGE_CONTROL_PORT: GET /health (200 once both are up), POST /sftp/pause, POST /sftp/resume.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';
 import os from 'node:os';
@@ -246,6 +246,11 @@ async function main() {
     control.close();
     await Promise.allSettled([webdav?.stop(), sftp?.stop()]);
     rmSync(file, { force: true });
+    try {
+      rmdirSync(path.dirname(file)); // the run's folder, when nothing else is left in it
+    } catch {
+      // not empty, or already gone
+    }
     process.exit(0);
   };
   process.on('SIGINT', stop);
