@@ -93,6 +93,8 @@ export default defineConfig({
         ADMIN_PASSWORD: ADMIN.password,
         LOGIN_RATE_LIMIT_MAX: '1000',
         TRUST_PROXY: '127.0.0.1',
+        // a paused SFTP server (explorer-storage-drivers.spec) is reported unavailable after this, not 30 s
+        STORAGE_RESPONSE_TIMEOUT_MS: '8000',
       },
     },
     {
