@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { startRcloneWebDav, type RcloneWebDavHandle } from '../testing/rclone-webdav-server';
 import { createSftpConfig, createWebDavConfig } from '../testing/remote-storage-configs';
@@ -86,7 +87,7 @@ describe.each(['webdav', 'sftp'] as const)('a %s storage that stops answering', 
         : sshd
           ? await createSftpConfig(t.app, admin, sshd)
           : '';
-    const inject = async (options: Parameters<TestApp['app']['inject']>[0], what: string) => {
+    const inject = async (options: InjectOptions, what: string) => {
       const response = await t.app.inject(options);
       if (response.statusCode !== 200) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
       return response;
