@@ -147,7 +147,6 @@ export function SftpFields({ t, editing, rule }: FieldsProps) {
       <ProFormRadio.Group
         name="sftp_auth"
         label={t('storage.fieldAuth')}
-        radioType="button"
         options={[
           { value: 'password', label: t('storage.authPassword') },
           { value: 'key', label: t('storage.authKey') },
