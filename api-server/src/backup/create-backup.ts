@@ -72,6 +72,13 @@ export interface ObjectExclusion {
 
 export const EXCLUDED_BACKUPS_REASON = 'earlier backups kept in this storage';
 
+/** Why the objects of a storage that is not local stay out of an archive (S3, WebDAV or SFTP). */
+function remoteObjectsReason(driver: string): string {
+  if (driver === 'webdav') return 'objects of WebDAV storage stay on that server';
+  if (driver === 'sftp') return 'objects of SFTP storage stay on that server';
+  return 'objects of S3 storage stay in their bucket';
+}
+
 interface StorageConfigSummary {
   storageConfigId: string;
   name: string;
@@ -314,7 +321,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<{ file
     }
     for (const config of storageConfigs) {
       if (config.driver !== 'local') {
-        skipped.push({ ...config, reason: 'objects of S3 storage stay in their bucket' });
+        skipped.push({ ...config, reason: remoteObjectsReason(config.driver) });
         continue;
       }
       if (!options.objects) {

@@ -62,7 +62,10 @@ describe.each(REMOTE_KINDS)('scheduled backups into a %s storage', (kind) => {
     await changeOnServer(server(), remoteDir, 'backups/readme.txt', 'not an archive');
     await changeOnServer(server(), remoteDir, 'backups/nested/cloudclip-backup-20190101-000000.tar.gz', 'below the folder');
     await changeOnServer(server(), remoteDir, 'elsewhere/cloudclip-backup-20180101-000000.tar.gz', 'another folder');
-    expect((await putSchedule({ storageConfigId: id, folder: 'backups', keep: 2 })).statusCode).toBe(200);
+    // A file share on the local storage (the default): with objects, its bytes travel in the archive.
+    const share = await t.app.inject({ method: 'PUT', url: '/api/upload-direct/in-the-archive.txt', headers: admin, payload: 'shared' });
+    expect(share.statusCode).toBe(200);
+    expect((await putSchedule({ storageConfigId: id, folder: 'backups', keep: 2, objects: true })).statusCode).toBe(200);
 
     const first = await runNow();
     const firstKey = 'backups/cloudclip-backup-20261129-030405.tar.gz';
@@ -70,6 +73,15 @@ describe.each(REMOTE_KINDS)('scheduled backups into a %s storage', (kind) => {
     const verified = await verifyArchive(path.join(remoteDir, firstKey));
     expect(verified.manifest.rowCounts.admins).toBe(1);
     expect(verified.manifest.rowCounts.storage_configs).toBe(2);
+    expect(verified.manifest.objects.included).toBe(true);
+    expect(Object.keys(verified.manifest.parts).filter((part) => part.endsWith('-in-the-archive.txt'))).toHaveLength(1);
+    // The objects on the remote storage stay there, and the manifest says so in its own words.
+    expect(verified.manifest.objects.skipped).toContainEqual(
+      expect.objectContaining({
+        storageConfigId: id,
+        reason: `objects of ${kind === 'webdav' ? 'WebDAV' : 'SFTP'} storage stay on that server`,
+      }),
+    );
     const foreign = [
       'backups/cloudclip-backup-20200101-000000.tar.gz',
       'backups/nested/cloudclip-backup-20190101-000000.tar.gz',
