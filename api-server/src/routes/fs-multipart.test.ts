@@ -92,8 +92,8 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
     await expectNothingStored();
   });
 
-  if (kind === 'local') {
-    // s3rver crashes on a completion naming a part it never received (ENOENT): local only.
+  if (kind !== 's3rver') {
+    // s3rver crashes on a completion naming a part it never received (ENOENT) and does not check part ETags.
     it('a completion that fails leaves no object and no row', async () => {
       const started = await init('broken.bin');
       await sendPart(started, 1, 'part one');
@@ -104,6 +104,17 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
       await expectNothingStored();
     });
 
+    it('a wrong part ETag makes the completion fail without storing anything', async () => {
+      const started = await init('mismatch.bin');
+      await sendPart(started, 1, 'data');
+      const response = await complete(started, [{ partNumber: 1, etag: '"ffffffffffffffffffffffffffffffff"' }]);
+      expect(response.statusCode).toBe(400);
+      await expectNothingStored();
+    });
+  }
+
+  if (kind === 'local') {
+    // The staged parts are looked at on disk: local only.
     it('a cancelled upload (abort after parts) leaves no object, no row and no parts on disk', async () => {
       const started = await init('cancelled.bin');
       await sendPart(started, 1, Buffer.alloc(64 * 1024, 1));
@@ -112,14 +123,6 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
       const aborted = await abort(started);
       expect(aborted.statusCode).toBe(200);
       expect(internalUploads()).toEqual([]);
-      await expectNothingStored();
-    });
-
-    it('a wrong part ETag makes the completion fail without storing anything', async () => {
-      const started = await init('mismatch.bin');
-      await sendPart(started, 1, 'data');
-      const response = await complete(started, [{ partNumber: 1, etag: '"ffffffffffffffffffffffffffffffff"' }]);
-      expect(response.statusCode).toBe(400);
       await expectNothingStored();
     });
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -30,6 +30,10 @@ function makeDriver(overrides: Partial<WebDavDriverOptions> = {}): WebDavStorage
   });
   drivers.push(driver);
   return driver;
+}
+
+function md5(data: string | Buffer): string {
+  return createHash('md5').update(data).digest('hex');
 }
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -138,27 +142,54 @@ describe('WebDAV driver against rclone serve webdav', () => {
     ).toBe(md5);
   });
 
-  it('pages through a folder of 2,000 entries (files written behind its back) in key order', async () => {
-    const driver = makeDriver();
+  it('pages through a folder of 5,000 files in key order, their MD5 ETags from the folder index once their sidecars were read', async () => {
+    // Files and sidecars as the driver lays them out, written on the server's disk, an hour old.
     const folder = path.join(server.rootDir, BASE, 'many');
+    const metaDir = path.join(server.rootDir, BASE, '.cloudclip-internal', 'meta');
     mkdirSync(folder, { recursive: true });
-    const names = Array.from({ length: 2000 }, (_, index) => `f${String(index).padStart(4, '0')}.txt`);
-    for (const name of names) writeFileSync(path.join(folder, name), name);
+    const names = Array.from({ length: 5000 }, (_, index) => `f${String(index).padStart(4, '0')}.txt`);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of names) {
+      writeFileSync(path.join(folder, name), name);
+      utimesSync(path.join(folder, name), hourAgo, hourAgo);
+      const hash = createHash('sha256').update(`many/${name}`).digest('hex');
+      mkdirSync(path.join(metaDir, hash.slice(0, 2)), { recursive: true });
+      const sidecar = { v: 1, size: name.length, etag: md5(name), contentType: 'text/plain', metadata: {} };
+      writeFileSync(path.join(metaDir, hash.slice(0, 2), `${hash}.json`), JSON.stringify(sidecar));
+    }
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const started = Date.now();
-    const pages: string[][] = [];
-    for await (const page of listAllPages(driver, { prefix: 'many/', maxKeys: 1000 })) pages.push(page.objects.map((o) => o.key));
-    expect(pages.map((page) => page.length)).toEqual([1000, 1000]);
-    expect(pages.flat()).toEqual(names.map((name) => `many/${name}`));
-    // Two PROPFINDs of the folder and a sidecar probe per file: seconds, not minutes, on loopback.
-    expect(Date.now() - started).toBeLessThan(15_000);
-    const first = await driver.listObjects({ prefix: 'many/', maxKeys: 1 });
-    expect(first.objects[0]).toMatchObject({ key: 'many/f0000.txt', size: 9 });
-    expect(first.objects[0]?.etag).not.toBe('');
+    const listAll = async (driver: WebDavStorageDriver): Promise<Array<Array<{ key: string; etag: string; size: number }>>> => {
+      const pages = [];
+      for await (const page of listAllPages(driver, { prefix: 'many/', maxKeys: 1000 }))
+        pages.push(page.objects.map(({ key, etag, size }) => ({ key, etag, size })));
+      return pages;
+    };
+    const expected = names.map((name) => ({ key: `many/${name}`, etag: md5(name), size: name.length }));
+    const first = await listAll(makeDriver());
+    expect(first.map((page) => page.length)).toEqual([1000, 1000, 1000, 1000, 1000]);
+    expect(first.flat()).toEqual(expected);
+    expect(await makeDriver().headObject('many/f0007.txt')).toMatchObject({ etag: md5('f0007.txt'), contentType: 'text/plain' });
+
+    // Without the sidecars the ETags still come from the index (one document for the folder).
+    rmSync(metaDir, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await listAll(makeDriver())).flat()).toEqual(expected);
+
+    // A file changed behind the driver's back is no longer taken from the index, nor is one the driver rewrote.
+    writeFileSync(path.join(folder, 'f0003.txt'), 'changed behind its back');
+    const driver = makeDriver();
+    await driver.putObject('many/f0004.txt', 'F0004.txt');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = await driver.listObjects({ prefix: 'many/', maxKeys: 5 });
+    expect(after.objects[3]).toMatchObject({ key: 'many/f0003.txt', size: 23 });
+    expect(after.objects[3]?.etag).not.toBe(md5('f0003.txt'));
+    expect(after.objects[4]).toMatchObject({ key: 'many/f0004.txt', etag: md5('F0004.txt') });
+    expect(await driver.headObject('many/f0004.txt')).toMatchObject({ etag: md5('F0004.txt') });
+
     const above = await driver.listObjects({ prefix: '', delimiter: '/' });
     expect(above.commonPrefixes).toContain('many/');
     expect(above.commonPrefixes.some((prefix) => prefix.startsWith('.cloudclip-internal'))).toBe(false);
-  });
+  }, 180_000);
 
   it('moves an object on the server and refuses keys under the internal folder', async () => {
     const driver = makeDriver();

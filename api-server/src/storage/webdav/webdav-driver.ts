@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { mapLimit } from '../../lib/map-limit';
 import { resolveRange } from '../byte-range';
@@ -26,8 +26,9 @@ import { networkError, statusError, WebDavHttp } from './webdav-http';
 import { WebDavListing } from './webdav-listing';
 import { WebDavMultipartUploads } from './webdav-multipart';
 import { propfind, type DavEntry } from './webdav-propfind';
-import { DEFAULT_CONTENT_TYPE, INTERNAL_FOLDER, sidecarFor, webdavKeySegments, WebDavStore, type Sidecar } from './webdav-store';
-import { bufferOrStream, Md5Counter, sliceStream } from './webdav-streams';
+import { DEFAULT_CONTENT_TYPE, sidecarFor, webdavKeySegments, WebDavStore, type Sidecar } from './webdav-store';
+import { bufferOrStream, sliceStream } from './webdav-streams';
+import { destinationOf, writeBody, writeObject } from './webdav-writes';
 
 export interface WebDavDriverOptions {
   configId: string;
@@ -94,7 +95,7 @@ export class WebDavStorageDriver implements StorageDriver {
     this.listing = new WebDavListing(this.store);
     this.uploads = new WebDavMultipartUploads(
       this.store,
-      (path, body, contentLength) => this.writeBody(path, body, contentLength),
+      (path, body, contentLength) => writeBody(this.http, path, body, contentLength),
       (key, body, sidecar) => this.commitStream(key, body, sidecar),
     );
     this.urls = new LocalSignedUrls(options.signer, this.configId);
@@ -111,68 +112,12 @@ export class WebDavStorageDriver implements StorageDriver {
 
   // ---------------------------------------------------------------- writes
 
-  /** PUTs a body to a server path: a Buffer with its length, a stream chunked (or with `contentLength`). */
-  private async writeBody(path: string, body: ObjectBody, contentLength?: number): Promise<{ etag: string; size: number }> {
-    const source = bufferOrStream(body);
-    let etag: () => string;
-    let size: () => number;
-    let payload: Buffer | Readable;
-    const headers: Record<string, string | number> = { 'content-type': 'application/octet-stream' };
-    if (Buffer.isBuffer(source)) {
-      const digest = createHash('md5').update(source).digest('hex');
-      etag = () => digest;
-      size = () => source.length;
-      payload = source;
-    } else {
-      const counter = new Md5Counter();
-      source.on('error', (error) => counter.destroy(error));
-      payload = source.pipe(counter);
-      if (contentLength !== undefined) headers['content-length'] = contentLength;
-      etag = () => counter.hash.digest('hex');
-      size = () => counter.bytes;
-    }
-    const response = await this.http.request({ method: 'PUT', path, headers, body: payload });
-    response.resume();
-    const status = response.statusCode ?? 0;
-    if (status < 200 || status >= 300) {
-      if (!Buffer.isBuffer(source)) source.resume();
-      throw statusError(status, `PUT ${decodeURIComponent(path)}`);
-    }
-    return { etag: etag(), size: size() };
-  }
-
-  /**
-   * Writes an object's content: a Buffer straight to its place (a server keeps no short body of
-   * a known length), a stream to `.cloudclip-internal/tmp/` first and MOVEd into place once
-   * complete, so a stream that fails half-way (a client that drops an upload) leaves neither a
-   * truncated object nor a lost earlier version (servers such as rclone keep what arrived).
-   */
-  private async writeObject(
-    segments: readonly string[],
-    body: ObjectBody,
-    contentLength?: number,
-  ): Promise<{ etag: string; size: number }> {
-    const target = this.store.pathOf(segments);
-    const source = bufferOrStream(body);
-    if (Buffer.isBuffer(source)) return this.writeBody(target, source);
-    await this.store.ensureCollections([INTERNAL_FOLDER, 'tmp']);
-    const temp = this.store.internalPath('tmp', randomUUID());
-    try {
-      const written = await this.writeBody(temp, source, contentLength);
-      await this.http.send({ method: 'MOVE', path: temp, headers: { destination: this.destination(target), overwrite: 'T' } });
-      return written;
-    } catch (error) {
-      await this.store.remove(temp).catch(() => undefined);
-      throw error;
-    }
-  }
-
   private async commitStream(key: string, body: Readable, sidecar: Sidecar): Promise<{ etag: string }> {
     const segments = webdavKeySegments(key);
     await this.ensureBase();
     await this.store.ensureCollections(segments.slice(0, -1));
-    const { etag, size } = await this.writeObject(segments, body);
-    await this.store.writeSidecar(key, { ...sidecar, size, etag });
+    const { etag, size, davEtag } = await writeObject(this.store, segments, body);
+    await this.store.writeSidecar(key, { ...sidecar, size, etag, ...(davEtag ? { davEtag } : {}) });
     return { etag };
   }
 
@@ -189,8 +134,8 @@ export class WebDavStorageDriver implements StorageDriver {
       return { etag };
     }
     await this.store.ensureCollections(segments.slice(0, -1));
-    const { etag, size } = await this.writeObject(segments, body, options?.contentLength);
-    await this.store.writeSidecar(key, sidecarFor(size, etag, options));
+    const { etag, size, davEtag } = await writeObject(this.store, segments, body, options?.contentLength);
+    await this.store.writeSidecar(key, { ...sidecarFor(size, etag, options), ...(davEtag ? { davEtag } : {}) });
     return { etag };
   }
 
@@ -328,10 +273,6 @@ export class WebDavStorageDriver implements StorageDriver {
 
   // ---------------------------------------------------------------- copy and move
 
-  private destination(path: string): string {
-    return `${this.http.origin.protocol}//${this.http.origin.host}${path}`;
-  }
-
   private effectiveSidecar(source: ObjectInfo, options: PutObjectOptions | undefined): Sidecar {
     const replace =
       options !== undefined &&
@@ -384,7 +325,7 @@ export class WebDavStorageDriver implements StorageDriver {
     await this.http.send({
       method,
       path: this.store.pathOf(sourceSegments),
-      headers: { destination: this.destination(this.store.pathOf(targetSegments)), overwrite: 'T' },
+      headers: { destination: destinationOf(this.http, this.store.pathOf(targetSegments)), overwrite: 'T' },
     });
     await this.store.writeSidecar(targetKey, sidecar);
     if (method === 'MOVE') {

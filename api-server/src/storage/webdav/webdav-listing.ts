@@ -1,6 +1,6 @@
-import { mapLimit } from '../../lib/map-limit';
 import { compareKeys } from '../local-listing';
 import { clampMaxKeys, StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
+import { WebDavEtagIndex } from './webdav-etag-index';
 import { propfind, type DavEntry } from './webdav-propfind';
 import { INTERNAL_FOLDER, type Sidecar, type WebDavStore } from './webdav-store';
 
@@ -24,7 +24,6 @@ import { INTERNAL_FOLDER, type Sidecar, type WebDavStore } from './webdav-store'
  */
 
 const MAX_FOLDER_ENTRIES = 200_000;
-const SIDECAR_CONCURRENCY = 16;
 
 interface Marker {
   after: string;
@@ -41,6 +40,8 @@ interface Walk {
   delimiter: string;
   marker: Marker | undefined;
   lastPrefix: string | undefined;
+  /** The file names of each folder read (for the ETag index). */
+  folderNames: Map<string, Set<string>>;
 }
 
 function baseOf(prefix: string): string {
@@ -62,7 +63,11 @@ function decodeToken(token: string): Marker {
 }
 
 export class WebDavListing {
-  constructor(private readonly store: WebDavStore) {}
+  private readonly etagIndex: WebDavEtagIndex;
+
+  constructor(private readonly store: WebDavStore) {
+    this.etagIndex = new WebDavEtagIndex(store);
+  }
 
   async list(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
     const prefix = options.prefix ?? '';
@@ -78,7 +83,7 @@ export class WebDavListing {
     if (baseSegments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
       return { objects: [], commonPrefixes: [], isTruncated: false };
     }
-    const walk: Walk = { prefix, delimiter, marker, lastPrefix: undefined };
+    const walk: Walk = { prefix, delimiter, marker, lastPrefix: undefined, folderNames: new Map() };
     const items: Item[] = [];
     let isTruncated = false;
     for await (const item of this.walk(baseSegments, base, walk)) {
@@ -88,7 +93,7 @@ export class WebDavListing {
       }
       items.push(item);
     }
-    return this.render(items, isTruncated);
+    return this.render(items, isTruncated, walk.folderNames);
   }
 
   /** Whether a key (or a common prefix) comes after the listing's marker. */
@@ -127,6 +132,7 @@ export class WebDavListing {
   private async *walk(segments: string[], folderKey: string, walk: Walk): AsyncGenerator<Item> {
     const children = await this.readFolder(segments);
     if (children === null) return;
+    walk.folderNames.set(folderKey, new Set(children.members.filter((member) => !member.entry.isCollection).map((member) => member.name)));
     if (folderKey !== '' && folderKey.startsWith(walk.prefix) && this.after(walk, folderKey)) {
       const sidecar = await this.store.readSidecar(folderKey);
       if (sidecar) yield { kind: 'marker', key: folderKey, entry: children.self, sidecar };
@@ -176,25 +182,28 @@ export class WebDavListing {
     return { self, members };
   }
 
-  /** The page: files get their MD5 ETag from their sidecars (read SIDECAR_CONCURRENCY at a time). */
-  private async render(items: readonly Item[], isTruncated: boolean): Promise<ListObjectsPage> {
+  /** The page: files get their MD5 ETags from the folders' ETag index (webdav-etag-index.ts). */
+  private async render(items: readonly Item[], isTruncated: boolean, folderNames: Walk['folderNames']): Promise<ListObjectsPage> {
     const objects: ObjectSummary[] = [];
     const commonPrefixes: string[] = [];
-    const summaries = await mapLimit(items, SIDECAR_CONCURRENCY, async (item): Promise<ObjectSummary | null> => {
-      if (item.kind === 'prefix') return null;
-      if (item.kind === 'marker') {
-        const { etag, written } = item.sidecar;
-        return { key: item.key, size: 0, etag, lastModified: written === undefined ? item.entry.lastModified : new Date(written) };
-      }
-      const sidecar = await this.store.readSidecar(item.key);
-      const etag = sidecar && sidecar.size === item.entry.size ? sidecar.etag : item.entry.etag;
-      return { key: item.key, size: item.entry.size, etag, lastModified: item.entry.lastModified };
-    });
-    items.forEach((item, index) => {
-      const summary = summaries[index];
+    const files = items.filter((item): item is Extract<Item, { kind: 'file' }> => item.kind === 'file');
+    const etags = await this.etagIndex.etags(files, folderNames);
+    let fileIndex = 0;
+    for (const item of items) {
       if (item.kind === 'prefix') commonPrefixes.push(item.key);
-      else if (summary) objects.push(summary);
-    });
+      else if (item.kind === 'marker') {
+        const { etag, written } = item.sidecar;
+        objects.push({ key: item.key, size: 0, etag, lastModified: written === undefined ? item.entry.lastModified : new Date(written) });
+      } else {
+        objects.push({
+          key: item.key,
+          size: item.entry.size,
+          etag: etags[fileIndex] ?? item.entry.etag,
+          lastModified: item.entry.lastModified,
+        });
+        fileIndex += 1;
+      }
+    }
     const last = items[items.length - 1];
     return {
       objects,

@@ -33,6 +33,8 @@ export interface Sidecar {
    * should not.
    */
   written?: number;
+  /** The server's ETag of the PUT that wrote the content (without quotes), when it sent one. */
+  davEtag?: string;
 }
 
 function encodeSegments(segments: readonly string[]): string {
@@ -161,31 +163,41 @@ export class WebDavStore {
     return [hash.slice(0, 2), `${hash}.json`];
   }
 
-  async readSidecar(key: string): Promise<Sidecar | null> {
-    const response = await this.http.request({ method: 'GET', path: this.internalPath('meta', ...this.sidecarName(key)) });
+  /** A small JSON document below the internal folder; null when missing or unreadable. */
+  async readInternalJson(segments: readonly string[], limit = 1024 * 1024): Promise<unknown> {
+    const response = await this.http.request({ method: 'GET', path: this.internalPath(...segments) });
     if (response.statusCode === 404) {
       response.resume();
       return null;
     }
-    const body = await readBody(response, 1024 * 1024);
+    const body = await readBody(response, limit);
     if ((response.statusCode ?? 0) >= 300) return null;
     try {
-      const parsed = JSON.parse(body.toString('utf8')) as Sidecar;
-      return parsed.v === 1 ? parsed : null;
+      return JSON.parse(body.toString('utf8')) as unknown;
     } catch {
       return null;
     }
   }
 
+  /** PUTs a JSON document below the internal folder (its collection must exist). */
+  async writeInternalJson(segments: readonly string[], value: unknown): Promise<void> {
+    await this.http.send({
+      method: 'PUT',
+      path: this.internalPath(...segments),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(value),
+    });
+  }
+
+  async readSidecar(key: string): Promise<Sidecar | null> {
+    const parsed = (await this.readInternalJson(['meta', ...this.sidecarName(key)])) as Sidecar | null;
+    return parsed?.v === 1 ? parsed : null;
+  }
+
   async writeSidecar(key: string, sidecar: Sidecar): Promise<void> {
     const [folder, name] = this.sidecarName(key);
     await this.ensureCollections([INTERNAL_FOLDER, 'meta', folder]);
-    await this.http.send({
-      method: 'PUT',
-      path: this.internalPath('meta', folder, name),
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(sidecar),
-    });
+    await this.writeInternalJson(['meta', folder, name], sidecar);
   }
 
   async deleteSidecar(key: string): Promise<void> {
