@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathOf, putChunked, putToPresignedUrl } from '../testing/file-share-helpers';
+import { formBody } from '../testing/fs-test-kit';
 import { REMOTE_KINDS, remoteShareContextForEachTest, type RemoteShareContext } from '../testing/remote-share-context';
 
 /**
@@ -11,23 +12,6 @@ import { REMOTE_KINDS, remoteShareContextForEachTest, type RemoteShareContext } 
  */
 
 const EN = { 'accept-language': 'en-US' };
-
-/** A multipart/form-data body with text fields and one file. */
-function formBody(fields: Record<string, string>, file: { name: string; content: Buffer }) {
-  const boundary = `----cloudclip-remote-${Date.now()}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Sends the headers and `sent` bytes of a `declared`-byte PUT, then drops the connection. */
 function abandonedPut(url: string, headers: Record<string, string>, declared: number, sent: number): Promise<void> {
@@ -134,7 +118,12 @@ describe.each(REMOTE_KINDS)('file share uploads on a %s storage', (kind) => {
       payload: raw,
     });
     expect(direct.statusCode).toBe(200);
-    const form = formBody({ s3_config_id: c.config.id, slug: 'form-1', remark: 'form' }, { name: 'photo.png', content: raw });
+    const form = formBody([
+      ['s3_config_id', c.config.id],
+      ['slug', 'form-1'],
+      ['remark', 'form'],
+      ['file', raw, 'photo.png'],
+    ]);
     const posted = await c.inject({ method: 'POST', url: '/api/upload', headers: { ...c.admin, ...form.headers }, payload: form.payload });
     expect(posted.statusCode).toBe(200);
     expect(posted.json().data).toMatchObject({ slug: 'form-1', filename: 'photo.png', size: raw.length });
