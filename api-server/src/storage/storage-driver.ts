@@ -246,6 +246,20 @@ export async function* listAllPages(
 }
 
 /** Every object under `prefix` (no delimiter), across pages. */
+/** One object moved with its content and metadata: server-side when the driver can (`moveObject`), else copy + delete. */
+export async function moveStoredObject(
+  driver: Pick<StorageDriver, 'moveObject' | 'copyObject' | 'deleteObject'>,
+  sourceKey: string,
+  targetKey: string,
+): Promise<void> {
+  if (driver.moveObject) {
+    await driver.moveObject(sourceKey, targetKey);
+    return;
+  }
+  await driver.copyObject(sourceKey, targetKey);
+  await driver.deleteObject(sourceKey);
+}
+
 export async function* listAllObjects(driver: Pick<StorageDriver, 'listObjects'>, prefix = ''): AsyncGenerator<ObjectSummary> {
   for await (const page of listAllPages(driver, { prefix })) yield* page.objects;
 }

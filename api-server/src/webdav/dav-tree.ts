@@ -5,7 +5,7 @@ import { formatBytes } from '../lib/format-size';
 import { toIso } from '../lib/time';
 import { storageCall, type FsTarget } from '../services/fs/fs-access';
 import { DIRECTORY_CONTENT_TYPE, mimeTypeOf } from '../services/fs/fs-mime';
-import { listAllObjects } from '../storage/storage-driver';
+import { listAllObjects, moveStoredObject } from '../storage/storage-driver';
 import { checkConditions } from './dav-conditions';
 import { depthOf, hasBody, headerOf, type DavRequest } from './dav-context';
 import { davPathOf, destinationServer, pathOfUrl } from './dav-paths';
@@ -162,7 +162,7 @@ async function copyTree(dav: DavRequest, source: StoredResource, destination: St
   }
 }
 
-/** Moves a resource inside one storage: server-side copies, then the source goes; file rows follow. */
+/** Moves a resource inside one storage, server-side (the driver's move, else copy + delete); file rows follow. */
 async function moveWithin(dav: DavRequest, source: StoredResource, destination: StoredResource): Promise<void> {
   const { driver, config, mount } = source.target;
   const { files, clock } = dav.deps;
@@ -170,8 +170,7 @@ async function moveWithin(dav: DavRequest, source: StoredResource, destination: 
   const dest = destination.target;
   try {
     if (source.state.type === 'file') {
-      await storageCall(() => driver.copyObject(source.target.key, dest.key));
-      await storageCall(() => driver.deleteObject(source.target.key));
+      await storageCall(() => moveStoredObject(driver, source.target.key, dest.key));
       const name = dest.path.segments[dest.path.segments.length - 1] ?? '';
       for (const row of await files.findByStorageKey(config.id, source.target.key)) {
         await files.update(row.id, {
@@ -186,14 +185,15 @@ async function moveWithin(dav: DavRequest, source: StoredResource, destination: 
       const sourcePrefix = `${source.target.key}/`;
       const destPrefix = `${dest.key}/`;
       await storageCall(() => driver.putObject(destPrefix, Buffer.alloc(0), { contentType: DIRECTORY_CONTENT_TYPE }));
+      // The keys first, then the moves: a listing is not paged through while its entries go away.
+      const keys: string[] = [];
       const objects = listAllObjects(driver, sourcePrefix);
       for (;;) {
         const next = await storageCall(() => objects.next());
         if (next.done) break;
-        const key = next.value.key;
-        if (key === sourcePrefix) continue;
-        await storageCall(() => driver.copyObject(key, destPrefix + key.slice(sourcePrefix.length)));
+        if (next.value.key !== sourcePrefix) keys.push(next.value.key);
       }
+      for (const key of keys) await storageCall(() => moveStoredObject(driver, key, destPrefix + key.slice(sourcePrefix.length)));
       await storageCall(() => driver.deletePrefix(sourcePrefix));
       for (const row of await files.findByStoragePrefix(config.id, sourcePrefix)) {
         const key = destPrefix + row.storage_path.slice(sourcePrefix.length);

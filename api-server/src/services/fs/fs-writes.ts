@@ -1,22 +1,12 @@
 import type { FsBatchRemoveResponse, FsUpdateResponse } from '@cloudclip/contract';
 import { HttpError } from '../../http/http-error';
 import { toIso } from '../../lib/time';
-import { listAllObjects, type StorageDriver } from '../../storage/storage-driver';
+import { listAllObjects, moveStoredObject } from '../../storage/storage-driver';
 import { parentKey, storageCall, type FsAccess, type FsCaller, type FsTarget } from './fs-access';
 import { contentTypeOf, DIRECTORY_CONTENT_TYPE, mimeTypeOf } from './fs-mime';
 import { baseName, displayPath, parseFsPath, withDirectoryFlag } from './fs-path';
 
 export const UPDATE_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
-
-/** One object moved with its content and metadata: server-side when the driver can, else copy + delete. */
-async function moveObject(driver: StorageDriver, sourceKey: string, targetKey: string): Promise<void> {
-  if (driver.moveObject) {
-    await driver.moveObject(sourceKey, targetKey);
-    return;
-  }
-  await driver.copyObject(sourceKey, targetKey);
-  await driver.deleteObject(sourceKey);
-}
 
 /** Per-item failure messages come from the route (they are translated there). */
 export type Describe = (error: unknown) => string;
@@ -130,7 +120,7 @@ export class FsWrites {
         if ((await this.access.folderExists(target)) || (await this.access.fileExists(target))) throw new HttpError(409, 'fs.targetExists');
         if (!(await this.access.folderExists(target, parentKey(target.key)))) throw new HttpError(409, 'fs.parentMissing');
         const targetPrefix = `${target.key}/`;
-        for (const key of keys) await storageCall(() => moveObject(driver, key, targetPrefix + key.slice(sourcePrefix.length)));
+        for (const key of keys) await storageCall(() => moveStoredObject(driver, key, targetPrefix + key.slice(sourcePrefix.length)));
         // Whatever a copy + delete driver left, or the listing missed meanwhile.
         await storageCall(() => driver.deletePrefix(sourcePrefix));
         for (const row of await this.access.deps.files.findByStoragePrefix(config.id, sourcePrefix)) {
@@ -147,7 +137,7 @@ export class FsWrites {
           throw new HttpError(409, 'fs.targetExists');
         }
         if (!(await this.access.folderExists(target, parentKey(target.key)))) throw new HttpError(409, 'fs.parentMissing');
-        await storageCall(() => moveObject(driver, source.key, target.key));
+        await storageCall(() => moveStoredObject(driver, source.key, target.key));
         for (const row of await this.access.deps.files.findByStorageKey(config.id, source.key)) {
           await this.access.deps.files.update(row.id, {
             storage_path: target.key,
