@@ -69,9 +69,9 @@ export async function listSftpObjects(host: SftpListingHost, options: ListObject
     prefixes.add(key.slice(0, index + delimiter.length));
     return true;
   };
-  const walk = async (folderKey: string): Promise<void> => {
+  const walk = async (folderKey: string, stats?: RemoteStats): Promise<void> => {
     if (folderKey !== '' && folderKey.startsWith(prefix) && (await host.hasMarker(folderKey))) {
-      entries.push({ key: folderKey, kind: 'marker' });
+      entries.push({ key: folderKey, kind: 'marker', ...(stats ? { stats } : {}) });
     }
     const children = await host.readFolder(folderKey);
     if (!children) return;
@@ -86,7 +86,7 @@ export async function listSftpObjects(host: SftpListingHost, options: ListObject
       const childKey = `${key}/`;
       if (!childKey.startsWith(prefix) && !prefix.startsWith(childKey)) continue;
       if (childKey.startsWith(prefix) && rollUp(childKey)) continue;
-      await walk(childKey);
+      await walk(childKey, child.stats);
     }
   };
   await walk(baseOf(prefix));
