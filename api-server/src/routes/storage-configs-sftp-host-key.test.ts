@@ -1,6 +1,5 @@
-import { createServer } from 'node:net';
 import { seedApiKey } from '../testing/seed';
-import { startSshd, type SshdHandle } from '../testing/sshd-server';
+import { freePort, startSshd, type SshdHandle } from '../testing/sshd-server';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
 
 /**
@@ -9,19 +8,6 @@ import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type 
  */
 
 jest.setTimeout(60_000);
-
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('POST /api/s3-configs/sftp-host-key', () => {
   let t: TestApp;
@@ -97,7 +83,7 @@ describe('POST /api/s3-configs/sftp-host-key', () => {
   });
 
   it('answers 502 naming the endpoint when nothing listens there', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const response = await probe(`sftp://127.0.0.1:${port}`, { ...admin, 'accept-language': 'en-US' });
     expect(response.statusCode).toBe(502);
     const body = response.json();

@@ -52,7 +52,8 @@ function descendants(root: number): number[] {
   return found;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago (nothing listens on it once this resolves). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

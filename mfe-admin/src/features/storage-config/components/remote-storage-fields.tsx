@@ -22,6 +22,34 @@ interface FieldsProps {
   rule: (field: RemoteStorageField) => FormRule;
 }
 
+/** The user name (write-only like the S3 keys: blank on edit = keep). */
+function UserField({ t, editing, rule }: FieldsProps) {
+  return (
+    <ProFormText
+      name="access_key_id"
+      label={t('storage.fieldUser')}
+      required={!editing}
+      placeholder={editing ? t('storage.secretKeep') : undefined}
+      fieldProps={{ autoComplete: 'off' }}
+      rules={[rule('access_key_id')]}
+    />
+  );
+}
+
+/** The password (blank on edit = keep). */
+function PasswordField({ t, editing, rule }: FieldsProps) {
+  return (
+    <ProFormText.Password
+      name="secret_access_key"
+      label={t('storage.fieldPassword')}
+      required={!editing}
+      placeholder={editing ? t('storage.secretKeep') : undefined}
+      fieldProps={{ autoComplete: 'new-password' }}
+      rules={[rule('secret_access_key')]}
+    />
+  );
+}
+
 /** Server URL, user, password and base folder of a WebDAV config. */
 export function WebDavFields({ t, editing, rule }: FieldsProps) {
   return (
@@ -34,22 +62,8 @@ export function WebDavFields({ t, editing, rule }: FieldsProps) {
         tooltip={t('storage.webDavUrlHelp')}
         rules={[rule('endpoint_url')]}
       />
-      <ProFormText
-        name="access_key_id"
-        label={t('storage.fieldUser')}
-        required={!editing}
-        placeholder={editing ? t('storage.secretKeep') : undefined}
-        fieldProps={{ autoComplete: 'off' }}
-        rules={[rule('access_key_id')]}
-      />
-      <ProFormText.Password
-        name="secret_access_key"
-        label={t('storage.fieldPassword')}
-        required={!editing}
-        placeholder={editing ? t('storage.secretKeep') : undefined}
-        fieldProps={{ autoComplete: 'new-password' }}
-        rules={[rule('secret_access_key')]}
-      />
+      <UserField t={t} editing={editing} rule={rule} />
+      <PasswordField t={t} editing={editing} rule={rule} />
       <ProFormText name="bucket_name" label={t('storage.fieldBaseFolder')} tooltip={t('storage.baseFolderHelp')} />
     </>
   );
@@ -136,14 +150,7 @@ export function SftpFields({ t, editing, rule }: FieldsProps) {
         fieldProps={{ inputMode: 'numeric' }}
         rules={[rule('sftp_port')]}
       />
-      <ProFormText
-        name="access_key_id"
-        label={t('storage.fieldUser')}
-        required={!editing}
-        placeholder={editing ? t('storage.secretKeep') : undefined}
-        fieldProps={{ autoComplete: 'off' }}
-        rules={[rule('access_key_id')]}
-      />
+      <UserField t={t} editing={editing} rule={rule} />
       <ProFormRadio.Group
         name="sftp_auth"
         label={t('storage.fieldAuth')}
@@ -176,14 +183,7 @@ export function SftpFields({ t, editing, rule }: FieldsProps) {
               </Form.Item>
             </>
           ) : (
-            <ProFormText.Password
-              name="secret_access_key"
-              label={t('storage.fieldPassword')}
-              required={!editing}
-              placeholder={editing ? t('storage.secretKeep') : undefined}
-              fieldProps={{ autoComplete: 'new-password' }}
-              rules={[rule('secret_access_key')]}
-            />
+            <PasswordField t={t} editing={editing} rule={rule} />
           )
         }
       </ProFormDependency>
