@@ -138,6 +138,24 @@ describe.each(REMOTE_KINDS)('file share uploads on a %s storage', (kind) => {
     }
   });
 
+  it('direct links (use_proxy=0) and the Office viewer fetch the bytes from the server through signed URLs', async () => {
+    const direct = await c.inject({ method: 'PUT', url: '/api/upload-direct/d.txt?use_proxy=0', headers: c.admin, payload: 'direct' });
+    const data = direct.json().data;
+    expect(data.use_proxy).toBe(0);
+    expect(data.downloadUrl).not.toContain('/api/file-download/');
+    expect(await (await fetch(data.downloadUrl)).text()).toBe('direct');
+
+    const office = await c.inject({ method: 'PUT', url: '/api/upload-direct/plan.xlsx?slug=plan', headers: c.admin, payload: 'PK-sheet' });
+    expect(office.statusCode).toBe(200);
+    const viewed = await c.inject({ method: 'GET', url: '/api/file-view/plan' });
+    expect(viewed.statusCode).toBe(302);
+    const src = new URL(viewed.headers.location as string).searchParams.get('src') as string;
+    expect(await (await fetch(src)).text()).toBe('PK-sheet');
+    const preview = await c.inject({ method: 'GET', url: '/api/office-preview/plan' });
+    expect(preview.statusCode).toBe(200);
+    expect(await (await fetch(preview.json().url)).text()).toBe('PK-sheet');
+  });
+
   it('a password-protected share: info hides the links, verify opens it, downloads need the password', async () => {
     const view = await upload('secret.txt', 'hidden words', { password: 'open sesame' });
     const info = (await c.inject({ method: 'GET', url: `/api/public/files/${view.slug}` })).json().data;
