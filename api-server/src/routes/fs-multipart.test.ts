@@ -47,8 +47,12 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
 
   const rows = () => w.t.container.db.selectFrom('files').selectAll().execute();
   const objects = async () => (await w.driver.listObjects({})).objects.map((object) => object.key);
-  const internalUploads = () =>
-    kind === 'local' ? filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'uploads')) : [];
+  /** Staged parts: in the local storage's internal folder, or the driver's internal folder on the WebDAV/SFTP server. */
+  const internalUploads = (): string[] => {
+    if (kind === 'local') return filesBelow(path.join(localStoragePaths(w.t.dataDir, w.configId).internalDir, 'uploads'));
+    if (!w.remoteDir) return [];
+    return filesBelow(path.join(w.remoteDir, kind === 'webdav' ? '.cloudclip-internal' : '.cloudclip', 'uploads'));
+  };
   const spooled = () => filesBelow(path.join(w.t.dataDir, 'tmp'));
 
   type Started = { uploadId: string; key: string };
@@ -113,8 +117,8 @@ describe.each(STORAGE_KINDS)('cancelled and failed fs uploads on %s storage', (k
     });
   }
 
-  if (kind === 'local') {
-    // The staged parts are looked at on disk: local only.
+  if (kind !== 's3rver') {
+    // The staged parts are looked at on disk (s3rver keeps them to itself).
     it('a cancelled upload (abort after parts) leaves no object, no row and no parts on disk', async () => {
       const started = await init('cancelled.bin');
       await sendPart(started, 1, Buffer.alloc(64 * 1024, 1));

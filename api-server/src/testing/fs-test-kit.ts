@@ -53,6 +53,8 @@ export interface FsWorld {
   adminId: string;
   configId: string;
   driver: StorageDriver;
+  /** WebDAV and SFTP: the storage's base folder on the server's disk (this machine's). */
+  remoteDir?: string;
   /** Creates a mount through the API and returns its id. */
   mount(mountPath: string, extra?: Record<string, unknown>): Promise<string>;
   /** A key (file permission unless told otherwise) and its Authorization header. */
@@ -140,6 +142,7 @@ export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Pr
     adminId,
     configId,
     driver,
+    ...(baseDir ? { remoteDir: baseDir } : {}),
     async mount(mountPath, extra = {}) {
       const response = await t.app.inject({
         method: 'POST',
