@@ -1,3 +1,4 @@
+import { normaliseHostKeySha256 } from '@cloudclip/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
 import { StorageError } from '../storage-driver';
@@ -29,16 +30,8 @@ export function hostKeyFingerprint(keyBlob: Buffer): string {
   return `SHA256:${createHash('sha256').update(keyBlob).digest('base64').replace(/=+$/, '')}`;
 }
 
-/** Normalises `SHA256:abc=`/`abc` to `SHA256:abc`; null when it is no SHA-256 fingerprint. */
-export function normaliseFingerprint(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const body = value
-    .trim()
-    .replace(/^SHA256:/i, '')
-    .replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/]{43}$/.test(body)) return null;
-  return `SHA256:${body}`;
-}
+/** Normalises `SHA256:abc=`/`abc` to `SHA256:abc`; null when it is no SHA-256 fingerprint (the contract's rule, shared with the admin form). */
+export const normaliseFingerprint: (value: string | null | undefined) => string | null = normaliseHostKeySha256;
 
 function sameFingerprint(a: string, b: string): boolean {
   const x = Buffer.from(a);
