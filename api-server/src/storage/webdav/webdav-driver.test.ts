@@ -115,6 +115,43 @@ describe('WebDAV driver against rclone serve webdav', () => {
     expect(driver.capabilities.ranges).toBe('emulated');
   });
 
+  it('copies through Cloudclip, content and metadata, when the server refuses COPY', async () => {
+    // A proxy that answers 405 to COPY (a server or gateway without it) and passes the rest on.
+    const target = new URL(server.url);
+    const proxy = http.createServer((request, response) => {
+      if (request.method === 'COPY') {
+        request.resume();
+        response.writeHead(405, { allow: 'GET, PUT, DELETE, PROPFIND, MKCOL, MOVE' }).end();
+        return;
+      }
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(upstream);
+    });
+    const port = await listen(proxy);
+    const driver = makeDriver({ endpointUrl: `http://127.0.0.1:${port}/` });
+    const content = randomBytes(300 * 1024);
+    await driver.putObject('refused/source.bin', content, {
+      contentType: 'application/x-test',
+      contentDisposition: 'attachment; filename="a.bin"',
+      metadata: { owner: 'x' },
+    });
+    const { etag } = await driver.copyObject('refused/source.bin', 'refused/copy.bin');
+    expect(etag).toBe(md5(content));
+    const copy = await driver.getObject('refused/copy.bin');
+    expect((await bytesOf(copy.body)).equals(content)).toBe(true);
+    const head = await driver.headObject('refused/copy.bin');
+    expect(head?.contentType).toBe('application/x-test');
+    expect(head?.contentDisposition).toBe('attachment; filename="a.bin"');
+    expect(head?.metadata).toEqual({ owner: 'x' });
+    expect(await driver.headObject('refused/source.bin')).not.toBeNull();
+  });
+
   it('streams a ~20 MB body of unknown length (chunked PUT) and reads it back', async () => {
     const driver = makeDriver();
     const hash = createHash('md5');

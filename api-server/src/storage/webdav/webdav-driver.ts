@@ -71,6 +71,11 @@ const DELETE_CONCURRENCY = 8;
  * Writes are single PUTs (chunked when the length is unknown); whether a reader can see a
  * half-written file depends on the server (rclone and Nextcloud write to a temporary file first).
  */
+/** True when the server answered that it does not do the method (405 Method Not Allowed, 501 Not Implemented). */
+function refusesMethod(error: unknown): boolean {
+  return error instanceof StorageError && (error.providerCode === '405' || error.providerCode === '501');
+}
+
 export class WebDavStorageDriver implements StorageDriver {
   readonly kind = 'webdav' as const;
   readonly configId: string;
@@ -322,11 +327,25 @@ export class WebDavStorageDriver implements StorageDriver {
     }
     await this.ensureBase();
     await this.store.ensureCollections(targetSegments.slice(0, -1));
-    await this.http.send({
-      method,
-      path: this.store.pathOf(sourceSegments),
-      headers: { destination: destinationOf(this.http, this.store.pathOf(targetSegments)), overwrite: 'T' },
-    });
+    try {
+      await this.http.send({
+        method,
+        path: this.store.pathOf(sourceSegments),
+        headers: { destination: destinationOf(this.http, this.store.pathOf(targetSegments)), overwrite: 'T' },
+      });
+    } catch (error) {
+      if (!refusesMethod(error)) throw error;
+      // A server without COPY/MOVE (405 or 501): the bytes go through Cloudclip instead.
+      const { body } = await this.getObject(sourceKey);
+      const written = await this.putObject(targetKey, body, {
+        contentType: sidecar.contentType,
+        contentLength: sidecar.size,
+        ...(sidecar.contentDisposition === undefined ? {} : { contentDisposition: sidecar.contentDisposition }),
+        metadata: sidecar.metadata,
+      });
+      if (method === 'MOVE') await this.deleteObject(sourceKey);
+      return written;
+    }
     await this.store.writeSidecar(targetKey, sidecar);
     if (method === 'MOVE') {
       await this.store.deleteSidecar(sourceKey);
