@@ -222,11 +222,7 @@ export function SftpFields({ t, editing, rule }: FieldsProps) {
                   </>
                 }
               />
-              <ProFormCheckbox
-                name="host_key_confirmed"
-                rules={[rule('host_key_confirmed')]}
-                fieldProps={{ 'data-testid': 'sftp-host-key-confirm' } as object}
-              >
+              <ProFormCheckbox name="host_key_confirmed" rules={[rule('host_key_confirmed')]}>
                 {t('storage.hostKeyConfirm')}
               </ProFormCheckbox>
             </>
