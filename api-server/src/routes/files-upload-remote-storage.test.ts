@@ -216,10 +216,7 @@ describe.each(REMOTE_KINDS)('file share uploads on a %s storage', (kind) => {
     expect(await c.fileRows()).toEqual([]);
     expect(await c.objectKeys()).toEqual([]);
     expect(storedFiles()).toEqual([]);
-    // Known defect, left to the WebDAV driver (reported): a stream write staged in
-    // .cloudclip-internal/tmp/ whose client dropped the connection is sometimes still written by
-    // rclone after the driver's DELETE of it (the aborted PUT races the DELETE), and stays there.
-    expect(internalFiles().filter((name) => !name.startsWith('.cloudclip-internal/tmp/'))).toEqual([]);
+    expect(internalFiles()).toEqual([]);
   });
 
   it("a key holder's uploads stay within the config's quota; refused ones leave nothing on the server", async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import type { ObjectBody } from '../storage-driver';
-import { statusError, type WebDavHttp } from './webdav-http';
+import { PassThrough, type Readable } from 'node:stream';
+import { StorageError, type ObjectBody } from '../storage-driver';
+import { networkError, statusError, type WebDavHttp } from './webdav-http';
 import { INTERNAL_FOLDER, type WebDavStore } from './webdav-store';
 import { bufferOrStream, Md5Counter } from './webdav-streams';
 
@@ -65,12 +65,35 @@ export async function writeObject(
   if (Buffer.isBuffer(source)) return writeBody(store.http, target, source);
   await store.ensureCollections([INTERNAL_FOLDER, 'tmp']);
   const temp = store.internalPath('tmp', randomUUID());
+  const staged = endedOnError(source);
   try {
-    const written = await writeBody(store.http, temp, source, contentLength);
+    // Always chunked: a source that fails ends the body cleanly instead of cutting the connection,
+    // so the server has answered (and closed its file) before the DELETE below. After a cut
+    // connection rclone sometimes wrote the temp file after that DELETE, and it stayed.
+    const written = await writeBody(store.http, temp, staged.stream);
+    const failure = staged.failure();
+    if (failure !== undefined) throw networkError(failure, `PUT ${decodeURIComponent(temp)}`);
+    if (contentLength !== undefined && written.size !== contentLength) {
+      throw new StorageError('Unavailable', `WebDAV PUT ${decodeURIComponent(temp)}: ${written.size} of ${contentLength} bytes arrived`);
+    }
     await store.http.send({ method: 'MOVE', path: temp, headers: { destination: destinationOf(store.http, target), overwrite: 'T' } });
     return written;
   } catch (error) {
     await store.remove(temp).catch(() => undefined);
     throw error;
   }
+}
+
+/** `source` as a stream that ends, instead of failing, when `source` fails; `failure()` is that error. */
+function endedOnError(source: Readable): { stream: PassThrough; failure: () => unknown } {
+  let failed: unknown;
+  const stream = new PassThrough();
+  source.on('error', (error) => {
+    if (failed !== undefined) return;
+    failed = error;
+    source.unpipe(stream);
+    stream.end();
+  });
+  source.pipe(stream);
+  return { stream, failure: () => failed };
 }
