@@ -78,6 +78,8 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
     const { data } = await report(id);
     expectPassingRemoteReport(data, 'WebDAV');
     expect(data.result.ranges?.note).toMatch(/honours ranges \(206\)/);
+    // rclone serve webdav reports no RFC 4331 quota
+    expect(data.result.space).toEqual({ reported: false, totalBytes: null, freeBytes: null, usedBytes: null, error: null });
     expect(filesUnder(path.join(webdav.rootDir, 'report'))).toEqual(['kept.txt']);
   });
 
@@ -133,6 +135,11 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
     const { data } = await report(id);
     expectPassingRemoteReport(data, 'SFTP');
     expect(data.result.ranges?.note).toMatch(/natively/);
+    // sshd answers statvfs@openssh.com: the disk the base folder is on
+    expect(data.result.space).toMatchObject({ reported: true, error: null });
+    const space = data.result.space;
+    expect(space?.totalBytes).toBeGreaterThan(0);
+    expect((space?.freeBytes ?? 0) + (space?.usedBytes ?? 0)).toBe(space?.totalBytes);
     expect(filesUnder(path.join(sshd.dataDir, 'report'))).toEqual(['kept.txt']);
   });
 

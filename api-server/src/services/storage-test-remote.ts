@@ -99,3 +99,29 @@ export async function rangesTest(
   } else result.cleaned = true;
   return result;
 }
+
+/** `result.space`: what the server reports about its space (RFC 4331 quota, statvfs), or that it reports none. */
+export interface StorageTestSpace {
+  /** False when the server reports no figure (the config's quota field is then the only limit). */
+  reported: boolean;
+  totalBytes: number | null;
+  freeBytes: number | null;
+  usedBytes: number | null;
+  error: string | null;
+}
+
+export async function spaceTest(driver: StorageDriver): Promise<StorageTestSpace> {
+  try {
+    const space = (await driver.reportedSpace?.()) ?? null;
+    if (!space) return { reported: false, totalBytes: null, freeBytes: null, usedBytes: null, error: null };
+    return { reported: true, ...space, error: null };
+  } catch (error) {
+    return {
+      reported: false,
+      totalBytes: null,
+      freeBytes: null,
+      usedBytes: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

@@ -10,6 +10,8 @@ import { PROVIDER_B2, PROVIDER_R2, type StorageConfigService } from './storage-c
 import { storageTestNotes, type StorageTestNotes } from './storage-test-notes';
 import {
   rangesTest,
+  spaceTest,
+  type StorageTestSpace,
   readBack,
   remoteErrorText,
   remoteKind,
@@ -36,8 +38,12 @@ export interface StorageTestOutcome {
   result: StorageTestResult;
 }
 
-/** The contract's report; WebDAV and SFTP storage add `ranges` and a CORS step marked `skipped`. */
-export type StorageTestResult = Omit<S3TestResultDetails, 'cors'> & { cors: S3TestCors | SkippedCors; ranges?: StorageTestRanges };
+/** The contract's report; WebDAV and SFTP storage add `ranges`, `space` and a CORS step marked `skipped`. */
+export type StorageTestResult = Omit<S3TestResultDetails, 'cors'> & {
+  cors: S3TestCors | SkippedCors;
+  ranges?: StorageTestRanges;
+  space?: StorageTestSpace;
+};
 
 type Guide = keyof StorageTestNotes['corsGuide'];
 
@@ -96,6 +102,7 @@ export class StorageTestService {
     const frontendSim = await this.frontendSimulation(driver, row, prefix, origin, context.urlBase, notes, remote);
     // Not part of `success`: the bytes of an emulated range are right too; the step shows a failure.
     const ranges = remote ? await rangesTest(driver, remote, prefix, notes) : undefined;
+    const space = remote ? await spaceTest(driver) : undefined;
     await this.configs.touchLastUsed(row.id);
 
     const frontendUsable = cors.success && frontendSim.success;
@@ -125,6 +132,7 @@ export class StorageTestService {
         },
         globalNote: notes.globalNote,
         ...(ranges === undefined ? {} : { ranges }),
+        ...(space === undefined ? {} : { space }),
       },
     };
   }

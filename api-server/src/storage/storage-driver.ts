@@ -24,6 +24,13 @@ export type RangeRequest = { start: number; end?: number } | { suffixLength: num
 
 export type ObjectBody = Buffer | Uint8Array | string | Readable;
 
+/** Space figures a storage reports about itself, in bytes; null for a figure it does not report. */
+export interface ReportedSpace {
+  totalBytes: number | null;
+  freeBytes: number | null;
+  usedBytes: number | null;
+}
+
 export interface PutObjectOptions {
   contentType?: string;
   /** Byte length of a stream body when known (lets the S3 driver send it in one request). */
@@ -151,6 +158,11 @@ export interface StorageDriver {
    * rename). Optional: callers without it copy and delete.
    */
   moveObject?(sourceKey: string, targetKey: string): Promise<{ etag: string }>;
+  /**
+   * The space the storage itself reports: the RFC 4331 quota of a WebDAV server, `statvfs` of an
+   * SFTP server, the free space of the local disk. Null when it reports nothing (S3). Optional.
+   */
+  reportedSpace?(): Promise<ReportedSpace | null>;
 
   createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }>;
   uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody, contentLength?: number): Promise<{ etag: string }>;

@@ -269,6 +269,19 @@ export interface S3TestRanges {
   error: string | null;
 }
 
+/**
+ * `result.space` (Cloudclip addition, WebDAV and SFTP configs only): the space the server reports
+ * about itself (WebDAV: RFC 4331 quota properties; SFTP: `statvfs@openssh.com`), in bytes.
+ * `reported: false` when it reports none (the config's quota field is then the only limit).
+ */
+export interface S3TestSpace {
+  reported: boolean;
+  totalBytes: number | null;
+  freeBytes: number | null;
+  usedBytes: number | null;
+  error: string | null;
+}
+
 export interface S3TestResultDetails {
   read: S3TestRead;
   write: S3TestWrite;
@@ -276,6 +289,8 @@ export interface S3TestResultDetails {
   frontendSim: S3TestFrontendSim;
   /** Cloudclip addition: WebDAV and SFTP configs only. */
   ranges?: S3TestRanges;
+  /** Cloudclip addition: WebDAV and SFTP configs only. */
+  space?: S3TestSpace;
   connectionInfo: S3TestConnectionInfo;
   globalNote: string;
 }

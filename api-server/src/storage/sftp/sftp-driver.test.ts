@@ -133,8 +133,10 @@ describe('SFTP driver against sshd', () => {
     const copy = await driver.copyObject('copy/src.txt', 'copy/dst.txt');
     expect(copy.etag).toBe(createHash('md5').update('copy me').digest('hex'));
     expect((await driver.headObject('copy/dst.txt'))?.contentType).toBe('text/plain');
-    const quota = await driver.quota();
-    expect(quota?.totalBytes).toBeGreaterThan(0);
+    const space = await driver.reportedSpace();
+    expect(space?.totalBytes).toBeGreaterThan(0);
+    expect(space?.freeBytes).toBeGreaterThan(0);
+    expect((space?.usedBytes ?? -1) + (space?.freeBytes ?? 0)).toBe(space?.totalBytes);
   });
 
   it('deletes a prefix recursively and removes the emptied folders', async () => {

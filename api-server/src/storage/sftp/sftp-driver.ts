@@ -23,6 +23,7 @@ import {
   type PresignPutOptions,
   type PutObjectOptions,
   type RangeRequest,
+  type ReportedSpace,
   type StorageDriver,
 } from '../storage-driver';
 import { SftpPool, sftpError, type RemoteStats, type SftpConnectionOptions, type SftpOps } from './sftp-connection';
@@ -674,9 +675,16 @@ export class SftpStorageDriver implements StorageDriver {
   // ---------------------------------------------------------------- quota
 
   /** Total and free bytes of the base folder's file system (`statvfs@openssh.com`), null when the server does not say. */
-  async quota(): Promise<{ totalBytes: number; freeBytes: number } | null> {
+  async reportedSpace(): Promise<ReportedSpace | null> {
     const root = await this.rootPath();
-    return this.run('quota', (ops) => ops.statvfs(root));
+    const figures = await this.run('quota', (ops) => ops.statvfs(root));
+    return (
+      figures && {
+        totalBytes: figures.totalBytes,
+        freeBytes: figures.freeBytes,
+        usedBytes: Math.max(0, figures.totalBytes - figures.freeBytes),
+      }
+    );
   }
 
   // ---------------------------------------------------------------- URLs (served by the api-server)

@@ -20,6 +20,7 @@ import {
   type PresignPutOptions,
   type PutObjectOptions,
   type RangeRequest,
+  type ReportedSpace,
   type StorageDriver,
 } from '../storage-driver';
 import { networkError, statusError, WebDavHttp } from './webdav-http';
@@ -52,11 +53,6 @@ export interface WebDavCapabilities {
    * `unknown`: no ranged read yet.
    */
   ranges: 'native' | 'emulated' | 'unknown';
-}
-
-export interface WebDavQuota {
-  availableBytes?: number;
-  usedBytes?: number;
 }
 
 const DELETE_CONCURRENCY = 8;
@@ -357,22 +353,21 @@ export class WebDavStorageDriver implements StorageDriver {
   // ---------------------------------------------------------------- quota
 
   /** RFC 4331 quota of the base folder when the server reports it (null when it reports neither figure). */
-  async getQuota(): Promise<WebDavQuota | null> {
-    let quota: WebDavQuota | null = null;
+  async reportedSpace(): Promise<ReportedSpace | null> {
+    let space: ReportedSpace | null = null;
     await propfind(
       this.http,
       this.store.pathOf([], true),
       0,
       (entry) => {
         if (entry.quotaAvailable === undefined && entry.quotaUsed === undefined) return;
-        quota = {
-          ...(entry.quotaAvailable === undefined ? {} : { availableBytes: entry.quotaAvailable }),
-          ...(entry.quotaUsed === undefined ? {} : { usedBytes: entry.quotaUsed }),
-        };
+        const free = entry.quotaAvailable ?? null;
+        const used = entry.quotaUsed ?? null;
+        space = { freeBytes: free, usedBytes: used, totalBytes: free !== null && used !== null ? free + used : null };
       },
       { quota: true },
     );
-    return quota;
+    return space;
   }
 
   // ---------------------------------------------------------------- multipart

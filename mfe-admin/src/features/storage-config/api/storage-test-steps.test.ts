@@ -104,4 +104,45 @@ describe('testReport', () => {
     const failed = result('native', false).steps[2];
     expect(failed).toMatchObject({ success: false, detail: 'got 100 bytes, expected 20', facts: [] });
   });
+
+  it('shows the space the server reports, or says that it reports none', () => {
+    const base = {
+      read: { success: true, error: null, note: '', objectCount: 0, prefix: '' },
+      write: { success: true, error: null, note: '', uploadTime: 1, testFile: 't', cleaned: true },
+      connectionInfo: {
+        bucket: '',
+        endpoint: 'sftp://h:22',
+        region: '',
+        pathStyle: '',
+        provider: 'SFTP',
+        defaultFolder: '',
+        customHost: '',
+        signatureExpiresIn: '3600',
+      },
+      globalNote: '',
+    } as never;
+    const step = (space: {
+      reported: boolean;
+      totalBytes: number | null;
+      freeBytes: number | null;
+      usedBytes: number | null;
+      error: string | null;
+    }) => testReport({ success: true, result: { ...(base as object), space } as never }).steps.find((entry) => entry.id === 'space');
+    expect(step({ reported: true, totalBytes: 2 * 1024 ** 3, freeBytes: 1024 ** 3, usedBytes: 1024 ** 3, error: null })).toMatchObject({
+      success: true,
+      facts: [
+        { key: 'storage.factSpaceFree', value: '1 GB' },
+        { key: 'storage.factSpaceTotal', value: '2 GB' },
+        { key: 'storage.factSpaceUsed', value: '1 GB' },
+      ],
+    });
+    expect(step({ reported: false, totalBytes: null, freeBytes: null, usedBytes: null, error: null })?.facts).toEqual([
+      { key: 'storage.factSpaceNotReported', value: '' },
+    ]);
+    expect(step({ reported: false, totalBytes: null, freeBytes: null, usedBytes: null, error: 'statvfs failed' })).toMatchObject({
+      success: false,
+      detail: 'statvfs failed',
+      facts: [],
+    });
+  });
 });

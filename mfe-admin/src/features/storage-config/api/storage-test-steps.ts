@@ -1,4 +1,4 @@
-import type { S3ConfigTestResult, S3TestResultDetails } from '@cloudclip/shared-kernel';
+import { formatBytes, type S3ConfigTestResult, type S3TestResultDetails } from '@cloudclip/shared-kernel';
 
 /** One line of the test report. */
 export interface TestStep {
@@ -39,7 +39,7 @@ export function testReport(result: S3ConfigTestResult): TestReport {
     const error = (result.result as { error?: string } | undefined)?.error ?? '';
     return { success: false, steps: [], error };
   }
-  const { read, write, cors, frontendSim, ranges, connectionInfo, globalNote } = result.result;
+  const { read, write, cors, frontendSim, ranges, space, connectionInfo, globalNote } = result.result;
   const steps: TestStep[] = [];
   if (read) {
     steps.push({
@@ -69,6 +69,15 @@ export function testReport(result: S3ConfigTestResult): TestReport {
         ? [{ key: ranges.mode === 'emulated' ? 'storage.rangesEmulated' : 'storage.rangesNative', value: ranges.mode }]
         : [],
     });
+  }
+  if (space) {
+    // Informational: what the server says about its space; the config's quota field stays the limit.
+    const facts: TestStep['facts'] = [];
+    if (space.freeBytes !== null) facts.push({ key: 'storage.factSpaceFree', value: formatBytes(space.freeBytes) });
+    if (space.totalBytes !== null) facts.push({ key: 'storage.factSpaceTotal', value: formatBytes(space.totalBytes) });
+    if (space.usedBytes !== null) facts.push({ key: 'storage.factSpaceUsed', value: formatBytes(space.usedBytes) });
+    if (!space.reported && space.error === null) facts.push({ key: 'storage.factSpaceNotReported', value: '' });
+    steps.push({ id: 'space', labelKey: 'storage.stepSpace', success: space.error === null, detail: space.error ?? '', facts });
   }
   if (cors?.skipped) {
     steps.push({ id: 'cors', labelKey: 'storage.stepCors', success: true, skipped: true, detail: cors.note ?? '', facts: [] });
