@@ -89,7 +89,7 @@ describe('local storage driver', () => {
     });
   });
 
-  it('reports the local disk's size and free space, before its root exists and after', async () => {
+  it('reports the size and free space of the local disk, before its root exists and after', async () => {
     const before = await driver.reportedSpace();
     expect(before?.totalBytes).toBeGreaterThan(0);
     expect(before?.freeBytes).toBeGreaterThan(0);
