@@ -8,7 +8,8 @@ import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { driverForProvider, type StorageConfigCaller, type StorageConfigService } from '../services/storage-config-service';
 import type { StorageTestService } from '../services/storage-test-service';
-import { parseSftpEndpoint, probeHostKey } from '../storage/sftp/sftp-connection';
+import { parseSftpEndpoint } from '../storage/sftp/sftp-connection-options';
+import { probeHostKey } from '../storage/sftp/sftp-host-key';
 import { isStorageError } from '../storage/storage-driver';
 
 export interface StorageConfigRoutesOptions {

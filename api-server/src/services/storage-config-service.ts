@@ -8,7 +8,8 @@ import { parseTimestamp, toIso, type Clock } from '../lib/time';
 import type { StorageConfigPatch, StorageConfigRepository } from '../repositories/storage-config-repository';
 import { keySegments } from '../storage/local-driver';
 import { normalizeBaseUrl } from '../storage/object-url';
-import { normaliseFingerprint, parseSftpEndpoint } from '../storage/sftp/sftp-connection';
+import { parseSftpEndpoint } from '../storage/sftp/sftp-connection-options';
+import { normaliseFingerprint } from '../storage/sftp/sftp-host-key';
 import type { StorageDriver } from '../storage/storage-driver';
 import type { StorageRegistry } from '../storage/storage-registry';
 

@@ -1,12 +1,12 @@
 import type { S3TestCors, S3TestFrontendSim, S3TestRead, S3TestResultDetails, S3TestStep, S3TestWrite } from '@cloudclip/contract';
 import { performance } from 'node:perf_hooks';
 import type { StorageConfigRow } from '../db/schema';
-import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../http/cors';
 import type { Locale, MessageKey } from '../i18n/messages';
 import { formatBytes } from '../lib/format-size';
 import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlSigner } from '../storage/local-url-signer';
 import { isStorageError, type StorageDriver } from '../storage/storage-driver';
-import { PROVIDER_B2, PROVIDER_R2, type StorageConfigService } from './storage-config-service';
+import { PROVIDER_B2, type StorageConfigService } from './storage-config-service';
+import { corsTest, errorText, guideFor, HTTP_TIMEOUT_MS, localCors, skippedCors, TEST_CONTENT_TYPE } from './storage-test-cors';
 import { storageTestNotes, type StorageTestNotes } from './storage-test-notes';
 import {
   rangesTest,
@@ -19,9 +19,6 @@ import {
   type SkippedCors,
   type StorageTestRanges,
 } from './storage-test-remote';
-
-const TEST_CONTENT_TYPE = 'text/plain';
-const HTTP_TIMEOUT_MS = 15_000;
 
 export interface StorageTestContext {
   /** The caller's `Origin` header (used for the CORS probe), if any. */
@@ -44,19 +41,6 @@ export type StorageTestResult = Omit<S3TestResultDetails, 'cors'> & {
   ranges?: StorageTestRanges;
   space?: StorageTestSpace;
 };
-
-type Guide = keyof StorageTestNotes['corsGuide'];
-
-function guideFor(providerType: string): Guide {
-  if (providerType === PROVIDER_R2) return 'r2';
-  if (providerType === PROVIDER_B2) return 'b2';
-  if (providerType === 'AWS S3') return 'aws';
-  return 'default';
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function errorCode(error: unknown): string | undefined {
   if (isStorageError(error)) return error.providerCode ?? error.code;
@@ -95,10 +79,10 @@ export class StorageTestService {
     const read = await this.readTest(driver, prefix, notes, local, remote);
     const write = await this.writeTest(driver, row, prefix, notes, local, remote);
     const cors = remote
-      ? this.skippedCors(remote, origin, notes)
+      ? skippedCors(remote, origin, notes)
       : local
-        ? this.localCors(origin, notes)
-        : await this.corsTest(driver, row, prefix, origin, notes);
+        ? localCors(origin, notes)
+        : await corsTest(driver, row, prefix, origin, notes);
     const frontendSim = await this.frontendSimulation(driver, row, prefix, origin, context.urlBase, notes, remote);
     // Not part of `success`: the bytes of an emulated range are right too; the step shows a failure.
     const ranges = remote ? await rangesTest(driver, remote, prefix, notes) : undefined;
@@ -198,98 +182,6 @@ export class StorageTestService {
       result.cleanupError = errorText(error);
     }
     return result;
-  }
-
-  private localCors(origin: string, notes: StorageTestNotes): S3TestCors {
-    return {
-      success: true,
-      note: notes.corsLocalNote,
-      allowOrigin: origin || '*',
-      allowMethods: CORS_ALLOW_METHODS,
-      allowHeaders: CORS_ALLOW_HEADERS,
-      maxAge: String(CORS_MAX_AGE_SECONDS),
-      statusCode: 204,
-      detail: notes.corsLocalDetail,
-      uploadSupported: true,
-    };
-  }
-
-  /** WebDAV/SFTP: the browser talks to the api-server, so there is no storage CORS to check. */
-  private skippedCors(kind: RemoteDriverKind, origin: string, notes: StorageTestNotes): SkippedCors {
-    return { ...this.localCors(origin, notes), skipped: true, note: kind === 'sftp' ? notes.corsSkippedSftp : notes.corsSkippedWebDav };
-  }
-
-  private async corsTest(
-    driver: StorageDriver,
-    row: StorageConfigRow,
-    prefix: string,
-    origin: string,
-    notes: StorageTestNotes,
-  ): Promise<S3TestCors> {
-    const guide = notes.corsGuide[guideFor(row.provider_type)];
-    const empty = {
-      allowOrigin: null,
-      allowMethods: null,
-      allowHeaders: null,
-      maxAge: null,
-      statusCode: null,
-      detail: null,
-      uploadSupported: false,
-    };
-    try {
-      const url = await driver.presignPutUrl(`${prefix}__cors_test_${Date.now()}.txt`, {
-        contentType: TEST_CONTENT_TYPE,
-        expiresIn: row.signature_expires_in || 300,
-      });
-      const requestHeaders = row.provider_type === PROVIDER_B2 ? 'content-type,x-bz-content-sha1,x-requested-with' : 'content-type';
-      const response = await fetch(url, {
-        method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': requestHeaders },
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      const allowOrigin = response.headers.get('access-control-allow-origin');
-      const allowMethods = response.headers.get('access-control-allow-methods');
-      const allowHeaders = response.headers.get('access-control-allow-headers');
-      const maxAge = response.headers.get('access-control-max-age');
-      if (!allowOrigin) {
-        return {
-          ...empty,
-          success: false,
-          error: notes.corsNoAllowOrigin,
-          note: notes.corsFailedNote,
-          statusCode: response.status,
-          configGuide: guide,
-          responseHeaders: Object.fromEntries(response.headers.entries()),
-        };
-      }
-      const supportsPut = (allowMethods ?? '').toLowerCase().includes('put');
-      const supportsOrigin = allowOrigin === '*' || allowOrigin === origin;
-      const result: S3TestCors = {
-        success: true,
-        note: notes.corsPassedNote,
-        allowOrigin,
-        allowMethods,
-        allowHeaders,
-        maxAge,
-        statusCode: response.status,
-        detail: supportsPut && supportsOrigin ? notes.corsFullSupport : notes.corsPartialSupport,
-        uploadSupported: supportsPut && supportsOrigin,
-      };
-      if (!result.uploadSupported) {
-        const missing = [supportsPut ? '' : notes.corsMissingPut, supportsOrigin ? '' : notes.corsMissingOrigin].filter(Boolean);
-        result.warning = `${notes.corsMissingPrefix}${missing.join(', ')}`;
-      }
-      return result;
-    } catch (error) {
-      return {
-        ...empty,
-        success: false,
-        error: `${notes.corsRequestFailed}${errorText(error)}`,
-        note: notes.corsUnreachableNote,
-        configGuide: guide,
-      };
-    }
   }
 
   private async frontendSimulation(

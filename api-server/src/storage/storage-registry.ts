@@ -4,7 +4,7 @@ import type { Clock } from '../lib/time';
 import { LocalStorageDriver, localStoragePaths } from './local-driver';
 import { LocalUrlSigner } from './local-url-signer';
 import { S3StorageDriver } from './s3-driver';
-import { parseSftpEndpoint } from './sftp/sftp-connection';
+import { parseSftpEndpoint } from './sftp/sftp-connection-options';
 import { SftpStorageDriver } from './sftp/sftp-driver';
 import type { StorageDriver } from './storage-driver';
 import { WebDavStorageDriver } from './webdav/webdav-driver';

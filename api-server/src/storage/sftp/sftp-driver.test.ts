@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { systemClock } from '../../lib/time';
 import { LocalUrlSigner } from '../local-url-signer';
 import { isStorageError, listAllPages, type StorageError } from '../storage-driver';
-import { hostKeyFingerprint, normaliseFingerprint, parseSftpEndpoint, probeHostKeyFingerprint } from './sftp-connection';
+import { parseSftpEndpoint } from './sftp-connection-options';
+import { hostKeyFingerprint, normaliseFingerprint, probeHostKeyFingerprint } from './sftp-host-key';
 import { SftpStorageDriver, type SftpDriverOptions } from './sftp-driver';
 import { startSshd, type SshdHandle } from '../../testing/sshd-server';
 

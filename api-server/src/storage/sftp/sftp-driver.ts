@@ -1,15 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { resolveRange } from '../byte-range';
-import { isFolderKey, keySegments } from '../local-keys';
+import { isFolderKey } from '../local-keys';
 import { compareKeys } from '../local-listing';
 import { LocalSignedUrls } from '../local-signed-urls';
 import type { LocalUrlSigner } from '../local-url-signer';
 import {
   listAllObjects,
-  orderParts,
   StorageError,
-  stripEtagQuotes,
   type DeleteObjectsResult,
   type GetObjectResult,
   type ListObjectsOptions,
@@ -26,17 +23,16 @@ import {
   type ReportedSpace,
   type StorageDriver,
 } from '../storage-driver';
-import { SftpPool, sftpError, type RemoteStats, type SftpConnectionOptions, type SftpOps } from './sftp-connection';
+import type { SftpConnectionOptions } from './sftp-connection-options';
+import { sftpError } from './sftp-errors';
+import { isInternalEntry, SftpLayout } from './sftp-layout';
 import { listSftpObjects } from './sftp-listing';
-
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
-/** The driver's own folder under the base folder: metadata and multipart staging. Never listed. */
-export const INTERNAL_FOLDER = '.cloudclip';
-const PARTIAL = /\.partial-[0-9a-f]{16}$/;
-const WRITE_CHUNK = 256 * 1024;
-const WRITES_IN_FLIGHT = 4;
-const READ_CHUNK = 128 * 1024;
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
+import { SftpMultipartUploads } from './sftp-multipart';
+import { describeObject, newObjectMeta, readObjectMeta, writeObjectMeta } from './sftp-object-meta';
+import { bodyChunks, copyBytes, putFolderMarker, writeAtomically, writeBody } from './sftp-object-writes';
+import type { SftpOps } from './sftp-ops';
+import { SftpPool } from './sftp-pool';
+import { sftpReadStream } from './sftp-read-stream';
 
 export interface SftpDriverOptions extends SftpConnectionOptions {
   configId: string;
@@ -48,103 +44,40 @@ export interface SftpDriverOptions extends SftpConnectionOptions {
   pool?: { maxSessions?: number; idleCloseMs?: number };
 }
 
-/** What the driver keeps per object in `<base>/.cloudclip/meta/…` (valid while size and mtime match). */
-interface ObjectMeta {
-  key: string;
-  etag: string;
-  size: number;
-  mtime: number;
-  contentType: string;
-  contentDisposition?: string;
-  metadata: Record<string, string>;
-  /** Folder markers: when the marker was written (epoch ms; a folder's own mtime has one-second precision and follows its members). */
-  written?: number;
-}
-
-function lowerKeys(metadata: Record<string, string> | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(metadata ?? {})) result[name.toLowerCase()] = value;
-  return result;
-}
-
-function bodyChunks(body: ObjectBody): AsyncIterable<Buffer> | Iterable<Buffer> {
-  if (typeof body === 'string') return [Buffer.from(body, 'utf8')];
-  if (body instanceof Readable) {
-    return (async function* () {
-      for await (const chunk of body) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk as Uint8Array);
-    })();
-  }
-  return [Buffer.isBuffer(body) ? body : Buffer.from(body)];
-}
-
-function randomSuffix(): string {
-  return randomBytes(8).toString('hex');
-}
-
 /**
  * Objects as files on an SFTP server under a base folder (`<base>/<key>`), with S3 semantics:
  * - writes stream to `<key>.partial-<rand>` and are renamed into place (posix-rename), so a failed
  *   upload leaves nothing under the final name; parent folders are created as needed;
  * - content type, user metadata and the ETag (MD5 hex) live in `<base>/.cloudclip/meta/` (one JSON
  *   per key, named by the key's SHA-256); a file written behind the driver's back (size or mtime
- *   changed) gets a synthetic ETag and the default content type;
+ *   changed) gets a synthetic ETag and the default content type (sftp-object-meta.ts);
  * - a key ending in `/` is a folder marker (a folder plus its metadata);
  * - copies use the `copy-data` extension (OpenSSH ≥ 9.0) when offered, else stream through here;
- * - multipart uploads are staged in `<base>/.cloudclip/uploads/<id>/` and concatenated on complete;
+ * - multipart uploads are staged in `<base>/.cloudclip/uploads/<id>/` and concatenated on complete
+ *   (sftp-multipart.ts);
  * - presigned URLs point at the api-server's `/api/storage/local/...` route like the local driver's;
- * - sessions come from a small pool (sftp-connection.ts): host key checked, every request timed out.
+ * - sessions come from a small pool (sftp-pool.ts): host key checked (sftp-host-key.ts), every
+ *   request timed out (sftp-ops.ts); paths under the base folder: sftp-layout.ts.
  */
 export class SftpStorageDriver implements StorageDriver {
   readonly kind = 'sftp' as const;
   readonly configId: string;
   private readonly pool: SftpPool;
   private readonly urls: LocalSignedUrls;
-  private root: Promise<string> | undefined;
+  private readonly layout: SftpLayout;
+  private readonly multipart: SftpMultipartUploads;
 
-  constructor(private readonly options: SftpDriverOptions) {
+  constructor(options: SftpDriverOptions) {
     this.configId = options.configId;
     this.pool = new SftpPool(options, options.pool);
     this.urls = new LocalSignedUrls(options.signer, options.configId);
+    this.layout = new SftpLayout(this.pool, options.baseFolder);
+    this.multipart = new SftpMultipartUploads(this.layout, this.pool, (what, work) => this.run(what, work));
   }
 
   /** Sessions open now (tests, diagnostics). */
   get openSessions(): number {
     return this.pool.size;
-  }
-
-  // ---------------------------------------------------------------- paths
-
-  private rootPath(): Promise<string> {
-    this.root ??= this.pool
-      .use(async (ops) => {
-        const base = this.options.baseFolder.trim().replace(/\/+$/, '');
-        const home = base.startsWith('/') ? '' : await ops.call<string>('realpath .', (cb) => ops.sftp.realpath('.', cb));
-        const root = base.startsWith('/') ? base : base === '' ? home : `${home.replace(/\/+$/, '')}/${base}`;
-        await ops.mkdirp('', root || '/');
-        return root;
-      })
-      .catch((error: unknown) => {
-        this.root = undefined;
-        throw sftpError(error, 'base folder');
-      });
-    return this.root;
-  }
-
-  private async pathOf(key: string): Promise<string> {
-    const segments = keySegments(key);
-    if (segments[0] === INTERNAL_FOLDER) throw new StorageError('InvalidKey', `Keys under ${INTERNAL_FOLDER}/ are reserved`);
-    // A folder marker's path keeps its trailing `/` (callers strip it for the folder itself).
-    return `${await this.rootPath()}/${segments.join('/')}${isFolderKey(key) ? '/' : ''}`;
-  }
-
-  private async metaPath(key: string): Promise<string> {
-    const hash = createHash('sha256').update(key).digest('hex');
-    return `${await this.rootPath()}/${INTERNAL_FOLDER}/meta/${hash.slice(0, 2)}/${hash}.json`;
-  }
-
-  private async uploadDir(uploadId: string): Promise<string> {
-    if (!UPLOAD_ID.test(uploadId)) throw new StorageError('NoSuchUpload', `No such upload: ${uploadId}`);
-    return `${await this.rootPath()}/${INTERNAL_FOLDER}/uploads/${uploadId}`;
   }
 
   private async run<T>(what: string, work: (ops: SftpOps) => Promise<T>): Promise<T> {
@@ -155,137 +88,19 @@ export class SftpStorageDriver implements StorageDriver {
     }
   }
 
-  // ---------------------------------------------------------------- metadata
-
-  private async readMeta(ops: SftpOps, key: string): Promise<ObjectMeta | null> {
-    const data = await ops.readSmallFile(await this.metaPath(key));
-    if (!data) return null;
-    try {
-      const meta = JSON.parse(data.toString('utf8')) as ObjectMeta;
-      return meta.key === key ? meta : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async writeMeta(ops: SftpOps, meta: ObjectMeta): Promise<void> {
-    const target = await this.metaPath(meta.key);
-    const root = await this.rootPath();
-    await ops.mkdirp(root, target.slice(0, target.lastIndexOf('/')));
-    const temp = `${target}.partial-${randomSuffix()}`;
-    await ops.writeSmallFile(temp, Buffer.from(JSON.stringify(meta), 'utf8'));
-    await ops.rename(temp, target);
-  }
-
-  private describe(key: string, stats: RemoteStats, meta: ObjectMeta | null): ObjectInfo {
-    const valid = meta !== null && (isFolderKey(key) || (meta.size === stats.size && meta.mtime === stats.mtime));
-    return {
-      key,
-      size: isFolderKey(key) ? 0 : stats.size,
-      etag: valid ? meta.etag : createHash('md5').update(`${stats.size}:${stats.mtime}`).digest('hex'),
-      lastModified: isFolderKey(key) && valid && meta.written !== undefined ? new Date(meta.written) : new Date(stats.mtime * 1000),
-      contentType: valid ? meta.contentType : DEFAULT_CONTENT_TYPE,
-      ...(valid && meta.contentDisposition !== undefined ? { contentDisposition: meta.contentDisposition } : {}),
-      metadata: valid ? meta.metadata : {},
-    };
-  }
-
-  // ---------------------------------------------------------------- writes
-
-  /** Streams `body` into a new file `path`; MD5 and size of what was written. */
-  private async writeFile(ops: SftpOps, path: string, body: ObjectBody): Promise<{ etag: string; size: number }> {
-    const hash = createHash('md5');
-    const handle = await ops.open(path, 'w');
-    let position = 0;
-    const inFlight: Array<Promise<void>> = [];
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async (): Promise<void> => {
-      if (pendingBytes === 0) return;
-      const data = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending);
-      pending = [];
-      pendingBytes = 0;
-      const write = ops.write(handle, data, position);
-      write.catch(() => undefined);
-      inFlight.push(write);
-      position += data.length;
-      while (inFlight.length >= WRITES_IN_FLIGHT) await inFlight.shift();
-    };
-    try {
-      for await (const chunk of bodyChunks(body)) {
-        hash.update(chunk);
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= WRITE_CHUNK) await flush();
-      }
-      await flush();
-      while (inFlight.length > 0) await inFlight.shift();
-    } finally {
-      await Promise.allSettled(inFlight);
-      await ops.close(handle).catch(() => undefined);
-    }
-    return { etag: hash.digest('hex'), size: position };
-  }
-
-  /** Writes `body` to `<path>.partial-<rand>` and renames it to `path`; nothing is left behind on failure. */
-  private async writeAtomically(
-    ops: SftpOps,
-    path: string,
-    write: (temp: string) => Promise<{ etag: string; size?: number }>,
-  ): Promise<{ etag: string; stats: RemoteStats }> {
-    const existing = await ops.stat(path);
-    if (existing?.isDirectory) throw new StorageError('KeyConflict', `A folder exists where the object would go: ${path}`);
-    const root = await this.rootPath();
-    await ops.mkdirp(root, path.slice(0, path.lastIndexOf('/')));
-    const temp = `${path}.partial-${randomSuffix()}`;
-    try {
-      const { etag } = await write(temp);
-      await ops.rename(temp, path);
-      const stats = await ops.stat(path);
-      if (!stats) throw new StorageError('Unknown', `${path} vanished after it was written`);
-      return { etag, stats };
-    } catch (error) {
-      await ops.unlink(temp).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  private async putFolderMarker(ops: SftpOps, key: string, options: PutObjectOptions | undefined): Promise<{ etag: string }> {
-    const path = await this.pathOf(key);
-    await ops.mkdirp(await this.rootPath(), path.slice(0, -1));
-    const etag = createHash('md5').digest('hex');
-    await this.writeMeta(ops, {
-      key,
-      etag,
-      size: 0,
-      mtime: 0,
-      written: Date.now(),
-      contentType: options?.contentType ?? DEFAULT_CONTENT_TYPE,
-      ...(options?.contentDisposition === undefined ? {} : { contentDisposition: options.contentDisposition }),
-      metadata: lowerKeys(options?.metadata),
-    });
-    return { etag };
-  }
+  // ---------------------------------------------------------------- writes (sftp-object-writes.ts)
 
   async putObject(key: string, body: ObjectBody, options?: PutObjectOptions): Promise<{ etag: string }> {
-    const path = await this.pathOf(key);
+    const path = await this.layout.pathOf(key);
     return this.run(key, async (ops) => {
       if (isFolderKey(key)) {
         for await (const chunk of bodyChunks(body)) {
           if (chunk.length > 0) throw new StorageError('InvalidArgument', 'A folder marker must be empty');
         }
-        return this.putFolderMarker(ops, key, options);
+        return putFolderMarker(ops, this.layout, key, options);
       }
-      const { etag, stats } = await this.writeAtomically(ops, path, (temp) => this.writeFile(ops, temp, body));
-      await this.writeMeta(ops, {
-        key,
-        etag,
-        size: stats.size,
-        mtime: stats.mtime,
-        contentType: options?.contentType ?? DEFAULT_CONTENT_TYPE,
-        ...(options?.contentDisposition === undefined ? {} : { contentDisposition: options.contentDisposition }),
-        metadata: lowerKeys(options?.metadata),
-      });
+      const { etag, stats } = await writeAtomically(ops, this.layout, path, (temp) => writeBody(ops, temp, body));
+      await writeObjectMeta(ops, this.layout, newObjectMeta(key, etag, stats, options));
       return { etag };
     });
   }
@@ -293,7 +108,7 @@ export class SftpStorageDriver implements StorageDriver {
   // ---------------------------------------------------------------- reads
 
   async headObject(key: string): Promise<ObjectInfo | null> {
-    const path = await this.pathOf(key);
+    const path = await this.layout.pathOf(key);
     return this.run(key, (ops) => this.head(ops, key, path));
   }
 
@@ -302,16 +117,16 @@ export class SftpStorageDriver implements StorageDriver {
     if (!stats) return null;
     if (isFolderKey(key)) {
       if (!stats.isDirectory) return null;
-      const meta = await this.readMeta(ops, key);
-      return meta ? this.describe(key, stats, meta) : null;
+      const meta = await readObjectMeta(ops, this.layout, key);
+      return meta ? describeObject(key, stats, meta) : null;
     }
     if (!stats.isFile) return null;
-    return this.describe(key, stats, await this.readMeta(ops, key));
+    return describeObject(key, stats, await readObjectMeta(ops, this.layout, key));
   }
 
   async getObject(key: string, options: { range?: RangeRequest } = {}): Promise<GetObjectResult> {
-    const path = await this.pathOf(key);
-    // The body stream takes its own pooled session and holds it until it ends (readStream).
+    const path = await this.layout.pathOf(key);
+    // The body stream takes its own pooled session and holds it until it ends (sftp-read-stream.ts).
     return this.run(key, async (ops) => {
       const info = await this.head(ops, key, path);
       if (!info) throw new StorageError('NoSuchKey', `No such object: ${key}`);
@@ -322,68 +137,15 @@ export class SftpStorageDriver implements StorageDriver {
         range = resolved;
       }
       const contentLength = range ? range.end - range.start + 1 : info.size;
-      const body = contentLength === 0 ? Readable.from([]) : this.readStream(path, range?.start ?? 0, contentLength);
+      const body = contentLength === 0 ? Readable.from([]) : sftpReadStream(this.pool, path, range?.start ?? 0, contentLength);
       return { ...info, body, contentLength, ...(range ? { range } : {}) };
-    });
-  }
-
-  /** `length` bytes from `start`: each read is one timed SFTP request on a pooled session held until the stream ends. */
-  private readStream(path: string, start: number, length: number): Readable {
-    let position = start;
-    const end = start + length;
-    let release: (() => void) | undefined;
-    let opsPromise: Promise<{ ops: SftpOps; handle: Buffer }> | undefined;
-    const open = (): Promise<{ ops: SftpOps; handle: Buffer }> =>
-      (opsPromise ??= new Promise((resolve, reject) => {
-        this.pool
-          .use(
-            (ops) =>
-              new Promise<void>((done) => {
-                release = done;
-                ops.open(path, 'r').then(
-                  (handle) => resolve({ ops, handle }),
-                  (error: unknown) => {
-                    done();
-                    reject(error);
-                  },
-                );
-              }),
-          )
-          .catch(reject);
-      }));
-    const closeHandle = async (): Promise<void> => {
-      if (!opsPromise) return;
-      const opened = await opsPromise.catch(() => undefined);
-      if (opened) await opened.ops.close(opened.handle).catch(() => undefined);
-      release?.();
-    };
-    return new Readable({
-      highWaterMark: READ_CHUNK,
-      read: function (this: Readable) {
-        open()
-          .then(async ({ ops, handle }) => {
-            if (position >= end) return this.push(null);
-            const chunk = await ops.read(handle, Math.min(READ_CHUNK, end - position), position);
-            if (chunk.length === 0) throw new StorageError('Unknown', `${path} ended early (at byte ${position} of ${end})`);
-            position += chunk.length;
-            this.push(chunk);
-            if (position >= end) this.push(null);
-          })
-          .catch((error: unknown) => this.destroy(sftpError(error, path)));
-      },
-      destroy: (error, callback) => {
-        closeHandle().then(
-          () => callback(error),
-          () => callback(error),
-        );
-      },
     });
   }
 
   // ---------------------------------------------------------------- deletes
 
   private async removeEmptyParents(ops: SftpOps, path: string): Promise<void> {
-    const root = await this.rootPath();
+    const root = await this.layout.rootPath();
     let folder = path.slice(0, path.lastIndexOf('/'));
     while (folder.length > root.length) {
       if (!(await ops.rmdir(folder))) return;
@@ -392,20 +154,20 @@ export class SftpStorageDriver implements StorageDriver {
   }
 
   private async remove(ops: SftpOps, key: string): Promise<void> {
-    const path = await this.pathOf(key);
+    const path = await this.layout.pathOf(key);
     if (isFolderKey(key)) {
-      await ops.unlink(await this.metaPath(key));
+      await ops.unlink(await this.layout.metaPath(key));
       if (await ops.rmdir(path.slice(0, -1))) await this.removeEmptyParents(ops, path.slice(0, -1));
       return;
     }
     const stats = await ops.stat(path);
     if (stats && !stats.isFile) return;
-    await ops.unlink(await this.metaPath(key));
+    await ops.unlink(await this.layout.metaPath(key));
     if (await ops.unlink(path)) await this.removeEmptyParents(ops, path);
   }
 
   async deleteObject(key: string): Promise<void> {
-    await this.pathOf(key);
+    await this.layout.pathOf(key);
     await this.run(key, (ops) => this.remove(ops, key));
   }
 
@@ -443,17 +205,17 @@ export class SftpStorageDriver implements StorageDriver {
   // ---------------------------------------------------------------- listing
 
   async listObjects(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
-    const root = await this.rootPath();
+    const root = await this.layout.rootPath();
     return this.run('listing', (ops) =>
       listSftpObjects(
         {
           readFolder: (folderKey) => ops.readdir(folderKey === '' ? root : `${root}/${folderKey.slice(0, -1)}`),
-          hasMarker: async (folderKey) => (await ops.stat(await this.metaPath(folderKey))) !== null,
+          hasMarker: async (folderKey) => (await ops.stat(await this.layout.metaPath(folderKey))) !== null,
           summarise: async (key, stats): Promise<ObjectSummary> => {
-            const info = this.describe(key, stats, await this.readMeta(ops, key));
+            const info = describeObject(key, stats, await readObjectMeta(ops, this.layout, key));
             return { key, size: info.size, etag: info.etag, lastModified: info.lastModified };
           },
-          isHidden: (folderKey, name) => (folderKey === '' && name === INTERNAL_FOLDER) || PARTIAL.test(name),
+          isHidden: isInternalEntry,
         },
         options,
       ),
@@ -462,28 +224,9 @@ export class SftpStorageDriver implements StorageDriver {
 
   // ---------------------------------------------------------------- copy
 
-  /** Copies the bytes of `from` into the new file `to`: server-side (`copy-data`) when offered, else streamed. */
-  private async copyBytes(ops: SftpOps, from: string, to: string): Promise<{ etag: string } | { etag?: undefined }> {
-    const source = await ops.open(from, 'r');
-    try {
-      const target = await ops.open(to, 'w');
-      let copied = false;
-      try {
-        copied = await ops.copyData(source, target, 0);
-      } finally {
-        await ops.close(target).catch(() => undefined);
-      }
-      if (copied) return {};
-    } finally {
-      await ops.close(source).catch(() => undefined);
-    }
-    const size = (await ops.stat(from))?.size ?? 0;
-    return this.writeFile(ops, to, this.readStream(from, 0, size));
-  }
-
   async copyObject(sourceKey: string, targetKey: string, options?: PutObjectOptions): Promise<{ etag: string }> {
-    const sourcePath = await this.pathOf(sourceKey);
-    const targetPath = await this.pathOf(targetKey);
+    const sourcePath = await this.layout.pathOf(sourceKey);
+    const targetPath = await this.layout.pathOf(targetKey);
     return this.run(sourceKey, async (ops) => {
       const source = await this.head(ops, sourceKey, sourcePath);
       if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
@@ -500,21 +243,13 @@ export class SftpStorageDriver implements StorageDriver {
       if (isFolderKey(sourceKey) || isFolderKey(targetKey)) {
         if (!isFolderKey(sourceKey) || !isFolderKey(targetKey))
           throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
-        return this.putFolderMarker(ops, targetKey, effective);
+        return putFolderMarker(ops, this.layout, targetKey, effective);
       }
-      const { etag, stats } = await this.writeAtomically(ops, targetPath, async (temp) => {
-        const copied = await this.copyBytes(ops, sourcePath, temp);
+      const { etag, stats } = await writeAtomically(ops, this.layout, targetPath, async (temp) => {
+        const copied = await copyBytes(ops, this.pool, sourcePath, temp);
         return { etag: copied.etag ?? source.etag };
       });
-      await this.writeMeta(ops, {
-        key: targetKey,
-        etag,
-        size: stats.size,
-        mtime: stats.mtime,
-        contentType: effective.contentType ?? DEFAULT_CONTENT_TYPE,
-        ...(effective.contentDisposition === undefined ? {} : { contentDisposition: effective.contentDisposition }),
-        metadata: lowerKeys(effective.metadata),
-      });
+      await writeObjectMeta(ops, this.layout, newObjectMeta(targetKey, etag, stats, effective));
       return { etag };
     });
   }
@@ -529,18 +264,18 @@ export class SftpStorageDriver implements StorageDriver {
       await this.deleteObject(sourceKey);
       return copied;
     }
-    const sourcePath = await this.pathOf(sourceKey);
-    const targetPath = await this.pathOf(targetKey);
+    const sourcePath = await this.layout.pathOf(sourceKey);
+    const targetPath = await this.layout.pathOf(targetKey);
     return this.run(sourceKey, async (ops) => {
       const source = await this.head(ops, sourceKey, sourcePath);
       if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
       if ((await ops.stat(targetPath))?.isDirectory)
         throw new StorageError('KeyConflict', `A folder exists where the object would go: ${targetKey}`);
-      await ops.mkdirp(await this.rootPath(), targetPath.slice(0, targetPath.lastIndexOf('/')));
+      await ops.mkdirp(await this.layout.rootPath(), targetPath.slice(0, targetPath.lastIndexOf('/')));
       await ops.rename(sourcePath, targetPath);
       const stats = await ops.stat(targetPath);
       if (!stats) throw new StorageError('Unknown', `${targetPath} vanished after it was renamed`);
-      await this.writeMeta(ops, {
+      await writeObjectMeta(ops, this.layout, {
         key: targetKey,
         etag: source.etag,
         size: stats.size,
@@ -549,134 +284,35 @@ export class SftpStorageDriver implements StorageDriver {
         ...(source.contentDisposition === undefined ? {} : { contentDisposition: source.contentDisposition }),
         metadata: source.metadata,
       });
-      await ops.unlink(await this.metaPath(sourceKey));
+      await ops.unlink(await this.layout.metaPath(sourceKey));
       await this.removeEmptyParents(ops, sourcePath);
       return { etag: source.etag };
     });
   }
 
-  // ---------------------------------------------------------------- multipart (staged parts, concatenated)
+  // ---------------------------------------------------------------- multipart (sftp-multipart.ts)
 
-  async createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
-    await this.pathOf(key);
-    if (isFolderKey(key)) throw new StorageError('InvalidKey', 'A folder marker cannot be uploaded in parts');
-    const uploadId = randomBytes(16).toString('hex');
-    const dir = await this.uploadDir(uploadId);
-    await this.run(key, async (ops) => {
-      await ops.mkdirp(await this.rootPath(), dir);
-      await ops.writeSmallFile(`${dir}/upload.json`, Buffer.from(JSON.stringify({ key, options: options ?? {} }), 'utf8'));
-    });
-    return { uploadId };
+  createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
+    return this.multipart.create(key, options);
   }
 
-  private async readUpload(ops: SftpOps, key: string, uploadId: string): Promise<{ dir: string; options: PutObjectOptions }> {
-    const dir = await this.uploadDir(uploadId);
-    const data = await ops.readSmallFile(`${dir}/upload.json`);
-    const parsed = data ? (JSON.parse(data.toString('utf8')) as { key: string; options: PutObjectOptions }) : null;
-    if (!parsed || parsed.key !== key) throw new StorageError('NoSuchUpload', `No such upload: ${uploadId}`);
-    return { dir, options: parsed.options };
+  uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody): Promise<{ etag: string }> {
+    return this.multipart.uploadPart(key, uploadId, partNumber, body);
   }
 
-  async uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody): Promise<{ etag: string }> {
-    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
-      throw new StorageError('InvalidArgument', `Invalid part number ${partNumber}`);
-    return this.run(key, async (ops) => {
-      const { dir } = await this.readUpload(ops, key, uploadId);
-      const temp = `${dir}/${partNumber}.partial-${randomSuffix()}`;
-      try {
-        const { etag } = await this.writeFile(ops, temp, body);
-        await ops.rename(temp, `${dir}/${partNumber}.part`);
-        await ops.writeSmallFile(`${dir}/${partNumber}.etag`, Buffer.from(etag, 'utf8'));
-        return { etag };
-      } catch (error) {
-        await ops.unlink(temp).catch(() => undefined);
-        throw error;
-      }
-    });
+  completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<{ etag: string }> {
+    return this.multipart.complete(key, uploadId, parts);
   }
 
-  async completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<{ etag: string }> {
-    const ordered = orderParts(parts);
-    const path = await this.pathOf(key);
-    return this.run(key, async (ops) => {
-      const { dir, options } = await this.readUpload(ops, key, uploadId);
-      const md5s: Buffer[] = [];
-      for (const part of ordered) {
-        const stored = (await ops.readSmallFile(`${dir}/${part.partNumber}.etag`))?.toString('utf8');
-        if (!stored || stored.toLowerCase() !== stripEtagQuotes(part.etag).toLowerCase()) {
-          throw new StorageError('InvalidPart', `Part ${part.partNumber} is missing or its ETag does not match`);
-        }
-        md5s.push(Buffer.from(stored, 'hex'));
-      }
-      // S3's ETag of a multipart object: MD5 of the parts' MD5s, dash, part count (the bytes are concatenated on the server when it can).
-      const etag = `${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${ordered.length}`;
-      const { stats } = await this.writeAtomically(ops, path, async (temp) => {
-        const target = await ops.open(temp, 'w');
-        let offset = 0;
-        let serverSide = true;
-        try {
-          for (const part of ordered) {
-            const partPath = `${dir}/${part.partNumber}.part`;
-            const size = (await ops.stat(partPath))?.size ?? 0;
-            const source = await ops.open(partPath, 'r');
-            try {
-              serverSide = serverSide && (await ops.copyData(source, target, offset));
-            } finally {
-              await ops.close(source).catch(() => undefined);
-            }
-            if (!serverSide) break;
-            offset += size;
-          }
-        } finally {
-          await ops.close(target).catch(() => undefined);
-        }
-        if (!serverSide) {
-          const streams = ordered.map((part) => `${dir}/${part.partNumber}.part`);
-          const sizes = await Promise.all(streams.map(async (partPath) => (await ops.stat(partPath))?.size ?? 0));
-          const readPart = (index: number): Readable => this.readStream(streams[index] as string, 0, sizes[index] ?? 0);
-          await this.writeFile(
-            ops,
-            temp,
-            Readable.from(
-              (async function* () {
-                for (let index = 0; index < streams.length; index += 1) yield* readPart(index);
-              })(),
-            ),
-          );
-        }
-        return { etag };
-      });
-      await this.writeMeta(ops, {
-        key,
-        etag,
-        size: stats.size,
-        mtime: stats.mtime,
-        contentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
-        ...(options.contentDisposition === undefined ? {} : { contentDisposition: options.contentDisposition }),
-        metadata: lowerKeys(options.metadata),
-      });
-      await this.removeUpload(ops, dir);
-      return { etag };
-    });
-  }
-
-  private async removeUpload(ops: SftpOps, dir: string): Promise<void> {
-    for (const entry of (await ops.readdir(dir)) ?? []) await ops.unlink(`${dir}/${entry.name}`);
-    await ops.rmdir(dir);
-  }
-
-  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    await this.run(key, async (ops) => {
-      const { dir } = await this.readUpload(ops, key, uploadId);
-      await this.removeUpload(ops, dir);
-    });
+  abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    return this.multipart.abort(key, uploadId);
   }
 
   // ---------------------------------------------------------------- quota
 
   /** Total and free bytes of the base folder's file system (`statvfs@openssh.com`), null when the server does not say. */
   async reportedSpace(): Promise<ReportedSpace | null> {
-    const root = await this.rootPath();
+    const root = await this.layout.rootPath();
     const figures = await this.run('quota', (ops) => ops.statvfs(root));
     return (
       figures && {

@@ -1,7 +1,7 @@
 import { mapLimit } from '../../lib/map-limit';
 import { compareKeys } from '../local-listing';
 import { clampMaxKeys, StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
-import type { RemoteStats } from './sftp-connection';
+import type { RemoteStats } from './sftp-ops';
 
 /**
  * ListObjectsV2 over an SFTP folder tree, with the local driver's semantics (local-listing.ts):

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'ssh2';
 import { bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../../testing/test-app';
 import { isStorageError } from '../storage-driver';
-import { hostKeyFingerprint, openSftpSession, probeHostKeyFingerprint } from './sftp-connection';
+import { openSftpSession } from './sftp-connection';
+import { hostKeyFingerprint, probeHostKeyFingerprint } from './sftp-host-key';
 
 /**
  * Password auth against ssh2's own Server in-process (sshd started as a test user cannot check a
