@@ -62,7 +62,8 @@ const TEXTS = {
     malformed: '指纹格式不正确：应为 SHA256: 加 43 个字符，与 ssh-keygen -l 的输出相同',
     region: '区域',
     customHost: '自定义域名',
-    create: '创建',
+    // antd puts a space between the two characters of a two-character Chinese button label
+    create: '创 建',
     created: '存储配置已添加',
     test: '测试连接',
     passed: '所有检查均已通过',
@@ -70,7 +71,7 @@ const TEXTS = {
     ranges: '按字节范围读取',
     notApplicable: '不适用',
     pinned: '主机密钥：',
-    close: '关闭',
+    close: '关 闭',
   },
 } as const;
 
