@@ -102,6 +102,12 @@ const ROWS: Row[] = [
   { method: 'DELETE', route: '/api/s3-configs/:id', expected: guardOutcomes('admin') },
   { method: 'PUT', route: '/api/s3-configs/:id/set-default', expected: guardOutcomes('admin') },
   { method: 'POST', route: '/api/s3-configs/:id/test', expected: guardOutcomes('admin') },
+  {
+    method: 'POST',
+    route: '/api/s3-configs/sftp-host-key',
+    expected: guardOutcomes('admin'),
+    payload: { endpoint_url: 'http://not-sftp.example' },
+  },
 
   // §5.7 system
   { method: 'GET', route: '/api/admin/system-settings', expected: guardOutcomes('admin') },
