@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
 import { StorageConfigForm } from './storage-config-form';
 
-// antd drawers with a dozen fields render slowly in jsdom on the shared 2-core machine.
-jest.setTimeout(120_000);
+// Role queries walk antd's whole drawer in jsdom (tens of seconds): labels and texts find the same controls.
 
 const FINGERPRINT = 'SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8';
 
@@ -21,9 +20,15 @@ function renderForm(probe: { status?: number; body: unknown }) {
 }
 
 async function chooseProvider(label: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Provider' }));
+  fireEvent.mouseDown(screen.getByLabelText('Provider'));
   fireEvent.click(await screen.findByText(label, { selector: '.ant-select-item-option-content' }));
 }
+
+const createButton = (): HTMLElement => {
+  const button = screen.getByText('Create').closest('button');
+  if (!button) throw new Error('no Create button');
+  return button;
+};
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -54,7 +59,7 @@ describe('storage config form: WebDAV and SFTP', () => {
     type('User name', 'bob');
     type('Password', 'pw');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    fireEvent.click(createButton());
     expect(await screen.findByText('Fetch the fingerprint and compare it, or type the fingerprint')).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('sftp-fetch-host-key'));
@@ -63,12 +68,12 @@ describe('storage config form: WebDAV and SFTP', () => {
     expect(calls.find((call) => call.url.endsWith('/sftp-host-key'))?.body).toEqual({ endpoint_url: 'sftp://files.example.org:2222' });
     expect(screen.getByLabelText('Host key fingerprint')).toHaveValue(FINGERPRINT);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    fireEvent.click(createButton());
     expect(await screen.findByText("Compare the fingerprint with the server's, then tick the confirmation")).toBeInTheDocument();
     expect(creates()).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I have compared this fingerprint' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    fireEvent.click(screen.getByLabelText('I have compared this fingerprint'));
+    fireEvent.click(createButton());
     await waitFor(() => expect(creates()).toHaveLength(1));
     expect(creates()[0]?.body).toMatchObject({
       provider_type: 'SFTP',
@@ -88,7 +93,7 @@ describe('storage config form: WebDAV and SFTP', () => {
     await chooseProvider('SFTP (SSH server)');
     type('Host', 'files.example.org');
     type('Host key fingerprint', 'MD5:16:27:ac');
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    fireEvent.click(createButton());
     expect(
       await screen.findByText('Malformed fingerprint: expected SHA256: followed by 43 characters, as ssh-keygen -l prints it'),
     ).toBeInTheDocument();
