@@ -4,6 +4,7 @@ import {
   storageDriverOf,
   WEBDAV_STORAGE_PROVIDER_TYPE,
 } from '@cloudclip/shared-kernel';
+import { isHttpUrl, text } from './form-text';
 
 /**
  * The WebDAV and SFTP parts of the storage-config form (issue 38): which fields a provider type
@@ -59,10 +60,6 @@ export function isRemoteFileKind(kind: StorageKind): kind is 'webdav' | 'sftp' {
 }
 
 export const REMOTE_PROVIDER_TYPES = [WEBDAV_STORAGE_PROVIDER_TYPE, SFTP_STORAGE_PROVIDER_TYPE] as const;
-
-function text(value: string | undefined | null): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 /** A host name, IPv4 address or IPv6 address (brackets optional); no scheme, path, user or port. */
 function isHost(value: string): boolean {
@@ -122,15 +119,6 @@ function hostKeyError(values: RemoteStorageFormValues): Partial<Record<RemoteSto
     return { host_key_confirmed: 'storage.errHostKeyUnconfirmed' };
   }
   return {};
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type RemoteStorageField,
   type RemoteStorageFormValues,
 } from './remote-storage-form';
+import { isHttpUrl, text } from './form-text';
 
 /** Provider types offered by the form: the legacy UI's four, our local-disk driver, WebDAV and SFTP. */
 export const PROVIDER_TYPES = [
@@ -65,19 +66,6 @@ export type StorageConfigField =
 
 /** i18n keys (namespace `admin`) of the failing fields. */
 export type StorageConfigErrors = Partial<Record<StorageConfigField, string>>;
-
-function text(value: string | undefined | null): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 function positiveInteger(value: string | number | null | undefined): number | null | 'invalid' {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
