@@ -1,5 +1,22 @@
 import { testReport } from './storage-test-steps';
 
+/** The steps of an SFTP report that every case here shares: read and write passed. */
+const SFTP_REPORT_BASE = {
+  read: { success: true, error: null, note: '', objectCount: 0, prefix: '' },
+  write: { success: true, error: null, note: '', uploadTime: 1, testFile: 't', cleaned: true },
+  connectionInfo: {
+    bucket: '',
+    endpoint: 'sftp://h:22',
+    region: '',
+    pathStyle: '',
+    provider: 'SFTP',
+    defaultFolder: '',
+    customHost: '',
+    signatureExpiresIn: '3600',
+  },
+  globalNote: '',
+};
+
 describe('testReport', () => {
   it('lists read, write, CORS and every upload-simulation step', () => {
     const report = testReport({
@@ -64,8 +81,7 @@ describe('testReport', () => {
       testReport({
         success,
         result: {
-          read: { success: true, error: null, note: '', objectCount: 0, prefix: '' },
-          write: { success: true, error: null, note: '', uploadTime: 1, testFile: 't', cleaned: true },
+          ...SFTP_REPORT_BASE,
           ranges: { success, mode, error: success ? null : 'got 100 bytes, expected 20' },
           cors: {
             ...skipped,
@@ -78,17 +94,6 @@ describe('testReport', () => {
             uploadSupported: true,
           },
           frontendSim: { ...skipped, steps: {} as never },
-          connectionInfo: {
-            bucket: '',
-            endpoint: 'sftp://h:22',
-            region: '',
-            pathStyle: '',
-            provider: 'SFTP',
-            defaultFolder: '',
-            customHost: '',
-            signatureExpiresIn: '3600',
-          },
-          globalNote: '',
         },
       });
     const emulated = result('emulated');
@@ -106,28 +111,13 @@ describe('testReport', () => {
   });
 
   it('shows the space the server reports, or says that it reports none', () => {
-    const base = {
-      read: { success: true, error: null, note: '', objectCount: 0, prefix: '' },
-      write: { success: true, error: null, note: '', uploadTime: 1, testFile: 't', cleaned: true },
-      connectionInfo: {
-        bucket: '',
-        endpoint: 'sftp://h:22',
-        region: '',
-        pathStyle: '',
-        provider: 'SFTP',
-        defaultFolder: '',
-        customHost: '',
-        signatureExpiresIn: '3600',
-      },
-      globalNote: '',
-    } as never;
     const step = (space: {
       reported: boolean;
       totalBytes: number | null;
       freeBytes: number | null;
       usedBytes: number | null;
       error: string | null;
-    }) => testReport({ success: true, result: { ...(base as object), space } as never }).steps.find((entry) => entry.id === 'space');
+    }) => testReport({ success: true, result: { ...SFTP_REPORT_BASE, space } as never }).steps.find((entry) => entry.id === 'space');
     expect(step({ reported: true, totalBytes: 2 * 1024 ** 3, freeBytes: 1024 ** 3, usedBytes: 1024 ** 3, error: null })).toMatchObject({
       success: true,
       facts: [
