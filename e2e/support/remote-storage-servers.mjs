@@ -10,10 +10,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { connect, createServer as createNetServer } from 'node:net';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './api-process.mjs';
 
 const RCLONE_BINARY = process.env.RCLONE_BINARY ?? '/usr/bin/rclone';
 const SSHD_BINARY = process.env.SSHD_BINARY ?? '/usr/sbin/sshd';
@@ -107,17 +108,6 @@ function descendants(root) {
   };
   walk(root);
   return found;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port, child, log) {
