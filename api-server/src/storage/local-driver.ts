@@ -1,5 +1,5 @@
 import { constants as fsConstants } from 'node:fs';
-import { copyFile, open, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
+import { copyFile, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { resolveRange } from './byte-range';
@@ -26,7 +26,6 @@ import {
   type PresignPutOptions,
   type PutObjectOptions,
   type RangeRequest,
-  type ReportedSpace,
   type StorageDriver,
 } from './storage-driver';
 
@@ -65,13 +64,11 @@ export class LocalStorageDriver implements StorageDriver {
   private readonly writes: LocalObjectWrites;
   private readonly uploads: LocalMultipartUploads;
   private readonly urls: LocalSignedUrls;
-  private readonly rootDir: string;
 
   constructor(options: LocalDriverOptions) {
     this.configId = options.configId;
     const internalDir = path.resolve(options.internalDir);
-    this.rootDir = path.resolve(options.rootDir);
-    this.tree = new LocalFileTree(this.rootDir, internalDir);
+    this.tree = new LocalFileTree(path.resolve(options.rootDir), internalDir);
     this.sidecars = new LocalSidecars(internalDir);
     this.listing = new LocalListing({
       startDirectory: (folderKey) => this.listingStart(folderKey),
@@ -279,25 +276,6 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   // ---------------------------------------------------------------- URLs
-
-  /** The local disk's size and free space (what this process may still write there). */
-  async reportedSpace(): Promise<ReportedSpace | null> {
-    // The root is made on the first write: until then its nearest existing parent is on the same disk.
-    let dir = this.rootDir;
-    for (;;) {
-      try {
-        await stat(dir);
-        break;
-      } catch (error) {
-        if (errnoOf(error) !== 'ENOENT' || path.dirname(dir) === dir) throw error;
-        dir = path.dirname(dir);
-      }
-    }
-    const figures = await statfs(dir);
-    const total = figures.blocks * figures.bsize;
-    const free = figures.bavail * figures.bsize;
-    return { totalBytes: total, freeBytes: free, usedBytes: Math.max(0, total - figures.bfree * figures.bsize) };
-  }
 
   presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
     return this.urls.presignPut(key, options);

@@ -159,8 +159,8 @@ export interface StorageDriver {
    */
   moveObject?(sourceKey: string, targetKey: string): Promise<{ etag: string }>;
   /**
-   * The space the storage itself reports: the RFC 4331 quota of a WebDAV server, `statvfs` of an
-   * SFTP server, the free space of the local disk. Null when it reports nothing (S3). Optional.
+   * The space a remote storage reports about itself: the RFC 4331 quota of a WebDAV server,
+   * `statvfs` of an SFTP server; null when it reports nothing. Optional (local and S3 have none).
    */
   reportedSpace?(): Promise<ReportedSpace | null>;
 
