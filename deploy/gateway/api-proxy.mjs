@@ -310,8 +310,8 @@ function onProxyError(reply, { error }) {
   reply.send(error);
 }
 
-/** The X-Forwarded-* headers the gateway sends the api-server (see `registerUpstreamProxy`). */
-function forwardedHeaders(request, headers) {
+/** The X-Forwarded-* headers the gateway sends the api-server (see `registerUpstreamProxy`; also share-prerender.mjs). */
+export function forwardedHeaders(request, headers) {
   return {
     ...headers,
     'x-forwarded-for': request.ip,
