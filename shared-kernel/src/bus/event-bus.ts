@@ -13,6 +13,8 @@ export interface BusEvents {
   'theme-changed': { mode: ThemeMode; dark: boolean };
   /** A remote asks the host to go to another area (path is absolute, e.g. `/admin`). */
   navigate: { to: string; replace?: boolean };
+  /** A page has taken over the live first screen (its controls, its server-rendered content): the host removes it now. */
+  'first-screen-adopted': Record<string, never>;
 }
 
 export type BusEventType = keyof BusEvents;
