@@ -53,3 +53,40 @@ describe('codeMirrorSurface', () => {
     expect(editor.replaceSelection).toHaveBeenCalledWith('![y]()', 'end', '+input');
   });
 });
+
+describe('takeOver', () => {
+  it('puts the whole text into CodeMirror with the selection and the focus', () => {
+    let value = 'old draft';
+    const editor = {
+      getValue: () => value,
+      setValue: jest.fn((next: string) => {
+        value = next;
+      }),
+      posFromIndex: (index: number) => ({ line: 0, ch: index }),
+      setSelection: jest.fn(),
+      focus: jest.fn(),
+    };
+    const surface = codeMirrorSurface(editor as unknown as Parameters<typeof codeMirrorSurface>[0]);
+    surface.takeOver('typed early', { start: 2, end: 5 }, true);
+    expect(value).toBe('typed early');
+    expect(editor.setSelection).toHaveBeenCalledWith({ line: 0, ch: 2 }, { line: 0, ch: 5 });
+    expect(editor.focus).toHaveBeenCalledTimes(1);
+
+    surface.takeOver('typed early', null, false);
+    expect(editor.setValue).toHaveBeenCalledTimes(1);
+    expect(editor.setSelection).toHaveBeenCalledTimes(1);
+    expect(editor.focus).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the text through a string surface only when it differs', () => {
+    let text = 'a';
+    const write = jest.fn((next: string) => {
+      text = next;
+    });
+    const surface = stringSurface(() => text, write);
+    surface.takeOver('a', null, true);
+    expect(write).not.toHaveBeenCalled();
+    surface.takeOver('typed', { start: 0, end: 0 }, true);
+    expect(text).toBe('typed');
+  });
+});

@@ -10,11 +10,20 @@ export interface EditorTextSurface {
   insertAtCursor(text: string): void;
   /** Replaces the first occurrence of `find`; false when it is no longer in the text. */
   replaceFirst(find: string, replacement: string): boolean;
+  /**
+   * Takes over text written elsewhere (the first screen's text area, typed before the editor's code
+   * arrived): the whole document becomes `text`, with `selection` (offsets into it; null keeps the
+   * editor's own) and the focus when `focus`.
+   */
+  takeOver(text: string, selection: { start: number; end: number } | null, focus: boolean): void;
 }
 
 /** The surface of a CodeMirror 5 editor (the one bytemd hands to its plugins). */
 export function codeMirrorSurface(
-  editor: Pick<BytemdEditorContext['editor'], 'replaceSelection' | 'getValue' | 'posFromIndex' | 'replaceRange'>,
+  editor: Pick<
+    BytemdEditorContext['editor'],
+    'replaceSelection' | 'getValue' | 'posFromIndex' | 'replaceRange' | 'setValue' | 'setSelection' | 'focus'
+  >,
 ) {
   const surface: EditorTextSurface = {
     insertAtCursor(text) {
@@ -25,6 +34,12 @@ export function codeMirrorSurface(
       if (start < 0) return false;
       editor.replaceRange(replacement, editor.posFromIndex(start), editor.posFromIndex(start + find.length), '+cc-upload');
       return true;
+    },
+    takeOver(text, selection, focus) {
+      // setValue reports the change (bytemd's onChange), so the page's document follows.
+      if (editor.getValue() !== text) editor.setValue(text);
+      if (selection) editor.setSelection(editor.posFromIndex(selection.start), editor.posFromIndex(selection.end));
+      if (focus) editor.focus();
     },
   };
   return surface;
@@ -53,6 +68,10 @@ export function stringSurface(
       if (start < 0) return false;
       write(current.slice(0, start) + replacement + current.slice(start + find.length));
       return true;
+    },
+    takeOver(text) {
+      // A string has no selection or focus of its own: the page's text area gets them when rendered.
+      if (read() !== text) write(text);
     },
   };
 }
