@@ -53,6 +53,12 @@ const zhCN = {
     overwriteMessage: '导入 {{name}} 会替换编辑器中已有的内容。',
     overwriteConfirm: '导入并覆盖',
   },
+  earlyText: {
+    replacedDraft: '编辑器已换成页面加载完成前输入的内容，之前的草稿已被替换。',
+    restore: '恢复之前的草稿（刚才输入的内容会被丢弃）',
+    restored: '已恢复之前的草稿。',
+    dismiss: '关闭提示',
+  },
   sharedContent: {
     shared: '已分享到 Cloudclip —— 检查一下内容，然后分享。',
     sharedOverDraft: '已分享到 Cloudclip —— 检查一下内容，然后分享。之前的草稿已被替换。',
@@ -298,6 +304,12 @@ const enUS: typeof zhCN = {
     overwriteTitle: 'Replace the current text?',
     overwriteMessage: 'Importing {{name}} replaces what is in the editor now.',
     overwriteConfirm: 'Import and replace',
+  },
+  earlyText: {
+    replacedDraft: 'The editor holds what you typed while the page was loading; it replaced your previous draft.',
+    restore: 'Restore previous draft (discards what you just typed)',
+    restored: 'Your previous draft is back.',
+    dismiss: 'Dismiss',
   },
   sharedContent: {
     shared: 'Shared to Cloudclip — review it and share it.',
