@@ -62,13 +62,28 @@ export function firstScreenMarkup(firstScreen) {
 }
 
 /**
+ * The first screen of a page rendered on the server (mfe-public's share renderer): live, its markup
+ * as the renderer wrote it (its language variants and the content the page takes over).
+ * @param {string} html
+ */
+export function serverScreenMarkup(html) {
+  return `<div id="cc-first-screen" class="cc-first-screen" data-live="server">${html}</div>`;
+}
+
+/**
  * @typedef {{ href: string, as: 'script' | 'fetch', integrity?: string }} Preload
  * @param {string} html the host's index.html
- * @param {{ appConfig: object, environment: object, preloads?: Preload[], earlyScript?: string, firstScreen?: { css?: unknown, variants?: any[] } | null }} boot
+ * @param {{ appConfig: object, environment: object, preloads?: Preload[], earlyScript?: string, firstScreen?: { css?: unknown, variants?: any[] } | null, earlyAnswers?: object[], serverScreen?: { html: string, css?: string } | null }} boot
  *   `earlyScript`: the inline script that starts the page's first API requests (early-requests.mjs);
- *   `firstScreen`: the page's first screen (page-chunks.json), written where the page marks it.
+ *   `firstScreen`: the page's first screen (page-chunks.json), written where the page marks it;
+ *   `earlyAnswers`: the API answers the gateway got for the page (share-prerender.mjs), a JSON
+ *   block before the early script, which reads it; `serverScreen`: the page's content rendered on
+ *   the server, a live first screen in place of the build's.
  */
-export function renderBootPage(html, { appConfig, environment, preloads = [], earlyScript = '', firstScreen = null }) {
+export function renderBootPage(
+  html,
+  { appConfig, environment, preloads = [], earlyScript = '', firstScreen = null, earlyAnswers = [], serverScreen = null },
+) {
   let page = html.replace(CONFIG_SCRIPT, () => `<script>window.appConfig=${scriptJson(appConfig)};</script>`);
   const seen = new Set();
   const links = [];
@@ -89,11 +104,14 @@ export function renderBootPage(html, { appConfig, environment, preloads = [], ea
     links.push(`<link rel="preload" as="${preload.as}" href="${attribute(preload.href)}"${integrity}${cors}>`);
   }
   // The early requests first: they are the page's last step (the content), and nothing waits for them to start.
-  const early = earlyScript ? `<script>${earlyScript}</script>` : '';
+  const answers = earlyAnswers.length ? `<script type="application/json" id="cc-early-answers">${scriptJson(earlyAnswers)}</script>` : '';
+  const early = `${answers}${earlyScript ? `<script>${earlyScript}</script>` : ''}`;
   // The page's empty first-screen element is filled, or dropped when the page has none.
-  const screen = FIRST_SCREEN_MARK.test(page) ? firstScreenMarkup(firstScreen) : '';
-  const screenCss =
-    screen && typeof firstScreen?.css === 'string' ? `<style>${firstScreen.css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+  const marked = FIRST_SCREEN_MARK.test(page);
+  const served = marked && serverScreen?.html ? serverScreen : null;
+  const screen = !marked ? '' : served ? serverScreenMarkup(served.html) : firstScreenMarkup(firstScreen);
+  const css = served ? served.css : firstScreen?.css;
+  const screenCss = screen && typeof css === 'string' && css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
   page = page.replace(FIRST_SCREEN_MARK, () => screen);
   const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}${screenCss}`;
   page = /<\/head>/i.test(page) ? page.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${page}`;
