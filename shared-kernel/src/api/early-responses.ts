@@ -11,7 +11,9 @@
  * The API client takes such a response instead of sending the same request again, once: a paste
  * view is counted per request, so the request must not be sent twice. It only takes one for a
  * request the early one is the same as: a GET without a body, without the session's credentials
- * (the boot script does not start anything for a signed-in visitor) and without extra headers.
+ * and without extra headers. The two public reads the boot page starts (`pastes.open`,
+ * `files.publicInfo`) are sent without credentials for every visitor, so a signed-in visitor's page
+ * adopts them too.
  */
 export const EARLY_RESPONSES_GLOBAL = '__cloudclipEarlyResponses';
 

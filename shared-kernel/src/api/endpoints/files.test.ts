@@ -137,6 +137,14 @@ describe('files endpoints', () => {
     expect(info.requires_password).toBe(true);
   });
 
+  it('reads public file info without the session credentials, even when signed in', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    h.reply(envelope({ id: 'f1', slug: 'abc', requires_password: false }));
+    await createFilesApi(h.client).publicInfo('abc');
+    expect(h.last().headers.Authorization).toBeUndefined();
+  });
+
   it('verifies a file password with POST /api/public/files/{slug}/verify', async () => {
     const h = createHarness();
     h.reply(envelope({ id: 'f1', slug: 'abc', requires_password: false, previewUrl: `${BASE}/api/file-view/abc` }));

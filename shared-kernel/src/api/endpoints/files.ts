@@ -162,10 +162,11 @@ export function createFilesApi(client: HttpClient) {
 
     /**
      * `GET /public/files/{slug}` → PublicFile (`requires_password` true: no proxy links, no view counted).
-     * Unknown slug: 500 in the reference backend, 404 in ours.
+     * Unknown slug: 500 in the reference backend, 404 in ours. Sent without credentials, like the
+     * boot page's early request whose answer the page adopts.
      */
     publicInfo(slug: string, signal?: AbortSignal): Promise<PublicFile> {
-      return client.data<PublicFile>(`/public/files/${seg(slug)}`, { signal });
+      return client.data<PublicFile>(`/public/files/${seg(slug)}`, { auth: false, signal });
     },
 
     /**

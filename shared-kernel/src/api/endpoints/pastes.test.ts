@@ -68,6 +68,16 @@ describe('pastes endpoints', () => {
     expect(delivered).toMatchObject({ content: 'once', burned: true });
   });
 
+  it('opens a paste without the session credentials, the same plain GET the boot page sends early', async () => {
+    const h = createHarness();
+    loginAdmin(h);
+    h.reply({ body: { slug: 'abc', content: '# hi', hasPassword: false, views: 1 } });
+    await createPastesApi(h.client).open('abc');
+    expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/paste/abc?burn=ask` });
+    expect(h.last().headers.Authorization).toBeUndefined();
+    expect(h.session.snapshot.adminToken).toBe(ADMIN_TOKEN);
+  });
+
   it('unlocks with POST /api/paste/{slug} and a JSON password', async () => {
     const h = createHarness();
     h.reply({ body: { slug: 'abc', content: 'secret', hasPassword: true, plain_password: 'pw', views: 1 } });

@@ -44,9 +44,11 @@ export function createPastesApi(client: HttpClient) {
     /**
      * `GET /paste/{slug}?burn=ask` → as `get`, except that a burn-after-reading paste is announced
      * (`requiresConfirmation: true`, no content, nothing deleted) until `confirmBurn` receives it.
+     * Sent without credentials (the answer is the same for everyone): it is the very request the boot
+     * page sends early, or whose answer the gateway embeds, so the page adopts that answer.
      */
     open(slug: string, signal?: AbortSignal): Promise<PasteOpenView> {
-      return client.request<PasteOpenView>(`/paste/${seg(slug)}`, { query: { ...PASTE_BURN_ASK_QUERY }, signal });
+      return client.request<PasteOpenView>(`/paste/${seg(slug)}`, { query: { ...PASTE_BURN_ASK_QUERY }, auth: false, signal });
     },
 
     /** `POST /paste/{slug}` `{confirmBurn: true}` → flat F with content; the paste is deleted by this answer. */
