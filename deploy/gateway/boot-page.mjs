@@ -45,7 +45,7 @@ const SESSIONS = new Set(['signed-in', 'signed-out']);
  * its language and session for the page's CSS. Shown, not used: its controls are out of the tab
  * order and the pointer passes through (the page's own elements take over). '' when there is
  * nothing usable.
- * @param {{ variants?: Array<{ lang?: unknown, session?: unknown, html?: unknown }> } | null | undefined} firstScreen
+ * @param {{ live?: unknown, variants?: Array<{ lang?: unknown, session?: unknown, html?: unknown }> } | null | undefined} firstScreen
  */
 export function firstScreenMarkup(firstScreen) {
   const blocks = [];
@@ -58,7 +58,9 @@ export function firstScreenMarkup(firstScreen) {
   }
   // Neither inert nor aria-hidden: Chromium then leaves the text out of Largest Contentful Paint in
   // some loads (seen in 2 of 6 and 1 of 6 probe runs; 0 of 10 without). It is the page's own text.
-  return blocks.length ? `<div id="cc-first-screen" class="cc-first-screen">${blocks.join('')}</div>` : '';
+  // A live first screen (the build said `live: true`) holds real controls the visitor may use now.
+  const live = firstScreen?.live === true ? ' data-live="build"' : '';
+  return blocks.length ? `<div id="cc-first-screen" class="cc-first-screen"${live}>${blocks.join('')}</div>` : '';
 }
 
 /**
