@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { isBuilt, repoRoot, startProcess, waitForUrl } from './lib.mjs';
+import { benchMarkdown, readyPollerScript } from './bench-ready-lib.mjs';
 
 const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
 
@@ -132,25 +133,14 @@ export async function createPaste(apiUrl, content, remark = 'bench') {
 }
 
 /**
- * Makes what the content pages show: a Markdown paste (POST /api/paste) and a small text file
+ * Makes what the content pages show: a plain 24 KB Markdown paste with eight `##` sections
+ * (bench-ready-lib.mjs's benchMarkdown; POST /api/paste, no password, no view limit) and a small text file
  * (PUT /api/upload-direct/{filename}, api-contract §5.4.2), both as the admin.
  * @returns {Promise<{ pasteSlug: string, fileSlug: string }>}
  */
 export async function createContent(apiUrl) {
   const auth = await adminAuth(apiUrl);
-  const markdown = [
-    '# Release notes',
-    '',
-    'Some **bold** text, a [link](https://example.com) and a list:',
-    '',
-    '- one',
-    '- two',
-    '',
-    '```js',
-    'const answer = 42;',
-    '```',
-    '',
-  ].join('\n');
+  const markdown = benchMarkdown();
   const paste = await apiJson(
     await fetch(`${apiUrl}/api/paste`, {
       method: 'POST',
@@ -194,16 +184,24 @@ export const NETWORK_PROFILES = {
   'slow-4g': { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 },
 };
 
+/** How long a load waits for its `ready` probe to hold after the area's page is in. */
+const READY_TIMEOUT_MS = 30000;
+
 /**
  * Opens one page in a new browser context (empty cache) and waits until the area's page has
  * rendered and the network is idle. Records every response with its size on the wire.
  * `network` names a NETWORK_PROFILES entry (default loopback).
+ * pageMs: when the area's page was found rendered (checked after the load event).
+ * readyMs: with `ready` (a bench-ready-lib.mjs READY_PROBES entry), the first animation frame from
+ * the document's start at which the route's real content was usable; null without `ready` or when
+ * it did not happen within READY_TIMEOUT_MS of the area's page.
  * @param {(page: import('@playwright/test').Page) => Promise<T>} [inspect] runs before the context closes
- * @returns {Promise<{ responses: Array<{ url: string, type: string, status: number, wireBytes: number, decodedBytes: number, body?: Buffer }>, readyMs: number, extra: T }>}
+ * @returns {Promise<{ responses: Array<{ url: string, type: string, status: number, wireBytes: number, decodedBytes: number, body?: Buffer }>, pageMs: number, readyMs: number | null, extra: T }>}
  * @template T
  */
-export async function openPage(browser, url, { area, keepScriptBodies = false, inspect, network = 'loopback' } = {}) {
+export async function openPage(browser, url, { area, keepScriptBodies = false, inspect, network = 'loopback', ready = null } = {}) {
   const context = await browser.newContext({ locale: 'en-US' });
+  if (ready) await context.addInitScript(readyPollerScript(ready));
   // The figures are what the page itself needs: the shell's idle prefetch of the other areas'
   // remotes (host-shell remote-prefetch.ts) is off for visitors who save data, so is it here.
   await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
@@ -237,14 +235,29 @@ export async function openPage(browser, url, { area, keepScriptBodies = false, i
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.locator(`[data-testid="area-page"][data-area="${area}"]`).first().waitFor({ state: 'visible', timeout: 30000 });
-    const readyMs = await page.evaluate(() => performance.now());
+    const pageMs = await page.evaluate(() => performance.now());
+    const readyMs = ready ? await readyTime(page, url) : null;
     await page.waitForLoadState('networkidle');
     const extra = inspect ? await inspect(page) : undefined;
     const responses = await Promise.all(pending);
-    return { responses, readyMs, extra };
+    return { responses, pageMs, readyMs, extra };
   } finally {
     await context.close();
   }
+}
+
+/** The ready poller's time (ms since navigation start), once it holds; null (with a note) if it does not in time. */
+async function readyTime(page, url) {
+  const held = await page
+    .waitForFunction(() => typeof window.__cloudclipBenchReady?.readyMs === 'number', null, { timeout: READY_TIMEOUT_MS })
+    .then(
+      () => true,
+      () => false,
+    );
+  const state = await page.evaluate(() => window.__cloudclipBenchReady ?? null);
+  if (!held)
+    console.log(`note: ${url}: not ready within ${READY_TIMEOUT_MS / 1000} s of the page${state?.failure ? ` (${state.failure})` : ''}`);
+  return held ? state.readyMs : null;
 }
 
 /** FCP, LCP, DOMContentLoaded and load of the open page (ms since navigation start). */
