@@ -330,7 +330,7 @@ async function benchSsr(stack) {
   const loadavgAfter = os.loadavg();
   console.log(
     formatTable([
-      ['request', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer', 'failed'],
+      ['request', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer*', 'failed'],
       [
         'GET /api/paste/{slug}?burn=ask',
         figures.api.perSecond,
@@ -349,6 +349,7 @@ async function benchSsr(stack) {
       ],
     ]),
   );
+  console.log('* bytes/answer: as read, headers included, compressed as sent.');
   console.log(
     `page/API: ${comparison.ratio ?? '—'}× (goal ≥ ${comparison.goal}×: ${comparison.met === null ? '—' : comparison.met ? 'met' : 'NOT met'}); ` +
       `page carries the rendered paste: ${page.serverRendered ? 'yes' : 'no'}, the API answer: ${page.earlyAnswers ? 'yes' : 'no'}; ` +
@@ -362,7 +363,11 @@ async function benchSsr(stack) {
     secondsPerTarget: seconds,
     paste: { bytes: Buffer.byteLength(benchMarkdown()), plain: true },
     page,
-    units: { times: 'ms (autocannon, whole ms)', throughput: 'requests per second, all clients together', bytes: 'body as sent' },
+    units: {
+      times: 'ms (autocannon, whole ms)',
+      throughput: 'requests per second, all clients together',
+      bytes: 'response as read by the client, headers included, compressed as sent',
+    },
     api: figures.api,
     pageLoad: figures.page,
     comparison,
