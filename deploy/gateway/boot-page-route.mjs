@@ -1,7 +1,9 @@
 // The response to a page address: the pinned host's index.html rendered as the boot page
 // (boot-page.mjs) with its preload hints, sent with a Content-Security-Policy that allows its inline
 // script by hash and the pinned remotes' origins, and kept out of search engines where it shows a
-// paste (X-Robots-Tag).
+// paste (X-Robots-Tag). A share page's first API answer is asked for by the gateway and written
+// into the page, with the content rendered from it when the remote's build can (share-prerender.mjs);
+// such a page is private to its visitor (`Cache-Control: private, no-store`).
 import { hostPinOf, remoteEntryOf } from './environment.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, robotsTagOf } from './security-headers.mjs';
 import {
@@ -13,8 +15,12 @@ import {
   renderBootPage,
   servedByGateway,
 } from './boot-page.mjs';
-import { earlyRequestPaths, earlyRequestsScript } from './early-requests.mjs';
+import { earlyRequestPaths, earlyRequestsScript, runtimeBackendBase } from './early-requests.mjs';
+import { shareKindOf } from './share-prerender.mjs';
 import { NO_CACHE, createPackageReader } from './package-files.mjs';
+
+/** Cache-Control of a page carrying an API answer or content for its visitor: no shared cache keeps it. */
+export const PRIVATE_PAGE_CACHE = 'private, no-store';
 
 /** X-Robots-Tag of the offline shell: a page of no address of its own. */
 export const OFFLINE_SHELL_ROBOTS_TAG = 'noindex';
@@ -25,12 +31,15 @@ export const OFFLINE_SHELL_ROBOTS_TAG = 'noindex';
  * @param {ReturnType<typeof import('./package-files.mjs').createPackageFiles>} options.files
  * @param {Record<string,string>} options.overrides
  * @param {ReturnType<typeof createPackageReader>} [options.reader] shared with the gateway's other routes
+ * @param {ReturnType<typeof import('./share-prerender.mjs').createSharePrerender> | null} [options.prerender]
+ *   asks a share page's first API requests upstream and renders its content; without it the
+ *   browser sends them (early-requests.mjs)
  * @returns {(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, page?: { offline?: boolean }) => Promise<unknown>}
  *   `page.offline`: the offline shell (/offline-shell), the page a service worker shows for any
  *   address while the network is down: the host alone, with no remote, first screen or API request
  *   of any address, and never indexed.
  */
-export function createBootPageRoute({ served, files, overrides, reader }) {
+export function createBootPageRoute({ served, files, overrides, reader, prerender = null }) {
   const { loadEnvironment, browserEnvironment, runtimeAppConfig } = served;
 
   const { packageJson, packageText } = reader ?? createPackageReader(files);
@@ -51,6 +60,7 @@ export function createBootPageRoute({ served, files, overrides, reader }) {
     const preloads = hostPreloads(bootAssets, hostManifest);
     let requests = [];
     let firstScreen = null;
+    let share = null;
     const container = pathname === null ? null : remoteOfPath(routeMap, pathname);
     const remote = manifest.remotes.find((entry) => entry.name === container);
     const remotePin = container ? environment.remotes[container] : undefined;
@@ -64,43 +74,85 @@ export function createBootPageRoute({ served, files, overrides, reader }) {
       if (servedByGateway(remote)) {
         requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
         firstScreen = shown?.page?.firstScreen ?? null;
+        share = { pin: remotePin, slug: shown?.groups.slug ?? '' };
       }
     }
-    return { preloads, requests, firstScreen };
+    return { preloads, requests, firstScreen, share };
   }
 
-  async function hostPage(pathname) {
+  /**
+   * The page's first API answers from the api-server (embedded or handed off; what could not be
+   * asked is left to the browser) and its content rendered from them; null when the gateway does
+   * not ask (no prerender, no requests, or the page talks to another backend than this gateway's).
+   */
+  async function serverAnswers(request, requests, share, appConfig) {
+    if (!prerender || !share || requests.length === 0) return null;
+    const origin = `${request.protocol}://${request.host}`;
+    const base = runtimeBackendBase(appConfig);
+    if (base && !sameOrigin(base, origin)) return null;
+    const answers = await prerender.answer(request, requests);
+    let screen = null;
+    for (const answer of answers.embedded) {
+      const kind = shareKindOf(answer.url.slice('/api'.length));
+      if (!kind || screen) continue;
+      screen = await prerender.render(share.pin, { kind, slug: share.slug, origin, answer: answer.parsed });
+    }
+    return { answers, screen };
+  }
+
+  async function hostPage(pathname, request) {
     const environment = await loadEnvironment();
     const pin = hostPinOf(environment);
     const html = await hostIndexHtml(pin);
     if (html === null) return null;
     const manifest = await browserEnvironment(environment);
     const appConfig = runtimeAppConfig(environment);
-    const { preloads, requests, firstScreen } = await pageStart(environment, pin, manifest, pathname);
-    const page = renderBootPage(html, {
+    const { preloads, requests, firstScreen, share } = await pageStart(environment, pin, manifest, pathname);
+    const server = await serverAnswers(request, requests, share, appConfig);
+    const answers = server?.answers;
+    const boot = {
       appConfig,
       environment: manifest,
       preloads,
-      earlyScript: earlyRequestsScript(requests, appConfig),
+      earlyScript: answers
+        ? earlyRequestsScript(answers.browser, appConfig, {
+            language: answers.language,
+            answered: answers.embedded.length > 0,
+            handoffs: answers.handoffs,
+          })
+        : earlyRequestsScript(requests, appConfig),
       firstScreen,
-    });
+      earlyAnswers: (answers?.embedded ?? []).map(({ parsed: _parsed, ...answer }) => answer),
+    };
+    const page = renderBootPage(html, { ...boot, serverScreen: server?.screen ?? null });
     const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
-    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(page) });
-    return { html: page, csp };
+    // Hashed without the server-rendered content: only the gateway's own scripts may run.
+    const trusted = server?.screen ? renderBootPage(html, boot) : page;
+    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(trusted) });
+    const personal = Boolean(server?.screen) || boot.earlyAnswers.length > 0 || (answers?.handoffs.length ?? 0) > 0;
+    return { html: page, csp, personal };
   }
 
   return async function sendIndex(request, reply, page = {}) {
     const pathname = request.url.split('?')[0] ?? '/';
     // /index.html is the home page under another name (the host's router sends it to /).
-    const index = await hostPage(page.offline ? null : pathname === '/index.html' ? '/' : pathname);
+    const index = await hostPage(page.offline ? null : pathname === '/index.html' ? '/' : pathname, request);
     if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
     const robots = page.offline ? OFFLINE_SHELL_ROBOTS_TAG : robotsTagOf(pathname);
     if (robots) reply.header('X-Robots-Tag', robots);
     return reply
-      .header('Cache-Control', NO_CACHE)
+      .header('Cache-Control', index.personal ? PRIVATE_PAGE_CACHE : NO_CACHE)
       .header('Content-Security-Policy', index.csp)
       .header('X-Frame-Options', 'DENY')
       .type('text/html; charset=utf-8')
       .send(index.html);
   };
+}
+
+function sameOrigin(base, origin) {
+  try {
+    return new URL(base).origin === origin;
+  } catch {
+    return false;
+  }
 }

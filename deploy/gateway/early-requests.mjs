@@ -13,6 +13,11 @@
 // credentials. So the script sends nothing for a signed-in visitor (an admin token or API key in
 // localStorage: the client would send it) or when the page talks to a backend saved in the
 // environment switcher (another server than the one this gateway knows).
+//
+// For a remote the gateway serves itself, the gateway sends the request upstream first
+// (share-prerender.mjs) and writes the answer into the page (`#cc-early-answers`) or, when it is
+// late, gives the page a `/_early/<id>` to fetch it from; the script only sends what the gateway
+// could not (an api-server it could not reach).
 
 /** The browser's localStorage keys the decision reads (contract §8; shared-kernel/src/storage-keys.ts). */
 export const SESSION_STORAGE_KEYS = ['admin_token', 'api_key'];
@@ -21,6 +26,8 @@ export const LANGUAGE_KEY = 'language';
 import { scriptJson } from './boot-page.mjs';
 
 const BACKEND_URL_PLACEHOLDER = '__BACKEND_URL__';
+/** Mirrors share-prerender.mjs HANDOFF_MISSING_HEADER (kept here so the script module imports no server code). */
+const HANDOFF_MISSING_HEADER = 'x-cloudclip-early';
 
 /**
  * The API paths (relative to `/api`) the page at `pathname` starts with: the page's `requests`
@@ -52,30 +59,59 @@ export function earlyRequestPaths(page, groups) {
   return paths;
 }
 
+/** The id of the JSON block holding the answers the gateway got itself (share-prerender.mjs). */
+export const EARLY_ANSWERS_ID = 'cc-early-answers';
+
+/** The backend base the kernel talks to ('' for the page's own origin), as the runtime config gives it. */
+export function runtimeBackendBase(appConfig) {
+  const runtime = (appConfig?.backendUrl ?? '').trim();
+  return runtime && runtime !== BACKEND_URL_PLACEHOLDER ? runtime.replace(/\/+$/, '') : '';
+}
+
 /**
- * The inline script that sends `paths` (API paths) to the backend of `appConfig` and leaves the
- * responses for the kernel; '' when there is nothing to send.
+ * The inline script that hands the page's first API answers to the kernel: those the gateway got
+ * itself (the `#cc-early-answers` block before it, and `server.handoffs`, fetched from
+ * `/_early/<id>`), and the requests in `paths` (API paths) it sends itself to the backend of
+ * `appConfig`; '' when there is nothing to hand over.
+ *
+ * The gateway's answers are the plain public GET the kernel sends for every visitor, so they are
+ * registered for everyone; the requests the script sends itself are sent only for a visitor the
+ * kernel would send no credentials for. Nothing at all when the page talks to another backend
+ * saved in the environment switcher. The language is the gateway's (`server.language`) when it
+ * answered, else the kernel's.
  * @param {string[]} paths
  * @param {{ backendUrl?: string }} appConfig
+ * @param {{ language?: string, answered?: boolean, handoffs?: Array<{ url: string, id: string }> }} [server]
+ *   `answered`: the page carries `#cc-early-answers`; `handoffs`: answers the page fetches from the gateway
  */
-export function earlyRequestsScript(paths, appConfig) {
-  if (paths.length === 0) return '';
-  const runtime = (appConfig.backendUrl ?? '').trim();
-  const base = runtime && runtime !== BACKEND_URL_PLACEHOLDER ? runtime.replace(/\/+$/, '') : '';
+export function earlyRequestsScript(paths, appConfig, server = {}) {
+  const handoffs = server.handoffs ?? [];
+  const fromServer = Boolean(server.answered) || handoffs.length > 0;
+  if (paths.length === 0 && !fromServer) return '';
+  const base = runtimeBackendBase(appConfig);
   const keys = JSON.stringify(SESSION_STORAGE_KEYS);
+  const serverLanguage = fromServer ? (server.language ?? '') : '';
   // The language as the kernel picks it at start-up (i18n/detect-language.ts): the saved choice,
   // else the browser's first language (zh… → zh-CN, anything else en-US), else en-US.
   return [
-    '(function(w,paths,base){',
-    'var l;',
-    `try{var s=w.localStorage;if(${keys}.some(function(k){return s.getItem(k)}))return;`,
+    '(function(w,paths,base,sl,hs){',
+    'var l,a=false;',
+    `try{var s=w.localStorage;a=${keys}.some(function(k){return s.getItem(k)});`,
     `if(!base&&s.getItem(${JSON.stringify(API_BASE_OVERRIDE_KEY)}))return;`,
     `l=s.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(e){return}`,
     'if(l!=="zh-CN"&&l!=="en-US"){var n=(w.navigator.languages||[]).filter(function(x){return typeof x==="string"&&x})[0];',
     'l=n&&n.toLowerCase().indexOf("zh")===0?"zh-CN":"en-US"}',
-    'var r={};paths.forEach(function(p){var a=new URL(base+"/api"+p,w.location.href).href;',
-    'r[a]=w.fetch(a,{headers:{Accept:"application/json, text/plain, */*","Accept-Language":l}});r[a].catch(function(){})});',
-    'w.__cloudclipEarlyResponses={language:l,responses:r}',
-    `})(window,${scriptJson(paths)},${scriptJson(base)});`,
+    'if(sl)l=sl;',
+    'var r={},u=function(p){return new URL(base+p,w.location.href).href};',
+    `var b=w.document&&w.document.getElementById(${JSON.stringify(EARLY_ANSWERS_ID)}),x=[];`,
+    'if(b&&sl)try{x=JSON.parse(b.textContent)}catch(e){}',
+    'x.forEach(function(e){var k=[101,204,205,304].indexOf(e.status)<0;',
+    'r[u(e.url)]=Promise.resolve(new w.Response(k?e.body:null,{status:e.status,headers:{"content-type":e.contentType}}))});',
+    'hs.forEach(function(h){var q=r[u(h.url)]=w.fetch("/_early/"+h.id).then(function(y){',
+    `if(y.headers.get(${JSON.stringify(HANDOFF_MISSING_HEADER)}))throw new Error("no early answer");return y});q.catch(function(){})});`,
+    'if(!a)paths.forEach(function(p){var k=u("/api"+p);',
+    'r[k]=w.fetch(k,{headers:{Accept:"application/json, text/plain, */*","Accept-Language":l}});r[k].catch(function(){})});',
+    'if(Object.keys(r).length)w.__cloudclipEarlyResponses={language:l,responses:r}',
+    `})(window,${scriptJson(paths)},${scriptJson(base)},${scriptJson(serverLanguage)},${scriptJson(handoffs)});`,
   ].join('');
 }

@@ -116,6 +116,8 @@ before(async () => {
     environmentsDir,
     workspaceRoot: path.join(root, 'workspace'),
     store: new FolderReleaseStore(path.join(root, 'releases')),
+    // The browser's own requests (the gateway asking itself: share-prerender.test.mjs).
+    shareAnswers: false,
   });
 });
 

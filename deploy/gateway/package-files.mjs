@@ -12,6 +12,8 @@ const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)$/;
 const WORKSPACE_PACKAGES = new Set(['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer']);
 /** A page of a remote's build (index.html…): the host never loads one, so the gateway serves none. */
 export const PAGE_FILE = /\.(?:html?|xhtml)$/i;
+/** A package's code for the gateway itself (`server/`, e.g. mfe-public's share-render.cjs): never served. */
+export const SERVER_FOLDER = /^server(?:\/|$)/i;
 
 /** A remote's files have a versioned address: a release never changes, a workspace build only keeps its hashed chunks. */
 export function remoteFileCache(version, relative) {
@@ -81,10 +83,12 @@ export function createPackageFiles({ store, workspaceRoot, hostDir, workspaceBui
    * written by the build) when the browser accepts br and the copy exists, otherwise the file
    * itself, which @fastify/compress compresses on the way out. The file is opened first: a copy
    * whose file is gone (a broken release) is not served. Null when the file may not be served or is
-   * missing; a failing store counts as missing.
+   * missing; a failing store counts as missing. A package's `server/` folder is the gateway's, not a browser's.
    * @returns {Promise<BrowserFile | null>}
    */
   async function openForBrowser(pkg, version, relative, acceptEncoding) {
+    const safe = safeRelative(relative);
+    if (!safe || SERVER_FOLDER.test(safe)) return null;
     const opened = await openPackageFile(pkg, version, relative).catch(() => null);
     if (!opened) return null;
     if (acceptsBrotli(acceptEncoding) && !relative.endsWith('.br')) {

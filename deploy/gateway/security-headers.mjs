@@ -92,8 +92,9 @@ export const PASTE_ROBOTS_TAG = 'noindex, nofollow';
 /**
  * The X-Robots-Tag of the boot page at `pathname` (the raw request path), or null. A paste's address
  * (`/paste/{slug}`) is private to whoever was given the link (an encrypted one carries its key in
- * the fragment), so search engines must neither list it nor follow its links. The boot page itself
- * holds no paste content: the browser fetches that from the API after the page has loaded.
+ * the fragment), so search engines must neither list it nor follow its links. The boot page may
+ * carry the paste's public answer and its rendered content (share-prerender.mjs), never what only
+ * a password or a key opens.
  */
 export function robotsTagOf(pathname) {
   return /^\/paste(?:\/|$)/i.test(pathname) ? PASTE_ROBOTS_TAG : null;

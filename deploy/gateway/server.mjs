@@ -31,6 +31,7 @@ import {
 } from './package-files.mjs';
 import { createServedEnvironment } from './served-environment.mjs';
 import { createBootPageRoute } from './boot-page-route.mjs';
+import { HANDOFF_PREFIX, createSharePrerender } from './share-prerender.mjs';
 import {
   APP_MANIFEST_PATH,
   APP_MANIFEST_TYPE,
@@ -64,6 +65,9 @@ const SERVICE_WORKER_FILE = 'sw.js';
  * @param {boolean | number | string} [options.trustProxy] a reverse proxy in front of the gateway whose
  *   X-Forwarded-For/Proto/Host are believed (Fastify's trustProxy: true, a hop count, or addresses)
  * @param {string} [options.manifestTexts] the web app manifest's texts (default shared-kernel/src/pwa/app-manifest-texts.json)
+ * @param {boolean} [options.shareAnswers] whether the gateway asks a share page's first API request
+ *   itself and renders its content into the page (share-prerender.mjs; default true)
+ * @param {number} [options.earlyAnswerTimeoutMs] how long a page waits for that answer before handing it off
  */
 export async function buildGateway(options = {}) {
   const environmentName = options.environment ?? 'local';
@@ -152,7 +156,15 @@ export async function buildGateway(options = {}) {
   });
 
   // --- the pinned host shell ----------------------------------------------------------------------
-  const sendIndex = createBootPageRoute({ served, files, overrides, reader });
+  const prerender =
+    options.shareAnswers === false
+      ? null
+      : createSharePrerender({ apiUpstream, reader, ...(options.earlyAnswerTimeoutMs ? { timeoutMs: options.earlyAnswerTimeoutMs } : {}) });
+  if (prerender) {
+    app.addHook('onClose', async () => prerender.close());
+    app.get(`${HANDOFF_PREFIX}:id`, prerender.sendHandoff);
+  }
+  const sendIndex = createBootPageRoute({ served, files, overrides, reader, prerender });
 
   app.get('/healthz', async () => ({ status: 'ok', environment: environmentName, releaseStore: store.describe() }));
   app.get('/', (request, reply) => sendIndex(request, reply));
