@@ -90,27 +90,67 @@ function compactCss(/** @type {string} */ css) {
   );
 }
 
+/** Elements a visitor can operate: in a display-only copy they leave the tab order. */
+const CONTROLS = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary']);
+/** Elements without a closing tag. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const LIVE_ATTRIBUTE = /\sdata-live(?:[\s=/]|$)/;
+
 /**
- * The copy is shown, never used: ids, test ids and the references to ids go, so the page's own
- * elements stay the only ones a label, a test or a script finds by them, and its controls leave the
- * tab order (the boot page's CSS lets the pointer pass through it).
+ * Takes the controls out of the tab order, except inside a `data-live` subtree (or everywhere when
+ * the whole screen is live). React's markup escapes `<` and `>` in text and attribute values, so its
+ * tags can be read one by one.
  */
-function displayOnlyMarkup(/** @type {string} */ html) {
-  return html
-    .replace(/\s(?:id|data-testid|aria-labelledby|aria-describedby|aria-controls|for|tabindex)="[^"]*"/g, '')
-    .replace(/<(a|button|input|select|textarea|summary)\b/g, '<$1 tabindex="-1"');
+function leaveTabOrder(/** @type {string} */ html, /** @type {boolean} */ live) {
+  if (live) return html;
+  /** @type {boolean[]} for each open element: whether it opened a live subtree */
+  const open = [];
+  let liveDepth = 0;
+  return html.replace(/<(\/?)([a-zA-Z][\w-]*)([^>]*)>/g, (tag, closing, tagName, rest) => {
+    const name = tagName.toLowerCase();
+    if (closing) {
+      if (open.pop()) liveDepth -= 1;
+      return tag;
+    }
+    const opensLive = LIVE_ATTRIBUTE.test(rest);
+    const usable = liveDepth > 0 || opensLive;
+    if (!VOID_ELEMENTS.has(name) && !rest.endsWith('/')) {
+      open.push(opensLive);
+      if (opensLive) liveDepth += 1;
+    }
+    return CONTROLS.has(name) && !usable ? `<${tagName} tabindex="-1"${rest}>` : tag;
+  });
+}
+
+/** Whether the markup holds a subtree whose controls the visitor may use before the code arrives. */
+function hasLiveSubtree(/** @type {string} */ html) {
+  return /<[a-zA-Z][\w-]*\s[^>]*\bdata-live(?:[\s=/>])/.test(html);
+}
+
+/**
+ * The copy is shown; only a live one is used. Ids, test ids and the references to ids go, so the
+ * page's own elements stay the only ones a label, a test or a script finds by them (a live control
+ * is wrapped in its <label> instead). The controls leave the tab order (the boot page's CSS lets the
+ * pointer pass through the copy) unless the screen is live or they sit in a `data-live` subtree:
+ * those keep working, and the page takes over what the visitor typed (the kernel's takeEarlyField).
+ * @param {string} html
+ * @param {boolean} [live] the whole screen is live
+ */
+function displayOnlyMarkup(html, live = false) {
+  return leaveTabOrder(html.replace(/\s(?:id|data-testid|aria-labelledby|aria-describedby|aria-controls|for|tabindex)="[^"]*"/g, ''), live);
 }
 
 /**
  * @typedef {{ session?: 'signed-in' | 'signed-out', lang: string, html: string }} FirstScreenVariant
- * @typedef {{ variants: FirstScreenVariant[], css: string }} FirstScreen
+ * @typedef {{ variants: FirstScreenVariant[], css: string, live?: boolean }} FirstScreen
+ *   `live`: the screen holds controls the visitor may use now (the gateway marks it data-live)
  */
 
 /**
  * Renders the first screens a remote's module declares.
  * @param {string} dirname the app's folder
  * @param {string} modulePath the module, relative to `dirname`; it exports `firstScreens`
- *   (`{ pattern, session?, render }[]`), `namespace`, `resources` (language → texts) and `styles`
+ *   (`{ pattern, session?, live?, render }[]`), `namespace`, `resources` (language → texts) and `styles`
  *   (stylesheet paths relative to the module)
  * @returns {Map<string, FirstScreen>} page address pattern → its first screen
  */
@@ -143,8 +183,11 @@ function renderFirstScreens(dirname, modulePath) {
       interpolation: { escapeValue: false },
     });
     for (const screen of mod.firstScreens ?? []) {
-      const html = displayOnlyMarkup(renderToStaticMarkup(React.createElement(I18nextProvider, { i18n }, screen.render())));
+      const markup = renderToStaticMarkup(React.createElement(I18nextProvider, { i18n }, screen.render()));
+      const html = displayOnlyMarkup(markup, screen.live === true);
+      /** @type {FirstScreen} */
       const page = pages.get(screen.pattern) ?? { variants: [], css };
+      if (screen.live === true || hasLiveSubtree(markup)) page.live = true;
       page.variants.push({ ...(screen.session ? { session: screen.session } : {}), lang: language, html });
       pages.set(screen.pattern, page);
     }

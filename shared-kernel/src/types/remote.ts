@@ -30,6 +30,14 @@ export interface FirstScreen {
   pattern: string;
   /** Only for visitors with (signed-in) or without (signed-out) a stored credential; default: everyone. */
   session?: 'signed-in' | 'signed-out';
+  /**
+   * The screen holds real controls the visitor may use before the code arrives (the gateway marks it
+   * `data-live`): they keep the tab order and take the pointer. Wrap each control in its <label> (ids
+   * are stripped) and mark it `data-early-field` / its form `data-early-form`; the page takes them over
+   * (takeEarlyField, takeEarlySubmit, markFirstScreenAdopted). A `data-live` element in the markup
+   * makes only its subtree live.
+   */
+  live?: boolean;
   /** The markup: the page's own components, with no data from the API. */
   render: () => ReactElement;
 }
