@@ -9,6 +9,7 @@ import { stringSurface, type EditorTextSurface } from '../../../components/markd
 import { useDraft, type DraftStatus } from '../hooks/use-draft';
 import { useSharedContent } from '../hooks/use-shared-content';
 import { useFilePaste } from '../hooks/use-file-paste';
+import { useEarlyText } from '../hooks/use-early-text';
 import { textStats } from '../utils/text-stats';
 import { documentFileName } from '../utils/document-name';
 import { decideImport, readImportFile } from '../utils/markdown-import';
@@ -16,6 +17,7 @@ import { ShareForm, type SharedPaste } from './share-form';
 import { ShareResult } from './share-result';
 import { EditorPageHead } from './editor-page-head';
 import { SharedContentNotice } from './shared-content-notice';
+import { EarlyTextNotice } from './early-text-notice';
 import { PasteUploadAlert, PasteUploadProgressLine } from './paste-upload-status';
 import './editor-page.css';
 
@@ -64,10 +66,17 @@ export function EditorPage() {
   const contentRef = useRef(content);
   contentRef.current = content;
   const currentText = useCallback(() => contentRef.current, []);
+  const earlyText = useEarlyText({ currentText, setContent, replace });
+  const adoptEarlyText = earlyText.adopt;
   const editorSurface = useRef<EditorTextSurface | null>(null);
-  const onSurface = useCallback((surface: EditorTextSurface | null) => {
-    editorSurface.current = surface;
-  }, []);
+  // The editor can take input: it takes over what was typed into the first screen (src/first-screen.tsx).
+  const onSurface = useCallback(
+    (surface: EditorTextSurface | null) => {
+      editorSurface.current = surface;
+      if (surface) adoptEarlyText(surface);
+    },
+    [adoptEarlyText],
+  );
   const surfaceFor = useCallback(
     (target: EventTarget | null) =>
       editorSurface.current ??
@@ -169,6 +178,9 @@ export function EditorPage() {
         </p>
       )}
 
+      {earlyText.notice && (
+        <EarlyTextNotice notice={earlyText.notice} onRestore={earlyText.restorePrevious} onDismiss={earlyText.dismiss} />
+      )}
       {sharedContent.notice && (
         <SharedContentNotice notice={sharedContent.notice} onRestore={sharedContent.restorePrevious} onDismiss={sharedContent.dismiss} />
       )}
