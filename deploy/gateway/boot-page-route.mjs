@@ -16,7 +16,7 @@ import {
   servedByGateway,
 } from './boot-page.mjs';
 import { earlyRequestPaths, earlyRequestsScript, runtimeBackendBase } from './early-requests.mjs';
-import { shareKindOf } from './share-prerender.mjs';
+import { isBrowserNavigation, shareKindOf } from './share-prerender.mjs';
 import { NO_CACHE, createPackageReader } from './package-files.mjs';
 
 /** Cache-Control of a page carrying an API answer or content for its visitor: no shared cache keeps it. */
@@ -83,10 +83,11 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
   /**
    * The page's first API answers from the api-server (embedded or handed off; what could not be
    * asked is left to the browser) and its content rendered from them; null when the gateway does
-   * not ask (no prerender, no requests, or the page talks to another backend than this gateway's).
+   * not ask (no prerender, no requests, not a browser's navigation, or the page talks to another
+   * backend than this gateway's).
    */
   async function serverAnswers(request, requests, share, appConfig) {
-    if (!prerender || !share || requests.length === 0) return null;
+    if (!prerender || !share || requests.length === 0 || !isBrowserNavigation(request)) return null;
     const origin = `${request.protocol}://${request.host}`;
     const base = runtimeBackendBase(appConfig);
     if (base && !sameOrigin(base, origin)) return null;

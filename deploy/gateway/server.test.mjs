@@ -283,7 +283,7 @@ test("a paste's boot page tells search engines to stay away; other pages do not"
   }
 });
 
-test("a paste's boot page asks the api-server once, the plain public read with none of the visitor's credentials, and adds no link-preview tags", async () => {
+test("a paste's boot page: a link-preview bot makes the gateway ask nothing; a browser's navigation, the plain public read once, without the visitor's credentials", async () => {
   // An api-server stand-in that answers every paste and notes what it is asked, with which headers.
   const asked = [];
   const upstream = http.createServer((req, res) => {
@@ -300,9 +300,14 @@ test("a paste's boot page asks the api-server once, the plain public read with n
     apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
   });
   try {
+    const bot = await withApi.inject({ url: '/paste/abc', headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    assert.equal(bot.statusCode, 200);
+    assert.deepEqual(asked, []);
+    assert.doesNotMatch(bot.body, /PASTE-TEXT/);
+    assert.doesNotMatch(bot.body, /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|twitter:|description)/i);
     const page = await withApi.inject({
       url: '/paste/abc',
-      headers: { 'user-agent': 'facebookexternalhit/1.1', authorization: 'Bearer visitor', cookie: 'session=visitor' },
+      headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', authorization: 'Bearer visitor', cookie: 'session=visitor' },
     });
     assert.equal(page.statusCode, 200);
     // The request the page would send itself (share-prerender.mjs), once, without credentials.

@@ -54,6 +54,22 @@ export function answerLanguageOf(acceptLanguage) {
   return first.startsWith('zh') ? 'zh-CN' : 'en-US';
 }
 
+/**
+ * Whether a page request is a browser's navigation to show the page now: a GET for a document
+ * (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`), not a prefetch. Only then is the page's
+ * first API request sent by the gateway, since it counts a view: a link-preview bot or an HTTP
+ * client (no Sec-Fetch headers) gets the page as before, which asks nothing until its script runs,
+ * and so does a speculative prefetch (`Sec-Purpose`/`Purpose: prefetch`) or a HEAD.
+ * @param {import('fastify').FastifyRequest} request
+ */
+export function isBrowserNavigation(request) {
+  const headers = request.headers;
+  if (request.method !== 'GET') return false;
+  if (headers['sec-fetch-mode'] !== 'navigate' || headers['sec-fetch-dest'] !== 'document') return false;
+  const purpose = `${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''} ${headers['x-moz'] ?? ''}`;
+  return !/prefetch|prerender/i.test(purpose);
+}
+
 /** What a share page shows, from its first API path: a paste or a file share; null for anything else. */
 export function shareKindOf(apiPath) {
   if (/^\/paste\/[^/?]+/.test(apiPath)) return 'paste';

@@ -114,6 +114,10 @@ after(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** The headers of a browser's navigation to show a page (share-prerender.mjs isBrowserNavigation). */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' };
+const navigate = (gateway, url, headers = {}) => gateway.inject({ url, headers: { ...NAVIGATION, ...headers } });
+
 /** The inline scripts of a page, the JSON of its #cc-early-answers block and its first screen. */
 function partsOf(body) {
   const scripts = [...body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
@@ -145,7 +149,7 @@ const since = (mark) => received.slice(mark);
 
 test('a plain paste: one request upstream, its answer in the page for every visitor, its content rendered as a live first screen', async () => {
   const mark = received.length;
-  const page = await gateway.inject({ url: '/paste/plain', headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' } });
+  const page = await navigate(gateway, '/paste/plain', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' });
   assert.equal(page.statusCode, 200);
   const requests = since(mark);
   assert.deepEqual(
@@ -189,7 +193,7 @@ test('a plain paste: one request upstream, its answer in the page for every visi
 });
 
 test('</script> in a paste cannot leave its JSON block, and only the gateway’s own scripts are allowed by the CSP', async () => {
-  const page = await gateway.inject({ url: '/paste/plain' });
+  const page = await navigate(gateway, '/paste/plain');
   assert.doesNotMatch(page.body, /<\/script><script>alert\(1\)/);
   const { scripts, answers, early } = partsOf(page.body);
   assert.equal(JSON.parse(answers[0].body).content, PASTES.plain.content);
@@ -204,14 +208,14 @@ test('</script> in a paste cannot leave its JSON block, and only the gateway’s
 test('protected, encrypted or burn pastes (the renderer says no) get their answer in the page and no live first screen', async () => {
   for (const slug of ['locked', 'burning']) {
     const mark = received.length;
-    const page = await gateway.inject({ url: `/paste/${slug}` });
+    const page = await navigate(gateway, `/paste/${slug}`);
     assert.equal(since(mark).length, 1, slug);
     assert.doesNotMatch(page.body, /data-live|data-server-rendered/, slug);
     assert.deepEqual(JSON.parse(partsOf(page.body).answers[0].body), PASTES[slug]);
     assert.equal(page.headers['cache-control'], 'private, no-store');
   }
   // An error answer is embedded too, in the language asked for.
-  const missing = await gateway.inject({ url: '/paste/nothing-here' });
+  const missing = await navigate(gateway, '/paste/nothing-here');
   assert.deepEqual(
     partsOf(missing.body).answers.map((answer) => [answer.status, answer.language, JSON.parse(answer.body).error]),
     [[404, 'en-US', 'Not found']],
@@ -220,22 +224,46 @@ test('protected, encrypted or burn pastes (the renderer says no) get their answe
 
 test('a file share is asked and rendered the same way; pages without requests are untouched', async () => {
   const mark = received.length;
-  const page = await gateway.inject({ url: '/file/doc1' });
+  const page = await navigate(gateway, '/file/doc1');
   assert.deepEqual(
     since(mark).map((request) => request.url),
     ['/api/public/files/doc1'],
   );
   assert.match(page.body, /data-server-rendered="file" data-slug="doc1"><div class="cp-md-chunk">report\.pdf/);
-  const home = await gateway.inject({ url: '/' });
+  const home = await navigate(gateway, '/');
   assert.equal(since(mark).length, 1);
   assert.equal(home.headers['cache-control'], 'no-cache');
-  assert.doesNotMatch(home.body, /cc-early-answers/);
+  assert.doesNotMatch(home.body, /id="cc-early-answers"|__cloudclipEarlyResponses/);
+});
+
+test('a bot, an HTTP client, a prefetch or a HEAD gets the page as before: the gateway asks nothing, so no view is counted', async () => {
+  const mark = received.length;
+  const requests = [
+    { url: '/paste/plain', headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0' } },
+    { url: '/paste/plain', headers: { ...NAVIGATION, 'sec-purpose': 'prefetch' } },
+    { url: '/paste/plain', headers: { ...NAVIGATION, purpose: 'prefetch' } },
+    { url: '/paste/plain', headers: { ...NAVIGATION, 'sec-fetch-dest': 'iframe' } },
+    { url: '/paste/plain', method: 'HEAD', headers: NAVIGATION },
+  ];
+  for (const request of requests) {
+    const page = await gateway.inject(request);
+    assert.equal(page.statusCode, 200, JSON.stringify(request));
+    assert.doesNotMatch(page.body, /id="cc-early-answers"|data-live|Hello/, JSON.stringify(request));
+    assert.equal(page.headers['cache-control'], 'no-cache');
+  }
+  assert.deepEqual(since(mark), []);
+  // Its script asks when it runs in a browser, as before.
+  const page = await gateway.inject(requests[0]);
+  assert.deepEqual(
+    runInPage(page.body).fetched.map((request) => request.url),
+    ['https://clip.example/api/paste/plain?burn=ask'],
+  );
 });
 
 test('a rendered page is cached: the same answer is not rendered twice', async () => {
-  await gateway.inject({ url: '/paste/plain' });
+  await navigate(gateway, '/paste/plain');
   const before = globalThis.__shareRenderCalls;
-  await gateway.inject({ url: '/paste/plain' });
+  await navigate(gateway, '/paste/plain');
   assert.equal(globalThis.__shareRenderCalls, before);
 });
 
@@ -251,7 +279,7 @@ test('a late answer is handed off: the page fetches the one answer from /_early/
 
 async function handedOff(gateway) {
   const mark = received.length;
-  const page = await gateway.inject({ url: '/paste/late' });
+  const page = await navigate(gateway, '/paste/late');
   assert.equal(page.statusCode, 200);
   assert.equal(since(mark).length, 1);
   assert.equal(partsOf(page.body).answers, null);
@@ -277,7 +305,7 @@ async function handedOff(gateway) {
 test('an api-server that cannot be reached leaves the request to the browser, as before; a refusing replica passes it on', async () => {
   const refused = await gatewayFor(path.join(root, 'with-renderer'), { apiUpstream: `http://127.0.0.1:${refusedPort}` });
   try {
-    const page = await refused.inject({ url: '/paste/plain' });
+    const page = await navigate(refused, '/paste/plain');
     assert.equal(partsOf(page.body).answers, null);
     assert.equal(page.headers['cache-control'], 'no-cache');
     const { fetched } = runInPage(page.body);
@@ -293,7 +321,7 @@ test('an api-server that cannot be reached leaves the request to the browser, as
   });
   try {
     const mark = received.length;
-    const page = await replicas.inject({ url: '/paste/plain' });
+    const page = await navigate(replicas, '/paste/plain');
     assert.equal(since(mark).length, 1);
     assert.equal(partsOf(page.body).answers.length, 1);
   } finally {
@@ -304,7 +332,7 @@ test('an api-server that cannot be reached leaves the request to the browser, as
 test('without a renderer, or with one that throws, the page carries the answer and no server first screen (logged once)', async () => {
   const plain = await gatewayFor(path.join(root, 'without-renderer'));
   try {
-    const page = await plain.inject({ url: '/paste/plain' });
+    const page = await navigate(plain, '/paste/plain');
     assert.equal(partsOf(page.body).answers.length, 1);
     assert.doesNotMatch(page.body, /data-live/);
   } finally {
@@ -315,7 +343,7 @@ test('without a renderer, or with one that throws, the page carries the answer a
   console.warn = (message) => warnings.push(String(message));
   try {
     for (let i = 0; i < 2; i += 1) {
-      const page = await gateway.inject({ url: '/paste/broken' });
+      const page = await navigate(gateway, '/paste/broken');
       assert.equal(page.statusCode, 200);
       assert.doesNotMatch(page.body, /data-live/);
       assert.equal(partsOf(page.body).answers.length, 1);
