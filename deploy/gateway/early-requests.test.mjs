@@ -146,3 +146,54 @@ test("a page address gets its page's requests as an inline script the CSP allows
     assert.doesNotMatch(other.body, /__cloudclipEarlyResponses/, url);
   }
 });
+
+/** Runs an early script in a page holding `answers` as its #cc-early-answers block; `fetchAnswer` answers its fetches. */
+function runWithAnswers(script, answers, { storage = {}, fetchAnswer = () => new Response('browser') } = {}) {
+  const fetched = [];
+  const window = {
+    location: { href: 'https://clip.example/paste/abc' },
+    navigator: { languages: ['en-US'] },
+    localStorage: { getItem: (key) => (key in storage ? storage[key] : null) },
+    document: { getElementById: (id) => (id === 'cc-early-answers' ? { textContent: JSON.stringify(answers) } : null) },
+    Response,
+    fetch: (url, init) => {
+      fetched.push({ url, language: init?.headers?.['Accept-Language'] });
+      return Promise.resolve(fetchAnswer(url));
+    },
+  };
+  vm.runInNewContext(script, { window, URL });
+  return { fetched, early: window.__cloudclipEarlyResponses };
+}
+
+test("the gateway's answers are handed over for every visitor, in the gateway's language; late ones are fetched from /_early", async () => {
+  const answers = [
+    { url: '/api/paste/abc', status: 200, contentType: 'application/json', body: '{"slug":"abc"}', language: 'zh-CN' },
+    { url: '/api/public/files/x', status: 204, contentType: '', body: '', language: 'zh-CN' },
+  ];
+  const script = earlyRequestsScript(['/other'], {}, { language: 'zh-CN', answered: true, handoffs: [{ url: '/api/late', id: 'abc123' }] });
+  const { fetched, early } = runWithAnswers(script, answers, {
+    storage: { admin_token: 't' },
+    fetchAnswer: () => new Response('gone', { status: 404, headers: { 'x-cloudclip-early': 'missing' } }),
+  });
+  // Signed in: the script's own request is not sent, the gateway's answers are handed over.
+  assert.deepEqual(fetched, [{ url: '/_early/abc123', language: undefined }]);
+  assert.equal(early.language, 'zh-CN');
+  const paste = await early.responses['https://clip.example/api/paste/abc'];
+  assert.equal(paste.status, 200);
+  assert.equal(await paste.text(), '{"slug":"abc"}');
+  assert.equal((await early.responses['https://clip.example/api/public/files/x']).status, 204);
+  // A hand-off the gateway no longer holds is a network failure: the kernel asks itself.
+  await assert.rejects(early.responses['https://clip.example/api/late']);
+
+  // Signed out, the request the gateway could not send goes in the gateway's language too.
+  const signedOut = runWithAnswers(script, answers);
+  assert.deepEqual(
+    signedOut.fetched.map((request) => [request.url, request.language]),
+    [
+      ['/_early/abc123', undefined],
+      ['https://clip.example/api/other', 'zh-CN'],
+    ],
+  );
+  // A backend saved in the switcher: nothing at all.
+  assert.deepEqual(runWithAnswers(script, answers, { storage: { [API_BASE_OVERRIDE_KEY]: 'https://other.example' } }).early, undefined);
+});

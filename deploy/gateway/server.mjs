@@ -267,6 +267,7 @@ async function main() {
     remoteOverrides: parseOverrides(process.env.REMOTE_OVERRIDES),
     logger: process.env.GATEWAY_LOG === '1',
     trustProxy: parseTrustProxy(process.env.GATEWAY_TRUST_PROXY),
+    shareAnswers: truthy(process.env.GATEWAY_SHARE_ANSWERS, true),
   });
   await app.listen({ port, host });
   console.log(`Cloudclip gateway (${environment}) listening on http://${host}:${port}`);
