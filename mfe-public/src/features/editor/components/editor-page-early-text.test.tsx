@@ -101,6 +101,15 @@ describe('EditorPage taking over the first screen', () => {
     expect(editor).toHaveValue('中文');
   });
 
+  it('keeps the typed text when the first screen went before the editor was ready', async () => {
+    const firstScreen = mountEditorFirstScreen();
+    const editor = await renderPage();
+    earlyField(firstScreen, 'en-US').value = 'typed while the editor loaded';
+    firstScreen.remove();
+    editorCanTakeInput();
+    expect(editor).toHaveValue('typed while the editor loaded');
+  });
+
   it('lets typed text win over the saved draft and keeps the draft restorable', async () => {
     window.localStorage.setItem(STORAGE_KEYS.editorDraft, '# saved draft');
     const firstScreen = mountEditorFirstScreen();
