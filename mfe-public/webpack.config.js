@@ -88,6 +88,69 @@ function markdownWorkerConfig(config) {
   };
 }
 
+/**
+ * The server's rendering of the share pages (src/server-render, design: dist/server/share-render.cjs)
+ * is a third compilation: one CommonJS file for Node that the gateway loads from the pinned
+ * version's files. It renders with the page's own components and the viewer's Markdown pipeline,
+ * with the real rehype-raw loaded at once (no on-demand chunk on a server). The DOM effects
+ * (highlight.js, KaTeX, Mermaid) only ever run in the browser: left out. Stylesheet imports are
+ * ignored; the CSS the markup needs is exported as the string SHARE_RENDER_CSS: the kernel's base
+ * classes and the share pages' stylesheets, compacted as the build's first screens are.
+ */
+const SHARE_RENDER_STYLES = [
+  require.resolve('@cloudclip/shared-kernel/src/theme/base.css'),
+  './src/styles/public.css',
+  './src/lib/markdown/markdown.css',
+  './src/lib/markdown/highlight.css',
+  './src/features/paste-view/components/paste-page.css',
+  './src/features/file-view/components/file-page.css',
+];
+/** A variant's wrapper takes no box of its own: its content lays out as the page's does. */
+const SHARE_RENDER_EXTRA_CSS = '.cc-fs-variant{display:contents}';
+
+function shareRenderCss() {
+  const fs = require('node:fs');
+  const { compactCss } = require('@cloudclip/shared-kernel/build/first-screen.cjs');
+  const css = SHARE_RENDER_STYLES.map((file) => fs.readFileSync(path.resolve(__dirname, file), 'utf8')).join('\n');
+  if (/@import/.test(css)) throw new Error('share-render: a stylesheet with @import needs its imports written in');
+  return compactCss(css) + SHARE_RENDER_EXTRA_CSS;
+}
+
+function shareRenderConfig(config) {
+  const webpack = require('webpack');
+  return {
+    name: 'share-render',
+    // After the remote's build: its `output.clean` empties dist/ first.
+    dependencies: ['remote'],
+    mode: config.mode,
+    context: __dirname,
+    target: 'node',
+    devtool: false,
+    entry: { 'share-render': './src/server-render/index.ts' },
+    output: {
+      path: path.join(config.output.path, 'server'),
+      filename: 'share-render.cjs',
+      library: { type: 'commonjs2' },
+      clean: false,
+    },
+    resolve: config.resolve,
+    module: { rules: config.module.rules.filter((rule) => !String(rule.test).includes('css')) },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(config.mode),
+        'process.env.CLOUDCLIP_SHARE_RENDER_CSS': JSON.stringify(shareRenderCss()),
+        'process.env.CLOUDCLIP_MARKDOWN_WORKER': JSON.stringify(MARKDOWN_WORKER_FILE),
+      }),
+      new webpack.NormalModuleReplacementPlugin(/\.css$/, path.join(__dirname, 'src/server-render/no-styles.ts')),
+      new webpack.IgnorePlugin({ resourceRegExp: /^(?:highlight\.js|katex|mermaid)$/ }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    stats: 'errors-warnings',
+  };
+}
+
 module.exports = (env, argv) => {
   const config = base(env, argv);
   config.name = 'remote';
@@ -106,5 +169,5 @@ module.exports = (env, argv) => {
     }),
     new (require('webpack').DefinePlugin)({ 'process.env.CLOUDCLIP_MARKDOWN_WORKER': JSON.stringify(MARKDOWN_WORKER_FILE) }),
   );
-  return [config, markdownWorkerConfig(config)];
+  return [config, markdownWorkerConfig(config), shareRenderConfig(config)];
 };

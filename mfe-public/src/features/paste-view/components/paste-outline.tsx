@@ -13,7 +13,10 @@ export function PasteOutline({ headings }: { headings: OutlineHeading[] }) {
   const items = headings.filter((heading) => heading.level <= MAX_LEVEL && heading.text);
   const top = Math.min(...items.map((heading) => heading.level));
   // Open beside the text on wide screens, folded above it on phones.
-  const [initiallyOpen] = useState(() => window.matchMedia?.('(min-width: 901px)').matches ?? true);
+  // (Open when rendered on the server, which cannot know the screen.)
+  const [initiallyOpen] = useState(() =>
+    typeof window === 'undefined' ? true : (window.matchMedia?.('(min-width: 901px)').matches ?? true),
+  );
 
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     const target = document.getElementById(id);

@@ -1,0 +1,58 @@
+// The built server renderer (dist/server/share-render.cjs, from `pnpm --filter @cloudclip/mfe-public
+// build`) with the real Markdown pipeline: the unit tests (jest) use a stand-in for bytemd.
+// Run: node --test mfe-public/src/server-render/share-render.dist.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const bundle = fileURLToPath(new URL('../../dist/server/share-render.cjs', import.meta.url));
+assert.ok(existsSync(bundle), `${bundle} is missing: build mfe-public first`);
+const { renderShare, SHARE_RENDER_CSS } = createRequire(import.meta.url)(bundle);
+
+const paste = (content) => ({
+  slug: 'p1',
+  content,
+  remark: null,
+  views: 1,
+  maxViews: null,
+  expiresAt: null,
+  createdAt: '2026-03-04T05:06:07Z',
+});
+
+async function contentOf(markdown) {
+  const result = await renderShare({ kind: 'paste', slug: 'p1', status: 200, body: paste(markdown) });
+  assert.ok(result);
+  const start = result.html.indexOf('data-server-rendered="paste"');
+  return result.html.slice(start, result.html.indexOf('</article>'));
+}
+
+test('sanitizes as the page does: no script, no event handler, no javascript: link', async () => {
+  const html = await contentOf(
+    '# Hi\n\n<script>alert(1)</script>\n\n<img src="x.png" onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n<a href="javascript:alert(4)">raw</a>\n\n<details><summary>More</summary>kept</details>',
+  );
+  assert.doesNotMatch(html, /<script/i);
+  assert.doesNotMatch(html, /onerror/i);
+  assert.doesNotMatch(html, /javascript:/i);
+  assert.doesNotMatch(html, /alert\(/);
+  // Raw HTML the schema allows is kept (rehype-raw is in the server's pipeline).
+  assert.match(html, /<details><summary>More<\/summary>kept<\/details>/);
+  assert.match(html, /<img src="x.png">/);
+});
+
+test('renders GFM with the page’s heading ids and accessibility marks', async () => {
+  const html = await contentOf('# Same\n\n## Same\n\n- [x] done item\n\n```js\nlet a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+  assert.match(html, /<h1 id="user-content-same">Same<\/h1>/);
+  assert.match(html, /<h2 id="user-content-same-1">Same<\/h2>/);
+  assert.match(html, /<input type="checkbox" checked disabled aria-label="done item">/);
+  assert.match(html, /<pre tabindex="0"><code class="language-js">/);
+  assert.match(html, /<table tabindex="0">/);
+});
+
+test('exports the stylesheets the markup needs, compacted', () => {
+  for (const selector of ['.cp-paste-layout', '.cp-md-chunk', '.cp-file-layout', '.cc-card', '.cc-fs-variant']) {
+    assert.ok(SHARE_RENDER_CSS.includes(selector), selector);
+  }
+  assert.doesNotMatch(SHARE_RENDER_CSS, /\/\*/);
+});
