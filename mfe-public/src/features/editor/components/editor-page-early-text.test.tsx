@@ -7,6 +7,7 @@ import { EditorPage } from './editor-page';
 // The editor as far as the hand-over sees it: a text area that becomes a CodeMirror-like surface
 // (codeMirrorSurface over it) only when the test says the editor can take input.
 const mockEditorReady: Array<() => void> = [];
+const mockFocusedWhileFirstScreen: boolean[] = [];
 jest.mock('../../../components/markdown-editor/markdown-editor', () => {
   const React = jest.requireActual<typeof import('react')>('react');
   const { codeMirrorSurface } = jest.requireActual<typeof import('../../../components/markdown-editor/text-surface')>(
@@ -28,7 +29,11 @@ jest.mock('../../../components/markdown-editor/markdown-editor', () => {
           },
           posFromIndex: (index: number) => index,
           setSelection: (from: number, to: number) => node.setSelectionRange(from, to),
-          focus: () => node.focus(),
+          focus: () => {
+            // The page is visible (and can take the focus) only once the first screen is gone.
+            mockFocusedWhileFirstScreen.push(document.querySelector('#cc-first-screen:not([data-adopted])') !== null);
+            node.focus();
+          },
         };
         onSurface?.(codeMirrorSurface(editor as never));
       });
@@ -61,6 +66,7 @@ beforeEach(() => {
   window.localStorage.clear();
   document.documentElement.lang = 'en-US';
   mockEditorReady.length = 0;
+  mockFocusedWhileFirstScreen.length = 0;
 });
 afterEach(() => document.getElementById('cc-first-screen')?.remove());
 
@@ -82,6 +88,7 @@ describe('EditorPage taking over the first screen', () => {
     expect(editor).toHaveValue('# Typed early\n\nbefore the code');
     expect([editor.selectionStart, editor.selectionEnd]).toEqual([2, 7]);
     expect(document.activeElement).toBe(editor);
+    expect(mockFocusedWhileFirstScreen).toEqual([false]);
     expect(firstScreen).toHaveAttribute('data-adopted', 'true');
     expect(screen.getByTestId('editor-stats')).toHaveAttribute('data-words', '5');
     expect(screen.queryByTestId('early-text-notice')).toBeNull();

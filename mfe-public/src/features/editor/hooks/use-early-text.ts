@@ -59,12 +59,14 @@ export function useEarlyText({ currentText, setContent, replace }: EarlyTextOpti
         typed && early.selectionStart !== null
           ? { start: early.selectionStart, end: Math.max(early.selectionStart, early.selectionEnd ?? early.selectionStart) }
           : null;
-      surface.takeOver(text, selection, early?.focused ?? false);
+      surface.takeOver(text, selection, false);
       if (typed && text !== previous) {
         latest.current.setContent(text);
         if (previous.trim()) setNotice({ kind: 'replaced', previous });
       }
       markFirstScreenAdopted();
+      // Only now: while the first screen stands in, the page is invisible and cannot take the focus.
+      if (early?.focused) surface.takeOver(text, null, true);
     },
     [heldAreas],
   );
