@@ -1,10 +1,12 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { markFirstScreenAdopted, serverRenderedContent } from '@cloudclip/shared-kernel';
 import { useDark } from '../../hooks/use-dark';
 import { splitMarkdown } from './markdown-chunks';
 import { cachedHtml, markdownToHtml, prepareMarkdown, runViewerEffects, viewerPluginsFor } from './markdown-processor';
 import { renderChunks, workerAvailable, workerRunning, type ChunkStream, type ChunkToRender } from './markdown-worker-client';
 import { Slugger, USER_CONTENT_PREFIX } from './heading-slugs';
 import { scrollIntoViewSettled } from './scroll-into-view';
+import { moveKeepingSelection, serverChunksFor } from './server-rendered';
 import './markdown.css';
 import './highlight.css';
 
@@ -21,6 +23,11 @@ interface MarkdownViewProps {
   className?: string;
   label?: string;
   testId?: string;
+  /**
+   * Take over the server's rendering of this document from the boot page's first screen (the
+   * paste view): its chunk elements are moved in, not rendered again, when they are of `value`.
+   */
+  adopt?: 'paste';
 }
 
 interface RenderState {
@@ -107,12 +114,46 @@ function assignHeadingIds(container: HTMLElement): OutlineHeading[] {
  * chunks skip layout (`content-visibility`), and unchanged chunks are kept when the value changes
  * (editor preview). Small documents are rendered here at once: starting a worker would cost more.
  */
-export function MarkdownView({ value, onRendered, className, label, testId }: MarkdownViewProps) {
+export function MarkdownView({ value, onRendered, className, label, testId, adopt }: MarkdownViewProps) {
   const dark = useDark();
   const ref = useRef<HTMLDivElement>(null);
   const state = useRef<RenderState>({ sources: [], elements: [], dark: null, enhanced: new WeakSet() });
   const onRenderedRef = useRef(onRendered);
   onRenderedRef.current = onRendered;
+  /** Whether the first render looked for the server's rendering; `pending`: it was of another text. */
+  const adoption = useRef<'none' | 'pending' | 'done'>('none');
+
+  // Before the browser paints the page: the server's chunks move in (the first screen that held
+  // them is removed by the host in this same task, on markFirstScreenAdopted).
+  useLayoutEffect(() => {
+    if (!adopt || adoption.current !== 'none') return;
+    adoption.current = 'done';
+    const container = ref.current;
+    const server = serverRenderedContent(adopt);
+    if (!container || !server) return;
+    const chunks = splitMarkdown(value);
+    const elements = serverChunksFor(server, value);
+    if (!elements || elements.length > chunks.length) {
+      adoption.current = 'pending';
+      return;
+    }
+    const current = state.current;
+    current.dark = dark;
+    container.classList.toggle('cp-md--chunked', chunks.length > 1);
+    moveKeepingSelection(elements, container);
+    elements.forEach((element, index) => {
+      current.elements[index] = element;
+      current.sources[index] = chunks[index]!;
+    });
+    if (elements.length === chunks.length) {
+      const headings = assignHeadingIds(container);
+      container.dataset.progress = '100';
+      container.dataset.rendered = 'true';
+      onRenderedRef.current?.(headings);
+    }
+    markFirstScreenAdopted();
+    // Only the first render's document is the server's: later values find `adoption` done.
+  }, [adopt, dark, value]);
 
   useEffect(() => {
     const container = ref.current;
@@ -177,8 +218,10 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
     if (toWorkerSize < WORKER_MIN_SOURCE && !workerRunning()) toWorker.length = 0;
     const inWorker = new Set(toWorker.map(({ index }) => index));
 
+    const allKept = chunks.every((source, index) => current.sources[index] === source && current.elements[index]);
     const run = async () => {
-      const prepared = prepareMarkdown(value);
+      // Chunks taken over from the server need no raw-HTML step: only their effects run.
+      const prepared = allKept ? null : prepareMarkdown(value);
       if (prepared) {
         // Shown as plain text if the raw-HTML step cannot be loaded (markdownToHtml's fallback).
         await prepared.catch((error: unknown) => console.error('[cloudclip_public] Markdown HTML support failed to load', error));
@@ -231,6 +274,12 @@ export function MarkdownView({ value, onRendered, className, label, testId }: Ma
       container.dataset.progress = '100';
       container.dataset.rendered = 'true';
       onRenderedRef.current?.(headings);
+      if (adoption.current === 'pending') {
+        // The server rendered another text (the paste changed in between): the page's own
+        // rendering is complete, the first screen can go.
+        adoption.current = 'done';
+        markFirstScreenAdopted();
+      }
       if (observer) enhanceWhenIdle();
     };
 

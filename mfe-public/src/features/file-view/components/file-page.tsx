@@ -1,14 +1,11 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, toBoolean, type PublicFile, useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
+import { markFirstScreenAdopted, type PublicFile, useKernel, useSession } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareView } from '../../../components/share-view';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
-import { QrCode } from '../../../components/qr-code';
-import { LinkRow } from '../../../components/link-row';
-import { ViewsAndExpiry } from '../../../components/share-meta';
 import { manageScope } from '../../../lib/ownership';
 import { filePath, pageUrl } from '../../../config/paths';
 import { deleteFile, fileLinks } from '../api/file-api';
@@ -16,6 +13,7 @@ import { useFile, type FileLocationState } from '../hooks/use-file';
 import { filePasswordStore } from '../utils/file-password-store';
 import { FilePreview } from './file-preview';
 import { FileEditForm, type FileEditResult } from './file-edit-form';
+import { FileInfoCard, FileShareCard } from './file-cards';
 import './file-page.css';
 
 /** `/file/{slug}`: file info, password prompt, typed preview, links, QR code, owner edit/delete. */
@@ -50,7 +48,7 @@ interface FileReadyProps {
 }
 
 function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
-  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t } = useTranslation(NAMESPACE);
   const kernel = useKernel();
   const session = useSession();
   const navigate = useNavigate();
@@ -60,6 +58,9 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
   const [saved, setSaved] = useState(() => !!(location.state as FileLocationState | null)?.saved);
   const links = fileLinks(kernel, file, password);
   const shareUrl = pageUrl(filePath(file.slug));
+  // The server's rendering of these cards (the boot page's first screen) gives way to the page's
+  // own, laid out alike, before the browser paints.
+  useLayoutEffect(() => markFirstScreenAdopted(), []);
 
   const onSaved = ({ file: next, password: nextPassword }: FileEditResult) => {
     setEditing(false);
@@ -102,49 +103,9 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
           )}
         </div>
         <aside className="cp-file-layout__side">
-          <section className="cc-card" aria-labelledby="cp-file-info-title">
-            <h2 id="cp-file-info-title" className="cc-card__title">
-              {t('file.info')}
-            </h2>
-            <dl className="cp-meta cp-meta--stacked" data-testid="file-info">
-              <div>
-                <dt>{t('file.size')}</dt>
-                <dd data-testid="file-size">{formatBytes(file.size)}</dd>
-              </div>
-              <div>
-                <dt>{t('file.type')}</dt>
-                <dd data-testid="file-type">{file.mimetype || t('file.unknownType')}</dd>
-              </div>
-              {file.remark && (
-                <div>
-                  <dt>{t('meta.remark')}</dt>
-                  <dd data-testid="file-remark">{file.remark}</dd>
-                </div>
-              )}
-              <div>
-                <dt>{t('file.uploaded')}</dt>
-                <dd>{formatDateTime(file.created_at, i18n.language)}</dd>
-              </div>
-              <ViewsAndExpiry views={file.views} maxViews={file.max_views} expiresAt={file.expires_at} testIdPrefix="file" />
-              {toBoolean(file.requires_password) || password ? (
-                <div>
-                  <dt>{t('file.protection')}</dt>
-                  <dd>{t('file.passwordProtected')}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </section>
+          <FileInfoCard file={file} password={password} />
 
-          <section className="cc-card cp-file-actions" aria-labelledby="cp-file-actions-title">
-            <h2 id="cp-file-actions-title" className="cc-card__title">
-              {t('file.share')}
-            </h2>
-            <a className="cc-button cc-button--primary cp-file-actions__download" href={links.download} data-testid="file-download">
-              {t('file.download')}
-            </a>
-            <LinkRow label={t('file.pageLink')} value={shareUrl} copyLabel={t('result.copyLink')} testId="file-share-link" />
-            <LinkRow label={t('file.directLink')} value={links.download} copyLabel={t('file.copyDirectLink')} testId="file-direct-link" />
-            <QrCode value={shareUrl} label={t('result.qrLabel')} size={140} />
+          <FileShareCard links={links} shareUrl={shareUrl}>
             {scope && !editing && (
               <div className="cc-toolbar">
                 <button type="button" className="cc-button" onClick={() => (setSaved(false), setEditing(true))} data-testid="file-edit">
@@ -155,7 +116,7 @@ function FileReady({ file, password, onReplace, onDeleted }: FileReadyProps) {
                 </button>
               </div>
             )}
-          </section>
+          </FileShareCard>
         </aside>
       </div>
 

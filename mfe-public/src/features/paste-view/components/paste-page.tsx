@@ -3,10 +3,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareView } from '../../../components/share-view';
-import { CopyButton } from '../../../components/copy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
-import { ViewsAndExpiry } from '../../../components/share-meta';
 import { Loading } from '../../../components/loading';
 import { MarkdownView, type OutlineHeading } from '../../../lib/markdown/markdown-view';
 import { manageScope } from '../../../lib/ownership';
@@ -20,12 +18,9 @@ import { PasteOutline } from './paste-outline';
 import { PasteEditForm } from './paste-edit-form';
 import { DecryptProblem } from './decrypt-problem';
 import { BurnConfirm } from './burn-confirm';
-import { CopyAs } from './copy-as';
+import { isLastView, LastViewNotice, OUTLINE_MIN_HEADINGS, PasteHead, PasteToolbar } from './paste-chrome';
 import './paste-page.css';
 import { useKernel, useSession, formatDateTime } from '@cloudclip/shared-kernel';
-
-/** The outline appears once a document has this many headings. */
-const OUTLINE_MIN_HEADINGS = 2;
 
 /**
  * `/paste/{slug}`: the shared text (sanitized), password prompt, outline, copy, raw link, owner
@@ -94,7 +89,7 @@ function PasteReady({ paste, linkKey, offlineSavedAt, onChange, onDeleted }: Pas
   const [saved, setSaved] = useState(false);
   const rawUrl = kernel.api.pastes.rawUrl(paste.slug, paste.password);
   const shareUrl = pageUrl(pastePath(paste.slug)) + (encrypted && linkKey ? `#${linkKey}` : '');
-  const lastView = paste.maxViews !== null && paste.maxViews > 0 && paste.views >= paste.maxViews;
+  const lastView = isLastView(paste);
 
   const deletion = useConfirmedAction(
     async () => {
@@ -108,30 +103,7 @@ function PasteReady({ paste, linkKey, offlineSavedAt, onChange, onDeleted }: Pas
 
   return (
     <>
-      <header className="cp-page-head">
-        <h1>{paste.remark || t('paste.title')}</h1>
-        <span className="cp-slug-chip" data-testid="paste-slug">
-          {paste.slug}
-        </span>
-        {encrypted && (
-          <span className="cp-badge" title={t('paste.encryptedTitle')} data-testid="paste-encrypted-badge">
-            {t('paste.encrypted')}
-          </span>
-        )}
-      </header>
-      <dl className="cp-meta" data-testid="paste-meta">
-        {paste.remark && (
-          <div>
-            <dt>{t('meta.remark')}</dt>
-            <dd data-testid="paste-remark">{paste.remark}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('meta.created')}</dt>
-          <dd>{formatDateTime(paste.createdAt, i18n.language)}</dd>
-        </div>
-        <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
-      </dl>
+      <PasteHead paste={paste} encrypted={encrypted} />
       {offline && (
         <p className="cc-alert cc-alert--info" role="status" data-testid="offline-copy-notice">
           {t('paste.offlineCopy', { date: formatDateTime(offlineSavedAt, i18n.language) })}
@@ -142,33 +114,22 @@ function PasteReady({ paste, linkKey, offlineSavedAt, onChange, onDeleted }: Pas
           {t('paste.burned')}
         </p>
       )}
-      {lastView && (
-        <p className="cc-alert cc-alert--warning" role="status" data-testid="paste-last-view">
-          {t('paste.lastView')}
-        </p>
-      )}
+      {lastView && <LastViewNotice />}
       {saved && (
         <p className="cc-alert cc-alert--success" role="status" data-testid="paste-saved">
           {t('paste.saved')}
         </p>
       )}
 
-      <div className="cc-toolbar" role="toolbar" aria-label={t('paste.actions')}>
-        {markdown !== null && <CopyAs markdown={markdown} content={content} rendered={rendered} />}
-        {!burning && <CopyButton text={shareUrl} label={t('result.copyLink')} testId="copy-paste-link" />}
-        {!burning && !offline && (
-          <a
-            className="cc-button"
-            href={rawUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            title={encrypted ? t('paste.rawEncryptedTitle') : undefined}
-            data-testid="raw-link"
-            data-encrypted={encrypted ? 'true' : undefined}
-          >
-            {encrypted ? t('paste.rawEncrypted') : t('paste.raw')}
-          </a>
-        )}
+      <PasteToolbar
+        markdown={markdown}
+        content={content}
+        rendered={rendered}
+        shareUrl={shareUrl}
+        rawUrl={!burning && !offline ? rawUrl : null}
+        burning={burning}
+        encrypted={encrypted}
+      >
         {scope && !editing && !lastView && (
           <>
             <span className="cp-toolbar__spacer" />
@@ -185,7 +146,7 @@ function PasteReady({ paste, linkKey, offlineSavedAt, onChange, onDeleted }: Pas
             </button>
           </>
         )}
-      </div>
+      </PasteToolbar>
 
       {editing && scope ? (
         <PasteEditForm
@@ -207,6 +168,7 @@ function PasteReady({ paste, linkKey, offlineSavedAt, onChange, onDeleted }: Pas
           <article className="cc-card cp-paste-content" ref={content}>
             <MarkdownView
               value={markdown}
+              adopt="paste"
               onRendered={(found) => {
                 setHeadings(found);
                 setRendered(true);
