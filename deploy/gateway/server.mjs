@@ -68,6 +68,7 @@ const SERVICE_WORKER_FILE = 'sw.js';
  * @param {boolean} [options.shareAnswers] whether the gateway asks a share page's first API request
  *   itself and renders its content into the page (share-prerender.mjs; default true)
  * @param {number} [options.earlyAnswerTimeoutMs] how long a page waits for that answer before handing it off
+ * @param {number} [options.renderWaitMs] how long a page waits for its rendering before it goes without
  */
 export async function buildGateway(options = {}) {
   const environmentName = options.environment ?? 'local';
@@ -159,7 +160,7 @@ export async function buildGateway(options = {}) {
   const prerender =
     options.shareAnswers === false
       ? null
-      : createSharePrerender({ apiUpstream, reader, ...(options.earlyAnswerTimeoutMs ? { timeoutMs: options.earlyAnswerTimeoutMs } : {}) });
+      : createSharePrerender({ apiUpstream, reader, timeoutMs: options.earlyAnswerTimeoutMs, renderWaitMs: options.renderWaitMs });
   if (prerender) {
     app.addHook('onClose', async () => prerender.close());
     app.get(`${HANDOFF_PREFIX}:id`, prerender.sendHandoff);

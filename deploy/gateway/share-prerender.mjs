@@ -22,6 +22,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createRotation, forwardedHeaders, parseUpstreams } from './api-proxy.mjs';
 import { API_SANDBOX_CSP, DOCUMENT_TYPE, SCRIPT_TYPE } from './security-headers.mjs';
+import { createRenderPool } from './share-render-pool.mjs';
 
 /** How long the boot page waits for the api-server's answer before handing it off to `/_early/<id>`. */
 export const EARLY_ANSWER_TIMEOUT_MS = 3000;
@@ -40,6 +41,12 @@ const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
 /** The renderer's time budget per page, and the largest answer it is given. */
 export const RENDER_BUDGET_MS = 50;
 export const RENDER_LIMIT_BYTES = 2 * 1024 * 1024;
+/**
+ * How long a page waits for its rendering (in a worker: share-render-pool.mjs) before it is sent
+ * without: the renderer's budget and the time to render the page's chrome, with room for a busy
+ * machine. A later rendering still fills the cache.
+ */
+export const RENDER_WAIT_MS = 250;
 /** The path of the server renderer in a remote's build. */
 export const SHARE_RENDERER_FILE = 'server/share-render.cjs';
 /** The Accept header the kernel's API client sends (shared-kernel/src/api/http-client.ts). */
@@ -133,6 +140,8 @@ export function createLru({ maxEntries, maxBytes, sizeOf }) {
  * @param {number} [options.timeoutMs]
  * @param {number} [options.holdMs]
  * @param {number} [options.maxHandoffs]
+ * @param {number} [options.renderWaitMs]
+ * @param {ReturnType<typeof createRenderPool>} [options.pool] where renderers run (default: worker threads)
  * @param {(message: string) => void} [options.warn]
  */
 export function createSharePrerender({
@@ -141,6 +150,8 @@ export function createSharePrerender({
   timeoutMs = EARLY_ANSWER_TIMEOUT_MS,
   holdMs = HANDOFF_HOLD_MS,
   maxHandoffs = HANDOFF_MAX,
+  renderWaitMs = RENDER_WAIT_MS,
+  pool = createRenderPool(),
   warn = (message) => console.warn(`[gateway] ${message}`),
 }) {
   const upstreams = parseUpstreams(apiUpstream);
@@ -149,6 +160,8 @@ export function createSharePrerender({
   /** @type {Map<string, { answer: Promise<UpstreamAnswer>, timer: NodeJS.Timeout }>} */
   const handoffs = new Map();
   const rendered = createLru({ maxEntries: 200, maxBytes: 16 * 1024 * 1024, sizeOf: (value) => 64 + (value?.html.length ?? 0) * 2 });
+  /** Renderings under way, by cache key: a page that asks for the same one waits for it. */
+  const rendering = new Map();
   /** Renderers by the hash of their file: the module, or null when it failed to load. */
   const renderers = new Map();
   const warned = new Set();
@@ -283,20 +296,21 @@ export function createSharePrerender({
     const hash = createHash('sha256').update(code).digest('hex').slice(0, 32);
     if (!renderers.has(hash)) {
       let mod = null;
+      const file = path.join(os.tmpdir(), 'cloudclip-share-render', `${hash}.cjs`);
       try {
         // Loaded from a file of its own (named by its content), so Node resolves its built-ins and source maps as usual.
-        const dir = path.join(os.tmpdir(), 'cloudclip-share-render');
-        const file = path.join(dir, `${hash}.cjs`);
-        await mkdir(dir, { recursive: true });
+        await mkdir(path.dirname(file), { recursive: true });
         await writeFile(file, code);
         mod = createRequire(import.meta.url)(file);
         if (typeof mod?.renderShare !== 'function') throw new Error('it exports no renderShare');
+        // Each worker loads it now (an answer it shows nothing for), not at a visitor's page.
+        for (let i = 0; i < (pool.size ?? 1); i += 1) pool.run(file, { kind: 'paste', slug: '', status: 0, body: null }).catch(() => {});
       } catch (error) {
         warnOnce(hash, `${pin.package}@${pin.version} ${SHARE_RENDERER_FILE} cannot be loaded: ${error?.message ?? error}`);
         mod = null;
       }
       if (renderers.size >= 8) renderers.delete(renderers.keys().next().value);
-      renderers.set(hash, mod ? { mod, hash } : null);
+      renderers.set(hash, mod ? { mod, hash, file } : null);
     }
     return renderers.get(hash) ?? null;
   }
@@ -324,15 +338,29 @@ export function createSharePrerender({
     const key = [renderer.hash, kind, slug, origin, updatedAt, contentHash].join('\n');
     let result = rendered.get(key);
     if (result === undefined) {
-      try {
-        const output = await renderer.mod.renderShare({ kind, slug, status: upstream.status, body, origin, budgetMs: RENDER_BUDGET_MS });
-        result =
-          output && typeof output.html === 'string' && output.html ? { html: output.html, complete: output.complete !== false } : null;
-      } catch (error) {
-        warnOnce(`${renderer.hash}:render`, `${pin.package}@${pin.version} renderShare failed: ${error?.message ?? error}`);
-        return null;
+      let job = rendering.get(key);
+      if (!job) {
+        const input = { kind, slug, status: upstream.status, body, origin, budgetMs: RENDER_BUDGET_MS };
+        job = pool.run(renderer.file, input).then(
+          (output) => {
+            rendered.set(key, output);
+            return output;
+          },
+          (error) => {
+            if (!error?.busy)
+              warnOnce(`${renderer.hash}:render`, `${pin.package}@${pin.version} renderShare failed: ${error?.message ?? error}`);
+            return null;
+          },
+        );
+        rendering.set(key, job);
+        job.finally(() => rendering.delete(key));
       }
-      rendered.set(key, result);
+      let timer;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(null), renderWaitMs);
+      });
+      result = await Promise.race([job, late]);
+      clearTimeout(timer);
     }
     if (!result) return null;
     const css = typeof renderer.mod.SHARE_RENDER_CSS === 'string' ? renderer.mod.SHARE_RENDER_CSS : '';
@@ -340,6 +368,7 @@ export function createSharePrerender({
   }
 
   function close() {
+    pool.close().catch(() => {});
     for (const entry of handoffs.values()) clearTimeout(entry.timer);
     handoffs.clear();
     agents['http:'].destroy();

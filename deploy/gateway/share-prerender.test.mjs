@@ -16,8 +16,10 @@ import { writeHostBuild, writeRemoteBuild } from '../testing/fixtures.mjs';
 const RENDERER = `
 exports.SHARE_RENDER_CSS = '.cp-md-chunk{color:teal}</style><b>css</b>';
 exports.renderShare = async function ({ kind, slug, status, body }) {
-  globalThis.__shareRenderCalls = (globalThis.__shareRenderCalls || 0) + 1;
+  require('node:fs').appendFileSync(process.env.CLOUDCLIP_TEST_RENDER_LOG, slug + '\\n');
   if (body.boom) throw new Error('boom');
+  if (body.hang) return new Promise(() => {});
+  if (body.spin) for (;;);
   if (status !== 200 || body.hasPassword || body.encrypted || body.burn) return null;
   const text = String(body.content || body.name || '').replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return { html: '<div data-server-rendered="' + kind + '" data-slug="' + slug + '"><div class="cp-md-chunk">' + text + '</div></div><script>alert("markup")</script>', complete: true };
@@ -28,6 +30,7 @@ const PASTES = {
   locked: { slug: 'locked', hasPassword: true },
   burning: { slug: 'burning', burn: true },
   broken: { slug: 'broken', boom: true },
+  hanging: { slug: 'hanging', hang: true },
 };
 
 let root;
@@ -91,6 +94,8 @@ async function writeWorkspace(dir, renderer) {
 
 before(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'cloudclip-prerender-'));
+  // Where the test renderer notes each rendering (it runs in worker threads).
+  process.env.CLOUDCLIP_TEST_RENDER_LOG = path.join(root, 'renders.log');
   await mkdir(path.join(root, 'environments'), { recursive: true });
   const workspace = (pkg) => ({ package: pkg, version: 'workspace' });
   await writeFile(
@@ -260,11 +265,27 @@ test('a bot, an HTTP client, a prefetch or a HEAD gets the page as before: the g
   );
 });
 
+const renders = async () => (await readFile(process.env.CLOUDCLIP_TEST_RENDER_LOG, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+
 test('a rendered page is cached: the same answer is not rendered twice', async () => {
-  await navigate(gateway, '/paste/plain');
-  const before = globalThis.__shareRenderCalls;
-  await navigate(gateway, '/paste/plain');
-  assert.equal(globalThis.__shareRenderCalls, before);
+  await navigate(gateway, '/file/cached');
+  const before = await renders();
+  assert.equal(before.filter((slug) => slug === 'cached').length, 1);
+  const again = await navigate(gateway, '/file/cached');
+  assert.match(again.body, /data-slug="cached"/);
+  assert.deepEqual(await renders(), before);
+});
+
+test('a rendering that does not end in time leaves the page without it', async () => {
+  const patient = await gatewayFor(path.join(root, 'with-renderer'), { renderWaitMs: 30 });
+  try {
+    const page = await navigate(patient, '/paste/hanging');
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /data-live/);
+    assert.deepEqual(JSON.parse(partsOf(page.body).answers[0].body), PASTES.hanging);
+  } finally {
+    await patient.close();
+  }
 });
 
 test('a late answer is handed off: the page fetches the one answer from /_early/<id>, once', async () => {
