@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Input, type FormRule } from 'antd';
+import { useState, type ReactNode, type Ref } from 'react';
+import { Alert, App, Button, Form, Input, type FormRule, type InputRef } from 'antd';
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { adminLoginErrorText, apiKeyLoginErrorText } from '../api/login-errors';
 import { LoginTabs } from './login-tabs';
 import { LoginHeader } from './login-header';
+import { useEarlyLogin } from './use-early-login';
 
 export type LoginTab = 'admin' | 'apiKey';
 
@@ -27,6 +28,8 @@ interface LoginValues {
  * Two ways in (spec §2, §6): admin username + password, or an API key. Plain antd form parts on
  * purpose: the login page is the first thing `/admin` shows, and pro-components' LoginForm would
  * bring the whole pro-form field set (pickers, colour picker, tree) into that first load.
+ * It takes over `/admin`'s live first screen (use-early-login.ts): what was typed there, the caret,
+ * and a login sent before the code arrived (sent once, here).
  */
 export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
   const kernel = useKernel();
@@ -36,6 +39,7 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
   const [tab, setTab] = useState<LoginTab>(initialTab);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const early = useEarlyLogin(() => form.submit(), { submitEarly: initialTab === 'admin' });
 
   const submit = async (values: LoginValues): Promise<void> => {
     setError(null);
@@ -66,6 +70,7 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
         form={form}
         layout="vertical"
         className="cc-admin-login__form"
+        initialValues={early.initialValues}
         onFinish={(values) => void submit(values)}
         requiredMark
       >
@@ -92,6 +97,7 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
                 icon={<UserOutlined aria-hidden />}
                 autoComplete="username"
                 placeholder={t('auth.usernamePlaceholder')}
+                inputRef={early.usernameRef}
               />
               <LoginField
                 secret
@@ -101,6 +107,7 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
                 icon={<LockOutlined aria-hidden />}
                 autoComplete="current-password"
                 placeholder={t('auth.passwordPlaceholder')}
+                inputRef={early.passwordRef}
               />
             </>
           ) : (
@@ -133,6 +140,7 @@ function LoginField({
   icon,
   autoComplete,
   placeholder,
+  inputRef,
   secret = false,
 }: {
   name: keyof LoginValues;
@@ -141,12 +149,13 @@ function LoginField({
   icon: ReactNode;
   autoComplete: string;
   placeholder: string;
+  inputRef?: Ref<InputRef>;
   secret?: boolean;
 }) {
   const FieldInput = secret ? Input.Password : Input;
   return (
     <Form.Item name={name} label={label} required rules={[rule]}>
-      <FieldInput size="large" prefix={icon} autoComplete={autoComplete} placeholder={placeholder} />
+      <FieldInput ref={inputRef} size="large" prefix={icon} autoComplete={autoComplete} placeholder={placeholder} />
     </Form.Item>
   );
 }

@@ -19,8 +19,8 @@ export function LoginTabs<K extends string>({
   items: readonly LoginTabItem<K>[];
   active: K;
   onChange: (key: K) => void;
-  /** Id of the element the tabs control. */
-  panelId: string;
+  /** Id of the element the tabs control; none in the first screen's copy, which has no ids. */
+  panelId?: string;
 }) {
   const refs = useRef(new Map<K, HTMLButtonElement>());
 
@@ -62,7 +62,7 @@ export function LoginTabs<K extends string>({
             }}
             type="button"
             role="tab"
-            id={`${panelId}-tab-${item.key}`}
+            id={panelId ? `${panelId}-tab-${item.key}` : undefined}
             aria-selected={selected}
             aria-controls={panelId}
             tabIndex={selected ? 0 : -1}
