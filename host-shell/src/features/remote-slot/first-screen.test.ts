@@ -1,8 +1,17 @@
-import { claimFirstScreen, dismissFirstScreen, dismissWhenPageIn, firstScreenShown, resetFirstScreenForTests } from './first-screen';
+import { EventBus } from '@cloudclip/shared-kernel';
+import {
+  FIRST_SCREEN_GRACE_MS,
+  claimFirstScreen,
+  dismissFirstScreen,
+  dismissUnlessAwaitingAdoption,
+  dismissWhenPageIn,
+  firstScreenShown,
+  resetFirstScreenForTests,
+} from './first-screen';
 
 /** The boot page's body as the gateway writes it: the React root, then the first screen. */
-function bootPage(firstScreen: string) {
-  document.body.innerHTML = `<div id="root"></div><div id="cc-first-screen" class="cc-first-screen">${firstScreen}</div>`;
+function bootPage(firstScreen: string, attributes = '') {
+  document.body.innerHTML = `<div id="root"></div><div id="cc-first-screen" class="cc-first-screen"${attributes}>${firstScreen}</div>`;
 }
 
 /** Mutation observers report in a microtask. */
@@ -35,7 +44,7 @@ describe('first screen', () => {
     const mount = document.createElement('div');
     document.getElementById('root')?.appendChild(mount);
     claimFirstScreen();
-    const stop = dismissWhenPageIn(mount);
+    const stop = dismissWhenPageIn(mount, new EventBus());
 
     mount.innerHTML = '<div class="spinner">Loading…</div>';
     await flushMutations();
@@ -55,9 +64,66 @@ describe('first screen', () => {
     bootPage('<div data-lang="en-US"><h1>Explorer</h1></div>');
     const mount = document.createElement('div');
     mount.innerHTML = '<section data-area="explorer"></section>';
-    dismissWhenPageIn(mount);
+    dismissWhenPageIn(mount, new EventBus());
     expect(document.getElementById('cc-first-screen')).toBeNull();
     dismissFirstScreen();
     expect(firstScreenShown()).toBe(false);
+  });
+
+  describe('live (data-live)', () => {
+    const liveScreen = '<div data-lang="en-US"><label>Content <textarea data-early-field="paste-content"></textarea></label></div>';
+
+    function mountWithPage(): HTMLElement {
+      const mount = document.createElement('div');
+      mount.innerHTML = '<section data-area="public"><p>Loading…</p></section>';
+      document.getElementById('root')?.appendChild(mount);
+      return mount;
+    }
+
+    it("stays when the page is in, and goes in the same task as the page's adoption event", async () => {
+      bootPage(liveScreen, ' data-live="build"');
+      const bus = new EventBus();
+      const mount = mountWithPage();
+      dismissWhenPageIn(mount, bus);
+      await flushMutations();
+      dismissUnlessAwaitingAdoption();
+      expect(firstScreenShown()).toBe(true);
+
+      bus.emit('first-screen-adopted', {});
+      expect(document.getElementById('cc-first-screen')).toBeNull();
+      expect(document.documentElement.dataset.firstScreen).toBeUndefined();
+    });
+
+    it('goes at once when the page adopted it before the host listened', () => {
+      bootPage(liveScreen, ' data-live="server" data-adopted="true"');
+      dismissWhenPageIn(mountWithPage(), new EventBus());
+      expect(firstScreenShown()).toBe(false);
+    });
+
+    it('goes the grace period after the page is in when the page never adopts it', () => {
+      jest.useFakeTimers();
+      try {
+        bootPage(liveScreen, ' data-live="server"');
+        dismissWhenPageIn(mountWithPage(), new EventBus());
+        jest.advanceTimersByTime(FIRST_SCREEN_GRACE_MS - 1);
+        expect(firstScreenShown()).toBe(true);
+        jest.advanceTimersByTime(1);
+        expect(firstScreenShown()).toBe(false);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it("without a page yet, the slot's rule still removes it; stopping watching ignores a later adoption", () => {
+      bootPage(liveScreen, ' data-live="build"');
+      const bus = new EventBus();
+      const mount = document.createElement('div');
+      const stop = dismissWhenPageIn(mount, bus);
+      stop();
+      bus.emit('first-screen-adopted', {});
+      expect(firstScreenShown()).toBe(true);
+      dismissUnlessAwaitingAdoption();
+      expect(firstScreenShown()).toBe(false);
+    });
   });
 });

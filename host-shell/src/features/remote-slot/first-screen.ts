@@ -9,15 +9,28 @@
  * task in which the remote's page arrives (`dismissWhenPageIn`), so nothing blinks and the text does
  * not move. It also goes when the remote fails, when the visitor leaves the address, or when the
  * remote shows no page within `FIRST_SCREEN_GRACE_MS` of being mounted.
+ *
+ * A live first screen (`data-live`: the gateway rendered it on the server, or the build marked it
+ * live) is in use: the visitor may be typing in its textarea or reading its server-rendered text.
+ * It stays until the page has taken it over — the page calls the kernel's markFirstScreenAdopted(),
+ * whose bus event `first-screen-adopted` removes it in that same task — or, if the page never does,
+ * `FIRST_SCREEN_GRACE_MS` after the page is in (and, as above, on failure or leaving).
  */
+import type { EventBus } from '@cloudclip/shared-kernel';
 
 /** The element the gateway writes (boot-page.mjs `firstScreenMarkup`). */
 export const FIRST_SCREEN_ID = 'cc-first-screen';
 /** A remote's page marks its root element with data-area (e.g. data-area="public"). */
 const PAGE_SELECTOR = '[data-area]';
 export const FIRST_SCREEN_GRACE_MS = 3000;
+/** Set by the gateway on a first screen the visitor can use (boot-page.mjs). */
+const LIVE_ATTRIBUTE = 'data-live';
+/** Set by the kernel's markFirstScreenAdopted, for a host that starts listening after the page adopted. */
+const ADOPTED_ATTRIBUTE = 'data-adopted';
 
 let screen: HTMLElement | null | undefined;
+/** A live first screen whose page is in: it waits for the page to adopt it (or for the grace period). */
+let awaitingAdoption = false;
 
 /**
  * The first screen of the page, read once: from then on the shell's layout makes room for it. An
@@ -43,28 +56,74 @@ export function dismissFirstScreen(): void {
   if (!element) return;
   element.remove();
   screen = null;
+  awaitingAdoption = false;
   delete document.documentElement.dataset.firstScreen;
 }
 
 /**
- * Swaps the first screen for the page as soon as `mount` (the remote's element) holds a page,
- * before the browser paints again (a MutationObserver runs in the task that added the page).
+ * Removes the first screen unless it is live and its page is in and about to adopt it (the page's
+ * own grace period runs then). For the slot's rule "mounted, but no page within the grace period".
+ */
+export function dismissUnlessAwaitingAdoption(): void {
+  if (!awaitingAdoption) dismissFirstScreen();
+}
+
+/**
+ * Calls `pageIn` as soon as `mount` (the remote's element) holds a page, before the browser paints
+ * again (a MutationObserver runs in the task that added the page).
  * @returns stops watching
  */
-export function dismissWhenPageIn(mount: HTMLElement): () => void {
-  if (!firstScreenShown()) return () => undefined;
-  const observer = new MutationObserver(() => swap());
-  const swap = (): boolean => {
+function whenPageIn(mount: HTMLElement, pageIn: () => void): () => void {
+  const observer = new MutationObserver(() => check());
+  const check = (): boolean => {
     if (!mount.querySelector(PAGE_SELECTOR)) return false;
     observer.disconnect();
-    dismissFirstScreen();
+    pageIn();
     return true;
   };
-  if (!swap()) observer.observe(mount, { childList: true, subtree: true });
+  if (!check()) observer.observe(mount, { childList: true, subtree: true });
   return () => observer.disconnect();
+}
+
+/** A live first screen goes when the page adopts it (`bus`), or the grace period after the page is in. */
+function dismissWhenAdopted(element: HTMLElement, mount: HTMLElement, bus: Pick<EventBus, 'on'>): () => void {
+  if (element.hasAttribute(ADOPTED_ATTRIBUTE)) {
+    dismissFirstScreen();
+    return () => undefined;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = (): void => {
+    subscription.unsubscribe();
+    stopWatching();
+    if (timer !== undefined) clearTimeout(timer);
+  };
+  const finish = (): void => {
+    stop();
+    dismissFirstScreen();
+  };
+  const subscription = bus.on('first-screen-adopted').subscribe(finish);
+  const stopWatching = whenPageIn(mount, () => {
+    awaitingAdoption = true;
+    timer = setTimeout(finish, FIRST_SCREEN_GRACE_MS);
+  });
+  return stop;
+}
+
+/**
+ * Swaps the first screen for the page: as soon as `mount` (the remote's element) holds a page, or,
+ * for a live first screen, when the page has adopted it (kernel bus `first-screen-adopted`, in the
+ * same task) — at the latest `FIRST_SCREEN_GRACE_MS` after the page is in.
+ * @returns stops watching
+ */
+export function dismissWhenPageIn(mount: HTMLElement, bus: Pick<EventBus, 'on'>): () => void {
+  const element = claimFirstScreen();
+  if (!element) return () => undefined;
+  if (element.hasAttribute(LIVE_ATTRIBUTE)) return dismissWhenAdopted(element, mount, bus);
+  return whenPageIn(mount, dismissFirstScreen);
 }
 
 /** Tests only: forget the element read from the document. */
 export function resetFirstScreenForTests(): void {
   screen = undefined;
+  awaitingAdoption = false;
 }

@@ -247,4 +247,76 @@ describe('RemoteSlot', () => {
       }
     });
   });
+
+  describe('with a live first screen (data-live)', () => {
+    beforeEach(() => {
+      resetFirstScreenForTests();
+      const firstScreen = document.createElement('div');
+      firstScreen.id = 'cc-first-screen';
+      firstScreen.setAttribute('data-live', 'server');
+      firstScreen.innerHTML = '<div data-lang="en-US"><div data-server-rendered="paste"><h1>Notes</h1></div></div>';
+      document.body.appendChild(firstScreen);
+    });
+    afterEach(() => {
+      document.getElementById('cc-first-screen')?.remove();
+      resetFirstScreenForTests();
+      delete document.documentElement.dataset.firstScreen;
+    });
+
+    /** A remote whose page is in at mount (its loading state) and that adopts nothing by itself. */
+    function adoptingRemote() {
+      return {
+        bootstrap: jest.fn(async () => undefined),
+        mount: jest.fn(async (props: RemoteProps) => {
+          props.domElement.innerHTML = '<section data-area="public"><p>Loading…</p></section>';
+        }),
+        unmount: jest.fn(async () => undefined),
+      } satisfies RemoteLifecycles;
+    }
+
+    it("keeps it after the page is in, until the page says it adopted it (the kernel's bus event)", async () => {
+      const kernel = makeKernel();
+      renderSlot(kernel, async () => adoptingRemote());
+      await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
+      expect(document.querySelector('[data-area="public"]')).not.toBeNull();
+      expect(firstScreenShown()).toBe(true);
+
+      act(() => kernel.bus.emit('first-screen-adopted', {}));
+      expect(document.getElementById('cc-first-screen')).toBeNull();
+    });
+
+    it('drops it the grace period after the page is in when nothing adopts it', async () => {
+      jest.useFakeTimers();
+      try {
+        renderSlot(makeKernel(), async () => adoptingRemote());
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(10);
+        });
+        expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted');
+        expect(firstScreenShown()).toBe(true);
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(3000);
+        });
+        expect(firstScreenShown()).toBe(false);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('drops it when the remote fails', async () => {
+      renderSlot(makeKernel(), async () => {
+        throw new Error('remoteEntry.js 502');
+      });
+      expect(await screen.findByTestId('remote-failure')).toBeInTheDocument();
+      expect(document.getElementById('cc-first-screen')).toBeNull();
+    });
+
+    it('drops it when the visitor leaves (the slot goes)', async () => {
+      const view = renderSlot(makeKernel(), async () => adoptingRemote());
+      await waitFor(() => expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted'));
+      expect(firstScreenShown()).toBe(true);
+      view.unmount();
+      expect(document.getElementById('cc-first-screen')).toBeNull();
+    });
+  });
 });

@@ -5,7 +5,13 @@ import type { Kernel, RemoteLifecycles } from '@cloudclip/shared-kernel';
 import { loadRemoteLifecycles } from '../api/remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailure } from './remote-failure';
-import { FIRST_SCREEN_GRACE_MS, dismissFirstScreen, dismissWhenPageIn, firstScreenShown } from '../first-screen';
+import {
+  FIRST_SCREEN_GRACE_MS,
+  dismissFirstScreen,
+  dismissUnlessAwaitingAdoption,
+  dismissWhenPageIn,
+  firstScreenShown,
+} from '../first-screen';
 
 export interface RemoteSlotProps {
   kernel: Kernel;
@@ -66,12 +72,12 @@ function RemoteParcel({ kernel, remote, basename, load = loadRemoteLifecycles, o
   }, [kernel, remote, basename, load, attempt]);
 
   // While the boot page's first screen stands in for the page, the remote renders out of sight and
-  // takes its place in one step once its page is there.
-  useLayoutEffect(() => (hostRef.current ? dismissWhenPageIn(hostRef.current) : undefined), []);
+  // takes its place in one step once its page is there (a live first screen: once the page adopted it).
+  useLayoutEffect(() => (hostRef.current ? dismissWhenPageIn(hostRef.current, kernel.bus) : undefined), [kernel]);
   useEffect(() => {
     if (state.status === 'failed') dismissFirstScreen();
     if (state.status !== 'mounted' || !firstScreenShown()) return undefined;
-    const timer = setTimeout(dismissFirstScreen, FIRST_SCREEN_GRACE_MS);
+    const timer = setTimeout(dismissUnlessAwaitingAdoption, FIRST_SCREEN_GRACE_MS);
     return () => clearTimeout(timer);
   }, [state.status]);
   useEffect(() => dismissFirstScreen, []);
