@@ -117,6 +117,17 @@ describe('EditorPage taking over the first screen', () => {
     expect(editor).toHaveValue('typed while the editor loaded');
   });
 
+  it("leaves another page's first screen alone", async () => {
+    const other = document.createElement('div');
+    other.id = 'cc-first-screen';
+    other.setAttribute('data-live', 'server');
+    other.innerHTML = '<div data-server-rendered="paste"><p>shared text</p></div>';
+    document.body.prepend(other);
+    await renderPage();
+    editorCanTakeInput();
+    expect(other).not.toHaveAttribute('data-adopted');
+  });
+
   it('lets typed text win over the saved draft and keeps the draft restorable', async () => {
     window.localStorage.setItem(STORAGE_KEYS.editorDraft, '# saved draft');
     const firstScreen = mountEditorFirstScreen();

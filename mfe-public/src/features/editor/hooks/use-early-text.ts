@@ -64,7 +64,8 @@ export function useEarlyText({ currentText, setContent, replace }: EarlyTextOpti
         latest.current.setContent(text);
         if (previous.trim()) setNotice({ kind: 'replaced', previous });
       }
-      markFirstScreenAdopted();
+      // Only the editor's own first screen: another page's (left before it was taken over) is not ours to end.
+      if (heldAreas.length > 0) markFirstScreenAdopted();
       // Only now: while the first screen stands in, the page is invisible and cannot take the focus.
       if (early?.focused) surface.takeOver(text, null, true);
     },
