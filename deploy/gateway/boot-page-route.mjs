@@ -74,7 +74,7 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
       if (servedByGateway(remote)) {
         requests = earlyRequestPaths(shown?.page ?? null, shown?.groups);
         firstScreen = shown?.page?.firstScreen ?? null;
-        share = { pin: remotePin, slug: shown?.groups.slug ?? '' };
+        share = { pin: remotePin, slug: decodedSegment(shown?.groups.slug ?? '') };
       }
     }
     return { preloads, requests, firstScreen, share };
@@ -155,5 +155,14 @@ function sameOrigin(base, origin) {
     return new URL(base).origin === origin;
   } catch {
     return false;
+  }
+}
+
+/** A path segment as the page reads it (decoded); as it is when malformed. */
+function decodedSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }

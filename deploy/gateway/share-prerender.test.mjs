@@ -235,8 +235,10 @@ test('a file share is asked and rendered the same way; pages without requests ar
     ['/api/public/files/doc1'],
   );
   assert.match(page.body, /data-server-rendered="file" data-slug="doc1"><div class="cp-md-chunk">report\.pdf/);
+  // The renderer gets the slug as the page reads it, decoded.
+  assert.match((await navigate(gateway, '/file/doc%201')).body, /data-slug="doc 1"/);
   const home = await navigate(gateway, '/');
-  assert.equal(since(mark).length, 1);
+  assert.equal(since(mark).length, 2);
   assert.equal(home.headers['cache-control'], 'no-cache');
   assert.doesNotMatch(home.body, /id="cc-early-answers"|__cloudclipEarlyResponses/);
 });
