@@ -269,6 +269,7 @@ async function main() {
     logger: process.env.GATEWAY_LOG === '1',
     trustProxy: parseTrustProxy(process.env.GATEWAY_TRUST_PROXY),
     shareAnswers: truthy(process.env.GATEWAY_SHARE_ANSWERS, true),
+    renderWaitMs: Number(process.env.GATEWAY_RENDER_WAIT_MS) || undefined,
   });
   await app.listen({ port, host });
   console.log(`Cloudclip gateway (${environment}) listening on http://${host}:${port}`);
