@@ -48,6 +48,15 @@ describe('takeEarlyField', () => {
     expect(takeEarlyField('paste-content')).toMatchObject({ value: '', focused: false });
   });
 
+  it("skips the variant for the other session, as the boot page's CSS does", () => {
+    bootPage(`
+      <div data-lang="en-US" data-session="signed-in"><label>A <input data-early-field="admin-username" value="hidden"></label></div>
+      <div data-lang="en-US" data-session="signed-out"><label>B <input data-early-field="admin-username" value="shown"></label></div>`);
+    document.documentElement.dataset.session = 'signed-out';
+    expect(takeEarlyField('admin-username')?.value).toBe('shown');
+    delete document.documentElement.dataset.session;
+  });
+
   it('reads a control outside any language variant', () => {
     bootPage('<form data-early-form="admin-login"><label>User<input data-early-field="admin-username" value="root"></label></form>');
     expect(takeEarlyField('admin-username')?.value).toBe('root');

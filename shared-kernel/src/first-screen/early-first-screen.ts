@@ -26,14 +26,20 @@ function firstScreen(): HTMLElement | null {
   return typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
 }
 
-function pageLanguage(): string {
-  return document.documentElement.lang;
-}
-
-/** Whether the control sits in the variant CSS shows for the page's language (or in no variant at all). */
-function inShownVariant(control: Element): boolean {
-  const variant = control.closest('[data-lang]');
-  return !variant || variant.getAttribute('data-lang') === pageLanguage();
+/**
+ * Whether the control sits in the variants the boot page's CSS shows (shared-kernel/build/index.html):
+ * every `[data-lang]` and `[data-session]` block around it matches the page's language and session.
+ */
+function inShownVariant(control: Element, screen: HTMLElement): boolean {
+  const root = document.documentElement;
+  const language = root.lang === 'en-US' ? 'en-US' : 'zh-CN';
+  const session = root.dataset.session === 'signed-in' ? 'signed-in' : 'signed-out';
+  for (let node = control.parentElement; node && node !== screen; node = node.parentElement) {
+    const lang = node.getAttribute('data-lang');
+    const owner = node.getAttribute('data-session');
+    if ((lang !== null && lang !== language) || (owner !== null && owner !== session)) return false;
+  }
+  return true;
 }
 
 function isControl(element: Element): element is EarlyControl {
@@ -63,7 +69,7 @@ export function takeEarlyField(name: string): EarlyField | null {
   const screen = firstScreen();
   if (!screen) return null;
   const controls = Array.from(screen.querySelectorAll(`[data-early-field="${cssValue(name)}"]`)).filter(isControl);
-  const shown = controls.find(inShownVariant) ?? controls[0];
+  const shown = controls.find((control) => inShownVariant(control, screen)) ?? controls[0];
   if (!shown) return null;
   const control = shown.value !== '' ? shown : (controls.find((candidate) => candidate.value !== '') ?? shown);
   const { start, end } = selection(control);
