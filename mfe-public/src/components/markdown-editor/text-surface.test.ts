@@ -65,10 +65,12 @@ describe('takeOver', () => {
       posFromIndex: (index: number) => ({ line: 0, ch: index }),
       setSelection: jest.fn(),
       focus: jest.fn(),
+      clearHistory: jest.fn(),
     };
     const surface = codeMirrorSurface(editor as unknown as Parameters<typeof codeMirrorSurface>[0]);
     surface.takeOver('typed early', { start: 2, end: 5 }, true);
     expect(value).toBe('typed early');
+    expect(editor.clearHistory).toHaveBeenCalledTimes(1);
     expect(editor.setSelection).toHaveBeenCalledWith({ line: 0, ch: 2 }, { line: 0, ch: 5 });
     expect(editor.focus).toHaveBeenCalledTimes(1);
 

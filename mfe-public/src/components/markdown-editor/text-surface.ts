@@ -22,7 +22,7 @@ export interface EditorTextSurface {
 export function codeMirrorSurface(
   editor: Pick<
     BytemdEditorContext['editor'],
-    'replaceSelection' | 'getValue' | 'posFromIndex' | 'replaceRange' | 'setValue' | 'setSelection' | 'focus'
+    'replaceSelection' | 'getValue' | 'posFromIndex' | 'replaceRange' | 'setValue' | 'setSelection' | 'focus' | 'clearHistory'
   >,
 ) {
   const surface: EditorTextSurface = {
@@ -37,7 +37,12 @@ export function codeMirrorSurface(
     },
     takeOver(text, selection, focus) {
       // setValue reports the change (bytemd's onChange), so the page's document follows.
-      if (editor.getValue() !== text) editor.setValue(text);
+      // A fresh history: undo does not bring back the document that was there before (a replaced
+      // draft comes back through the page's notice).
+      if (editor.getValue() !== text) {
+        editor.setValue(text);
+        editor.clearHistory();
+      }
       if (selection) editor.setSelection(editor.posFromIndex(selection.start), editor.posFromIndex(selection.end));
       if (focus) editor.focus();
     },

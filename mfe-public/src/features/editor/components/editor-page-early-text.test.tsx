@@ -29,6 +29,7 @@ jest.mock('../../../components/markdown-editor/markdown-editor', () => {
           },
           posFromIndex: (index: number) => index,
           setSelection: (from: number, to: number) => node.setSelectionRange(from, to),
+          clearHistory: () => undefined,
           focus: () => {
             // The page is visible (and can take the focus) only once the first screen is gone.
             mockFocusedWhileFirstScreen.push(document.querySelector('#cc-first-screen:not([data-adopted])') !== null);
