@@ -1,6 +1,8 @@
 import { isApiError } from '../api-error';
 import { isBurnPendingPasteView, isProtectedPasteView } from '@cloudclip/contract';
 import { createPastesApi } from './pastes';
+import { EARLY_RESPONSES_GLOBAL } from '../early-responses';
+import { jsonResponse } from '../../../testing/json-response';
 import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginAdmin, loginApiKey } from './test-harness';
 
 describe('pastes endpoints', () => {
@@ -76,6 +78,19 @@ describe('pastes endpoints', () => {
     expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/paste/abc?burn=ask` });
     expect(h.last().headers.Authorization).toBeUndefined();
     expect(h.session.snapshot.adminToken).toBe(ADMIN_TOKEN);
+  });
+
+  it("adopts the boot page's early answer for a signed-in visitor too: one request, one view", async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    const early = { [`${BASE}/api/paste/abc?burn=ask`]: Promise.resolve(jsonResponse(200, { slug: 'abc', content: 'early', views: 1 })) };
+    (window as unknown as Record<string, unknown>)[EARLY_RESPONSES_GLOBAL] = { language: 'en-US', responses: early };
+    try {
+      await expect(createPastesApi(h.client).open('abc')).resolves.toMatchObject({ content: 'early' });
+      expect(h.requests).toHaveLength(0);
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[EARLY_RESPONSES_GLOBAL];
+    }
   });
 
   it('unlocks with POST /api/paste/{slug} and a JSON password', async () => {
