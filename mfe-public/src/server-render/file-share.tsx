@@ -58,5 +58,6 @@ export function renderFileShare(body: unknown, origin: string | undefined): Shar
       </div>
     </>
   ));
-  return { html: pageFrame('file', html), complete: true };
+  // Marked for the page (serverRenderedContent('file')): nothing in it is moved, the page renders it alike.
+  return { html: pageFrame('file', html, ' data-server-rendered="file"'), complete: true };
 }

@@ -90,15 +90,54 @@ export interface RenderedMarkdown {
   headings: OutlineHeading[];
 }
 
-/** Renders `source` chunk by chunk until every chunk is in or `budgetMs` is spent (at least one chunk). */
+/** A document's rendering so far: later renderings of the same text go on from here. */
+interface Progress {
+  chunks: string[];
+  parts: string[];
+  slugger: Slugger;
+  headings: OutlineHeading[];
+  size: number;
+}
+
+/**
+ * Renderings by source text, least recently used first, bounded by count and size: a paste read
+ * again (its views count changed, its text did not) costs no Markdown rendering, and a document
+ * too long for one budget gets further with every reading.
+ */
+const progressCache = new Map<string, Progress>();
+const CACHE_MAX_ENTRIES = 64;
+const CACHE_MAX_CHARS = 8 * 1024 * 1024;
+let cachedChars = 0;
+
+function remember(source: string, progress: Progress): void {
+  const previous = progressCache.get(source);
+  if (previous) {
+    cachedChars -= previous.size;
+    progressCache.delete(source);
+  }
+  progress.size = source.length + progress.parts.reduce((sum, part) => sum + part.length, 0);
+  progressCache.set(source, progress);
+  cachedChars += progress.size;
+  while (progressCache.size > CACHE_MAX_ENTRIES || (cachedChars > CACHE_MAX_CHARS && progressCache.size > 1)) {
+    const [oldest, entry] = progressCache.entries().next().value as [string, Progress];
+    progressCache.delete(oldest);
+    cachedChars -= entry.size;
+  }
+}
+
+/**
+ * Renders `source` chunk by chunk until every chunk is in or `budgetMs` is spent (at least one more
+ * chunk than an earlier rendering of the same text got to).
+ */
 export function renderMarkdown(source: string, budgetMs: number): RenderedMarkdown {
   processor ??= getProcessor({ plugins: [...viewerPluginsFor(false), pageMarks] });
-  const chunks = splitMarkdown(source);
+  const progress = progressCache.get(source) ?? { chunks: splitMarkdown(source), parts: [], slugger: new Slugger(), headings: [], size: 0 };
+  const { chunks, parts } = progress;
   const started = performance.now();
-  const parts: string[] = [];
-  current = { slugger: new Slugger(), headings: [] };
+  current = { slugger: progress.slugger, headings: progress.headings };
   try {
-    for (const chunk of chunks) {
+    for (let index = parts.length; index < chunks.length; index += 1) {
+      const chunk = chunks[index]!;
       let html: string;
       try {
         html = String(processor.processSync(chunk));
@@ -109,8 +148,9 @@ export function renderMarkdown(source: string, budgetMs: number): RenderedMarkdo
       parts.push(`<div class="cp-md-chunk">${html}</div>`);
       if (performance.now() - started >= budgetMs) break;
     }
-    return { html: parts.join(''), rendered: parts.length, total: chunks.length, headings: current.headings };
   } finally {
     current = null;
   }
+  remember(source, progress);
+  return { html: parts.join(''), rendered: parts.length, total: chunks.length, headings: [...progress.headings] };
 }

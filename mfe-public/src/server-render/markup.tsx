@@ -20,8 +20,8 @@ export function withoutIds(html: string): string {
 }
 
 /** The remote's root and the page's section, as the page renders them around its content. */
-export function pageFrame(kind: 'paste' | 'file', inner: string): string {
-  return `<div class="cc-remote cp-root cc-app"><section class="cp-page cp-${kind}-page" data-page="${kind}" data-state="ready">${inner}</section></div>`;
+export function pageFrame(kind: 'paste' | 'file', inner: string, marks = ''): string {
+  return `<div class="cc-remote cp-root cc-app"><section class="cp-page cp-${kind}-page" data-page="${kind}" data-state="ready"${marks}>${inner}</section></div>`;
 }
 
 export function escapeAttribute(value: string): string {

@@ -50,6 +50,24 @@ test('renders GFM with the page’s heading ids and accessibility marks', async 
   assert.match(html, /<table tabindex="0">/);
 });
 
+test('a long document rendered over several readings keeps the page’s heading ids across chunks', async () => {
+  const long = Array.from(
+    { length: 400 },
+    (_, i) => `## Section ${i % 200}\n\nText of section ${i}, long enough to cut the document into chunks.\n`,
+  ).join('\n');
+  const read = (budgetMs) => renderShare({ kind: 'paste', slug: 'p1', status: 200, body: paste(long), budgetMs });
+  const first = await read(0);
+  assert.equal(first.complete, false);
+  assert.equal((await read(0)).complete, false);
+  const whole = await read(60_000);
+  assert.equal(whole.complete, true);
+  const ids = [...whole.html.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]);
+  assert.equal(ids.length, 400);
+  assert.equal(new Set(ids).size, 400);
+  assert.equal(ids[0], 'user-content-section-0');
+  assert.equal(ids[200], 'user-content-section-0-1');
+});
+
 test('exports the stylesheets the markup needs, compacted', () => {
   for (const selector of ['.cp-paste-layout', '.cp-md-chunk', '.cp-file-layout', '.cc-card', '.cc-fs-variant']) {
     assert.ok(SHARE_RENDER_CSS.includes(selector), selector);

@@ -86,13 +86,22 @@ describe('renderShare: paste', () => {
     expect(content.classList.contains('cp-md--chunked')).toBe(true);
   });
 
-  it('stops between chunks once the budget is spent and says the rest is the page’s', async () => {
-    const result = await paste({ ...PASTE, content: LARGE }, { budgetMs: 0 });
-    expect(result!.complete).toBe(false);
-    const content = parse(result!.html).querySelector<HTMLElement>('[data-server-rendered="paste"]')!;
-    expect(content.querySelectorAll('.cp-md-chunk')).toHaveLength(1);
-    expect(content.dataset.chunks).toBe('1');
-    expect(content.dataset.rendered).toBe('false');
+  it('stops between chunks once the budget is spent, and goes on from there the next time', async () => {
+    const content = `${LARGE}\nOne more line.\n`;
+    const first = await paste({ ...PASTE, content }, { budgetMs: 0 });
+    expect(first!.complete).toBe(false);
+    const firstContent = parse(first!.html).querySelector<HTMLElement>('[data-server-rendered="paste"]')!;
+    expect(firstContent.querySelectorAll('.cp-md-chunk')).toHaveLength(1);
+    expect(firstContent.dataset.chunks).toBe('1');
+    expect(firstContent.dataset.rendered).toBe('false');
+    // Read again (one more view counted): the chunk already rendered is kept, one more is added.
+    const second = await paste({ ...PASTE, views: 3, content }, { budgetMs: 0 });
+    const secondContent = parse(second!.html).querySelector<HTMLElement>('[data-server-rendered="paste"]')!;
+    expect(secondContent.dataset.chunks).toBe('2');
+    expect(secondContent.querySelector('.cp-md-chunk')!.outerHTML).toBe(firstContent.querySelector('.cp-md-chunk')!.outerHTML);
+    const complete = await paste({ ...PASTE, content }, { budgetMs: 60_000 });
+    expect(complete!.complete).toBe(true);
+    expect(parse(complete!.html).querySelectorAll('[data-server-rendered] h2')).toHaveLength(400);
   });
 
   it.each([
@@ -124,6 +133,7 @@ describe('renderShare: file', () => {
     const downloads = page.querySelectorAll('a.cp-file-actions__download');
     expect(Array.from(downloads).map((a) => a.getAttribute('href'))).toEqual(['/api/file-download/f1', '/api/file-download/f1']);
     expect(page.textContent).toContain('https://clip.example/file/f1');
+    expect(page.querySelectorAll('[data-server-rendered="file"]')).toHaveLength(1);
     expect(page.querySelector('[data-testid], [id]')).toBeNull();
   });
 
