@@ -133,6 +133,29 @@ describe('LoginPage taking over the first screen', () => {
     expect([password.selectionStart, password.selectionEnd]).toEqual([2, 4]);
   });
 
+  it('keeps what was typed between its first render and its commit, with the caret', () => {
+    const first = bootFirstScreen({ username: 'rt', focus: { field: 'username', start: 1, end: 1 } });
+    const typed = first.querySelector<HTMLInputElement>('[data-lang="en-US"] [data-early-field="admin-username"]') as HTMLInputElement;
+    /** Renders after the login page: the visitor types on while React has not committed yet. */
+    function KeepsTyping() {
+      // 'rt' becomes 'root' with the caret after the second 'o', not at the end.
+      typed.value = 'root';
+      typed.setSelectionRange(3, 3);
+      return null;
+    }
+    renderWithKernel(
+      testKernel({ language: 'en-US' }),
+      <>
+        <LoginPage />
+        <KeepsTyping />
+      </>,
+    );
+    const username = page().getByLabelText('Username') as HTMLInputElement;
+    expect(username).toHaveValue('root');
+    expect(username).toHaveFocus();
+    expect([username.selectionStart, username.selectionEnd]).toEqual([3, 3]);
+  });
+
   it('without a first screen (a later visit) starts empty, with no focus taken', () => {
     renderWithKernel(testKernel({ language: 'en-US' }), <LoginPage />);
     expect(page().getByLabelText('Username')).toHaveValue('');

@@ -39,7 +39,7 @@ export function LoginPage({ initialTab = 'admin' }: { initialTab?: LoginTab }) {
   const [tab, setTab] = useState<LoginTab>(initialTab);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const early = useEarlyLogin(() => form.submit(), { submitEarly: initialTab === 'admin' });
+  const early = useEarlyLogin(form, () => form.submit(), { submitEarly: initialTab === 'admin' });
 
   const submit = async (values: LoginValues): Promise<void> => {
     setError(null);
