@@ -68,6 +68,14 @@ test('a long document rendered over several readings keeps the page’s heading 
   assert.equal(ids[200], 'user-content-section-0-1');
 });
 
+test('lays out the outline beside a text with headings, folded, with links that work without code', async () => {
+  const result = await renderShare({ kind: 'paste', slug: 'p1', status: 200, body: paste('# One\n\ntext\n\n## Two\n\nmore') });
+  assert.match(result.html, /<div class="cp-paste-layout" data-outline="on">/);
+  const aside = result.html.slice(result.html.indexOf('<aside class="cp-paste-layout__outline">'));
+  assert.equal((aside.match(/<details class="cp-outline__details">/g) ?? []).length, 2);
+  assert.equal((aside.match(/href="#user-content-two"/g) ?? []).length, 2);
+});
+
 test('exports the stylesheets the markup needs, compacted', () => {
   for (const selector of ['.cp-paste-layout', '.cp-md-chunk', '.cp-file-layout', '.cc-card', '.cc-fs-variant']) {
     assert.ok(SHARE_RENDER_CSS.includes(selector), selector);

@@ -13,9 +13,10 @@ export function PasteOutline({ headings }: { headings: OutlineHeading[] }) {
   const items = headings.filter((heading) => heading.level <= MAX_LEVEL && heading.text);
   const top = Math.min(...items.map((heading) => heading.level));
   // Open beside the text on wide screens, folded above it on phones.
-  // (Open when rendered on the server, which cannot know the screen.)
+  // Rendered on the server (no screen to measure): folded, as on a phone, where it sits above the
+  // text; on a wide screen it sits beside the text, so opening it there later moves nothing.
   const [initiallyOpen] = useState(() =>
-    typeof window === 'undefined' ? true : (window.matchMedia?.('(min-width: 901px)').matches ?? true),
+    typeof window === 'undefined' ? false : (window.matchMedia?.('(min-width: 901px)').matches ?? true),
   );
 
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
