@@ -8,21 +8,25 @@ import type { FileLinks } from '../features/file-view/api/file-api';
 import { languageVariants, pageAddress, pageFrame } from './markup';
 import type { ShareRendering } from './paste-share';
 
-/** A file share answer (`GET /api/public/files/{slug}`) the server may show to anyone: no password. */
+/**
+ * A file share answer (`GET /api/public/files/{slug}`: the file under `data`, as the kernel's
+ * `files.publicInfo` reads it) the server may show to anyone: no password.
+ */
 export function publicFile(body: unknown): PublicFile | null {
   if (!body || typeof body !== 'object') return null;
-  const file = body as PublicFile;
+  const file = (body as { data?: unknown }).data as PublicFile | null | undefined;
+  if (!file || typeof file !== 'object') return null;
   if (typeof file.slug !== 'string' || typeof file.filename !== 'string') return null;
   if (toBoolean(file.requires_password)) return null;
   return file;
 }
 
 /** The links of a public file as the page makes them (file-api.ts fileLinks, without a password). */
-function publicLinks(file: PublicFile): FileLinks {
+function publicLinks(file: PublicFile, origin: string | undefined): FileLinks {
   const slug = encodeURIComponent(file.slug);
   return {
-    preview: file.previewUrl || file.proxy_preview_url || `/api/file-view/${slug}`,
-    download: file.downloadUrl || file.proxy_download_url || `/api/file-download/${slug}`,
+    preview: file.previewUrl || file.proxy_preview_url || pageAddress(`/api/file-view/${slug}`, origin),
+    download: file.downloadUrl || file.proxy_download_url || pageAddress(`/api/file-download/${slug}`, origin),
   };
 }
 
@@ -40,7 +44,7 @@ function PreviewPlaceholder() {
 export function renderFileShare(body: unknown, origin: string | undefined): ShareRendering | null {
   const file = publicFile(body);
   if (!file) return null;
-  const links = publicLinks(file);
+  const links = publicLinks(file, origin);
   const shareUrl = pageAddress(filePath(file.slug), origin);
   const html = languageVariants(() => (
     <>

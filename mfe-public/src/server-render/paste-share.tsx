@@ -39,7 +39,7 @@ export function renderPasteShare(body: unknown, origin: string | undefined, budg
   };
   const markdown = renderMarkdown(view.content, budgetMs);
   const complete = markdown.rendered === markdown.total;
-  const rawUrl = `/api/raw/${encodeURIComponent(view.slug)}`;
+  const rawUrl = pageAddress(`/api/raw/${encodeURIComponent(view.slug)}`, origin);
   const content = createRef<HTMLElement>();
   const chrome = languageVariants(() => (
     <>

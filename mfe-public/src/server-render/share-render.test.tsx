@@ -26,7 +26,7 @@ const PASTE = {
   updatedAt: '2026-03-04T05:06:07Z',
 };
 
-const FILE = {
+const FILE_DATA = {
   slug: 'f1',
   filename: 'report.pdf',
   size: 2048,
@@ -38,6 +38,8 @@ const FILE = {
   created_at: '2026-03-04T05:06:07Z',
   requires_password: false,
 };
+/** As the server answers it: the file under `data`. */
+const FILE = { code: 200, success: true, data: FILE_DATA };
 
 function parse(html: string): HTMLElement {
   const host = document.createElement('div');
@@ -63,7 +65,7 @@ describe('renderShare: paste', () => {
       ['en-US', resources['en-US'].paste.title],
     ]);
     // Real links work before any code: the raw text.
-    const raw = Array.from(page.querySelectorAll('a')).filter((a) => a.getAttribute('href') === '/api/raw/p1');
+    const raw = Array.from(page.querySelectorAll('a')).filter((a) => a.getAttribute('href') === 'https://clip.example/api/raw/p1');
     expect(raw.map((a) => a.textContent)).toEqual([resources['zh-CN'].paste.raw, resources['en-US'].paste.raw]);
     const content = page.querySelectorAll<HTMLElement>('[data-server-rendered="paste"]');
     expect(content).toHaveLength(1);
@@ -131,14 +133,19 @@ describe('renderShare: file', () => {
       resources['en-US'].file.share,
     ]);
     const downloads = page.querySelectorAll('a.cp-file-actions__download');
-    expect(Array.from(downloads).map((a) => a.getAttribute('href'))).toEqual(['/api/file-download/f1', '/api/file-download/f1']);
+    expect(Array.from(downloads).map((a) => a.getAttribute('href'))).toEqual([
+      'https://clip.example/api/file-download/f1',
+      'https://clip.example/api/file-download/f1',
+    ]);
     expect(page.textContent).toContain('https://clip.example/file/f1');
     expect(page.querySelectorAll('[data-server-rendered="file"]')).toHaveLength(1);
     expect(page.querySelector('[data-testid], [id]')).toBeNull();
   });
 
   it.each([
-    ['a protected file', 200, { ...FILE, requires_password: true }],
+    ['a protected file', 200, { ...FILE, data: { ...FILE_DATA, requires_password: true } }],
+    ['an answer without the file', 200, { code: 200, success: true, data: null }],
+    ['a file without its envelope', 200, FILE_DATA],
     ['a not-found answer', 404, { error: 'not found' }],
   ])('renders nothing for %s', async (_, status, body) => {
     await expect(renderShare({ kind: 'file', slug: 'f1', status, body })).resolves.toBeNull();

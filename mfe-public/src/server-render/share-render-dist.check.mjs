@@ -1,6 +1,6 @@
 // The built server renderer (dist/server/share-render.cjs, from `pnpm --filter @cloudclip/mfe-public
 // build`) with the real Markdown pipeline: the unit tests (jest) use a stand-in for bytemd.
-// Run: node --test mfe-public/src/server-render/share-render.dist.test.mjs
+// Run: node --test mfe-public/src/server-render/share-render-dist.check.mjs (jest leaves .check.mjs files alone)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
