@@ -78,6 +78,27 @@ describe('MarkdownView taking over the server’s rendering', () => {
     expect(first).toHaveAttribute('data-adopted', 'true');
   });
 
+  it('puts the window back where the reader was once the page is shown in the first screen’s place', () => {
+    serverScreen(SMALL);
+    const kernel = makeKernel();
+    let y = 640;
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => y });
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    // While the chunks move, the document is laid out shorter (the page is shown only once the
+    // host has removed the first screen, on this event): the window has scrolled up by then.
+    const shown = kernel.bus.on('first-screen-adopted').subscribe(() => {
+      y = 0;
+    });
+    try {
+      renderWithKernel(<MarkdownView value={SMALL} testId="view" adopt="paste" />, kernel);
+      expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    } finally {
+      shown.unsubscribe();
+      scrollTo.mockRestore();
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0, writable: true });
+    }
+  });
+
   it('renders only what the server left out, into the same document as a rendering of its own', async () => {
     const reference = renderView(LARGE, false);
     await waitFor(() => expect(reference.element()).toHaveAttribute('data-rendered', 'true'), { timeout: 5000 });

@@ -6,7 +6,7 @@ import { cachedHtml, markdownToHtml, prepareMarkdown, runViewerEffects, viewerPl
 import { renderChunks, workerAvailable, workerRunning, type ChunkStream, type ChunkToRender } from './markdown-worker-client';
 import { Slugger, USER_CONTENT_PREFIX } from './heading-slugs';
 import { scrollIntoViewSettled } from './scroll-into-view';
-import { moveKeepingSelection, serverChunksFor } from './server-rendered';
+import { keepReadingPosition, moveChunks, serverChunksFor } from './server-rendered';
 import './markdown.css';
 import './highlight.css';
 
@@ -140,7 +140,8 @@ export function MarkdownView({ value, onRendered, className, label, testId, adop
     const current = state.current;
     current.dark = dark;
     container.classList.toggle('cp-md--chunked', chunks.length > 1);
-    moveKeepingSelection(elements, container);
+    const restore = keepReadingPosition();
+    moveChunks(elements, container);
     elements.forEach((element, index) => {
       current.elements[index] = element;
       current.sources[index] = chunks[index]!;
@@ -152,6 +153,7 @@ export function MarkdownView({ value, onRendered, className, label, testId, adop
       onRenderedRef.current?.(headings);
     }
     markFirstScreenAdopted();
+    restore();
     // Only the first render's document is the server's: later values find `adoption` done.
   }, [adopt, dark, value]);
 

@@ -27,40 +27,40 @@ export function serverChunksFor(container: HTMLElement | null, source: string): 
   return chunks;
 }
 
-interface SavedSelection {
-  anchorNode: Node;
-  anchorOffset: number;
-  focusNode: Node;
-  focusOffset: number;
-}
-
 /**
- * Moves `chunks` to the end of `target`, keeping the window's scroll position and the document's
- * selection (a node taken out of the document collapses every range in it: it is saved before and
- * set again after — the nodes are the same).
+ * Notes the window's scroll position and the document's selection; the returned function sets them
+ * again. Taking a node out of the document collapses every range in it, and the document may be
+ * laid out shorter while the chunks move (the page they move into is shown only once the first
+ * screen is gone): call it after the move and after the first screen has been handed over.
  */
-export function moveKeepingSelection(chunks: HTMLElement[], target: HTMLElement): void {
+export function keepReadingPosition(): () => void {
   const scrollX = window.scrollX;
   const scrollY = window.scrollY;
   const selection = typeof document.getSelection === 'function' ? document.getSelection() : null;
-  let saved: SavedSelection | null = null;
-  if (selection && selection.rangeCount > 0 && selection.anchorNode && selection.focusNode) {
-    saved = {
-      anchorNode: selection.anchorNode,
-      anchorOffset: selection.anchorOffset,
-      focusNode: selection.focusNode,
-      focusOffset: selection.focusOffset,
-    };
-  }
+  const saved =
+    selection && selection.rangeCount > 0 && selection.anchorNode && selection.focusNode
+      ? {
+          anchorNode: selection.anchorNode,
+          anchorOffset: selection.anchorOffset,
+          focusNode: selection.focusNode,
+          focusOffset: selection.focusOffset,
+        }
+      : null;
+  return () => {
+    if (saved && selection && saved.anchorNode.isConnected && saved.focusNode.isConnected) {
+      try {
+        selection.setBaseAndExtent(saved.anchorNode, saved.anchorOffset, saved.focusNode, saved.focusOffset);
+      } catch {
+        /* a selection the browser no longer accepts: leave it */
+      }
+    }
+    if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+  };
+}
+
+/** Moves `chunks` (the same nodes) to the end of `target`. */
+export function moveChunks(chunks: HTMLElement[], target: HTMLElement): void {
   const fragment = document.createDocumentFragment();
   for (const chunk of chunks) fragment.appendChild(chunk);
   target.appendChild(fragment);
-  if (saved && selection && saved.anchorNode.isConnected && saved.focusNode.isConnected) {
-    try {
-      selection.setBaseAndExtent(saved.anchorNode, saved.anchorOffset, saved.focusNode, saved.focusOffset);
-    } catch {
-      /* a selection the browser no longer accepts: leave it */
-    }
-  }
-  if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
 }
