@@ -154,6 +154,9 @@ export function MarkdownView({ value, onRendered, className, label, testId, adop
     }
     markFirstScreenAdopted();
     restore();
+    // Again once the updates this hand-over caused (the outline beside the text) are rendered,
+    // still before the browser paints.
+    queueMicrotask(restore);
     // Only the first render's document is the server's: later values find `adoption` done.
   }, [adopt, dark, value]);
 
