@@ -46,7 +46,7 @@ export const RENDER_LIMIT_BYTES = 2 * 1024 * 1024;
  * without: the renderer's budget and the time to render the page's chrome, with room for a busy
  * machine. A later rendering still fills the cache.
  */
-export const RENDER_WAIT_MS = 250;
+export const RENDER_WAIT_MS = 600;
 /** The path of the server renderer in a remote's build. */
 export const SHARE_RENDERER_FILE = 'server/share-render.cjs';
 /** The Accept header the kernel's API client sends (shared-kernel/src/api/http-client.ts). */

@@ -13,7 +13,12 @@ const { parentPort } = require('node:worker_threads');
 const loaded = new Map();
 parentPort.on('message', async ({ id, file, input }) => {
   try {
-    if (!loaded.has(file)) loaded.set(file, require(file));
+    if (!loaded.has(file)) {
+      // A renderer's first page would pay for compiling its pipeline: it warms up once when loaded.
+      const renderer = require(file);
+      if (typeof renderer.warmUp === 'function') await renderer.warmUp().catch(() => undefined);
+      loaded.set(file, renderer);
+    }
     const output = await loaded.get(file).renderShare(input);
     const result = output && typeof output.html === 'string' && output.html ? { html: output.html, complete: output.complete !== false } : null;
     parentPort.postMessage({ id, result });
