@@ -68,8 +68,12 @@ export function firstScreenMarkup(firstScreen) {
  * as the renderer wrote it (its language variants and the content the page takes over).
  * @param {string} html
  */
-export function serverScreenMarkup(html) {
-  return `<div id="cc-first-screen" class="cc-first-screen" data-live="server">${html}</div>`;
+export function serverScreenMarkup(html, css = '') {
+  // Its stylesheet inside it, in the body: after every stylesheet the host adds to the head while
+  // it starts, as the page's own stylesheets come after the kernel's (same specificity, the later
+  // rule wins: `.cp-paste-content` padding over `.cc-card`'s); and it goes with the first screen.
+  const style = css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+  return `<div id="cc-first-screen" class="cc-first-screen" data-live="server">${style}${html}</div>`;
 }
 
 /**
@@ -111,8 +115,8 @@ export function renderBootPage(
   // The page's empty first-screen element is filled, or dropped when the page has none.
   const marked = FIRST_SCREEN_MARK.test(page);
   const served = marked && serverScreen?.html ? serverScreen : null;
-  const screen = !marked ? '' : served ? serverScreenMarkup(served.html) : firstScreenMarkup(firstScreen);
-  const css = served ? served.css : firstScreen?.css;
+  const screen = !marked ? '' : served ? serverScreenMarkup(served.html, served.css ?? '') : firstScreenMarkup(firstScreen);
+  const css = served ? '' : firstScreen?.css;
   const screenCss = screen && typeof css === 'string' && css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
   page = page.replace(FIRST_SCREEN_MARK, () => screen);
   const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}${screenCss}`;

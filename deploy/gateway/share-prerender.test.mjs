@@ -179,9 +179,11 @@ test('a plain paste: one request upstream, its answer in the page for every visi
   assert.equal(page.headers['cache-control'], 'private, no-store');
   assert.match(
     page.body,
-    /<div id="cc-first-screen" class="cc-first-screen" data-live="server"><div data-server-rendered="paste" data-slug="plain">/,
+    /<div id="cc-first-screen" class="cc-first-screen" data-live="server"><style>[^]*?<\/style><div data-server-rendered="paste" data-slug="plain">/,
   );
-  assert.match(page.body, /<style>\.cp-md-chunk\{color:teal\}<\\\/style><b>css<\/b><\/style>/);
+  // Its stylesheet is in the first screen (after the host's head styles), and cannot close its element.
+  assert.match(page.body, /data-live="server"><style>\.cp-md-chunk\{color:teal\}<\\\/style><b>css<\/b><\/style>/);
+  assert.doesNotMatch(/<head>([\s\S]*)<\/head>/.exec(page.body)?.[1] ?? '', /cp-md-chunk\{color:teal/);
 
   // A signed-in visitor's page hands over the same answer; the browser sends nothing.
   for (const storage of [{}, { admin_token: 'secret' }]) {

@@ -92,28 +92,28 @@ test.describe('paste view', () => {
     expect(navigations).toBe(0);
   });
 
-  test('the boot page asks for the paste itself, once: a one-view paste opens, and is gone after', async ({ page }) => {
+  test('the gateway asks for the paste itself, once: a one-view paste opens, and is gone after', async ({ page }) => {
     const token = await adminToken();
     const { slug } = await createPaste(token, { content: '# Once\n\nread only once', maxViews: 1 });
     const sent = pasteRequestCredentials(page, slug);
     const view = await openRenderedPaste(page, slug);
     await expect(view.content).toContainText('read only once');
     await expect(view.views).toHaveText('1 of 1');
-    // Sent by the gateway's inline script before any of the app's code ran, and not again by the page.
-    expect(sent).toEqual(['no credential']);
+    // Sent by the gateway with the page (its answer is in the HTML), and not again by the browser.
+    expect(sent).toEqual([]);
     expect(await page.evaluate(() => Object.keys(window).includes('__cloudclipEarlyResponses'))).toBe(true);
     // Its one view is used up: the contract's 404.
     await page.reload();
     await expect(view.statusPage).toHaveAttribute('data-status', 'not-found');
   });
 
-  test('a signed-in visitor gets no early request: the page asks with its credential, once', async ({ page }) => {
+  test('a signed-in visitor gets the same one answer: the browser sends no second request for the paste', async ({ page }) => {
     const token = await useAdminSession(page);
     const { slug } = await createPaste(token, { content: 'for the admin', maxViews: 2 });
     const sent = pasteRequestCredentials(page, slug);
     const view = await openRenderedPaste(page, slug);
     await expect(view.views).toHaveText('1 of 2');
-    expect(sent).toEqual([`Bearer ${token}`]);
+    expect(sent).toEqual([]);
   });
 
   test('expired and missing pastes show a clear page', async ({ page }) => {
@@ -215,14 +215,14 @@ test.describe('paste view', () => {
     }
   });
 
-  test('the HTML parser is only downloaded for a paste that contains HTML', async ({ page }) => {
+  test('the HTML parser is only downloaded for a paste with HTML that the page renders itself', async ({ page }) => {
     // parse5 (rehype-raw) is ~37 KB compressed; one of its error codes marks its chunk.
     const PARSE5_MARKER = 'abrupt-closing-of-empty-comment';
     const token = await adminToken();
+    const html = '# With HTML\n\n<details><summary>More</summary>\n\nHidden *text*\n\n</details>\n\nPress <kbd>Ctrl</kbd>.';
     const plain = await createPaste(token, { content: '# Plain\n\n| a | b |\n|---|---|\n| 1 < 2 | x |\n' });
-    const withHtml = await createPaste(token, {
-      content: '# With HTML\n\n<details><summary>More</summary>\n\nHidden *text*\n\n</details>\n\nPress <kbd>Ctrl</kbd>.',
-    });
+    const withHtml = await createPaste(token, { content: html });
+    const locked = await createPaste(token, { content: html, password: 'html-pw' });
     const scripts: string[] = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script' && response.url().includes('/remotes/mfe-public/'))
@@ -233,7 +233,17 @@ test.describe('paste view', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.some((source) => source.includes(PARSE5_MARKER))).toBe(false);
 
+    // A public paste comes rendered by the server: its HTML is there, and the page adopts it.
     await view.goto(withHtml.slug);
+    await view.rendered();
+    await expect(view.content.locator('details > summary')).toHaveText('More');
+    await expect(view.content.locator('kbd')).toHaveText('Ctrl');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((source) => source.includes(PARSE5_MARKER))).toBe(false);
+
+    // A protected one is rendered by the page once unlocked: now the parser comes.
+    await view.goto(locked.slug);
+    await view.unlock('html-pw');
     await view.rendered();
     await expect(view.content.locator('details > summary')).toHaveText('More');
     await expect(view.content.locator('kbd')).toHaveText('Ctrl');

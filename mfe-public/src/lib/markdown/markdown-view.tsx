@@ -140,7 +140,7 @@ export function MarkdownView({ value, onRendered, className, label, testId, adop
     const current = state.current;
     current.dark = dark;
     container.classList.toggle('cp-md--chunked', chunks.length > 1);
-    const restore = keepReadingPosition();
+    const restore = keepReadingPosition(elements);
     moveChunks(elements, container);
     elements.forEach((element, index) => {
       current.elements[index] = element;
@@ -157,6 +157,8 @@ export function MarkdownView({ value, onRendered, className, label, testId, adop
     // Again once the updates this hand-over caused (the outline beside the text) are rendered,
     // still before the browser paints.
     queueMicrotask(restore);
+    // And before the first frame of the page, once whatever this hand-over scheduled has rendered.
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(restore);
     // Only the first render's document is the server's: later values find `adoption` done.
   }, [adopt, dark, value]);
 

@@ -28,14 +28,35 @@ export function serverChunksFor(container: HTMLElement | null, source: string): 
 }
 
 /**
- * Notes the window's scroll position and the document's selection; the returned function sets them
- * again. Taking a node out of the document collapses every range in it, and the document may be
- * laid out shorter while the chunks move (the page they move into is shown only once the first
- * screen is gone): call it after the move and after the first screen has been handed over.
+ * The first block of `chunks` that reaches into the viewport, and where its top is: what the reader
+ * is looking at. Keeping it in place keeps the reading position whatever changed above it.
  */
-export function keepReadingPosition(): () => void {
+function readingAnchor(chunks: readonly HTMLElement[]): { element: Element; top: number } | null {
+  for (const chunk of chunks) {
+    const box = chunk.getBoundingClientRect();
+    if (box.bottom <= 0) continue;
+    for (const child of Array.from(chunk.children)) {
+      const top = child.getBoundingClientRect();
+      if (top.bottom > 0) return { element: child, top: top.top };
+    }
+    return { element: chunk, top: box.top };
+  }
+  return null;
+}
+
+/**
+ * Notes the window's scroll position, the block of `chunks` the reader is looking at and the
+ * document's selection; the returned function sets them again. Taking a node out of the document
+ * collapses every range in it, and the document may be laid out differently while the chunks move
+ * (the page they move into is shown only once the first screen is gone, and the outline may come in
+ * above the text): call it after the move, after the first screen has been handed over, and once
+ * more before the next frame. The reading block is put back where it was on screen; without one,
+ * the scroll offsets are.
+ */
+export function keepReadingPosition(chunks: readonly HTMLElement[] = []): () => void {
   const scrollX = window.scrollX;
   const scrollY = window.scrollY;
+  const anchor = readingAnchor(chunks);
   const selection = typeof document.getSelection === 'function' ? document.getSelection() : null;
   const saved =
     selection && selection.rangeCount > 0 && selection.anchorNode && selection.focusNode
@@ -53,6 +74,12 @@ export function keepReadingPosition(): () => void {
       } catch {
         /* a selection the browser no longer accepts: leave it */
       }
+    }
+    if (anchor && anchor.element.isConnected) {
+      const moved = anchor.element.getBoundingClientRect().top - anchor.top;
+      if (window.scrollX !== scrollX) window.scrollTo(scrollX, window.scrollY);
+      if (Math.abs(moved) >= 0.5) window.scrollBy(0, moved);
+      return;
     }
     if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
   };
