@@ -105,8 +105,8 @@ const SHARE_RENDER_STYLES = [
   './src/features/paste-view/components/paste-page.css',
   './src/features/file-view/components/file-page.css',
 ];
-/** A variant's wrapper takes no box of its own: its content lays out as the page's does. */
-const SHARE_RENDER_EXTRA_CSS = '.cc-fs-variant{display:contents}';
+/** A variant's wrapper takes no box of its own (its content lays out as the page's does); times wait for the reader's time zone (components/local-time.tsx). */
+const SHARE_RENDER_EXTRA_CSS = '.cc-fs-variant{display:contents}.cc-first-screen [data-local-time]{visibility:hidden}';
 
 function shareRenderCss() {
   const fs = require('node:fs');

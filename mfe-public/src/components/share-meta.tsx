@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
-import { formatDateTime } from '@cloudclip/shared-kernel';
+import { LocalTime } from './local-time';
 
 interface ViewsAndExpiryProps {
   views: number;
@@ -21,7 +21,9 @@ export function ViewsAndExpiry({ views, maxViews, expiresAt, testIdPrefix }: Vie
       </div>
       <div>
         <dt>{t('meta.expires')}</dt>
-        <dd data-testid={`${testIdPrefix}-expires`}>{expiresAt ? formatDateTime(expiresAt, i18n.language) : t('meta.never')}</dd>
+        <dd data-testid={`${testIdPrefix}-expires`}>
+          {expiresAt ? <LocalTime value={expiresAt} language={i18n.language} /> : t('meta.never')}
+        </dd>
       </div>
     </>
   );

@@ -82,3 +82,10 @@ test('exports the stylesheets the markup needs, compacted', () => {
   }
   assert.doesNotMatch(SHARE_RENDER_CSS, /\/\*/);
 });
+
+test('holds its times hidden: the server cannot know the reader’s time zone, the page shows them', async () => {
+  const result = await renderShare({ kind: 'paste', slug: 'p1', status: 200, body: paste('text') });
+  assert.ok(result);
+  assert.match(result.html, /<time datetime="2026-03-04T05:06:07.000Z" data-local-time="">/);
+  assert.ok(SHARE_RENDER_CSS.includes('.cc-first-screen [data-local-time]{visibility:hidden}'));
+});

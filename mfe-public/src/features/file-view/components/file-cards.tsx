@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDateTime, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
+import { formatBytes, toBoolean, type PublicFile } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
 import { ViewsAndExpiry } from '../../../components/share-meta';
 import type { FileLinks } from '../api/file-api';
+import { LocalTime } from '../../../components/local-time';
 
 /**
  * The file page's details cards, which depend only on the file (no session, no kernel): the page
@@ -37,7 +38,9 @@ export function FileInfoCard({ file, password }: { file: PublicFile; password: s
         )}
         <div>
           <dt>{t('file.uploaded')}</dt>
-          <dd>{formatDateTime(file.created_at, i18n.language)}</dd>
+          <dd>
+            <LocalTime value={file.created_at} language={i18n.language} />
+          </dd>
         </div>
         <ViewsAndExpiry views={file.views} maxViews={file.max_views} expiresAt={file.expires_at} testIdPrefix="file" />
         {toBoolean(file.requires_password) || password ? (

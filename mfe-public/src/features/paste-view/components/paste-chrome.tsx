@@ -1,11 +1,12 @@
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@cloudclip/shared-kernel';
+
 import { NAMESPACE } from '../../../i18n/resources';
 import { CopyButton } from '../../../components/copy-button';
 import { ViewsAndExpiry } from '../../../components/share-meta';
 import type { LoadedPaste } from '../api/paste-api';
 import { CopyAs } from './copy-as';
+import { LocalTime } from '../../../components/local-time';
 
 /**
  * The parts of a paste's page that depend only on the paste (no session, no kernel): the page
@@ -43,7 +44,9 @@ export function PasteHead({ paste, encrypted }: { paste: PasteFacts; encrypted: 
         )}
         <div>
           <dt>{t('meta.created')}</dt>
-          <dd>{formatDateTime(paste.createdAt, i18n.language)}</dd>
+          <dd>
+            <LocalTime value={paste.createdAt} language={i18n.language} />
+          </dd>
         </div>
         <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
       </dl>
