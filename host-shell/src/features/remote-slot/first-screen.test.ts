@@ -94,6 +94,17 @@ describe('first screen', () => {
       expect(document.documentElement.dataset.firstScreen).toBeUndefined();
     });
 
+    it('goes as soon as the page is in when it shows this visitor nothing (every block hidden by the page CSS)', async () => {
+      bootPage(
+        '<style>[data-session="signed-out"]{display:none}</style><div data-lang="en-US" data-session="signed-out"><form data-early-form="admin-login"></form></div>',
+        ' data-live="build"',
+      );
+      const mount = mountWithPage();
+      dismissWhenPageIn(mount, new EventBus());
+      await flushMutations();
+      expect(firstScreenShown()).toBe(false);
+    });
+
     it('goes at once when the page adopted it before the host listened', () => {
       bootPage(liveScreen, ' data-live="server" data-adopted="true"');
       dismissWhenPageIn(mountWithPage(), new EventBus());

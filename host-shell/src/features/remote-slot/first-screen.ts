@@ -85,6 +85,16 @@ function whenPageIn(mount: HTMLElement, pageIn: () => void): () => void {
   return () => observer.disconnect();
 }
 
+/**
+ * Whether the first screen shows this visitor nothing: every block of it is hidden by the page's CSS
+ * (e.g. the signed-out login form of /admin for a visitor with a stored credential). Nothing there
+ * can be adopted, so nothing is waited for.
+ */
+function showsNothing(element: HTMLElement): boolean {
+  const blocks = Array.from(element.children).filter((child) => child.tagName !== 'STYLE' && child.tagName !== 'SCRIPT');
+  return blocks.every((block) => getComputedStyle(block).display === 'none');
+}
+
 /** A live first screen goes when the page adopts it (`bus`), or the grace period after the page is in. */
 function dismissWhenAdopted(element: HTMLElement, mount: HTMLElement, bus: Pick<EventBus, 'on'>): () => void {
   if (element.hasAttribute(ADOPTED_ATTRIBUTE)) {
@@ -92,6 +102,8 @@ function dismissWhenAdopted(element: HTMLElement, mount: HTMLElement, bus: Pick<
     return () => undefined;
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Set below; the page may already be in (and the screen show nothing) while it is being set.
+  let stopWatching: () => void = () => undefined;
   const stop = (): void => {
     subscription.unsubscribe();
     stopWatching();
@@ -102,7 +114,11 @@ function dismissWhenAdopted(element: HTMLElement, mount: HTMLElement, bus: Pick<
     dismissFirstScreen();
   };
   const subscription = bus.on('first-screen-adopted').subscribe(finish);
-  const stopWatching = whenPageIn(mount, () => {
+  stopWatching = whenPageIn(mount, () => {
+    if (showsNothing(element)) {
+      finish();
+      return;
+    }
     awaitingAdoption = true;
     timer = setTimeout(finish, FIRST_SCREEN_GRACE_MS);
   });
