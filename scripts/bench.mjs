@@ -298,8 +298,11 @@ const PAGE_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-language': 'en-US,en;q=0.9',
   'accept-encoding': 'gzip, deflate, br',
+  // A browser's navigation: only that makes the gateway answer with the paste (share-prerender.mjs).
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
 };
-const API_HEADERS = { ...PAGE_HEADERS, accept: 'application/json, text/plain, */*' };
+const API_HEADERS = { ...PAGE_HEADERS, accept: 'application/json, text/plain, */*', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
 
 /** The server-rendered paste page's throughput against the API read it embeds (part 9). */
 async function benchSsr(stack) {
@@ -313,7 +316,7 @@ async function benchSsr(stack) {
     page: { url: `${stack.baseUrl}/paste/${encodeURIComponent(slug)}`, headers: PAGE_HEADERS },
     api: { url: `${stack.baseUrl}/api/paste/${encodeURIComponent(slug)}?burn=ask`, headers: API_HEADERS },
   };
-  const probe = await fetch(targets.page.url, { headers: { accept: PAGE_HEADERS.accept, 'accept-language': 'en-US' } });
+  const probe = await fetch(targets.page.url, { headers: { ...PAGE_HEADERS, 'accept-encoding': 'identity' } });
   const page = { status: probe.status, cacheControl: probe.headers.get('cache-control'), ...inspectSharePage(await probe.text()) };
   if (!page.serverRendered)
     console.log(
