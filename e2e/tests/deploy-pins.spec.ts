@@ -45,7 +45,7 @@ test('a new pin shows at the next page load without touching the host, and rollb
   const gatewayPid = sandbox.gatewayPid;
 
   await shell.goto('/');
-  await expect(page.getByText(SUBTITLE_V1)).toBeVisible();
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V1)).toBeVisible();
   expect(remoteScripts.every((address) => address.startsWith('/remotes/mfe-public/1.0.0/'))).toBe(true);
   // From here on every load runs under the service worker, which has cached release 1.0.0.
   await waitForServiceWorker(page);
@@ -54,7 +54,7 @@ test('a new pin shows at the next page load without touching the host, and rollb
   expect(pinned.code, pinned.output).toBe(0);
   remoteScripts.length = 0;
   await page.reload();
-  await expect(page.getByText(SUBTITLE_V2)).toBeVisible();
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V2)).toBeVisible();
   await expect(page.getByText(SUBTITLE_V1)).toHaveCount(0);
   expect(remoteScripts.some((address) => address.startsWith('/remotes/mfe-public/1.1.0/'))).toBe(true);
   expect(remoteScripts.filter((address) => !address.startsWith('/remotes/mfe-public/1.1.0/'))).toEqual([]);
@@ -65,7 +65,7 @@ test('a new pin shows at the next page load without touching the host, and rollb
   expect(rolledBack.code, rolledBack.output).toBe(0);
   remoteScripts.length = 0;
   await page.reload();
-  await expect(page.getByText(SUBTITLE_V1)).toBeVisible();
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V1)).toBeVisible();
   await expect(page.getByText(SUBTITLE_V2)).toHaveCount(0);
   expect(remoteScripts.filter((address) => !address.startsWith('/remotes/mfe-public/1.0.0/'))).toEqual([]);
   expect(sandbox.environment().remotes.cloudclip_public?.version).toBe('1.0.0');
@@ -101,7 +101,7 @@ test('re-releasing a version, and pinning an incompatible or tampered release, a
 
   expect(sandbox.environment().remotes.cloudclip_public?.version).toBe('1.0.0');
   await new ShellPage(page).goto('/');
-  await expect(page.getByText(SUBTITLE_V1)).toBeVisible();
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V1)).toBeVisible();
 });
 
 test('a pinned remote whose files are gone, or were changed after pinning, gets the retry slot; the rest works', async ({ page }) => {
