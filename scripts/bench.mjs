@@ -66,6 +66,7 @@
 // BENCH_LARGE_VARIANTS (default worker,main-thread),
 // BENCH_PORT / BENCH_API_PORT (default 27080 / 27787).
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -316,8 +317,26 @@ async function benchSsr(stack) {
     page: { url: `${stack.baseUrl}/paste/${encodeURIComponent(slug)}`, headers: PAGE_HEADERS },
     api: { url: `${stack.baseUrl}/api/paste/${encodeURIComponent(slug)}?burn=ask`, headers: API_HEADERS },
   };
-  const probe = await fetch(targets.page.url, { headers: { ...PAGE_HEADERS, 'accept-encoding': 'identity' } });
-  const page = { status: probe.status, cacheControl: probe.headers.get('cache-control'), ...inspectSharePage(await probe.text()) };
+  // The gateway loads the renderer with the first share page (which may go without): probe the second.
+  await fetch(targets.page.url).then((response) => response.arrayBuffer());
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // node:http, not fetch: fetch sets Sec-Fetch-Mode itself (cors), and the gateway answers a navigation only.
+  const probe = await new Promise((resolve, reject) => {
+    http
+      .get(targets.page.url, { headers: { ...PAGE_HEADERS, 'accept-encoding': 'identity' } }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            cacheControl: response.headers['cache-control'],
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+  const page = { status: probe.status, cacheControl: probe.cacheControl ?? null, ...inspectSharePage(probe.text) };
   if (!page.serverRendered)
     console.log(
       'note: the paste page does not carry the rendered paste (no [data-server-rendered="paste"]): the page figure is not of a server-rendered page.',

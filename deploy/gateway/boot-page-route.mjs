@@ -91,6 +91,8 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
     const origin = `${request.protocol}://${request.host}`;
     const base = runtimeBackendBase(appConfig);
     if (base && !sameOrigin(base, origin)) return null;
+    // The renderer of the pinned remote loads (the first time) while the api-server answers.
+    prerender.prepare?.(share.pin);
     const answers = await prerender.answer(request, requests);
     let screen = null;
     for (const answer of answers.embedded) {

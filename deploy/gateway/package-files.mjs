@@ -1,6 +1,7 @@
 // The files of pinned package versions (the host and the remotes) as the gateway serves them: read
 // from the package's workspace build (version `workspace`) or from the release store, with their
 // content type, their cache lifetime and, for browsers that accept br, the build's Brotli copy.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WORKSPACE_VERSION } from './environment.mjs';
 import { contentTypeOf, openFileIn, safeRelative } from '../release-store/store.mjs';
@@ -69,6 +70,17 @@ export function createPackageFiles({ store, workspaceRoot, hostDir, workspaceBui
     return store.openFile(pkg, version, safe);
   }
 
+  /**
+   * What identifies the present content of a workspace build's file (its modification time and
+   * size), so a reader may reuse what it read; null for a release (never changes) or a missing file.
+   */
+  async function workspaceVersionOf(pkg, version, relative) {
+    const safe = safeRelative(relative);
+    if (version !== WORKSPACE_VERSION || !safe || !workspaceBuilds || !WORKSPACE_PACKAGES.has(pkg)) return null;
+    const info = await stat(path.join(workspaceDir(pkg), safe)).catch(() => null);
+    return info ? `${info.mtimeMs}:${info.size}` : null;
+  }
+
   /** @returns {Promise<Buffer | null>} */
   async function readPackageFile(pkg, version, relative) {
     const opened = await openPackageFile(pkg, version, relative);
@@ -101,7 +113,7 @@ export function createPackageFiles({ store, workspaceRoot, hostDir, workspaceBui
     return { ...opened, brotli: false };
   }
 
-  return { readPackageFile, openForBrowser };
+  return { readPackageFile, openForBrowser, workspaceVersionOf };
 }
 
 /**
@@ -125,12 +137,30 @@ export function sendPackageFile(reply, file, relative, cacheControl) {
  * files never change, so they are read once; a workspace build's on every call.
  * @param {ReturnType<typeof createPackageFiles>} files
  */
+/** How many workspace build files a reader keeps (reused while their modification time and size stay). */
+const WORKSPACE_READ_LIMIT = 200;
+
 export function createPackageReader(files) {
   const released = new Map();
+  /** Workspace build files as last read, by their modification time and size: a page needs six of them, a rebuild shows at once. */
+  const workspace = new Map();
+  /** Parsed JSON and text of the buffers above (shared: callers only read them). */
+  const parsed = new WeakMap();
+  const texts = new WeakMap();
 
   /** @returns {Promise<Buffer | null>} */
   async function read(pkg, version, relative) {
-    if (version === WORKSPACE_VERSION) return files.readPackageFile(pkg, version, relative).catch(() => null);
+    if (version === WORKSPACE_VERSION) {
+      const id = `${pkg}/${relative}`;
+      const current = files.workspaceVersionOf ? await files.workspaceVersionOf(pkg, version, relative) : null;
+      const recent = workspace.get(id);
+      if (current && recent?.version === current) return recent.buffer;
+      const buffer = files.readPackageFile(pkg, version, relative).catch(() => null);
+      workspace.delete(id);
+      if (current) workspace.set(id, { version: current, buffer });
+      if (workspace.size > WORKSPACE_READ_LIMIT) workspace.delete(workspace.keys().next().value);
+      return buffer;
+    }
     const id = `${pkg}@${version}/${relative}`;
     if (!released.has(id)) {
       let buffer;
@@ -148,17 +178,25 @@ export function createPackageReader(files) {
   /** The file parsed as JSON; null when missing or malformed. */
   async function packageJson(pkg, version, relative) {
     const buffer = await read(pkg, version, relative);
-    try {
-      return buffer ? JSON.parse(buffer.toString('utf8')) : null;
-    } catch {
-      return null;
+    if (!buffer) return null;
+    if (!parsed.has(buffer)) {
+      let value = null;
+      try {
+        value = JSON.parse(buffer.toString('utf8'));
+      } catch {
+        value = null;
+      }
+      parsed.set(buffer, value);
     }
+    return parsed.get(buffer);
   }
 
   /** The file as UTF-8 text; null when missing. */
   async function packageText(pkg, version, relative) {
     const buffer = await read(pkg, version, relative);
-    return buffer ? buffer.toString('utf8') : null;
+    if (!buffer) return null;
+    if (!texts.has(buffer)) texts.set(buffer, buffer.toString('utf8'));
+    return texts.get(buffer);
   }
 
   return { read, packageJson, packageText };

@@ -18,7 +18,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createRotation, forwardedHeaders, parseUpstreams } from './api-proxy.mjs';
 import { API_SANDBOX_CSP, DOCUMENT_TYPE, SCRIPT_TYPE } from './security-headers.mjs';
@@ -289,8 +289,22 @@ export function createSharePrerender({
     return reply.code(upstream.status).header('Content-Type', type).send(upstream.body);
   }
 
+  /** The renderer of each pinned version (`package@version`), loaded once: a promise, so pages that come together share one load. */
+  const rendererByPin = new Map();
+
   /** The renderer module of a pinned remote, or null (none in the build, or it failed to load). */
-  async function rendererOf(pin) {
+  function rendererOf(pin) {
+    const key = `${pin.package}@${pin.version}`;
+    let loading = rendererByPin.get(key);
+    if (!loading) {
+      loading = loadRenderer(pin);
+      if (rendererByPin.size >= 8) rendererByPin.delete(rendererByPin.keys().next().value);
+      rendererByPin.set(key, loading);
+    }
+    return loading;
+  }
+
+  async function loadRenderer(pin) {
     const code = await reader.read(pin.package, pin.version, SHARE_RENDERER_FILE).catch(() => null);
     if (!code) return null;
     const hash = createHash('sha256').update(code).digest('hex').slice(0, 32);
@@ -298,9 +312,13 @@ export function createSharePrerender({
       let mod = null;
       const file = path.join(os.tmpdir(), 'cloudclip-share-render', `${hash}.cjs`);
       try {
-        // Loaded from a file of its own (named by its content), so Node resolves its built-ins and source maps as usual.
+        // Loaded from a file of its own (named by its content), so Node resolves its built-ins and
+        // source maps as usual; written aside and renamed into place, so another gateway on this
+        // machine never loads it half written.
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, code);
+        const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+        await writeFile(partial, code);
+        await rename(partial, file);
         mod = createRequire(import.meta.url)(file);
         if (typeof mod?.renderShare !== 'function') throw new Error('it exports no renderShare');
         // Each worker loads it now (an answer it shows nothing for), not at a visitor's page.
@@ -375,5 +393,10 @@ export function createSharePrerender({
     agents['https:'].destroy();
   }
 
-  return { answer, render, sendHandoff, close, handoffCount: () => handoffs.size, cacheSize: () => rendered.size };
+  /** Starts loading a pinned remote's renderer (once), so the page that needs it does not wait for the load. */
+  function prepare(pin) {
+    rendererOf(pin).catch(() => null);
+  }
+
+  return { answer, render, prepare, sendHandoff, close, handoffCount: () => handoffs.size, cacheSize: () => rendered.size };
 }
