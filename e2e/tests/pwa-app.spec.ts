@@ -368,14 +368,14 @@ test('under the service worker, a new pin runs at the next load with only its fi
   });
   const shell = new ShellPage(page);
   await openUnderServiceWorker(page, '/');
-  await expect(page.getByText(SUBTITLE_V1)).toBeVisible();
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V1)).toBeVisible();
 
   const pinned = sandbox.cli('pins.mjs', ['pin', 'sandbox', 'mfe-public', '1.1.0', '--reason', 'the app under its worker']);
   expect(pinned.code, pinned.output).toBe(0);
   requested.length = 0;
   const next = await page.reload();
   expect(next?.fromServiceWorker()).toBe(true);
-  await expect(page.getByText(SUBTITLE_V2)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V2)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(SUBTITLE_V1)).toHaveCount(0);
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((address) => !address.startsWith('/remotes/mfe-public/1.1.0/'))).toEqual([]);
@@ -384,7 +384,7 @@ test('under the service worker, a new pin runs at the next load with only its fi
   expect(rolledBack.code, rolledBack.output).toBe(0);
   requested.length = 0;
   await page.reload();
-  await expect(page.getByText(SUBTITLE_V1)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('area-page').getByText(SUBTITLE_V1)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(SUBTITLE_V2)).toHaveCount(0);
   expect(requested.filter((address) => !address.startsWith('/remotes/mfe-public/1.0.0/'))).toEqual([]);
   await expect(shell.remoteFailure).toHaveCount(0);
