@@ -16,17 +16,13 @@
  * whose bus event `first-screen-adopted` removes it in that same task — or, if the page never does,
  * `FIRST_SCREEN_GRACE_MS` after the page is in (and, as above, on failure or leaving).
  */
-import type { EventBus } from '@cloudclip/shared-kernel';
+import { FIRST_SCREEN_ADOPTED_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, type EventBus } from '@cloudclip/shared-kernel';
 
-/** The element the gateway writes (boot-page.mjs `firstScreenMarkup`). */
-export const FIRST_SCREEN_ID = 'cc-first-screen';
 /** A remote's page marks its root element with data-area (e.g. data-area="public"). */
 const PAGE_SELECTOR = '[data-area]';
 export const FIRST_SCREEN_GRACE_MS = 3000;
 /** Set by the gateway on a first screen the visitor can use (boot-page.mjs). */
 const LIVE_ATTRIBUTE = 'data-live';
-/** Set by the kernel's markFirstScreenAdopted, for a host that starts listening after the page adopted. */
-const ADOPTED_ATTRIBUTE = 'data-adopted';
 
 let screen: HTMLElement | null | undefined;
 /** A live first screen whose page is in: it waits for the page to adopt it (or for the grace period). */
@@ -38,7 +34,7 @@ let awaitingAdoption = false;
  */
 export function claimFirstScreen(): HTMLElement | null {
   if (screen !== undefined) return screen;
-  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID);
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   screen = element && element.childElementCount > 0 ? element : null;
   if (element && !screen) element.remove();
   if (screen) document.documentElement.dataset.firstScreen = 'shown';
@@ -97,7 +93,7 @@ function showsNothing(element: HTMLElement): boolean {
 
 /** A live first screen goes when the page adopts it (`bus`), or the grace period after the page is in. */
 function dismissWhenAdopted(element: HTMLElement, mount: HTMLElement, bus: Pick<EventBus, 'on'>): () => void {
-  if (element.hasAttribute(ADOPTED_ATTRIBUTE)) {
+  if (element.hasAttribute(FIRST_SCREEN_ADOPTED_ATTRIBUTE)) {
     dismissFirstScreen();
     return () => undefined;
   }
