@@ -12,12 +12,15 @@ import {
   pageOfPath,
   remoteOfPath,
   remotePreloads,
+  bootPageFrame,
+  earlyAnswersJsonParts,
   renderBootPage,
   servedByGateway,
 } from './boot-page.mjs';
 import { earlyRequestPaths, earlyRequestsScript, runtimeBackendBase } from './early-requests.mjs';
 import { isBrowserNavigation, shareKindOf } from './share-prerender.mjs';
 import { NO_CACHE, createPackageReader } from './package-files.mjs';
+import { createPageCompressor } from './page-compression.mjs';
 
 /** Cache-Control of a page carrying an API answer or content for its visitor: no shared cache keeps it. */
 export const PRIVATE_PAGE_CACHE = 'private, no-store';
@@ -44,6 +47,52 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
 
   const { packageJson, packageText } = reader ?? createPackageReader(files);
   const hostIndexHtml = (pin) => packageText(pin.package, pin.version, 'index.html');
+  const compressor = createPageCompressor();
+
+  /** What is derived from a host page and the rest of a boot page's inputs, kept while the host page is. */
+  const memo = createHostPageMemo();
+  /** Ids of first screens (objects of a parsed page-chunks.json, kept while the file is). */
+  const firstScreenIds = new WeakMap();
+  let nextFirstScreenId = 1;
+  const firstScreenIdOf = (firstScreen) => {
+    if (!firstScreen || typeof firstScreen !== 'object') return 0;
+    let id = firstScreenIds.get(firstScreen);
+    if (!id) {
+      id = nextFirstScreenId++;
+      firstScreenIds.set(firstScreen, id);
+    }
+    return id;
+  };
+
+  /**
+   * The hashes of a boot page's inline scripts, for its policy: only the gateway's own scripts,
+   * never one in server-rendered content. Its scripts come from the host's page, the app config,
+   * the early script and the first screen, so the hashes are kept by those: a page need not be
+   * rendered twice and searched for scripts each time.
+   */
+  function scriptHashesOf(html, boot) {
+    const key = `hashes\n${JSON.stringify(boot.appConfig)}\n${boot.earlyScript}\n${firstScreenIdOf(boot.firstScreen)}`;
+    return memo(html, key, () => inlineScriptHashes(renderBootPage(html, { ...boot, earlyAnswers: [] })));
+  }
+
+  /**
+   * A page with its visitor's answers (and the content rendered from them), as parts of the page
+   * (page-compression.mjs): the page's frame, the same for every visitor of the address and kept
+   * encoded (boot-page.mjs bootPageFrame), with the answers and the content in its holes. One part,
+   * rendered whole, when the host page has no holes.
+   * @returns {Array<{ data: Buffer, kept?: boolean }>}
+   */
+  function personalPage(html, boot, embedded, screen) {
+    const key = `frame\n${JSON.stringify([boot.appConfig, boot.environment, boot.preloads, boot.earlyScript, firstScreenIdOf(boot.firstScreen)])}\n${screen?.cssKey ?? ''}`;
+    const frame = memo(html, key, () => bootPageFrame(html, boot, { screen: Boolean(screen), screenCss: screen?.css ?? '' }));
+    if (!frame) {
+      const content = screen ? { html: Buffer.concat(screen.parts.map((part) => part.data)).toString('utf8'), css: screen.css } : null;
+      return [{ data: Buffer.from(renderBootPage(html, { ...boot, serverScreen: content }), 'utf8') }];
+    }
+    const answers = earlyAnswersJsonParts(embedded.map(({ upstream, ...answer }) => ({ ...answer, bytes: upstream.body })));
+    const [head, middle, tail] = frame.map((data) => ({ data, kept: true }));
+    return [head, ...answers.map((data) => ({ data })), middle, ...(screen?.parts ?? []), tail];
+  }
 
   /**
    * What the boot page of an address announces: the preload hints (the host's start-up chunks and
@@ -98,7 +147,7 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
     for (const answer of answers.embedded) {
       const kind = shareKindOf(answer.url.slice('/api'.length));
       if (!kind || screen) continue;
-      screen = await prerender.render(share.pin, { kind, slug: share.slug, origin, answer: answer.parsed });
+      screen = await prerender.render(share.pin, { kind, slug: share.slug, origin, answer: answer.upstream, json: answer.json });
     }
     return { answers, screen };
   }
@@ -125,14 +174,16 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
           })
         : earlyRequestsScript(requests, appConfig),
       firstScreen,
-      earlyAnswers: (answers?.embedded ?? []).map(({ parsed: _parsed, ...answer }) => answer),
+      earlyAnswers: (answers?.embedded ?? []).map(({ upstream: _upstream, ...answer }) => answer),
     };
-    const page = renderBootPage(html, { ...boot, serverScreen: server?.screen ?? null });
+    const personal = Boolean(server?.screen) || boot.earlyAnswers.length > 0 || (answers?.handoffs.length ?? 0) > 0;
+    // A page with answers is sent as its parts (the ones the same at every visit compressed once); any other whole.
+    const page = answers?.embedded.length
+      ? { parts: personalPage(html, boot, answers.embedded, server?.screen ?? null) }
+      : renderBootPage(html, boot);
     const entries = Object.entries(environment.remotes).map(([container, remote]) => remoteEntryOf(container, remote, overrides));
     // Hashed without the server-rendered content: only the gateway's own scripts may run.
-    const trusted = server?.screen ? renderBootPage(html, boot) : page;
-    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: inlineScriptHashes(trusted) });
-    const personal = Boolean(server?.screen) || boot.earlyAnswers.length > 0 || (answers?.handoffs.length ?? 0) > 0;
+    const csp = contentSecurityPolicy({ remoteOrigins: originsOf(entries), scriptHashes: scriptHashesOf(html, boot) });
     return { html: page, csp, personal };
   }
 
@@ -143,12 +194,41 @@ export function createBootPageRoute({ served, files, overrides, reader, prerende
     if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The pinned host shell is not available.');
     const robots = page.offline ? OFFLINE_SHELL_ROBOTS_TAG : robotsTagOf(pathname);
     if (robots) reply.header('X-Robots-Tag', robots);
+    const acceptEncoding = request.headers['accept-encoding'];
+    const { body, coding } =
+      typeof index.html === 'string'
+        ? await compressor.compress(index.html, acceptEncoding, { personal: index.personal })
+        : await compressor.compressParts(index.html.parts, acceptEncoding);
+    if (coding) reply.header('Content-Encoding', coding);
     return reply
+      .header('Vary', 'Accept-Encoding')
       .header('Cache-Control', index.personal ? PRIVATE_PAGE_CACHE : NO_CACHE)
       .header('Content-Security-Policy', index.csp)
       .header('X-Frame-Options', 'DENY')
       .type('text/html; charset=utf-8')
-      .send(index.html);
+      .send(body);
+  };
+}
+
+/**
+ * Values kept by host page (a few host pages: the pinned one, and one more while a pin changes) and
+ * by a key naming the rest of what made them (a bounded number per host page, oldest out first).
+ * @returns {<T>(html: string, key: string, compute: () => T) => T}
+ */
+function createHostPageMemo({ hostPages = 4, perHostPage = 128 } = {}) {
+  const byHostPage = new Map();
+  return (html, key, compute) => {
+    let values = byHostPage.get(html);
+    if (!values) {
+      if (byHostPage.size >= hostPages) byHostPage.delete(byHostPage.keys().next().value);
+      values = new Map();
+      byHostPage.set(html, values);
+    }
+    if (values.has(key)) return values.get(key);
+    const value = compute();
+    if (values.size >= perHostPage) values.delete(values.keys().next().value);
+    values.set(key, value);
+    return value;
   };
 }
 

@@ -19,13 +19,78 @@
 // /config.js and /env.json stay for other clients and older hosts. A host page without the
 // config.js tag (another build) is left as it is apart from the added head content.
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const SCRIPT_ESCAPES = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no JS line separators. */
 export function scriptJson(value) {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => SCRIPT_ESCAPES[c]);
+}
+
+const LESS_THAN = 0x3c;
+/** UTF-8 of U+2028 and U+2029: E2 80 A8 / E2 80 A9. */
+const LINE_SEPARATOR_LEAD = 0xe2;
+const ESCAPED_LESS_THAN = Buffer.from('\\u003c');
+const ESCAPED_LINE_SEPARATOR = Buffer.from('\\u2028');
+const ESCAPED_PARAGRAPH_SEPARATOR = Buffer.from('\\u2029');
+
+/**
+ * JSON text as UTF-8 bytes made safe inside a <script> element as `scriptJson` makes it: `<`, U+2028
+ * and U+2029 written as escapes (in JSON they can only stand inside strings, where an escape means
+ * the same). The bytes as they are when none is there.
+ * @param {Buffer} bytes
+ * @returns {Buffer[]}
+ */
+export function scriptSafeJsonBytes(bytes) {
+  const parts = [];
+  let start = 0;
+  // Searched for natively (indexOf), not byte by byte: most answers have few of them.
+  let less = bytes.indexOf(LESS_THAN);
+  let lead = bytes.indexOf(LINE_SEPARATOR_LEAD);
+  while (less !== -1 || lead !== -1) {
+    if (less !== -1 && (lead === -1 || less < lead)) {
+      parts.push(bytes.subarray(start, less), ESCAPED_LESS_THAN);
+      start = less + 1;
+      less = bytes.indexOf(LESS_THAN, start);
+      continue;
+    }
+    if (bytes[lead + 1] === 0x80 && (bytes[lead + 2] === 0xa8 || bytes[lead + 2] === 0xa9)) {
+      parts.push(bytes.subarray(start, lead), bytes[lead + 2] === 0xa8 ? ESCAPED_LINE_SEPARATOR : ESCAPED_PARAGRAPH_SEPARATOR);
+      start = lead + 3;
+    }
+    lead = bytes.indexOf(LINE_SEPARATOR_LEAD, lead + 1);
+  }
+  if (start === 0) return [bytes];
+  parts.push(bytes.subarray(start));
+  return parts;
+}
+
+/**
+ * The `#cc-early-answers` block's JSON (the array `renderBootPage` writes with `scriptJson`) as UTF-8
+ * parts: a JSON answer (`json`) is written as the bytes it came in (`bytes`), not encoded again.
+ * @param {Array<{ json?: unknown, body?: string, bytes?: Buffer } & Record<string, unknown>>} answers
+ * @returns {Buffer[]}
+ */
+export function earlyAnswersJsonParts(answers) {
+  const parts = [Buffer.from('[')];
+  answers.forEach(({ json, bytes, ...answer }, index) => {
+    if (index > 0) parts.push(Buffer.from(','));
+    if (json === undefined || !bytes) {
+      parts.push(Buffer.from(scriptJson(json === undefined ? answer : { ...answer, json }), 'utf8'));
+      return;
+    }
+    // The answer's other fields, then its JSON: `{…,"json":<bytes>}`.
+    const fields = scriptJson(answer);
+    parts.push(
+      Buffer.from(`${fields.slice(0, -1)}${fields === '{}' ? '' : ','}"json":`, 'utf8'),
+      ...scriptSafeJsonBytes(bytes),
+      Buffer.from('}'),
+    );
+  });
+  parts.push(Buffer.from(']'));
+  return parts;
 }
 
 function attribute(value) {
@@ -84,11 +149,21 @@ export function serverScreenMarkup(html, css = '') {
  *   `firstScreen`: the page's first screen (page-chunks.json), written where the page marks it;
  *   `earlyAnswers`: the API answers the gateway got for the page (share-prerender.mjs), a JSON
  *   block before the early script, which reads it; `serverScreen`: the page's content rendered on
- *   the server, a live first screen in place of the build's.
+ *   the server, a live first screen in place of the build's. `earlyAnswersJson`: the answers block's
+ *   text as it is (already `scriptJson`), in place of `earlyAnswers`.
  */
 export function renderBootPage(
   html,
-  { appConfig, environment, preloads = [], earlyScript = '', firstScreen = null, earlyAnswers = [], serverScreen = null },
+  {
+    appConfig,
+    environment,
+    preloads = [],
+    earlyScript = '',
+    firstScreen = null,
+    earlyAnswers = [],
+    earlyAnswersJson = undefined,
+    serverScreen = null,
+  },
 ) {
   let page = html.replace(CONFIG_SCRIPT, () => `<script>window.appConfig=${scriptJson(appConfig)};</script>`);
   const seen = new Set();
@@ -110,7 +185,8 @@ export function renderBootPage(
     links.push(`<link rel="preload" as="${preload.as}" href="${attribute(preload.href)}"${integrity}${cors}>`);
   }
   // The early requests first: they are the page's last step (the content), and nothing waits for them to start.
-  const answers = earlyAnswers.length ? `<script type="application/json" id="cc-early-answers">${scriptJson(earlyAnswers)}</script>` : '';
+  const answersJson = earlyAnswersJson ?? (earlyAnswers.length ? scriptJson(earlyAnswers) : '');
+  const answers = answersJson ? `<script type="application/json" id="cc-early-answers">${answersJson}</script>` : '';
   const early = `${answers}${earlyScript ? `<script>${earlyScript}</script>` : ''}`;
   // The page's empty first-screen element is filled, or dropped when the page has none.
   const marked = FIRST_SCREEN_MARK.test(page);
@@ -122,6 +198,36 @@ export function renderBootPage(
   const head = `${early}<script type="application/json" id="cc-environment">${scriptJson(environment)}</script>${links.join('')}${screenCss}`;
   page = /<\/head>/i.test(page) ? page.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${page}`;
   return page;
+}
+
+/** Unknown outside this process: no answer or content can hold them. */
+const FRAME_MARK = `cc-frame-${randomBytes(12).toString('hex')}`;
+const ANSWERS_HOLE = `${FRAME_MARK}-answers`;
+const SCREEN_HOLE = `${FRAME_MARK}-screen`;
+
+/**
+ * A boot page with two holes: its early answers' JSON (`scriptJson` of the answers) goes between
+ * `parts[0]` and `parts[1]`, the server-rendered first screen's markup between `parts[1]` and
+ * `parts[2]` (with `screenCss`; nothing goes there when `screen` is false). The rest of the page is
+ * the same for every visitor of the same address, so a server keeps the frame, encoded, and sends
+ * `[parts[0], answers, parts[1], ...screen, parts[2]]`. Null when the host's page has no place for them.
+ * @param {string} html the host's index.html
+ * @param {Parameters<typeof renderBootPage>[1]} boot without `earlyAnswers` and `serverScreen`
+ * @param {{ screen: boolean, screenCss?: string }} holes
+ * @returns {[Buffer, Buffer, Buffer] | null}
+ */
+export function bootPageFrame(html, boot, { screen, screenCss = '' }) {
+  const page = renderBootPage(html, {
+    ...boot,
+    earlyAnswers: [],
+    earlyAnswersJson: ANSWERS_HOLE,
+    serverScreen: screen ? { html: SCREEN_HOLE, css: screenCss } : null,
+  });
+  const [head, rest, ...extra] = page.split(ANSWERS_HOLE);
+  if (rest === undefined || extra.length) return null;
+  const [middle, tail, ...more] = screen ? rest.split(SCREEN_HOLE) : [rest, ''];
+  if (tail === undefined || more.length) return null;
+  return [Buffer.from(head, 'utf8'), Buffer.from(middle, 'utf8'), Buffer.from(tail, 'utf8')];
 }
 
 /** The local deferred scripts of the host's page (its entry, `/main.js`), in page order. */

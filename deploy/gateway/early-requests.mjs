@@ -106,7 +106,8 @@ export function earlyRequestsScript(paths, appConfig, server = {}) {
     `var b=w.document&&w.document.getElementById(${JSON.stringify(EARLY_ANSWERS_ID)}),x=[];`,
     'if(b&&sl)try{x=JSON.parse(b.textContent)}catch(e){}',
     'x.forEach(function(e){var k=[101,204,205,304].indexOf(e.status)<0;',
-    'r[u(e.url)]=Promise.resolve(new w.Response(k?e.body:null,{status:e.status,headers:{"content-type":e.contentType}}))});',
+    // A JSON answer comes as its value (`json`, share-prerender.mjs), any other as its text (`body`).
+    'r[u(e.url)]=Promise.resolve(new w.Response(k?("json"in e?JSON.stringify(e.json):e.body):null,{status:e.status,headers:{"content-type":e.contentType}}))});',
     'hs.forEach(function(h){var q=r[u(h.url)]=w.fetch("/_early/"+h.id).then(function(y){',
     `if(y.headers.get(${JSON.stringify(HANDOFF_MISSING_HEADER)}))throw new Error("no early answer");return y});q.catch(function(){})});`,
     'if(!a)paths.forEach(function(p){var k=u("/api"+p);',

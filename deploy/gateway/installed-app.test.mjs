@@ -62,7 +62,13 @@ before(async () => {
   await releasePackage({ pkg: 'host-shell', distDir: path.join(root, 'build/host-2'), store, packageVersion: '2.0.0', commit: 'abc' });
   await releasePackage({ pkg: 'mfe-public', distDir: path.join(root, 'build/public'), store, packageVersion: '1.2.3', commit: 'abc' });
   await writeEnvironment(PINS);
-  gateway = await buildGateway({ environment: 'test', environmentsDir, workspaceRoot: path.join(root, 'workspace'), store });
+  gateway = await buildGateway({
+    environment: 'test',
+    environmentsDir,
+    workspaceRoot: path.join(root, 'workspace'),
+    store,
+    workspaceRecheckMs: 0,
+  });
 });
 
 after(async () => {

@@ -26,17 +26,20 @@ export function hostFileCache(relative) {
   return HASHED_ASSET.test(relative) ? IMMUTABLE : NO_CACHE;
 }
 
-/** Whether an Accept-Encoding header accepts Brotli (`br`, not refused with q=0). */
-export function acceptsBrotli(header) {
+/** Whether an Accept-Encoding header accepts a content coding (named or by `*`, not refused with q=0). */
+export function acceptsCoding(header, name) {
   const codings = new Map();
   for (const part of String(header ?? '').split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     if (coding) codings.set(coding.trim(), q ? Number(q.slice(2)) : 1);
   }
-  const q = codings.get('br') ?? codings.get('*');
+  const q = codings.get(name) ?? codings.get('*');
   return q !== undefined && q > 0;
 }
+
+/** Whether an Accept-Encoding header accepts Brotli (`br`, not refused with q=0). */
+export const acceptsBrotli = (header) => acceptsCoding(header, 'br');
 
 /**
  * @typedef {{ stream: NodeJS.ReadableStream, size: number }} OpenedFile
@@ -131,16 +134,24 @@ export function sendPackageFile(reply, file, relative, cacheControl) {
   return reply.send(file.stream);
 }
 
+/** How many workspace build files a reader keeps (reused while their modification time and size stay). */
+const WORKSPACE_READ_LIMIT = 200;
+/**
+ * How long a workspace build file's modification time and size, once checked, are taken as they
+ * were: a page needs six files, and a `stat` of each at every page was a sixth of the gateway's
+ * time under load. A rebuild shows within this time.
+ */
+export const WORKSPACE_RECHECK_MS = 1000;
+
 /**
  * Reads the small files the gateway itself uses from a pinned version (index.html, boot-assets.json,
  * mf-manifest.json, route-map.json, page-chunks.json, the icons it lists): a released version's
- * files never change, so they are read once; a workspace build's on every call.
+ * files never change, so they are read once; a workspace build's again when its modification time
+ * or size changed, looked at no more than once per `recheckMs`.
  * @param {ReturnType<typeof createPackageFiles>} files
+ * @param {{ recheckMs?: number, now?: () => number }} [options]
  */
-/** How many workspace build files a reader keeps (reused while their modification time and size stay). */
-const WORKSPACE_READ_LIMIT = 200;
-
-export function createPackageReader(files) {
+export function createPackageReader(files, { recheckMs = WORKSPACE_RECHECK_MS, now = () => performance.now() } = {}) {
   const released = new Map();
   /** Workspace build files as last read, by their modification time and size: a page needs six of them, a rebuild shows at once. */
   const workspace = new Map();
@@ -152,12 +163,17 @@ export function createPackageReader(files) {
   async function read(pkg, version, relative) {
     if (version === WORKSPACE_VERSION) {
       const id = `${pkg}/${relative}`;
-      const current = files.workspaceVersionOf ? await files.workspaceVersionOf(pkg, version, relative) : null;
       const recent = workspace.get(id);
-      if (current && recent?.version === current) return recent.buffer;
+      const checkedAt = now();
+      if (recent && checkedAt - recent.checkedAt < recheckMs) return recent.buffer;
+      const current = files.workspaceVersionOf ? await files.workspaceVersionOf(pkg, version, relative) : null;
+      if (current && recent?.version === current) {
+        recent.checkedAt = checkedAt;
+        return recent.buffer;
+      }
       const buffer = files.readPackageFile(pkg, version, relative).catch(() => null);
       workspace.delete(id);
-      if (current) workspace.set(id, { version: current, buffer });
+      if (current) workspace.set(id, { version: current, buffer, checkedAt });
       if (workspace.size > WORKSPACE_READ_LIMIT) workspace.delete(workspace.keys().next().value);
       return buffer;
     }

@@ -69,6 +69,8 @@ const SERVICE_WORKER_FILE = 'sw.js';
  *   itself and renders its content into the page (share-prerender.mjs; default true)
  * @param {number} [options.earlyAnswerTimeoutMs] how long a page waits for that answer before handing it off
  * @param {number} [options.renderWaitMs] how long a page waits for its rendering before it goes without
+ * @param {number} [options.workspaceRecheckMs] how long a workspace build file, once looked at, is taken
+ *   as unchanged (package-files.mjs WORKSPACE_RECHECK_MS)
  */
 export async function buildGateway(options = {}) {
   const environmentName = options.environment ?? 'local';
@@ -82,7 +84,7 @@ export async function buildGateway(options = {}) {
   const files = createPackageFiles({ store, workspaceRoot, hostDir: options.hostDir, workspaceBuilds });
   const served = createServedEnvironment({ environmentsDir, environmentName, store, overrides, backendUrl: options.backendUrl });
   const { loadEnvironment, browserEnvironment, runtimeAppConfig } = served;
-  const reader = createPackageReader(files);
+  const reader = createPackageReader(files, { recheckMs: options.workspaceRecheckMs });
   // Read at start: a broken file stops the gateway instead of serving a manifest no browser takes.
   const manifestTexts = await loadManifestTexts(options.manifestTexts);
 

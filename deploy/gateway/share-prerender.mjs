@@ -12,17 +12,13 @@
 //
 // When the pinned remote's build has a server renderer (`server/share-render.cjs`, mfe-public's
 // src/server-render), the answer is also rendered into the page's first screen, so a plain public
-// paste can be read from the first response. Results are kept in a bounded LRU cache.
+// paste can be read from the first response (share-renderer.mjs).
 import http from 'node:http';
 import https from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { createRotation, forwardedHeaders, parseUpstreams } from './api-proxy.mjs';
 import { API_SANDBOX_CSP, DOCUMENT_TYPE, SCRIPT_TYPE } from './security-headers.mjs';
-import { createRenderPool } from './share-render-pool.mjs';
+import { NOT_JSON, RENDER_WAIT_MS, createShareRenderer, parsedJson } from './share-renderer.mjs';
 
 /** How long the boot page waits for the api-server's answer before handing it off to `/_early/<id>`. */
 export const EARLY_ANSWER_TIMEOUT_MS = 3000;
@@ -38,17 +34,6 @@ export const HANDOFF_MISSING_HEADER = 'x-cloudclip-early';
 export const EMBED_LIMIT_BYTES = 4 * 1024 * 1024;
 /** The largest answer the gateway keeps at all (the api-server's pastes are far smaller). */
 const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
-/** The renderer's time budget per page, and the largest answer it is given. */
-export const RENDER_BUDGET_MS = 50;
-export const RENDER_LIMIT_BYTES = 2 * 1024 * 1024;
-/**
- * How long a page waits for its rendering (in a worker: share-render-pool.mjs) before it is sent
- * without: the renderer's budget and the time to render the page's chrome, with room for a busy
- * machine. A later rendering still fills the cache.
- */
-export const RENDER_WAIT_MS = 600;
-/** The path of the server renderer in a remote's build. */
-export const SHARE_RENDERER_FILE = 'server/share-render.cjs';
 /** The Accept header the kernel's API client sends (shared-kernel/src/api/http-client.ts). */
 const ACCEPT = 'application/json, text/plain, */*';
 
@@ -85,50 +70,9 @@ export function shareKindOf(apiPath) {
 }
 
 /**
- * A small LRU cache bounded by count and by the summed `size` of its values.
- * @template T
- * @param {{ maxEntries: number, maxBytes: number, sizeOf: (value: T) => number }} limits
- */
-export function createLru({ maxEntries, maxBytes, sizeOf }) {
-  /** @type {Map<string, { value: T, size: number }>} */
-  const entries = new Map();
-  let bytes = 0;
-  return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.value;
-    },
-    set(key, value) {
-      const size = sizeOf(value);
-      if (size > maxBytes) return;
-      const old = entries.get(key);
-      if (old) {
-        bytes -= old.size;
-        entries.delete(key);
-      }
-      entries.set(key, { value, size });
-      bytes += size;
-      for (const [oldest, entry] of entries) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= entry.size;
-      }
-    },
-    get size() {
-      return entries.size;
-    },
-    get bytes() {
-      return bytes;
-    },
-  };
-}
-
-/**
  * @typedef {{ status: number, contentType: string, body: Buffer }} UpstreamAnswer
- * @typedef {{ url: string, status: number, contentType: string, body: string, language: string }} EmbeddedAnswer
+ * @typedef {{ url: string, status: number, contentType: string, language: string, json?: unknown, body?: string }} EmbeddedAnswer
+ *   a JSON answer as its value (`json`, written into the page as the bytes that came), any other as its text (`body`)
  *   `url`: the API address as the page asks for it (`/api/…`)
  * @typedef {{ url: string, id: string }} Handoff an answer the page fetches from `/_early/<id>`
  */
@@ -141,7 +85,7 @@ export function createLru({ maxEntries, maxBytes, sizeOf }) {
  * @param {number} [options.holdMs]
  * @param {number} [options.maxHandoffs]
  * @param {number} [options.renderWaitMs]
- * @param {ReturnType<typeof createRenderPool>} [options.pool] where renderers run (default: worker threads)
+ * @param {ReturnType<typeof import('./share-render-pool.mjs').createRenderPool>} [options.pool] where renderers run (default: worker threads)
  * @param {(message: string) => void} [options.warn]
  */
 export function createSharePrerender({
@@ -151,7 +95,7 @@ export function createSharePrerender({
   holdMs = HANDOFF_HOLD_MS,
   maxHandoffs = HANDOFF_MAX,
   renderWaitMs = RENDER_WAIT_MS,
-  pool = createRenderPool(),
+  pool = undefined,
   warn = (message) => console.warn(`[gateway] ${message}`),
 }) {
   const upstreams = parseUpstreams(apiUpstream);
@@ -159,17 +103,13 @@ export function createSharePrerender({
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
   /** @type {Map<string, { answer: Promise<UpstreamAnswer>, timer: NodeJS.Timeout }>} */
   const handoffs = new Map();
-  const rendered = createLru({ maxEntries: 200, maxBytes: 16 * 1024 * 1024, sizeOf: (value) => 64 + (value?.html.length ?? 0) * 2 });
-  /** Renderings under way, by cache key: a page that asks for the same one waits for it. */
-  const rendering = new Map();
-  /** Renderers by the hash of their file: the module, or null when it failed to load. */
-  const renderers = new Map();
   const warned = new Set();
   const warnOnce = (key, message) => {
     if (warned.has(key)) return;
     warned.add(key);
     warn(message);
   };
+  const renderer = createShareRenderer({ reader, renderWaitMs, pool, warnOnce });
 
   /** One request to one replica; rejects on a network failure, with `refused` when nothing was sent. */
   function requestFrom(origin, apiPath, headers) {
@@ -232,7 +172,7 @@ export function createSharePrerender({
    * fetches it from `/_early/<id>`), or left to the browser (the api-server could not be reached).
    * @param {import('fastify').FastifyRequest} request the navigation
    * @param {string[]} paths
-   * @returns {Promise<{ language: string, embedded: Array<EmbeddedAnswer & { parsed: UpstreamAnswer }>, handoffs: Handoff[], browser: string[] }>}
+   * @returns {Promise<{ language: string, embedded: Array<EmbeddedAnswer & { upstream: UpstreamAnswer }>, handoffs: Handoff[], browser: string[] }>}
    */
   async function answer(request, paths) {
     const language = answerLanguageOf(request.headers['accept-language']);
@@ -258,7 +198,9 @@ export function createSharePrerender({
         }
         if (upstream && upstream.body.length <= EMBED_LIMIT_BYTES && upstream.status >= 200 && upstream.status <= 599) {
           const body = upstream.body.toString('utf8');
-          result.embedded.push({ url, status: upstream.status, contentType: upstream.contentType, body, language, parsed: upstream });
+          const embedded = { url, status: upstream.status, contentType: upstream.contentType, language, upstream };
+          const json = /json/i.test(upstream.contentType) ? parsedJson(body) : NOT_JSON;
+          result.embedded.push(json === NOT_JSON ? { ...embedded, body } : { ...embedded, json });
         } else {
           result.handoffs.push({ url, id: hold(pending) });
         }
@@ -289,114 +231,21 @@ export function createSharePrerender({
     return reply.code(upstream.status).header('Content-Type', type).send(upstream.body);
   }
 
-  /** The renderer of each pinned version (`package@version`), loaded once: a promise, so pages that come together share one load. */
-  const rendererByPin = new Map();
-
-  /** The renderer module of a pinned remote, or null (none in the build, or it failed to load). */
-  function rendererOf(pin) {
-    const key = `${pin.package}@${pin.version}`;
-    let loading = rendererByPin.get(key);
-    if (!loading) {
-      loading = loadRenderer(pin);
-      if (rendererByPin.size >= 8) rendererByPin.delete(rendererByPin.keys().next().value);
-      rendererByPin.set(key, loading);
-    }
-    return loading;
-  }
-
-  async function loadRenderer(pin) {
-    const code = await reader.read(pin.package, pin.version, SHARE_RENDERER_FILE).catch(() => null);
-    if (!code) return null;
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 32);
-    if (!renderers.has(hash)) {
-      let mod = null;
-      const file = path.join(os.tmpdir(), 'cloudclip-share-render', `${hash}.cjs`);
-      try {
-        // Loaded from a file of its own (named by its content), so Node resolves its built-ins and
-        // source maps as usual; written aside and renamed into place, so another gateway on this
-        // machine never loads it half written.
-        await mkdir(path.dirname(file), { recursive: true });
-        const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
-        await writeFile(partial, code);
-        await rename(partial, file);
-        mod = createRequire(import.meta.url)(file);
-        if (typeof mod?.renderShare !== 'function') throw new Error('it exports no renderShare');
-        // Each worker loads it now (an answer it shows nothing for), not at a visitor's page.
-        for (let i = 0; i < (pool.size ?? 1); i += 1) pool.run(file, { kind: 'paste', slug: '', status: 0, body: null }).catch(() => {});
-      } catch (error) {
-        warnOnce(hash, `${pin.package}@${pin.version} ${SHARE_RENDERER_FILE} cannot be loaded: ${error?.message ?? error}`);
-        mod = null;
-      }
-      if (renderers.size >= 8) renderers.delete(renderers.keys().next().value);
-      renderers.set(hash, mod ? { mod, hash, file } : null);
-    }
-    return renderers.get(hash) ?? null;
-  }
-
-  /**
-   * The page's content rendered by the pinned remote's server renderer from its first answer:
-   * `{ html, css }` for the live first screen, or null (no renderer, an answer nobody but the page
-   * may show, too large, a failing renderer).
-   * @param {{ package: string, version: string }} pin the remote's pinned version
-   * @param {{ kind: 'paste' | 'file', slug: string, origin: string, answer: UpstreamAnswer }} share
-   */
-  async function render(pin, { kind, slug, origin, answer: upstream }) {
-    if (upstream.status !== 200 || upstream.body.length > RENDER_LIMIT_BYTES || !/json/i.test(upstream.contentType)) return null;
-    const renderer = await rendererOf(pin);
-    if (!renderer) return null;
-    let body;
-    try {
-      body = JSON.parse(upstream.body.toString('utf8'));
-    } catch {
-      return null;
-    }
-    // Keyed by the whole answer (its update time included): whatever the page shows from it.
-    const updatedAt = String(body?.updatedAt ?? body?.updated_at ?? '');
-    const contentHash = createHash('sha256').update(upstream.body).digest('base64url');
-    const key = [renderer.hash, kind, slug, origin, updatedAt, contentHash].join('\n');
-    let result = rendered.get(key);
-    if (result === undefined) {
-      let job = rendering.get(key);
-      if (!job) {
-        const input = { kind, slug, status: upstream.status, body, origin, budgetMs: RENDER_BUDGET_MS };
-        job = pool.run(renderer.file, input).then(
-          (output) => {
-            rendered.set(key, output);
-            return output;
-          },
-          (error) => {
-            if (!error?.busy)
-              warnOnce(`${renderer.hash}:render`, `${pin.package}@${pin.version} renderShare failed: ${error?.message ?? error}`);
-            return null;
-          },
-        );
-        rendering.set(key, job);
-        job.finally(() => rendering.delete(key));
-      }
-      let timer;
-      const late = new Promise((resolve) => {
-        timer = setTimeout(() => resolve(null), renderWaitMs);
-      });
-      result = await Promise.race([job, late]);
-      clearTimeout(timer);
-    }
-    if (!result) return null;
-    const css = typeof renderer.mod.SHARE_RENDER_CSS === 'string' ? renderer.mod.SHARE_RENDER_CSS : '';
-    return { html: result.html, css };
-  }
-
   function close() {
-    pool.close().catch(() => {});
+    renderer.close();
     for (const entry of handoffs.values()) clearTimeout(entry.timer);
     handoffs.clear();
     agents['http:'].destroy();
     agents['https:'].destroy();
   }
 
-  /** Starts loading a pinned remote's renderer (once), so the page that needs it does not wait for the load. */
-  function prepare(pin) {
-    rendererOf(pin).catch(() => null);
-  }
-
-  return { answer, render, prepare, sendHandoff, close, handoffCount: () => handoffs.size, cacheSize: () => rendered.size };
+  return {
+    answer,
+    render: renderer.render,
+    prepare: renderer.prepare,
+    sendHandoff,
+    close,
+    handoffCount: () => handoffs.size,
+    cacheSize: renderer.cacheSize,
+  };
 }

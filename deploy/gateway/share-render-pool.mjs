@@ -20,7 +20,11 @@ parentPort.on('message', async ({ id, file, input }) => {
       loaded.set(file, renderer);
     }
     const output = await loaded.get(file).renderShare(input);
-    const result = output && typeof output.html === 'string' && output.html ? { html: output.html, complete: output.complete !== false } : null;
+    const slots = output && output.slots && typeof output.slots === 'object' ? output.slots : undefined;
+    const result =
+      output && typeof output.html === 'string' && output.html
+        ? { html: output.html, complete: output.complete !== false, ...(slots ? { slots } : {}) }
+        : null;
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
@@ -91,7 +95,7 @@ export function createRenderPool({
 
   /**
    * Renders `input` with the renderer at `file` (an absolute path) in a worker.
-   * @returns {Promise<{ html: string, complete: boolean } | null>} rejects when the renderer throws or overruns
+   * @returns {Promise<{ html: string, complete: boolean, slots?: Record<string, string> } | null>} rejects when the renderer throws or overruns
    */
   function run(file, input) {
     if (closed) return Promise.reject(new Error('the render pool is closed'));

@@ -132,8 +132,10 @@ test.describe('en-US', () => {
     // The page's answer comes with the page (the gateway asks for it: #cc-early-answers).
     await visitor.goto(`/paste/${slug}`);
     const viewBody = await visitor.locator('#cc-early-answers').evaluate((block) => {
-      const answers = JSON.parse(block.textContent ?? '[]') as Array<{ url: string; body: string }>;
-      return answers.find((answer) => answer.url.includes('/api/paste/'))?.body ?? '';
+      // A JSON answer comes as its value (`json`), any other as its text (`body`).
+      const answers = JSON.parse(block.textContent ?? '[]') as Array<{ url: string; body?: string; json?: unknown }>;
+      const answer = answers.find((entry) => entry.url.includes('/api/paste/'));
+      return answer ? (answer.body ?? JSON.stringify(answer.json)) : '';
     });
     expect(viewBody).toContain('Tagged from the editor.');
     expect(viewBody).not.toContain('urgent');

@@ -5,8 +5,9 @@
  * the page's own components and Markdown pipeline. Only what may be shown to anyone: a paste
  * without password, encryption or burn-after-reading, a file share without password.
  */
-import { renderFileShare } from './file-share';
-import { renderPasteShare, type ShareRendering } from './paste-share';
+import { publicFile, renderFileShare } from './file-share';
+import { contentDigest } from './markup';
+import { pasteRenderPlan, renderPasteShare, type ShareRendering } from './paste-share';
 
 export interface ShareRenderInput {
   kind: 'paste' | 'file';
@@ -19,6 +20,18 @@ export interface ShareRenderInput {
   origin?: string;
   /** Time for the Markdown (ms), checked between chunks; the page renders the rest. */
   budgetMs?: number;
+  /** Render a template: what changes with every reading stands as tokens (ShareRendering.slots). */
+  slots?: boolean;
+}
+
+/**
+ * How a server keeps renderings: renderings of the same `key` differ only in `values`, which fill
+ * the template's slots (`renderShare` with `slots: true` returns the tokens, by the same names),
+ * already HTML text. Cheap (no rendering), so a server can look up its cache before it renders.
+ */
+export interface ShareRenderPlan {
+  key: string;
+  values: Record<string, string>;
 }
 
 export type { ShareRendering };
@@ -58,12 +71,31 @@ export async function warmUp(): Promise<void> {
   });
 }
 
+/** The plan of an answer's rendering (ShareRenderPlan), or null when the server may not show it. */
+export function shareRenderPlan(input: Omit<ShareRenderInput, 'budgetMs' | 'slots'>): ShareRenderPlan | null {
+  if (input.status !== 200) return null;
+  try {
+    if (input.kind === 'paste') return pasteRenderPlan(input.body, input.origin);
+    if (input.kind === 'file') {
+      // A file's page shows nothing that changes with a reading: the whole answer names it.
+      if (!publicFile(input.body)) return null;
+      return {
+        key: JSON.stringify({ kind: 'file', origin: input.origin ?? '', answer: contentDigest(JSON.stringify(input.body)) }),
+        values: {},
+      };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
 /** The first screen's inner markup, or null when the answer may not be shown by the server. */
 export async function renderShare(input: ShareRenderInput): Promise<ShareRendering | null> {
   if (input.status !== 200) return null;
   try {
     if (input.kind === 'paste') {
-      return renderPasteShare(input.body, input.origin, input.budgetMs ?? DEFAULT_BUDGET_MS);
+      return renderPasteShare(input.body, input.origin, input.budgetMs ?? DEFAULT_BUDGET_MS, input.slots === true);
     }
     if (input.kind === 'file') return renderFileShare(input.body, input.origin);
     return null;

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -31,4 +32,17 @@ export function escapeAttribute(value: string): string {
 /** The page's own address on `origin` (share links), or its path when the origin is not known. */
 export function pageAddress(path: string, origin: string | undefined): string {
   return origin ? new URL(path, origin).toString() : path;
+}
+
+/** A digest of a text, for keys of renderings (the text itself may be megabytes). */
+export function contentDigest(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('base64url');
+}
+
+/** Unknown outside this process: no text of a paste can be taken for a slot. */
+const SLOT_NONCE = randomBytes(12).toString('hex');
+
+/** The token that stands for a slot's value in a template rendering (ShareRendering.slots). */
+export function slotToken(name: string): string {
+  return `cc-slot-${SLOT_NONCE}-${name}`;
 }

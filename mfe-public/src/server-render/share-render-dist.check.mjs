@@ -1,6 +1,6 @@
 // The built server renderer (dist/server/share-render.cjs, from `pnpm --filter @cloudclip/mfe-public
 // build`) with the real Markdown pipeline: the unit tests (jest) use a stand-in for bytemd.
-// Run: node --test mfe-public/src/server-render/share-render-dist.check.mjs (jest leaves .check.mjs files alone)
+// Run: pnpm test:dist after a build (node --test; jest leaves .check.mjs files alone). `pnpm test` runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const bundle = fileURLToPath(new URL('../../dist/server/share-render.cjs', import.meta.url));
 assert.ok(existsSync(bundle), `${bundle} is missing: build mfe-public first`);
-const { renderShare, SHARE_RENDER_CSS } = createRequire(import.meta.url)(bundle);
+const { renderShare, shareRenderPlan, SHARE_RENDER_CSS } = createRequire(import.meta.url)(bundle);
 
 const paste = (content) => ({
   slug: 'p1',
@@ -86,6 +86,23 @@ test('exports the stylesheets the markup needs, compacted', () => {
 test('holds its times hidden: the server cannot know the reader’s time zone, the page shows them', async () => {
   const result = await renderShare({ kind: 'paste', slug: 'p1', status: 200, body: paste('text') });
   assert.ok(result);
-  assert.match(result.html, /<time datetime="2026-03-04T05:06:07.000Z" data-local-time="">/);
+  // HTML attribute names are case-insensitive: React writes this one dateTime.
+  assert.match(result.html, /<time datetime="2026-03-04T05:06:07.000Z" data-local-time="">/i);
   assert.ok(SHARE_RENDER_CSS.includes('.cc-first-screen [data-local-time]{visibility:hidden}'));
+});
+
+test('a template of a paste filled with its plan is the paste’s own rendering, for any view count', async () => {
+  for (const views of [1, 12]) {
+    const body = { ...paste('# Counted\n\ntext'), views, maxViews: 20 };
+    const input = { kind: 'paste', slug: 'p1', status: 200, body, origin: 'https://clip.example' };
+    const plan = shareRenderPlan(input);
+    const template = await renderShare({ ...input, slots: true });
+    assert.equal(typeof template.slots.views, 'string');
+    const filled = template.html.split(template.slots.views).join(plan.values.views);
+    assert.equal(filled, (await renderShare(input)).html);
+    assert.match(filled, new RegExp(`>${views} / 20<`));
+  }
+  const first = shareRenderPlan({ kind: 'paste', slug: 'p1', status: 200, body: { ...paste('same'), views: 1 } });
+  const later = shareRenderPlan({ kind: 'paste', slug: 'p1', status: 200, body: { ...paste('same'), views: 9 } });
+  assert.equal(first.key, later.key);
 });

@@ -3,7 +3,7 @@ import { splitMarkdown } from '../lib/markdown/markdown-chunks';
 import { Slugger } from '../lib/markdown/heading-slugs';
 import { sourceHash } from '../lib/markdown/server-rendered';
 import type { OutlineHeading } from '../lib/markdown/markdown-view';
-import { renderShare, type ShareRenderInput } from './index';
+import { renderShare, shareRenderPlan, type ShareRenderInput } from './index';
 import { markTree, type HastNode } from './markdown';
 
 // The server's build (react-dom/server for Node), not the browser's that jsdom would pick.
@@ -117,6 +117,59 @@ describe('renderShare: paste', () => {
     ['an answer that is no paste', 200, 'text'],
   ])('renders nothing for %s', async (_, status, body) => {
     await expect(paste(body, { status })).resolves.toBeNull();
+  });
+});
+
+describe('shareRenderPlan: one rendering for every reading', () => {
+  const plan = (body: unknown, status = 200) =>
+    shareRenderPlan({ kind: 'paste', slug: 'p1', status, body, origin: 'https://clip.example' });
+  /** A template's slots filled with a plan's values, as a server does. */
+  const filled = (html: string, slots: Record<string, string>, values: Record<string, string>) =>
+    Object.entries(slots).reduce((text, [name, token]) => text.split(token).join(values[name]!), html);
+
+  it.each([
+    ['no view limit', { ...PASTE, views: 7 }],
+    ['a view limit', { ...PASTE, views: 2, maxViews: 5 }],
+    ['the last allowed view', { ...PASTE, views: 5, maxViews: 5 }],
+  ])('a template filled with the plan equals the rendering of the answer (%s)', async (_, body) => {
+    const template = await paste(body, { slots: true });
+    expect(Object.keys(template!.slots ?? {})).toEqual(['views']);
+    expect(template!.html).toContain(template!.slots!.views);
+    const direct = await paste(body);
+    expect(direct!.slots).toBeUndefined();
+    expect(filled(template!.html, template!.slots!, plan(body)!.values)).toBe(direct!.html);
+  });
+
+  it('names readings of the same text alike, whatever their view count', () => {
+    expect(plan({ ...PASTE, views: 3 })!.key).toBe(plan({ ...PASTE, views: 40 })!.key);
+    expect(plan({ ...PASTE, views: 3 })!.values).toEqual({ views: '3' });
+    expect(plan({ ...PASTE, views: 2, maxViews: 5 })!.key).toBe(plan({ ...PASTE, views: 4, maxViews: 5 })!.key);
+  });
+
+  it.each([
+    ['the text', { content: 'Another text' }],
+    ['the remark', { remark: 'note' }],
+    ['the expiry', { expiresAt: '2027-01-01T00:00:00Z' }],
+    ['the view limit', { maxViews: 9 }],
+    ['the last allowed view', { views: 9, maxViews: 9 }],
+  ])('names another rendering when %s changes', (_, change) => {
+    expect(plan({ ...PASTE, ...change })!.key).not.toBe(plan(PASTE)!.key);
+  });
+
+  it('has no plan for what the server may not show', () => {
+    expect(plan({ ...PASTE, burnAfterReading: true })).toBeNull();
+    expect(plan({ slug: 'p1', requiresPassword: true })).toBeNull();
+    expect(plan(PASTE, 404)).toBeNull();
+    expect(
+      shareRenderPlan({ kind: 'file', slug: 'f1', status: 200, body: { data: { ...FILE_DATA, requires_password: true } } }),
+    ).toBeNull();
+  });
+
+  it('names a file page by its whole answer', () => {
+    const file = (body: unknown) => shareRenderPlan({ kind: 'file', slug: 'f1', status: 200, body })!;
+    expect(file(FILE).key).toBe(file({ ...FILE }).key);
+    expect(file({ ...FILE, data: { ...FILE_DATA, views: 2 } }).key).not.toBe(file(FILE).key);
+    expect(file(FILE).values).toEqual({});
   });
 });
 
