@@ -1,8 +1,10 @@
-const { createJestConfig } = require('@cloudclip/shared-kernel/testing/jest-app-config.cjs');
+const { ALL_CORES, createJestConfig } = require('@cloudclip/shared-kernel/testing/jest-app-config.cjs');
 
 // The service worker's tests run in Node (its globals are Request, Response, caches — no window, no
 // document), without the jsdom set-up the page's tests share.
 module.exports = {
+  // Set for the run (projects cannot): a worker per core.
+  maxWorkers: ALL_CORES,
   projects: [
     {
       ...createJestConfig(),
