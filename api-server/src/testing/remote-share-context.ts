@@ -82,13 +82,15 @@ export async function changeOnServer(server: RemoteServer, remoteDir: string, na
     return response.status;
   };
   if (content !== null) {
-    // rclone's PUT wants the folders to exist (201 made, 405 there already).
+    // rclone's PUT wants the folders to exist. Callers run in parallel (mapLimit), so each folder
+    // is made once and the others wait for it: two MKCOLs of one folder at once get 423 Locked.
     for (let depth = 1; depth < segments.length; depth += 1) {
       const folder = `${segments.slice(0, depth).join('/')}/`;
-      if (createdFolders.has(url + folder)) continue;
-      const status = await request('MKCOL', folder);
-      if (status !== 201 && status !== 405) throw new Error(`MKCOL ${folder} on rclone: ${status}`);
-      createdFolders.add(url + folder);
+      await madeFolder(url + folder, async () => {
+        const status = await request('MKCOL', folder);
+        // 201 made, 405 there already.
+        if (status !== 201 && status !== 405) throw new Error(`MKCOL ${folder} on rclone: ${status}`);
+      });
     }
   }
   const relative = segments.join('/');
@@ -96,8 +98,21 @@ export async function changeOnServer(server: RemoteServer, remoteDir: string, na
   if (status >= 300) throw new Error(`${content === null ? 'DELETE' : 'PUT'} ${relative} on rclone: ${status}`);
 }
 
-/** Folders made on rclone servers by changeOnServer (their URLs). */
-const createdFolders = new Set<string>();
+/** Folders made (or being made) on rclone servers by changeOnServer, by URL. */
+const foldersMade = new Map<string, Promise<void>>();
+
+/** Runs `make` once per folder URL; a failed making is forgotten so a later call tries again. */
+function madeFolder(folderUrl: string, make: () => Promise<void>): Promise<void> {
+  let made = foldersMade.get(folderUrl);
+  if (!made) {
+    made = make().catch((error: unknown) => {
+      foldersMade.delete(folderUrl);
+      throw error;
+    });
+    foldersMade.set(folderUrl, made);
+  }
+  return made;
+}
 
 /** A storage config on `server` (via the API), its base folder `folder`; returns its id and its folder on disk. */
 export async function createRemoteConfig(

@@ -64,6 +64,31 @@ function listen(serverToStart: http.Server | net.Server): Promise<number> {
   });
 }
 
+/**
+ * A proxy in front of the rclone server: `intercept` may answer a request itself (returns true);
+ * the others pass on unchanged, minus the headers `dropHeaders` names.
+ */
+async function proxyToServer(
+  intercept: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+  dropHeaders: readonly string[] = [],
+): Promise<string> {
+  const target = new URL(server.url);
+  const proxy = http.createServer((request, response) => {
+    if (intercept(request, response)) return;
+    const headers = { ...request.headers };
+    for (const name of dropHeaders) delete headers[name];
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(upstream);
+  });
+  return `http://127.0.0.1:${await listen(proxy)}/`;
+}
+
 beforeAll(async () => {
   // A short directory cache: one test writes files behind the server's back (and waits it out).
   server = await startRcloneWebDav({ extraArgs: ['--dir-cache-time', '1s'] });
@@ -91,24 +116,11 @@ describe('WebDAV driver against rclone serve webdav', () => {
 
   it('falls back to skipping bytes when the server ignores Range, and flags it', async () => {
     // A proxy that drops the Range header: the server then answers 200 with the whole object.
-    const target = new URL(server.url);
-    const proxy = http.createServer((request, response) => {
-      const headers = { ...request.headers };
-      delete headers.range;
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      request.pipe(upstream);
-    });
-    const port = await listen(proxy);
+    const endpointUrl = await proxyToServer(() => false, ['range']);
     const writer = makeDriver();
     const big = randomBytes(3 * 1024 * 1024);
     await writer.putObject('ranges/ignored.bin', big);
-    const driver = makeDriver({ endpointUrl: `http://127.0.0.1:${port}/` });
+    const driver = makeDriver({ endpointUrl });
     const part = await driver.getObject('ranges/ignored.bin', { range: { start: 1_000_000, end: 1_000_099 } });
     expect(part.contentLength).toBe(100);
     expect((await bytesOf(part.body)).equals(big.subarray(1_000_000, 1_000_100))).toBe(true);
@@ -117,24 +129,13 @@ describe('WebDAV driver against rclone serve webdav', () => {
 
   it('copies through Cloudclip, content and metadata, when the server refuses COPY', async () => {
     // A proxy that answers 405 to COPY (a server or gateway without it) and passes the rest on.
-    const target = new URL(server.url);
-    const proxy = http.createServer((request, response) => {
-      if (request.method === 'COPY') {
-        request.resume();
-        response.writeHead(405, { allow: 'GET, PUT, DELETE, PROPFIND, MKCOL, MOVE' }).end();
-        return;
-      }
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      request.pipe(upstream);
+    const endpointUrl = await proxyToServer((request, response) => {
+      if (request.method !== 'COPY') return false;
+      request.resume();
+      response.writeHead(405, { allow: 'GET, PUT, DELETE, PROPFIND, MKCOL, MOVE' }).end();
+      return true;
     });
-    const port = await listen(proxy);
-    const driver = makeDriver({ endpointUrl: `http://127.0.0.1:${port}/` });
+    const driver = makeDriver({ endpointUrl });
     const content = randomBytes(300 * 1024);
     await driver.putObject('refused/source.bin', content, {
       contentType: 'application/x-test',
@@ -150,6 +151,31 @@ describe('WebDAV driver against rclone serve webdav', () => {
     expect(head?.contentDisposition).toBe('attachment; filename="a.bin"');
     expect(head?.metadata).toEqual({ owner: 'x' });
     expect(await driver.headObject('refused/source.bin')).not.toBeNull();
+  });
+
+  it('makes a new folder once for puts into it at the same time, and waits out a folder another client holds locked (423)', async () => {
+    const mkcols = new Map<string, number>();
+    let lockedAnswers = 0;
+    const endpointUrl = await proxyToServer((request, response) => {
+      if (request.method !== 'MKCOL') return false;
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      mkcols.set(path, (mkcols.get(path) ?? 0) + 1);
+      // Another client's request holds the first MKCOL of the locked folder (x/net/webdav's lock).
+      if (!path.endsWith('/locked/') || mkcols.get(path) !== 1) return false;
+      lockedAnswers += 1;
+      request.resume();
+      response.writeHead(423).end();
+      return true;
+    });
+    const driver = makeDriver({ endpointUrl });
+    const names = Array.from({ length: 8 }, (_, index) => `together/new/file-${index}.txt`);
+    await Promise.all(names.map((name) => driver.putObject(name, name)));
+    for (const name of names) expect((await bytesOf((await driver.getObject(name)).body)).toString()).toBe(name);
+    expect(mkcols.get(`/${BASE}/together/new/`)).toBe(1);
+
+    await driver.putObject('together/locked/after.txt', 'waited');
+    expect(lockedAnswers).toBe(1);
+    expect((await bytesOf((await driver.getObject('together/locked/after.txt')).body)).toString()).toBe('waited');
   });
 
   it('streams a ~20 MB body of unknown length (chunked PUT) and reads it back', async () => {

@@ -18,6 +18,9 @@ import { propfind, type DavEntry } from './webdav-propfind';
 
 export const INTERNAL_FOLDER = '.cloudclip-internal';
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+/** A MKCOL answered 423 Locked is tried this many more times, waiting LOCKED_RETRY_MS × the attempt. */
+const LOCKED_RETRIES = 4;
+const LOCKED_RETRY_MS = 50;
 
 export interface Sidecar {
   v: 1;
@@ -54,6 +57,8 @@ export class WebDavStore {
   private readonly encodedBase: string;
   /** Collections known to exist (so puts do not MKCOL every ancestor every time). */
   private readonly knownCollections = new Set<string>();
+  /** MKCOLs in flight, by path, so concurrent puts into one new folder wait for the same one. */
+  private readonly collectionsBeingMade = new Map<string, Promise<void>>();
 
   constructor(
     readonly http: WebDavHttp,
@@ -102,15 +107,32 @@ export class WebDavStore {
     for (let depth = 1; depth <= segments.length; depth += 1) {
       const path = this.pathOf(segments.slice(0, depth), true);
       if (this.knownCollections.has(path)) continue;
-      // 201 made, 405 already there (RFC 4918 §9.3.1); 409 = a file is in the way.
-      const { status } = await this.http.send({ method: 'MKCOL', path }, [405]);
-      if (status === 405) {
-        const entry = await this.stat(segments.slice(0, depth), true);
-        if (entry && !entry.isCollection)
-          throw new StorageError('KeyConflict', `${segments.slice(0, depth).join('/')} is a file, not a folder`);
+      // Puts into one new folder run at once: they share one MKCOL of it rather than racing.
+      let making = this.collectionsBeingMade.get(path);
+      if (!making) {
+        making = this.makeCollection(path, segments.slice(0, depth)).finally(() => this.collectionsBeingMade.delete(path));
+        this.collectionsBeingMade.set(path, making);
       }
-      this.knownCollections.add(path);
+      await making;
     }
+  }
+
+  private async makeCollection(path: string, segments: readonly string[]): Promise<void> {
+    // 201 made, 405 already there (RFC 4918 §9.3.1); 409 = a file is in the way; 423 = another
+    // client's request holds the path for a moment (servers built on Go's x/net/webdav, rclone
+    // among them, lock a path while a MKCOL or PUT on it runs), so it is tried again shortly.
+    let status = 0;
+    for (let attempt = 0; attempt <= LOCKED_RETRIES; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, LOCKED_RETRY_MS * attempt));
+      ({ status } = await this.http.send({ method: 'MKCOL', path }, [405, 423]));
+      if (status !== 423) break;
+    }
+    if (status === 423) throw new StorageError('Unavailable', `${segments.join('/')} stayed locked on the WebDAV server`);
+    if (status === 405) {
+      const entry = await this.stat(segments, true);
+      if (entry && !entry.isCollection) throw new StorageError('KeyConflict', `${segments.join('/')} is a file, not a folder`);
+    }
+    this.knownCollections.add(path);
   }
 
   async ensureBase(): Promise<void> {
