@@ -22,8 +22,8 @@ import {
 } from './s3-multipart';
 import { metadataOf, putObjectInput, storedHeadersOf } from './s3-object-headers';
 import { presignS3Get, presignS3Put, presignS3UploadPart } from './s3-presigned-urls';
+import { deletedFromPrefix, keysUnderPrefix } from './bulk-delete';
 import {
-  listAllObjects,
   StorageError,
   stripEtagQuotes,
   type DeleteObjectsResult,
@@ -149,18 +149,7 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    if (!prefix) throw new StorageError('InvalidArgument', 'Refusing to delete with an empty prefix (the whole bucket)');
-    const keys: string[] = [];
-    for await (const object of listAllObjects(this, prefix)) keys.push(object.key);
-    const result = await this.deleteObjects(keys);
-    if (result.errors.length > 0) {
-      const first = result.errors[0];
-      throw new StorageError(
-        'Unknown',
-        `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`,
-      );
-    }
-    return result.deleted.length;
+    return deletedFromPrefix(prefix, await this.deleteObjects(await keysUnderPrefix(this, prefix)));
   }
 
   listObjects(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {

@@ -4,8 +4,8 @@ import { isFolderKey } from '../local-keys';
 import { compareKeys } from '../local-listing';
 import { LocalSignedUrls } from '../local-signed-urls';
 import type { LocalUrlSigner } from '../local-url-signer';
+import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
-  listAllObjects,
   StorageError,
   type DeleteObjectsResult,
   type GetObjectResult,
@@ -171,35 +171,15 @@ export class SftpStorageDriver implements StorageDriver {
     await this.run(key, (ops) => this.remove(ops, key));
   }
 
-  async deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
-    const result: DeleteObjectsResult = { deleted: [], errors: [] };
-    for (const key of keys) {
-      try {
-        await this.deleteObject(key);
-        result.deleted.push(key);
-      } catch (error) {
-        const storageError = sftpError(error, key);
-        result.errors.push({ key, code: storageError.code, message: storageError.message });
-      }
-    }
-    return result;
+  deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
+    return deleteEachObject(keys, (key) => this.deleteObject(key), sftpError);
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    if (!prefix) throw new StorageError('InvalidArgument', 'Refusing to delete with an empty prefix (the whole storage)');
-    const keys: string[] = [];
-    for await (const object of listAllObjects(this, prefix)) keys.push(object.key);
+    const keys = await keysUnderPrefix(this, prefix);
     // Deepest first, so folders empty out before their marker goes.
     keys.sort((a, b) => compareKeys(b, a));
-    const result = await this.deleteObjects(keys);
-    if (result.errors.length > 0) {
-      const first = result.errors[0];
-      throw new StorageError(
-        'Unknown',
-        `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`,
-      );
-    }
-    return result.deleted.length;
+    return deletedFromPrefix(prefix, await this.deleteObjects(keys));
   }
 
   // ---------------------------------------------------------------- listing

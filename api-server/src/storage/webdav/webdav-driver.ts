@@ -5,8 +5,8 @@ import { resolveRange } from '../byte-range';
 import { compareKeys } from '../local-listing';
 import { LocalSignedUrls } from '../local-signed-urls';
 import type { LocalUrlSigner } from '../local-url-signer';
+import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
-  listAllObjects,
   StorageError,
   type DeleteObjectsResult,
   type GetObjectResult,
@@ -227,24 +227,17 @@ export class WebDavStorageDriver implements StorageDriver {
     if (entry && !entry.isCollection) await this.store.pruneEmpty(segments);
   }
 
-  async deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
-    const result: DeleteObjectsResult = { deleted: [], errors: [] };
-    await mapLimit(keys, DELETE_CONCURRENCY, async (key) => {
-      try {
-        await this.deleteObject(key);
-        result.deleted.push(key);
-      } catch (error) {
-        const storageError = error instanceof StorageError ? error : networkError(error, `DELETE ${key}`);
-        result.errors.push({ key, code: storageError.code, message: storageError.message });
-      }
-    });
-    return result;
+  deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
+    return deleteEachObject(
+      keys,
+      (key) => this.deleteObject(key),
+      (error, key) => (error instanceof StorageError ? error : networkError(error, `DELETE ${key}`)),
+      DELETE_CONCURRENCY,
+    );
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    if (!prefix) throw new StorageError('InvalidArgument', 'Refusing to delete with an empty prefix (the whole storage)');
-    const keys: string[] = [];
-    for await (const object of listAllObjects(this, prefix)) keys.push(object.key);
+    const keys = await keysUnderPrefix(this, prefix);
     if (prefix.endsWith('/') && keys.length > 0) {
       // A whole folder: its sidecars, then one DELETE of the collection, then its empty parents.
       const segments = webdavKeySegments(prefix);
@@ -255,15 +248,7 @@ export class WebDavStorageDriver implements StorageDriver {
       return keys.length;
     }
     keys.sort((a, b) => compareKeys(b, a));
-    const result = await this.deleteObjects(keys);
-    if (result.errors.length > 0) {
-      const first = result.errors[0];
-      throw new StorageError(
-        'Unknown',
-        `delete prefix ${prefix}: ${result.errors.length} object(s) not deleted (${first?.key}: ${first?.message})`,
-      );
-    }
-    return result.deleted.length;
+    return deletedFromPrefix(prefix, await this.deleteObjects(keys));
   }
 
   // ---------------------------------------------------------------- listing
