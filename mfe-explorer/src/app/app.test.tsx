@@ -1,48 +1,14 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
-import { App } from './app';
-import { NAMESPACE, resources } from '../i18n/resources';
+import { act, screen, waitFor } from '@testing-library/react';
+import { resources } from '../i18n/resources';
+import { renderExplorerAt } from '../test/render-explorer';
 import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
-type Handler = (url: URL) => unknown;
+/** A request's path and query, as the tests compare them. */
+const pathAndQuery = (url: URL) => `${url.pathname}?${url.searchParams.toString()}`;
 
-/** Only the kernel's HTTP edge is faked: `fetch` answers with envelopes. */
-function fakeFetch(handler: Handler) {
-  const calls: string[] = [];
-  const impl = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input));
-    calls.push(`${url.pathname}?${url.searchParams.toString()}`);
-    const body = JSON.stringify({ code: 200, message: 'ok', success: true, data: handler(url) });
-    return {
-      status: 200,
-      statusText: 'OK',
-      ok: true,
-      headers: { get: () => 'application/json' },
-      text: async () => body,
-    } as unknown as Response;
-  });
-  return { impl: impl as unknown as typeof fetch, calls };
-}
-
-function renderAt(path: string, storage: Record<string, string>, handler: Handler = () => ({})) {
-  window.localStorage.clear();
-  for (const [key, value] of Object.entries({ language: 'en-US', ...storage })) window.localStorage.setItem(key, value);
-  window.history.pushState(null, '', path);
-  const fetch = fakeFetch(handler);
-  const kernel = createKernel({
-    storage: createSafeStorage(window.localStorage),
-    origin: 'http://127.0.0.1:8080',
-    appConfig: {},
-    fetchImpl: fetch.impl,
-  });
-  kernel.i18n.addNamespace(NAMESPACE, resources);
-  render(
-    <I18nextProvider i18n={kernel.i18n.i18n}>
-      <App kernel={kernel} basename="/mount-explorer" />
-    </I18nextProvider>,
-  );
-  return { kernel, calls: fetch.calls };
+function renderAt(path: string, storage: Record<string, string>, data: (url: URL) => unknown = () => ({})) {
+  const { kernel, calls } = renderExplorerAt(path, storage, (url) => ({ data: data(url) }));
+  return { kernel, paths: () => calls.map(pathAndQuery) };
 }
 
 const listing = (path: string) => ({
@@ -65,15 +31,15 @@ test('asks visitors to log in and shows the requested path', () => {
 });
 
 test('an admin lists through /api/admin/fs, folders first', async () => {
-  const { calls } = renderAt('/mount-explorer/m', { admin_token: 'token' }, (url) => listing(url.searchParams.get('path') ?? '/'));
+  const { paths } = renderAt('/mount-explorer/m', { admin_token: 'token' }, (url) => listing(url.searchParams.get('path') ?? '/'));
   await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(2));
   expect(screen.getAllByTestId('file-row').map((row) => row.getAttribute('data-name'))).toEqual(['sub', 'b.txt']);
-  expect(calls[0]).toBe('/api/admin/fs/list?path=%2Fm%2F');
+  expect(paths()[0]).toBe('/api/admin/fs/list?path=%2Fm%2F');
   expect(screen.getByText('2 KB')).toBeInTheDocument();
 });
 
 test('a key holder outside the basic path is sent back to it and uses /api/user/fs', async () => {
-  const { calls } = renderAt(
+  const { paths } = renderAt(
     '/mount-explorer/m/other',
     {
       api_key: 'k',
@@ -85,7 +51,7 @@ test('a key holder outside the basic path is sent back to it and uses /api/user/
   await waitFor(() => expect(window.location.pathname).toBe('/mount-explorer/m/team'));
   await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(2));
   // Besides the public version (the backend's features), every request is a listing of the basic path.
-  const fsCalls = calls.filter((call) => !call.startsWith('/api/version?'));
+  const fsCalls = paths().filter((call) => !call.startsWith('/api/version?'));
   expect(fsCalls.length).toBeGreaterThan(0);
   expect(fsCalls.every((call) => call.startsWith('/api/user/fs/list?path=%2Fm%2Fteam%2F'))).toBe(true);
 });

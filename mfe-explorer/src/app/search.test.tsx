@@ -1,45 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createKernel, createSafeStorage, type FsSearchHit } from '@cloudclip/shared-kernel';
-import { App } from './app';
-import { NAMESPACE, resources } from '../i18n/resources';
-
-interface Answer {
-  status?: number;
-  /** The envelope's data (status 200) or its message (an error status). */
-  data?: unknown;
-  message?: string;
-}
-/** Answers a request: an Answer, or a promise of one (held back until the test resolves it). */
-type Handler = (url: URL) => Answer | Promise<Answer>;
-
-/** Only the kernel's HTTP edge is faked: `fetch` answers envelopes and honours the abort signal like a browser. */
-function fakeFetch(handler: Handler) {
-  const calls: URL[] = [];
-  const impl = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    calls.push(url);
-    const signal = init?.signal;
-    const aborted = new Promise<never>((_, reject) =>
-      signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true }),
-    );
-    const answer = await Promise.race([Promise.resolve(handler(url)), aborted]);
-    const status = answer.status ?? 200;
-    const body = JSON.stringify(
-      status === 200
-        ? { code: 200, message: 'ok', success: true, data: answer.data }
-        : { code: status, message: answer.message ?? 'failed', success: false, data: null },
-    );
-    return {
-      status,
-      statusText: status === 200 ? 'OK' : 'Error',
-      ok: status === 200,
-      headers: { get: () => 'application/json' },
-      text: async () => body,
-    } as unknown as Response;
-  });
-  return { impl: impl as unknown as typeof fetch, calls };
-}
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FsSearchHit } from '@cloudclip/shared-kernel';
+import { renderExplorerAt, type FakeAnswer, type FakeHandler } from '../test/render-explorer';
 
 const ADMIN = { admin_token: 'token' };
 const KEY_HOLDER = {
@@ -85,7 +46,7 @@ const page = (items: FsSearchHit[], options: { total?: number; offset?: number; 
 const HITS = [folderHit('/m/docs/reports/', '/m/docs/'), fileHit('/m/docs/q1/report.md')];
 
 /** A backend: the features it lists, folder listings, file info, and `search` for `fs/search`. */
-function backend(features: string[], search: Handler = () => ({ data: page(HITS) })): Handler {
+function backend(features: string[], search: FakeHandler = () => ({ data: page(HITS) })): FakeHandler {
   return (url) => {
     if (url.pathname === '/api/version') return { data: { version: '1.0.0', features } };
     if (url.pathname.endsWith('/fs/search')) return search(url);
@@ -97,25 +58,10 @@ function backend(features: string[], search: Handler = () => ({ data: page(HITS)
   };
 }
 
-function renderAt(path: string, storage: Record<string, string>, handler: Handler) {
-  window.localStorage.clear();
-  for (const [key, value] of Object.entries({ language: 'en-US', ...storage })) window.localStorage.setItem(key, value);
-  window.history.pushState(null, '', path);
-  const fetch = fakeFetch(handler);
-  const kernel = createKernel({
-    storage: createSafeStorage(window.localStorage),
-    origin: 'http://127.0.0.1:8080',
-    appConfig: {},
-    fetchImpl: fetch.impl,
-  });
-  kernel.i18n.addNamespace(NAMESPACE, resources);
-  render(
-    <I18nextProvider i18n={kernel.i18n.i18n}>
-      <App kernel={kernel} basename="/mount-explorer" />
-    </I18nextProvider>,
-  );
-  const searches = () => fetch.calls.filter((url) => url.pathname.endsWith('/fs/search'));
-  return { kernel, calls: fetch.calls, searches };
+function renderAt(path: string, storage: Record<string, string>, handler: FakeHandler) {
+  const { kernel, calls } = renderExplorerAt(path, storage, handler);
+  const searches = () => calls.filter((url) => url.pathname.endsWith('/fs/search'));
+  return { kernel, calls, searches };
 }
 
 /** Types a query and presses Enter (which searches without waiting for the typing pause). */
@@ -324,13 +270,13 @@ test('arrow keys move from the field through the hits, and Escape there returns 
 });
 
 test('searches after a pause in typing, and a late answer to an earlier query never replaces newer results', async () => {
-  let releaseFirst: (answer: Answer) => void = () => undefined;
+  let releaseFirst: (answer: FakeAnswer) => void = () => undefined;
   const { searches } = renderAt(
     '/mount-explorer/m',
     ADMIN,
     backend(['mount-search'], (url) =>
       url.searchParams.get('q') === 'rep'
-        ? new Promise<Answer>((resolve) => {
+        ? new Promise<FakeAnswer>((resolve) => {
             releaseFirst = resolve;
           })
         : { data: page([fileHit('/m/report.md')]) },
