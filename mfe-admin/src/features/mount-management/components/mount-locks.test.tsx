@@ -1,24 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DavLockInfo } from '@cloudclip/shared-kernel';
 import { fakeFetch, renderWithKernel, testKernel, type FakeResponse } from '../../../test/test-kernel';
+import { TWO_MOUNTS as MOUNTS } from '../../../test/mount-rows';
 import { MountManagementPage } from './mount-management-page';
-
-const MOUNT = {
-  storage_type: 'S3',
-  storage_config_id: 'c1',
-  remark: null,
-  is_active: 1,
-  created_by: 'admin-1',
-  sort_order: 0,
-  cache_ttl: 300,
-  created_at: '2025-07-01 08:00:00',
-  updated_at: '2025-07-01 08:00:00',
-  last_used: null,
-};
-const MOUNTS = [
-  { ...MOUNT, id: 'm1', name: 'Photos', mount_path: '/photos' },
-  { ...MOUNT, id: 'm2', name: 'Archive', mount_path: '/archive' },
-];
 
 const lock = (index: number, patch: Partial<DavLockInfo> = {}): DavLockInfo => ({
   token: `opaquelocktoken:0000000${index}-0000-4000-8000-000000000000`,
