@@ -13,7 +13,8 @@ import type { Clock } from '../lib/time';
 import type { CredentialFailureRepository } from '../repositories/credential-failure-repository';
 import { BackupError, OBJECTS_PREFIX, secretFingerprint, tableOfPart, verifyArchive, type Manifest } from './archive-format';
 import { createBackup } from './create-backup';
-import { isEmptyTarget, latestMigration, restoreBackup, type RestoreReport } from './restore-backup';
+import { restoreBackup, type RestoreReport } from './restore-backup';
+import { isEmptyTarget, latestMigration } from './restore-target';
 
 /** A download link lives this long, and works once. */
 export const DOWNLOAD_TOKEN_TTL_MS = 5 * 60 * 1000;

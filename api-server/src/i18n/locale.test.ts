@@ -1,5 +1,13 @@
 import { pickLocale } from './locale';
 import { messages, translate } from './messages';
+import { authMessagesZhCN } from './messages-auth';
+import { backupMessagesZhCN } from './messages-backup';
+import { commonMessagesZhCN } from './messages-common';
+import { fileShareMessagesZhCN } from './messages-file-shares';
+import { fsMessagesZhCN } from './messages-fs';
+import { pasteMessagesZhCN } from './messages-pastes';
+import { storageMessagesZhCN } from './messages-storage';
+import { webdavMessagesZhCN } from './messages-webdav';
 
 describe('message language', () => {
   it.each([undefined, '', 'fr-FR, de', 'en;q=0, zh', '*', 'zh-CN,zh;q=0.9,en;q=0.8'])(
@@ -27,5 +35,20 @@ describe('message language', () => {
     for (const locale of ['zh-CN', 'en-US'] as const) {
       for (const key of zhKeys) expect(messages[locale][key as keyof (typeof messages)['zh-CN']].trim()).not.toBe('');
     }
+  });
+
+  it('takes every key from exactly one area module, so no area overrides another', () => {
+    const areas = [
+      commonMessagesZhCN,
+      authMessagesZhCN,
+      pasteMessagesZhCN,
+      storageMessagesZhCN,
+      fileShareMessagesZhCN,
+      backupMessagesZhCN,
+      fsMessagesZhCN,
+      webdavMessagesZhCN,
+    ];
+    const areaKeys = areas.flatMap((area) => Object.keys(area)).sort();
+    expect(areaKeys).toEqual(Object.keys(messages['zh-CN']).sort());
   });
 });

@@ -1,6 +1,8 @@
 import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
 import { insertMountRow } from '../testing/mount-fixtures';
-import { ancestorFolders, entryPlace, MountIndexRepository, type MountSearchScope } from './mount-index-repository';
+import { ancestorFolders, entryPlace } from './mount-index-entries';
+import { MountIndexRepository } from './mount-index-repository';
+import type { MountSearchScope } from './mount-index-search';
 
 let opened: MigratedTestDatabase;
 let repo: MountIndexRepository;

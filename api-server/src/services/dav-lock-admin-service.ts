@@ -15,7 +15,7 @@ import type { MountRepository } from '../repositories/mount-repository';
  */
 
 const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-/** The namespace declarations a stored owner may start with, up to the `>` that ends them (dav-xml.ts content tails). */
+/** The namespace declarations a stored owner may start with, up to the `>` that ends them (dav-xml-serialize.ts content tails). */
 const LEADING_DECLARATIONS = /^(?:\s*xmlns(?::[\w.-]+)?="[^"]*")*\s*>/;
 
 function decodeEntity(entity: string, name: string): string {

@@ -1,6 +1,6 @@
 import type { CacheRegistry } from '../cache/cache-registry';
 import type { MountRow, StorageConfigRow } from '../db/schema';
-import { ancestorFolders } from '../repositories/mount-index-repository';
+import { ancestorFolders } from '../repositories/mount-index-entries';
 import type { MountRepository } from '../repositories/mount-repository';
 import type { StorageDriver } from '../storage/storage-driver';
 import { virtualPathOf, type PathMetadata } from './fs/fs-access';

@@ -11,7 +11,9 @@ import type { DavLockService } from './dav-locks';
 import type { DavPropertyStore } from './dav-properties';
 import type { DavResources } from './dav-resources';
 import type { DavUploads } from './dav-uploads';
-import { davErrorBody, DavXmlError, DavXmlSizeError, MAX_XML_BODY_BYTES } from './dav-xml';
+import { DavXmlError, MAX_XML_BODY_BYTES } from './dav-xml-parse';
+import { davErrorBody } from './dav-xml-responses';
+import { DavXmlSizeError } from './dav-xml-serialize';
 
 /** Everything the WebDAV method handlers use (built once by webdav-routes.ts). */
 export interface DavDeps {
@@ -112,8 +114,8 @@ export async function readXmlBody(request: FastifyRequest): Promise<string> {
 }
 
 /**
- * Runs a request-body parser of dav-xml.ts, turning its refusal into 400, or 413 when a value in
- * the body (a lock's owner) is larger than the parser's cap.
+ * Runs a request-body parser of dav-xml-requests.ts, turning its refusal into 400, or 413 when a
+ * value in the body (a lock's owner) is larger than the parser's cap.
  */
 export function parseBody<T>(parse: (body: string) => T, body: string): T {
   try {

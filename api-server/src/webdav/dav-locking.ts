@@ -14,7 +14,8 @@ import {
 } from './dav-locks';
 import { davHref } from './dav-paths';
 import { isCollection, type DavResource } from './dav-resources';
-import { lockResponseBody, parseLockinfo, type ActiveLockView } from './dav-xml';
+import { lockResponseBody, type ActiveLockView } from './dav-lock-xml';
+import { parseLockinfo } from './dav-xml-requests';
 import { Readable } from 'node:stream';
 
 /**

@@ -27,7 +27,7 @@ export interface DavLock {
   depth: LockDepth;
   scope: LockScope;
   /**
-   * The content of the client's `DAV:owner`: a content tail of dav-xml.ts (serializeContent), or
+   * The content of the client's `DAV:owner`: a content tail of dav-xml-serialize.ts (serializeContent), or
    * self-contained content as earlier versions stored it; null when it sent none.
    */
   ownerXml: string | null;
@@ -59,7 +59,7 @@ export function remainingSeconds(lock: Pick<DavLock, 'expiresAt' | 'timeoutSecon
 /** The URI scheme of our lock tokens (RFC 4918 Appendix C). */
 export const LOCK_TOKEN_PREFIX = 'opaquelocktoken:';
 /**
- * The largest DAV:owner we keep, in UTF-8 bytes of its stored content (dav-xml.ts
+ * The largest DAV:owner we keep, in UTF-8 bytes of its stored content (dav-xml-serialize.ts
  * serializeContent). Clients send a name or a URL (Windows `<D:href>DOMAIN\user</D:href>`, macOS
  * a link to apple.com); every lock discovery repeats it, so it stays small. Larger → LOCK 413.
  */

@@ -8,7 +8,7 @@ import { atOrBelowSql, relocate } from './dav-subtree';
  * Dead properties (RFC 4918 §4): what clients store with PROPPATCH on a resource and read back
  * with PROPFIND, kept per virtual path in `dav_properties` (shared by every api-server on one
  * database). The server never interprets a value: it is the property element's content as the
- * client sent it (a content tail of dav-xml.ts, namespaces declared once). COPY, MOVE and DELETE
+ * client sent it (a content tail of dav-xml-serialize.ts, namespaces declared once). COPY, MOVE and DELETE
  * carry a resource's properties along with it (`copyTree`, `moveTree`, `deleteTree`).
  *
  * They live in the database, not in a storage, so they are capped here rather than counted against

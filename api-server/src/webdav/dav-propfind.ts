@@ -6,19 +6,11 @@ import type { DavLock } from './dav-locks';
 import { davHref } from './dav-paths';
 import type { DeadProperty } from './dav-properties';
 import type { DavMember, DavResource } from './dav-resources';
-import {
-  escapeXml,
-  lockDiscoveryXml,
-  multistatusClose,
-  multistatusOpen,
-  parsePropfind,
-  responseXml,
-  SUPPORTED_LOCK_XML,
-  type PropEntry,
-  type PropfindRequest,
-  type PropStat,
-  type XmlName,
-} from './dav-xml';
+import { lockDiscoveryXml, SUPPORTED_LOCK_XML } from './dav-lock-xml';
+import type { XmlName } from './dav-xml-parse';
+import { parsePropfind, type PropfindRequest } from './dav-xml-requests';
+import { multistatusClose, multistatusOpen, responseXml, type PropEntry, type PropStat } from './dav-xml-responses';
+import { escapeXml } from './dav-xml-serialize';
 
 export const DAV_NS = 'DAV:';
 

@@ -5,7 +5,8 @@ import { davHref } from './dav-paths';
 import { DavPropertyLimitError, deadPropertyWriter, MAX_DEAD_PROPERTY_BYTES, MAX_DEAD_PROPERTY_BYTES_PER_RESOURCE } from './dav-properties';
 import { isLiveProperty } from './dav-propfind';
 import { isCollection } from './dav-resources';
-import { multistatus, parseProppatch, type PropStat } from './dav-xml';
+import { parseProppatch } from './dav-xml-requests';
+import { multistatus, type PropStat } from './dav-xml-responses';
 
 /**
  * PROPPATCH (RFC 4918 §9.2): dead properties are set and removed all together or not at all.

@@ -6,7 +6,7 @@ import { isStorageError, quoteEtag } from '../storage/storage-driver';
 import { checkConditions } from './dav-conditions';
 import { bodyStream, headerOf, type DavRequest } from './dav-context';
 import { davHref } from './dav-paths';
-import { escapeXml } from './dav-xml';
+import { escapeXml } from './dav-xml-serialize';
 
 /**
  * GET and HEAD (a file, ranged when asked; a collection as a plain list of links) and PUT

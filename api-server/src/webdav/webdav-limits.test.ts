@@ -3,7 +3,8 @@ import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-ki
 import { bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { MAX_LOCK_OWNER_BYTES, MAX_LOCKS_PER_PRINCIPAL, MAX_LOCKS_PER_RESOURCE } from './dav-locks';
 import { MAX_DEAD_PROPERTY_BYTES_PER_KEY, MAX_DEAD_PROPERTY_BYTES_PER_RESOURCE } from './dav-properties';
-import { isElement, MAX_PROPFIND_NAMES, MAX_XML_BODY_BYTES, parseXml, type XmlElement } from './dav-xml';
+import { isElement, MAX_XML_BODY_BYTES, parseXml, type XmlElement } from './dav-xml-parse';
+import { MAX_PROPFIND_NAMES } from './dav-xml-requests';
 
 /**
  * Issue 41, findings 1, 3 and 7, against the real app (Fastify inject, SQLite, the local driver):

@@ -1,7 +1,8 @@
 import type { FsSearchData, FsSearchHit } from '@cloudclip/contract';
 import type { MountRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import type { MountIndexRepository, MountSearchScope } from '../../repositories/mount-index-repository';
+import type { MountIndexRepository } from '../../repositories/mount-index-repository';
+import type { MountSearchScope } from '../../repositories/mount-index-search';
 import type { MountIndexService } from '../mount-index/mount-index-service';
 import { searchTermsOrRefuse } from '../search-terms';
 import type { FsAccess, FsCaller } from './fs-access';

@@ -1,0 +1,81 @@
+/**
+ * API messages of one area — signing in, credentials and permissions, and API keys. Part of the
+ * catalogue that ./messages.ts assembles; each message in both languages (zh-CN, the default, and
+ * en-US).
+ */
+
+export const authMessagesZhCN = {
+  // auth
+  'auth.loginSuccess': '登录成功',
+  'auth.logoutSuccess': '已退出登录',
+  'auth.invalidCredentials': '用户名或密码错误',
+  'auth.tooManyLoginAttempts': '登录尝试次数过多，请在 {seconds} 秒后重试',
+  'auth.tooManyFailedAttempts': '失败的尝试次数过多，请在 {seconds} 秒后重试',
+  'auth.authenticationRequired': '需要认证，请提供有效的凭据',
+  'auth.adminRequired': '需要管理员权限',
+  'auth.textPermissionRequired': '当前 API 密钥没有文本权限',
+  'auth.filePermissionRequired': '当前 API 密钥没有文件权限',
+  'auth.mountPermissionRequired': '当前 API 密钥没有挂载权限',
+  'auth.adminTokenValid': '管理员令牌有效',
+  'auth.adminTokenInvalid': '管理员令牌无效或已过期，请重新登录',
+  'auth.apiKeyIsNotAdmin': '当前凭据是 API 密钥，不是管理员令牌',
+  'auth.apiKeyValid': 'API 密钥验证成功',
+  'auth.apiKeyRequired': '此接口需要使用 API 密钥访问，管理员令牌不适用',
+  'auth.credentialsChanged': '账户信息已更新，请重新登录',
+  'auth.currentPasswordWrong': '当前密码错误',
+  'auth.newPasswordSameAsCurrent': '新密码不能与当前密码相同',
+  'auth.newCredentialRequired': '请提供新密码或新用户名',
+  'auth.usernameTaken': '该用户名已被使用',
+
+  // API keys
+  'apiKey.listed': '获取 API 密钥列表成功',
+  'apiKey.created': 'API 密钥创建成功',
+  'apiKey.updated': 'API 密钥已更新',
+  'apiKey.deleted': 'API 密钥已删除',
+  'apiKey.notFound': 'API 密钥不存在',
+  'apiKey.nameRequired': '密钥名称不能为空',
+  'apiKey.nameTaken': '该密钥名称已存在',
+  'apiKey.customKeyInvalid': '自定义密钥只能包含字母、数字、下划线和短横线',
+  'apiKey.keyTaken': '该密钥已存在',
+  'apiKey.keyGenerationFailed': '无法生成唯一的密钥，请重试',
+  'apiKey.expiresAtInvalid': '过期时间格式无效',
+  'apiKey.mountRequiresFile': '挂载权限需要同时开启文件权限',
+  'apiKey.nothingToUpdate': '没有需要更新的字段',
+} as const;
+
+export const authMessagesEnUS: Record<keyof typeof authMessagesZhCN, string> = {
+  'auth.loginSuccess': 'Logged in successfully',
+  'auth.logoutSuccess': 'Logged out successfully',
+  'auth.invalidCredentials': 'Invalid username or password',
+  'auth.tooManyLoginAttempts': 'Too many login attempts, please try again in {seconds} seconds',
+  'auth.tooManyFailedAttempts': 'Too many failed attempts, please try again in {seconds} seconds',
+  'auth.authenticationRequired': 'Authentication required: please provide valid credentials',
+  'auth.adminRequired': 'Administrator privileges are required',
+  'auth.textPermissionRequired': 'This API key does not have the text permission',
+  'auth.filePermissionRequired': 'This API key does not have the file permission',
+  'auth.mountPermissionRequired': 'This API key does not have the mount permission',
+  'auth.adminTokenValid': 'The admin token is valid',
+  'auth.adminTokenInvalid': 'The admin token is missing, invalid or expired; please log in again',
+  'auth.apiKeyIsNotAdmin': 'These credentials are an API key, not an admin token',
+  'auth.apiKeyValid': 'The API key is valid',
+  'auth.apiKeyRequired': 'This endpoint requires an API key; admin tokens are not accepted',
+  'auth.credentialsChanged': 'Account updated; please log in again',
+  'auth.currentPasswordWrong': 'The current password is wrong',
+  'auth.newPasswordSameAsCurrent': 'The new password must differ from the current one',
+  'auth.newCredentialRequired': 'Give a new password or a new username',
+  'auth.usernameTaken': 'This username is already taken',
+
+  'apiKey.listed': 'API keys retrieved',
+  'apiKey.created': 'API key created',
+  'apiKey.updated': 'API key updated',
+  'apiKey.deleted': 'API key deleted',
+  'apiKey.notFound': 'The API key does not exist',
+  'apiKey.nameRequired': 'The key name must not be empty',
+  'apiKey.nameTaken': 'A key with this name already exists',
+  'apiKey.customKeyInvalid': 'A custom key may only contain letters, digits, underscores and hyphens',
+  'apiKey.keyTaken': 'This key value already exists',
+  'apiKey.keyGenerationFailed': 'Could not generate a unique key, please try again',
+  'apiKey.expiresAtInvalid': 'The expiry time is not a valid date',
+  'apiKey.mountRequiresFile': 'The mount permission requires the file permission',
+  'apiKey.nothingToUpdate': 'Nothing to update',
+};
