@@ -4,19 +4,14 @@ import { createKernel, createSafeStorage } from '@cloudclip/shared-kernel';
 import { App } from './app';
 import { NAMESPACE, resources } from '../i18n/resources';
 import { fakeFetch, textOnlyKeyCheck } from '../test/test-kernel';
+import { PASTE_ROW_DEFAULTS } from '../test/paste-rows';
 
 const PASTE = {
   id: 'p7',
   slug: 'quarterly',
   remark: 'Quarterly report',
   content_preview: 'the numbers',
-  has_password: 0,
-  expires_at: null,
-  max_views: null,
-  view_count: 0,
-  created_by: 'admin-id',
-  created_at: '2025-07-01 08:00:00',
-  updated_at: '2025-07-01 08:00:00',
+  ...PASTE_ROW_DEFAULTS,
 };
 
 const HIT = {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
+import { PASTE_ROW_DEFAULTS } from '../../../test/paste-rows';
 import type { PasteRow } from '../api/paste-table-request';
 import { PasteEditForm } from './paste-edit-form';
 import { PastePreviewModal } from './paste-preview-modal';
@@ -7,16 +8,7 @@ import { TextManagementPage } from './text-management-page';
 
 const ENVELOPE = '{"v":1,"alg":"AES-256-GCM","iv":"AAAAAAAAAAAAAAAA","ct":"c2VjcmV0LWNpcGhlcnRleHQtYnl0ZXM"}';
 
-const base = {
-  remark: null,
-  has_password: 0 as const,
-  expires_at: null,
-  max_views: null,
-  view_count: 0,
-  created_by: 'admin-id',
-  created_at: '2025-07-01 08:00:00',
-  updated_at: '2025-07-01 08:00:00',
-};
+const base = { remark: null, ...PASTE_ROW_DEFAULTS };
 
 /** The admin list as the api-server sends it: a plain paste, an encrypted burn-after-reading one, a plain burning one. */
 const LIST = {

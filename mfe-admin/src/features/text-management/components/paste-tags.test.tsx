@@ -1,21 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, renderWithKernel, testKernel, textOnlyKeyCheck } from '../../../test/test-kernel';
+import { PASTE_ROW_DEFAULTS } from '../../../test/paste-rows';
 import type { PasteRow } from '../api/paste-table-request';
 import { PasteEditForm } from './paste-edit-form';
 import { TextManagementPage } from './text-management-page';
 
-const base = {
-  remark: null,
-  has_password: 0 as const,
-  expires_at: null,
-  max_views: null,
-  view_count: 0,
-  views: 0,
-  created_by: 'admin-id',
-  content_preview: 'text',
-  created_at: '2025-07-01 08:00:00',
-  updated_at: '2025-07-01 08:00:00',
-};
+const base = { ...PASTE_ROW_DEFAULTS, remark: null, views: 0, content_preview: 'text' };
 
 const version = (features: string[]) => ({
   path: '/api/version',

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel, testKernel } from '../../../test/test-kernel';
+import { PASTE_ROW_DEFAULTS } from '../../../test/paste-rows';
 import { searchBackend, type SearchBackendOptions } from '../../../test/search-backend';
 import { TextManagementPage } from './text-management-page';
 
@@ -18,15 +19,7 @@ const PASTES: Paste[] = Array.from({ length: 15 }, (_, index) => ({
   content_preview: `content ${index}`,
 }));
 
-const base = {
-  has_password: 0 as const,
-  expires_at: null,
-  max_views: null,
-  view_count: 0,
-  created_by: 'admin-id',
-  created_at: '2025-07-01 08:00:00',
-  updated_at: '2025-07-01 08:00:00',
-};
+const base = PASTE_ROW_DEFAULTS;
 
 /** The admin list (`GET /api/admin/pastes`, page/limit paging) over PASTES. */
 const ADMIN_LIST: Omit<SearchBackendOptions<Paste>, 'features'> = {
