@@ -1,35 +1,21 @@
 // The /api proxy of the gateway, against a real api-server stand-in: headers it passes on, content
 // it keeps from running, and answers the api-server gives before it has read the request body.
+// Several api-server replicas: api-proxy-replicas.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildGateway } from './server.mjs';
-import { UpstreamSocket, createRotation, parseUpstreams } from './api-proxy.mjs';
-import { FolderReleaseStore } from '../release-store/store.mjs';
+import { rm } from 'node:fs/promises';
+import { UpstreamSocket } from './api-proxy.mjs';
+import { gatewayInFrontOf, gatewayOf, gatewayTestRoot } from '../testing/api-gateway.mjs';
 
 let root;
 let upstream;
 let gateway;
 
-/** A gateway with `apiUpstream` as its api-server. No environment is pinned: only /api is asked for. */
-function gatewayOf(apiUpstream, options = {}) {
-  return buildGateway({
-    environment: 'test',
-    environmentsDir: path.join(root, 'environments'),
-    store: new FolderReleaseStore(path.join(root, 'releases')),
-    workspaceRoot: path.join(root, 'workspace'),
-    apiUpstream,
-    ...options,
-  });
-}
-
 before(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'cloudclip-gateway-api-'));
+  root = await gatewayTestRoot();
   // Answers with what it was asked and the X-Forwarded-* headers it got.
   upstream = http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -45,7 +31,7 @@ before(async () => {
     );
   });
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  gateway = await gatewayOf(`http://127.0.0.1:${upstream.address().port}`);
+  gateway = await gatewayOf(root, `http://127.0.0.1:${upstream.address().port}`);
 });
 
 after(async () => {
@@ -78,7 +64,7 @@ test('drops X-Forwarded-* sent by an untrusted client', async () => {
 });
 
 test('behind a trusted reverse proxy, passes on the client address, https and the public host', async () => {
-  const behindProxy = await gatewayOf(`http://127.0.0.1:${upstream.address().port}`, { trustProxy: ['127.0.0.1'] });
+  const behindProxy = await gatewayOf(root, `http://127.0.0.1:${upstream.address().port}`, { trustProxy: ['127.0.0.1'] });
   try {
     const response = await behindProxy.inject({
       url: '/api/health',
@@ -91,22 +77,6 @@ test('behind a trusted reverse proxy, passes on the client address, https and th
   }
 });
 
-/** A gateway in front of `handler` as its api-server, listening on a real port. */
-async function gatewayInFrontOf(handler) {
-  const api = typeof handler === 'function' ? http.createServer(handler) : handler;
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const front = await gatewayOf(`http://127.0.0.1:${api.address().port}`);
-  await front.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    port: front.server.address().port,
-    close: async () => {
-      await front.close();
-      api.closeAllConnections?.();
-      await new Promise((resolve) => api.close(resolve));
-    },
-  };
-}
-
 test('content proxied from /api (URL proxy, shared files) can never run: nosniff, a sandbox for documents, no script type', async () => {
   // The worst case: an api-server that passes a remote's script or page on with its own type.
   const remote = http.createServer((req, res) => {
@@ -115,7 +85,7 @@ test('content proxied from /api (URL proxy, shared files) can never run: nosniff
   });
   await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
   const source = `http://127.0.0.1:${remote.address().port}`;
-  const front = await gatewayInFrontOf((req, res) => {
+  const front = await gatewayInFrontOf(root, (req, res) => {
     const url = new URL(req.url, 'http://api');
     http.get(url.searchParams.get('url') ?? `${source}/page`, (upstreamResponse) => {
       res.writeHead(upstreamResponse.statusCode, { 'content-type': upstreamResponse.headers['content-type'] });
@@ -196,7 +166,7 @@ test('a body too large for the api-server gets its 413 and JSON envelope, not a 
   );
   api.post('/api/admin/login', async () => ({ code: 200 }));
   await api.ready();
-  const front = await gatewayInFrontOf(api.server);
+  const front = await gatewayInFrontOf(root, api.server);
   try {
     await expectAnswerEveryRound(
       front.port,
@@ -209,7 +179,7 @@ test('a body too large for the api-server gets its 413 and JSON envelope, not a 
 });
 
 test('an upload the api-server refuses before reading it gets its answer, whatever the gateway was still sending', async () => {
-  const front = await gatewayInFrontOf((req, res) => {
+  const front = await gatewayInFrontOf(root, (req, res) => {
     // Answers at once and closes the connection without reading the body.
     res.writeHead(403, { 'content-type': 'application/json', 'access-control-allow-origin': '*', connection: 'close' });
     res.end(JSON.stringify({ code: 403, message: 'Invalid upload key', success: false }), () => req.socket.destroy());
@@ -281,7 +251,7 @@ test('the connection of a refused upload is never used again: an api-server that
     }
     res.writeHead(200, { 'content-type': 'text/plain' }).end('hello');
   });
-  const front = await gatewayInFrontOf(api);
+  const front = await gatewayInFrontOf(root, api);
   try {
     const rounds = [];
     for (let round = 0; round < 5; round += 1) {
@@ -333,147 +303,5 @@ test('a connection to the api-server reads the answer that came before a reset, 
     assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 413 Payload Too Large\r\n[\s\S]*too large$/);
   } finally {
     await new Promise((resolve) => api.close(resolve));
-  }
-});
-
-// --- several api-server replicas (API_UPSTREAM=a,b) ------------------------------------------------
-
-/** A stand-in replica named `name`: answers every request with its name, method, path and the body it read. */
-async function replica(name) {
-  const seen = [];
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
-      seen.push({ method: req.method, path: req.url, body });
-      res.setHeader('content-type', 'application/json');
-      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ replica: name, method: req.method, path: req.url, body }));
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${server.address().port}`, seen, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-/** An origin nothing listens on: a connection to it is refused. */
-async function refusingOrigin() {
-  const server = http.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
-
-test('API_UPSTREAM: one origin or a comma-separated list; an empty or non-http entry is refused', () => {
-  assert.deepEqual(parseUpstreams('http://127.0.0.1:8787'), ['http://127.0.0.1:8787']);
-  assert.deepEqual(parseUpstreams(' http://a:1 , http://b:2/,, '), ['http://a:1', 'http://b:2/']);
-  assert.throws(() => parseUpstreams(' , '), /names no api-server/);
-  assert.throws(() => parseUpstreams('http://a:1,b:2'), /not http/);
-  assert.throws(() => parseUpstreams('http://a:1,not a url'), /not a URL/);
-});
-
-test('the rotation hands out the origins in turn and knows which one follows another', () => {
-  const rotation = createRotation(['http://a:1', 'http://b:2', 'http://c:3']);
-  assert.deepEqual(
-    Array.from({ length: 5 }, () => rotation.next()),
-    ['http://a:1', 'http://b:2', 'http://c:3', 'http://a:1', 'http://b:2'],
-  );
-  assert.equal(rotation.after('http://c:3'), 'http://a:1');
-  assert.equal(rotation.after('http://a:1/'), 'http://b:2');
-});
-
-test('with two replicas, /api and /dav requests go to them in turn, bodies and paths intact', async () => {
-  const [one, two] = [await replica('one'), await replica('two')];
-  const front = await gatewayOf(`${one.origin},${two.origin}`);
-  try {
-    const apiAnswers = [];
-    for (let index = 0; index < 4; index += 1) {
-      const response = await front.inject({ method: 'POST', url: `/api/paste?n=${index}`, payload: { n: index } });
-      apiAnswers.push(response.json());
-    }
-    assert.deepEqual(
-      apiAnswers.map(({ replica: name, path: url, body }) => [name, url, body]),
-      [0, 1, 2, 3].map((n) => [n % 2 === 0 ? 'one' : 'two', `/api/paste?n=${n}`, JSON.stringify({ n })]),
-    );
-    const davAnswers = [];
-    for (let index = 0; index < 2; index += 1) davAnswers.push((await front.inject({ method: 'PROPFIND', url: '/dav/x/' })).json());
-    assert.deepEqual(davAnswers.map((answer) => answer.replica).sort(), ['one', 'two']);
-  } finally {
-    await front.close();
-    await one.close();
-    await two.close();
-  }
-});
-
-test('a GET or HEAD refused by one replica is answered by the next; a request with a body is never sent again', async () => {
-  const live = await replica('live');
-  const dead = await refusingOrigin();
-  const front = await gatewayOf(`${dead},${live.origin}`);
-  try {
-    for (let index = 0; index < 4; index += 1) {
-      const response = await front.inject({ method: 'GET', url: `/api/paste/abc${index}` });
-      assert.equal(response.statusCode, 200);
-      assert.equal(response.json().replica, 'live');
-    }
-    for (let index = 0; index < 2; index += 1) assert.equal((await front.inject({ method: 'HEAD', url: '/api/health' })).statusCode, 200);
-    assert.equal(live.seen.filter((request) => request.method === 'HEAD').length, 2);
-
-    const posts = [];
-    for (let index = 0; index < 4; index += 1) {
-      posts.push(await front.inject({ method: 'POST', url: '/api/paste', payload: { content: `text ${index}` } }));
-    }
-    // Round robin: two of the four went to the refusing replica and fail; the other two arrive once each.
-    assert.deepEqual(posts.map((response) => response.statusCode >= 500).sort(), [false, false, true, true]);
-    const received = live.seen.filter((request) => request.method === 'POST').map((request) => JSON.parse(request.body).content);
-    assert.equal(received.length, 2);
-    assert.equal(new Set(received).size, 2);
-    assert.deepEqual(
-      posts.filter((response) => response.statusCode === 200).map((response) => JSON.parse(response.json().body).content),
-      received,
-    );
-
-    // Without a body either: a POST may have been meant once (a logout, a cache clear), so it is not sent on.
-    const bodiless = [];
-    for (let index = 0; index < 2; index += 1) bodiless.push((await front.inject({ method: 'POST', url: '/api/admin/logout' })).statusCode);
-    assert.deepEqual(bodiless.map((status) => status >= 500).sort(), [false, true]);
-    assert.equal(live.seen.filter((request) => request.path === '/api/admin/logout').length, 1);
-  } finally {
-    await front.close();
-    await live.close();
-  }
-});
-
-test('when every replica refuses, a GET fails after each was tried once', async () => {
-  const front = await gatewayOf(`${await refusingOrigin()},${await refusingOrigin()}`);
-  try {
-    const response = await front.inject({ method: 'GET', url: '/api/health' });
-    assert.ok(response.statusCode >= 500, String(response.statusCode));
-  } finally {
-    await front.close();
-  }
-});
-
-test('a GET answered 503 without Retry-After (a storage that cannot be reached) is passed on at once, never asked again; with Retry-After it is', async () => {
-  const hits = { final: 0, busy: 0 };
-  const front = await gatewayInFrontOf((req, res) => {
-    const busy = req.url.startsWith('/api/busy');
-    hits[busy ? 'busy' : 'final'] += 1;
-    if (!busy || hits.busy === 1) {
-      res.writeHead(503, { 'content-type': 'application/json', ...(busy ? { 'retry-after': '1' } : {}) });
-      res.end(JSON.stringify({ code: 503, message: 'The storage cannot be reached; try again later', success: false }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ code: 200, success: true }));
-  });
-  try {
-    const final = await fetch(`http://127.0.0.1:${front.port}/api/admin/fs/list?path=/sftp/`);
-    assert.equal(final.status, 503);
-    assert.equal((await final.json()).message, 'The storage cannot be reached; try again later');
-    assert.equal(hits.final, 1);
-    const busy = await fetch(`http://127.0.0.1:${front.port}/api/busy`);
-    assert.deepEqual([busy.status, hits.busy], [200, 2]);
-  } finally {
-    await front.close();
   }
 });

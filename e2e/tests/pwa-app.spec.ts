@@ -1,29 +1,30 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { API_PORT, APP_SANDBOX_PORT } from '../playwright.config';
-import { AppPage, type PageFile, type WebAppManifest } from '../pages/app-page';
+import { AppPage, type WebAppManifest } from '../pages/app-page';
 import { PublicEditorPage } from '../pages/public-editor-page';
 import { PublicPastePage } from '../pages/public-paste-page';
 import { ShellPage } from '../pages/shell-page';
 import { UploadPage } from '../pages/upload-page';
 import { adminToken } from '../support/api';
-import { DeploySandbox, repoRoot } from '../support/deploy-sandbox';
-import { createPaste, pngImage } from '../support/public-api';
+import { DeploySandbox } from '../support/deploy-sandbox';
+import {
+  clipboardContents,
+  MANIFEST_TEXTS,
+  openUnderServiceWorker,
+  photo,
+  releaseInstalledApp,
+  SUBTITLE_V1,
+  SUBTITLE_V2,
+} from '../support/installed-app';
+import { createPaste } from '../support/public-api';
 import { useAdminSession } from '../support/public-session';
 import { waitForServiceWorker } from '../support/service-worker';
 
 // Cloudclip as an installed app, against a deployment of its own (every package released from its
 // build as 1.0.0, like the deploy tests) whose gateway the tests stop to be offline for real.
-
-const SUBTITLE_V1 = 'Write Markdown with a live preview and share it by link.';
-const SUBTITLE_V2 = 'Release two: Markdown with a live preview, shared by link.';
-/** The manifest's names, in both languages (the texts the gateway's manifest is written from). */
-const MANIFEST_TEXTS = JSON.parse(readFileSync(path.join(repoRoot, 'shared-kernel/src/pwa/app-manifest-texts.json'), 'utf8')) as Record<
-  string,
-  { name: string; shortName: string; shortcuts: { paste: { name: string }; upload: { name: string } } }
->;
 
 // Each test loads pages, waits for the service worker and may stop and start the gateway.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -36,15 +37,7 @@ test.beforeAll(async () => {
   // Releasing every package (a copy and a digest of each file) takes a while on a busy machine.
   test.setTimeout(120_000);
   sandbox = new DeploySandbox(APP_SANDBOX_PORT, API_PORT);
-  for (const result of sandbox.releaseAll('1.0.0')) expect(result.code, `${result.pkg}: ${result.output}`).toBe(0);
-  // A visibly different mfe-public (its home page subtitle), and a second host release.
-  const v2 = sandbox.variantOf('mfe-public', 'v2', (_file, text) => text.split(SUBTITLE_V1).join(SUBTITLE_V2));
-  const released = sandbox.release('mfe-public', '1.1.0', v2);
-  expect(released.code, released.output).toBe(0);
-  const host = sandbox.release('host-shell', '1.0.1');
-  expect(host.code, host.output).toBe(0);
-  sandbox.writeEnvironment('1.0.0');
-  await sandbox.startGateway();
+  await releaseInstalledApp(sandbox);
   token = await adminToken();
 });
 
@@ -56,33 +49,6 @@ test.afterEach(async () => {
 test.afterAll(async () => {
   await sandbox?.dispose();
 });
-
-function photo(name: string): PageFile {
-  return { name, type: 'image/png', bytes: pngImage(24, 16) };
-}
-
-/**
- * Opens a page, waits until the service worker controls it, and loads it once more so that every
- * file of the page has gone through the worker; then waits until the worker has precached.
- */
-async function openUnderServiceWorker(page: Page, address: string): Promise<void> {
-  const shell = new ShellPage(page);
-  await shell.goto(address);
-  await waitForServiceWorker(page, { precached: false });
-  await page.reload();
-  await expect(shell.header).toBeVisible();
-  await waitForServiceWorker(page);
-}
-
-async function clipboardContents(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const contents: Record<string, string> = {};
-    for (const item of await navigator.clipboard.read()) {
-      for (const type of item.types) contents[type] = await (await item.getType(type)).text();
-    }
-    return contents;
-  });
-}
 
 test('the app is installable: no installability errors; a manifest in both languages with icons, shortcuts and a share target', async ({
   playwright,

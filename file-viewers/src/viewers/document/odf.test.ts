@@ -1,5 +1,8 @@
 import './test-env';
-import { createOdfContext, ODF_NS, odfPicturePath, readOdfStyles, renderOdfBlocks, safeLinkHref } from './odf';
+import { odfPicturePath, safeLinkHref } from './odf-links';
+import { createOdfContext, renderOdfBlocks } from './odf-render';
+import { readOdfStyles } from './odf-styles';
+import { ODF_NS } from './odf-xml';
 
 const NS = Object.entries(ODF_NS)
   .map(([prefix, uri]) => `xmlns:${prefix}="${uri}"`)

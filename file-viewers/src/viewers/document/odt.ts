@@ -1,6 +1,8 @@
 import { ViewerError } from '../../errors';
 import { imageTypeOf, openPackage, type PackageParts } from '../../lib/package-zip';
-import { createOdfContext, ODF_NS, readOdfStyles, renderOdfBlocks, renderOdfNotes } from './odf';
+import { createOdfContext, renderOdfBlocks, renderOdfNotes } from './odf-render';
+import { readOdfStyles } from './odf-styles';
+import { ODF_NS } from './odf-xml';
 import type { RenderedDocument } from './rendered';
 import { checkZipDirectory } from './zip-directory';
 

@@ -1,5 +1,5 @@
 import { ViewerError } from '../../errors';
-import { imageTypeOf, resolvePartPath, type PackageParts } from '../../lib/package-zip';
+import { imageTypeOf, type PackageParts } from '../../lib/package-zip';
 import {
   bulletGlyph,
   DRAWABLE_IMAGES,
@@ -17,222 +17,32 @@ import {
   type TableItem,
   type TextItem,
 } from './model';
+import { colourIn, colourMap, themeColours, type ColourScheme } from './pptx-colours';
+import {
+  findPlaceholder,
+  identity,
+  layerOf,
+  placeholderOf,
+  R_NS,
+  rectOf,
+  relatedOfType,
+  relationshipsOf,
+  TITLE_TYPES,
+  type Layer,
+  type PlaceholderKey,
+  type Rect,
+  type Transform,
+} from './pptx-parts';
 import { attr, child, children, numberAttr, path, percent } from './xml';
 
 /**
  * A PowerPoint (.pptx, PresentationML) deck read into the viewer's model: slide order from
  * presentation.xml, each slide's shapes with their place (inherited from the layout and master for
  * placeholders), text, pictures, simple fills and tables. Charts, SmartArt, effects and animations
- * are not drawn.
+ * are not drawn. The package's parts and layers are read by pptx-parts.ts, colours by pptx-colours.ts.
  */
 
-const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const EMU_PER_PT = 12700;
-
-interface Relationship {
-  target: string;
-  type: string;
-}
-type Relationships = Map<string, Relationship>;
-
-/** The relationships of a part (its `_rels/<name>.rels`), internal targets resolved to part paths. */
-function relationshipsOf(parts: PackageParts, partPath: string): Relationships {
-  const slash = partPath.lastIndexOf('/');
-  const relsPath = `${partPath.slice(0, slash + 1)}_rels/${partPath.slice(slash + 1)}.rels`;
-  const map: Relationships = new Map();
-  const doc = parts.xml(relsPath);
-  if (!doc) return map;
-  for (const rel of children(doc.documentElement, 'Relationship')) {
-    const id = rel.getAttribute('Id');
-    const target = rel.getAttribute('Target');
-    // External targets (links, linked pictures) are never loaded.
-    if (!id || !target || rel.getAttribute('TargetMode') === 'External' || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
-    map.set(id, { target: resolvePartPath(partPath, target), type: rel.getAttribute('Type') ?? '' });
-  }
-  return map;
-}
-
-function relatedOfType(rels: Relationships, suffix: string): string | null {
-  for (const rel of rels.values()) if (rel.type.endsWith(suffix)) return rel.target;
-  return null;
-}
-
-// ---- colours -------------------------------------------------------------------------------
-
-interface ColourScheme {
-  theme: Map<string, string>;
-  map: Map<string, string>;
-}
-
-function hex(value: string | null | undefined): string | undefined {
-  return value && /^[0-9a-f]{6}$/i.test(value) ? `#${value.toLowerCase()}` : undefined;
-}
-
-/** Applies lumMod/lumOff (PowerPoint's theme tints) to a #rrggbb colour. */
-function adjust(colour: string, element: Element): string {
-  const lumMod = numberAttr(child(element, 'lumMod'), 'val');
-  const lumOff = numberAttr(child(element, 'lumOff'), 'val');
-  if (lumMod === null && lumOff === null) return colour;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255) as [number, number, number];
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  let h = 0;
-  let s = 0;
-  let l = (max + min) / 2;
-  if (max !== min) {
-    const d = max - min;
-    s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
-    h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-    h /= 6;
-  }
-  l = Math.max(0, Math.min(1, l * ((lumMod ?? 100000) / 100000) + (lumOff ?? 0) / 100000));
-  const toRgb = (p: number, q: number, t: number) => {
-    const u = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
-    if (u < 1 / 6) return p + (q - p) * 6 * u;
-    if (u < 1 / 2) return q;
-    if (u < 2 / 3) return p + (q - p) * (2 / 3 - u) * 6;
-    return p;
-  };
-  let rgb: number[];
-  if (s === 0) rgb = [l, l, l];
-  else {
-    const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
-    const p = 2 * l - q;
-    rgb = [toRgb(p, q, h + 1 / 3), toRgb(p, q, h), toRgb(p, q, h - 1 / 3)];
-  }
-  return `#${rgb
-    .map((v) =>
-      Math.round(v * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
-/** The colour of an element holding one colour choice (a:solidFill, a:fillRef, a:fontRef…). */
-function colourIn(holder: Element | null | undefined, scheme: ColourScheme): string | undefined {
-  if (!holder) return undefined;
-  for (const element of children(holder)) {
-    let base: string | undefined;
-    switch (element.localName) {
-      case 'srgbClr':
-        base = hex(element.getAttribute('val'));
-        break;
-      case 'sysClr':
-        base = hex(element.getAttribute('lastClr')) ?? (element.getAttribute('val') === 'window' ? '#ffffff' : '#000000');
-        break;
-      case 'schemeClr': {
-        const name = element.getAttribute('val') ?? '';
-        base = scheme.theme.get(scheme.map.get(name) ?? name);
-        break;
-      }
-      case 'prstClr':
-        base = { black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff' }[element.getAttribute('val') ?? ''];
-        break;
-      default:
-        continue;
-    }
-    return base ? adjust(base, element) : undefined;
-  }
-  return undefined;
-}
-
-function themeColours(parts: PackageParts, themePath: string | null): Map<string, string> {
-  const colours = new Map<string, string>();
-  const doc = themePath ? parts.xml(themePath) : null;
-  const scheme = path(doc?.documentElement, 'themeElements', 'clrScheme');
-  for (const entry of children(scheme)) {
-    const value = child(entry, 'srgbClr')?.getAttribute('val') ?? child(entry, 'sysClr')?.getAttribute('lastClr');
-    const colour = hex(value);
-    if (colour) colours.set(entry.localName, colour);
-  }
-  return colours;
-}
-
-function colourMap(master: Element | null): Map<string, string> {
-  const map = new Map<string, string>([
-    ['bg1', 'lt1'],
-    ['tx1', 'dk1'],
-    ['bg2', 'lt2'],
-    ['tx2', 'dk2'],
-  ]);
-  const clrMap = child(master, 'clrMap');
-  if (clrMap) for (const attribute of Array.from(clrMap.attributes)) map.set(attribute.localName, attribute.value);
-  return map;
-}
-
-// ---- layers (slide, layout, master) -----------------------------------------------------------
-
-interface Layer {
-  partPath: string;
-  root: Element;
-  rels: Relationships;
-  tree: Element | null;
-}
-
-function layerOf(parts: PackageParts, partPath: string | null): Layer | null {
-  if (!partPath) return null;
-  const doc = parts.xml(partPath);
-  if (!doc) return null;
-  return { partPath, root: doc.documentElement, rels: relationshipsOf(parts, partPath), tree: path(doc.documentElement, 'cSld', 'spTree') };
-}
-
-interface PlaceholderKey {
-  type: string;
-  idx: string | null;
-}
-
-function placeholderOf(shape: Element): PlaceholderKey | null {
-  const nv = children(shape).find((element) => element.localName.startsWith('nv'));
-  const ph = path(nv, 'nvPr', 'ph');
-  if (!ph) return null;
-  return { type: ph.getAttribute('type') ?? 'obj', idx: ph.getAttribute('idx') };
-}
-
-const TITLE_TYPES = new Set(['title', 'ctrTitle']);
-
-function findPlaceholder(layer: Layer | null, key: PlaceholderKey): Element | null {
-  if (!layer?.tree) return null;
-  const shapes = children(layer.tree).filter((shape) => placeholderOf(shape));
-  const general = (type: string) => (TITLE_TYPES.has(type) ? 'title' : type === 'subTitle' || type === 'obj' ? 'body' : type);
-  if (key.idx !== null) {
-    const byIndex = shapes.find((shape) => placeholderOf(shape)?.idx === key.idx);
-    if (byIndex) return byIndex;
-  }
-  return (
-    shapes.find((shape) => placeholderOf(shape)?.type === key.type) ??
-    shapes.find((shape) => general(placeholderOf(shape)!.type) === general(key.type)) ??
-    null
-  );
-}
-
-// ---- geometry ---------------------------------------------------------------------------------
-
-interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  rot: number;
-}
-
-/** Maps a group's child coordinates to the slide's. */
-type Transform = (rect: Rect) => Rect;
-const identity: Transform = (rect) => rect;
-
-function rectOf(xfrm: Element | null): Rect | null {
-  if (!xfrm) return null;
-  const off = child(xfrm, 'off');
-  const ext = child(xfrm, 'ext');
-  if (!off || !ext) return null;
-  return {
-    x: numberAttr(off, 'x') ?? 0,
-    y: numberAttr(off, 'y') ?? 0,
-    w: numberAttr(ext, 'cx') ?? 0,
-    h: numberAttr(ext, 'cy') ?? 0,
-    rot: (numberAttr(xfrm, 'rot') ?? 0) / 60000,
-  };
-}
 
 // ---- the reader -------------------------------------------------------------------------------
 
