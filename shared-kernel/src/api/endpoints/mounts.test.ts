@@ -1,21 +1,8 @@
 import { createMountsApi } from './mounts';
 import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { TWO_MOUNTS } from '../../../testing/mount-rows';
 
-const mount = {
-  id: 'm1',
-  name: 'Photos',
-  storage_type: 'S3',
-  storage_config_id: 'c1',
-  mount_path: '/photos',
-  remark: null,
-  is_active: 1,
-  created_by: 'admin-1',
-  sort_order: 0,
-  cache_ttl: 300,
-  created_at: '2025-07-01 08:00:00',
-  updated_at: '2025-07-01 08:00:00',
-  last_used: null,
-};
+const [mount] = TWO_MOUNTS;
 
 describe('mounts endpoints', () => {
   it('lists admin mounts with the Bearer token', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { MountIndexState } from '@cloudclip/shared-kernel';
 import { fakeFetch, renderWithKernel, testKernel, type FakeResponse } from '../../../test/test-kernel';
-import { TWO_MOUNTS as MOUNTS } from '../../../test/mount-rows';
+import { TWO_MOUNTS as MOUNTS } from '@cloudclip/shared-kernel/testing/mount-rows';
 import { useMountIndexState } from '../hooks/use-mount-index-state';
 import { MountManagementPage } from './mount-management-page';
 

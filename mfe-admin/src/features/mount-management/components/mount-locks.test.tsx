@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DavLockInfo } from '@cloudclip/shared-kernel';
 import { fakeFetch, renderWithKernel, testKernel, type FakeResponse } from '../../../test/test-kernel';
-import { TWO_MOUNTS as MOUNTS } from '../../../test/mount-rows';
+import { TWO_MOUNTS as MOUNTS } from '@cloudclip/shared-kernel/testing/mount-rows';
 import { MountManagementPage } from './mount-management-page';
 
 const lock = (index: number, patch: Partial<DavLockInfo> = {}): DavLockInfo => ({

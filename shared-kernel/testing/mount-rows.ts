@@ -1,4 +1,4 @@
-/** Mount rows as the mount list answers them (contract 5.6), for the mount-management tests. */
+/** Mount rows as the mount list answers them (contract 5.6), for the tests of the kernel's mount endpoints and of the admin's mount pages. */
 
 export const MOUNT_ROW = {
   storage_type: 'S3',
