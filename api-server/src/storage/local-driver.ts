@@ -9,8 +9,8 @@ import { compareKeys, LocalListing } from './local-listing';
 import { LocalMultipartUploads } from './local-multipart-uploads';
 import { LocalObjectWrites } from './local-object-writes';
 import { LocalSidecars, md5OfFile } from './local-sidecars';
-import { LocalSignedUrls } from './local-signed-urls';
 import type { LocalUrlSigner } from './local-url-signer';
+import { ServedUrlDriver } from './served-url-driver';
 import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from './bulk-delete';
 import {
   StorageError,
@@ -21,9 +21,6 @@ import {
   type MultipartPart,
   type ObjectBody,
   type ObjectInfo,
-  type PresignGetOptions,
-  type PresignPartOptions,
-  type PresignPutOptions,
   type PutObjectOptions,
   type RangeRequest,
   type StorageDriver,
@@ -55,7 +52,7 @@ export interface LocalDriverOptions {
  * Multipart uploads: local-multipart-uploads.ts. Presigned URLs point at the api-server's own
  * `/api/storage/local/...` route (HMAC-signed): local-signed-urls.ts.
  */
-export class LocalStorageDriver implements StorageDriver {
+export class LocalStorageDriver extends ServedUrlDriver implements StorageDriver {
   readonly kind = 'local' as const;
   readonly configId: string;
   private readonly tree: LocalFileTree;
@@ -63,9 +60,9 @@ export class LocalStorageDriver implements StorageDriver {
   private readonly listing: LocalListing;
   private readonly writes: LocalObjectWrites;
   private readonly uploads: LocalMultipartUploads;
-  private readonly urls: LocalSignedUrls;
 
   constructor(options: LocalDriverOptions) {
+    super(options.signer, options.configId);
     this.configId = options.configId;
     const internalDir = path.resolve(options.internalDir);
     this.tree = new LocalFileTree(path.resolve(options.rootDir), internalDir);
@@ -78,7 +75,6 @@ export class LocalStorageDriver implements StorageDriver {
     });
     this.writes = new LocalObjectWrites(this.tree, this.sidecars, this.listing);
     this.uploads = new LocalMultipartUploads(internalDir, this.tree, this.writes);
-    this.urls = new LocalSignedUrls(options.signer, this.configId);
   }
 
   // ---------------------------------------------------------------- writes
@@ -256,22 +252,6 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   // ---------------------------------------------------------------- URLs
-
-  presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
-    return this.urls.presignPut(key, options);
-  }
-
-  presignGetUrl(key: string, options: PresignGetOptions): Promise<string> {
-    return this.urls.presignGet(key, options);
-  }
-
-  presignUploadPartUrl(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<string> {
-    return this.urls.presignUploadPart(key, uploadId, partNumber, options);
-  }
-
-  objectUrl(key: string, urlBase?: string): string {
-    return this.urls.objectUrl(key, urlBase);
-  }
 
   destroy(): void {
     // Nothing to release.

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { resolveRange } from '../byte-range';
 import { isFolderKey } from '../local-keys';
 import { compareKeys } from '../local-listing';
-import { LocalSignedUrls } from '../local-signed-urls';
 import type { LocalUrlSigner } from '../local-url-signer';
+import { ServedUrlDriver } from '../served-url-driver';
 import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
   StorageError,
@@ -15,9 +15,6 @@ import {
   type ObjectBody,
   type ObjectInfo,
   type ObjectSummary,
-  type PresignGetOptions,
-  type PresignPartOptions,
-  type PresignPutOptions,
   type PutObjectOptions,
   type RangeRequest,
   type ReportedSpace,
@@ -59,18 +56,17 @@ export interface SftpDriverOptions extends SftpConnectionOptions {
  * - sessions come from a small pool (sftp-pool.ts): host key checked (sftp-host-key.ts), every
  *   request timed out (sftp-ops.ts); paths under the base folder: sftp-layout.ts.
  */
-export class SftpStorageDriver implements StorageDriver {
+export class SftpStorageDriver extends ServedUrlDriver implements StorageDriver {
   readonly kind = 'sftp' as const;
   readonly configId: string;
   private readonly pool: SftpPool;
-  private readonly urls: LocalSignedUrls;
   private readonly layout: SftpLayout;
   private readonly multipart: SftpMultipartUploads;
 
   constructor(options: SftpDriverOptions) {
+    super(options.signer, options.configId);
     this.configId = options.configId;
     this.pool = new SftpPool(options, options.pool);
-    this.urls = new LocalSignedUrls(options.signer, options.configId);
     this.layout = new SftpLayout(this.pool, options.baseFolder);
     this.multipart = new SftpMultipartUploads(this.layout, this.pool, (what, work) => this.run(what, work));
   }
@@ -304,22 +300,6 @@ export class SftpStorageDriver implements StorageDriver {
   }
 
   // ---------------------------------------------------------------- URLs (served by the api-server)
-
-  presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
-    return this.urls.presignPut(key, options);
-  }
-
-  presignGetUrl(key: string, options: PresignGetOptions): Promise<string> {
-    return this.urls.presignGet(key, options);
-  }
-
-  presignUploadPartUrl(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<string> {
-    return this.urls.presignUploadPart(key, uploadId, partNumber, options);
-  }
-
-  objectUrl(key: string, urlBase?: string): string {
-    return this.urls.objectUrl(key, urlBase);
-  }
 
   destroy(): void {
     this.pool.destroy();

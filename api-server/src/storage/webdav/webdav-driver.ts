@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { mapLimit } from '../../lib/map-limit';
 import { resolveRange } from '../byte-range';
 import { compareKeys } from '../local-listing';
-import { LocalSignedUrls } from '../local-signed-urls';
 import type { LocalUrlSigner } from '../local-url-signer';
+import { ServedUrlDriver } from '../served-url-driver';
 import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
   StorageError,
@@ -15,9 +15,6 @@ import {
   type MultipartPart,
   type ObjectBody,
   type ObjectInfo,
-  type PresignGetOptions,
-  type PresignPartOptions,
-  type PresignPutOptions,
   type PutObjectOptions,
   type RangeRequest,
   type ReportedSpace,
@@ -72,7 +69,7 @@ function refusesMethod(error: unknown): boolean {
   return error instanceof StorageError && (error.providerCode === '405' || error.providerCode === '501');
 }
 
-export class WebDavStorageDriver implements StorageDriver {
+export class WebDavStorageDriver extends ServedUrlDriver implements StorageDriver {
   readonly kind = 'webdav' as const;
   readonly configId: string;
   readonly capabilities: WebDavCapabilities = { ranges: 'unknown' };
@@ -80,10 +77,10 @@ export class WebDavStorageDriver implements StorageDriver {
   private readonly store: WebDavStore;
   private readonly listing: WebDavListing;
   private readonly uploads: WebDavMultipartUploads;
-  private readonly urls: LocalSignedUrls;
   private baseReady: Promise<void> | undefined;
 
   constructor(options: WebDavDriverOptions) {
+    super(options.signer, options.configId);
     this.configId = options.configId;
     this.http = new WebDavHttp({
       endpointUrl: options.endpointUrl,
@@ -99,7 +96,6 @@ export class WebDavStorageDriver implements StorageDriver {
       (path, body, contentLength) => writeBody(this.http, path, body, contentLength),
       (key, body, sidecar) => this.commitStream(key, body, sidecar),
     );
-    this.urls = new LocalSignedUrls(options.signer, this.configId);
   }
 
   /** The base folder is made on first write (a config may name one that does not exist yet). */
@@ -376,23 +372,9 @@ export class WebDavStorageDriver implements StorageDriver {
 
   // ---------------------------------------------------------------- URLs (served by the api-server)
 
-  presignPutUrl(key: string, options: PresignPutOptions): Promise<string> {
+  /** Keys under the internal folder get no URL. */
+  protected override checkUrlKey(key: string): void {
     webdavKeySegments(key);
-    return this.urls.presignPut(key, options);
-  }
-
-  presignGetUrl(key: string, options: PresignGetOptions): Promise<string> {
-    webdavKeySegments(key);
-    return this.urls.presignGet(key, options);
-  }
-
-  presignUploadPartUrl(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<string> {
-    webdavKeySegments(key);
-    return this.urls.presignUploadPart(key, uploadId, partNumber, options);
-  }
-
-  objectUrl(key: string, urlBase?: string): string {
-    return this.urls.objectUrl(key, urlBase);
   }
 
   /** Closes the pooled connections; requests after this fail with Unavailable. */
