@@ -34,6 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { distMain, startServer } from '../bench/bench-server.mjs';
 import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rverProcess } from './s3rver-process.mjs';
+import { slowPut } from './slow-put.mjs';
 
 const MiB = 1024 * 1024;
 /**
@@ -48,8 +49,7 @@ const PRESIGNED_UPLOADS = 6;
 const DIRECT_UPLOADS = 2;
 const UPLOAD_BYTES = 4 * MiB;
 /** Slow senders: 64 KiB every 40 ms, ~2.6 s for 4 MB; S3 is killed after KILL_AFTER_MS. */
-const CHUNK_BYTES = 64 * 1024;
-const CHUNK_PAUSE_MS = 40;
+const SLOW_PUT = { chunk: 64 * 1024, pauseMs: 40 };
 const KILL_AFTER_MS = 1200;
 /** The issue's bound: every upload settles (intact or a clear error) within this after the kill. */
 const SETTLE_MS = 60_000;
@@ -93,46 +93,6 @@ async function api(method, route, body) {
     json = { message: text };
   }
   return { status: response.status, body: json, ms: now() - started };
-}
-
-/**
- * A PUT that sends `body` in chunks with pauses (so it is in flight when S3 dies). Resolves with
- * the answer (status, headers, text) or `{ error }` when the connection broke.
- */
-function slowPut(url, headers, body) {
-  return new Promise((resolve) => {
-    const target = new URL(url);
-    const request = http.request(
-      {
-        method: 'PUT',
-        hostname: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        headers: { ...headers, 'content-length': body.length },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (data) => (text += data));
-        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, text }));
-        response.on('error', (error) => resolve({ error: error.code ?? error.message }));
-      },
-    );
-    request.on('error', (error) => resolve({ error: error.code ?? error.message }));
-    let sent = 0;
-    const next = () => {
-      if (request.destroyed) return;
-      if (sent >= body.length) {
-        request.end();
-        return;
-      }
-      const piece = body.subarray(sent, Math.min(sent + CHUNK_BYTES, body.length));
-      sent += piece.length;
-      request.write(piece);
-      setTimeout(next, CHUNK_PAUSE_MS);
-    };
-    next();
-  });
 }
 
 /** A whole-body PUT (fast). */
@@ -271,7 +231,7 @@ test(
       const presigned = await api('POST', '/api/s3/presign', { s3_config_id: configId, filename: name, size: bytes.length });
       assert.equal(presigned.status, 200, JSON.stringify(presigned.body));
       const { file_id: fileId, upload_url: uploadUrl, contentType } = presigned.body.data;
-      const sent = await slowPut(uploadUrl, { 'content-type': contentType }, bytes);
+      const sent = await slowPut(uploadUrl, { 'content-type': contentType }, bytes, SLOW_PUT);
       // The client commits with what it has: the size it declared, the ETag if S3 answered one.
       const etag = sent.headers?.etag ?? null;
       const commit = await api('POST', '/api/s3/commit', { file_id: fileId, size: String(bytes.length), etag });
@@ -287,6 +247,7 @@ test(
         `${server.base}/api/upload-direct/${name}?s3_config_id=${configId}`,
         { ...server.auth, 'content-type': 'application/octet-stream', 'accept-language': 'en-US' },
         bytes,
+        SLOW_PUT,
       );
       let body;
       try {
@@ -425,7 +386,7 @@ test(
       return [...counts].map(([value, n]) => `${n}× ${value}`).join(', ');
     };
     const figures = [
-      `presigned PUTs (${PRESIGNED_UPLOADS} × 4 MB, 64 KiB / ${CHUNK_PAUSE_MS} ms, S3 killed after ${KILL_AFTER_MS} ms): ${count(presignedResults.map((r) => (r.hung ? 'hung' : outcome(r.put))))}`,
+      `presigned PUTs (${PRESIGNED_UPLOADS} × 4 MB, 64 KiB / ${SLOW_PUT.pauseMs} ms, S3 killed after ${KILL_AFTER_MS} ms): ${count(presignedResults.map((r) => (r.hung ? 'hung' : outcome(r.put))))}`,
       `their commits: ${count(presignedResults.map((r) => (r.hung ? 'hung' : `${r.commit.status} ${r.commit.body.message}`)))}; pending rows deleted by the client after a refusal: ${presignedResults.filter((r) => r.deleted !== undefined).length}`,
       `commit of the upload PUT before the kill, sent during the outage: ${earlyCommit.status} "${earlyCommit.body.message}" in ${Math.round(earlyCommit.ms)} ms`,
       `upload-direct through the server (${DIRECT_UPLOADS} × 4 MB): ${count(directResults.map((r) => (r.hung ? 'hung' : `${outcome(r.answer)}${r.body?.message ? ` ${r.body.message}` : ''}`)))}`,

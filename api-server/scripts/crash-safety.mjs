@@ -20,11 +20,11 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../bench/bench-server.mjs';
+import { slowPut } from '../faults/slow-put.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverMain = path.join(here, '..', 'dist', 'main.js');
@@ -48,17 +48,6 @@ if (postgres && !/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The bytes of upload `n`: a pattern that names the upload, so any mix-up or truncation shows. */
 function uploadBytes(n, size) {
@@ -140,48 +129,6 @@ async function login(server) {
   return body.data.token;
 }
 
-/**
- * A raw HTTP PUT that sends `body` in chunks with pauses, so uploads are in flight when the server
- * dies. `stopAfter` sends only that many bytes and then keeps the request open (a client that
- * stalls). Resolves with the answer, or null when the connection broke.
- */
-function slowPut(url, headers, body, { chunk = 32 * 1024, pauseMs = 15, stopAfter } = {}) {
-  return new Promise((resolve) => {
-    const target = new URL(url);
-    const request = http.request(
-      {
-        method: 'PUT',
-        hostname: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        headers: { ...headers, 'content-length': body.length },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (data) => (text += data));
-        response.on('end', () => resolve({ status: response.statusCode, text }));
-        response.on('error', () => resolve(null));
-      },
-    );
-    request.on('error', () => resolve(null));
-    const limit = stopAfter ?? body.length;
-    let sent = 0;
-    const next = () => {
-      if (request.destroyed) return;
-      if (sent >= limit) {
-        if (stopAfter === undefined) request.end();
-        return;
-      }
-      const piece = body.subarray(sent, Math.min(sent + chunk, limit));
-      sent += piece.length;
-      request.write(piece);
-      setTimeout(next, pauseMs);
-    };
-    next();
-  });
-}
-
 /** Runs writers against the server until `state.stopped`; collects what the server acknowledged. */
 async function writeUntilStopped(server, token, configId, state) {
   const auth = { authorization: `Bearer ${token}` };
@@ -200,7 +147,7 @@ async function writeUntilStopped(server, token, configId, state) {
           const bytes = uploadBytes(n, size);
           state.sent.uploads += 1;
           const answer = await slowPut(`${server.base}/api/upload-direct/crash-${n}.bin`, auth, bytes);
-          if (answer && answer.status === 200) {
+          if (answer.status === 200) {
             const { data } = JSON.parse(answer.text);
             state.acked.uploads.push({ slug: data.slug, size, hash: sha256(bytes) });
           }

@@ -5,9 +5,12 @@
 // many databases as a suite asks for, and the backup command line.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../api-server/bench/bench-server.mjs';
+
+/** A free loopback port. */
+export { freePort };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BACKUP_CLI = path.join(repoRoot, 'api-server/dist/backup/cli.js');
@@ -36,18 +39,6 @@ export async function call(origin, method, route, { body, headers = {} } = {}) {
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json };
-}
-
-/** A free loopback port. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once `child` has exited (at once when it already has). */
