@@ -13,6 +13,8 @@ import type { LocalUrlSigner } from './local-url-signer';
 import { ServedUrlDriver } from './served-url-driver';
 import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from './bulk-delete';
 import {
+  copiedObjectOptions,
+  isFolderMarkerCopy,
   StorageError,
   type DeleteObjectsResult,
   type GetObjectResult,
@@ -203,20 +205,8 @@ export class LocalStorageDriver extends ServedUrlDriver implements StorageDriver
     const targetSegments = keySegments(targetKey);
     const source = await this.headObject(sourceKey);
     if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
-    const replace =
-      options !== undefined &&
-      (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
-    const effective: PutObjectOptions = replace
-      ? {
-          contentType: options?.contentType ?? source.contentType,
-          contentDisposition: options?.contentDisposition,
-          metadata: options?.metadata,
-        }
-      : { contentType: source.contentType, contentDisposition: source.contentDisposition, metadata: source.metadata };
-
-    if (isFolderKey(sourceKey) || isFolderKey(targetKey)) {
-      if (!isFolderKey(sourceKey) || !isFolderKey(targetKey))
-        throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
+    const effective = copiedObjectOptions(source, options);
+    if (isFolderMarkerCopy(sourceKey, targetKey)) {
       return this.writes.putFolderMarker(targetKey, targetSegments, Buffer.alloc(0), effective);
     }
     const sourcePath = (await this.tree.inspect(sourceSegments)).fullPath;

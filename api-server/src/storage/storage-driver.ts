@@ -301,3 +301,24 @@ export function keyBaseName(key: string): string {
   const trimmed = key.endsWith('/') ? key.slice(0, -1) : key;
   return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }
+
+/**
+ * The content type, disposition and metadata a copy gets (as S3's CopyObject): the source's, or,
+ * when `options` names any of them, the options' (the content type falling back to the source's).
+ */
+export function copiedObjectOptions(source: ObjectInfo, options: PutObjectOptions | undefined): PutObjectOptions {
+  const replace =
+    options !== undefined &&
+    (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
+  return replace
+    ? { contentType: options.contentType ?? source.contentType, contentDisposition: options.contentDisposition, metadata: options.metadata }
+    : { contentType: source.contentType, contentDisposition: source.contentDisposition, metadata: source.metadata };
+}
+
+/** Whether a copy (or move) is of a folder marker; a marker to a file key, or a file to a marker's key, is refused. */
+export function isFolderMarkerCopy(sourceKey: string, targetKey: string): boolean {
+  const sourceIsMarker = sourceKey.endsWith('/');
+  if (sourceIsMarker !== targetKey.endsWith('/'))
+    throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
+  return sourceIsMarker;
+}

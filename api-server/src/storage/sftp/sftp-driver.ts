@@ -6,6 +6,8 @@ import type { LocalUrlSigner } from '../local-url-signer';
 import { ServedUrlDriver } from '../served-url-driver';
 import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
+  copiedObjectOptions,
+  isFolderMarkerCopy,
   StorageError,
   type DeleteObjectsResult,
   type GetObjectResult,
@@ -206,19 +208,8 @@ export class SftpStorageDriver extends ServedUrlDriver implements StorageDriver 
     return this.run(sourceKey, async (ops) => {
       const source = await this.head(ops, sourceKey, sourcePath);
       if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
-      const replace =
-        options !== undefined &&
-        (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
-      const effective: PutObjectOptions = replace
-        ? {
-            contentType: options?.contentType ?? source.contentType,
-            contentDisposition: options?.contentDisposition,
-            metadata: options?.metadata,
-          }
-        : { contentType: source.contentType, contentDisposition: source.contentDisposition, metadata: source.metadata };
-      if (isFolderKey(sourceKey) || isFolderKey(targetKey)) {
-        if (!isFolderKey(sourceKey) || !isFolderKey(targetKey))
-          throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
+      const effective = copiedObjectOptions(source, options);
+      if (isFolderMarkerCopy(sourceKey, targetKey)) {
         return putFolderMarker(ops, this.layout, targetKey, effective);
       }
       const { etag, stats } = await writeAtomically(ops, this.layout, targetPath, async (temp) => {

@@ -7,6 +7,8 @@ import type { LocalUrlSigner } from '../local-url-signer';
 import { ServedUrlDriver } from '../served-url-driver';
 import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
+  copiedObjectOptions,
+  isFolderMarkerCopy,
   StorageError,
   type DeleteObjectsResult,
   type GetObjectResult,
@@ -256,20 +258,7 @@ export class WebDavStorageDriver extends ServedUrlDriver implements StorageDrive
   // ---------------------------------------------------------------- copy and move
 
   private effectiveSidecar(source: ObjectInfo, options: PutObjectOptions | undefined): Sidecar {
-    const replace =
-      options !== undefined &&
-      (options.contentType !== undefined || options.metadata !== undefined || options.contentDisposition !== undefined);
-    return sidecarFor(
-      source.size,
-      source.etag,
-      replace
-        ? {
-            contentType: options?.contentType ?? source.contentType,
-            contentDisposition: options?.contentDisposition,
-            metadata: options?.metadata,
-          }
-        : { contentType: source.contentType, contentDisposition: source.contentDisposition, metadata: source.metadata },
-    );
+    return sidecarFor(source.size, source.etag, copiedObjectOptions(source, options));
   }
 
   /** Server-side COPY (RFC 4918 §9.8); the target's sidecar is written after it. */
@@ -293,9 +282,7 @@ export class WebDavStorageDriver extends ServedUrlDriver implements StorageDrive
     const source = await this.headObject(sourceKey);
     if (!source) throw new StorageError('NoSuchKey', `No such object: ${sourceKey}`);
     const sidecar = this.effectiveSidecar(source, options);
-    if (sourceKey.endsWith('/') || targetKey.endsWith('/')) {
-      if (!sourceKey.endsWith('/') || !targetKey.endsWith('/'))
-        throw new StorageError('KeyConflict', 'A folder marker can only be copied to a folder marker');
+    if (isFolderMarkerCopy(sourceKey, targetKey)) {
       await this.ensureBase();
       await this.store.ensureCollections(targetSegments);
       await this.store.writeSidecar(targetKey, { ...sidecar, written: Date.now() });
