@@ -67,6 +67,11 @@ export function maxViewsColumn(value: number | null | undefined): number | null 
   return value === undefined || value === null || value <= 0 ? null : Math.floor(value);
 }
 
+/** A commit's `max_views` column: the limit as sent (absent → null; 0 kept, it means unlimited too). */
+export function committedMaxViews(value: number | undefined): number | null {
+  return value === undefined ? null : Math.floor(value);
+}
+
 /** How long a presigned upload of `config` holds its reservation: the URL's lifetime plus a grace. */
 export function presignedReservationSeconds(config: StorageConfigRow): number {
   return Number(config.signature_expires_in) + PRESIGNED_RESERVATION_GRACE_SECONDS;
@@ -471,8 +476,8 @@ export function commitView(row: FileRow): FileCommitResponse {
     updated_at: row.updated_at,
     hasPassword: row.password_hash !== null,
     expiresAt: row.expires_at,
-    // A commit always stores a number (0 = unlimited).
-    maxViews: row.max_views ?? 0,
+    // What the commit stored: null when the request carried no limit (null and 0 mean unlimited).
+    maxViews: row.max_views === null ? null : Number(row.max_views),
     url: `/file/${row.slug}`,
   };
 }

@@ -12,7 +12,7 @@ import {
   assertSlugFormat,
   commitView,
   creatorOf,
-  maxViewsColumn,
+  committedMaxViews,
   type CommitInput,
   type DirectUploadInput,
   type FileCaller,
@@ -110,8 +110,8 @@ export class FileShareUploadService {
         size,
         created_by: creatorOf(caller),
         ...(await store.shareColumns(input)),
-        // The reference stores 0 (not null) for "unlimited" at commit, and answers it as 0 thereafter.
-        max_views: maxViewsColumn(input.max_views) ?? 0,
+        // Stored as the request carried it (none → null; 0 kept as 0), as the reference does.
+        max_views: committedMaxViews(input.max_views),
         updated_at: store.now(),
       };
     });
