@@ -7,19 +7,9 @@ import type { FileChanges } from '../repositories/file-repository';
 import type { ObjectInfo } from '../storage/storage-driver';
 import { buildObjectKey, normalizeUploadPath } from './file-keys';
 import type { FileShareLinks } from './file-share-links';
-import {
-  assertFilename,
-  assertSlugFormat,
-  commitView,
-  creatorOf,
-  committedMaxViews,
-  type CommitInput,
-  type DirectUploadInput,
-  type FileCaller,
-  type FileShareStore,
-  type PresignInput,
-  type UploadBody,
-} from './file-share-store';
+import type { CommitInput, DirectUploadInput, PresignInput, UploadBody } from './file-share-inputs';
+import { assertFilename, assertSlugFormat, commitView, committedMaxViews, creatorOf, type FileCaller } from './file-share-rules';
+import type { FileShareStore } from './file-share-store';
 import { storageHttpError } from './storage-errors';
 import { verifyStoredUpload } from './stored-upload-check';
 import { ByteLimiter, pipeRequestBody } from './upload-limits';
