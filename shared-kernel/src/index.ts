@@ -57,6 +57,8 @@ export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from '.
 
 // The HTTP contract: wire types, rules and constants shared with the api-server
 export * from '@cloudclip/contract';
+// The commit answer as the kernel's API returns it (`maxViews` null → 0); shadows the contract's wire type.
+export type { FileCommitResponse, UrlCommitResponse } from './api/endpoints/file-commit';
 
 // Business constants and validators (spec §5, §9)
 export * from './constants';

@@ -20,14 +20,27 @@ import { isShareRemarkTooLong, SHARE_REMARK_MAX_LENGTH, type UserFileListData } 
 import type { CredentialGuard } from '../auth/credential-guard';
 import type { AuthService } from '../services/auth-service';
 import { OFFICE_VIEWER_URL } from '../services/file-share-access';
-import type { DirectUploadInput, FileCaller } from '../services/file-share-store';
+import type { DirectUploadInput } from '../services/file-share-inputs';
+import type { FileCaller } from '../services/file-share-rules';
 import type { FileShareServices } from '../services/file-shares';
 import { storageHttpError } from '../services/storage-errors';
 import { ByteLimiter } from '../services/upload-limits';
 import { contentDisposition } from '../storage/content-disposition';
 import { quoteEtag, type ObjectInfo } from '../storage/storage-driver';
 import { searchTermsOrRefuse } from '../services/search-terms';
-import { flag, optionalNumber, optionalString, queryInt } from './input-numbers';
+import {
+  idParams,
+  slugParams,
+  filenameParams,
+  presignBody,
+  commitBody,
+  uploadOptions,
+  adminListQuery,
+  userListQuery,
+  updateBody,
+  verifyBody,
+  passwordQuery,
+} from './file-share-schemas';
 
 export interface FileRoutesOptions {
   files: FileShareServices;
@@ -38,81 +51,8 @@ export interface FileRoutesOptions {
   tempDir: string;
 }
 
-export const FILE_LIST_DEFAULT_LIMIT = 30;
-export const FILE_LIST_MAX_LIMIT = 100;
 /** Content-Security-Policy of active content (HTML, SVG, XML, scripts) served by the proxy links. */
 export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
-
-const idParams = z.object({ id: z.string().min(1) });
-const slugParams = z.object({ slug: z.string().min(1) });
-const filenameParams = z.object({ filename: z.string().min(1) });
-
-const presignBody = z.object({
-  s3_config_id: z.string().min(1),
-  filename: z.string().min(1),
-  size: optionalNumber({ integer: true, min: 0 }),
-  slug: optionalString,
-  path: optionalString,
-  override: flag,
-});
-
-/** Body of s3/commit (url/commit adds `slug`). */
-export const commitBody = z.object({
-  file_id: z.string().min(1),
-  etag: z.string().nullish(),
-  size: optionalNumber({ integer: true, min: 0 }),
-  remark: z.string().nullish(),
-  password: z.string().nullish(),
-  expires_in: optionalNumber({ min: 0 }),
-  max_views: optionalNumber({ integer: true, min: 0 }),
-});
-
-/** Query of upload-direct and fields of the form upload (all strings on the wire). */
-const uploadOptions = z.object({
-  s3_config_id: optionalString,
-  slug: optionalString,
-  path: optionalString,
-  remark: optionalString,
-  password: optionalString,
-  expires_in: optionalNumber({ min: 0 }),
-  max_views: optionalNumber({ integer: true, min: 0 }),
-  override: flag,
-  original_filename: flag,
-  use_proxy: z
-    .unknown()
-    .optional()
-    .transform((value) => value !== '0' && value !== 0 && value !== false && value !== 'false'),
-});
-
-const adminListQuery = z.object({
-  limit: queryInt(FILE_LIST_DEFAULT_LIMIT, 1, FILE_LIST_MAX_LIMIT),
-  offset: queryInt(0, 0),
-  created_by: optionalString,
-  s3_config_id: optionalString,
-  // Search (contract api/search.ts); a refused query is 400.
-  q: z.string().optional(),
-});
-
-const userListQuery = z.object({
-  limit: queryInt(FILE_LIST_DEFAULT_LIMIT, 1, FILE_LIST_MAX_LIMIT),
-  offset: queryInt(0, 0),
-  q: z.string().optional(),
-});
-
-const updateBody = z.object({
-  remark: z.string().nullable().optional(),
-  slug: z.string().min(1).optional(),
-  expires_at: z.string().nullable().optional(),
-  use_proxy: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
-    .transform((value) => value === true || value === 1 || value === 'true' || value === '1')
-    .optional(),
-  max_views: z.number().int().min(0).nullable().optional(),
-  password: z.string().nullable().optional(),
-});
-
-const verifyBody = z.object({ password: z.string().min(1) });
-const passwordQuery = z.object({ password: z.string().optional() });
 
 /**
  * 400 for a file share remark longer than the contract allows (rules/share-remark.ts), before any

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { S3StorageDriver } from '../storage/s3-driver';
@@ -198,5 +200,71 @@ describe('POST /api/s3-configs/{id}/test', () => {
     const [local] = await t.container.repositories.storageConfigs.listPublic();
     const byKey = await t.app.inject({ method: 'POST', url: `/api/s3-configs/${local?.id}/test`, headers: apiKeyHeader(key.key) });
     expect(byKey.statusCode).toBe(403);
+  });
+
+  // The keys the reference always sends, whatever the outcome: `read.firstObjects` (an array),
+  // `cors.error` and `frontendSim.error` (null when the step passed, a message when it failed) and
+  // `frontendSim.steps.step2.providerHeaders` (the storage's answer headers of the simulated PUT; {} when none came).
+  describe('report keys', () => {
+    /** The report (`data.result`) of an s3rver config with an empty folder of its own and `extra`. */
+    async function keysReport(extra: Record<string, unknown> = {}) {
+      const data = await reportOf(s3rverConfig(S3RVER_BUCKET, { default_folder: `keys-${randomUUID()}`, ...extra }));
+      return data.result;
+    }
+
+    it('passing S3 test: empty firstObjects, null errors and the PUT answer headers of the bucket', async () => {
+      const result = await keysReport();
+      expect(result.read).toMatchObject({ success: true, objectCount: 0, firstObjects: [] });
+      expect(result.cors).toMatchObject({ success: true, error: null });
+      expect(result.frontendSim).toMatchObject({ success: true, error: null });
+      const headers = result.frontendSim.steps.step2.providerHeaders as Record<string, string>;
+      expect(headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(headers['access-control-allow-origin']).toEqual(expect.any(String));
+      // Only upload-relevant headers: no connection or date noise.
+      expect(headers).not.toHaveProperty('connection');
+      expect(headers).not.toHaveProperty('date');
+    });
+
+    it('S3 PUT refused by the storage: messages set, the refusal answer headers kept', async () => {
+      // An endpoint that refuses every request as S3 does an unknown key.
+      const refusing = http.createServer((request, response) => {
+        request.resume();
+        response.writeHead(403, { 'content-type': 'application/xml', 'x-amz-request-id': 'refused-1', connection: 'close' });
+        response.end('<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+      });
+      await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = refusing.address() as AddressInfo;
+        const result = await keysReport({ endpoint_url: `http://127.0.0.1:${port}` });
+        expect(result.read).toMatchObject({ success: false, error: expect.any(String), firstObjects: [] });
+        expect(result.cors).toMatchObject({ success: false, error: expect.any(String) });
+        expect(result.frontendSim).toMatchObject({ success: false, error: expect.stringMatching(/^HTTP 403/) });
+        expect(result.frontendSim.steps.step2).toMatchObject({ success: false, statusCode: 403 });
+        expect(result.frontendSim.steps.step2.providerHeaders).toEqual({
+          'content-type': 'application/xml',
+          'x-amz-request-id': 'refused-1',
+        });
+      } finally {
+        await new Promise((resolve) => refusing.close(resolve));
+      }
+    });
+
+    it('unreachable S3 endpoint: every error is a message and no answer headers came', async () => {
+      const result = await keysReport({ endpoint_url: 'http://127.0.0.1:1' });
+      expect(result.read).toMatchObject({ success: false, firstObjects: [] });
+      expect(result.cors).toMatchObject({ success: false, error: expect.any(String) });
+      expect(result.frontendSim).toMatchObject({ success: false, error: expect.any(String) });
+      expect(result.frontendSim.steps.step2.providerHeaders).toEqual({});
+    });
+
+    it('local storage: empty firstObjects, null errors and the ETag the storage route answers', async () => {
+      const [local] = await t.container.repositories.storageConfigs.listPublic();
+      if (!local) throw new Error('no local storage');
+      const result = (await runTest(local.id)).json().data.result;
+      expect(result.read).toMatchObject({ success: true, firstObjects: [] });
+      expect(result.cors).toMatchObject({ success: true, error: null });
+      expect(result.frontendSim).toMatchObject({ success: true, error: null });
+      expect(result.frontendSim.steps.step2.providerHeaders).toEqual({ etag: expect.stringMatching(/^".+"$/) });
+    });
   });
 });

@@ -63,7 +63,10 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
     // The browser talks to the api-server, not to the WebDAV/SFTP server: the step keeps its keys, skipped.
     expect(result.cors).toMatchObject({ success: true, skipped: true, allowOrigin: ORIGIN, uploadSupported: true });
     expect(result.cors.note).toMatch(new RegExp(`Skipped: browsers never talk to the ${kind} server`));
-    expect(result.frontendSim.success).toBe(true);
+    expect(result.cors.error).toBeNull();
+    expect(result.frontendSim).toMatchObject({ success: true, error: null });
+    // The api-server's storage route is the "provider" here: its answer carries the quoted ETag.
+    expect(result.frontendSim.steps.step2.providerHeaders).toEqual({ etag: expect.stringMatching(/^".+"$/) });
     expect(result.frontendSim.steps.step1.presignedUrl).toMatch(/^http:\/\/localhost(:80)?\/api\/storage\/local\//);
     expect(result.frontendSim.steps.step3).toMatchObject({ success: true, fileCleaned: true, contentType: 'text/plain' });
     expect(result.ranges).toMatchObject({ success: true, mode: 'native', error: null, cleaned: true });
@@ -153,7 +156,10 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
     expect(data.result.read.error).toContain(`the server presents ${sshd.hostKeySha256}`);
     expect(data.result.read.error).toContain(`expects ${wrong}`);
     expect(data.result.write.success).toBe(false);
-    expect(data.result.frontendSim.success).toBe(false);
+    expect(data.result.read.firstObjects).toEqual([]);
+    expect(data.result.frontendSim).toMatchObject({ success: false, error: expect.any(String) });
+    // The upload never reached a server: no answer headers.
+    expect(data.result.frontendSim.steps.step2.providerHeaders).toEqual({});
     expect(data.result.ranges?.success).toBe(false);
     const chinese = await report(id, 'zh-CN');
     expect(chinese.data.result.read.error).toMatch(/^SFTP 主机密钥指纹不匹配/);

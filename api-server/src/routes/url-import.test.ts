@@ -254,6 +254,8 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
         slug: 'from-url',
         size: Buffer.byteLength(TEXT),
         hasPassword: true,
+        // No max_views in the request: stored and answered as null, as s3/commit does.
+        maxViews: null,
         url: '/file/from-url',
       });
       const downloaded = await c.inject({ method: 'GET', url: '/api/file-download/from-url?password=pw' });

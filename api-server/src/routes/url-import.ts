@@ -8,7 +8,8 @@ import { parseInput } from '../http/validation';
 import { isScriptContentType } from '../lib/mime-types';
 import { PROXIED_HEADERS } from '../services/url-import-remote';
 import type { UrlImportService } from '../services/url-import-service';
-import { callerOf, commitBody, refuseLongRemark, SANDBOX_CSP } from './files';
+import { commitBody } from './file-share-schemas';
+import { callerOf, refuseLongRemark, SANDBOX_CSP } from './files';
 import { optionalNumber, optionalString } from './input-numbers';
 
 export interface UrlImportRoutesOptions {

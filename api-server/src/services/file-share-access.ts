@@ -6,7 +6,8 @@ import { hashPassword, needsRehash, verifyPassword } from '../lib/password-hash'
 import { isExpired } from '../lib/time';
 import type { StorageDriver } from '../storage/storage-driver';
 import type { FileShareLinks } from './file-share-links';
-import { hasViewLimit, viewsExceeded, type FileShareStore } from './file-share-store';
+import { hasViewLimit, viewsExceeded } from './file-share-rules';
+import type { FileShareStore } from './file-share-store';
 import { storageHttpError } from './storage-errors';
 
 export const OFFICE_VIEWER_URL = 'https://view.officeapps.live.com/op/view.aspx?src=';

@@ -5,7 +5,9 @@ import { HttpError } from '../http/http-error';
 import { parseTimestamp } from '../lib/time';
 import type { FileChanges, FileListRow } from '../repositories/file-repository';
 import { useProxyOf, type FileShareLinks } from './file-share-links';
-import { maxViewsColumn, type FileShareStore, type FileUpdateInput } from './file-share-store';
+import type { FileUpdateInput } from './file-share-inputs';
+import { maxViewsColumn } from './file-share-rules';
+import type { FileShareStore } from './file-share-store';
 import { SearchTotals } from './search-totals';
 
 /**

@@ -1,14 +1,5 @@
-import {
-  isShareSlug,
-  RANDOM_SLUG_LENGTH,
-  type FileCommitResponse,
-  type FilePresignResponse,
-  hasControlCharacter,
-} from '@cloudclip/contract';
+import { RANDOM_SLUG_LENGTH, type FilePresignResponse } from '@cloudclip/contract';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
-import { apiKeyCreator } from '../auth/ownership';
 import type { FileRow, StorageConfigRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/http-error';
@@ -22,111 +13,18 @@ import type { MountRepository } from '../repositories/mount-repository';
 import type { StorageConfigRepository } from '../repositories/storage-config-repository';
 import type { StorageDriver } from '../storage/storage-driver';
 import { keySubPath } from './file-keys';
+import type { ShareOptions } from './file-share-inputs';
 import type { FileShareMounts } from './file-share-mounts';
+import { assertSlugFormat, creatorOf, maxViewsColumn, presignedReservationSeconds, type FileCaller } from './file-share-rules';
 import { storageHttpError } from './storage-errors';
 import type { StorageConfigService } from './storage-config-service';
 import type { UploadLimits } from './upload-limits';
-import { PRESIGNED_RESERVATION_GRACE_SECONDS, type ReserveRequest } from './upload-reservations';
+import type { ReserveRequest } from './upload-reservations';
 
 /** Contract §6.1: custom slugs of share files. */
 export const FILE_SLUG_ATTEMPTS = 10;
 const SLUG_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-export const MAX_FILENAME_LENGTH = 255;
 const HOUR_MS = 60 * 60 * 1000;
-
-export type FileCaller = AdminAuth | ApiKeyAuth;
-
-/** `created_by` of share uploads (contract §2.7): `<adminId>` or `apikey:<keyId>`. */
-export function creatorOf(caller: FileCaller): string {
-  return caller.kind === 'admin' ? caller.adminId : apiKeyCreator(caller.key.id);
-}
-
-export function hasViewLimit(row: Pick<FileRow, 'max_views'>): row is FileRow & { max_views: number } {
-  return row.max_views !== null && Number(row.max_views) > 0;
-}
-
-export function viewsExceeded(row: Pick<FileRow, 'max_views' | 'views'>): boolean {
-  return hasViewLimit(row) && Number(row.views) > Number(row.max_views);
-}
-
-/** A share's file name, trimmed: 400 when empty, too long or with control characters. */
-export function assertFilename(filename: string): string {
-  const trimmed = filename.trim();
-  if (trimmed === '' || trimmed.length > MAX_FILENAME_LENGTH || hasControlCharacter(trimmed)) {
-    throw new HttpError(400, 'file.filenameInvalid');
-  }
-  return trimmed;
-}
-
-export function assertSlugFormat(slug: string): void {
-  if (!isShareSlug(slug)) throw new HttpError(400, 'file.slugInvalid');
-}
-
-/** `max_views` 0 / absent → unlimited (stored null). */
-export function maxViewsColumn(value: number | null | undefined): number | null {
-  return value === undefined || value === null || value <= 0 ? null : Math.floor(value);
-}
-
-/** How long a presigned upload of `config` holds its reservation: the URL's lifetime plus a grace. */
-export function presignedReservationSeconds(config: StorageConfigRow): number {
-  return Number(config.signature_expires_in) + PRESIGNED_RESERVATION_GRACE_SECONDS;
-}
-
-// ------------------------------------------------------------------------------------ inputs
-
-export interface PresignInput {
-  s3_config_id: string;
-  filename: string;
-  size?: number | undefined;
-  slug?: string | undefined;
-  path?: string | undefined;
-  override?: boolean | undefined;
-}
-
-export interface CommitInput {
-  file_id: string;
-  etag?: string | null | undefined;
-  size?: number | undefined;
-  remark?: string | null | undefined;
-  password?: string | null | undefined;
-  /** Hours; > 0 → now + hours, else never. */
-  expires_in?: number | undefined;
-  max_views?: number | undefined;
-  /** URL commit only: a custom slug applied now. */
-  slug?: string | undefined;
-}
-
-export interface ShareOptions {
-  remark?: string | null | undefined;
-  password?: string | null | undefined;
-  expires_in?: number | undefined;
-  max_views?: number | undefined;
-}
-
-export interface DirectUploadInput extends ShareOptions {
-  filename: string;
-  s3_config_id?: string | undefined;
-  slug?: string | undefined;
-  path?: string | undefined;
-  override?: boolean | undefined;
-  original_filename?: boolean | undefined;
-  use_proxy?: boolean | undefined;
-}
-
-export interface UploadBody {
-  stream: Readable;
-  /** Declared length (Content-Length) when known. */
-  contentLength?: number | undefined;
-}
-
-export interface FileUpdateInput {
-  remark?: string | null | undefined;
-  slug?: string | undefined;
-  expires_at?: string | null | undefined;
-  use_proxy?: boolean | undefined;
-  max_views?: number | null | undefined;
-  password?: string | null | undefined;
-}
 
 /** A new row's columns (pending rows: size 0, no etag). */
 export type NewFileRow = Omit<FileRow, 'id' | 'views' | 'created_at' | 'updated_at' | 'etag' | 'use_proxy'> &
@@ -454,25 +352,4 @@ export class FileShareStore {
       throw error;
     }
   }
-}
-
-/** The answer of a commit (s3/commit, url/commit). */
-export function commitView(row: FileRow): FileCommitResponse {
-  return {
-    id: row.id,
-    slug: row.slug,
-    filename: row.filename,
-    storage_path: row.storage_path,
-    s3_url: row.s3_url,
-    mimetype: row.mimetype,
-    size: Number(row.size),
-    remark: row.remark,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    hasPassword: row.password_hash !== null,
-    expiresAt: row.expires_at,
-    // A commit always stores a number (0 = unlimited).
-    maxViews: row.max_views ?? 0,
-    url: `/file/${row.slug}`,
-  };
 }

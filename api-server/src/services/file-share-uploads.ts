@@ -7,19 +7,9 @@ import type { FileChanges } from '../repositories/file-repository';
 import type { ObjectInfo } from '../storage/storage-driver';
 import { buildObjectKey, normalizeUploadPath } from './file-keys';
 import type { FileShareLinks } from './file-share-links';
-import {
-  assertFilename,
-  assertSlugFormat,
-  commitView,
-  creatorOf,
-  maxViewsColumn,
-  type CommitInput,
-  type DirectUploadInput,
-  type FileCaller,
-  type FileShareStore,
-  type PresignInput,
-  type UploadBody,
-} from './file-share-store';
+import type { CommitInput, DirectUploadInput, PresignInput, UploadBody } from './file-share-inputs';
+import { assertFilename, assertSlugFormat, commitView, committedMaxViews, creatorOf, type FileCaller } from './file-share-rules';
+import type { FileShareStore } from './file-share-store';
 import { storageHttpError } from './storage-errors';
 import { verifyStoredUpload } from './stored-upload-check';
 import { ByteLimiter, pipeRequestBody } from './upload-limits';
@@ -110,8 +100,8 @@ export class FileShareUploadService {
         size,
         created_by: creatorOf(caller),
         ...(await store.shareColumns(input)),
-        // The reference stores 0 (not null) for "unlimited" at commit, and answers it as 0 thereafter.
-        max_views: maxViewsColumn(input.max_views) ?? 0,
+        // Stored as the request carried it (none → null; 0 kept as 0), as the reference does.
+        max_views: committedMaxViews(input.max_views),
         updated_at: store.now(),
       };
     });

@@ -28,9 +28,21 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Answer headers of a storage PUT that tell a browser upload's outcome: ETag, type, length, CORS and provider ids. */
+const UPLOAD_HEADER =
+  /^(etag|content-type|content-length|location|last-modified|access-control-.+|x-amz-.+|x-bz-.+|x-ms-.+|x-oss-.+|x-cos-.+|cf-ray)$/;
+
+/** The upload-relevant answer headers of the simulated browser PUT (`frontendSim.steps.step2.providerHeaders`). */
+export function uploadResponseHeaders(headers: Headers): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [name, value] of headers.entries()) if (UPLOAD_HEADER.test(name)) picked[name] = value;
+  return picked;
+}
+
 export function localCors(origin: string, notes: StorageTestNotes): S3TestCors {
   return {
     success: true,
+    error: null,
     note: notes.corsLocalNote,
     allowOrigin: origin || '*',
     allowMethods: CORS_ALLOW_METHODS,
@@ -95,6 +107,7 @@ export async function corsTest(
     const supportsOrigin = allowOrigin === '*' || allowOrigin === origin;
     const result: S3TestCors = {
       success: true,
+      error: null,
       note: notes.corsPassedNote,
       allowOrigin,
       allowMethods,

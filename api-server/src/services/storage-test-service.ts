@@ -4,9 +4,18 @@ import type { StorageConfigRow } from '../db/schema';
 import type { Locale, MessageKey } from '../i18n/messages';
 import { formatBytes } from '../lib/format-size';
 import { LOCAL_STORAGE_ROUTE_PREFIX, type LocalUrlSigner } from '../storage/local-url-signer';
-import { isStorageError, type StorageDriver } from '../storage/storage-driver';
+import { isStorageError, quoteEtag, type StorageDriver } from '../storage/storage-driver';
 import { PROVIDER_B2, type StorageConfigService } from './storage-config-service';
-import { corsTest, errorText, guideFor, HTTP_TIMEOUT_MS, localCors, skippedCors, TEST_CONTENT_TYPE } from './storage-test-cors';
+import {
+  corsTest,
+  errorText,
+  guideFor,
+  HTTP_TIMEOUT_MS,
+  localCors,
+  skippedCors,
+  TEST_CONTENT_TYPE,
+  uploadResponseHeaders,
+} from './storage-test-cors';
 import { storageTestNotes, type StorageTestNotes } from './storage-test-notes';
 import {
   rangesTest,
@@ -131,18 +140,24 @@ export class StorageTestService {
     const note = remote ? notes.remoteReadNote : local ? notes.localReadNote : notes.readNote;
     try {
       const page = await driver.listObjects({ prefix, maxKeys: 10 });
-      const result: S3TestRead = { success: true, error: null, note, objectCount: page.objects.length, prefix: prefix || notes.rootPrefix };
-      if (page.objects.length > 0) {
-        result.firstObjects = page.objects.map((object) => ({
-          key: object.key,
-          size: formatBytes(object.size),
-          lastModified: object.lastModified.toISOString(),
-        }));
-      }
-      return result;
+      // `firstObjects` is always there: empty when the folder holds nothing.
+      const firstObjects = page.objects.map((object) => ({
+        key: object.key,
+        size: formatBytes(object.size),
+        lastModified: object.lastModified.toISOString(),
+      }));
+      return { success: true, error: null, note, objectCount: page.objects.length, prefix: prefix || notes.rootPrefix, firstObjects };
     } catch (error) {
       const text = remote ? remoteErrorText(error, remote, notes) : errorText(error);
-      return { success: false, error: text, code: errorCode(error), note, objectCount: 0, prefix: prefix || notes.rootPrefix };
+      return {
+        success: false,
+        error: text,
+        code: errorCode(error),
+        note,
+        objectCount: 0,
+        prefix: prefix || notes.rootPrefix,
+        firstObjects: [],
+      };
     }
   }
 
@@ -197,7 +212,8 @@ export class StorageTestService {
     const servedHere = driver.kind === 'local' || remote !== null;
     const steps = {
       step1: { name: notes.step1Name, success: false, duration: 0 } as S3TestStep,
-      step2: { name: notes.step2Name, success: false, duration: 0 } as S3TestStep,
+      // `providerHeaders`: the storage's answer headers of the PUT ({} until it answers, or for a local write).
+      step2: { name: notes.step2Name, success: false, duration: 0, providerHeaders: {} } as S3TestStep,
       step3: { name: notes.step3Name, success: false, duration: 0 } as S3TestStep,
     };
     const key = `${prefix}frontend_test_${Date.now()}.txt`;
@@ -261,6 +277,7 @@ export class StorageTestService {
 
       return {
         success: true,
+        error: null,
         note: notes.simPassedNote,
         steps,
         totalDuration: steps.step1.duration + steps.step2.duration + steps.step3.duration,
@@ -299,18 +316,21 @@ export class StorageTestService {
     const started = performance.now();
     const response = await fetch(url, { method: 'PUT', headers, body: content, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
     const seconds = Math.max((performance.now() - started) / 1000, 0.001);
+    const providerHeaders = uploadResponseHeaders(response.headers);
     if (!response.ok) {
       const body = (await response.text().catch(() => '')).slice(0, 2000);
       throw new UploadRejected(`HTTP ${response.status}: ${response.statusText}`, {
         statusCode: response.status,
         statusText: response.statusText,
         responseBody: body,
+        providerHeaders,
       });
     }
     await response.arrayBuffer().catch(() => undefined);
     const etag = response.headers.get('etag');
     return {
       statusCode: response.status,
+      providerHeaders,
       etag: etag ? etag.replace(/"/g, '') : null,
       uploadSpeed: `${(Buffer.byteLength(content) / seconds).toFixed(2)} B/s`,
     };
@@ -331,7 +351,8 @@ export class StorageTestService {
     });
     if (!verification.ok) throw new UploadRejected(`HTTP 403: signature ${verification.reason}`, { statusCode: 403 });
     const { etag } = await driver.putObject(key, content, { contentType: TEST_CONTENT_TYPE });
-    return { statusCode: 200, etag };
+    // The header the storage route answers such a PUT with (no provider of its own to ask).
+    return { statusCode: 200, etag, providerHeaders: etag ? { etag: quoteEtag(etag) } : {} };
   }
 }
 

@@ -7,7 +7,7 @@ import { DEFAULT_MIME_TYPE, essence, extensionForMimeType, mimeTypeForFilename }
 import { isSafeFetchError, parseHttpUrl, type SafeHttpClient, type SafeResponse } from '../lib/safe-http';
 import type { Clock } from '../lib/time';
 import { baseFileName } from './file-keys';
-import { MAX_FILENAME_LENGTH } from './file-share-store';
+import { MAX_FILENAME_LENGTH } from './file-share-rules';
 import type { SystemService } from './system-service';
 
 /** Bytes read for the GET fallback and for content sniffing (contract §5.8: a 1 KB range request). */

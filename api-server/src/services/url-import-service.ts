@@ -9,7 +9,8 @@ import type {
 } from '@cloudclip/contract';
 import type { SafeHttpClient, SafeResponse } from '../lib/safe-http';
 import type { Clock } from '../lib/time';
-import type { CommitInput, FileCaller } from './file-share-store';
+import type { CommitInput } from './file-share-inputs';
+import type { FileCaller } from './file-share-rules';
 import type { FileShareUploadService } from './file-share-uploads';
 import type { SystemService } from './system-service';
 import { UrlImportMultipart, type MultipartPartInput, type UrlMultipartInitInput } from './url-import-multipart';

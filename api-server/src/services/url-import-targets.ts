@@ -1,7 +1,8 @@
 import { HttpError } from '../http/http-error';
 import { DEFAULT_MIME_TYPE, essence, mimeTypeForFilename } from '../lib/mime-types';
 import { normalizeUploadPath } from './file-keys';
-import { assertFilename, assertSlugFormat, type FileCaller, type FileShareStore } from './file-share-store';
+import { assertFilename, assertSlugFormat, type FileCaller } from './file-share-rules';
+import type { FileShareStore } from './file-share-store';
 import type { UploadLimits } from './upload-limits';
 import { cleanFilename, type UrlImportRemote } from './url-import-remote';
 

@@ -1,6 +1,7 @@
 import type { FileCommitResponse, UrlCancelResponse, UrlPresignResponse } from '@cloudclip/contract';
 import { buildObjectKey } from './file-keys';
-import type { CommitInput, FileCaller } from './file-share-store';
+import type { CommitInput } from './file-share-inputs';
+import type { FileCaller } from './file-share-rules';
 import type { FileShareUploadService } from './file-share-uploads';
 import type { UrlImportLimits, UrlImportShares, UrlImportTargets, UrlPresignInput } from './url-import-targets';
 

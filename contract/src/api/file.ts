@@ -177,7 +177,7 @@ export interface FileCommitRequest {
   password?: string;
   /** **Hours**; > 0 → expires at now + hours; 0/absent → never. */
   expires_in?: number | string;
-  /** 0/absent → unlimited. */
+  /** Stored as sent (absent → `null`, the server also takes `null` and `""` for absent); `0` and `null` both mean unlimited. */
   max_views?: number | string;
   /** Sent by the legacy client, ignored by the server. */
   s3_config_id?: Uuid;
@@ -202,8 +202,8 @@ export interface FileCommitResponse {
   updated_at: ApiTimestamp;
   hasPassword: boolean;
   expiresAt: IsoTimestamp | null;
-  /** `0` = unlimited (a commit stores 0, never null). */
-  maxViews: number;
+  /** The limit the commit request carried: `null` when it sent none; `null` and `0` both mean unlimited. */
+  maxViews: number | null;
   url: string;
 }
 

@@ -60,6 +60,16 @@ describe('files endpoints', () => {
     expect(result.url).toBe('/file/abc123');
   });
 
+  it('gives a commit answered with maxViews null (no limit sent) as 0, and a sent limit as is', async () => {
+    const h = createHarness();
+    loginApiKey(h);
+    h.reply(envelope({ id: 'f1', slug: 'abc123', url: '/file/abc123', maxViews: null }));
+    h.reply(envelope({ id: 'f2', slug: 'def456', url: '/file/def456', maxViews: 3 }));
+    const api = createFilesApi(h.client);
+    expect((await api.commit({ file_id: 'f1' })).maxViews).toBe(0);
+    expect((await api.commit({ file_id: 'f2', max_views: 3 })).maxViews).toBe(3);
+  });
+
   it('uploads directly with PUT /api/upload-direct/{filename}, the query options and progress', async () => {
     const h = createHarness();
     loginApiKey(h);

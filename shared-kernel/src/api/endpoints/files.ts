@@ -4,7 +4,7 @@ import type {
   AdminFileListData,
   AdminFileListQuery,
   FileCommitRequest,
-  FileCommitResponse,
+  FileCommitResponse as WireFileCommitResponse,
   FileDetail,
   FilePresignRequest,
   FilePresignResponse,
@@ -17,6 +17,7 @@ import type {
   UserFileListQuery,
   UserFileListResponse,
 } from '@cloudclip/contract';
+import { normaliseCommit, type FileCommitResponse } from './file-commit';
 import { offsetPage } from './offset-page';
 import { searchParam } from './search-param';
 
@@ -79,9 +80,9 @@ export function createFilesApi(client: HttpClient) {
       return client.putToStorage(presigned.upload_url, body, { ...options, headers });
     },
 
-    /** `POST /s3/commit` (`expires_in` in hours, `size` may be a string as in the legacy client). */
+    /** `POST /s3/commit` (`expires_in` in hours, `size` may be a string as in the legacy client); `maxViews` null → 0. */
     commit(body: FileCommitRequest, signal?: AbortSignal): Promise<FileCommitResponse> {
-      return client.data<FileCommitResponse>('/s3/commit', { method: 'POST', body, signal });
+      return client.data<WireFileCommitResponse>('/s3/commit', { method: 'POST', body, signal }).then(normaliseCommit);
     },
 
     /** `PUT /upload-direct/{filename}` with the raw bytes (MIME inferred from the name) and upload progress. */

@@ -34,8 +34,9 @@ describe('url-upload endpoints', () => {
     expect((await api.presign(presignBody)).file_id).toBe('f1');
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/url/presign`, body: presignBody });
     expect(h.last().headers.Authorization).toBe(`ApiKey ${API_KEY}`);
-    h.reply(envelope({ id: 'f1', slug: 's', url: '/file/s' }));
-    await api.commit({ file_id: 'f1', etag: 'e', size: 10, expires_in: 0 });
+    h.reply(envelope({ id: 'f1', slug: 's', url: '/file/s', maxViews: null }));
+    // No limit sent: the wire's null comes back as 0 (unlimited), the kernel's published shape.
+    expect((await api.commit({ file_id: 'f1', etag: 'e', size: 10, expires_in: 0 })).maxViews).toBe(0);
     expect(h.last()).toMatchObject({
       method: 'POST',
       url: `${BASE}/api/url/commit`,

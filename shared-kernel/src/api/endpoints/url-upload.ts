@@ -2,7 +2,7 @@ import type { HttpClient } from '../http-client';
 import type {
   UrlCancelResponse,
   UrlCommitRequest,
-  UrlCommitResponse,
+  UrlCommitResponse as WireUrlCommitResponse,
   UrlInfo,
   UrlInfoRequest,
   UrlMultipartAbortRequest,
@@ -14,6 +14,7 @@ import type {
   UrlPresignRequest,
   UrlPresignResponse,
 } from '@cloudclip/contract';
+import { normaliseCommit, type UrlCommitResponse } from './file-commit';
 
 /**
  * URL import (contract 5.8). The browser downloads the source itself (falling back to `proxyUrl`),
@@ -37,9 +38,9 @@ export function createUrlUploadApi(client: HttpClient) {
       return client.data<UrlPresignResponse>('/url/presign', { method: 'POST', body, signal });
     },
 
-    /** `POST /url/commit` (as `s3/commit`; `expires_in` in hours; optional custom `slug`). */
+    /** `POST /url/commit` (as `s3/commit`; `expires_in` in hours; optional custom `slug`; `maxViews` null → 0). */
     commit(body: UrlCommitRequest, signal?: AbortSignal): Promise<UrlCommitResponse> {
-      return client.data<UrlCommitResponse>('/url/commit', { method: 'POST', body, signal });
+      return client.data<WireUrlCommitResponse>('/url/commit', { method: 'POST', body, signal }).then(normaliseCommit);
     },
 
     /** `POST /url/multipart/init` → upload id and one presigned URL per part. */
