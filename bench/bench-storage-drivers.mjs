@@ -1,5 +1,5 @@
 // Storage drivers benchmark (issue 38): a measurement, never pass/fail. `pnpm bench --only=storage`, or
-// alone: `node scripts/bench-storage-drivers.mjs`. Needs only the api-server build (api-server/dist);
+// alone: `node bench/bench-storage-drivers.mjs`. Needs only the api-server build (api-server/dist);
 // builds nothing itself.
 //
 // One built api-server (temporary DATA_DIR, SQLite, free loopback port) with a mount per driver, made
@@ -28,10 +28,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { davAuth, missingCommands, startDriverWorld } from '../e2e/storage-drivers/drivers-world.mjs';
-import { formatTable } from './budgets-lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
 import { entryNames, knobsFromEnv, mbPerSecond, rangeFor, summary, tableRows } from './bench-storage-drivers-lib.mjs';
-import { repoRoot } from './lib.mjs';
-import { writeRandomFile } from './webdav-clients.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
+import { writeRandomFile } from '../e2e/webdav-clients/file-tree.mjs';
 
 const MIB = 1024 * 1024;
 const LIST_RUNS = 5;

@@ -29,10 +29,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { BUILD_MARKERS, isBuilt, repoRoot } from './lib.mjs';
-import { formatTable } from './budgets-lib.mjs';
+import { BUILD_MARKERS, isBuilt, repoRoot } from '../scripts/lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
 import { latencySummary, quantile } from './bench-search-lib.mjs';
-import { Cluster, freeConsecutivePorts } from './cluster.mjs';
+import { Cluster, freeConsecutivePorts } from '../scripts/cluster.mjs';
 
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password-1' };
 const WARM_UP_MS = 2000;

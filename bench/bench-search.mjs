@@ -1,5 +1,5 @@
 // Search benchmark (issue 16): a measurement, never pass/fail. `pnpm bench --only=search`, or alone:
-// `node scripts/bench-search.mjs`. Needs a built api-server (api-server/dist with migration
+// `node bench/bench-search.mjs`. Needs a built api-server (api-server/dist with migration
 // 0006-search); builds nothing itself.
 //
 // For each database of BENCH_SEARCH_DBS (default `sqlite,postgres`), in a child process of its own:
@@ -12,7 +12,7 @@
 //    prepared INSERT per row, 2,000 rows a transaction; PostgreSQL: pg, multi-row INSERTs of 500 rows,
 //    5,000 rows a transaction) while the server runs. These are normal writes for the database:
 //    the migration's triggers fire and its indexes are updated as for the server's own writes. The
-//    rows (scripts/bench-search-lib.mjs) are deterministic: Markdown of English and Chinese sentences,
+//    rows (bench/bench-search-lib.mjs) are deterministic: Markdown of English and Chinese sentences,
 //    a remark on about a third, 5 % end-to-end encrypted (an envelope of ciphertext); file shares are a
 //    row each (filename, type, size, remark) in one `local` storage configuration, with no bytes. On
 //    PostgreSQL `ANALYZE pastes, files` follows, as autovacuum would after such a load.
@@ -38,8 +38,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable } from './budgets-lib.mjs';
-import { repoRoot } from './lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
 import { SEARCH_QUERIES, benchFile, benchPaste, latencySummary, listKnob, slowdownPercent } from './bench-search-lib.mjs';
 
 const apiDir = path.join(repoRoot, 'api-server');

@@ -1,5 +1,5 @@
 // Backup benchmark (issue 37): a measurement, never pass/fail. `pnpm bench --only=backup`, or alone:
-// `node scripts/bench-backup.mjs [--pastes=N] [--files=N] [--dbs=sqlite,postgres]`. Needs only the
+// `node bench/bench-backup.mjs [--pastes=N] [--files=N] [--dbs=sqlite,postgres]`. Needs only the
 // api-server build (api-server/dist/backup/cli.js); builds nothing itself.
 //
 // 1. Seeding (not timed as part of any figure): a migrated database made through the build
@@ -7,7 +7,7 @@
 //    local storage configuration, PASTES pastes (default 100,000), their tags and FILES file shares
 //    (default 10,000) with plain batched INSERTs (SQLite: one prepared INSERT per row; PostgreSQL:
 //    multi-row INSERTs). The migration's triggers and indexes see them as normal writes. Rows are
-//    deterministic (scripts/bench-backup-lib.mjs): pastes are Markdown of 200 B – 4 KB (log-uniform)
+//    deterministic (bench/bench-backup-lib.mjs): pastes are Markdown of 200 B – 4 KB (log-uniform)
 //    and 1 % of 40–60 KB, 3 % encrypted envelopes, 30 % with 1–3 tags, 10 % with a password (one
 //    scrypt hash, sealed copy per row with the server secret), some with a remark, expiry or view
 //    limit. Every file share has its object in the local storage (DATA_DIR/storage/<config>/uploads/…):
@@ -37,8 +37,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable } from './budgets-lib.mjs';
-import { repoRoot } from './lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
 import {
   backupFile,
   backupPaste,
