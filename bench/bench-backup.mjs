@@ -30,359 +30,17 @@
 //    start (api-server/.bench-backup-dist-*, removed at the end), so a rebuild meanwhile changes nothing.
 // Results: bench-results/backup.json, a table, and one JSON line with the load average (before and
 // after) and the command.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatTable } from '../scripts/budgets-lib.mjs';
 import { repoRoot } from '../scripts/lib.mjs';
-import {
-  backupFile,
-  backupPaste,
-  countOption,
-  databasesOption,
-  fileBytes,
-  growthPercent,
-  humanBytes,
-  parseMaxRss,
-  parseVmHwm,
-  rowsOfCliOutput,
-} from './bench-backup-lib.mjs';
-
-const apiDir = path.join(repoRoot, 'api-server');
-const builtDist = path.join(apiDir, 'dist');
-/**
- * The build every step uses: a copy of api-server/dist made when the measurement starts (inside
- * api-server, so its node_modules resolve), so a rebuild meanwhile (another migration) cannot make
- * the sources, archives and targets of one run disagree.
- */
-let distDir = builtDist;
-const cliFile = () => path.join(distDir, 'backup', 'cli.js');
-const requireFromApi = createRequire(path.join(apiDir, 'package.json'));
-const APP_SECRET = 'bench-backup-app-secret-0123456789abcdef';
-const CONFIG_ID = 'b0000000-0000-4000-8000-000000000001';
-const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
-const TIME_BIN = '/usr/bin/time';
-const PG_MAX_PARAMETERS = 30_000;
-const PG_MAX_ROWS_PER_INSERT = 500;
-
-function requireBackupBuild() {
-  if (!existsSync(path.join(builtDist, 'backup', 'cli.js')))
-    throw new Error('api-server/dist/backup/cli.js is missing: build the api-server first (pnpm --filter @cloudclip/api-server build)');
-}
-
-const idOf = (kind, index) => `${kind}0000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
-const isoAt = (ms) => new Date(ms).toISOString();
-
-/** Columns and row values of every seeded table, from the deterministic rows of bench-backup-lib. */
-function seedPlan({ pastes, files, passwordHash, seal, now }) {
-  const yearMs = 365 * 86_400_000;
-  const at = (index, count) => isoAt(now - yearMs + Math.floor((index * yearMs) / count));
-  const nowIso = isoAt(now);
-  return {
-    admin: { id: ADMIN_ID, username: 'bench-admin', password_hash: passwordHash, created_at: nowIso, updated_at: nowIso },
-    config: {
-      id: CONFIG_ID,
-      name: 'Local storage',
-      driver: 'local',
-      provider_type: 'Local',
-      bucket_name: 'local',
-      default_folder: 'uploads',
-      is_public: 1,
-      is_default: 1,
-      admin_id: ADMIN_ID,
-      created_at: nowIso,
-      updated_at: nowIso,
-    },
-    pastes: function* () {
-      for (let index = 0; index < pastes; index += 1) {
-        const paste = backupPaste(index);
-        const created = at(index, pastes);
-        const id = idOf('c', index);
-        yield {
-          row: {
-            id,
-            slug: `bp${index.toString(36)}`,
-            content: paste.content,
-            remark: paste.remark,
-            password_hash: paste.hasPassword ? passwordHash : null,
-            password_sealed: paste.hasPassword ? seal('bench-password') : null,
-            expires_at: paste.expiresInDays === null ? null : isoAt(now + paste.expiresInDays * 86_400_000),
-            max_views: paste.maxViews,
-            views: paste.maxViews === null ? paste.views : Math.min(paste.views, paste.maxViews - 1),
-            created_by: ADMIN_ID,
-            created_at: created,
-            updated_at: created,
-            encryption: paste.encryption,
-          },
-          tags: paste.tags.map((tag, position) => ({ paste_id: id, tag, tag_key: tag.toLowerCase(), position })),
-        };
-      }
-    },
-    files: function* () {
-      for (let index = 0; index < files; index += 1) {
-        const file = backupFile(index);
-        const created = at(index, files);
-        yield {
-          index,
-          file,
-          row: {
-            id: idOf('d', index),
-            filename: file.filename,
-            storage_path: `uploads/${file.prefix}-${file.filename}`,
-            mimetype: file.mimetype,
-            size: file.size,
-            s3_config_id: CONFIG_ID,
-            slug: `bf${index.toString(36)}`,
-            remark: file.remark,
-            password_hash: file.hasPassword ? passwordHash : null,
-            password_sealed: file.hasPassword ? seal('bench-password') : null,
-            views: 0,
-            use_proxy: 1,
-            created_by: ADMIN_ID,
-            created_at: created,
-            updated_at: created,
-          },
-        };
-      }
-    },
-  };
-}
-
-/** Writes every file share's object into the local storage of `dataDir`; returns their total bytes. */
-function seedObjects(dataDir, files) {
-  let bytes = 0;
-  const root = path.join(dataDir, 'storage', CONFIG_ID, 'uploads');
-  mkdirSync(root, { recursive: true });
-  for (let index = 0; index < files; index += 1) {
-    const file = backupFile(index);
-    const body = fileBytes(index, file, randomBytes);
-    writeFileSync(path.join(root, `${file.prefix}-${file.filename}`), body);
-    bytes += body.length;
-  }
-  return bytes;
-}
-
-/** A migrated, empty database made by the build itself (as the server would at its first start). */
-async function migrateThroughBuild(config) {
-  const { openDatabase } = requireFromApi(path.join(distDir, 'db', 'database.js'));
-  const { migrateToLatest } = requireFromApi(path.join(distDir, 'db', 'migrate.js'));
-  const opened = await openDatabase(config);
-  try {
-    await migrateToLatest(opened.db, undefined, opened.schema === undefined ? {} : { migrationTableSchema: opened.schema });
-  } finally {
-    await opened.db.destroy();
-  }
-}
-
-async function seedContext() {
-  const { hashPassword } = requireFromApi(path.join(distDir, 'lib', 'password-hash.js'));
-  const { SecretBox } = requireFromApi(path.join(distDir, 'lib', 'secret-box.js'));
-  const box = new SecretBox(APP_SECRET);
-  return { passwordHash: await hashPassword('bench-password'), seal: (plain) => box.encrypt(plain) };
-}
-
-/** Seeds the SQLite file in one transaction; returns the rows written per table. */
-async function seedSqlite(file, sizes) {
-  await migrateThroughBuild({ file });
-  const plan = seedPlan({ ...sizes, ...(await seedContext()), now: Date.now() });
-  const Database = requireFromApi('better-sqlite3');
-  const db = new Database(file);
-  const statements = new Map();
-  const insert = (table, row) => {
-    const columns = Object.keys(row);
-    const key = `${table}(${columns.join(',')})`;
-    if (!statements.has(key)) {
-      statements.set(key, db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`));
-    }
-    statements.get(key).run(...Object.values(row));
-  };
-  const counts = { pastes: 0, paste_tags: 0, files: 0 };
-  try {
-    db.transaction(() => {
-      insert('admins', plan.admin);
-      insert('storage_configs', plan.config);
-      for (const { row, tags } of plan.pastes()) {
-        insert('pastes', row);
-        counts.pastes += 1;
-        for (const tag of tags) insert('paste_tags', tag);
-        counts.paste_tags += tags.length;
-      }
-      for (const { row } of plan.files()) {
-        insert('files', row);
-        counts.files += 1;
-      }
-    })();
-  } finally {
-    db.close();
-  }
-  return counts;
-}
-
-/** A URL of the same PostgreSQL server naming database `name`. */
-function databaseUrlFor(baseUrl, name) {
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function createPostgresDatabase(baseUrl, name) {
-  const { Client } = requireFromApi('pg');
-  const client = new Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  return databaseUrlFor(baseUrl, name);
-}
-
-/** Seeds a new PostgreSQL database in one transaction (multi-row INSERTs); returns its URL and the rows per table. */
-async function seedPostgres(baseUrl, name, sizes) {
-  const url = await createPostgresDatabase(baseUrl, name);
-  await migrateThroughBuild({ url });
-  const plan = seedPlan({ ...sizes, ...(await seedContext()), now: Date.now() });
-  const { Client } = requireFromApi('pg');
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  const pending = new Map();
-  const flush = async (table) => {
-    // Tags reference their paste: the pastes still pending go first.
-    if (table === 'paste_tags') await flush('pastes');
-    const rows = pending.get(table) ?? [];
-    if (!rows.length) return;
-    pending.set(table, []);
-    const columns = Object.keys(rows[0]);
-    const values = [];
-    const tuples = rows.map((row) => {
-      const start = values.length;
-      values.push(...columns.map((column) => row[column]));
-      return `(${columns.map((_, i) => `$${start + i + 1}`).join(', ')})`;
-    });
-    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
-  };
-  const add = async (table, row) => {
-    if (!pending.has(table)) pending.set(table, []);
-    const rows = pending.get(table);
-    rows.push(row);
-    if (rows.length >= Math.min(PG_MAX_ROWS_PER_INSERT, Math.floor(PG_MAX_PARAMETERS / Object.keys(row).length))) await flush(table);
-  };
-  const counts = { pastes: 0, paste_tags: 0, files: 0 };
-  try {
-    await client.query('BEGIN');
-    await add('admins', plan.admin);
-    await flush('admins');
-    await add('storage_configs', plan.config);
-    await flush('storage_configs');
-    for (const { row, tags } of plan.pastes()) {
-      await add('pastes', row);
-      counts.pastes += 1;
-      for (const tag of tags) await add('paste_tags', tag);
-      counts.paste_tags += tags.length;
-    }
-    await flush('pastes');
-    await flush('paste_tags');
-    for (const { row } of plan.files()) {
-      await add('files', row);
-      counts.files += 1;
-    }
-    await flush('files');
-    await client.query('COMMIT');
-    await client.query('ANALYZE');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
-  return { url, counts };
-}
-
-/**
- * Runs the build's backup CLI as a child process; resolves with its wall time, peak RSS and output.
- * Fails (with its stderr) when it exits non-zero.
- */
-function runCli(args, env) {
-  const useTime = existsSync(TIME_BIN);
-  const rssDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-rss-'));
-  const rssFile = path.join(rssDir, 'maxrss');
-  const [command, commandArgs] = useTime
-    ? [TIME_BIN, ['-f', '%M', '-o', rssFile, process.execPath, cliFile(), ...args]]
-    : [process.execPath, [cliFile(), ...args]];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, commandArgs, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    let polledPeak = null;
-    const poll = useTime
-      ? null
-      : setInterval(() => {
-          try {
-            const peak = parseVmHwm(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-            if (peak !== null) polledPeak = Math.max(polledPeak ?? 0, peak);
-          } catch {
-            /* gone */
-          }
-        }, 20);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const seconds = (performance.now() - started) / 1000;
-      if (poll) clearInterval(poll);
-      const peakRssBytes = useTime && existsSync(rssFile) ? parseMaxRss(readFileSync(rssFile, 'utf8')) : polledPeak;
-      rmSync(rssDir, { recursive: true, force: true });
-      if (code !== 0) {
-        reject(new Error(`backup ${args.join(' ')} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-        return;
-      }
-      resolve({ seconds, peakRssBytes, rssSource: useTime ? '/usr/bin/time %M' : 'VmHWM polled', output: stdout.trim() });
-    });
-  });
-}
-
-/** The CLI's environment: the given instance only (no inherited DATABASE_URL). */
-function cliEnv({ dataDir, databaseUrl }) {
-  const env = { ...process.env, DATA_DIR: dataDir, APP_SECRET };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
-}
-
-/** Rows of pastes, files and paste_tags in a target database. */
-async function countRows({ sqliteFile, databaseUrl }) {
-  const tables = ['pastes', 'paste_tags', 'files'];
-  if (sqliteFile) {
-    const Database = requireFromApi('better-sqlite3');
-    const db = new Database(sqliteFile, { readonly: true });
-    try {
-      return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n]));
-    } finally {
-      db.close();
-    }
-  }
-  const { Client } = requireFromApi('pg');
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const counts = {};
-    for (const table of tables) counts[table] = Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-    return counts;
-  } finally {
-    await client.end();
-  }
-}
-
-function countObjects(dataDir) {
-  const root = path.join(dataDir, 'storage', CONFIG_ID, 'uploads');
-  return existsSync(root) ? readdirSync(root).length : 0;
-}
+import { invokedDirectly, machineInfo, runMeasurementChild, writeResults } from './bench-harness.mjs';
+import { countOption, databasesOption, growthPercent, humanBytes, rowsOfCliOutput } from './bench-backup-lib.mjs';
+import { apiDir, builtDist, useBuild, requireBackupBuild } from './bench-backup-build.mjs';
+import { seedObjects, seedSqlite, createPostgresDatabase, seedPostgres } from './bench-backup-seed.mjs';
+import { runCli, cliEnv, countRows, countObjects } from './bench-backup-cli.mjs';
 
 /** Everything inside one process that has DATABASE_URL when PostgreSQL is measured. */
 async function measureAll({ pastes, files, dbs, withSmall = true }) {
@@ -392,7 +50,7 @@ async function measureAll({ pastes, files, dbs, withSmall = true }) {
     throw new Error('postgres: DATABASE_URL is not set (run inside api-server/scripts/with-postgres.sh)');
   const snapshot = mkdtempSync(path.join(apiDir, '.bench-backup-dist-'));
   cpSync(builtDist, snapshot, { recursive: true });
-  distDir = snapshot;
+  useBuild(snapshot);
   const work = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-backup-'));
   const runs = [];
   const seeding = {};
@@ -501,33 +159,20 @@ async function measureAll({ pastes, files, dbs, withSmall = true }) {
 
 /** Runs measureAll in a child process inside with-postgres.sh (when PostgreSQL is measured) and returns its result. */
 function runInChild(options) {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-backup-out-'));
-  const out = path.join(outDir, 'result.json');
-  const self = fileURLToPath(import.meta.url);
-  const args = [
-    `--inside`,
-    `--out=${out}`,
-    `--pastes=${options.pastes}`,
-    `--files=${options.files}`,
-    `--dbs=${options.dbs.join(',')}`,
-    ...(options.withSmall ? [] : ['--no-small']),
-  ];
-  const [command, commandArgs] = options.dbs.includes('postgres')
-    ? ['bash', [path.join(apiDir, 'scripts', 'with-postgres.sh'), process.execPath, self, ...args]]
-    : [process.execPath, [self, ...args]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CI: '1' } });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`the backup measurement exited with code ${code}`);
-        resolve(JSON.parse(readFileSync(out, 'utf8')));
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(outDir, { recursive: true, force: true });
-      }
-    });
+  return runMeasurementChild({
+    script: fileURLToPath(import.meta.url),
+    args: [
+      `--inside`,
+      `--pastes=${options.pastes}`,
+      `--files=${options.files}`,
+      `--dbs=${options.dbs.join(',')}`,
+      ...(options.withSmall ? [] : ['--no-small']),
+    ],
+    postgres: options.dbs.includes('postgres'),
+    env: { CI: '1' },
+    cwd: repoRoot,
+    tempPrefix: 'cloudclip-bench-backup-out-',
+    what: 'the backup measurement',
   });
 }
 
@@ -606,7 +251,7 @@ export async function benchBackup({ resultsDir = path.join(repoRoot, 'bench-resu
     measuredAt: new Date().toISOString(),
     commit,
     command,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryBytes: os.totalmem(), node: process.version },
+    machine: machineInfo(),
     loadavgBefore,
     loadavgAfter: os.loadavg(),
     ...measured,
@@ -636,15 +281,11 @@ export async function benchBackup({ resultsDir = path.join(repoRoot, 'bench-resu
       })),
     }),
   );
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'backup.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`Written: ${path.relative(repoRoot, file)}`);
+  writeResults(resultsDir, 'backup.json', results);
   return results;
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const argv = process.argv;
   const inside = argv.includes('--inside');
   const task = inside
