@@ -197,7 +197,7 @@ export default defineConfig([
   },
   // Playwright and the benchmarks run in Node, but the callbacks of page.evaluate() run in the page.
   {
-    files: ['e2e/**', '**/bench/**', 'scripts/bench.mjs', 'scripts/bench-large-paste.mjs', 'scripts/page-harness.mjs'],
+    files: ['e2e/**', '**/bench/**', 'scripts/page-harness.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 

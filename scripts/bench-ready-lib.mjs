@@ -1,4 +1,4 @@
-// Pure parts of `pnpm bench`'s "ready" figures and its server-rendered page throughput (scripts/bench.mjs,
+// Pure parts of `pnpm bench`'s "ready" figures and its server-rendered page throughput (bench/bench.mjs,
 // scripts/page-harness.mjs): the bench paste, the in-page readiness check, the goals and the
 // summaries. No I/O here, so scripts/bench-ready-lib.test.mjs can check them.
 

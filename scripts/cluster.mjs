@@ -120,7 +120,7 @@ async function startOutside() {
   child.on('exit', (code, signal) => process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0))));
 }
 
-// --- the replicas and the gateway on one database (also used by scripts/bench-cluster.mjs) -----------
+// --- the replicas and the gateway on one database (also used by bench/bench-cluster.mjs) -----------
 
 /** Whether `port` can be listened on (loopback). */
 function isFree(port) {

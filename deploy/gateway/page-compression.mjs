@@ -12,7 +12,7 @@
 // deflate flushed to a byte boundary with no reference to the ones before it (Z_FULL_FLUSH), so
 // they follow one another in one gzip member any browser reads; the checksum is taken over the
 // parts. Measured on a 24 KB paste's 88 KB page: about a third of the compression time of Brotli
-// quality 2 over the whole page, for about a quarter more bytes than quality 4 (scripts/bench.mjs
+// quality 2 over the whole page, for about a quarter more bytes than quality 4 (bench/bench.mjs
 // --only=ssr, pnpm bench --only=pages for the ready times).
 import { brotliCompress, brotliCompressSync, constants, crc32, deflateRawSync, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';

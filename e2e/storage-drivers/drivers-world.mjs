@@ -3,7 +3,7 @@
 // s3rver (e2e/support/s3rver.mjs in a child process), `rclone serve webdav` and OpenSSH's sshd
 // (e2e/support/remote-storage-servers.mjs) as storage configs (POST /api/s3-configs), and a mount on
 // each (POST /api/admin/mounts). Shared by e2e/storage-drivers/litmus-on-drivers.test.mjs and
-// scripts/bench-storage-drivers.mjs.
+// bench/bench-storage-drivers.mjs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

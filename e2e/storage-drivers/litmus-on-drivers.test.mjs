@@ -19,7 +19,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LITMUS_SUITES, debugLogExcerpt, litmusProblems, parseLitmusOutput } from '../../scripts/webdav-clients.mjs';
+import { debugLogExcerpt, litmusProblems, parseLitmusOutput } from '../webdav-clients/client-output.mjs';
+import { LITMUS_SUITES } from '../webdav-clients/settings.mjs';
 import { davAuth, missingCommands, startDriverWorld } from './drivers-world.mjs';
 
 const DRIVERS = ['webdav', 'sftp'];

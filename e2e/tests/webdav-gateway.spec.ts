@@ -7,7 +7,7 @@ import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
  * WebDAV through the gateway, as a file manager reaches it: the gateway proxies /dav/ to the
  * api-server for every WebDAV method, streams bodies both ways with no size limit of its own, and
  * rewrites a Destination on its own origin. The protocol itself is checked by litmus and rclone
- * (scripts/webdav-clients.mjs); this is the path through the product as `pnpm start` serves it.
+ * (e2e/webdav-clients/webdav-clients.mjs); this is the path through the product as `pnpm start` serves it.
  */
 
 const ORIGIN = `http://127.0.0.1:${GATEWAY_PORT}`;

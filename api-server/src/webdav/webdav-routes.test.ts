@@ -7,7 +7,7 @@ import { DavLockService } from './dav-locks';
 /**
  * WebDAV at /dav/ through the real app (Fastify inject, SQLite, the local driver): who may do
  * what, the methods' answers and the upload rules. The full protocol suites run with real clients
- * (litmus, rclone) in scripts/webdav-clients.mjs.
+ * (litmus, rclone) in e2e/webdav-clients/webdav-clients.mjs.
  */
 
 function basic(user: string, pass: string): Headers {

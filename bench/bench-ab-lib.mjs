@@ -1,6 +1,6 @@
-// The pure part of `pnpm bench:ab` (scripts/bench-ab.mjs): the order of the interleaved loads and
-// the summary of two builds' timings. No I/O, so scripts/bench-ab-lib.test.mjs tests it.
-import { median } from './lib.mjs';
+// The pure part of `pnpm bench:ab` (bench/bench-ab.mjs): the order of the interleaved loads and
+// the summary of two builds' timings. No I/O, so bench/bench-ab-lib.test.mjs tests it.
+import { median } from '../scripts/lib.mjs';
 
 /**
  * The loads of one round, interleaved: for every route one load of each build, the builds' order

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { roundOrder, summarize } from './bench-ab-lib.mjs';
-import { median } from './lib.mjs';
+import { median } from '../scripts/lib.mjs';
 
 test('each round loads every route once per build, the builds taking turns to go first', () => {
   assert.deepEqual(roundOrder(0, ['/', '/paste/{slug}'], ['before', 'after']), [

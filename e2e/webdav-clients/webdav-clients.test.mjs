@@ -1,18 +1,10 @@
 // Unit tests of the pure parts of the WebDAV client checks (litmus output, debug.log excerpts, rclone
-// check output, tree manifests, the results table): node --test scripts/
+// check output, tree manifests, the results table): node --test e2e/webdav-clients/
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  debugLogExcerpt,
-  litmusProblems,
-  manifestDifferences,
-  mbPerSecond,
-  parseLitmusOutput,
-  rcloneDifferences,
-  resultsTable,
-  selectionFromEnv,
-  textTable,
-} from './webdav-clients.mjs';
+import { debugLogExcerpt, litmusProblems, manifestDifferences, parseLitmusOutput, rcloneDifferences } from './client-output.mjs';
+import { mbPerSecond, resultsTable, textTable } from './report.mjs';
+import { selectionFromEnv } from './settings.mjs';
 
 /** A litmus line as litmus writes it to a pipe: the label, a carriage return, the label again, the result. */
 const line = (number, name, result) => {

@@ -1,5 +1,5 @@
-// Pure helpers of the search benchmark (scripts/bench-search.mjs): the seeded rows, the query mix
-// and the statistics. No I/O here, so scripts/bench-search-lib.test.mjs can check them.
+// Pure helpers of the search benchmark (bench/bench-search.mjs): the seeded rows, the query mix
+// and the statistics. No I/O here, so bench/bench-search-lib.test.mjs can check them.
 
 /**
  * A small deterministic pseudo-random generator (mulberry32), so two runs seed the same rows and the

@@ -23,32 +23,32 @@
 //    Every route is loaded on each network profile of BENCH_NETWORKS (default `loopback,slow-4g`;
 //    slow-4g = Lighthouse's mobile profile through CDP, see page-harness.mjs); slow-4g figures go to
 //    bench-results/pages-slow-4g.json.
-// 2. The 1 MB paste (scripts/bench-large-paste.mjs): first chunk on screen, whole document rendered,
+// 2. The 1 MB paste (bench/bench-large-paste.mjs): first chunk on screen, whole document rendered,
 //    frames per second while scrolling as it renders, with the Markdown worker and without it (the
 //    main-thread fallback); median of BENCH_LARGE_RUNS (default 3), written to
 //    bench-results/large-paste.json.
 // 3. API latency through the gateway (sequential requests), written to bench-results/api-latency.json.
 // 4. Search over 100,000 pastes and file shares on SQLite and PostgreSQL, and the write path with and
-//    without the search index (scripts/bench-search.mjs, which says how), written to
+//    without the search index (bench/bench-search.mjs, which says how), written to
 //    bench-results/search.json. Needs only the api-server build; BENCH_SEARCH_ROWS (default 100000),
 //    BENCH_SEARCH_DBS (default sqlite,postgres), BENCH_SEARCH_SECONDS (default 10).
-// 5. api-server replicas (issue 17, scripts/bench-cluster.mjs, which says how): GET /api/paste/{slug}
+// 5. api-server replicas (issue 17, bench/bench-cluster.mjs, which says how): GET /api/paste/{slug}
 //    through the gateway at 16 clients with 1 and with 2 replicas on one PostgreSQL, and "write then
 //    list" across the two replicas (p50/p99), written to bench-results/cluster.json. Needs only the
 //    api-server build; BENCH_CLUSTER_CLIENTS (16), BENCH_CLUSTER_SECONDS (10), BENCH_CLUSTER_WRITES (100).
 //
-// 6. Previews (scripts/bench-previews.mjs, which says how): cold time to the first page / row / slide /
+// 6. Previews (bench/bench-previews.mjs, which says how): cold time to the first page / row / slide /
 //    entry / line of a 20-page .docx, a 100-page PDF, a 50,000-row .xlsx, a 1,000-entry zip and a
 //    50 MB log on the share page, on each network profile, with each viewer's JS bytes, written to
 //    bench-results/previews.json. BENCH_PREVIEW_RUNS (default 3).
 //
-// 7. Backup and restore (issue 37, scripts/bench-backup.mjs, which says how): `pnpm backup create|restore`
+// 7. Backup and restore (issue 37, bench/bench-backup.mjs, which says how): `pnpm backup create|restore`
 //    time, peak RSS, archive size and rows/s for 100,000 pastes and 10,000 files on SQLite and
 //    PostgreSQL (and across them), and at a tenth of that size to show memory stays flat, written to
 //    bench-results/backup.json. Needs only the api-server build; --pastes=N --files=N --dbs=sqlite,postgres
 //    (or BENCH_BACKUP_PASTES / BENCH_BACKUP_FILES / BENCH_BACKUP_DBS).
 //
-// 8. Storage drivers (issue 38, scripts/bench-storage-drivers.mjs, which says how): per driver — local,
+// 8. Storage drivers (issue 38, bench/bench-storage-drivers.mjs, which says how): per driver — local,
 //    S3 (s3rver), WebDAV (rclone serve webdav), SFTP (sshd) — listing a folder of 5,000 entries through
 //    /api/admin/fs/list (p50 of 5), a 1 GB upload (PUT /dav) and download (fs/download) in MB/s, and the
 //    time to the first byte of a ranged read (p50 of 20), written to bench-results/storage-drivers.json.
@@ -71,8 +71,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { median, repoRoot } from './lib.mjs';
-import { formatBytes, formatTable } from './budgets-lib.mjs';
+import { median, repoRoot } from '../scripts/lib.mjs';
+import { formatBytes, formatTable } from '../scripts/budgets-lib.mjs';
 import {
   NETWORK_PROFILES,
   ROUTES,
@@ -84,7 +84,7 @@ import {
   requireBuild,
   routeUrl,
   startStack,
-} from './page-harness.mjs';
+} from '../scripts/page-harness.mjs';
 import { benchLargePaste } from './bench-large-paste.mjs';
 import { benchPreviews } from './bench-previews.mjs';
 import { benchSearch } from './bench-search.mjs';
@@ -100,7 +100,7 @@ import {
   readyGoalRows,
   readyGoalTable,
   readyProbeFor,
-} from './bench-ready-lib.mjs';
+} from '../scripts/bench-ready-lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 27080);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);

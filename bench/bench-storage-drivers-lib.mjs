@@ -1,7 +1,7 @@
-// The pure parts of scripts/bench-storage-drivers.mjs (unit-tested in bench-storage-drivers-lib.test.mjs):
+// The pure parts of bench/bench-storage-drivers.mjs (unit-tested in bench-storage-drivers-lib.test.mjs):
 // its knobs from the environment, the ranged read's byte range, the names of the listed folder's
 // entries, throughput, and the results table.
-import { median } from './lib.mjs';
+import { median } from '../scripts/lib.mjs';
 
 export const DRIVERS = ['local', 's3', 'webdav', 'sftp'];
 /** The ranged read the issue names: 64 KiB at 500,000,000 of a 1 GB file. */

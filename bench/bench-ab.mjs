@@ -20,10 +20,19 @@
 // next port, the api-server on it + 9).
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './lib.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
 import { summarize, roundOrder } from './bench-ab-lib.mjs';
-import { formatTable } from './budgets-lib.mjs';
-import { ROUTES, createContent, launchChromium, openPage, pageTimings, requireBuild, routeUrl, startStack } from './page-harness.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
+import {
+  ROUTES,
+  createContent,
+  launchChromium,
+  openPage,
+  pageTimings,
+  requireBuild,
+  routeUrl,
+  startStack,
+} from '../scripts/page-harness.mjs';
 
 const WEB_PACKAGES = ['host-shell', 'mfe-public', 'mfe-upload', 'mfe-admin', 'mfe-explorer'];
 const SAVED = path.join(repoRoot, 'bench-results', 'ab');

@@ -1,5 +1,5 @@
 // Storage drivers benchmark (issue 38): a measurement, never pass/fail. `pnpm bench --only=storage`, or
-// alone: `node scripts/bench-storage-drivers.mjs`. Needs only the api-server build (api-server/dist);
+// alone: `node bench/bench-storage-drivers.mjs`. Needs only the api-server build (api-server/dist);
 // builds nothing itself.
 //
 // One built api-server (temporary DATA_DIR, SQLite, free loopback port) with a mount per driver, made
@@ -26,12 +26,12 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { davAuth, missingCommands, startDriverWorld } from '../e2e/storage-drivers/drivers-world.mjs';
-import { formatTable } from './budgets-lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
 import { entryNames, knobsFromEnv, mbPerSecond, rangeFor, summary, tableRows } from './bench-storage-drivers-lib.mjs';
-import { repoRoot } from './lib.mjs';
-import { writeRandomFile } from './webdav-clients.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
+import { invokedDirectly, machineInfo, writeResults } from './bench-harness.mjs';
+import { writeRandomFile } from '../e2e/webdav-clients/file-tree.mjs';
 
 const MIB = 1024 * 1024;
 const LIST_RUNS = 5;
@@ -211,7 +211,7 @@ export async function benchStorageDrivers({ resultsDir = path.join(repoRoot, 'be
     commit,
     megabytes,
     entries,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryBytes: os.totalmem(), node: process.version },
+    machine: machineInfo(),
     loadavgBefore: os.loadavg(),
     units: {
       list: `ms, request sent to whole answer read, p50 of ${LIST_RUNS}`,
@@ -242,15 +242,11 @@ export async function benchStorageDrivers({ resultsDir = path.join(repoRoot, 'be
   console.log(
     `load average before ${results.loadavgBefore.map((v) => v.toFixed(2)).join(' ')}, after ${results.loadavgAfter.map((v) => v.toFixed(2)).join(' ')}`,
   );
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'storage-drivers.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`Written: ${path.relative(repoRoot, file)}`);
+  writeResults(resultsDir, 'storage-drivers.json', results);
   return results;
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   benchStorageDrivers().catch((error) => {
     console.error(error);
     process.exit(1);

@@ -22,17 +22,17 @@
 // generator runs on the same machine as PostgreSQL, the replicas and the gateway: with 2 CPUs a
 // second replica cannot double anything; the figures say what one machine gives.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { BUILD_MARKERS, isBuilt, repoRoot } from './lib.mjs';
-import { formatTable } from './budgets-lib.mjs';
+import { BUILD_MARKERS, isBuilt, repoRoot } from '../scripts/lib.mjs';
+import { invokedDirectly, machineInfo, runMeasurementChild, writeResults } from './bench-harness.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
 import { latencySummary, quantile } from './bench-search-lib.mjs';
-import { Cluster, freeConsecutivePorts } from './cluster.mjs';
+import { Cluster, freeConsecutivePorts } from '../scripts/cluster.mjs';
 
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password-1' };
 const WARM_UP_MS = 2000;
@@ -227,26 +227,13 @@ async function measure() {
 
 /** Runs `measure` in a child process inside with-postgres.sh; returns its results. */
 function runInPostgres() {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-cluster-out-'));
-  const out = path.join(outDir, 'result.json');
-  const withPostgres = path.join(repoRoot, 'api-server/scripts/with-postgres.sh');
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', [withPostgres, process.execPath, fileURLToPath(import.meta.url), `--out=${out}`], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, WITH_POSTGRES_REQUIRED: '1' },
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`the cluster measurement exited with code ${code}`);
-        resolve(JSON.parse(readFileSync(out, 'utf8')));
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(outDir, { recursive: true, force: true });
-      }
-    });
+  return runMeasurementChild({
+    script: fileURLToPath(import.meta.url),
+    postgres: true,
+    env: { WITH_POSTGRES_REQUIRED: '1' },
+    cwd: repoRoot,
+    tempPrefix: 'cloudclip-bench-cluster-out-',
+    what: 'the cluster measurement',
   });
 }
 
@@ -283,7 +270,7 @@ export async function benchCluster({ resultsDir = path.join(repoRoot, 'bench-res
   const results = {
     measuredAt: new Date().toISOString(),
     commit,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryBytes: os.totalmem(), node: process.version },
+    machine: machineInfo(),
     setup:
       'One throwaway PostgreSQL (with-postgres.sh: fsync off) and one DATA_DIR; 1 then 2 api-server replicas of the same build behind the gateway (round robin), all on this machine with the load generator.',
     units: {
@@ -296,15 +283,11 @@ export async function benchCluster({ resultsDir = path.join(repoRoot, 'bench-res
     loadavgAfter: os.loadavg(),
   };
   printResults(results);
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'cluster.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`Written: ${path.relative(repoRoot, file)}`);
+  writeResults(resultsDir, 'cluster.json', results);
   return results;
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const out = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length);
   if (out) {
     measure().then(

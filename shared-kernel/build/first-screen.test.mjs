@@ -4,10 +4,12 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
-import { repoRoot } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const require = createRequire(import.meta.url);
-const { renderFirstScreens, themeVariablesCss, compactCss } = require('../shared-kernel/build/first-screen.cjs');
+const { renderFirstScreens, themeVariablesCss, compactCss } = require('./first-screen.cjs');
 
 test('the upload page: a login notice for visitors without a credential, the heading for the others, in both languages', () => {
   const screens = renderFirstScreens(path.join(repoRoot, 'mfe-upload'), 'src/first-screen.tsx');

@@ -1,5 +1,5 @@
 // Search benchmark (issue 16): a measurement, never pass/fail. `pnpm bench --only=search`, or alone:
-// `node scripts/bench-search.mjs`. Needs a built api-server (api-server/dist with migration
+// `node bench/bench-search.mjs`. Needs a built api-server (api-server/dist with migration
 // 0006-search); builds nothing itself.
 //
 // For each database of BENCH_SEARCH_DBS (default `sqlite,postgres`), in a child process of its own:
@@ -12,7 +12,7 @@
 //    prepared INSERT per row, 2,000 rows a transaction; PostgreSQL: pg, multi-row INSERTs of 500 rows,
 //    5,000 rows a transaction) while the server runs. These are normal writes for the database:
 //    the migration's triggers fire and its indexes are updated as for the server's own writes. The
-//    rows (scripts/bench-search-lib.mjs) are deterministic: Markdown of English and Chinese sentences,
+//    rows (bench/bench-search-lib.mjs) are deterministic: Markdown of English and Chinese sentences,
 //    a remark on about a third, 5 % end-to-end encrypted (an envelope of ciphertext); file shares are a
 //    row each (filename, type, size, remark) in one `local` storage configuration, with no bytes. On
 //    PostgreSQL `ANALYZE pastes, files` follows, as autovacuum would after such a load.
@@ -31,28 +31,22 @@
 //    are made again from the statements the database's catalogue gave (sqlite_master.sql,
 //    pg_get_triggerdef, pg_indexes.indexdef). The slowdown is 1 - with/without of the throughput, in %.
 // Results: bench-results/search.json (with os.loadavg() before and after each database), and a table.
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable } from './budgets-lib.mjs';
-import { repoRoot } from './lib.mjs';
-import { SEARCH_QUERIES, benchFile, benchPaste, latencySummary, listKnob, slowdownPercent } from './bench-search-lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
+import { invokedDirectly, machineInfo, runMeasurementChild, writeResults } from './bench-harness.mjs';
+import { SEARCH_QUERIES, benchPaste, latencySummary, listKnob, slowdownPercent } from './bench-search-lib.mjs';
+import { apiDir, seedSqlite, seedPostgres, dropSearchIndex, restoreSearchIndex } from './bench-search-database.mjs';
 
-const apiDir = path.join(repoRoot, 'api-server');
-const requireFromApi = createRequire(path.join(apiDir, 'package.json'));
 const DATABASES = ['sqlite', 'postgres'];
 const SEARCH_ENDPOINTS = ['/api/admin/search', '/api/admin/pastes'];
 const CLIENT_COUNTS = [1, 16];
 const WRITE_CLIENTS = 16;
 /** Pairs of write-path rounds (one with the index, one without), each BENCH_SEARCH_SECONDS long. */
 const WRITE_ROUNDS = 2;
-const SQLITE_BATCH = 2000;
-const PG_ROWS_PER_INSERT = 500;
-const PG_ROWS_PER_TRANSACTION = 5000;
 
 /** Throws unless api-server/dist holds a build with the search migration. */
 function requireSearchBuild() {
@@ -62,190 +56,6 @@ function requireSearchBuild() {
     existsSync(migrations) &&
     readdirSync(migrations).some((name) => /^0006-.*search.*\.js$/u.test(name));
   if (!built) throw new Error('api-server/dist has no search migration (0006-search): build the api-server first (pnpm build)');
-}
-
-const isoAt = (ms) => new Date(ms).toISOString();
-
-/** The rows' owners: mostly the admin, some API keys (which need no api_keys row to own a share). */
-function ownerOf(index, adminId, keyIds) {
-  return index % 10 < 7 ? adminId : `apikey:${keyIds[index % keyIds.length]}`;
-}
-
-function pasteValues(index, rows, adminId, keyIds, startMs) {
-  const paste = benchPaste(index);
-  const at = isoAt(startMs + Math.floor((index * 365 * 86_400_000) / rows));
-  return [randomUUID(), `bs${index.toString(36)}`, paste.content, paste.remark, paste.encryption, ownerOf(index, adminId, keyIds), at, at];
-}
-
-function fileValues(index, rows, adminId, keyIds, startMs, configId) {
-  const file = benchFile(index);
-  const at = isoAt(startMs + Math.floor((index * 365 * 86_400_000) / rows));
-  const id = randomUUID();
-  return [
-    id,
-    file.filename,
-    `bench/${id}`,
-    file.mimetype,
-    file.size,
-    configId,
-    `bf${index.toString(36)}`,
-    file.remark,
-    ownerOf(index, adminId, keyIds),
-    at,
-    at,
-  ];
-}
-
-const PASTE_COLUMNS = 'id, slug, content, remark, encryption, created_by, created_at, updated_at';
-const FILE_COLUMNS = 'id, filename, storage_path, mimetype, size, s3_config_id, slug, remark, created_by, created_at, updated_at';
-const CONFIG_COLUMNS = 'id, name, driver, provider_type, bucket_name, admin_id, created_at, updated_at';
-
-/**
- * What both seeders insert: the storage configuration row (values in CONFIG_COLUMNS order) and,
- * per table, the values of row `index` (PASTE_COLUMNS / FILE_COLUMNS order).
- */
-function seedPlan(adminId, rows) {
-  const keyIds = [randomUUID(), randomUUID(), randomUUID()];
-  const startMs = Date.now() - 366 * 86_400_000;
-  const configId = randomUUID();
-  const now = isoAt(Date.now());
-  return {
-    configValues: [configId, 'bench', 'local', 'local', 'bench', adminId, now, now],
-    valuesOf: {
-      pastes: (index) => pasteValues(index, rows, adminId, keyIds, startMs),
-      files: (index) => fileValues(index, rows, adminId, keyIds, startMs, configId),
-    },
-  };
-}
-
-/**
- * The seeding loop of both databases: pastes then files, each in batches of `batchSize` rows
- * (`insertBatch(table, from, to)` writes rows from..to-1 in one transaction); seconds per table.
- */
-async function seedTables(rows, batchSize, insertBatch) {
-  const seconds = {};
-  for (const table of ['pastes', 'files']) {
-    const started = performance.now();
-    for (let from = 0; from < rows; from += batchSize) await insertBatch(table, from, Math.min(rows, from + batchSize));
-    seconds[table] = (performance.now() - started) / 1000;
-  }
-  return { pastesSeconds: seconds.pastes, filesSeconds: seconds.files };
-}
-
-/** Seeds the SQLite file of the running server; returns seconds per table. */
-async function seedSqlite(dataDir, rows) {
-  const Database = requireFromApi('better-sqlite3');
-  const db = new Database(path.join(dataDir, 'cloudclip.db'));
-  db.pragma('busy_timeout = 10000');
-  try {
-    const seed = seedPlan(db.prepare('SELECT id FROM admins LIMIT 1').get().id, rows);
-    db.prepare(`INSERT INTO storage_configs (${CONFIG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(...seed.configValues);
-    const insert = {
-      pastes: db.prepare(`INSERT INTO pastes (${PASTE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-      files: db.prepare(`INSERT INTO files (${FILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    };
-    return await seedTables(rows, SQLITE_BATCH, (table, from, to) =>
-      db.transaction(() => {
-        for (let index = from; index < to; index += 1) insert[table].run(...seed.valuesOf[table](index));
-      })(),
-    );
-  } finally {
-    db.close();
-  }
-}
-
-/** Seeds the PostgreSQL database of the running server; returns seconds per table. */
-async function seedPostgres(databaseUrl, rows) {
-  const { Client } = requireFromApi('pg');
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const seed = seedPlan((await client.query('SELECT id FROM admins LIMIT 1')).rows[0].id, rows);
-    await client.query(`INSERT INTO storage_configs (${CONFIG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, seed.configValues);
-    const columns = { pastes: PASTE_COLUMNS, files: FILE_COLUMNS };
-    const seconds = await seedTables(rows, PG_ROWS_PER_TRANSACTION, async (table, from, to) => {
-      const width = columns[table].split(',').length;
-      await client.query('BEGIN');
-      for (let batch = from; batch < to; batch += PG_ROWS_PER_INSERT) {
-        const values = [];
-        const tuples = [];
-        for (let index = batch; index < Math.min(to, batch + PG_ROWS_PER_INSERT); index += 1) {
-          tuples.push(`(${Array.from({ length: width }, (_, column) => `$${values.length + column + 1}`).join(', ')})`);
-          values.push(...seed.valuesOf[table](index));
-        }
-        await client.query(`INSERT INTO ${table} (${columns[table]}) VALUES ${tuples.join(', ')}`, values);
-      }
-      await client.query('COMMIT');
-    });
-    await client.query('ANALYZE pastes');
-    await client.query('ANALYZE files');
-    return seconds;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Runs `work(run)` with a connection to the server's database; `run(sql)` returns the rows. */
-async function withConnection(db, { dataDir, databaseUrl }, work) {
-  if (db === 'sqlite') {
-    const Database = requireFromApi('better-sqlite3');
-    const sqlite = new Database(path.join(dataDir, 'cloudclip.db'));
-    sqlite.pragma('busy_timeout = 10000');
-    try {
-      return await work(async (statement) => {
-        const prepared = sqlite.prepare(statement);
-        return prepared.reader ? prepared.all() : (prepared.run(), []);
-      });
-    } finally {
-      sqlite.close();
-    }
-  }
-  const { Client } = requireFromApi('pg');
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(async (statement) => (await client.query(statement)).rows);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Switches the search index off for the write-path comparison: drops every trigger on pastes and
- * files (the schema before 0006-search has none), and on PostgreSQL every trigram (gin/gist
- * trgm_ops) or full-text (to_tsvector) index of those tables. The rows and lists keep working; only
- * the index is no longer kept current. Returns the names dropped and the statements that make them
- * again (restoreSearchIndex), read from the database's own catalogue.
- */
-async function dropSearchIndex(db, connection) {
-  return withConnection(db, connection, async (run) => {
-    const objects =
-      db === 'sqlite'
-        ? (await run("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('pastes', 'files') ORDER BY name")).map(
-            ({ name, sql }) => ({ name: `trigger ${name}`, drop: `DROP TRIGGER "${name}"`, create: sql }),
-          )
-        : [
-            ...(
-              await run(
-                "SELECT tgname AS name, tgrelid::regclass::text AS tbl, pg_get_triggerdef(oid) AS sql FROM pg_trigger WHERE NOT tgisinternal AND tgrelid::regclass::text IN ('pastes', 'files') ORDER BY 1",
-              )
-            ).map(({ name, tbl, sql }) => ({ name: `trigger ${name} on ${tbl}`, drop: `DROP TRIGGER "${name}" ON ${tbl}`, create: sql })),
-            ...(
-              await run(
-                "SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE tablename IN ('pastes', 'files') AND (indexdef ILIKE '%trgm_ops%' OR indexdef ILIKE '%to_tsvector%') ORDER BY 1",
-              )
-            ).map(({ name, sql }) => ({ name: `index ${name}`, drop: `DROP INDEX "${name}"`, create: sql })),
-          ];
-    for (const object of objects) await run(object.drop);
-    return { dropped: objects.map((object) => object.name), restore: objects.map((object) => object.create) };
-  });
-}
-
-/** Makes again what dropSearchIndex dropped (indexes are rebuilt over the rows written meanwhile). */
-async function restoreSearchIndex(db, connection, statements) {
-  await withConnection(db, connection, async (run) => {
-    for (const statement of statements) await run(statement);
-  });
 }
 
 /**
@@ -415,28 +225,13 @@ async function measureDatabase(db, rows, seconds) {
 
 /** Runs measureDatabase for `db` in a child process and returns its result. */
 function runChild(db, rows, seconds) {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-search-'));
-  const out = path.join(outDir, 'result.json');
-  const self = fileURLToPath(import.meta.url);
-  const command =
-    db === 'postgres' ? ['bash', [path.join(apiDir, 'scripts', 'with-postgres.sh'), process.execPath, self]] : [process.execPath, [self]];
-  const args = [...command[1], `--database=${db}`, `--out=${out}`];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0], args, {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, CI: '1', BENCH_SEARCH_ROWS: String(rows), BENCH_SEARCH_SECONDS: String(seconds) },
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`the ${db} measurement exited with code ${code}`);
-        resolve(JSON.parse(readFileSync(out, 'utf8')));
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(outDir, { recursive: true, force: true });
-      }
-    });
+  return runMeasurementChild({
+    script: fileURLToPath(import.meta.url),
+    args: [`--database=${db}`],
+    postgres: db === 'postgres',
+    env: { CI: '1', BENCH_SEARCH_ROWS: String(rows), BENCH_SEARCH_SECONDS: String(seconds) },
+    tempPrefix: 'cloudclip-bench-search-',
+    what: `the ${db} measurement`,
   });
 }
 
@@ -534,7 +329,7 @@ export async function benchSearch({ resultsDir = path.join(repoRoot, 'bench-resu
     rows,
     seconds,
     queries: SEARCH_QUERIES,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryBytes: os.totalmem(), node: process.version },
+    machine: machineInfo(),
     seeding:
       'Plain INSERTs into the migrated schema while the server runs, in batches inside transactions (SQLite: 2,000 rows each; PostgreSQL: multi-row INSERTs of 500, 5,000 rows a transaction, then ANALYZE); triggers and indexes see them as normal writes.',
     writeWithoutIndex:
@@ -548,15 +343,11 @@ export async function benchSearch({ resultsDir = path.join(repoRoot, 'bench-resu
     results.databases[db] = { ...measured, loadavgBefore, loadavgAfter: os.loadavg() };
   }
   printResults(results);
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'search.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`Written: ${path.relative(repoRoot, file)}`);
+  writeResults(resultsDir, 'search.json', results);
   return results;
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const database = process.argv.find((arg) => arg.startsWith('--database='))?.slice('--database='.length);
   const out = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length);
   const task = database

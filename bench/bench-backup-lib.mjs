@@ -1,5 +1,5 @@
-// Pure helpers of the backup benchmark (scripts/bench-backup.mjs): the seeded rows and objects, the
-// options and the figures. No I/O here, so scripts/bench-backup-lib.test.mjs can check them.
+// Pure helpers of the backup benchmark (bench/bench-backup.mjs): the seeded rows and objects, the
+// options and the figures. No I/O here, so bench/bench-backup-lib.test.mjs can check them.
 import { seededRandom } from './bench-search-lib.mjs';
 
 const WORDS = (

@@ -6,10 +6,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { repoRoot } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const require = createRequire(import.meta.url);
-const { renderFirstScreens, displayOnlyMarkup } = require('../shared-kernel/build/first-screen.cjs');
+const { renderFirstScreens, displayOnlyMarkup } = require('./first-screen.cjs');
 
 const form =
   '<form data-early-form="admin-login"><label>User <input data-early-field="admin-username" id="u" data-testid="user"/></label>' +

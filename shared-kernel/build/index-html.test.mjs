@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
 const require = createRequire(import.meta.url);
-const { renderIndexHtml } = require('../shared-kernel/build/index-html.cjs');
+const { renderIndexHtml } = require('./index-html.cjs');
 
 test("the host's page has the runtime config, the start-up header and its styles", () => {
   const html = renderIndexHtml({ title: 'Cloudclip', isHost: true });

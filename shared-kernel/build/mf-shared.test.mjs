@@ -1,5 +1,5 @@
 // The kernel's version in the Module Federation shared config comes from shared-kernel/package.json
-// at build time (conventions #10): node --test scripts/
+// at build time (conventions #10): node --test shared-kernel/build/
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const helperFile = path.join(root, 'shared-kernel/build/mf-shared.cjs');
 const KERNEL = '@cloudclip/shared-kernel';

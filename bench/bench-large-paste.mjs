@@ -22,9 +22,9 @@
 // and written, with every run, to bench-results/large-paste.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './lib.mjs';
-import { formatTable } from './budgets-lib.mjs';
-import { createPaste } from './page-harness.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
+import { formatTable } from '../scripts/budgets-lib.mjs';
+import { createPaste } from '../scripts/page-harness.mjs';
 
 export const LARGE_PASTE_BYTES = Math.round(Number(process.env.BENCH_PASTE_MB ?? 1) * 1024 * 1024);
 const RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 3);

@@ -12,13 +12,12 @@
 // The files come from the generators of file-viewers/fixtures (the same ones the tests use): a
 // 20-page .docx, a 100-page PDF, a 50,000-row .xlsx, a 1,000-entry zip and a 50 MB log. Written to
 // bench-results/previews.json.
-/* global document, requestAnimationFrame -- the callback of page.evaluate() runs in the page */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './lib.mjs';
-import { formatBytes, formatTable } from './budgets-lib.mjs';
-import { adminAuth, apiJson, NETWORK_PROFILES } from './page-harness.mjs';
+import { repoRoot } from '../scripts/lib.mjs';
+import { formatBytes, formatTable } from '../scripts/budgets-lib.mjs';
+import { adminAuth, apiJson, NETWORK_PROFILES } from '../scripts/page-harness.mjs';
 
 const RUNS = Number(process.env.BENCH_PREVIEW_RUNS ?? 3);
 
