@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { DATABASE_FILE_NAME } from '../app';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { backupSourceOf } from '../testing/backup-archive';
 import { seedApiKey } from '../testing/seed';
 import { dropTestSchema, testDatabaseUrl } from '../testing/test-database';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir } from '../testing/test-app';
@@ -49,7 +50,7 @@ function dumpTables(file: string): Record<string, unknown[]> {
       await seedApiKey(source.container.repositories.apiKeys, { name: 'k', text: true });
       const first = path.join(work, 'sqlite.tar.gz');
       await createBackup({
-        source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
+        source: backupSourceOf(source, SECRET),
         out: first,
         appVersion: 'test',
       });

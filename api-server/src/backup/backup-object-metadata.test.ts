@@ -6,9 +6,8 @@ import { migrateToLatest } from '../db/migrate';
 import type { StorageConfigRow } from '../db/schema';
 import { createTestApp, makeTempDir, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { verifyArchive } from './archive-format';
-import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
-import { rewriteArchive } from '../testing/backup-archive';
+import { backUpWithObjects, rewriteArchive } from '../testing/backup-archive';
 
 const SECRET = 'backup-meta-secret';
 
@@ -37,13 +36,7 @@ describe('backup of local objects keeps their metadata', () => {
       contentDisposition: 'attachment; filename="cat.png"',
       metadata: { Origin: 'camera' },
     });
-    archive = path.join(work, 'backup.tar.gz');
-    await createBackup({
-      source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
-      out: archive,
-      objects: true,
-      appVersion: 'test',
-    });
+    archive = await backUpWithObjects(source, SECRET, work);
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { BackupError, MANIFEST_NAME, TABLE_ORDER, verifyArchive } from './archiv
 import { exitCodeOf, messageOf, parseArgs, runBackupCli, UsageError } from './cli';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
-import { rewriteArchive } from '../testing/backup-archive';
+import { backupSourceOf, backUpWithObjects, rewriteArchive } from '../testing/backup-archive';
 
 const SECRET = 'backup-test-secret-A';
 
@@ -79,13 +79,7 @@ describe('backup create / restore (SQLite)', () => {
     mkdirSync(path.dirname(objectFile), { recursive: true });
     writeFileSync(objectFile, Buffer.from('object bytes \u0000\u0001'));
     // Made while the server is running (the app stays open).
-    archive = path.join(work, 'backup.tar.gz');
-    await createBackup({
-      source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
-      out: archive,
-      objects: true,
-      appVersion: 'test',
-    });
+    archive = await backUpWithObjects(source, SECRET, work);
   });
 
   afterAll(async () => {
@@ -134,7 +128,7 @@ describe('backup create / restore (SQLite)', () => {
     const out = path.join(work, 'streamed.tar.gz');
     const spool = path.join(work, 'spool');
     const { file, manifest } = await createBackup({
-      source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
+      source: backupSourceOf(source, SECRET),
       out: createWriteStream(out),
       tempDir: spool,
       objects: true,
@@ -150,7 +144,7 @@ describe('backup create / restore (SQLite)', () => {
     symlinkSync('/dev/full', `${out}.partial`);
     await expect(
       createBackup({
-        source: { dataDir: source.dataDir, sqliteFile: path.join(source.dataDir, DATABASE_FILE_NAME), appSecret: SECRET },
+        source: backupSourceOf(source, SECRET),
         out,
         objects: true,
         appVersion: 'test',

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { Client } from 'pg';
+import { mountSharedCachedStorage } from '../testing/mount-fixtures';
 import { seedApiKey } from '../testing/seed';
 import {
   apiKeyHeader,
@@ -62,17 +63,7 @@ describeOnPostgres('two api-server replicas on one PostgreSQL database keep thei
     a = await createTestApp({ dataDir });
     b = await createTestApp({ dataDir });
     admin = bearer(await loginAsAdmin(a.app));
-    const adminId = (await a.container.repositories.admins.findByUsername(TEST_ADMIN.username))!.id;
-    configId = (await a.container.repositories.storageConfigs.listByAdmin(adminId))[0]!.id;
-    const mount = await json(a, 'POST', '/api/admin/mounts', admin, {
-      name: 'shared',
-      storage_type: 'S3',
-      storage_config_id: configId,
-      mount_path: '/m',
-      cache_ttl: 3600,
-    });
-    expect(mount.statusCode).toBe(200);
-    mountId = mount.json().data.id;
+    ({ mountId, configId } = await mountSharedCachedStorage(a, admin));
   });
 
   afterEach(async () => {
@@ -205,15 +196,7 @@ describeOnPostgres('replicas started as replicas (API_REPLICAS 2) read what anot
     a = await createTestApp({ dataDir, replicas: 2 });
     b = await createTestApp({ dataDir, replicas: 2 });
     admin = bearer(await loginAsAdmin(a.app));
-    const adminId = (await a.container.repositories.admins.findByUsername(TEST_ADMIN.username))!.id;
-    const configId = (await a.container.repositories.storageConfigs.listByAdmin(adminId))[0]!.id;
-    const mount = await a.app.inject({
-      method: 'POST',
-      url: '/api/admin/mounts',
-      headers: { ...admin, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'shared', storage_type: 'S3', storage_config_id: configId, mount_path: '/m', cache_ttl: 3600 }),
-    });
-    expect(mount.statusCode).toBe(200);
+    await mountSharedCachedStorage(a, admin);
   });
 
   afterEach(async () => {

@@ -1,6 +1,7 @@
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import type { InjectOptions } from 'fastify';
+import { mountSharedCachedStorage } from '../testing/mount-fixtures';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { dropTestSchema, testDatabaseUrl, testSchemaFor } from '../testing/test-database';
 import { DatabaseUnavailableError } from './database-availability';
@@ -96,15 +97,7 @@ describeOnPostgres('PostgreSQL going away and coming back under two replicas (is
     a = await createTestApp(options);
     b = await createTestApp(options);
     admin = bearer(await loginAsAdmin(a.app));
-    const adminId = (await a.container.repositories.admins.findByUsername(TEST_ADMIN.username))!.id;
-    const configId = (await a.container.repositories.storageConfigs.listByAdmin(adminId))[0]!.id;
-    const mount = await call(a, {
-      method: 'POST',
-      url: '/api/admin/mounts',
-      headers: { ...admin, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'shared', storage_type: 'S3', storage_config_id: configId, mount_path: '/m', cache_ttl: 3600 }),
-    });
-    expect(mount.statusCode).toBe(200);
+    await mountSharedCachedStorage(a, admin);
   });
 
   afterEach(async () => {

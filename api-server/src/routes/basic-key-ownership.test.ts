@@ -1,5 +1,5 @@
 import type { ApiKeyRow } from '../db/schema';
-import { shareContextForEachTest, putToPresignedUrl, type ShareTestContext } from '../testing/file-share-helpers';
+import { presignAndPut, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 import { seedApiKey } from '../testing/seed';
 import { apiKeyHeader, basic, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
 
@@ -115,15 +115,7 @@ describe('file shares of a key signed in over HTTP Basic', () => {
     const direct = await c.inject({ method: 'PUT', url: '/api/upload-direct/direct.txt', headers, payload: 'direct' });
     expect(direct.statusCode).toBe(200);
 
-    const presigned = await c.inject({
-      method: 'POST',
-      url: '/api/s3/presign',
-      headers,
-      payload: { s3_config_id: c.config.id, filename: 'presigned.txt', size: 9 },
-    });
-    expect(presigned.statusCode).toBe(200);
-    const { upload_url: uploadUrl, file_id: fileId, contentType } = presigned.json().data;
-    expect((await putToPresignedUrl(uploadUrl, 'presigned', contentType)).status).toBe(200);
+    const { file_id: fileId } = await presignAndPut(c, headers, 'presigned.txt', 'presigned');
     const committed = await c.inject({ method: 'POST', url: '/api/s3/commit', headers, payload: { file_id: fileId, size: 9 } });
     expect(committed.statusCode).toBe(200);
 

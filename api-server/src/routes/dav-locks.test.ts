@@ -1,8 +1,7 @@
 import type { DavLockInfo, DavLockList } from '@cloudclip/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { DAY_MS } from '../lib/time';
-import { seedApiKey } from '../testing/seed';
-import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { createFsWorld, seedSyncKey, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { apiKeyHeader, basic, TEST_ADMIN } from '../testing/test-app';
 
 /**
@@ -49,13 +48,7 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
     await w.mount('/docs/inner');
     otherId = await w.mount('/other');
     for (const key of ['team/a.txt', 'x.txt', 'inner/i.txt']) await w.driver.putObject(key, 'content', { contentType: 'text/plain' });
-    const row = await seedApiKey(w.t.container.repositories.apiKeys, {
-      name: 'laptop sync',
-      file: true,
-      mount: true,
-      basicPath: '/docs/team',
-      expiresAt: new Date(w.now.value.getTime() + 30 * DAY_MS).toISOString(),
-    });
+    const row = await seedSyncKey(w);
     keyId = row.id;
     keyValue = row.key;
   });

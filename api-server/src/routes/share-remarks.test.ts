@@ -1,5 +1,5 @@
 import { SHARE_REMARK_MAX_LENGTH } from '@cloudclip/contract';
-import { putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
+import { presignAndPut, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 
 /**
  * Issue 41, finding 6: file share remarks had no size cap — `POST /api/s3/commit` and
@@ -29,16 +29,7 @@ describe('file share remarks', () => {
 
   /** presign → PUT of a pending share; returns its file_id. */
   async function pendingUpload(headers: Record<string, string>): Promise<string> {
-    const presigned = await c.inject({
-      method: 'POST',
-      url: '/api/s3/presign',
-      headers,
-      payload: { s3_config_id: c.config.id, filename: 'a.txt', size: 5 },
-    });
-    expect(presigned.statusCode).toBe(200);
-    const { upload_url: uploadUrl, file_id: fileId, contentType } = presigned.json().data;
-    expect((await putToPresignedUrl(uploadUrl, 'hello', contentType)).status).toBe(200);
-    return fileId;
+    return (await presignAndPut(c, headers, 'a.txt', 'hello')).file_id;
   }
 
   it('refuses a 512 KB remark on s3/commit (zh-CN and en-US) and commits the upload with a remark that fits', async () => {

@@ -1,7 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
+import { DATABASE_FILE_NAME } from '../app';
+import { createBackup } from '../backup/create-backup';
+import type { TestApp } from './test-app';
 
 /** Test helper: copies the archive `file` to `out` with `change` applied to the bytes of entry `name`. */
 export async function rewriteArchive(file: string, out: string, name: string, change: (body: Buffer) => Buffer): Promise<void> {
@@ -32,4 +36,16 @@ export async function archiveEntryNames(file: string): Promise<string[]> {
   }
   await read;
   return names;
+}
+
+/** Test helper: the `source` of a backup of the test app `t` (its data directory and SQLite file). */
+export function backupSourceOf(t: TestApp, appSecret: string): { dataDir: string; sqliteFile: string; appSecret: string } {
+  return { dataDir: t.dataDir, sqliteFile: path.join(t.dataDir, DATABASE_FILE_NAME), appSecret };
+}
+
+/** Test helper: backs up the running test app `source` with its objects to `<work>/backup.tar.gz`; returns that path. */
+export async function backUpWithObjects(source: TestApp, appSecret: string, work: string): Promise<string> {
+  const archive = path.join(work, 'backup.tar.gz');
+  await createBackup({ source: backupSourceOf(source, appSecret), out: archive, objects: true, appVersion: 'test' });
+  return archive;
 }

@@ -157,6 +157,29 @@ export async function putChunked(url: string, headers: Record<string, string>, c
   } as RequestInit & { duplex: 'half' });
 }
 
+/**
+ * A pending share: POST /api/s3/presign of `filename` sized to `content` as `headers` (must answer
+ * 200), then a browser-like PUT of `content` to the presigned URL (must answer 200). Returns the
+ * presign's data; the upload is not committed.
+ */
+export async function presignAndPut(
+  c: ShareTestContext,
+  headers: Record<string, string>,
+  filename: string,
+  content: string,
+): Promise<{ file_id: string; upload_url: string; contentType: string }> {
+  const presigned = await c.inject({
+    method: 'POST',
+    url: '/api/s3/presign',
+    headers,
+    payload: { s3_config_id: c.config.id, filename, size: Buffer.byteLength(content) },
+  });
+  expect(presigned.statusCode).toBe(200);
+  const data = presigned.json().data as { file_id: string; upload_url: string; contentType: string };
+  expect((await putToPresignedUrl(data.upload_url, content, data.contentType)).status).toBe(200);
+  return data;
+}
+
 /** Path and query of an absolute URL (for `inject`). */
 export function pathOf(url: string): string {
   const parsed = new URL(url);

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DAY_MS } from '../lib/time';
+import type { ApiKeyRow } from '../db/schema';
 import type { StorageDriver } from '../storage/storage-driver';
 import { startRcloneWebDav, type RcloneWebDavHandle } from './rclone-webdav-server';
 import { createSftpConfig, createWebDavConfig } from './remote-storage-configs';
@@ -218,6 +219,20 @@ export function formBody(fields: Array<[name: string, value: string] | [name: 'f
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * The key of a sync client on the world (a laptop syncing over WebDAV): file and mount permission,
+ * basic path `/docs/team`, valid for 30 days from the world's clock.
+ */
+export function seedSyncKey(w: FsWorld): Promise<ApiKeyRow> {
+  return seedApiKey(w.t.container.repositories.apiKeys, {
+    name: 'laptop sync',
+    file: true,
+    mount: true,
+    basicPath: '/docs/team',
+    expiresAt: new Date(w.now.value.getTime() + 30 * DAY_MS).toISOString(),
+  });
 }
 
 export { startS3rver };

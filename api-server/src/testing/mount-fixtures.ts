@@ -46,3 +46,15 @@ export async function mountAdminStorage(t: TestApp, admin: Record<string, string
   expect(created.statusCode).toBe(200);
   return (created.json() as { data: { id: string } }).data.id;
 }
+
+/**
+ * Creates through the API the mount `/m` ('shared', listing cache of one hour) on the admin's
+ * storage, as the replica tests share it between apps; returns the ids of the mount and the config.
+ */
+export async function mountSharedCachedStorage(t: TestApp, admin: Record<string, string>): Promise<{ mountId: string; configId: string }> {
+  const { config } = await adminStorage(t);
+  const payload = { name: 'shared', storage_type: 'S3', storage_config_id: config.id, mount_path: '/m', cache_ttl: 3600 };
+  const mount = await t.app.inject({ method: 'POST', url: '/api/admin/mounts', headers: admin, payload });
+  expect(mount.statusCode).toBe(200);
+  return { mountId: (mount.json() as { data: { id: string } }).data.id, configId: config.id };
+}

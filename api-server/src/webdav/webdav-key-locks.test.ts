@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
-import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { createFsWorld, seedSyncKey, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { basic, TEST_ADMIN } from '../testing/test-app';
 
 /**
@@ -42,13 +41,7 @@ describe('WebDAV locks of an API key', () => {
     admin = basic(TEST_ADMIN.username, TEST_ADMIN.password);
     await w.mount('/docs');
     await w.driver.putObject('team/a.txt', 'team content', { contentType: 'text/plain' });
-    const row = await seedApiKey(w.t.container.repositories.apiKeys, {
-      name: 'laptop sync',
-      file: true,
-      mount: true,
-      basicPath: '/docs/team',
-      expiresAt: new Date(w.now.value.getTime() + 30 * DAY_MS).toISOString(),
-    });
+    const row = await seedSyncKey(w);
     keyId = row.id;
     key = basic(row.key, row.key);
   });
