@@ -6,7 +6,7 @@ import path from 'node:path';
 import { S3StorageDriver } from '../storage/s3-driver';
 import { seedApiKey } from '../testing/seed';
 import { S3RVER_BUCKET, S3RVER_BUCKET_WITHOUT_CORS, startS3rver, type S3rverHandle } from '../testing/s3rver-server';
-import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+import { adminAppForEachTest, apiKeyHeader, type TestApp } from '../testing/test-app';
 
 const ORIGIN = 'https://app.example';
 
@@ -23,14 +23,9 @@ describe('POST /api/s3-configs/{id}/test', () => {
     await s3.stop();
   });
 
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = bearer(await loginAsAdmin(t.app));
-  });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
+  adminAppForEachTest((app, header) => {
+    t = app;
+    admin = header;
   });
 
   async function createConfig(body: Record<string, unknown>): Promise<string> {

@@ -4,7 +4,7 @@ import { createSftpConfig, createWebDavConfig } from '../testing/remote-storage-
 import { startRcloneWebDav, type RcloneWebDavHandle } from '../testing/rclone-webdav-server';
 import { startSshd, type SshdHandle } from '../testing/sshd-server';
 import type { StorageTestResult } from '../services/storage-test-service';
-import { bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+import { adminAppForEachTest, type TestApp } from '../testing/test-app';
 
 jest.setTimeout(90_000);
 
@@ -25,14 +25,9 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
     await Promise.all([webdav?.stop(), sshd?.stop()]);
   });
 
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = bearer(await loginAsAdmin(t.app));
-  });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
+  adminAppForEachTest((app, header) => {
+    t = app;
+    admin = header;
   });
 
   async function report(id: string, language = 'en-US') {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { testDatabaseUrl } from '../testing/test-database';
-import { bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+import { adminAppForEachTest, type TestApp } from '../testing/test-app';
 
 /**
  * Issue 41 (faults survived): a write the disk has no room for answered 500 "Internal server
@@ -20,13 +20,9 @@ const STORAGE_FULL = {
   let t: TestApp;
   let admin: Record<string, string>;
 
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = bearer(await loginAsAdmin(t.app));
-  });
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
+  adminAppForEachTest((app, header) => {
+    t = app;
+    admin = header;
   });
 
   /** Lets the database file grow by `pages` more pages at most (0 = as large as it is now). */

@@ -104,6 +104,25 @@ export function tempDirForEachTest(use: (dir: string) => void): void {
   );
 }
 
+/**
+ * Registers the hooks that give every test a fresh app with the admin logged in, handed to `use`
+ * (the app and the admin's Authorization header); the app and its data directory are removed after the test.
+ */
+export function adminAppForEachTest(use: (t: TestApp, admin: { authorization: string }) => void, options: BuildAppOptions = {}): void {
+  freshForEachTest(
+    async () => {
+      const t = await createTestApp(options);
+      return { t, admin: bearer(await loginAsAdmin(t.app)), close: () => closeAndRemove(t) };
+    },
+    ({ t, admin }) => use(t, admin),
+  );
+}
+
+async function closeAndRemove(t: TestApp): Promise<void> {
+  await t.close();
+  removeTempDir(t.dataDir);
+}
+
 /** What `adminTestAppForEachTest` gives a suite; its fields are those of the running test. */
 export interface AdminTestAppPerTest {
   readonly t: TestApp;
@@ -126,10 +145,7 @@ export function adminTestAppForEachTest(startAt: string): AdminTestAppPerTest {
     current.admin = bearer(await loginAsAdmin(current.t.app));
   });
 
-  afterEach(async () => {
-    await current.t.close();
-    removeTempDir(current.t.dataDir);
-  });
+  afterEach(() => closeAndRemove(current.t));
 
   return current;
 }
