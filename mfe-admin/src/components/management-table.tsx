@@ -5,26 +5,28 @@ import type { TFunction } from 'i18next';
 import { formatDateTime, type Language } from '@cloudclip/shared-kernel';
 import type { TableParams } from '../lib/table-request';
 import type { TableSearchState } from '../hooks/use-table-search';
-import { arrangeColumns } from '../hooks/use-fixed-actions';
+import { tableScroll, useTableLayout } from '../hooks/use-table-layout';
 import type { ManagementTableState } from '../hooks/use-management-table';
 import { IconAction } from './icon-action';
 import { TableSearch } from './table-search';
 
 type ManagementTableProps<Row> = Omit<ProTableProps<Row, TableParams>, 'columns' | 'pagination'> & {
-  table: Pick<ManagementTableState, 'actionRef' | 'fixedActions'>;
+  table: Pick<ManagementTableState, 'actionRef'>;
   columns: ProColumns<Row>[];
   /** Paged tables with a search (useTableSearch): the page size, the search and its placeholder; otherwise one page. */
   paging?: { pageSize: number; search: TableSearchState; searchPlaceholder: string };
 };
 
 /**
- * The ProTable of a management page: rows keyed by id, the actions column placed for the screen
- * width (the table is re-created when it changes), no query form, own refresh button in the toolbar.
+ * The ProTable of a management page: rows keyed by id, laid out by useTableLayout (scrolls sideways,
+ * name pinned left, actions pinned right; re-created when the screen crosses the phone breakpoint),
+ * no query form, own refresh button in the toolbar.
  * A paged table has its own search box in the toolbar; what it applied reaches `request` as `params`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own constraint on rows
-export function ManagementTable<Row extends Record<string, any>>({ table, columns, paging, ...props }: ManagementTableProps<Row>) {
-  const { actionRef, fixedActions } = table;
+export function ManagementTable<Row extends Record<string, any>>({ table, columns, paging, scroll, ...props }: ManagementTableProps<Row>) {
+  const { actionRef } = table;
+  const layout = useTableLayout();
   const pagingProps: Partial<ProTableProps<Row, TableParams>> = paging
     ? {
         debounceTime: 1,
@@ -36,11 +38,12 @@ export function ManagementTable<Row extends Record<string, any>>({ table, column
     : { options: { reload: false, density: false, setting: false }, pagination: false };
   return (
     <ProTable<Row, TableParams>
-      key={fixedActions ?? 'narrow'}
+      key={layout.narrow ? 'phone' : 'wide'}
       rowKey="id"
       actionRef={actionRef}
-      columns={arrangeColumns(columns, fixedActions)}
-      size={fixedActions ? 'middle' : 'small'}
+      columns={layout.columns(columns)}
+      scroll={tableScroll(scroll?.x === true ? undefined : scroll?.x)}
+      size={layout.narrow ? 'small' : 'middle'}
       search={false}
       {...pagingProps}
       cardBordered
@@ -49,14 +52,9 @@ export function ManagementTable<Row extends Record<string, any>>({ table, column
   );
 }
 
-/** The actions column (icon buttons) of a management table; `fixed` comes from useFixedActions. */
-export function actionsColumn<Row>(
-  t: TFunction,
-  fixed: ProColumns<Row>['fixed'],
-  width: number,
-  actionsOf: (row: Row) => ReactNode[],
-): ProColumns<Row> {
-  return { title: t('common.actions'), valueType: 'option', width, fixed, render: (_, row) => actionsOf(row) };
+/** The actions column (icon buttons) of a management table; ManagementTable pins it on the right. */
+export function actionsColumn<Row>(t: TFunction, width: number, actionsOf: (row: Row) => ReactNode[]): ProColumns<Row> {
+  return { title: t('common.actions'), valueType: 'option', width, render: (_, row) => actionsOf(row) };
 }
 
 /** The row's edit action. */

@@ -84,14 +84,9 @@ interface ShareRowActionHandlers {
 
 /**
  * The actions column of a share table: preview, edit, copy link, QR code, delete.
- * @param fixed where the column sticks on wide screens (from useFixedActions)
  */
-export function shareActionsColumn<Row>(
-  t: TFunction,
-  fixed: ProColumns<Row>['fixed'],
-  handlersFor: (row: Row) => ShareRowActionHandlers,
-): ProColumns<Row> {
-  return actionsColumn<Row>(t, fixed, 190, (row) => shareRowActions(t, handlersFor(row)));
+export function shareActionsColumn<Row>(t: TFunction, handlersFor: (row: Row) => ShareRowActionHandlers): ProColumns<Row> {
+  return actionsColumn<Row>(t, 190, (row) => shareRowActions(t, handlersFor(row)));
 }
 
 function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText, useLanguage } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
 import { useDangerConfirm, type DangerConfirm } from './use-confirm';
-import { useFixedActions } from './use-fixed-actions';
 
 /**
  * What every management page (texts, files, keys, mounts, storage) wires up the same way: texts,
- * messages, the table's reload, where the actions column sticks, and requests whose failure is shown
+ * messages, the table's reload, and requests whose failure is shown
  * as an error message.
  */
 export function useManagementTable() {
@@ -18,7 +17,6 @@ export function useManagementTable() {
   const { message } = App.useApp();
   const confirm = useDangerConfirm();
   const actionRef = useRef<ActionType>();
-  const fixedActions = useFixedActions();
 
   const reload = () => void actionRef.current?.reload();
   const fail = (error: unknown) => void message.error(errorText(error, t('common:errors.requestFailed')));
@@ -33,7 +31,7 @@ export function useManagementTable() {
   /** Asks first (danger dialog), then runs the request; a failure is shown and closes the dialog. */
   const confirmThen = ({ onOk, ...options }: DangerConfirm) => confirm({ ...options, onOk: () => attempt(onOk) });
 
-  return { t, language, message, confirm, actionRef, fixedActions, reload, fail, attempt, confirmThen };
+  return { t, language, message, confirm, actionRef, reload, fail, attempt, confirmThen };
 }
 
 export type ManagementTableState = ReturnType<typeof useManagementTable>;

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Progress, Radio, Space, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Progress, Radio, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { type BackupRestoreCheck, type BackupRestoreResult, errorText, formatDateTime, isApiError } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
+import { tableScroll, useTableLayout } from '../../../hooks/use-table-layout';
 import { totalRows, type BackupApi } from '../api/backup-rules';
 
 /** At most this many conflicts are listed one by one; the count says how many there are. */
@@ -20,18 +21,20 @@ type Step =
 /** Row counts per table, as a small two-column table. */
 function CountsTable({ counts, testId }: { counts: Record<string, number>; testId: string }) {
   const { t } = useTranslation(NAMESPACE);
+  const layout = useTableLayout();
   return (
     <Table<{ table: string; rows: number }>
+      key={layout.narrow ? 'phone' : 'wide'}
       size="small"
       rowKey="table"
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      scroll={tableScroll('max-content')}
       data-testid={testId}
       dataSource={Object.entries(counts).map(([table, rows]) => ({ table, rows }))}
-      columns={[
+      columns={layout.columns<TableColumnsType<{ table: string; rows: number }>[number]>([
         { title: t('backup.table'), dataIndex: 'table' },
         { title: t('backup.rows'), dataIndex: 'rows', align: 'right' },
-      ]}
+      ])}
     />
   );
 }

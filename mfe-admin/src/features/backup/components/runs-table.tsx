@@ -2,11 +2,13 @@ import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type BackupRun, formatBytes, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
+import { tableScroll, useTableLayout } from '../../../hooks/use-table-layout';
 import { LocationOrError, RunStatusTag, runDuration } from './run-status';
 
 /** The recent runs (the server keeps the last 10, so there is no paging); scrolls sideways on phones. */
 export function RunsTable({ runs }: { runs: BackupRun[] }) {
   const { t, i18n } = useTranslation(NAMESPACE);
+  const layout = useTableLayout();
   return (
     <div data-testid="backup-runs">
       <h3 className="cc-admin-card-title">{t('backup.runsTitle')}</h3>
@@ -15,11 +17,12 @@ export function RunsTable({ runs }: { runs: BackupRun[] }) {
         size="small"
         rowKey="id"
         pagination={false}
-        scroll={{ x: 760 }}
+        key={layout.narrow ? 'phone' : 'wide'}
+        scroll={tableScroll(760)}
         dataSource={runs}
         // Secondary text, not antd's pale placeholder colour: readable (contrast) in both themes.
         locale={{ emptyText: <Typography.Text type="secondary">{t('backup.noRuns')}</Typography.Text> }}
-        columns={[
+        columns={layout.columns([
           {
             title: t('backup.started'),
             dataIndex: 'startedAt',
@@ -40,7 +43,7 @@ export function RunsTable({ runs }: { runs: BackupRun[] }) {
           },
           { title: t('backup.size'), dataIndex: 'size', width: 100, render: (_, run) => (run.size === null ? '—' : formatBytes(run.size)) },
           { title: t('backup.locationOrError'), dataIndex: 'location', render: (_, run) => <LocationOrError run={run} /> },
-        ]}
+        ])}
       />
     </div>
   );

@@ -14,7 +14,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const api = kernel.api.files;
   const page = useSharePage<FileRecord>(access);
-  const { admin, t, language, message, fixedActions, reload, confirm, confirmThen, selected } = page;
+  const { admin, t, language, message, reload, confirm, confirmThen, selected } = page;
   const removeOne = (id: string) => (admin ? api.adminRemove(id) : api.userRemove(id));
 
   const remove = (row: FileRecord) =>
@@ -87,7 +87,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
     },
     { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
     ...shareLifecycleColumns<FileRecord>(t, language, admin, 90),
-    shareActionsColumn<FileRecord>(t, fixedActions, (row) => page.rowHandlers(row, fileLink(row.slug), () => remove(row))),
+    shareActionsColumn<FileRecord>(t, (row) => page.rowHandlers(row, fileLink(row.slug), () => remove(row))),
   ];
 
   return (

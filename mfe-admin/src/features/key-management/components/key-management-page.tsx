@@ -22,7 +22,7 @@ import { KeyEditForm } from './key-edit-form';
 export function KeyManagementPage() {
   const kernel = useKernel();
   const table = useManagementTable();
-  const { t, language, message, fixedActions, reload, fail, confirmThen } = table;
+  const { t, language, message, reload, fail, confirmThen } = table;
   const copy = useCopy();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreateResponse | null>(null);
@@ -99,7 +99,7 @@ export function KeyManagementPage() {
       render: (_, row) => formatDateTime(row.last_used, language) || t('keys.neverUsed'),
     },
     createdAtColumn<ApiKey>(t, language),
-    actionsColumn<ApiKey>(t, fixedActions, 120, (row) => [
+    actionsColumn<ApiKey>(t, 120, (row) => [
       // A key that may upload files: its ShareX uploader, to hand to whoever uses the key.
       ...(toBoolean(row.file_permission)
         ? [

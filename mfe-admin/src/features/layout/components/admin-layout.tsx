@@ -128,7 +128,10 @@ export function AdminLayout({ modules, current, pathOf, kind, who, search, child
       )}
       // ProLayout shows a header only on phones (side layout): the search sits there, else above the module.
       headerContentRender={search ? () => <div className="cc-admin-layout__header-search">{search}</div> : undefined}
-      token={{ bgLayout: 'transparent', pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 } }}
+      token={{
+        bgLayout: 'transparent',
+        pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: narrow ? 8 : 16 },
+      }}
     >
       {search && !narrow && (
         <div className="cc-admin-layout__topbar" role="search">

@@ -4,7 +4,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { DAV_LOCK_PAGE, formatDateTime, type DavLockInfo, type Mount, useKernel } from '@cloudclip/shared-kernel';
 import { offsetOf, tableRequest, type TableParams } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
-import { useNarrowScreen } from '../../../hooks/use-narrow-screen';
+import { tableScroll, useTableLayout } from '../../../hooks/use-table-layout';
 import { RefreshButton } from '../../../components/refresh-button';
 
 /**
@@ -15,7 +15,7 @@ import { RefreshButton } from '../../../components/refresh-button';
 export function MountLocksDrawer({ mount, onClose }: { mount: Mount | null; onClose: () => void }) {
   const kernel = useKernel();
   const { t, language, message, fail, confirmThen } = useManagementTable();
-  const narrow = useNarrowScreen();
+  const layout = useTableLayout();
   const actionRef = useRef<ActionType>();
   const reload = () => void actionRef.current?.reload();
 
@@ -118,16 +118,17 @@ export function MountLocksDrawer({ mount, onClose }: { mount: Mount | null; onCl
       open={mount !== null}
       onClose={onClose}
       title={mount ? t('mounts.locks.title', { name: mount.name }) : ''}
-      width={narrow ? '100%' : 1000}
+      width={layout.narrow ? '100%' : 1000}
       destroyOnHidden
     >
       {mount && (
         <div data-testid="mount-locks">
           <Typography.Paragraph type="secondary">{t('mounts.locks.hint')}</Typography.Paragraph>
           <ProTable<DavLockInfo, TableParams>
+            key={layout.narrow ? 'phone' : 'wide'}
             rowKey="token"
             actionRef={actionRef}
-            columns={columns}
+            columns={layout.columns(columns)}
             size="small"
             search={false}
             options={{ reload: false, density: false, setting: false }}
@@ -140,7 +141,7 @@ export function MountLocksDrawer({ mount, onClose }: { mount: Mount | null; onCl
                 return { data: page.items, total: page.pagination.total, success: true };
               }, fail)
             }
-            scroll={{ x: 1000 }}
+            scroll={tableScroll(1000)}
           />
         </div>
       )}

@@ -28,7 +28,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const admin = access === 'full';
   const table = useManagementTable();
-  const { t, language, message, fixedActions, reload, fail, attempt, confirmThen } = table;
+  const { t, language, message, reload, fail, attempt, confirmThen } = table;
   const [configs, setConfigs] = useState<S3Config[]>([]);
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
@@ -133,7 +133,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
     createdAtColumn<Mount>(t, language),
     ...(admin
       ? [
-          actionsColumn<Mount>(t, fixedActions, locksShown ? 120 : 90, (row) => [
+          actionsColumn<Mount>(t, locksShown ? 120 : 90, (row) => [
             editAction(t, () => setForm({ open: true, mount: row })),
             ...(locksShown
               ? [

@@ -27,7 +27,7 @@ export function StorageConfigPage() {
   const kernel = useKernel();
   const api = kernel.api.s3Configs;
   const table = useManagementTable();
-  const { t, language, message, fixedActions, reload, fail, attempt, confirmThen } = table;
+  const { t, language, message, reload, fail, attempt, confirmThen } = table;
   const [form, setForm] = useState<{ open: boolean; config: S3Config | null }>({ open: false, config: null });
   const [testing, setTesting] = useState<S3Config | null>(null);
   const closeForm = useCallback(() => setForm({ open: false, config: null }), []);
@@ -118,7 +118,7 @@ export function StorageConfigPage() {
       width: 170,
       render: (_, row) => formatDateTime(row.last_used ?? null, language) || '—',
     },
-    actionsColumn<S3Config>(t, fixedActions, 150, (row) => [
+    actionsColumn<S3Config>(t, 150, (row) => [
       editAction(t, () => setForm({ open: true, config: row })),
       <IconAction key="test" label={t('storage.test')} icon={<ExperimentOutlined />} onClick={() => setTesting(row)} testId="row-test" />,
       <IconAction

@@ -24,7 +24,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const api = kernel.api.pastes;
   const page = useSharePage<PasteRow>(access);
-  const { admin, t, language, message, actionRef, fixedActions, reload, confirmThen, selected } = page;
+  const { admin, t, language, message, actionRef, reload, confirmThen, selected } = page;
   const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS) === true;
   const tagCounts = usePasteTagCounts(access, tagsOffered);
   const [tag, setTag] = useState<string | undefined>(undefined);
@@ -109,7 +109,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
         ]
       : []),
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
-    shareActionsColumn<PasteRow>(t, fixedActions, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
+    shareActionsColumn<PasteRow>(t, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
   ];
 
   return (
