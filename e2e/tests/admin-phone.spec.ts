@@ -143,7 +143,7 @@ test.describe('the admin panel on a phone', () => {
             await expectWholeTitle(scope.locator('.cc-admin-title'));
             const row = SEEDED[module];
             if (row) await expectRowActions(page, scope, row);
-            await page.screenshot({ path: `/tmp/admin-phone/${language}-${theme}-${module}.png`, fullPage: false });
+            await page.screenshot({ path: test.info().outputPath(`${language}-${theme}-${module}.png`) });
           });
         }
       });
