@@ -75,7 +75,7 @@ describe('streaming uploads and downloads', () => {
     await c?.close();
   });
 
-  it('streams a ~200 MB upload-direct body to local storage with RSS growth under 100 MB, stored exactly', async () => {
+  it('streams a ~200 MB upload-direct body to local storage with RSS growth under 150 MB (not held in memory), stored exactly', async () => {
     c = await createShareContext('local');
     await c.inject({ method: 'PUT', url: '/api/admin/system-settings', headers: c.admin, payload: { max_upload_size: 1024 } });
     const total = 200 * MB;
@@ -86,7 +86,9 @@ describe('streaming uploads and downloads', () => {
     const peak = sampler.stop();
     expect(result.status).toBe(200);
     expect(JSON.parse(result.body).data.size).toBe(total);
-    expect(peak - before).toBeLessThan(100 * MB);
+    // A body held in memory would add at least its 200 MB; the margin is the collector's lag on a
+    // loaded machine (CI saw 105 MB with two jest workers), not a budget.
+    expect(peak - before).toBeLessThan(150 * MB);
     expect(Date.now() - started).toBeLessThan(30_000);
 
     // The stored bytes are the sent bytes.

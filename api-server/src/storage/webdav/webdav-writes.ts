@@ -64,7 +64,8 @@ export async function writeObject(
   const source = bufferOrStream(body);
   if (Buffer.isBuffer(source)) return writeBody(store.http, target, source);
   await store.ensureCollections([INTERNAL_FOLDER, 'tmp']);
-  const temp = store.internalPath('tmp', randomUUID());
+  const tempName = randomUUID();
+  const temp = store.internalPath('tmp', tempName);
   const staged = endedOnError(source);
   try {
     // Always chunked: a source that fails ends the body cleanly instead of cutting the connection,
@@ -79,8 +80,26 @@ export async function writeObject(
     await store.http.send({ method: 'MOVE', path: temp, headers: { destination: destinationOf(store.http, target), overwrite: 'T' } });
     return written;
   } catch (error) {
-    await store.remove(temp).catch(() => undefined);
+    await discardTemp(store, temp, [INTERNAL_FOLDER, 'tmp', tempName]);
     throw error;
+  }
+}
+
+/** How often a failed write's temp file is removed and looked for again, and the wait before each look. */
+const DISCARD_ATTEMPTS = 3;
+const DISCARD_RECHECK_MS = 150;
+
+/**
+ * Removes a failed write's temp file. A loaded server may still be closing (rclone: writing) the
+ * file of a PUT it has answered, or hold its lock for a moment, so the file can appear after the
+ * DELETE or the DELETE can be refused: the removal is looked at again and repeated a few times.
+ */
+async function discardTemp(store: WebDavStore, temp: string, segments: readonly string[]): Promise<void> {
+  for (let attempt = 1; attempt <= DISCARD_ATTEMPTS; attempt += 1) {
+    await store.remove(temp).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, DISCARD_RECHECK_MS * attempt));
+    const left = await store.stat(segments, false).catch(() => null);
+    if (!left) return;
   }
 }
 
