@@ -1,37 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
-import { apiKeyHeader, basic, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { adminTestAppForEachTest, apiKeyHeader, basic, bearer, loginAsAdmin, TEST_ADMIN } from '../testing/test-app';
 
 const GIB = 1024 * 1024 * 1024;
 
 describe('admin system settings and dashboard', () => {
-  let t: TestApp;
-  let now: Date;
-  let token: string;
+  const env = adminTestAppForEachTest('2025-07-10T12:00:00.000Z');
   let adminId: string;
 
   beforeEach(async () => {
-    now = new Date('2025-07-10T12:00:00.000Z');
-    t = await createTestApp({ clock: () => now });
-    token = await loginAsAdmin(t.app);
-    adminId = (await t.container.repositories.admins.findByUsername(TEST_ADMIN.username))!.id;
+    adminId = (await env.t.container.repositories.admins.findByUsername(TEST_ADMIN.username))!.id;
   });
 
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
-  });
-
-  const getSettings = () => t.app.inject({ method: 'GET', url: '/api/admin/system-settings', headers: bearer(token) });
+  const getSettings = () => env.t.app.inject({ method: 'GET', url: '/api/admin/system-settings', headers: env.admin });
   const putSettings = (payload: unknown) =>
-    t.app.inject({
+    env.t.app.inject({
       method: 'PUT',
       url: '/api/admin/system-settings',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
+      headers: { ...env.admin, 'content-type': 'application/json' },
       payload: JSON.stringify(payload),
     });
-  const maxUploadSize = async () => (await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' })).json().data.max_upload_size;
+  const maxUploadSize = async () =>
+    (await env.t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' })).json().data.max_upload_size;
 
   describe('admin-only access', () => {
     const endpoints = [
@@ -41,25 +32,25 @@ describe('admin system settings and dashboard', () => {
     ] as const;
 
     it.each(endpoints)('%s %s answers 403 to anonymous callers, bad and expired tokens and API keys', async (method, url) => {
-      const key = await seedApiKey(t.container.repositories.apiKeys, {
+      const key = await seedApiKey(env.t.container.repositories.apiKeys, {
         text: true,
         file: true,
         mount: true,
-        expiresAt: new Date(now.getTime() + DAY_MS).toISOString(),
+        expiresAt: new Date(env.now.getTime() + DAY_MS).toISOString(),
       });
       const payload = method === 'PUT' ? { max_upload_size: 5 } : undefined;
       for (const headers of [{}, bearer('not-a-token'), apiKeyHeader(key.key), basic(key.key, key.key)]) {
-        const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        const response = await env.t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ code: 403, message: expect.any(String), success: false, data: null });
       }
-      now = new Date(now.getTime() + 2 * DAY_MS); // the admin token has expired
-      expect((await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })).statusCode).toBe(403);
+      env.now = new Date(env.now.getTime() + 2 * DAY_MS); // the admin token has expired
+      expect((await env.t.app.inject({ method, url, headers: env.admin, ...(payload ? { payload } : {}) })).statusCode).toBe(403);
       expect(await maxUploadSize()).toBe(100);
     });
 
     it('accepts Basic admin credentials as well as the bearer token', async () => {
-      const response = await t.app.inject({
+      const response = await env.t.app.inject({
         method: 'GET',
         url: '/api/admin/system-settings',
         headers: basic(TEST_ADMIN.username, TEST_ADMIN.password),
@@ -80,9 +71,9 @@ describe('admin system settings and dashboard', () => {
     });
 
     it('returns every row, internal ones included, ordered by key', async () => {
-      const repo = t.container.repositories.systemSettings;
+      const repo = env.t.container.repositories.systemSettings;
       for (const key of ['schema_version', 'db_initialized', 'migration_3']) {
-        await repo.upsert({ key, value: 'x', description: null, updated_at: now.toISOString() });
+        await repo.upsert({ key, value: 'x', description: null, updated_at: env.now.toISOString() });
       }
       await putSettings({ webdav_upload_mode: 'proxy', allow_guest_pastes: true });
       const keys = (await getSettings()).json().data.map((row: { key: string }) => row.key);
@@ -100,7 +91,7 @@ describe('admin system settings and dashboard', () => {
   describe('PUT /api/admin/system-settings', () => {
     it('stores a positive integer max_upload_size, given as a number or a string of digits, and keeps the description', async () => {
       const before = (await getSettings()).json().data[0];
-      now = new Date('2025-07-10T13:00:00.000Z');
+      env.now = new Date('2025-07-10T13:00:00.000Z');
       const response = await putSettings({ max_upload_size: 250 });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 200, message: expect.any(String), success: true });
@@ -129,24 +120,24 @@ describe('admin system settings and dashboard', () => {
 
     it.each(['auto', 'proxy', 'multipart', 'direct'])('stores webdav_upload_mode %s', async (mode) => {
       expect((await putSettings({ webdav_upload_mode: mode })).statusCode).toBe(200);
-      expect(await t.container.repositories.systemSettings.getValue('webdav_upload_mode')).toBe(mode);
-      expect(await t.container.services.system.webdavUploadMode()).toBe(mode);
+      expect(await env.t.container.repositories.systemSettings.getValue('webdav_upload_mode')).toBe(mode);
+      expect(await env.t.container.services.system.webdavUploadMode()).toBe(mode);
     });
 
     it.each(['fast', 'AUTO', '', 3])('rejects webdav_upload_mode %p with 400', async (mode) => {
       const response = await putSettings({ webdav_upload_mode: mode });
       expect(response.statusCode).toBe(400);
-      expect(await t.container.repositories.systemSettings.getValue('webdav_upload_mode')).toBeUndefined();
+      expect(await env.t.container.repositories.systemSettings.getValue('webdav_upload_mode')).toBeUndefined();
     });
 
     it('keeps guest pastes off by default and stores allow_guest_pastes from a boolean or "true"/"false"', async () => {
-      const system = t.container.services.system;
+      const system = env.t.container.services.system;
       expect(await system.allowGuestPastes()).toBe(false);
       expect((await putSettings({ allow_guest_pastes: true })).statusCode).toBe(200);
-      expect(await t.container.repositories.systemSettings.getValue('allow_guest_pastes')).toBe('true');
+      expect(await env.t.container.repositories.systemSettings.getValue('allow_guest_pastes')).toBe('true');
       expect(await system.allowGuestPastes()).toBe(true);
       expect((await putSettings({ allow_guest_pastes: 'false' })).statusCode).toBe(200);
-      expect(await t.container.repositories.systemSettings.getValue('allow_guest_pastes')).toBe('false');
+      expect(await env.t.container.repositories.systemSettings.getValue('allow_guest_pastes')).toBe('false');
       expect(await system.allowGuestPastes()).toBe(false);
       expect((await putSettings({ allow_guest_pastes: 'true' })).statusCode).toBe(200);
       expect(await system.allowGuestPastes()).toBe(true);
@@ -154,7 +145,7 @@ describe('admin system settings and dashboard', () => {
 
     it.each(['yes', 1, 0, 'TRUE'])('rejects allow_guest_pastes %p with 400', async (value) => {
       expect((await putSettings({ allow_guest_pastes: value })).statusCode).toBe(400);
-      expect(await t.container.repositories.systemSettings.getValue('allow_guest_pastes')).toBeUndefined();
+      expect(await env.t.container.repositories.systemSettings.getValue('allow_guest_pastes')).toBeUndefined();
     });
 
     it('changes nothing when one field of several is invalid', async () => {
@@ -197,7 +188,7 @@ describe('admin system settings and dashboard', () => {
 
     async function insertConfig(input: { name: string; provider: string; total?: number | null; owner?: string }): Promise<string> {
       const id = randomUUID();
-      await t.container.db
+      await env.t.container.db
         .insertInto('storage_configs')
         .values({
           id,
@@ -206,22 +197,22 @@ describe('admin system settings and dashboard', () => {
           bucket_name: `${input.name}-bucket`,
           total_storage_bytes: input.total ?? null,
           admin_id: input.owner ?? adminId,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
+          created_at: env.now.toISOString(),
+          updated_at: env.now.toISOString(),
         })
         .execute();
       return id;
     }
 
     async function insertPaste(createdAt: string): Promise<void> {
-      await t.container.db
+      await env.t.container.db
         .insertInto('pastes')
         .values({ id: randomUUID(), slug: `p-${randomUUID()}`, content: 'x', created_at: createdAt, updated_at: createdAt })
         .execute();
     }
 
     async function insertFile(configId: string, size: number, createdAt: string): Promise<void> {
-      await t.container.db
+      await env.t.container.db
         .insertInto('files')
         .values({
           id: randomUUID(),
@@ -237,7 +228,7 @@ describe('admin system settings and dashboard', () => {
     }
 
     const stats = async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard/stats', headers: bearer(token) });
+      const response = await env.t.app.inject({ method: 'GET', url: '/api/admin/dashboard/stats', headers: env.admin });
       expect(response.statusCode).toBe(200);
       return response.json();
     };
@@ -246,7 +237,8 @@ describe('admin system settings and dashboard', () => {
     let seededConfigs: number;
 
     beforeEach(async () => {
-      seededConfigs = (await t.container.db.selectFrom('storage_configs').select('id').where('admin_id', '=', adminId).execute()).length;
+      seededConfigs = (await env.t.container.db.selectFrom('storage_configs').select('id').where('admin_id', '=', adminId).execute())
+        .length;
     });
 
     const bucketsOf = (data: { s3Buckets: { id: string }[] }, ids: string[]) => data.s3Buckets.filter((bucket) => ids.includes(bucket.id));
@@ -301,7 +293,7 @@ describe('admin system settings and dashboard', () => {
       await insertFile(foreign, 5, '2025-07-09T09:00:00.000Z');
 
       for (let i = 0; i < 3; i += 1) {
-        await seedApiKey(t.container.repositories.apiKeys, { expiresAt: new Date(now.getTime() + DAY_MS).toISOString() });
+        await seedApiKey(env.t.container.repositories.apiKeys, { expiresAt: new Date(env.now.getTime() + DAY_MS).toISOString() });
       }
 
       const { data } = await stats();
@@ -365,17 +357,17 @@ describe('admin system settings and dashboard', () => {
       await insertPaste('2025-07-10T23:59:59.999Z');
       await insertPaste('2025-07-11T00:00:00.000Z');
       expect((await stats()).data.lastWeekPastes).toEqual([0, 0, 0, 0, 0, 0, 1]);
-      now = new Date('2025-07-11T00:00:01.000Z');
+      env.now = new Date('2025-07-11T00:00:01.000Z');
       expect((await stats()).data.lastWeekPastes).toEqual([0, 0, 0, 0, 0, 1, 1]);
-      now = new Date('2025-07-17T00:00:00.000Z');
-      token = await loginAsAdmin(t.app); // the earlier token has expired by now
+      env.now = new Date('2025-07-17T00:00:00.000Z');
+      env.admin = bearer(await loginAsAdmin(env.t.app)); // the earlier token has expired by now
       expect((await stats()).data.lastWeekPastes).toEqual([1, 0, 0, 0, 0, 0, 0]);
     });
 
     it('rounds usagePercent to an integer', async () => {
       const config = await insertConfig({ name: 'q', provider: 'Other', total: 3000 });
-      await insertFile(config, 1000, now.toISOString()); // 33.3 %
-      await insertFile(config, 5, now.toISOString());
+      await insertFile(config, 1000, env.now.toISOString()); // 33.3 %
+      await insertFile(config, 5, env.now.toISOString());
       expect(bucketsOf((await stats()).data, [config])[0]).toMatchObject({ usedStorage: 1005, usagePercent: 34 });
     });
   });

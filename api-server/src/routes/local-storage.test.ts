@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { StorageConfigRow } from '../db/schema';
 import type { StorageDriver } from '../storage/storage-driver';
 import { answerOf, type RawAnswer } from '../testing/raw-http';
-import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
+import { adminTestAppForEachTest } from '../testing/test-app';
 import { SANDBOX_CSP } from './files';
 
 function md5(data: string): string {
@@ -33,24 +33,16 @@ function rawRequest(port: number, method: string, rawPath: string): Promise<RawA
 const URL_BASE = 'http://api.test';
 
 describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', () => {
-  let t: TestApp;
-  let now: Date;
+  const env = adminTestAppForEachTest();
   let config: StorageConfigRow;
   let driver: StorageDriver;
 
   beforeEach(async () => {
-    now = new Date();
-    t = await createTestApp({ clock: () => now });
-    const [row] = await t.container.repositories.storageConfigs.listPublic();
+    const [row] = await env.t.container.repositories.storageConfigs.listPublic();
     if (!row) throw new Error('no default local storage');
     config = row;
-    driver = t.container.services.storageConfigs.driverFor(config);
+    driver = env.t.container.services.storageConfigs.driverFor(config);
     await driver.putObject('docs/report 1.txt', 'hello local link', { contentType: 'text/plain' });
-  });
-
-  afterEach(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
   });
 
   const getUrl = (
@@ -67,7 +59,7 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   it('streams the object for a valid signed GET with type, length, ETag, disposition and cache lifetime', async () => {
     const url = await getUrl('docs/report 1.txt', { disposition: 'attachment', filename: 'Report.txt' });
     expect(url.startsWith(`${URL_BASE}/api/storage/local/${config.id}/docs/report%201.txt?`)).toBe(true);
-    const response = await t.app.inject({ method: 'GET', url: pathOf(url) });
+    const response = await env.t.app.inject({ method: 'GET', url: pathOf(url) });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('hello local link');
     expect(response.headers['content-type']).toBe('text/plain');
@@ -81,19 +73,19 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
 
   it('answers 206 with Content-Range for a Range request and 416 for an unsatisfiable one', async () => {
     const url = pathOf(await getUrl());
-    const partial = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=6-10' } });
+    const partial = await env.t.app.inject({ method: 'GET', url, headers: { range: 'bytes=6-10' } });
     expect(partial.statusCode).toBe(206);
     expect(partial.body).toBe('local');
     expect(partial.headers['content-range']).toBe('bytes 6-10/16');
     expect(partial.headers['content-length']).toBe('5');
 
-    const unsatisfiable = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-' } });
+    const unsatisfiable = await env.t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-' } });
     expect(unsatisfiable.statusCode).toBe(416);
     expect(unsatisfiable.headers['content-range']).toBe('bytes */16');
   });
 
   it('answers HEAD with the headers only', async () => {
-    const response = await t.app.inject({ method: 'HEAD', url: pathOf(await getUrl()) });
+    const response = await env.t.app.inject({ method: 'HEAD', url: pathOf(await getUrl()) });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
     expect(response.headers['content-length']).toBe('16');
@@ -102,8 +94,8 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
 
   it('refuses an expired link with 403', async () => {
     const url = pathOf(await getUrl('docs/report 1.txt', { expiresIn: 60 }));
-    now = new Date(now.getTime() + 61_000);
-    const response = await t.app.inject({ method: 'GET', url });
+    env.now = new Date(env.now.getTime() + 61_000);
+    const response = await env.t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 403, success: false, data: null });
   });
@@ -124,12 +116,12 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
     ['no signature', (url: string) => url.replace(/&signature=[0-9a-f]+/, '')],
   ])('refuses a GET link changed to carry %s with 403', async (_label, tamper) => {
     const url = tamper(pathOf(await getUrl()));
-    const response = await t.app.inject({ method: 'GET', url });
+    const response = await env.t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(403);
   });
 
   it('refuses to use a GET link for a PUT', async () => {
-    const response = await t.app.inject({
+    const response = await env.t.app.inject({
       method: 'PUT',
       url: pathOf(await getUrl()),
       payload: 'overwrite',
@@ -141,7 +133,7 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
 
   it('stores a signed PUT body and answers 200 with an ETag the browser may read', async () => {
     const url = await driver.presignPutUrl('up/new file.json', { contentType: 'application/json', expiresIn: 600, urlBase: URL_BASE });
-    const response = await t.app.inject({
+    const response = await env.t.app.inject({
       method: 'PUT',
       url: pathOf(url),
       payload: '{"uploaded":true}',
@@ -157,10 +149,10 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
 
   it('refuses a signed PUT sent with another Content-Type, or after expiry, with 403 and stores nothing', async () => {
     const url = pathOf(await driver.presignPutUrl('up/typed.png', { contentType: 'image/png', expiresIn: 60, urlBase: URL_BASE }));
-    const wrongType = await t.app.inject({ method: 'PUT', url, payload: 'x', headers: { 'content-type': 'text/html' } });
+    const wrongType = await env.t.app.inject({ method: 'PUT', url, payload: 'x', headers: { 'content-type': 'text/html' } });
     expect(wrongType.statusCode).toBe(403);
-    now = new Date(now.getTime() + 120_000);
-    const expired = await t.app.inject({ method: 'PUT', url, payload: 'x', headers: { 'content-type': 'image/png' } });
+    env.now = new Date(env.now.getTime() + 120_000);
+    const expired = await env.t.app.inject({ method: 'PUT', url, payload: 'x', headers: { 'content-type': 'image/png' } });
     expect(expired.statusCode).toBe(403);
     expect(await driver.headObject('up/typed.png')).toBeNull();
   });
@@ -168,7 +160,7 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   it('accepts a part upload through a signed part URL', async () => {
     const { uploadId } = await driver.createMultipartUpload('parts/a.bin');
     const url = pathOf(await driver.presignUploadPartUrl('parts/a.bin', uploadId, 1, { expiresIn: 600, urlBase: URL_BASE }));
-    const response = await t.app.inject({
+    const response = await env.t.app.inject({
       method: 'PUT',
       url,
       payload: 'part one',
@@ -176,30 +168,30 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['etag']).toBe(`"${md5('part one')}"`);
-    const wrongPart = await t.app.inject({ method: 'PUT', url: withParam(url, 'partNumber', '2'), payload: 'x' });
+    const wrongPart = await env.t.app.inject({ method: 'PUT', url: withParam(url, 'partNumber', '2'), payload: 'x' });
     expect(wrongPart.statusCode).toBe(403);
   });
 
   it('answers 404 for a valid link to a missing object or a config that is gone', async () => {
-    const missing = await t.app.inject({ method: 'GET', url: pathOf(await getUrl('docs/missing.txt')) });
+    const missing = await env.t.app.inject({ method: 'GET', url: pathOf(await getUrl('docs/missing.txt')) });
     expect(missing.statusCode).toBe(404);
 
-    const signer = t.container.storage.signer;
+    const signer = env.t.container.storage.signer;
     const ghost = signer.buildUrl({
       configId: '00000000-0000-4000-8000-000000000000',
       key: 'x.txt',
       expiresIn: 60,
       operation: { method: 'GET', disposition: 'inline', filename: 'x.txt' },
     });
-    expect((await t.app.inject({ method: 'GET', url: ghost })).statusCode).toBe(404);
+    expect((await env.t.app.inject({ method: 'GET', url: ghost })).statusCode).toBe(404);
   });
 
   it('serves HTML and SVG only inside a CSP sandbox', async () => {
     await driver.putObject('page.html', '<script>alert(1)</script>', { contentType: 'text/html' });
-    const response = await t.app.inject({ method: 'GET', url: pathOf(await getUrl('page.html')) });
+    const response = await env.t.app.inject({ method: 'GET', url: pathOf(await getUrl('page.html')) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-security-policy']).toMatch(/^sandbox;/);
-    const text = await t.app.inject({ method: 'GET', url: pathOf(await getUrl()) });
+    const text = await env.t.app.inject({ method: 'GET', url: pathOf(await getUrl()) });
     expect(text.headers['content-security-policy']).toBeUndefined();
   });
 
@@ -213,7 +205,7 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   ])('serves an object stored as %s as %s inside the CSP sandbox', async (stored, served) => {
     await driver.putObject('active', 'x', { contentType: stored });
     for (const method of ['GET', 'HEAD'] as const) {
-      const response = await t.app.inject({ method, url: pathOf(await getUrl('active')) });
+      const response = await env.t.app.inject({ method, url: pathOf(await getUrl('active')) });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe(served);
       expect(response.headers['content-security-policy']).toBe(SANDBOX_CSP);
@@ -221,13 +213,13 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
   });
 
   it('never serves a path with ".." segments, even raw or percent-encoded over real HTTP', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
+    await env.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = env.t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     const prefix = `/api/storage/local/${config.id}`;
 
     // A correctly signed link for an escaping key (as if the secret had leaked) is still refused.
-    const signed = t.container.storage.signer.buildUrl({
+    const signed = env.t.container.storage.signer.buildUrl({
       configId: config.id,
       key: '../server-secret.key',
       expiresIn: 60,
@@ -241,7 +233,7 @@ describe('local storage links (GET/PUT /api/storage/local/{configId}/{key})', ()
     ]) {
       const response = await rawRequest(address.port, 'GET', rawPath);
       expect(response.status).toBe(400);
-      expect(response.body).not.toContain(t.container.dataDir);
+      expect(response.body).not.toContain(env.t.container.dataDir);
       expect(response.body).not.toMatch(/^[0-9a-f]{64}\s*$/);
     }
     const unsigned = await rawRequest(address.port, 'GET', `${prefix}/%2e%2e/%2e%2e/cloudclip.db`);

@@ -126,26 +126,71 @@ async function closeAndRemove(t: TestApp): Promise<void> {
 /** What `adminTestAppForEachTest` gives a suite; its fields are those of the running test. */
 export interface AdminTestAppPerTest {
   readonly t: TestApp;
-  /** The admin's Authorization header (a bearer token). */
-  readonly admin: Record<string, string>;
-  /** What the app's clock reads: `startAt` when each test begins; a test may move it. */
+  /** The admin's Authorization header (a bearer token); a test may log in again and set it. */
+  admin: Record<string, string>;
+  /** What the app's clock reads: `startAt` (or the real time) when each test begins; a test may move it. */
   now: Date;
 }
 
 /**
- * Registers the hooks that give every test of a suite a fresh app whose clock reads `now`, with
- * the admin logged in; the app and its data directory are removed after the test.
+ * `adminAppForEachTest` with a clock a test can move: every test of the suite gets a fresh app
+ * (built with `options`) whose clock reads `now`, starting at `startAt` (the real time when not
+ * given), with the admin logged in; the app and its data directory are removed after the test.
  */
-export function adminTestAppForEachTest(startAt: string): AdminTestAppPerTest {
+export function adminTestAppForEachTest(startAt?: string, options: Omit<BuildAppOptions, 'clock'> = {}): AdminTestAppPerTest {
   const current = {} as { t: TestApp; admin: Record<string, string>; now: Date };
-
-  beforeEach(async () => {
-    current.now = new Date(startAt);
-    current.t = await createTestApp({ clock: () => current.now });
-    current.admin = bearer(await loginAsAdmin(current.t.app));
+  beforeEach(() => {
+    current.now = startAt === undefined ? new Date() : new Date(startAt);
   });
+  adminAppForEachTest(
+    (t, admin) => {
+      current.t = t;
+      current.admin = admin;
+    },
+    { ...options, clock: () => current.now },
+  );
+  return current;
+}
 
-  afterEach(() => closeAndRemove(current.t));
+/** What `replicaPairForEachTest` gives a suite; its fields are those of the running test. */
+export interface ReplicaPairPerTest {
+  /** The data directory both replicas share. */
+  readonly dataDir: string;
+  readonly a: TestApp;
+  readonly b: TestApp;
+  /** With `startAt`: what both replicas' clock reads, `startAt` when each test begins; a test may move it. */
+  now: Date;
+}
 
+/**
+ * Registers the hooks that give every test two apps built with the same `options` on one data
+ * directory (and so one database): two api-server replicas. With `startAt` their clock reads
+ * `now`, else the real time. Both are closed and the directory removed after the test.
+ */
+export function replicaPairForEachTest(
+  options: Omit<BuildAppOptions, 'dataDir' | 'clock'> & { startAt?: string } = {},
+): ReplicaPairPerTest {
+  const { startAt, ...appOptions } = options;
+  const current = {} as { dataDir: string; a: TestApp; b: TestApp; now: Date };
+  const clock = startAt === undefined ? {} : { clock: () => current.now };
+  beforeEach(() => {
+    if (startAt !== undefined) current.now = new Date(startAt);
+  });
+  freshForEachTest(
+    async () => {
+      const dataDir = makeTempDir();
+      const a = await createTestApp({ ...appOptions, ...clock, dataDir });
+      const b = await createTestApp({ ...appOptions, ...clock, dataDir });
+      const close = async (): Promise<void> => {
+        await a.close();
+        await b.close();
+        removeTempDir(dataDir);
+      };
+      return { dataDir, a, b, close };
+    },
+    (pair) => {
+      Object.assign(current, { dataDir: pair.dataDir, a: pair.a, b: pair.b });
+    },
+  );
   return current;
 }
