@@ -1,10 +1,7 @@
 import { searchTermsOf, type SearchKind } from '@cloudclip/contract';
 import { sql } from 'kysely';
 import { searchAccessFor, SPARSE_MATCHES, termIndexOf } from '../db/search-sql';
-import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
-import { seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
-import { FileRepository } from './file-repository';
-import { PasteRepository } from './paste-repository';
+import { searchDatabaseForEachTest, seedFiles, seedPastes, seededTime } from '../testing/search-seed';
 import { SearchRepository } from './search-repository';
 
 /** Base64url ciphertext: its trigrams must never reach the index. */
@@ -12,36 +9,29 @@ const CIPHERTEXT = 'QmVyZ2tyaXN0YWxsU2VjcmV0Q2lwaGVydGV4dA';
 const ENVELOPE = JSON.stringify({ v: 1, alg: 'aes-256-gcm', iv: 'AAAAAAAAAAAAAAAA', ct: CIPHERTEXT });
 
 describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL pg_trgm)', () => {
-  let database: MigratedTestDatabase;
-  let pastes: PasteRepository;
-  let files: FileRepository;
+  const env = searchDatabaseForEachTest();
   let search: SearchRepository;
 
-  beforeEach(async () => {
-    database = await openMigratedTestDatabase();
-    pastes = new PasteRepository(database.db, database.engine);
-    files = new FileRepository(database.db);
-    search = new SearchRepository(database.db);
-    await seedSearchConfig(database.db);
+  beforeEach(() => {
+    search = new SearchRepository(env.database.db);
   });
-  afterEach(() => database.close());
 
   async function pasteIds(q: string, createdBy?: string): Promise<string[]> {
     const terms = searchTermsOf(q);
-    const rows = await pastes.listSummaries({ createdBy, terms, limit: 100, offset: 0 }, 10);
-    expect(await pastes.count(createdBy, terms)).toBe(rows.length);
+    const rows = await env.pastes.listSummaries({ createdBy, terms, limit: 100, offset: 0 }, 10);
+    expect(await env.pastes.count(createdBy, terms)).toBe(rows.length);
     return rows.map((row) => row.id);
   }
 
   async function fileIds(q: string): Promise<string[]> {
     const terms = searchTermsOf(q);
-    const rows = await files.list({ terms, limit: 100, offset: 0 });
-    expect(await files.count({ terms })).toBe(rows.length);
+    const rows = await env.files.list({ terms, limit: 100, offset: 0 });
+    expect(await env.files.count({ terms })).toBe(rows.length);
     return rows.map((row) => row.id);
   }
 
   it('matches every term as a case-insensitive substring of slug, remark or content, newest first', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'p-slug', slug: 'QuarterlyReport', content: 'nothing here' },
       { id: 'p-remark', remark: 'Budget QUARTERLY notes', content: 'body' },
       { id: 'p-content', content: '# Title\n\nthe quarterly budget is due' },
@@ -59,7 +49,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
   });
 
   it('matches Chinese terms of two and of three or more characters without a segmenter', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'zh-content', content: '这是一个剪贴板服务的说明' },
       { id: 'zh-remark', remark: '会议纪要：剪贴板', content: 'x' },
       { id: 'zh-none', content: '完全无关的内容' },
@@ -71,7 +61,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
   });
 
   it('takes %, _ and \\ in a query literally', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'percent', content: 'discount 50% today' },
       { id: 'underscore', content: 'my_var = 1' },
       { id: 'backslash', content: 'C:\\temp\\x' },
@@ -87,7 +77,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
   });
 
   it('never matches the content of an encrypted paste, but does match its remark and slug', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'enc', slug: 'secret-note', remark: 'tax papers', content: ENVELOPE, encryption: 'aes-256-gcm/v1' },
       { id: 'plain', content: `quoting ${CIPHERTEXT.slice(0, 12)} on purpose` },
     ]);
@@ -100,51 +90,51 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
   });
 
   it('keeps the index current through updates of content, remark, slug and encryption', async () => {
-    await seedPastes(database.db, [{ id: 'p', slug: 'first-slug', content: 'alpha text', remark: 'old remark' }]);
+    await seedPastes(env.database.db, [{ id: 'p', slug: 'first-slug', content: 'alpha text', remark: 'old remark' }]);
     expect(await pasteIds('alpha')).toEqual(['p']);
 
-    await pastes.update('p', { content: 'bravo text' });
+    await env.pastes.update('p', { content: 'bravo text' });
     expect(await pasteIds('alpha')).toEqual([]);
     expect(await pasteIds('bravo')).toEqual(['p']);
 
-    await pastes.update('p', { remark: 'fresh remark' });
+    await env.pastes.update('p', { remark: 'fresh remark' });
     expect(await pasteIds('old')).toEqual([]);
     expect(await pasteIds('fresh')).toEqual(['p']);
 
-    await pastes.update('p', { slug: 'renamed-slug' });
+    await env.pastes.update('p', { slug: 'renamed-slug' });
     expect(await pasteIds('first-slug')).toEqual([]);
     expect(await pasteIds('renamed')).toEqual(['p']);
 
-    await pastes.update('p', { encryption: 'aes-256-gcm/v1', content: ENVELOPE });
+    await env.pastes.update('p', { encryption: 'aes-256-gcm/v1', content: ENVELOPE });
     expect(await pasteIds('bravo')).toEqual([]);
     expect(await pasteIds(CIPHERTEXT)).toEqual([]);
     expect(await pasteIds('fresh')).toEqual(['p']);
 
     // A view count does not touch the searched fields.
-    await pastes.incrementViews('p');
+    await env.pastes.incrementViews('p');
     expect(await pasteIds('renamed fresh')).toEqual(['p']);
   });
 
   it('drops deleted, batch-deleted and burned pastes from the index', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'a', content: 'gone zulu one' },
       { id: 'b', content: 'gone zulu two' },
       { id: 'c', content: 'gone zulu three' },
       { id: 'd', content: 'gone zulu four' },
       { id: 'e', content: 'kept zulu five' },
     ]);
-    expect(await pastes.deleteById('a')).toBe(true);
-    expect(await pastes.deleteByIds(['b', 'c'])).toBe(2);
-    expect((await pastes.burnById('d'))?.content).toBe('gone zulu four');
+    expect(await env.pastes.deleteById('a')).toBe(true);
+    expect(await env.pastes.deleteByIds(['b', 'c'])).toBe(2);
+    expect((await env.pastes.burnById('d'))?.content).toBe('gone zulu four');
     expect(await pasteIds('zulu')).toEqual(['e']);
     expect(await pasteIds('gone')).toEqual([]);
     // Ids whose index entries were removed are not found again when new rows arrive.
-    await seedPastes(database.db, [{ id: 'f', content: 'new zulu six', createdAt: seededTime(30) }]);
+    await seedPastes(env.database.db, [{ id: 'f', content: 'new zulu six', createdAt: seededTime(30) }]);
     expect(await pasteIds('zulu')).toEqual(['f', 'e']);
   });
 
   it('matches files by slug, filename and remark, and keeps their index current', async () => {
-    await seedFiles(database.db, [
+    await seedFiles(env.database.db, [
       { id: 'f-name', filename: 'Holiday-Photos.ZIP' },
       { id: 'f-remark', filename: 'a.bin', remark: '年度报告 draft' },
       { id: 'f-slug', slug: 'photos-2026', filename: 'b.bin' },
@@ -154,17 +144,17 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     expect(await fileIds('报告')).toEqual(['f-remark']);
     expect(await fileIds('年度报告 DRAFT')).toEqual(['f-remark']);
 
-    await files.update('f-name', { filename: 'renamed.tar', slug: 'other-slug' });
+    await env.files.update('f-name', { filename: 'renamed.tar', slug: 'other-slug' });
     expect(await fileIds('holiday')).toEqual([]);
     expect(await fileIds('renamed')).toEqual(['f-name']);
-    expect(await files.deleteById('f-slug')).toBe(true);
+    expect(await env.files.deleteById('f-slug')).toBe(true);
     expect(await fileIds('photos')).toEqual([]);
-    expect(await files.deleteByStorageKey('search-seed-config', 'seed/f-remark')).toBe(1);
+    expect(await env.files.deleteByStorageKey('search-seed-config', 'seed/f-remark')).toBe(1);
     expect(await fileIds('报告')).toEqual([]);
   });
 
   it('limits the lists to one creator when asked', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'mine', content: 'shared word', createdBy: 'apikey:k1' },
       { id: 'theirs', content: 'shared word', createdBy: 'apikey:k2' },
       { id: 'admin', content: 'shared word', createdBy: 'admin:x' },
@@ -173,12 +163,12 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
   });
 
   it('pages hits across both kinds newest first, counts them, and reads snippet windows of the page only', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'p1', content: `${'x'.repeat(100)} needle in the content ${'y'.repeat(300)}`, createdAt: seededTime(1) },
       { id: 'p2', remark: 'needle remark', content: ENVELOPE, encryption: 'aes-256-gcm/v1', createdAt: seededTime(3) },
       { id: 'needle-slug', content: 'no match inside', createdAt: seededTime(5) },
     ]);
-    await seedFiles(database.db, [
+    await seedFiles(env.database.db, [
       { id: 'f1', filename: 'needle.txt', createdAt: seededTime(2) },
       { id: 'f2', filename: 'x.bin', remark: 'a needle here', createdAt: seededTime(4) },
     ]);
@@ -208,7 +198,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
     // Pairs of pastes share a creation time, file i has paste 2i's time and id; hits spread unevenly.
     const id = (kind: string, index: number) => `${kind}${String(index).padStart(3, '0')}`;
     await seedPastes(
-      database.db,
+      env.database.db,
       Array.from({ length: 40 }, (_, index) => ({
         id: id('p', index),
         content: index % 4 === 3 ? 'filler' : `kiwi note ${index}`,
@@ -216,7 +206,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
       })),
     );
     await seedFiles(
-      database.db,
+      env.database.db,
       Array.from({ length: 25 }, (_, index) => ({
         id: id('p', index * 2),
         filename: index % 5 === 4 ? 'other.bin' : `kiwi-${index}.txt`,
@@ -231,7 +221,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
       SELECT kind, id FROM (
         SELECT 'paste' AS kind, id, created_at FROM pastes WHERE content LIKE '%kiwi%'
         UNION ALL SELECT 'file' AS kind, id, created_at FROM files WHERE filename LIKE '%kiwi%'
-      ) hits ORDER BY created_at DESC, id DESC, kind DESC`.execute(database.db);
+      ) hits ORDER BY created_at DESC, id DESC, kind DESC`.execute(env.database.db);
     const all = rows.map((row) => `${row.kind}:${row.id}`);
     expect(all).toHaveLength(50);
     // A tie of a paste and a file with the same id and time lists the paste first.
@@ -286,12 +276,12 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
   });
 
   it('knows which terms the search index of the database narrows', async () => {
-    const index = await termIndexOf(database.db, database.engine);
-    if (database.engine === 'SQLite') {
+    const index = await termIndexOf(env.database.db, env.database.engine);
+    if (env.database.engine === 'SQLite') {
       expect(index).toBe('fts5');
       return;
     }
-    const { rows } = await sql<{ lc_ctype: string }>`SHOW lc_ctype`.execute(database.db);
+    const { rows } = await sql<{ lc_ctype: string }>`SHOW lc_ctype`.execute(env.database.db);
     expect(index).toBe(['C', 'POSIX'].includes(rows[0]?.lc_ctype ?? '') ? 'trgm-ascii' : 'trgm-unicode');
   });
 
@@ -304,66 +294,66 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
       marks.push(mark);
     };
     expect(marks[0]).not.toBeNull();
-    if (database.engine === 'SQLite') {
+    if (env.database.engine === 'SQLite') {
       // (PostgreSQL: other sessions of the cluster write meanwhile, so only the moves are checked there.)
       expect(await search.writeMark()).toBe(marks[0]);
       await pasteIds('anything');
       expect(await search.writeMark()).toBe(marks[0]);
     }
-    await seedPastes(database.db, [{ id: 'p', content: 'mark one' }]);
+    await seedPastes(env.database.db, [{ id: 'p', content: 'mark one' }]);
     await moved();
-    await pastes.update('p', { content: 'mark two' });
+    await env.pastes.update('p', { content: 'mark two' });
     await moved();
-    await seedFiles(database.db, [{ id: 'f', filename: 'mark.txt' }]);
+    await seedFiles(env.database.db, [{ id: 'f', filename: 'mark.txt' }]);
     await moved();
-    await files.update('f', { filename: 'renamed.txt' });
+    await env.files.update('f', { filename: 'renamed.txt' });
     await moved();
-    await files.deleteById('f');
+    await env.files.deleteById('f');
     await moved();
-    await pastes.deleteById('p');
+    await env.pastes.deleteById('p');
     await moved();
   });
 
   it('keeps ciphertext out of the SQLite index (its terms are not in the FTS vocabulary)', async () => {
-    if (database.engine !== 'SQLite') return;
-    await seedPastes(database.db, [{ id: 'enc', remark: 'remark words', content: ENVELOPE, encryption: 'aes-256-gcm/v1' }]);
-    await pastes.update('enc', { remark: 'remark changed' });
-    await sql`CREATE VIRTUAL TABLE temp.pastes_search_terms USING fts5vocab(main, 'pastes_search', 'row')`.execute(database.db);
-    const { rows } = await sql<{ term: string }>`SELECT term FROM temp.pastes_search_terms`.execute(database.db);
+    if (env.database.engine !== 'SQLite') return;
+    await seedPastes(env.database.db, [{ id: 'enc', remark: 'remark words', content: ENVELOPE, encryption: 'aes-256-gcm/v1' }]);
+    await env.pastes.update('enc', { remark: 'remark changed' });
+    await sql`CREATE VIRTUAL TABLE temp.pastes_search_terms USING fts5vocab(main, 'pastes_search', 'row')`.execute(env.database.db);
+    const { rows } = await sql<{ term: string }>`SELECT term FROM temp.pastes_search_terms`.execute(env.database.db);
     const terms = rows.map((row) => row.term);
     expect(terms).toContain('rem');
     expect(terms).toContain('ged');
     const cipherTrigrams = Array.from({ length: CIPHERTEXT.length - 2 }, (_, index) => CIPHERTEXT.slice(index, index + 3).toLowerCase());
     expect(terms.filter((term) => cipherTrigrams.includes(term) || term.includes('aes') || term.includes('"'))).toEqual([]);
     // The same check fails for a plain paste with that text (the check can see ciphertext).
-    await seedPastes(database.db, [{ id: 'plain', content: CIPHERTEXT, createdAt: seededTime(9) }]);
-    const after = await sql<{ term: string }>`SELECT term FROM temp.pastes_search_terms`.execute(database.db);
+    await seedPastes(env.database.db, [{ id: 'plain', content: CIPHERTEXT, createdAt: seededTime(9) }]);
+    const after = await sql<{ term: string }>`SELECT term FROM temp.pastes_search_terms`.execute(env.database.db);
     expect(after.rows.some((row) => cipherTrigrams.includes(row.term))).toBe(true);
   });
 
   it('leaves no trigram of a burned or deleted paste in the SQLite index pages', async () => {
-    if (database.engine !== 'SQLite') return;
+    if (env.database.engine !== 'SQLite') return;
     const burned = 'Zqxjkwvbnm-burned';
     const deleted = 'Pfhgydcvt-deleted';
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'burn', content: burned },
       { id: 'del', content: deleted },
     ]);
     // More rows in later statements, so the burned row's entries sit in an older segment.
     for (let index = 0; index < 20; index += 1) {
-      await seedPastes(database.db, [{ id: `other-${index}`, content: `other words ${index}`, createdAt: seededTime(10 + index) }]);
+      await seedPastes(env.database.db, [{ id: `other-${index}`, content: `other words ${index}`, createdAt: seededTime(10 + index) }]);
     }
     const trigramsOf = (text: string) => Array.from({ length: 8 }, (_, index) => text.slice(index, index + 3).toLowerCase());
     const indexPages = async () => {
-      const { rows } = await sql<{ block: Uint8Array | null }>`SELECT block FROM pastes_search_data`.execute(database.db);
+      const { rows } = await sql<{ block: Uint8Array | null }>`SELECT block FROM pastes_search_data`.execute(env.database.db);
       return rows.map((row) => Buffer.from(row.block ?? []).toString('latin1')).join('|');
     };
     const before = await indexPages();
     expect(trigramsOf(burned).filter((trigram) => before.includes(trigram)).length).toBeGreaterThan(0);
     expect(trigramsOf(deleted).filter((trigram) => before.includes(trigram)).length).toBeGreaterThan(0);
 
-    await pastes.burnById('burn');
-    await pastes.deleteById('del');
+    await env.pastes.burnById('burn');
+    await env.pastes.deleteById('del');
     const after = await indexPages();
     expect(trigramsOf(burned).filter((trigram) => after.includes(trigram))).toEqual([]);
     expect(trigramsOf(deleted).filter((trigram) => after.includes(trigram))).toEqual([]);
@@ -372,32 +362,32 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
 
   it('finds the same rows whatever plan the match count picks', async () => {
     await seedPastes(
-      database.db,
+      env.database.db,
       Array.from({ length: 30 }, (_, index) => ({
         id: `p${String(index).padStart(2, '0')}`,
         content: index % 3 === 0 ? 'rare kiwi' : 'common',
       })),
     );
     const terms = ['kiwi'];
-    const total = await pastes.count(undefined, terms);
+    const total = await env.pastes.count(undefined, terms);
     expect(total).toBe(10);
     // `matches` is the exact count (the lists count first): sparse collects, dense reads in order.
     for (const matches of [undefined, total, SPARSE_MATCHES + 1]) {
-      const rows = await pastes.listSummaries({ terms, limit: 4, offset: 2, ...(matches === undefined ? {} : { matches }) }, 5);
+      const rows = await env.pastes.listSummaries({ terms, limit: 4, offset: 2, ...(matches === undefined ? {} : { matches }) }, 5);
       expect({ matches, ids: rows.map((row) => row.id) }).toEqual({ matches, ids: ['p21', 'p18', 'p15', 'p12'] });
-      const fileRows = await files.list({ terms, limit: 4, offset: 0, ...(matches === undefined ? {} : { matches }) });
+      const fileRows = await env.files.list({ terms, limit: 4, offset: 0, ...(matches === undefined ? {} : { matches }) });
       expect(fileRows).toEqual([]);
     }
     // Nothing is read past the known count.
-    expect(await pastes.listSummaries({ terms, limit: 4, offset: total, matches: total }, 5)).toEqual([]);
-    expect(await files.list({ terms, limit: 4, offset: 0, matches: 0 })).toEqual([]);
+    expect(await env.pastes.listSummaries({ terms, limit: 4, offset: total, matches: total }, 5)).toEqual([]);
+    expect(await env.files.list({ terms, limit: 4, offset: 0, matches: 0 })).toEqual([]);
   });
 
   it('uses the trigram indexes on PostgreSQL (one per searched column, the content one only for unencrypted rows)', async () => {
-    if (database.engine !== 'PostgreSQL') return;
+    if (env.database.engine !== 'PostgreSQL') return;
     const { rows } = await sql<{ indexname: string; indexdef: string }>`
       SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%_search_%' ORDER BY indexname`.execute(
-      database.db,
+      env.database.db,
     );
     expect(rows.map((row) => row.indexname)).toEqual([
       'idx_files_search_filename',

@@ -1,8 +1,5 @@
 import { SecretBox } from '../lib/secret-box';
-import { FileRepository } from '../repositories/file-repository';
-import { PasteRepository } from '../repositories/paste-repository';
-import { openMigratedTestDatabase, type MigratedTestDatabase } from '../testing/migrated-database';
-import { SEARCH_SEED_CONFIG_ID, seedFiles, seedPastes, seedSearchConfig, seededTime } from '../testing/search-seed';
+import { SEARCH_SEED_CONFIG_ID, searchDatabaseForEachTest, seedFiles, seedPastes, seededTime } from '../testing/search-seed';
 import { FileShareRecordService } from './file-share-records';
 import type { FileShareLinks } from './file-share-links';
 import type { FileShareStore } from './file-share-store';
@@ -24,25 +21,18 @@ async function slugsOf<Item extends { slug: string }, P>(page: PastePage<Item, P
  * same rows.
  */
 describe('paste and file list totals and plans (SQLite and PostgreSQL)', () => {
-  let database: MigratedTestDatabase;
-  let pastes: PasteRepository;
-  let files: FileRepository;
+  const env = searchDatabaseForEachTest();
   let records: PasteRecords;
   let fileRecords: FileShareRecordService;
 
-  beforeEach(async () => {
-    database = await openMigratedTestDatabase();
-    pastes = new PasteRepository(database.db, database.engine);
-    files = new FileRepository(database.db);
+  beforeEach(() => {
     const secretBox = new SecretBox('0'.repeat(64));
-    records = new PasteRecords(pastes, pastes.tags, { namesByIds: () => Promise.resolve(new Map()) }, secretBox);
-    fileRecords = new FileShareRecordService({ files, secretBox } as unknown as FileShareStore, {} as FileShareLinks);
-    await seedSearchConfig(database.db);
+    records = new PasteRecords(env.pastes, env.pastes.tags, { namesByIds: () => Promise.resolve(new Map()) }, secretBox);
+    fileRecords = new FileShareRecordService({ files: env.files, secretBox } as unknown as FileShareStore, {} as FileShareLinks);
   });
-  afterEach(() => database.close());
 
   it('gives exact paste list totals right after each write that changes them, also when the same list was just counted', async () => {
-    await seedPastes(database.db, [
+    await seedPastes(env.database.db, [
       { id: 'p1', content: 'walnut cake', createdAt: seededTime(1) },
       { id: 'p2', content: 'walnut bread', createdBy: ALICE, createdAt: seededTime(2) },
     ]);
@@ -60,30 +50,30 @@ describe('paste and file list totals and plans (SQLite and PostgreSQL)', () => {
     // Same terms, another owner: never the other key holder's count.
     expect(await owned(BOB)).toEqual({ total: 0, slugs: [] });
 
-    await seedPastes(database.db, [{ id: 'p3', content: 'more walnut', createdBy: ALICE, createdAt: seededTime(3) }]);
+    await seedPastes(env.database.db, [{ id: 'p3', content: 'more walnut', createdBy: ALICE, createdAt: seededTime(3) }]);
     expect(await admin()).toEqual({ total: 3, slugs: ['p3', 'p2', 'p1'] });
     expect(await owned(ALICE)).toEqual({ total: 2, slugs: ['p3', 'p2'] });
 
-    await pastes.update('p1', { content: 'plain cake' });
+    await env.pastes.update('p1', { content: 'plain cake' });
     expect((await admin()).total).toBe(2);
-    await pastes.deleteById('p3');
+    await env.pastes.deleteById('p3');
     expect(await owned(ALICE)).toEqual({ total: 1, slugs: ['p2'] });
 
     // The tag filter: its own count per tag (compared by key), and a tag written moves it.
-    await pastes.tags.replace('p2', ['Nuts']);
+    await env.pastes.tags.replace('p2', ['Nuts']);
     expect(await admin({ tag: 'NUTS' })).toEqual({ total: 1, slugs: ['p2'] });
     expect(await admin({ tag: 'other' })).toEqual({ total: 0, slugs: [] });
-    await pastes.tags.replace('p1', ['nuts']);
+    await env.pastes.tags.replace('p1', ['nuts']);
     expect(await admin({ tag: 'nuts' })).toEqual({ total: 2, slugs: ['p2', 'p1'] });
     expect(await admin({ tag: 'nuts', terms: ['walnut'] })).toEqual({ total: 1, slugs: ['p2'] });
     expect(await owned(ALICE, { tag: 'nuts' })).toEqual({ total: 1, slugs: ['p2'] });
-    await pastes.tags.replace('p2', []);
+    await env.pastes.tags.replace('p2', []);
     expect(await admin({ tag: 'nuts' })).toEqual({ total: 1, slugs: ['p1'] });
     expect(await owned(ALICE, { tag: 'nuts' })).toEqual({ total: 0, slugs: [] });
   });
 
   it('gives exact file list totals right after each write that changes them, per owner and storage configuration', async () => {
-    await seedFiles(database.db, [
+    await seedFiles(env.database.db, [
       { id: 'f1', filename: 'walnut.txt', createdAt: seededTime(1) },
       { id: 'f2', filename: 'walnut.png', createdBy: ALICE, createdAt: seededTime(2) },
     ]);
@@ -101,12 +91,12 @@ describe('paste and file list totals and plans (SQLite and PostgreSQL)', () => {
     expect(await owned(ALICE)).toEqual({ total: 1, ids: ['f2'] });
     expect(await owned(BOB)).toEqual({ total: 0, ids: [] });
 
-    await seedFiles(database.db, [{ id: 'f3', filename: 'walnut-3.txt', createdBy: ALICE, createdAt: seededTime(3) }]);
+    await seedFiles(env.database.db, [{ id: 'f3', filename: 'walnut-3.txt', createdBy: ALICE, createdAt: seededTime(3) }]);
     expect(await admin(SEARCH_SEED_CONFIG_ID)).toEqual({ total: 3, ids: ['f3', 'f2', 'f1'] });
     expect(await owned(ALICE)).toEqual({ total: 2, ids: ['f3', 'f2'] });
-    await files.update('f1', { filename: 'pecan.txt' });
+    await env.files.update('f1', { filename: 'pecan.txt' });
     expect(await admin()).toEqual({ total: 2, ids: ['f3', 'f2'] });
-    await files.deleteById('f3');
+    await env.files.deleteById('f3');
     expect(await owned(ALICE)).toEqual({ total: 1, ids: ['f2'] });
   });
 
@@ -119,10 +109,10 @@ describe('paste and file list totals and plans (SQLite and PostgreSQL)', () => {
       createdBy: index % 2 === 0 ? ALICE : null,
       createdAt: seededTime(Math.floor(index / 4)),
     }));
-    await seedPastes(database.db, rows);
-    for (const row of rows.filter((_, index) => index % 5 !== 0)) await pastes.tags.replace(row.id, ['Bake']);
+    await seedPastes(env.database.db, rows);
+    for (const row of rows.filter((_, index) => index % 5 !== 0)) await env.pastes.tags.replace(row.id, ['Bake']);
     await seedFiles(
-      database.db,
+      env.database.db,
       rows.map((row, index) => ({ id: `f${index}`, filename: row.content, createdBy: row.createdBy, createdAt: row.createdAt })),
     );
     const filters = [
@@ -135,13 +125,13 @@ describe('paste and file list totals and plans (SQLite and PostgreSQL)', () => {
       { terms: ['walnut'], createdBy: ALICE },
     ];
     for (const filter of filters) {
-      const count = await pastes.count(filter.createdBy, filter.terms, filter.tagKey);
-      const all = await pastes.listSummaries({ ...filter, limit: 100, offset: 0 }, 5);
+      const count = await env.pastes.count(filter.createdBy, filter.terms, filter.tagKey);
+      const all = await env.pastes.listSummaries({ ...filter, limit: 100, offset: 0 }, 5);
       expect(all).toHaveLength(count);
       expect(count).toBeGreaterThan(0);
       const fileFilter = { terms: filter.terms, createdBy: filter.createdBy };
-      const fileCount = await files.count(fileFilter);
-      const allFiles = await files.list({ ...fileFilter, limit: 100, offset: 0 });
+      const fileCount = await env.files.count(fileFilter);
+      const allFiles = await env.files.list({ ...fileFilter, limit: 100, offset: 0 });
       expect(allFiles).toHaveLength(fileCount);
       for (const [offset, limit] of [
         [0, 3],
@@ -151,16 +141,16 @@ describe('paste and file list totals and plans (SQLite and PostgreSQL)', () => {
       ] as const) {
         // Unknown count, the exact count (sparse: collected) and a dense one (ordered).
         for (const matches of [undefined, count, 100_000]) {
-          const page = await pastes.listSummaries({ ...filter, matches, limit, offset }, 5);
+          const page = await env.pastes.listSummaries({ ...filter, matches, limit, offset }, 5);
           expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + limit).map((row) => row.id));
         }
         for (const matches of [undefined, fileCount, 100_000]) {
-          const page = await files.list({ ...fileFilter, matches, limit, offset });
+          const page = await env.files.list({ ...fileFilter, matches, limit, offset });
           expect(page.map((row) => row.id)).toEqual(allFiles.slice(offset, offset + limit).map((row) => row.id));
         }
       }
     }
     // The encrypted rows' content never matches; walnut is in rows 0, 3, …, 27 of which 0, 21 are encrypted.
-    expect(await pastes.count(undefined, ['walnut'])).toBe(8);
+    expect(await env.pastes.count(undefined, ['walnut'])).toBe(8);
   });
 });

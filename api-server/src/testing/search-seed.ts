@@ -1,4 +1,8 @@
 import type { AppDatabase } from '../db/database';
+import { FileRepository } from '../repositories/file-repository';
+import { PasteRepository } from '../repositories/paste-repository';
+import { openMigratedTestDatabase, type MigratedTestDatabase } from './migrated-database';
+import { freshForEachTest } from './per-test';
 
 /** The storage config every seeded file points at (created by `seedSearchConfig`). */
 export const SEARCH_SEED_CONFIG_ID = 'search-seed-config';
@@ -44,6 +48,19 @@ export function seededTime(minute: number): string {
   return new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 }
 
+/** The columns a seeded paste and a seeded file share: slug = id unless given, created = updated. */
+function seededColumns(row: (SeedPaste | SeedFile) & { slug?: string }, index: number) {
+  const at = row.createdAt ?? seededTime(index);
+  return {
+    id: row.id,
+    slug: row.slug ?? row.id,
+    remark: row.remark ?? null,
+    created_by: row.createdBy ?? null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** Inserts pastes straight into the table (slug = id unless the row says otherwise). */
 export async function seedPastes(db: AppDatabase, rows: ReadonlyArray<SeedPaste & { slug?: string }>): Promise<void> {
   if (rows.length === 0) return;
@@ -51,15 +68,10 @@ export async function seedPastes(db: AppDatabase, rows: ReadonlyArray<SeedPaste 
     .insertInto('pastes')
     .values(
       rows.map((row, index) => ({
-        id: row.id,
-        slug: row.slug ?? row.id,
+        ...seededColumns(row, index),
         content: row.content ?? 'plain',
-        remark: row.remark ?? null,
         encryption: row.encryption ?? null,
-        created_by: row.createdBy ?? null,
         expires_at: row.expiresAt ?? null,
-        created_at: row.createdAt ?? seededTime(index),
-        updated_at: row.createdAt ?? seededTime(index),
       })),
     )
     .execute();
@@ -72,16 +84,40 @@ export async function seedFiles(db: AppDatabase, rows: ReadonlyArray<SeedFile & 
     .insertInto('files')
     .values(
       rows.map((row, index) => ({
-        id: row.id,
-        slug: row.slug ?? row.id,
+        ...seededColumns(row, index),
         filename: row.filename ?? 'file.bin',
         storage_path: `seed/${row.id}`,
         s3_config_id: SEARCH_SEED_CONFIG_ID,
-        remark: row.remark ?? null,
-        created_by: row.createdBy ?? null,
-        created_at: row.createdAt ?? seededTime(index),
-        updated_at: row.createdAt ?? seededTime(index),
       })),
     )
     .execute();
+}
+
+/** What `searchDatabaseForEachTest` gives a suite; its fields are those of the running test. */
+export interface SearchDatabasePerTest {
+  readonly database: MigratedTestDatabase;
+  readonly pastes: PasteRepository;
+  readonly files: FileRepository;
+}
+
+/**
+ * Registers the hooks that give every test a migrated database of its own (./migrated-database.ts)
+ * with the seed storage config (`seedSearchConfig`) and the paste and file repositories on it;
+ * the database is closed after the test.
+ */
+export function searchDatabaseForEachTest(): SearchDatabasePerTest {
+  const current = {} as { database: MigratedTestDatabase; pastes: PasteRepository; files: FileRepository };
+  freshForEachTest(
+    async () => {
+      const database = await openMigratedTestDatabase();
+      return { database, close: () => database.close() };
+    },
+    async ({ database }) => {
+      current.database = database;
+      current.pastes = new PasteRepository(database.db, database.engine);
+      current.files = new FileRepository(database.db);
+      await seedSearchConfig(database.db);
+    },
+  );
+  return current;
 }

@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, getAppContainer, type BuildAppOptions } from '../app';
 import type { AppContainer } from '../container';
+import { freshForEachTest } from './per-test';
 import { dropTestSchema, dropTestSchemaAfterFile, testDatabaseUrl, testSchemaFor } from './test-database';
+
+export { freshForEachTest };
 
 export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' } as const;
 
@@ -72,25 +75,6 @@ export function apiKeyHeader(key: string): { authorization: string } {
 
 export function basic(user: string, pass: string): { authorization: string } {
   return { authorization: `Basic ${Buffer.from(`${user}:${pass}`, 'utf8').toString('base64')}` };
-}
-
-/**
- * Registers hooks that make a fresh value with `create` before every test and hand it to `use`,
- * and close it after the test (also when `use` failed).
- */
-export function freshForEachTest<T extends { close(): Promise<void> }>(
-  create: () => Promise<T>,
-  use: (value: T) => void | Promise<void>,
-): void {
-  let value: T | undefined;
-  beforeEach(async () => {
-    value = await create();
-    await use(value);
-  });
-  afterEach(async () => {
-    await value?.close();
-    value = undefined;
-  });
 }
 
 /** Registers hooks that give every test a new temporary directory (handed to `use`) and remove it after the test. */
