@@ -1,11 +1,9 @@
 import type { StorageDriver } from '../../storage/storage-driver';
 import type { TestApp } from '../../testing/test-app';
+import { CRAWL_ENTRIES, CRAWL_FILES, crawlGate, holdAfterPage, indexedPaths } from '../../testing/mount-crawl';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, TEST_ADMIN } from '../../testing/test-app';
 
 /** The crawl of the mount index across a restart: it resumes from its queue and ends without duplicates. */
-
-const FILES = ['a/1.txt', 'a/2.txt', 'a/3.txt', 'a/b/4.txt', 'a/b/5.txt', 'a/b/c/6.txt', 'd/7.txt', 'd/8.txt', 'e.txt', 'f.txt', 'g.txt'];
-const EXPECTED = [...FILES, 'a/', 'a/b/', 'a/b/c/', 'd/'].sort();
 
 async function localDriver(t: TestApp) {
   const admin = await t.container.repositories.admins.findByUsername(TEST_ADMIN.username);
@@ -19,26 +17,19 @@ async function localDriver(t: TestApp) {
  * before its page is stored: `listed` resolves then, `release` lets it go on.
  */
 function holdListing(driver: StorageDriver, prefix: string): { listed: Promise<void>; release: () => void } {
-  let reached!: () => void;
-  let release!: () => void;
-  const listed = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const gate = crawlGate();
   const listObjects = driver.listObjects.bind(driver);
   let held = false;
   jest.spyOn(driver, 'listObjects').mockImplementation(async (input) => {
     const page = await listObjects(input);
     if (!held && input?.prefix === prefix && input.delimiter === '/') {
       held = true;
-      reached();
-      await gate;
+      gate.arrive();
+      await gate.wait;
     }
     return page;
   });
-  return { listed, release };
+  return { listed: gate.reached, release: gate.release };
 }
 
 /** A mount `/m` on the config, created through the API (its first crawl starts). */
@@ -52,9 +43,28 @@ async function createMount(t: TestApp, admin: Record<string, string>, configId: 
   return (created.json() as { data: { id: string } }).data.id;
 }
 
-async function entries(t: TestApp, mountId: string): Promise<string[]> {
-  const rows = await t.container.db.selectFrom('mount_entries').select('path').where('mount_id', '=', mountId).execute();
-  return rows.map((row) => row.path).sort();
+/**
+ * Runs `test` on a fresh app on `dataDir` whose local storage holds CRAWL_FILES and whose mount's
+ * first crawl is held at its listing of `prefix` until `release`; the app is closed after it.
+ */
+async function withCrawlHeldAt(
+  dataDir: string,
+  prefix: string,
+  test: (held: { t: TestApp; admin: Record<string, string>; mountId: string; release: () => void }) => Promise<void>,
+): Promise<void> {
+  const t = await createTestApp({ dataDir });
+  try {
+    await t.app.ready();
+    const { config, driver } = await localDriver(t);
+    for (const key of CRAWL_FILES) await driver.putObject(key, key);
+    const { listed, release } = holdListing(driver, prefix);
+    const admin = bearer(await loginAsAdmin(t.app));
+    const mountId = await createMount(t, admin, config.id);
+    await listed;
+    await test({ t, admin, mountId, release });
+  } finally {
+    await t.close();
+  }
 }
 
 describe('mount index crawler', () => {
@@ -67,30 +77,10 @@ describe('mount index crawler', () => {
   });
 
   it('resumes an interrupted crawl after a restart and finishes it without duplicates', async () => {
-    let pages = 0;
-    let reached!: () => void;
-    let release!: () => void;
-    const reachedThirdPage = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const first = await createTestApp({
-      dataDir,
-      mountIndex: {
-        pageSize: 2,
-        afterPage: async () => {
-          pages += 1;
-          if (pages === 3) {
-            reached();
-            await gate;
-          }
-        },
-      },
-    });
+    const thirdPage = crawlGate();
+    const first = await createTestApp({ dataDir, mountIndex: { pageSize: 2, afterPage: holdAfterPage(thirdPage, 3) } });
     const { config, driver } = await localDriver(first);
-    for (const key of FILES) await driver.putObject(key, key);
+    for (const key of CRAWL_FILES) await driver.putObject(key, key);
     const admin = bearer(await loginAsAdmin(first.app));
     const created = await first.app.inject({
       method: 'POST',
@@ -99,9 +89,9 @@ describe('mount index crawler', () => {
       payload: { name: 'm', storage_type: 'S3', storage_config_id: config.id, mount_path: '/m' },
     });
     const mountId = (created.json() as { data: { id: string } }).data.id;
-    await reachedThirdPage;
+    await thirdPage.reached;
     const closing = first.close();
-    release();
+    thirdPage.release();
     await closing;
 
     const second = await createTestApp({ dataDir, mountIndex: { pageSize: 2 } });
@@ -110,15 +100,15 @@ describe('mount index crawler', () => {
       const state = await second.container.repositories.mountIndex.state(mountId);
       expect(state?.status).toBe('building');
       expect(await second.container.repositories.mountIndex.queuedFolders(mountId)).toBeGreaterThan(0);
-      const partial = await entries(second, mountId);
+      const partial = await indexedPaths(second, mountId);
       expect(partial.length).toBeGreaterThan(0);
-      expect(partial.length).toBeLessThan(EXPECTED.length);
+      expect(partial.length).toBeLessThan(CRAWL_ENTRIES.length);
 
       await second.app.ready();
       await second.container.services.mountIndex.whenIdle();
-      expect(await entries(second, mountId)).toEqual(EXPECTED);
+      expect(await indexedPaths(second, mountId)).toEqual(CRAWL_ENTRIES);
       const after = await second.container.services.mountIndex.state(mountId);
-      expect(after).toMatchObject({ status: 'ready', entries: EXPECTED.length, pending_folders: 0 });
+      expect(after).toMatchObject({ status: 'ready', entries: CRAWL_ENTRIES.length, pending_folders: 0 });
       expect(after.started_at).toBe(state?.started_at);
     } finally {
       await second.close();
@@ -126,15 +116,7 @@ describe('mount index crawler', () => {
   });
 
   it('does not bring back what a write removed while the folder it lies in was being listed', async () => {
-    const t = await createTestApp({ dataDir });
-    try {
-      await t.app.ready();
-      const { config, driver } = await localDriver(t);
-      for (const key of FILES) await driver.putObject(key, key);
-      const { listed, release } = holdListing(driver, 'a/');
-      const admin = bearer(await loginAsAdmin(t.app));
-      const mountId = await createMount(t, admin, config.id);
-      await listed;
+    await withCrawlHeldAt(dataDir, 'a/', async ({ t, admin, mountId, release }) => {
       // A file and a folder of `a/` removed through the fs API meanwhile.
       const remove = (path: string) =>
         t.app.inject({ method: 'DELETE', url: `/api/admin/fs/remove?path=${encodeURIComponent(path)}`, headers: admin });
@@ -143,27 +125,17 @@ describe('mount index crawler', () => {
       release();
       await t.container.services.mountIndex.whenIdle();
 
-      const kept = EXPECTED.filter((path) => path !== 'a/1.txt' && !path.startsWith('a/b/'));
-      expect(await entries(t, mountId)).toEqual(kept);
+      const kept = CRAWL_ENTRIES.filter((path) => path !== 'a/1.txt' && !path.startsWith('a/b/'));
+      expect(await indexedPaths(t, mountId)).toEqual(kept);
       expect(await t.container.services.mountIndex.state(mountId)).toMatchObject({ status: 'ready', entries: kept.length });
       const found = await t.app.inject({ method: 'GET', url: '/api/admin/fs/search?q=1.txt', headers: admin });
       expect((found.json() as { data: { items: unknown[] } }).data.items).toEqual([]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('indexes what a write moved out of a folder the crawl had not listed yet into one it had', async () => {
-    const t = await createTestApp({ dataDir });
-    try {
-      await t.app.ready();
-      const { config, driver } = await localDriver(t);
-      for (const key of FILES) await driver.putObject(key, key);
-      // The root is listed and stored; the crawl is held at its listing of `a/`, before `a/b/c/` and `d/`.
-      const { listed, release } = holdListing(driver, 'a/');
-      const admin = bearer(await loginAsAdmin(t.app));
-      const mountId = await createMount(t, admin, config.id);
-      await listed;
+    // The root is listed and stored; the crawl is held at its listing of `a/`, before `a/b/c/` and `d/`.
+    await withCrawlHeldAt(dataDir, 'a/', async ({ t, admin, mountId, release }) => {
       const rename = (oldPath: string, newPath: string) =>
         t.app.inject({ method: 'POST', url: '/api/admin/fs/rename', headers: admin, payload: { oldPath, newPath } });
       expect((await rename('/m/d/7.txt', '/m/7-moved.txt')).statusCode).toBe(200);
@@ -172,16 +144,14 @@ describe('mount index crawler', () => {
       await t.container.services.mountIndex.whenIdle();
 
       const moved = [
-        ...EXPECTED.filter((path) => path !== 'd/7.txt' && !path.startsWith('a/b/c/')),
+        ...CRAWL_ENTRIES.filter((path) => path !== 'd/7.txt' && !path.startsWith('a/b/c/')),
         '7-moved.txt',
         'c-moved/',
         'c-moved/6.txt',
       ].sort();
-      expect(await entries(t, mountId)).toEqual(moved);
+      expect(await indexedPaths(t, mountId)).toEqual(moved);
       expect(await t.container.services.mountIndex.state(mountId)).toMatchObject({ status: 'ready', entries: moved.length });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('stops cleanly when the server closes while it waits for work', async () => {

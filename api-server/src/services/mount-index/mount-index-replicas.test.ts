@@ -1,4 +1,5 @@
 import type { BuildAppOptions } from '../../app';
+import { CRAWL_ENTRIES, CRAWL_FILES, crawlGate, holdAfterPage, indexedPaths, type CrawlGate } from '../../testing/mount-crawl';
 import { adminStorage, mountAdminStorage } from '../../testing/mount-fixtures';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../../testing/test-app';
 import { testDatabaseUrl } from '../../testing/test-database';
@@ -6,24 +7,14 @@ import { testDatabaseUrl } from '../../testing/test-database';
 // Replicas share a PostgreSQL database; SQLite is one process, so this is PostgreSQL's case only (`pnpm test:pg`).
 const describeOnPostgres = testDatabaseUrl() === undefined ? describe.skip : describe;
 
-const FILES = ['a/1.txt', 'a/2.txt', 'a/3.txt', 'a/b/4.txt', 'a/b/5.txt', 'a/b/c/6.txt', 'd/7.txt', 'd/8.txt', 'e.txt', 'f.txt', 'g.txt'];
-const EXPECTED = [...FILES, 'a/', 'a/b/', 'a/b/c/', 'd/'].sort();
-
 /** Every gate's release: a failed test lets its held crawl go on, so the replicas can close. */
 const releases: Array<() => void> = [];
 
-/** A promise the test resolves: `reached` once the crawl got there, `release` to let it go on. */
-function gate(): { reached: Promise<void>; arrive: () => void; wait: Promise<void>; release: () => void } {
-  let arrive!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  const wait = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  releases.push(release);
-  return { reached, arrive, wait, release };
+/** A crawl gate whose release the suite also calls after each test. */
+function gate(): CrawlGate {
+  const made = crawlGate();
+  releases.push(made.release);
+  return made;
 }
 
 /** Polls `condition` every 20 ms until it holds; fails after `limitMs`. */
@@ -71,11 +62,6 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     return (response.json() as { data: { status: string; entries: number; pending_folders: number } }).data;
   };
 
-  const entries = async (t: TestApp, mountId: string): Promise<string[]> => {
-    const rows = await t.container.db.selectFrom('mount_entries').select('path').where('mount_id', '=', mountId).execute();
-    return rows.map((row) => row.path).sort();
-  };
-
   beforeEach(() => {
     dataDir = makeTempDir();
   });
@@ -88,19 +74,10 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
 
   it('crawls a mount in the replica holding its lease only; the other leaves it alone', async () => {
     const paused = gate();
-    let pages = 0;
-    const a = await replica({
-      afterPage: async () => {
-        pages += 1;
-        if (pages === 1) {
-          paused.arrive();
-          await paused.wait;
-        }
-      },
-    });
+    const a = await replica({ afterPage: holdAfterPage(paused, 1) });
     const b = await replica({});
     const admin = bearer(await loginAsAdmin(a.t.app));
-    const mountId = await mountAdminStorage(a.t, admin, FILES);
+    const mountId = await mountAdminStorage(a.t, admin, CRAWL_FILES);
     await paused.reached;
 
     // B looks for work while A holds the crawl, mid-way: it finds the mount and leaves it.
@@ -110,33 +87,23 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
 
     paused.release();
     await a.t.container.services.mountIndex.whenIdle();
-    expect(await status(b.t, admin, mountId)).toMatchObject({ status: 'ready', entries: EXPECTED.length, pending_folders: 0 });
-    expect(await entries(b.t, mountId)).toEqual(EXPECTED);
+    expect(await status(b.t, admin, mountId)).toMatchObject({ status: 'ready', entries: CRAWL_ENTRIES.length, pending_folders: 0 });
+    expect(await indexedPaths(b.t, mountId)).toEqual(CRAWL_ENTRIES);
     expect(b.listings()).toBe(0);
     expect(a.listings()).toBeGreaterThan(0);
   });
 
   it('lets another replica take over and finish a crawl when the replica holding it stops', async () => {
     const paused = gate();
-    let pages = 0;
     const leaseMs = 300;
-    const a = await replica({
-      leaseMs,
-      afterPage: async () => {
-        pages += 1;
-        if (pages === 3) {
-          paused.arrive();
-          await paused.wait;
-        }
-      },
-    });
+    const a = await replica({ leaseMs, afterPage: holdAfterPage(paused, 3) });
     const b = await replica({ leaseMs });
     const admin = bearer(await loginAsAdmin(b.t.app));
-    const mountId = await mountAdminStorage(a.t, admin, FILES);
+    const mountId = await mountAdminStorage(a.t, admin, CRAWL_FILES);
     await paused.reached;
     await b.t.container.services.mountIndex.whenIdle();
     expect(b.listings()).toBe(0);
-    const stored = (await entries(b.t, mountId)).length;
+    const stored = (await indexedPaths(b.t, mountId)).length;
     expect(stored).toBeGreaterThan(0);
 
     // A stops after the page in hand (its lease goes with it); B resumes from the stored queue.
@@ -146,8 +113,8 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     await closing;
     await until(async () => (await status(b.t, admin, mountId)).status === 'ready');
 
-    expect(await entries(b.t, mountId)).toEqual(EXPECTED);
-    expect(await status(b.t, admin, mountId)).toMatchObject({ status: 'ready', entries: EXPECTED.length, pending_folders: 0 });
+    expect(await indexedPaths(b.t, mountId)).toEqual(CRAWL_ENTRIES);
+    expect(await status(b.t, admin, mountId)).toMatchObject({ status: 'ready', entries: CRAWL_ENTRIES.length, pending_folders: 0 });
     expect(b.listings()).toBeGreaterThan(0);
   });
 
@@ -164,7 +131,7 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     });
     const b = await replica({});
     const admin = bearer(await loginAsAdmin(a.t.app));
-    const mountId = await mountAdminStorage(a.t, admin, FILES);
+    const mountId = await mountAdminStorage(a.t, admin, CRAWL_FILES);
     await paused.reached;
 
     const remove = (path: string) =>
@@ -177,8 +144,8 @@ describeOnPostgres('the mount index crawl across two replicas', () => {
     paused.release();
     await a.t.container.services.mountIndex.whenIdle();
 
-    const kept = EXPECTED.filter((path) => path !== 'a/1.txt' && !path.startsWith('a/b/'));
-    expect(await entries(b.t, mountId)).toEqual(kept);
+    const kept = CRAWL_ENTRIES.filter((path) => path !== 'a/1.txt' && !path.startsWith('a/b/'));
+    expect(await indexedPaths(b.t, mountId)).toEqual(kept);
     expect(await status(b.t, admin, mountId)).toMatchObject({ status: 'ready', entries: kept.length });
     const found = await b.t.app.inject({ method: 'GET', url: '/api/admin/fs/search?q=1.txt', headers: admin });
     expect((found.json() as { data: { items: unknown[] } }).data.items).toEqual([]);
