@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createShareContext, putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
 import { createFsWorld, type FsWorld } from '../testing/fs-test-kit';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
+import { EN, presignUpload } from '../testing/upload-guard-helpers';
 
 /**
  * Issue 41, "a commit is accepted for an object the storage never fully received": with the S3
@@ -17,25 +18,7 @@ import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
  * gives its reserved space back. Against the real app and a real S3 (s3rver).
  */
 
-const EN = { 'accept-language': 'en-US' };
-
-interface Presigned {
-  file_id: string;
-  upload_url: string;
-  contentType: string;
-  storage_path: string;
-}
-
-async function presign(c: ShareTestContext, size: number | undefined, filename = 'ten.txt'): Promise<Presigned> {
-  const response = await c.inject({
-    method: 'POST',
-    url: '/api/s3/presign',
-    headers: c.admin,
-    payload: { s3_config_id: c.config.id, filename, ...(size === undefined ? {} : { size }) },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data as Presigned;
-}
+const presign = (c: ShareTestContext, size: number | undefined, filename?: string) => presignUpload(c, c.admin, size, filename);
 
 function commit(c: ShareTestContext, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return c.inject({ method: 'POST', url: '/api/s3/commit', headers: { ...c.admin, ...EN }, payload });
@@ -397,25 +380,35 @@ function storedFileOfSize(dir: string, bytes: number): string {
 }
 
 describe('a download cut short by the storage', () => {
+  /** Uploads `size` bytes as one file share (upload-direct) and returns its slug. */
+  async function uploadDirect(share: ShareTestContext, size: number): Promise<string> {
+    const upload = await share.inject({
+      method: 'PUT',
+      url: '/api/upload-direct/big.bin',
+      headers: { ...share.admin, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(size, 7),
+    });
+    expect(upload.statusCode).toBe(200);
+    return (upload.json().data as { slug: string }).slug;
+  }
+
+  /** The download started well (200, the whole size declared) and was not ended cleanly. */
+  function expectCutShort(seen: Awaited<ReturnType<typeof downloadCutShort>>, size: number): void {
+    expect(seen.status).toBe(200);
+    expect(seen.declared).toBe(size);
+    expect(seen.received).toBeLessThan(size);
+    expect(seen.outcome).toBe('error');
+  }
+
   it('is never ended cleanly: the client sees an error and fewer bytes than Content-Length', async () => {
     const s3 = await startS3rver();
     let share: ShareTestContext | undefined;
     try {
       share = await createShareContext('s3', s3);
       const size = 48 * 1024 * 1024;
-      const upload = await share.inject({
-        method: 'PUT',
-        url: '/api/upload-direct/big.bin',
-        headers: { ...share.admin, 'content-type': 'application/octet-stream' },
-        payload: Buffer.alloc(size, 7),
-      });
-      expect(upload.statusCode).toBe(200);
-      const { slug } = upload.json().data as { slug: string };
+      const slug = await uploadDirect(share, size);
       const seen = await downloadCutShort(`${share.origin}/api/file-download/${slug}`, () => s3.stop());
-      expect(seen.status).toBe(200);
-      expect(seen.declared).toBe(size);
-      expect(seen.received).toBeLessThan(size);
-      expect(seen.outcome).toBe('error');
+      expectCutShort(seen, size);
     } finally {
       await share?.close();
       await s3.stop().catch(() => undefined);
@@ -426,21 +419,11 @@ describe('a download cut short by the storage', () => {
     const share = await createShareContext('local');
     try {
       const size = 48 * 1024 * 1024;
-      const upload = await share.inject({
-        method: 'PUT',
-        url: '/api/upload-direct/big.bin',
-        headers: { ...share.admin, 'content-type': 'application/octet-stream' },
-        payload: Buffer.alloc(size, 7),
-      });
-      expect(upload.statusCode).toBe(200);
-      const { slug } = upload.json().data as { slug: string };
+      const slug = await uploadDirect(share, size);
       const stored = storedFileOfSize(share.t.dataDir, size);
       // The read stream then meets the end of the file early and ends as if the object were whole.
       const seen = await downloadCutShort(`${share.origin}/api/file-download/${slug}`, async () => truncate(stored, 1024 * 1024));
-      expect(seen.status).toBe(200);
-      expect(seen.declared).toBe(size);
-      expect(seen.received).toBeLessThan(size);
-      expect(seen.outcome).toBe('error');
+      expectCutShort(seen, size);
     } finally {
       await share.close();
     }

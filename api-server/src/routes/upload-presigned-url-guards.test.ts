@@ -1,5 +1,13 @@
 import { putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
-import { EN, type FileKey, localShareWithKeyForEachTest, MiB, objectBytes, streamingPut } from '../testing/upload-guard-helpers';
+import {
+  EN,
+  type FileKey,
+  localShareWithKeyForEachTest,
+  MiB,
+  objectBytes,
+  presignUpload,
+  streamingPut,
+} from '../testing/upload-guard-helpers';
 
 /**
  * Regression tests of the "safe on the open internet" upload issue, against the real server: a
@@ -12,16 +20,7 @@ describe('a presigned local upload URL', () => {
   let key: FileKey;
   localShareWithKeyForEachTest(undefined, (context, fileKey) => ([c, key] = [context, fileKey]));
 
-  async function presign(size: number | undefined, filename = 'ten.txt') {
-    const response = await c.inject({
-      method: 'POST',
-      url: '/api/s3/presign',
-      headers: key.headers,
-      payload: { s3_config_id: c.config.id, filename, ...(size === undefined ? {} : { size }) },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json().data as { file_id: string; upload_url: string; contentType: string; slug: string };
-  }
+  const presign = (size: number | undefined, filename?: string) => presignUpload(c, key.headers, size, filename);
 
   async function commit(fileId: string, size: number) {
     return c.inject({ method: 'POST', url: '/api/s3/commit', headers: key.headers, payload: { file_id: fileId, size: String(size) } });

@@ -106,3 +106,29 @@ export function uploadDirect(c: ShareTestContext, key: FileKey, name: string, by
     payload: Buffer.alloc(bytes),
   });
 }
+
+/** What POST /api/s3/presign answers (the fields the tests read). */
+export interface PresignedUpload {
+  file_id: string;
+  upload_url: string;
+  contentType: string;
+  storage_path: string;
+  slug: string;
+}
+
+/** Presigns an upload of `filename` (declaring `size` bytes when given) to the context's storage config; expects 200. */
+export async function presignUpload(
+  c: ShareTestContext,
+  headers: Record<string, string>,
+  size: number | undefined,
+  filename = 'ten.txt',
+): Promise<PresignedUpload> {
+  const response = await c.inject({
+    method: 'POST',
+    url: '/api/s3/presign',
+    headers,
+    payload: { s3_config_id: c.config.id, filename, ...(size === undefined ? {} : { size }) },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data as PresignedUpload;
+}
