@@ -27,6 +27,28 @@ function commit(c: ShareTestContext, payload: Record<string, unknown>): Promise<
 const reservationsOf = (c: ShareTestContext) => c.t.container.db.selectFrom('upload_reservations').selectAll().execute();
 const quotaUsed = async (c: ShareTestContext) => (await c.t.container.services.fileShares.limits.quota(c.config)).used;
 
+/**
+ * Starts an fs multipart upload of `/m/b.bin` and sends its one part ('part one', 8 bytes);
+ * `complete(fileSize)` then asks to complete it, declaring `fileSize`.
+ */
+async function startOnePartUpload(w: FsWorld) {
+  const init = (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename: 'b.bin' })).json().data;
+  const part = await w.request({
+    method: 'POST',
+    url: `/api/admin/fs/multipart/part?path=${encodeURIComponent('/m/')}&uploadId=${encodeURIComponent(init.uploadId)}&partNumber=1&isLastPart=true&key=${encodeURIComponent(init.key)}`,
+    headers: { ...w.admin, 'content-type': 'application/octet-stream' },
+    payload: Buffer.from('part one'),
+  });
+  const complete = (fileSize: number) =>
+    w.request({
+      method: 'POST',
+      url: '/api/admin/fs/multipart/complete',
+      headers: { ...w.admin, ...EN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ path: '/m/', uploadId: init.uploadId, key: init.key, parts: [part.json().data], fileSize }),
+    });
+  return { part, complete };
+}
+
 /** The quota of every test's config: small, so that space still held shows in a presign of all of it. */
 const QUOTA = 1000;
 
@@ -229,13 +251,7 @@ describe('commit while the storage cannot be reached', () => {
     expect(
       (await fetch(presigned.presignedUrl as string, { method: 'PUT', body: 'abc', headers: { 'content-type': 'text/plain' } })).status,
     ).toBe(200);
-    const init = (await world.post('/api/admin/fs/multipart/init', world.admin, { path: '/m/', filename: 'b.bin' })).json().data;
-    const part = await world.request({
-      method: 'POST',
-      url: `/api/admin/fs/multipart/part?path=${encodeURIComponent('/m/')}&uploadId=${encodeURIComponent(init.uploadId)}&partNumber=1&isLastPart=true&key=${encodeURIComponent(init.key)}`,
-      headers: { ...world.admin, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from('part one'),
-    });
+    const { part, complete } = await startOnePartUpload(world);
     expect(part.statusCode).toBe(200);
     await s3.stop();
 
@@ -248,12 +264,7 @@ describe('commit while the storage cannot be reached', () => {
     });
     expect(committed.statusCode).toBe(503);
     expect(committed.json().message).toBe('The storage cannot be reached; try again later');
-    const completed = await world.request({
-      method: 'POST',
-      url: '/api/admin/fs/multipart/complete',
-      headers: { ...world.admin, ...EN, 'content-type': 'application/json' },
-      payload: JSON.stringify({ path: '/m/', uploadId: init.uploadId, key: init.key, parts: [part.json().data], fileSize: 8 }),
-    });
+    const completed = await complete(8);
     expect(completed.statusCode).toBe(503);
     expect(completed.json()).toMatchObject({ success: false, code: 503 });
     expect(await world.t.container.db.selectFrom('files').selectAll().execute()).toEqual([]);
@@ -309,19 +320,7 @@ describe("the explorer's presign/commit verifies the stored object", () => {
   });
 
   it('multipart complete refuses a fileSize other than the completed object (400) and records no row', async () => {
-    const init = (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename: 'b.bin' })).json().data;
-    const part = await w.request({
-      method: 'POST',
-      url: `/api/admin/fs/multipart/part?path=${encodeURIComponent('/m/')}&uploadId=${encodeURIComponent(init.uploadId)}&partNumber=1&isLastPart=true&key=${encodeURIComponent(init.key)}`,
-      headers: { ...w.admin, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from('part one'),
-    });
-    const completed = await w.request({
-      method: 'POST',
-      url: '/api/admin/fs/multipart/complete',
-      headers: { ...w.admin, ...EN, 'content-type': 'application/json' },
-      payload: JSON.stringify({ path: '/m/', uploadId: init.uploadId, key: init.key, parts: [part.json().data], fileSize: 20 }),
-    });
+    const completed = await (await startOnePartUpload(w)).complete(20);
     expect(completed.statusCode).toBe(400);
     expect(completed.json()).toMatchObject({
       success: false,
