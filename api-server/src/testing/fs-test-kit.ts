@@ -62,7 +62,10 @@ export interface FsWorld {
   key(input?: SeedApiKeyInput): Promise<Headers>;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   get(url: string, headers: Headers): Promise<LightMyRequestResponse>;
+  /** A POST with `payload`, when given, as a JSON body. */
   post(url: string, headers: Headers, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** A PUT with `payload` as a JSON body. */
+  put(url: string, headers: Headers, payload: unknown): Promise<LightMyRequestResponse>;
   del(url: string, headers: Headers): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -134,6 +137,13 @@ export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Pr
   if (kind === 's3rver') await emptyBucket(driver);
 
   const request = (options: InjectOptions) => t.app.inject(options);
+  const withJson = (method: 'POST' | 'PUT', url: string, headers: Headers, payload: unknown) =>
+    request({
+      method,
+      url,
+      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
   const world: FsWorld = {
     t,
     app: t.app,
@@ -164,13 +174,8 @@ export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Pr
     },
     request,
     get: (url, headers) => request({ method: 'GET', url, headers }),
-    post: (url, headers, payload) =>
-      request({
-        method: 'POST',
-        url,
-        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-      }),
+    post: (url, headers, payload) => withJson('POST', url, headers, payload),
+    put: (url, headers, payload) => withJson('PUT', url, headers, payload),
     del: (url, headers) => request({ method: 'DELETE', url, headers }),
     async close() {
       if (kind === 's3rver') await emptyBucket(driver).catch(() => undefined);

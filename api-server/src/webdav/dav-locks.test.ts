@@ -91,29 +91,31 @@ describe('DavLockService', () => {
     return result.lock;
   };
 
+  /** Takes a shared lock on each [root, depth] in turn. */
+  const takeShared = async (...held: Array<[string, LockDepth]>): Promise<void> => {
+    for (const [root, depth] of held) await take(root, depth, 'shared');
+  };
+
   const attempt = (root: string, depth: LockDepth, scope: LockScope) =>
     locks.create({ root, depth, scope, ownerXml: null, principal: 'apikey:2', timeoutSeconds: 600 });
 
   const roots = (list: DavLock[]): string[] => list.map((lock) => lock.root).sort();
 
   it('creates a lock with an opaquelocktoken, its owner and expiry, and finds it by token', async () => {
-    const result = await locks.create({
+    const input = {
       root: '/local/docs/a.txt',
       depth: '0',
       scope: 'exclusive',
       ownerXml: '<D:owner xmlns:D="DAV:"><D:href>mailto:someone</D:href></D:owner>',
       principal: 'admin:7',
       timeoutSeconds: 120,
-    });
+    } as const;
+    const result = await locks.create(input);
     if (!('lock' in result)) throw new Error('conflict');
+    // The lock is what was asked for, with a token and its expiry.
     expect(result.lock).toEqual({
       token: expect.stringMatching(/^opaquelocktoken:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
-      root: '/local/docs/a.txt',
-      depth: '0',
-      scope: 'exclusive',
-      ownerXml: '<D:owner xmlns:D="DAV:"><D:href>mailto:someone</D:href></D:owner>',
-      principal: 'admin:7',
-      timeoutSeconds: 120,
+      ...input,
       expiresAt: '2026-03-01T10:02:00.000Z',
     });
     expect(await locks.find(result.lock.token)).toEqual(result.lock);
@@ -215,12 +217,7 @@ describe('DavLockService', () => {
   });
 
   it('lists and removes the locks at or below a path, not those of a sibling with the same prefix', async () => {
-    await take('/a/b', '0', 'shared');
-    await take('/a/b/c', '0', 'shared');
-    await take('/a/b/c/d', 'infinity', 'shared');
-    await take('/a/bc', '0', 'shared');
-    await take('/a/b.txt', '0', 'shared');
-    await take('/a', '0', 'shared');
+    await takeShared(['/a/b', '0'], ['/a/b/c', '0'], ['/a/b/c/d', 'infinity'], ['/a/bc', '0'], ['/a/b.txt', '0'], ['/a', '0']);
     expect(roots(await locks.within('/a/b'))).toEqual(['/a/b', '/a/b/c', '/a/b/c/d']);
     await locks.removeWithin('/a/b');
     expect(roots(await locks.within('/'))).toEqual(['/a', '/a/b.txt', '/a/bc']);
@@ -229,13 +226,15 @@ describe('DavLockService', () => {
   });
 
   it('matches names with %, _ and \\ literally', async () => {
-    await take('/m/100%', 'infinity', 'shared');
-    await take('/m/100%/in', '0', 'shared');
-    await take('/m/1000', '0', 'shared');
-    await take('/m/a_b/in', '0', 'shared');
-    await take('/m/axb/in', '0', 'shared');
-    await take('/m/back\\slash/in', '0', 'shared');
-    await take('/m/back\\\\slash/in', '0', 'shared');
+    await takeShared(
+      ['/m/100%', 'infinity'],
+      ['/m/100%/in', '0'],
+      ['/m/1000', '0'],
+      ['/m/a_b/in', '0'],
+      ['/m/axb/in', '0'],
+      ['/m/back\\slash/in', '0'],
+      ['/m/back\\\\slash/in', '0'],
+    );
     expect(roots(await locks.within('/m/100%'))).toEqual(['/m/100%', '/m/100%/in']);
     expect(roots(await locks.within('/m/a_b'))).toEqual(['/m/a_b/in']);
     expect(roots(await locks.within('/m/back\\slash'))).toEqual(['/m/back\\slash/in']);

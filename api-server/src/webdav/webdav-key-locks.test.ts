@@ -135,12 +135,7 @@ describe('WebDAV locks of an API key', () => {
 
   it('drops the key’s locks when its mount permission is taken away', async () => {
     await keyLocksFile();
-    const disabled = await w.request({
-      method: 'PUT',
-      url: `/api/admin/api-keys/${keyId}`,
-      headers: { ...w.admin, 'content-type': 'application/json' },
-      payload: JSON.stringify({ mount_permission: false }),
-    });
+    const disabled = await w.put(`/api/admin/api-keys/${keyId}`, w.admin, { mount_permission: false });
     expect(disabled.statusCode).toBe(200);
     expect(await keyLocks()).toEqual([]);
     expect((await dav('PUT', '/dav/docs/team/a.txt', admin, 'admin')).statusCode).toBe(204);
@@ -148,11 +143,8 @@ describe('WebDAV locks of an API key', () => {
 
   it('drops the key’s locks when it is made to expire now, and when an expired key is purged', async () => {
     await keyLocksFile();
-    const expire = await w.request({
-      method: 'PUT',
-      url: `/api/admin/api-keys/${keyId}`,
-      headers: { ...w.admin, 'content-type': 'application/json' },
-      payload: JSON.stringify({ expires_at: new Date(w.now.value.getTime() - 1000).toISOString() }),
+    const expire = await w.put(`/api/admin/api-keys/${keyId}`, w.admin, {
+      expires_at: new Date(w.now.value.getTime() - 1000).toISOString(),
     });
     expect(expire.statusCode).toBe(200);
     expect(await keyLocks()).toEqual([]);
@@ -177,12 +169,7 @@ describe('WebDAV locks of an API key', () => {
     await w.driver.putObject('team/sub/b.txt', 'b', { contentType: 'text/plain' });
     await keyLocksFile();
     expect((await dav('LOCK', '/dav/docs/team/sub/b.txt', { ...key, timeout: 'Second-600' }, EXCLUSIVE)).statusCode).toBe(200);
-    const narrowed = await w.request({
-      method: 'PUT',
-      url: `/api/admin/api-keys/${keyId}`,
-      headers: { ...w.admin, 'content-type': 'application/json' },
-      payload: JSON.stringify({ basic_path: '/docs/team/sub' }),
-    });
+    const narrowed = await w.put(`/api/admin/api-keys/${keyId}`, w.admin, { basic_path: '/docs/team/sub' });
     expect(narrowed.statusCode).toBe(200);
     expect((await keyLocks()).map((row) => row.root)).toEqual(['/docs/team/sub/b.txt']);
     expect((await dav('PUT', '/dav/docs/team/a.txt', admin, 'admin')).statusCode).toBe(204);
