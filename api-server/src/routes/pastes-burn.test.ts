@@ -1,12 +1,8 @@
 import { PASTE_ENCRYPTION_V1 } from '@cloudclip/contract';
+import { pasteEnvelope } from '../testing/paste-fixtures';
 import { adminTestAppForEachTest } from '../testing/test-app';
 
-const ENVELOPE = JSON.stringify({
-  v: 1,
-  alg: 'AES-256-GCM',
-  iv: Buffer.alloc(12, 1).toString('base64url'),
-  ct: Buffer.alloc(40, 2).toString('base64url'),
-});
+const ENVELOPE = pasteEnvelope(40);
 
 describe('burn after reading', () => {
   const env = adminTestAppForEachTest('2025-07-01T08:00:00.000Z');

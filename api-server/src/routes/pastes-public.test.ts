@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { SETTING_ALLOW_GUEST_PASTES } from '@cloudclip/contract';
 import { sha256Hex } from '../lib/password-hash';
 import { randomString } from '../lib/random';
 import { toIso } from '../lib/time';
+import { insertPasteRow } from '../testing/paste-fixtures';
 import { guardOutcomes, PermissionMatrix } from '../testing/permission-matrix';
 import { seedApiKey } from '../testing/seed';
 import { adminTestAppForEachTest, apiKeyHeader, basic, bearer, TEST_ADMIN } from '../testing/test-app';
@@ -26,19 +26,7 @@ describe('public paste routes', () => {
   const row = (slug: string) => env.t.container.repositories.pastes.findBySlug(slug);
   /** A paste written straight to the database (as imported from elsewhere): no creator, no limits. */
   const insertImported = (slug: string, content: string, passwordHash: string | null = null) =>
-    env.t.container.repositories.pastes.insert({
-      id: randomUUID(),
-      slug,
-      content,
-      remark: null,
-      password_hash: passwordHash,
-      password_sealed: null,
-      expires_at: null,
-      max_views: null,
-      created_by: null,
-      created_at: toIso(env.now),
-      updated_at: toIso(env.now),
-    });
+    insertPasteRow(env.t, env.now, { slug, content, password_hash: passwordHash });
   const setGuestPastes = (value: string) =>
     env.t.container.repositories.systemSettings.upsert({
       key: SETTING_ALLOW_GUEST_PASTES,

@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import type { ApiKeyRow } from '../db/schema';
 import { toIso } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
+import { pasteEnvelope } from '../testing/paste-fixtures';
 import { adminTestAppForEachTest, apiKeyHeader } from '../testing/test-app';
 
 type Headers = Record<string, string>;
@@ -19,13 +20,7 @@ interface Created {
   slug: string;
 }
 
-/** A syntactically valid encrypted envelope (contract rules/paste-envelope.ts). */
-const ENVELOPE = JSON.stringify({
-  v: 1,
-  alg: 'AES-256-GCM',
-  iv: Buffer.alloc(12, 1).toString('base64url'),
-  ct: Buffer.alloc(32, 2).toString('base64url'),
-});
+const ENVELOPE = pasteEnvelope(32);
 
 describe('paste tags (contract rules/paste-tags.ts)', () => {
   const env = adminTestAppForEachTest('2026-03-01T08:00:00.000Z');

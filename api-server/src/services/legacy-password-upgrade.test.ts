@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { isLegacyHash, sha256Hex } from '../lib/password-hash';
-import { toIso } from '../lib/time';
 import { shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
+import { insertPasteRow } from '../testing/paste-fixtures';
 import { adminTestAppForEachTest } from '../testing/test-app';
 
 /**
@@ -17,19 +16,7 @@ describe('a paste with an imported CloudPaste password hash', () => {
   const storedHash = async (slug: string) => (await env.t.container.repositories.pastes.findBySlug(slug))?.password_hash;
 
   async function insertImported(slug: string, password: string): Promise<void> {
-    await env.t.container.repositories.pastes.insert({
-      id: randomUUID(),
-      slug,
-      content: `content of ${slug}`,
-      remark: null,
-      password_hash: sha256Hex(password),
-      password_sealed: null,
-      expires_at: null,
-      max_views: null,
-      created_by: null,
-      created_at: toIso(env.now),
-      updated_at: toIso(env.now),
-    });
+    await insertPasteRow(env.t, env.now, { slug, content: `content of ${slug}`, password_hash: sha256Hex(password) });
   }
 
   it('opens with the password, which is then stored in our format and still opens; a wrong one is refused throughout', async () => {

@@ -1,12 +1,8 @@
 import { HttpError } from '../http/http-error';
+import { pasteEnvelope } from '../testing/paste-fixtures';
 import { encryptionOfNewPaste, publicMarksOf, rowMarksOf } from './paste-marks';
 
-const ENVELOPE = JSON.stringify({
-  v: 1,
-  alg: 'AES-256-GCM',
-  iv: Buffer.alloc(12).toString('base64url'),
-  ct: Buffer.alloc(16).toString('base64url'),
-});
+const ENVELOPE = pasteEnvelope(16, 0, 0);
 
 function thrownBy(work: () => unknown): HttpError {
   try {
