@@ -52,6 +52,10 @@ describe('admin backup: download and restore over HTTP', () => {
     return t.app.inject({ method: 'POST', url: '/api/admin/backup/restore/check', headers: { ...headers, ...GZIP }, payload: body });
   }
 
+  function restoreRequest(t: TestApp, headers: Record<string, string>, payload: { checkId: string; merge: boolean; secret?: string }) {
+    return t.app.inject({ method: 'POST', url: '/api/admin/backup/restore', headers, payload });
+  }
+
   function checkFiles(t: TestApp): string[] {
     const dir = path.join(t.dataDir, 'tmp', 'backup-checks');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -126,12 +130,7 @@ describe('admin backup: download and restore over HTTP', () => {
       const token = await source.app.inject({ method: 'POST', url: '/api/admin/backup/download-token', headers, payload: {} });
       expect(token.statusCode).toBe(401);
       expect((await check(source, headers, readFileSync(archive))).statusCode).toBe(401);
-      const restore = await source.app.inject({
-        method: 'POST',
-        url: '/api/admin/backup/restore',
-        headers,
-        payload: { checkId: 'x', merge: false },
-      });
+      const restore = await restoreRequest(source, headers, { checkId: 'x', merge: false });
       expect(restore.statusCode).toBe(401);
     }
     await source.container.repositories.apiKeys.deleteById(key.id);
@@ -195,12 +194,7 @@ describe('admin backup: download and restore over HTTP', () => {
     expect((result.manifest.rowCounts as Record<string, number>).pastes).toBe(2);
     expect((await target.app.inject({ method: 'GET', url: `/api/paste/${slugs.plain}` })).statusCode).toBe(404);
 
-    const restored = await target.app.inject({
-      method: 'POST',
-      url: '/api/admin/backup/restore',
-      headers: targetAdmin,
-      payload: { checkId: result.checkId, merge: false },
-    });
+    const restored = await restoreRequest(target, targetAdmin, { checkId: result.checkId, merge: false });
     expect(restored.statusCode).toBe(200);
     const report = (restored.json() as Envelope<{ inserted: Record<string, number>; conflicts: unknown[] }>).data;
     expect(report.inserted.pastes).toBe(2);
@@ -213,30 +207,19 @@ describe('admin backup: download and restore over HTTP', () => {
     expect((await target.app.inject({ method: 'GET', url: '/api/admin/pastes', headers: targetAdmin })).statusCode).not.toBe(200);
     const signedIn = bearer(await loginAsAdmin(target.app));
     // The same checkId is used up.
-    const reused = await target.app.inject({
-      method: 'POST',
-      url: '/api/admin/backup/restore',
-      headers: signedIn,
-      payload: { checkId: result.checkId, merge: false },
-    });
+    const reused = await restoreRequest(target, signedIn, { checkId: result.checkId, merge: false });
     expect(reused.statusCode).toBe(404);
 
     const second = (await check(target, signedIn, readFileSync(archive))).json() as Envelope<{ checkId: string; targetEmpty: boolean }>;
     expect(second.data.targetEmpty).toBe(false);
-    const refused = await target.app.inject({
-      method: 'POST',
-      url: '/api/admin/backup/restore',
-      headers: { ...signedIn, 'accept-language': 'en-US' },
-      payload: { checkId: second.data.checkId, merge: false },
-    });
+    const refused = await restoreRequest(
+      target,
+      { ...signedIn, 'accept-language': 'en-US' },
+      { checkId: second.data.checkId, merge: false },
+    );
     expect(refused.statusCode).toBe(409);
     expect((refused.json() as Envelope<null>).message).toMatch(/merge/);
-    const merged = await target.app.inject({
-      method: 'POST',
-      url: '/api/admin/backup/restore',
-      headers: signedIn,
-      payload: { checkId: second.data.checkId, merge: true },
-    });
+    const merged = await restoreRequest(target, signedIn, { checkId: second.data.checkId, merge: true });
     expect(merged.statusCode).toBe(200);
     const mergeReport = (merged.json() as Envelope<{ inserted: Record<string, number>; conflicts: { table: string; id: string }[] }>).data;
     expect(mergeReport.inserted.pastes).toBe(0);
@@ -252,12 +235,11 @@ describe('admin backup: download and restore over HTTP', () => {
     }>;
     expect(checked.data.secretMatches).toBe(false);
     const restore = (secret?: string) =>
-      target.app.inject({
-        method: 'POST',
-        url: '/api/admin/backup/restore',
-        headers: { ...targetAdmin, 'accept-language': 'en-US' },
-        payload: { checkId: checked.data.checkId, merge: false, ...(secret === undefined ? {} : { secret }) },
-      });
+      restoreRequest(
+        target,
+        { ...targetAdmin, 'accept-language': 'en-US' },
+        { checkId: checked.data.checkId, merge: false, ...(secret === undefined ? {} : { secret }) },
+      );
     const missing = await restore();
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as Envelope<null>).message).toMatch(/APP_SECRET the backup was made with/);
@@ -299,12 +281,7 @@ describe('admin backup: download and restore over HTTP', () => {
     await written;
     copyFileSync(changed, stored);
     const [failed, ...reads] = await Promise.all([
-      target.app.inject({
-        method: 'POST',
-        url: '/api/admin/backup/restore',
-        headers: { ...targetAdmin, 'accept-language': 'en-US' },
-        payload: { checkId: checked.data.checkId, merge: false },
-      }),
+      restoreRequest(target, { ...targetAdmin, 'accept-language': 'en-US' }, { checkId: checked.data.checkId, merge: false }),
       ...Array.from({ length: 5 }, () => target.app.inject({ method: 'GET', url: `/api/paste/${slugs.plain}` })),
     ]);
     expect(failed?.statusCode).toBe(400);
@@ -316,12 +293,7 @@ describe('admin backup: download and restore over HTTP', () => {
   });
 
   it('an unknown checkId → 404, an upload over BACKUP_UPLOAD_MAX_BYTES → 413 and no file kept', async () => {
-    const unknown = await source.app.inject({
-      method: 'POST',
-      url: '/api/admin/backup/restore',
-      headers: admin,
-      payload: { checkId: '0'.repeat(32), merge: false },
-    });
+    const unknown = await restoreRequest(source, admin, { checkId: '0'.repeat(32), merge: false });
     expect(unknown.statusCode).toBe(404);
     const small = await createTestApp({ appSecret: SECRET_A, backupUploadMaxBytes: 1000 });
     opened.push(small);
