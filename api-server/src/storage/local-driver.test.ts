@@ -2,19 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { storageErrorOf } from '../testing/storage-errors';
 import { makeTempDir, removeTempDir } from '../testing/test-app';
 import { LocalStorageDriver, localStoragePaths } from './local-driver';
 import { LocalUrlSigner } from './local-url-signer';
-import { isStorageError, type StorageError } from './storage-driver';
-
-async function failureOf(promise: Promise<unknown>): Promise<StorageError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!isStorageError(error)) throw new Error(`expected a StorageError, got ${String(error)}`);
-  return error;
-}
 
 function md5(data: string): string {
   return createHash('md5').update(data).digest('hex');
@@ -82,8 +73,8 @@ describe('local storage driver', () => {
         driver.presignPutUrl(key, { contentType: 'text/plain', expiresIn: 60 }),
         driver.presignGetUrl(key, { expiresIn: 60 }),
       ];
-      for (const operation of operations) expect((await failureOf(operation)).code).toMatch(/^(InvalidKey|NoSuchKey)$/);
-      expect((await failureOf(driver.putObject(key, 'x'))).code).toBe('InvalidKey');
+      for (const operation of operations) expect((await storageErrorOf(operation)).code).toMatch(/^(InvalidKey|NoSuchKey)$/);
+      expect((await storageErrorOf(driver.putObject(key, 'x'))).code).toBe('InvalidKey');
       expect(filesUnder(dataDir)).toEqual([]);
       expect(existsSync('/abs/x')).toBe(false);
     });
@@ -101,13 +92,13 @@ describe('local storage driver', () => {
     symlinkSync(outside, path.join(root, 'link'));
     symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'file-link.txt'));
 
-    expect((await failureOf(driver.getObject('link/secret.txt'))).code).toBe('AccessDenied');
-    expect((await failureOf(driver.headObject('link/secret.txt'))).code).toBe('AccessDenied');
-    expect((await failureOf(driver.getObject('file-link.txt'))).code).toBe('AccessDenied');
-    expect((await failureOf(driver.putObject('link/new.txt', 'planted'))).code).toBe('AccessDenied');
-    expect((await failureOf(driver.putObject('link/deeper/new.txt', 'planted'))).code).toBe('AccessDenied');
-    expect((await failureOf(driver.deleteObject('link/secret.txt'))).code).toBe('AccessDenied');
-    expect((await failureOf(driver.copyObject('link/secret.txt', 'stolen.txt'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.getObject('link/secret.txt'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.headObject('link/secret.txt'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.getObject('file-link.txt'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.putObject('link/new.txt', 'planted'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.putObject('link/deeper/new.txt', 'planted'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.deleteObject('link/secret.txt'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.copyObject('link/secret.txt', 'stolen.txt'))).code).toBe('AccessDenied');
 
     const listing = await driver.listObjects({});
     expect(listing.objects).toEqual([]);
@@ -120,9 +111,9 @@ describe('local storage driver', () => {
 
   it('refuses a key that needs a folder where an object is, and the reverse, with KeyConflict', async () => {
     await driver.putObject('a', 'file');
-    expect((await failureOf(driver.putObject('a/b', 'x'))).code).toBe('KeyConflict');
+    expect((await storageErrorOf(driver.putObject('a/b', 'x'))).code).toBe('KeyConflict');
     await driver.putObject('x/y', 'file');
-    expect((await failureOf(driver.putObject('x', 'x'))).code).toBe('KeyConflict');
+    expect((await storageErrorOf(driver.putObject('x', 'x'))).code).toBe('KeyConflict');
     expect((await driver.getObject('a')).size).toBe(4);
   });
 
@@ -170,7 +161,7 @@ describe('local storage driver', () => {
   });
 
   it('rejects a forged continuation token with InvalidArgument', async () => {
-    expect((await failureOf(driver.listObjects({ continuationToken: 'not-a-token' }))).code).toBe('InvalidArgument');
+    expect((await storageErrorOf(driver.listObjects({ continuationToken: 'not-a-token' }))).code).toBe('InvalidArgument');
   });
 
   it('removes folders left empty by a delete, but keeps a folder that has a marker', async () => {
@@ -187,14 +178,14 @@ describe('local storage driver', () => {
   });
 
   it('refuses a non-empty body for a folder marker', async () => {
-    expect((await failureOf(driver.putObject('folder/', 'content'))).code).toBe('InvalidArgument');
+    expect((await storageErrorOf(driver.putObject('folder/', 'content'))).code).toBe('InvalidArgument');
   });
 
   it('refuses an upload id that is not one of its own', async () => {
-    expect((await failureOf(driver.uploadPart('k', '../../etc', 1, 'x'))).code).toBe('NoSuchUpload');
+    expect((await storageErrorOf(driver.uploadPart('k', '../../etc', 1, 'x'))).code).toBe('NoSuchUpload');
     const { uploadId } = await driver.createMultipartUpload('k');
-    expect((await failureOf(driver.uploadPart('other-key', uploadId, 1, 'x'))).code).toBe('NoSuchUpload');
-    expect((await failureOf(driver.uploadPart('k', uploadId, 0, 'x'))).code).toBe('InvalidArgument');
+    expect((await storageErrorOf(driver.uploadPart('other-key', uploadId, 1, 'x'))).code).toBe('NoSuchUpload');
+    expect((await storageErrorOf(driver.uploadPart('k', uploadId, 0, 'x'))).code).toBe('InvalidArgument');
   });
 
   it('builds presigned URLs on the given origin and an unsigned object URL', async () => {

@@ -8,6 +8,7 @@ import { S3StorageDriver, STREAM_PART_SIZE } from './s3-driver';
 import { isStorageError, listAllPages, StorageError, type StorageDriver } from './storage-driver';
 import { bearer, loginAsAdmin, TEST_ADMIN } from '../testing/test-app';
 import { createFsWorld } from '../testing/fs-test-kit';
+import { readAll } from '../testing/fs-test-streams';
 import { createSftpConfig, createWebDavConfig } from '../testing/remote-storage-configs';
 import { startRcloneWebDav } from '../testing/rclone-webdav-server';
 import { startSshd } from '../testing/sshd-server';
@@ -128,12 +129,6 @@ async function sftpHarness(): Promise<Harness> {
   );
 }
 
-async function text(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 function md5(data: Buffer | string): string {
   return createHash('md5').update(data).digest('hex');
 }
@@ -182,7 +177,7 @@ describe.each([
     const put = await driver.putObject(`${p}hello.txt`, body, { contentType: 'text/plain' });
     expect(put.etag).toBe(md5(body));
     const got = await driver.getObject(`${p}hello.txt`);
-    expect(await text(got.body)).toEqual(body);
+    expect(await readAll(got.body)).toEqual(body);
     expect(got).toMatchObject({
       key: `${p}hello.txt`,
       size: body.length,
@@ -196,9 +191,9 @@ describe.each([
 
   it('stores a string and a stream of unknown length', async () => {
     await driver.putObject(`${p}s.txt`, 'from a string');
-    expect((await text((await driver.getObject(`${p}s.txt`)).body)).toString()).toBe('from a string');
+    expect((await readAll((await driver.getObject(`${p}s.txt`)).body)).toString()).toBe('from a string');
     await driver.putObject(`${p}stream.bin`, Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
-    expect((await text((await driver.getObject(`${p}stream.bin`)).body)).toString()).toBe('abcd');
+    expect((await readAll((await driver.getObject(`${p}stream.bin`)).body)).toString()).toBe('abcd');
   });
 
   it('stores a stream of unknown length larger than one upload part', async () => {
@@ -209,24 +204,24 @@ describe.each([
     const info = await driver.headObject(`${p}big.bin`);
     expect(info?.size).toBe(big.length);
     expect(info?.contentType).toBe('application/x-test');
-    expect(md5(await text((await driver.getObject(`${p}big.bin`)).body))).toBe(md5(big));
+    expect(md5(await readAll((await driver.getObject(`${p}big.bin`)).body))).toBe(md5(big));
   });
 
   it('serves byte ranges: closed, open-ended and suffix', async () => {
     await driver.putObject(`${p}r.txt`, '0123456789');
     const closed = await driver.getObject(`${p}r.txt`, { range: { start: 2, end: 5 } });
-    expect((await text(closed.body)).toString()).toBe('2345');
+    expect((await readAll(closed.body)).toString()).toBe('2345');
     expect(closed).toMatchObject({ contentLength: 4, size: 10, range: { start: 2, end: 5 } });
     const open = await driver.getObject(`${p}r.txt`, { range: { start: 7 } });
-    expect((await text(open.body)).toString()).toBe('789');
+    expect((await readAll(open.body)).toString()).toBe('789');
     expect(open.range).toEqual({ start: 7, end: 9 });
     if (name !== 's3 (s3rver)') {
       // s3rver reads `bytes=-3` as `bytes=0-3`; S3 itself serves the last three bytes.
       const suffix = await driver.getObject(`${p}r.txt`, { range: { suffixLength: 3 } });
-      expect((await text(suffix.body)).toString()).toBe('789');
+      expect((await readAll(suffix.body)).toString()).toBe('789');
     }
     const clipped = await driver.getObject(`${p}r.txt`, { range: { start: 8, end: 100 } });
-    expect((await text(clipped.body)).toString()).toBe('89');
+    expect((await readAll(clipped.body)).toString()).toBe('89');
   });
 
   it('refuses a range that starts beyond the end with InvalidRange', async () => {
@@ -317,7 +312,7 @@ describe.each([
     await driver.putObject(`${p}src.txt`, 'copy me', { contentType: 'text/plain' });
     const copy = await driver.copyObject(`${p}src.txt`, `${p}dir/copy.txt`);
     expect(copy.etag).toBe(md5('copy me'));
-    expect((await text((await driver.getObject(`${p}dir/copy.txt`)).body)).toString()).toBe('copy me');
+    expect((await readAll((await driver.getObject(`${p}dir/copy.txt`)).body)).toString()).toBe('copy me');
     expect((await driver.headObject(`${p}dir/copy.txt`))?.contentType).toBe('text/plain');
     await driver.copyObject(`${p}src.txt`, `${p}retyped.md`, { contentType: 'text/markdown' });
     expect((await driver.headObject(`${p}retyped.md`))?.contentType).toBe('text/markdown');
@@ -358,7 +353,7 @@ describe.each([
     ]);
     const info = await driver.headObject(key);
     expect(info).toMatchObject({ size: part1.length + part2.length, contentType: 'application/x-parts' });
-    expect(md5(await text((await driver.getObject(key)).body))).toBe(md5(Buffer.concat([part1, part2])));
+    expect(md5(await readAll((await driver.getObject(key)).body))).toBe(md5(Buffer.concat([part1, part2])));
   });
 
   it('uploads with a presigned PUT (Content-Type signed) and downloads with a presigned GET', async () => {
@@ -393,7 +388,7 @@ describe.each([
     const etag = response.headers.get('etag') ?? '';
     expect(etag.replace(/"/g, '')).toBe(md5('one small part'));
     await driver.completeMultipartUpload(key, uploadId, [{ partNumber: 1, etag }]);
-    expect((await text((await driver.getObject(key)).body)).toString()).toBe('one small part');
+    expect((await readAll((await driver.getObject(key)).body)).toString()).toBe('one small part');
   });
 
   if (name !== 's3 (s3rver)') {

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { systemClock } from '../../lib/time';
 import { LocalUrlSigner } from '../local-url-signer';
-import { isStorageError, listAllPages, type StorageError } from '../storage-driver';
+import { listAllPages } from '../storage-driver';
 import { parseSftpEndpoint } from './sftp-connection-options';
 import { hostKeyFingerprint, normaliseFingerprint, probeHostKeyFingerprint } from './sftp-host-key';
 import { SftpStorageDriver, type SftpDriverOptions } from './sftp-driver';
+import { readAll } from '../../testing/fs-test-streams';
 import { startSshd, type SshdHandle } from '../../testing/sshd-server';
+import { storageErrorOf } from '../../testing/storage-errors';
 
 /** The SFTP driver against a real OpenSSH sshd (key auth) started for these tests. */
 
@@ -31,21 +33,6 @@ function driverOptions(overrides: Partial<SftpDriverOptions> = {}): SftpDriverOp
     readyTimeoutMs: 3_000,
     ...overrides,
   };
-}
-
-async function bytes(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-async function caught(promise: Promise<unknown>): Promise<StorageError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!isStorageError(error)) throw new Error(`expected a StorageError, got ${String(error)}`);
-  return error;
 }
 
 beforeAll(async () => {
@@ -80,10 +67,10 @@ describe('SFTP driver against sshd', () => {
   it('serves byte ranges', async () => {
     await driver.putObject('ranges/r.txt', '0123456789');
     const closed = await driver.getObject('ranges/r.txt', { range: { start: 2, end: 5 } });
-    expect((await bytes(closed.body)).toString()).toBe('2345');
+    expect((await readAll(closed.body)).toString()).toBe('2345');
     expect(closed.range).toEqual({ start: 2, end: 5 });
-    expect((await bytes((await driver.getObject('ranges/r.txt', { range: { suffixLength: 3 } })).body)).toString()).toBe('789');
-    expect((await caught(driver.getObject('ranges/r.txt', { range: { start: 20 } }))).code).toBe('InvalidRange');
+    expect((await readAll((await driver.getObject('ranges/r.txt', { range: { suffixLength: 3 } })).body)).toString()).toBe('789');
+    expect((await storageErrorOf(driver.getObject('ranges/r.txt', { range: { start: 20 } }))).code).toBe('InvalidRange');
   });
 
   it('streams a ~20 MB body of unknown length, leaving no partial file behind', async () => {
@@ -92,7 +79,7 @@ describe('SFTP driver against sshd', () => {
     for (let offset = 0; offset < big.length; offset += 100_000) chunks.push(big.subarray(offset, offset + 100_000));
     const put = await driver.putObject('big/20mb.bin', Readable.from(chunks));
     expect(put.etag).toBe(createHash('md5').update(big).digest('hex'));
-    const got = await bytes((await driver.getObject('big/20mb.bin')).body);
+    const got = await readAll((await driver.getObject('big/20mb.bin')).body);
     expect(got.equals(big)).toBe(true);
     expect(readdirSync(path.join(server.dataDir, 'big'))).toEqual(['20mb.bin']);
   });
@@ -148,20 +135,20 @@ describe('SFTP driver against sshd', () => {
   });
 
   it('refuses reserved keys', async () => {
-    expect((await caught(driver.putObject('.cloudclip/meta/x', 'x'))).code).toBe('InvalidKey');
-    expect((await caught(driver.putObject('../escape', 'x'))).code).toBe('InvalidKey');
+    expect((await storageErrorOf(driver.putObject('.cloudclip/meta/x', 'x'))).code).toBe('InvalidKey');
+    expect((await storageErrorOf(driver.putObject('../escape', 'x'))).code).toBe('InvalidKey');
   });
 });
 
 describe('SFTP host keys, timeouts and the pool', () => {
   it('refuses a wrong or missing host key with a clear error', async () => {
     const wrong = new SftpStorageDriver(driverOptions({ hostKeySha256: hostKeyFingerprint(Buffer.from('another key')) }));
-    const error = await caught(wrong.headObject('x'));
+    const error = await storageErrorOf(wrong.headObject('x'));
     expect(error.code).toBe('AccessDenied');
     expect(error.message).toMatch(/host key mismatch: the server presents SHA256:/);
     wrong.destroy();
     const missing = new SftpStorageDriver(driverOptions({ hostKeySha256: null }));
-    expect((await caught(missing.headObject('x'))).message).toContain(server.hostKeySha256);
+    expect((await storageErrorOf(missing.headObject('x'))).message).toContain(server.hostKeySha256);
     missing.destroy();
   });
 
@@ -169,12 +156,12 @@ describe('SFTP host keys, timeouts and the pool', () => {
     const { generateKeyPairSync } = await import('node:crypto');
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs1' }).toString();
     const driver = new SftpStorageDriver(driverOptions({ secret: other }));
-    const error = await caught(driver.headObject('x'));
+    const error = await storageErrorOf(driver.headObject('x'));
     expect(error.code).toBe('AccessDenied');
     expect(error.message).toMatch(/authentication failed/);
     driver.destroy();
     const garbled = new SftpStorageDriver(driverOptions({ secret: '-----BEGIN OPENSSH PRIVATE KEY-----\nnot a key\n' }));
-    expect((await caught(garbled.headObject('x'))).code).toBe('InvalidArgument');
+    expect((await storageErrorOf(garbled.headObject('x'))).code).toBe('InvalidArgument');
     garbled.destroy();
   });
 
@@ -190,7 +177,7 @@ describe('SFTP host keys, timeouts and the pool', () => {
     expect(driver.openSessions).toBe(1);
     driver.destroy();
     expect(driver.openSessions).toBe(0);
-    expect((await caught(driver.headObject('pool/x'))).code).toBe('Unavailable');
+    expect((await storageErrorOf(driver.headObject('pool/x'))).code).toBe('Unavailable');
   });
 });
 
@@ -212,12 +199,12 @@ describe('SFTP server that stops answering', () => {
       await driver.putObject('alive.txt', 'yes');
       own.pause();
       const started = Date.now();
-      const error = await caught(driver.headObject('alive.txt'));
+      const error = await storageErrorOf(driver.headObject('alive.txt'));
       expect(error.code).toBe('Unavailable');
       expect(Date.now() - started).toBeLessThan(5_000);
       await own.stop();
       const again = Date.now();
-      expect((await caught(driver.headObject('alive.txt'))).code).toBe('Unavailable');
+      expect((await storageErrorOf(driver.headObject('alive.txt'))).code).toBe('Unavailable');
       expect(Date.now() - again).toBeLessThan(5_000);
     } finally {
       driver.destroy();

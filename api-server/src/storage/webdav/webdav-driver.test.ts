@@ -4,9 +4,11 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { readAll } from '../../testing/fs-test-streams';
 import { startRcloneWebDav, type RcloneWebDavHandle } from '../../testing/rclone-webdav-server';
+import { storageErrorOf } from '../../testing/storage-errors';
 import { LocalUrlSigner } from '../local-url-signer';
-import { isStorageError, listAllPages, type StorageError } from '../storage-driver';
+import { listAllPages } from '../storage-driver';
 import { WebDavStorageDriver, type WebDavDriverOptions } from './webdav-driver';
 
 /** The WebDAV driver against a real `rclone serve webdav` (started here), beyond the shared contract suite. */
@@ -34,21 +36,6 @@ function makeDriver(overrides: Partial<WebDavDriverOptions> = {}): WebDavStorage
 
 function md5(data: string | Buffer): string {
   return createHash('md5').update(data).digest('hex');
-}
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function caught(promise: Promise<unknown>): Promise<StorageError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!isStorageError(error)) throw new Error(`expected a StorageError, got ${String(error)}`);
-  return error;
 }
 
 function listen(serverToStart: http.Server | net.Server): Promise<number> {
@@ -106,12 +93,12 @@ describe('WebDAV driver against rclone serve webdav', () => {
     await driver.putObject('ranges/r.txt', '0123456789');
     expect(driver.capabilities.ranges).toBe('unknown');
     const closed = await driver.getObject('ranges/r.txt', { range: { start: 2, end: 5 } });
-    expect((await bytesOf(closed.body)).toString()).toBe('2345');
+    expect((await readAll(closed.body)).toString()).toBe('2345');
     expect(closed).toMatchObject({ contentLength: 4, size: 10, range: { start: 2, end: 5 } });
     const suffix = await driver.getObject('ranges/r.txt', { range: { suffixLength: 3 } });
-    expect((await bytesOf(suffix.body)).toString()).toBe('789');
+    expect((await readAll(suffix.body)).toString()).toBe('789');
     expect(driver.capabilities.ranges).toBe('native');
-    expect((await caught(driver.getObject('ranges/r.txt', { range: { start: 10 } }))).code).toBe('InvalidRange');
+    expect((await storageErrorOf(driver.getObject('ranges/r.txt', { range: { start: 10 } }))).code).toBe('InvalidRange');
   });
 
   it('falls back to skipping bytes when the server ignores Range, and flags it', async () => {
@@ -123,7 +110,7 @@ describe('WebDAV driver against rclone serve webdav', () => {
     const driver = makeDriver({ endpointUrl });
     const part = await driver.getObject('ranges/ignored.bin', { range: { start: 1_000_000, end: 1_000_099 } });
     expect(part.contentLength).toBe(100);
-    expect((await bytesOf(part.body)).equals(big.subarray(1_000_000, 1_000_100))).toBe(true);
+    expect((await readAll(part.body)).equals(big.subarray(1_000_000, 1_000_100))).toBe(true);
     expect(driver.capabilities.ranges).toBe('emulated');
   });
 
@@ -145,7 +132,7 @@ describe('WebDAV driver against rclone serve webdav', () => {
     const { etag } = await driver.copyObject('refused/source.bin', 'refused/copy.bin');
     expect(etag).toBe(md5(content));
     const copy = await driver.getObject('refused/copy.bin');
-    expect((await bytesOf(copy.body)).equals(content)).toBe(true);
+    expect((await readAll(copy.body)).equals(content)).toBe(true);
     const head = await driver.headObject('refused/copy.bin');
     expect(head?.contentType).toBe('application/x-test');
     expect(head?.contentDisposition).toBe('attachment; filename="a.bin"');
@@ -170,12 +157,12 @@ describe('WebDAV driver against rclone serve webdav', () => {
     const driver = makeDriver({ endpointUrl });
     const names = Array.from({ length: 8 }, (_, index) => `together/new/file-${index}.txt`);
     await Promise.all(names.map((name) => driver.putObject(name, name)));
-    for (const name of names) expect((await bytesOf((await driver.getObject(name)).body)).toString()).toBe(name);
+    for (const name of names) expect((await readAll((await driver.getObject(name)).body)).toString()).toBe(name);
     expect(mkcols.get(`/${BASE}/together/new/`)).toBe(1);
 
     await driver.putObject('together/locked/after.txt', 'waited');
     expect(lockedAnswers).toBe(1);
-    expect((await bytesOf((await driver.getObject('together/locked/after.txt')).body)).toString()).toBe('waited');
+    expect((await readAll((await driver.getObject('together/locked/after.txt')).body)).toString()).toBe('waited');
   });
 
   it('streams a ~20 MB body of unknown length (chunked PUT) and reads it back', async () => {
@@ -200,7 +187,7 @@ describe('WebDAV driver against rclone serve webdav', () => {
     const got = await driver.getObject('deep/er/big.bin');
     expect(
       createHash('md5')
-        .update(await bytesOf(got.body))
+        .update(await readAll(got.body))
         .digest('hex'),
     ).toBe(md5);
   });
@@ -262,7 +249,7 @@ describe('WebDAV driver against rclone serve webdav', () => {
     expect(await driver.headObject('moved/to.txt')).toMatchObject({ size: 6, contentType: 'text/plain' });
     // The emptied folder is gone, so it no longer shows as a common prefix.
     expect((await driver.listObjects({ delimiter: '/' })).commonPrefixes).not.toContain('move/');
-    expect((await caught(driver.putObject('.cloudclip-internal/x', 'x'))).code).toBe('InvalidKey');
+    expect((await storageErrorOf(driver.putObject('.cloudclip-internal/x', 'x'))).code).toBe('InvalidKey');
   });
 
   it('reports the quota when the server does (or null)', async () => {
@@ -274,8 +261,8 @@ describe('WebDAV driver against rclone serve webdav', () => {
 
   it('answers a wrong password with AccessDenied', async () => {
     const driver = makeDriver({ password: 'wrong' });
-    expect((await caught(driver.headObject('anything.txt'))).code).toBe('AccessDenied');
-    expect((await caught(driver.putObject('anything.txt', 'x'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.headObject('anything.txt'))).code).toBe('AccessDenied');
+    expect((await storageErrorOf(driver.putObject('anything.txt', 'x'))).code).toBe('AccessDenied');
   });
 
   it('fails with Unavailable within the timeout when the server is down or stops answering', async () => {
@@ -284,7 +271,7 @@ describe('WebDAV driver against rclone serve webdav', () => {
     await new Promise<void>((done) => closed.close(() => done()));
     closers.pop();
     const refused = makeDriver({ endpointUrl: `http://127.0.0.1:${closedPort}/` });
-    expect((await caught(refused.headObject('a.txt'))).code).toBe('Unavailable');
+    expect((await storageErrorOf(refused.headObject('a.txt'))).code).toBe('Unavailable');
 
     // Accepts connections and never answers.
     const sockets: net.Socket[] = [];
@@ -295,7 +282,7 @@ describe('WebDAV driver against rclone serve webdav', () => {
     });
     const hanging = makeDriver({ endpointUrl: `http://127.0.0.1:${silentPort}/`, idleTimeoutMs: 400 });
     const started = Date.now();
-    const error = await caught(hanging.listObjects({ prefix: 'x/' }));
+    const error = await storageErrorOf(hanging.listObjects({ prefix: 'x/' }));
     expect(error.code).toBe('Unavailable');
     expect(error.message).toMatch(/sent nothing for 400 ms/);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -305,6 +292,6 @@ describe('WebDAV driver against rclone serve webdav', () => {
     const driver = makeDriver();
     await driver.putObject('d.txt', 'x');
     driver.destroy();
-    expect((await caught(driver.headObject('d.txt'))).code).toBe('Unavailable');
+    expect((await storageErrorOf(driver.headObject('d.txt'))).code).toBe('Unavailable');
   });
 });
