@@ -1,7 +1,7 @@
 import { searchTermsOf, type SearchKind } from '@cloudclip/contract';
 import { sql } from 'kysely';
 import { searchAccessFor, SPARSE_MATCHES, termIndexOf } from '../db/search-sql';
-import { searchDatabaseForEachTest, seedFiles, seedPastes, seededTime } from '../testing/search-seed';
+import { POSTGRES_SEARCH_INDEXES, searchDatabaseForEachTest, seedFiles, seedPastes, seededTime } from '../testing/search-seed';
 import { SearchRepository } from './search-repository';
 
 /** Base64url ciphertext: its trigrams must never reach the index. */
@@ -389,14 +389,7 @@ describe('search over pastes and file shares (SQLite FTS5 trigram / PostgreSQL p
       SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%_search_%' ORDER BY indexname`.execute(
       env.database.db,
     );
-    expect(rows.map((row) => row.indexname)).toEqual([
-      'idx_files_search_filename',
-      'idx_files_search_remark',
-      'idx_files_search_slug',
-      'idx_pastes_search_content',
-      'idx_pastes_search_remark',
-      'idx_pastes_search_slug',
-    ]);
+    expect(rows.map((row) => row.indexname)).toEqual(POSTGRES_SEARCH_INDEXES);
     expect(rows.find((row) => row.indexname === 'idx_pastes_search_content')?.indexdef).toMatch(
       /gin_trgm_ops\)? WHERE \(encryption IS NULL\)/,
     );

@@ -93,3 +93,20 @@ export async function createConfinementWorld(): Promise<ConfinementWorld> {
   };
   return { w, docsDriver, secretDriver, secretConfigId, keyValue, snapshot };
 }
+
+/**
+ * After a run of hostile requests: both storages are as `before` (`snapshot`), no file share was
+ * recorded, and no answer in `bodies` contains any of `hidden`.
+ */
+export async function expectConfined(
+  world: Pick<ConfinementWorld, 'w' | 'snapshot'>,
+  before: string[],
+  bodies: readonly string[],
+  hidden: readonly string[],
+): Promise<void> {
+  expect(await world.snapshot()).toEqual(before);
+  expect(await world.w.t.container.db.selectFrom('files').selectAll().execute()).toEqual([]);
+  for (const body of bodies) {
+    for (const text of hidden) expect(body).not.toContain(text);
+  }
+}

@@ -4,6 +4,16 @@ import { PasteRepository } from '../repositories/paste-repository';
 import { openMigratedTestDatabase, type MigratedTestDatabase } from './migrated-database';
 import { freshForEachTest } from './per-test';
 
+/** The PostgreSQL trigram indexes of search (migration 0006): one per searched column, sorted. */
+export const POSTGRES_SEARCH_INDEXES = [
+  'idx_files_search_filename',
+  'idx_files_search_remark',
+  'idx_files_search_slug',
+  'idx_pastes_search_content',
+  'idx_pastes_search_remark',
+  'idx_pastes_search_slug',
+];
+
 /** The storage config every seeded file points at (created by `seedSearchConfig`). */
 export const SEARCH_SEED_CONFIG_ID = 'search-seed-config';
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerOf, type RawAnswer } from '../testing/raw-http';
 import type { FsWorld, Headers } from '../testing/fs-test-kit';
-import { createConfinementWorld, HOSTILE, PRIVATE_TEXT, SECRET_TEXT } from '../testing/hostile-paths';
+import { createConfinementWorld, expectConfined, HOSTILE, PRIVATE_TEXT, SECRET_TEXT } from '../testing/hostile-paths';
 import type { StorageDriver } from '../storage/storage-driver';
 
 /**
@@ -101,14 +101,7 @@ describe('API keys and basic_path over WebDAV', () => {
         throw new Error(`${name} ${JSON.stringify(hostile)} → ${response.statusCode} ${response.body}`);
       }
     }
-    expect(await snapshot()).toEqual(before);
-    expect(await w.t.container.db.selectFrom('files').selectAll().execute()).toEqual([]);
-    for (const body of bodies) {
-      expect(body).not.toContain(PRIVATE);
-      expect(body).not.toContain(SECRET);
-      expect(body).not.toContain('private');
-      expect(body).not.toContain('secret');
-    }
+    await expectConfined({ w, snapshot }, before, bodies, [PRIVATE, SECRET, 'private', 'secret']);
   });
 
   it('refuses a request target with a fragment instead of acting on the folder before it', async () => {

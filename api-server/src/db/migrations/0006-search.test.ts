@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Migration } from 'kysely';
 import { PasteRepository } from '../../repositories/paste-repository';
 import { FileRepository } from '../../repositories/file-repository';
-import { seedFiles, seedPastes, seedSearchConfig } from '../../testing/search-seed';
+import { POSTGRES_SEARCH_INDEXES, seedFiles, seedPastes, seedSearchConfig } from '../../testing/search-seed';
 import { dropTestSchema, TEST_SCHEMA_PREFIX, testDatabaseUrl } from '../../testing/test-database';
 import { IN_MEMORY, openDatabase, openSqliteDatabase, type AppDatabase, type DatabaseEngine } from '../database';
 import { migrateToLatest } from '../migrate';
@@ -92,14 +92,7 @@ describe('migration 0006-search', () => {
             'pastes_search_insert',
             'pastes_search_update',
           ]
-        : [
-            'idx_files_search_filename',
-            'idx_files_search_remark',
-            'idx_files_search_slug',
-            'idx_pastes_search_content',
-            'idx_pastes_search_remark',
-            'idx_pastes_search_slug',
-          ],
+        : POSTGRES_SEARCH_INDEXES,
     );
     const pastes = new PasteRepository(opened.db, opened.engine);
     const files = new FileRepository(opened.db);
