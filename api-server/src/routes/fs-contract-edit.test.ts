@@ -105,42 +105,13 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
     });
 
     it('answers 409 when the target folder does not exist, 400 for missing fields or a bad name', async () => {
-      expect(
-        (
-          await upload(w.admin, [
-            ['path', '/m/nope/'],
-            ['file', 'x', 'x.txt'],
-          ])
-        ).statusCode,
-      ).toBe(409);
-      expect(
-        (
-          await upload(w.admin, [
-            ['path', '/m/nope/'],
-            ['use_multipart', 'false'],
-            ['file', 'x'.repeat(200_000), 'x.txt'],
-          ])
-        ).statusCode,
-      ).toBe(409);
-      expect(
-        (
-          await upload(w.admin, [
-            ['path', '/m/'],
-            ['use_multipart', 'false'],
-            ['file', 'x', 'a\u2215b.txt'],
-          ])
-        ).statusCode,
-      ).toBe(400);
-      expect((await upload(w.admin, [['path', '/m/']])).statusCode).toBe(400);
-      expect((await upload(w.admin, [['file', 'x', 'x.txt']])).statusCode).toBe(400);
-      expect(
-        (
-          await upload(w.admin, [
-            ['path', '/m/'],
-            ['file', 'x', '..'],
-          ])
-        ).statusCode,
-      ).toBe(400);
+      const statusOf = async (...fields: Parameters<typeof formBody>[0]) => (await upload(w.admin, fields)).statusCode;
+      expect(await statusOf(['path', '/m/nope/'], ['file', 'x', 'x.txt'])).toBe(409);
+      expect(await statusOf(['path', '/m/nope/'], ['use_multipart', 'false'], ['file', 'x'.repeat(200_000), 'x.txt'])).toBe(409);
+      expect(await statusOf(['path', '/m/'], ['use_multipart', 'false'], ['file', 'x', 'a\u2215b.txt'])).toBe(400);
+      expect(await statusOf(['path', '/m/'])).toBe(400);
+      expect(await statusOf(['file', 'x', 'x.txt'])).toBe(400);
+      expect(await statusOf(['path', '/m/'], ['file', 'x', '..'])).toBe(400);
       for (const [contentType, payload] of [
         ['multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc'],
         ['multipart/form-data', 'abc'],

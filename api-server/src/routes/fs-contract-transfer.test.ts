@@ -212,17 +212,20 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: multip
   });
 
   describe('POST /fs/batch-copy and /fs/batch-copy-commit', () => {
+    const batchCopy = (
+      items: Array<{ sourcePath: string; targetPath: string }>,
+      options: { skipExisting?: boolean; serverSideCrossCopy?: boolean } = {},
+    ) => w.post('/api/admin/fs/batch-copy', w.admin, { items, ...options });
+
     it('copies inside one mount: a file, a folder recursively, skipping existing targets and creating parent markers', async () => {
       await put('a.txt', 'a');
       await put('dir/x.txt', 'x');
       await put('dir/deep/y.txt', 'y');
       await put('copy/x.txt', 'old');
-      const response = await w.post('/api/admin/fs/batch-copy', w.admin, {
-        items: [
-          { sourcePath: '/m/a.txt', targetPath: '/m/new/place/a.txt' },
-          { sourcePath: '/m/dir/', targetPath: '/m/copy' },
-        ],
-      });
+      const response = await batchCopy([
+        { sourcePath: '/m/a.txt', targetPath: '/m/new/place/a.txt' },
+        { sourcePath: '/m/dir/', targetPath: '/m/copy' },
+      ]);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ code: 200, success: true });
       expect(data(response)).toEqual({
@@ -239,33 +242,24 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: multip
       expect(await exists('new/place/')).toBe(true);
       expect(await read('copy/x.txt')).toBe('old');
       expect(await read('copy/deep/y.txt')).toBe('y');
-      const again = data(
-        await w.post('/api/admin/fs/batch-copy', w.admin, { items: [{ sourcePath: '/m/a.txt', targetPath: '/m/new/place/a.txt' }] }),
-      );
+      const again = data(await batchCopy([{ sourcePath: '/m/a.txt', targetPath: '/m/new/place/a.txt' }]));
       expect(again).toMatchObject({ success: 0, skipped: 1 });
-      const overwrite = data(
-        await w.post('/api/admin/fs/batch-copy', w.admin, {
-          items: [{ sourcePath: '/m/dir/', targetPath: '/m/copy/' }],
-          skipExisting: false,
-        }),
-      );
+      const overwrite = data(await batchCopy([{ sourcePath: '/m/dir/', targetPath: '/m/copy/' }], { skipExisting: false }));
       expect(overwrite).toMatchObject({ success: 1 });
       expect(await read('copy/x.txt')).toBe('x');
     });
 
     it('answers body code 202 with success false when nothing succeeded; a file to a folder-style target fails', async () => {
       await put('a.txt', 'a');
-      const response = await w.post('/api/admin/fs/batch-copy', w.admin, {
-        items: [
-          { sourcePath: '/m/missing.txt', targetPath: '/m/b.txt' },
-          { sourcePath: '/m/a.txt', targetPath: '/m/folder/' },
-          { sourcePath: '/m/dir/', targetPath: '/m/dir/inside/' },
-        ],
-      });
+      const response = await batchCopy([
+        { sourcePath: '/m/missing.txt', targetPath: '/m/b.txt' },
+        { sourcePath: '/m/a.txt', targetPath: '/m/folder/' },
+        { sourcePath: '/m/dir/', targetPath: '/m/dir/inside/' },
+      ]);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ code: 202, success: false });
       expect(data(response).failed).toHaveLength(3);
-      expect((await w.post('/api/admin/fs/batch-copy', w.admin, { items: [] })).statusCode).toBe(400);
+      expect((await batchCopy([])).statusCode).toBe(400);
     });
 
     it('hands out URL pairs for a copy between mounts; the client copies and commits', async () => {
@@ -273,12 +267,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: multip
       await put('a.txt', 'from m');
       await put('dir/x.txt', 'x');
       await put('dir/sub/y.txt', 'y');
-      const response = await w.post('/api/admin/fs/batch-copy', w.admin, {
-        items: [
-          { sourcePath: '/m/a.txt', targetPath: '/other/b.txt' },
-          { sourcePath: '/m/dir/', targetPath: '/other/dir2/' },
-        ],
-      });
+      const response = await batchCopy([
+        { sourcePath: '/m/a.txt', targetPath: '/other/b.txt' },
+        { sourcePath: '/m/dir/', targetPath: '/other/dir2/' },
+      ]);
       expect(response.statusCode).toBe(200);
       const result = data(response);
       expect(result).toMatchObject({
@@ -337,10 +329,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: multip
       await w.mount('/other');
       await put('dir/x.txt', 'x');
       await put('dir/sub/y.txt', 'y');
-      const response = await w.post('/api/admin/fs/batch-copy', w.admin, {
-        items: [{ sourcePath: '/m/dir/', targetPath: '/other/dir2/' }],
-        serverSideCrossCopy: true,
-      });
+      const response = await batchCopy([{ sourcePath: '/m/dir/', targetPath: '/other/dir2/' }], { serverSideCrossCopy: true });
       expect(data(response)).toMatchObject({ success: 1, crossStorageResults: [] });
       expect(await read('dir2/sub/y.txt')).toBe('y');
     });

@@ -49,6 +49,10 @@ describe('WebDAV limits (issue 41)', () => {
   const dav = (method: string, url: string, headers: Headers = admin, payload?: string | Buffer): Promise<LightMyRequestResponse> =>
     w.request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
 
+  /** PROPFIND (depth 0) of /dav/docs/f.txt asking for the properties in `propXml`. */
+  const propfindFile = (propXml: string) =>
+    dav('PROPFIND', '/dav/docs/f.txt', { ...admin, depth: '0' }, `<D:propfind xmlns:D="DAV:"><D:prop>${propXml}</D:prop></D:propfind>`);
+
   /** Basic credentials of a new key with mount permission. */
   const keyCredentials = async (basicPath = '/'): Promise<Headers> => {
     const headers = await w.key({ basicPath, mount: true });
@@ -79,12 +83,7 @@ describe('WebDAV limits (issue 41)', () => {
       expect(lock.rawPayload.length).toBeLessThan(MAX_LOCK_OWNER_BYTES + 1024);
       const [owner] = await ownersStored();
       expect(Buffer.byteLength(owner ?? '')).toBeLessThanOrEqual(MAX_LOCK_OWNER_BYTES);
-      const discovery = await dav(
-        'PROPFIND',
-        '/dav/docs/f.txt',
-        { ...admin, depth: '0' },
-        '<D:propfind xmlns:D="DAV:"><D:prop><D:lockdiscovery/></D:prop></D:propfind>',
-      );
+      const discovery = await propfindFile('<D:lockdiscovery/>');
       expect(discovery.body.split(LONG_NS)).toHaveLength(2);
       expect(discovery.body.match(/<v0:e\/>/g)).toHaveLength(200);
     });
@@ -111,12 +110,7 @@ describe('WebDAV limits (issue 41)', () => {
       expect(statuses(patch.body)).toEqual(['HTTP/1.1 200 OK']);
       const [row] = await w.t.container.db.selectFrom('dav_properties').select('value_xml').execute();
       expect(Buffer.byteLength(row?.value_xml ?? '')).toBeLessThan(Buffer.byteLength(body) + 8 * 1024);
-      const read = await dav(
-        'PROPFIND',
-        '/dav/docs/f.txt',
-        { ...admin, depth: '0' },
-        '<D:propfind xmlns:D="DAV:"><D:prop><Z:big xmlns:Z="urn:z"/></D:prop></D:propfind>',
-      );
+      const read = await propfindFile('<Z:big xmlns:Z="urn:z"/>');
       expect(read.body.split(LONG_NS)).toHaveLength(2);
       expect(read.body.match(/<v0:e\/>/g)).toHaveLength(6000);
     });
@@ -169,12 +163,7 @@ describe('WebDAV limits (issue 41)', () => {
         .insertInto('dav_properties')
         .values({ path: '/docs/f.txt', ns: 'urn:z', local: 'old', value_xml: '<a xmlns="urn:a">old value</a>', updated_at: now })
         .execute();
-      const read = await dav(
-        'PROPFIND',
-        '/dav/docs/f.txt',
-        { ...admin, depth: '0' },
-        '<D:propfind xmlns:D="DAV:"><D:prop><D:lockdiscovery/><Z:old xmlns:Z="urn:z"/></D:prop></D:propfind>',
-      );
+      const read = await propfindFile('<D:lockdiscovery/><Z:old xmlns:Z="urn:z"/>');
       const found: XmlElement[] = [];
       const walk = (element: XmlElement): void => {
         found.push(element);
