@@ -48,6 +48,13 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
       .filter((name) => !name.split(path.sep).some((segment) => segment.startsWith('.cloudclip')));
   }
 
+  /** Puts kept.txt (12 B) into the config's storage: the test must find it and leave it in place. */
+  async function putKeptObject(id: string): Promise<void> {
+    const row = await t.container.repositories.storageConfigs.findById(id);
+    if (!row) throw new Error('no config');
+    await t.container.services.storageConfigs.driverFor(row).putObject('kept.txt', 'already here');
+  }
+
   function expectPassingRemoteReport(data: { success: boolean; result: StorageTestResult }, kind: 'WebDAV' | 'SFTP') {
     const { result } = data;
     expect(data.success).toBe(true);
@@ -69,9 +76,7 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
 
   it('WebDAV: lists, writes and reads back, uploads through the signed link, checks a byte range, leaves nothing behind', async () => {
     const id = await createWebDavConfig(t.app, admin, webdav, 'report');
-    const row = await t.container.repositories.storageConfigs.findById(id);
-    if (!row) throw new Error('no config');
-    await t.container.services.storageConfigs.driverFor(row).putObject('kept.txt', 'already here');
+    await putKeptObject(id);
 
     const { data } = await report(id);
     expectPassingRemoteReport(data, 'WebDAV');
@@ -126,9 +131,7 @@ describe('POST /api/s3-configs/{id}/test on WebDAV and SFTP storage', () => {
 
   it('SFTP: lists, writes and reads back, uploads through the signed link, reads a range natively, leaves nothing behind', async () => {
     const id = await createSftpConfig(t.app, admin, sshd, 'report');
-    const row = await t.container.repositories.storageConfigs.findById(id);
-    if (!row) throw new Error('no config');
-    await t.container.services.storageConfigs.driverFor(row).putObject('kept.txt', 'already here');
+    await putKeptObject(id);
 
     const { data } = await report(id);
     expectPassingRemoteReport(data, 'SFTP');
