@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { getAppContainer } from '../app';
+import type { StorageConfigRow } from '../db/schema';
 import { createTestApp, removeTempDir } from '../testing/test-app';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
 import { S3StorageDriver, STREAM_PART_SIZE } from './s3-driver';
 import { isStorageError, listAllPages, StorageError, type StorageDriver } from './storage-driver';
-import { bearer, loginAsAdmin, TEST_ADMIN } from '../testing/test-app';
+import { bearer, loginAsAdmin, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { createFsWorld } from '../testing/fs-test-kit';
 import { readAll } from '../testing/fs-test-streams';
 import { createSftpConfig, createWebDavConfig } from '../testing/remote-storage-configs';
@@ -27,23 +27,40 @@ interface Harness {
   close(): Promise<void>;
 }
 
-async function localHarness(): Promise<Harness> {
-  const t = await createTestApp();
-  const app: FastifyInstance = t.app;
+/** Starts `app` listening on a free loopback port and returns the port. */
+async function listenOnLoopback(app: FastifyInstance): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
-  const container = getAppContainer(app);
-  const [config] = await container.repositories.storageConfigs.listPublic();
-  if (!config) throw new Error('no default local storage');
+  return address.port;
+}
+
+/**
+ * The driver of the storage config `configOf` picks in a new, listening api-server (which serves
+ * the config's presigned URLs); closing it also runs `stopServer`, which ends a storage server.
+ */
+async function appHarness(
+  configOf: (t: TestApp) => Promise<StorageConfigRow | null | undefined>,
+  stopServer: () => Promise<void> = async () => undefined,
+): Promise<Harness> {
+  const t = await createTestApp();
+  const port = await listenOnLoopback(t.app);
+  const config = await configOf(t);
+  if (!config) throw new Error('no storage config');
   return {
-    driver: container.services.storageConfigs.driverFor(config),
-    urlBase: `http://127.0.0.1:${address.port}`,
+    driver: t.container.services.storageConfigs.driverFor(config),
+    urlBase: `http://127.0.0.1:${port}`,
     async close() {
       await t.close();
       removeTempDir(t.dataDir);
+      await stopServer();
     },
   };
+}
+
+/** The app's default local storage. */
+function localHarness(): Promise<Harness> {
+  return appHarness(async (t) => (await t.container.repositories.storageConfigs.listPublic())[0]);
 }
 
 async function s3Harness(): Promise<Harness> {
@@ -71,26 +88,14 @@ async function s3Harness(): Promise<Harness> {
  * A storage config created through POST /api/s3-configs (remote-storage-configs.ts) on a
  * listening api-server, which serves its presigned URLs; `stopServer` ends the storage server.
  */
-async function configuredHarness(
+function configuredHarness(
   create: (app: FastifyInstance, admin: Record<string, string>) => Promise<string>,
   stopServer: () => Promise<void>,
 ): Promise<Harness> {
-  const t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const container = getAppContainer(t.app);
-  const row = await container.repositories.storageConfigs.findById(await create(t.app, bearer(await loginAsAdmin(t.app))));
-  if (!row) throw new Error('no storage config row');
-  return {
-    driver: container.services.storageConfigs.driverFor(row),
-    urlBase: `http://127.0.0.1:${address.port}`,
-    async close() {
-      await t.close();
-      removeTempDir(t.dataDir);
-      await stopServer();
-    },
-  };
+  return appHarness(
+    async (t) => t.container.repositories.storageConfigs.findById(await create(t.app, bearer(await loginAsAdmin(t.app)))),
+    stopServer,
+  );
 }
 
 /** A WebDAV storage config on rclone serve webdav. */
@@ -110,10 +115,8 @@ async function webdavHarness(): Promise<Harness> {
 async function cloudclipDavHarness(): Promise<Harness> {
   const backend = await createFsWorld('local');
   await backend.mount('/backend');
-  await backend.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = backend.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const server = { url: `http://127.0.0.1:${address.port}/dav/backend/`, username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+  const port = await listenOnLoopback(backend.app);
+  const server = { url: `http://127.0.0.1:${port}/dav/backend/`, username: TEST_ADMIN.username, password: TEST_ADMIN.password };
   return configuredHarness(
     (app, admin) => createWebDavConfig(app, admin, server),
     () => backend.close(),
