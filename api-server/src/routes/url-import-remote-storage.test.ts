@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pathOf, putToPresignedUrl } from '../testing/file-share-helpers';
+import { pathOf, putPresignedParts, putToPresignedUrl } from '../testing/file-share-helpers';
 import { REMOTE_KINDS, remoteShareContextForEachTest, type RemoteShareContext } from '../testing/remote-share-context';
 
 /**
@@ -126,13 +126,7 @@ describe.each(REMOTE_KINDS)('URL import into a %s storage', (kind) => {
     });
     expect(init.statusCode).toBe(200);
     const data = init.json().data;
-    const parts = [];
-    for (const { partNumber, url } of data.presigned_urls as Array<{ partNumber: number; url: string }>) {
-      const body = content.subarray((partNumber - 1) * partSize, partNumber * partSize);
-      const put = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
-      expect(put.status).toBe(200);
-      parts.push({ partNumber, etag: (put.headers.get('etag') ?? '').replace(/"/g, ''), size: body.length });
-    }
+    const parts = await putPresignedParts(data.presigned_urls as Array<{ partNumber: number; url: string }>, content, partSize);
     const completed = await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts });
     expect(completed.statusCode).toBe(200);
     const [row] = await c.fileRows();

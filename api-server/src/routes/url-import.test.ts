@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver-server';
-import { createShareContext, pathOf, putToPresignedUrl, type DriverKind, type ShareTestContext } from '../testing/file-share-helpers';
+import {
+  createShareContext,
+  pathOf,
+  putPresignedParts,
+  putToPresignedUrl,
+  type DriverKind,
+  type ShareTestContext,
+} from '../testing/file-share-helpers';
 import { sendFilledBody } from '../testing/fs-test-streams';
 
 const KINDS: DriverKind[] = ['local', 's3'];
@@ -354,13 +361,7 @@ describe.each(KINDS)('URL import on the %s driver', (kind) => {
       expect((await c.fileRows())[0]).toMatchObject({ id: data.file_id, max_views: 3 });
 
       const content = Buffer.alloc(total, 3);
-      const parts = [];
-      for (const { partNumber, url } of data.presigned_urls as Array<{ partNumber: number; url: string }>) {
-        const body = content.subarray((partNumber - 1) * partSize, partNumber * partSize);
-        const put = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
-        expect(put.status).toBe(200);
-        parts.push({ partNumber, etag: (put.headers.get('etag') ?? '').replace(/"/g, ''), size: body.length });
-      }
+      const parts = await putPresignedParts(data.presigned_urls as Array<{ partNumber: number; url: string }>, content, partSize);
       expect((await post('/api/url/multipart/complete', { file_id: data.file_id, upload_id: data.upload_id, parts: [] })).statusCode).toBe(
         400,
       );

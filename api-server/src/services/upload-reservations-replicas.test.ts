@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { StorageConfigRow } from '../db/schema';
-import { putToPresignedUrl } from '../testing/file-share-helpers';
+import { putPresignedParts, putToPresignedUrl } from '../testing/file-share-helpers';
 import { seedApiKey } from '../testing/seed';
 import { testDatabaseUrl } from '../testing/test-database';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../testing/test-app';
@@ -134,14 +134,10 @@ describe('uploads across two replicas on one database', () => {
     const b = await startReplica();
 
     const content = Buffer.alloc(total, 7);
-    const parts = [];
-    for (const { partNumber, url } of data.presigned_urls) {
-      const body = content.subarray((partNumber - 1) * partSize, partNumber * partSize);
-      // Parts through alternating replicas.
-      const put = await fetch(through(partNumber % 2 === 0 ? a : b, url), { method: 'PUT', body: new Uint8Array(body) });
-      expect(put.status).toBe(200);
-      parts.push({ partNumber, etag: (put.headers.get('etag') ?? '').replace(/"/g, ''), size: body.length });
-    }
+    // Parts through alternating replicas.
+    const parts = await putPresignedParts(data.presigned_urls, content, partSize, (url, partNumber) =>
+      through(partNumber % 2 === 0 ? a : b, url),
+    );
     const completed = await b.inject({
       method: 'POST',
       url: '/api/url/multipart/complete',

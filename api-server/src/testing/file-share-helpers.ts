@@ -185,3 +185,31 @@ export function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 }
+
+/** A part of a multipart upload as /api/url/multipart/complete takes it. */
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+/**
+ * PUTs each part of `content` (`partSize` bytes a part) to its presigned URL, sent to
+ * `route(url, partNumber)` when given; expects 200 for each and returns the parts for the
+ * multipart completion.
+ */
+export async function putPresignedParts(
+  presigned: ReadonlyArray<{ partNumber: number; url: string }>,
+  content: Buffer,
+  partSize: number,
+  route: (url: string, partNumber: number) => string = (url) => url,
+): Promise<UploadedPart[]> {
+  const parts: UploadedPart[] = [];
+  for (const { partNumber, url } of presigned) {
+    const body = content.subarray((partNumber - 1) * partSize, partNumber * partSize);
+    const put = await fetch(route(url, partNumber), { method: 'PUT', body: new Uint8Array(body) });
+    expect(put.status).toBe(200);
+    parts.push({ partNumber, etag: (put.headers.get('etag') ?? '').replace(/"/g, ''), size: body.length });
+  }
+  return parts;
+}
