@@ -1,10 +1,11 @@
-import { copyFileSync, createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import * as tar from 'tar-stream';
 import { verifyArchive } from '../backup/archive-format';
+import { rewriteArchive } from '../testing/backup-archive';
 import { seedApiKey } from '../testing/seed';
 import { testDatabaseUrl } from '../testing/test-database';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir, type TestApp } from '../testing/test-app';
@@ -264,21 +265,9 @@ describe('admin backup: download and restore over HTTP', () => {
     // storage configs were already replaced in the transaction) no longer matches its hash.
     const stored = path.join(target.dataDir, 'tmp', 'backup-checks', `${checked.data.checkId}.tar.gz`);
     const changed = path.join(work, 'changed.tar.gz');
-    const extract = tar.extract();
-    const pack = tar.pack();
-    const written = pipeline(pack, createGzip(), createWriteStream(changed));
-    const read = pipeline(createReadStream(stored), createGunzip(), extract);
-    for await (const entry of extract) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      let body = Buffer.concat(chunks);
-      if (entry.header.name === 'tables/pastes.jsonl')
-        body = Buffer.from(body.toString('utf8').replace('restored over http', 'restored over htTp'));
-      pack.entry({ name: entry.header.name }, body);
-    }
-    await read;
-    pack.finalize();
-    await written;
+    await rewriteArchive(stored, changed, 'tables/pastes.jsonl', (body) =>
+      Buffer.from(body.toString('utf8').replace('restored over http', 'restored over htTp')),
+    );
     copyFileSync(changed, stored);
     const [failed, ...reads] = await Promise.all([
       restoreRequest(target, { ...targetAdmin, 'accept-language': 'en-US' }, { checkId: checked.data.checkId, merge: false }),
