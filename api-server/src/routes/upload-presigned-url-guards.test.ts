@@ -1,13 +1,5 @@
 import { putToPresignedUrl, shareContextForEachTest, type ShareTestContext } from '../testing/file-share-helpers';
-import {
-  EN,
-  type FileKey,
-  localShareWithKeyForEachTest,
-  MiB,
-  objectBytes,
-  presignUpload,
-  streamingPut,
-} from '../testing/upload-guard-helpers';
+import { EN, localShareWithKeyForEachTest, MiB, objectBytes, presignUpload, streamingPut } from '../testing/upload-guard-helpers';
 
 /**
  * Regression tests of the "safe on the open internet" upload issue, against the real server: a
@@ -16,14 +8,17 @@ import {
  */
 
 describe('a presigned local upload URL', () => {
-  let c: ShareTestContext;
-  let key: FileKey;
-  localShareWithKeyForEachTest(undefined, (context, fileKey) => ([c, key] = [context, fileKey]));
+  const env = localShareWithKeyForEachTest(undefined);
 
-  const presign = (size: number | undefined, filename?: string) => presignUpload(c, key.headers, size, filename);
+  const presign = (size: number | undefined, filename?: string) => presignUpload(env.c, env.key.headers, size, filename);
 
   async function commit(fileId: string, size: number) {
-    return c.inject({ method: 'POST', url: '/api/s3/commit', headers: key.headers, payload: { file_id: fileId, size: String(size) } });
+    return env.c.inject({
+      method: 'POST',
+      url: '/api/s3/commit',
+      headers: env.key.headers,
+      payload: { file_id: fileId, size: String(size) },
+    });
   }
 
   it('refuses a declared Content-Length above the presigned size before reading the body (400, localized)', async () => {
@@ -46,7 +41,7 @@ describe('a presigned local upload URL', () => {
     });
     // Answered from the headers alone: not one byte of the body was sent.
     expect(result.bytesSent).toBe(0);
-    expect(await c.objectKeys()).toEqual([]);
+    expect(await env.c.objectKeys()).toEqual([]);
   });
 
   it('cuts a chunked body at the presigned size and stores nothing', async () => {
@@ -58,7 +53,7 @@ describe('a presigned local upload URL', () => {
     // The 400 answer, or (the server closes the connection after it) a break before the client read it.
     if (result.status === 0) expect(['EPIPE', 'ECONNRESET']).toContain(result.error);
     else expect(result.status).toBe(400);
-    expect(await c.objectKeys()).toEqual([]);
+    expect(await env.c.objectKeys()).toEqual([]);
     // The URL was not used up by the refused body: the real file still goes through.
     expect((await putToPresignedUrl(presigned.upload_url, '0123456789', presigned.contentType)).status).toBe(200);
   });
@@ -91,17 +86,19 @@ describe('a presigned local upload URL', () => {
     const small = await putToPresignedUrl(presigned.upload_url, 'ABCDEFGHIJ', presigned.contentType);
     expect(small.status).toBe(409);
 
-    const download = await fetch(`${c.origin}/api/file-download/${presigned.slug}`);
+    const download = await fetch(`${env.c.origin}/api/file-download/${presigned.slug}`);
     expect(download.status).toBe(200);
     expect(await download.text()).toBe('0123456789');
-    expect(await objectBytes(c)).toBe(10);
+    expect(await objectBytes(env.c)).toBe(10);
   });
 
   it('refuses a PUT once the pending upload is cancelled (row deleted)', async () => {
     const presigned = await presign(10);
-    expect((await c.inject({ method: 'DELETE', url: `/api/user/files/${presigned.file_id}`, headers: key.headers })).statusCode).toBe(200);
+    expect(
+      (await env.c.inject({ method: 'DELETE', url: `/api/user/files/${presigned.file_id}`, headers: env.key.headers })).statusCode,
+    ).toBe(200);
     expect((await putToPresignedUrl(presigned.upload_url, '0123456789', presigned.contentType)).status).toBe(409);
-    expect(await c.objectKeys()).toEqual([]);
+    expect(await env.c.objectKeys()).toEqual([]);
   });
 
   it('keeps the signed size: a URL whose max was changed is refused (403)', async () => {

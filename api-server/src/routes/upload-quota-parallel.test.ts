@@ -1,13 +1,5 @@
-import { putChunked, putToPresignedUrl, type ShareTestContext } from '../testing/file-share-helpers';
-import {
-  EN,
-  type FileKey,
-  localShareWithKeyForEachTest,
-  MiB,
-  objectBytes,
-  storedBytes,
-  uploadDirect,
-} from '../testing/upload-guard-helpers';
+import { putChunked, putToPresignedUrl } from '../testing/file-share-helpers';
+import { EN, localShareWithKeyForEachTest, MiB, objectBytes, storedBytes, uploadDirect } from '../testing/upload-guard-helpers';
 
 /**
  * Regression tests of the "safe on the open internet" upload issue, against the real server: the
@@ -16,15 +8,13 @@ import {
  */
 
 describe('the storage quota under parallel uploads', () => {
-  let c: ShareTestContext;
-  let key: FileKey;
-  localShareWithKeyForEachTest(MiB, (context, fileKey) => ([c, key] = [context, fileKey]));
+  const env = localShareWithKeyForEachTest(MiB);
 
   it('20 parallel 200 KB upload-direct calls into a 1 MiB quota store at most the quota; the rest get the localized 400', async () => {
     const body = new Uint8Array(200_000);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        fetch(`${c.origin}/api/upload-direct/part-${index}.bin`, { method: 'PUT', headers: { ...key.headers, ...EN }, body }),
+        fetch(`${env.c.origin}/api/upload-direct/part-${index}.bin`, { method: 'PUT', headers: { ...env.key.headers, ...EN }, body }),
       ),
     );
     const statuses = responses.map((response) => response.status);
@@ -37,17 +27,17 @@ describe('the storage quota under parallel uploads', () => {
         expect(statuses.filter((status) => status !== 200)[index]).toBe(400);
         expect(refused.message).toMatch(/^Insufficient storage: the file is 195\.31 KB, .* remaining, capacity 1 MB$/);
       });
-    expect(await storedBytes(c)).toBeLessThanOrEqual(MiB);
-    expect(await objectBytes(c)).toBeLessThanOrEqual(MiB);
-    expect(await c.t.container.db.selectFrom('upload_reservations').selectAll().execute()).toEqual([]);
+    expect(await storedBytes(env.c)).toBeLessThanOrEqual(MiB);
+    expect(await objectBytes(env.c)).toBeLessThanOrEqual(MiB);
+    expect(await env.c.t.container.db.selectFrom('upload_reservations').selectAll().execute()).toEqual([]);
   });
 
   it('parallel chunked upload-direct calls (no Content-Length) never store more than the quota either', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         putChunked(
-          `${c.origin}/api/upload-direct/chunked-${index}.bin`,
-          { ...key.headers, 'content-type': 'application/octet-stream' },
+          `${env.c.origin}/api/upload-direct/chunked-${index}.bin`,
+          { ...env.key.headers, 'content-type': 'application/octet-stream' },
           4,
           50_000,
         ),
@@ -57,20 +47,20 @@ describe('the storage quota under parallel uploads', () => {
     await Promise.all(responses.map((response) => response.arrayBuffer()));
     expect(statuses.every((status) => status === 200 || status === 400)).toBe(true);
     expect(statuses).toContain(200);
-    expect(await storedBytes(c)).toBeLessThanOrEqual(MiB);
-    expect(await objectBytes(c)).toBeLessThanOrEqual(MiB);
+    expect(await storedBytes(env.c)).toBeLessThanOrEqual(MiB);
+    expect(await objectBytes(env.c)).toBeLessThanOrEqual(MiB);
     // Everything reserved was given back: the space left is the quota minus what is stored.
-    const left = await c.t.container.services.fileShares.limits.quota(c.config);
-    expect(left.used).toBe(await storedBytes(c));
+    const left = await env.c.t.container.services.fileShares.limits.quota(env.c.config);
+    expect(left.used).toBe(await storedBytes(env.c));
   });
 
   it('20 parallel presigns of 200 KB reserve at most the quota; committing and cancelling give the space back', async () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        fetch(`${c.origin}/api/s3/presign`, {
+        fetch(`${env.c.origin}/api/s3/presign`, {
           method: 'POST',
-          headers: { ...key.headers, ...EN, 'content-type': 'application/json' },
-          body: JSON.stringify({ s3_config_id: c.config.id, filename: `p-${index}.bin`, size: 200_000 }),
+          headers: { ...env.key.headers, ...EN, 'content-type': 'application/json' },
+          body: JSON.stringify({ s3_config_id: env.c.config.id, filename: `p-${index}.bin`, size: 200_000 }),
         }),
       ),
     );
@@ -90,31 +80,33 @@ describe('the storage quota under parallel uploads', () => {
     for (const body of granted.slice(0, 4)) {
       const data = body.data as { file_id: string; upload_url: string; contentType: string };
       expect((await putToPresignedUrl(data.upload_url, Buffer.alloc(200_000), data.contentType)).status).toBe(200);
-      const committed = await c.inject({
+      const committed = await env.c.inject({
         method: 'POST',
         url: '/api/s3/commit',
-        headers: key.headers,
+        headers: env.key.headers,
         payload: { file_id: data.file_id, size: '200000' },
       });
       expect(committed.statusCode).toBe(200);
     }
     // The fifth is cancelled: its space is free again for a new upload.
     const last = granted[4]?.data as { file_id: string };
-    expect((await c.inject({ method: 'DELETE', url: `/api/user/files/${last.file_id}`, headers: key.headers })).statusCode).toBe(200);
-    const again = await uploadDirect(c, key, 'after.bin', 200_000);
+    expect((await env.c.inject({ method: 'DELETE', url: `/api/user/files/${last.file_id}`, headers: env.key.headers })).statusCode).toBe(
+      200,
+    );
+    const again = await uploadDirect(env.c, env.key, 'after.bin', 200_000);
     expect(again.statusCode).toBe(200);
-    expect(await storedBytes(c)).toBe(1_000_000);
+    expect(await storedBytes(env.c)).toBe(1_000_000);
   });
 
   it('URL import holds space from presign to commit and gives it back on cancel', async () => {
     const presign = () =>
-      c.inject({
+      env.c.inject({
         method: 'POST',
         url: '/api/url/presign',
-        headers: key.headers,
+        headers: env.key.headers,
         payload: {
           url: 'https://example.com/source.bin',
-          s3_config_id: c.config.id,
+          s3_config_id: env.c.config.id,
           metadata: { filename: 'source.bin', contentType: 'application/octet-stream', size: 600_000 },
         },
       });
@@ -122,20 +114,26 @@ describe('the storage quota under parallel uploads', () => {
     expect(first.statusCode).toBe(200);
     const data = first.json().data as { file_id: string; upload_url: string; contentType: string };
     // The presign holds the space left (up to max_upload_size): a parallel upload does not fit.
-    const parallel = await uploadDirect(c, key, 'parallel.bin', 600_000);
+    const parallel = await uploadDirect(env.c, env.key, 'parallel.bin', 600_000);
     expect(parallel.statusCode).toBe(400);
     expect((await putToPresignedUrl(data.upload_url, Buffer.alloc(600_000), data.contentType)).status).toBe(200);
-    const committed = await c.inject({ method: 'POST', url: '/api/url/commit', headers: key.headers, payload: { file_id: data.file_id } });
+    const committed = await env.c.inject({
+      method: 'POST',
+      url: '/api/url/commit',
+      headers: env.key.headers,
+      payload: { file_id: data.file_id },
+    });
     expect(committed.statusCode).toBe(200);
-    expect(await storedBytes(c)).toBe(600_000);
+    expect(await storedBytes(env.c)).toBe(600_000);
 
     // Cancel gives the space back.
     const second = (await presign()).json().data as { file_id: string };
     expect(
-      (await c.inject({ method: 'POST', url: '/api/url/cancel', headers: key.headers, payload: { file_id: second.file_id } })).statusCode,
+      (await env.c.inject({ method: 'POST', url: '/api/url/cancel', headers: env.key.headers, payload: { file_id: second.file_id } }))
+        .statusCode,
     ).toBe(200);
-    const fits = await uploadDirect(c, key, 'fits.bin', 400_000);
+    const fits = await uploadDirect(env.c, env.key, 'fits.bin', 400_000);
     expect(fits.statusCode).toBe(200);
-    expect(await storedBytes(c)).toBe(1_000_000);
+    expect(await storedBytes(env.c)).toBe(1_000_000);
   });
 });

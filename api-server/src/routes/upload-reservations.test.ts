@@ -1,32 +1,22 @@
 import http from 'node:http';
-import { putToPresignedUrl, type ShareTestContext } from '../testing/file-share-helpers';
+import { putToPresignedUrl } from '../testing/file-share-helpers';
 import { bearer, createTestApp, loginAsAdmin, makeTempDir, removeTempDir } from '../testing/test-app';
-import {
-  EN,
-  type FileKey,
-  localShareWithKeyForEachTest,
-  MiB,
-  storedBytes,
-  streamingPut,
-  uploadDirect,
-} from '../testing/upload-guard-helpers';
+import { EN, localShareWithKeyForEachTest, MiB, storedBytes, streamingPut, uploadDirect } from '../testing/upload-guard-helpers';
 
 /** Space reservations (services/upload-reservations.ts) of URL imports and broken uploads, and their cleanup. */
 
 describe('reservations of multipart URL imports, broken uploads and stale entries', () => {
-  let c: ShareTestContext;
-  let key: FileKey;
-  localShareWithKeyForEachTest(MiB, (context, fileKey) => ([c, key] = [context, fileKey]));
+  const env = localShareWithKeyForEachTest(MiB);
 
-  const reservations = () => c.t.container.db.selectFrom('upload_reservations').selectAll().execute();
+  const reservations = () => env.c.t.container.db.selectFrom('upload_reservations').selectAll().execute();
   const initMultipart = (filename = 'big.bin', totalSize = 600_000, partSize = 5 * MiB) =>
-    c.inject({
+    env.c.inject({
       method: 'POST',
       url: '/api/url/multipart/init',
-      headers: key.headers,
+      headers: env.key.headers,
       payload: {
         url: `https://example.com/${filename}`,
-        s3_config_id: c.config.id,
+        s3_config_id: env.c.config.id,
         metadata: { filename, contentType: 'application/octet-stream', size: totalSize },
         part_size: partSize,
         total_size: totalSize,
@@ -39,33 +29,33 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
     const data = init.json().data as { file_id: string; upload_id: string; presigned_urls: Array<{ partNumber: number; url: string }> };
     expect((await reservations()).map((row) => [row.file_id, Number(row.bytes)])).toEqual([[data.file_id, 600_000]]);
     // A parallel upload that would not fit next to it is refused.
-    const parallel = await uploadDirect(c, key, 'parallel.bin', 500_000);
+    const parallel = await uploadDirect(env.c, env.key, 'parallel.bin', 500_000);
     expect(parallel.statusCode).toBe(400);
 
     const part = data.presigned_urls[0] as { partNumber: number; url: string };
     const put = await fetch(part.url, { method: 'PUT', body: new Uint8Array(600_000) });
     expect(put.status).toBe(200);
-    const completed = await c.inject({
+    const completed = await env.c.inject({
       method: 'POST',
       url: '/api/url/multipart/complete',
-      headers: key.headers,
+      headers: env.key.headers,
       payload: { file_id: data.file_id, upload_id: data.upload_id, parts: [{ partNumber: 1, etag: put.headers.get('etag') }] },
     });
     expect(completed.statusCode).toBe(200);
     expect(await reservations()).toEqual([]);
-    expect(await storedBytes(c)).toBe(600_000);
+    expect(await storedBytes(env.c)).toBe(600_000);
 
     const second = (await initMultipart()).json().data as { file_id: string; upload_id: string };
     expect(await reservations()).toHaveLength(1);
-    const aborted = await c.inject({
+    const aborted = await env.c.inject({
       method: 'POST',
       url: '/api/url/multipart/abort',
-      headers: key.headers,
+      headers: env.key.headers,
       payload: { file_id: second.file_id, upload_id: second.upload_id },
     });
     expect(aborted.statusCode).toBe(200);
     expect(await reservations()).toEqual([]);
-    expect(await storedBytes(c)).toBe(600_000);
+    expect(await storedBytes(env.c)).toBe(600_000);
   });
 
   it('a local part URL of a URL multipart upload takes at most the part size', async () => {
@@ -82,13 +72,13 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
   });
 
   it('an upload-direct whose client goes away gives its reservation back and leaves nothing', async () => {
-    const { port } = new URL(c.origin);
+    const { port } = new URL(env.c.origin);
     const request = http.request({
       host: '127.0.0.1',
       port,
       path: '/api/upload-direct/broken.bin',
       method: 'PUT',
-      headers: { ...key.headers, 'content-type': 'application/octet-stream', 'content-length': String(800_000) },
+      headers: { ...env.key.headers, 'content-type': 'application/octet-stream', 'content-length': String(800_000) },
     });
     request.on('error', () => undefined);
     request.write(Buffer.alloc(100_000));
@@ -97,16 +87,16 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
     request.destroy();
     for (let waited = 0; (await reservations()).length > 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(await reservations()).toEqual([]);
-    expect(await c.fileRows()).toEqual([]);
-    expect(await c.objectKeys()).toEqual([]);
+    expect(await env.c.fileRows()).toEqual([]);
+    expect(await env.c.objectKeys()).toEqual([]);
   });
 
   it('does not count a reservation past its expiry, and drops it at the next reservation', async () => {
-    await c.t.container.db
+    await env.c.t.container.db
       .insertInto('upload_reservations')
       .values({
         id: 'stale',
-        storage_config_id: c.config.id,
+        storage_config_id: env.c.config.id,
         file_id: null,
         storage_path: null,
         upload_id: null,
@@ -117,8 +107,8 @@ describe('reservations of multipart URL imports, broken uploads and stale entrie
         expires_at: '2020-01-01T01:00:00.000Z',
       })
       .execute();
-    expect((await c.t.container.services.fileShares.limits.quota(c.config)).used).toBe(0);
-    const upload = await uploadDirect(c, key, 'fits.bin', 900_000);
+    expect((await env.c.t.container.services.fileShares.limits.quota(env.c.config)).used).toBe(0);
+    const upload = await uploadDirect(env.c, env.key, 'fits.bin', 900_000);
     expect(upload.statusCode).toBe(200);
     expect(await reservations()).toEqual([]);
   });

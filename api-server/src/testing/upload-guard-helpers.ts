@@ -82,19 +82,28 @@ export interface FileKey {
   headers: Record<string, string>;
 }
 
+/** What `localShareWithKeyForEachTest` gives a suite; its fields are those of the running test. */
+export interface LocalShareWithKey {
+  readonly c: ShareTestContext;
+  readonly key: FileKey;
+}
+
 /**
- * Gives each test of the calling suite a fresh local-driver share context and a file API key
- * (handed to `use`), with the given storage quota when there is one.
+ * Gives each test of the calling suite a fresh local-driver share context and a file API key,
+ * with the given storage quota when there is one.
  */
-export function localShareWithKeyForEachTest(quotaBytes: number | undefined, use: (c: ShareTestContext, key: FileKey) => void): void {
+export function localShareWithKeyForEachTest(quotaBytes: number | undefined): LocalShareWithKey {
+  const current = {} as { c: ShareTestContext; key: FileKey };
   freshForEachTest(
     () => createShareContext('local'),
     async (context) => {
       const key = await context.key();
       if (quotaBytes !== undefined) await context.setStorageQuota(quotaBytes);
-      use(context, key);
+      current.c = context;
+      current.key = key;
     },
   );
+  return current;
 }
 
 /** upload-direct of `bytes` zero bytes as `name` with `key`. */
