@@ -3,7 +3,7 @@ import type { FsSearchData, MountIndexState } from '@cloudclip/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createFsWorld, formBody, q, storageServerForSuite, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { createConfinementWorld, HOSTILE, type ConfinementWorld } from '../testing/hostile-paths';
-import { TEST_ADMIN } from '../testing/test-app';
+import { freshForEachTest, TEST_ADMIN } from '../testing/test-app';
 
 /**
  * Mount search (issue 16, contract api/fs-search.ts) through the real app: the background crawl of
@@ -18,6 +18,23 @@ function data<T>(response: LightMyRequestResponse): T {
 
 async function idle(w: FsWorld): Promise<void> {
   await w.t.container.services.mountIndex.whenIdle();
+}
+
+/**
+ * Registers the hooks that give every test a fresh local-storage world whose storage `seed` fills
+ * before a mount at `/m` is made and its first crawl ends; the world and the mount's id are handed
+ * to `use`, and the world is closed after the test.
+ */
+function indexedWorldForEachTest(seed: (w: FsWorld) => Promise<void>, use: (w: FsWorld, mountId: string) => void): void {
+  freshForEachTest(
+    () => createFsWorld('local'),
+    async (w) => {
+      await seed(w);
+      const mountId = await w.mount('/m');
+      await idle(w);
+      use(w, mountId);
+    },
+  );
 }
 
 async function search(w: FsWorld, headers: Headers, query: string, path?: string, more = ''): Promise<FsSearchData> {
@@ -101,15 +118,7 @@ describe('mount search', () => {
   let w: FsWorld;
   let mountId: string;
 
-  beforeEach(async () => {
-    w = await createFsWorld('local');
-    await seedTree(w);
-    mountId = await w.mount('/m');
-    await idle(w);
-  });
-  afterEach(async () => {
-    await w.close();
-  });
+  indexedWorldForEachTest(seedTree, (world, id) => ([w, mountId] = [world, id]));
 
   it('matches every term case-insensitively in the name only, folders first, then by path', async () => {
     expect(paths(await search(w, w.admin, 'REPORT q1'))).toEqual(['/m/docs/2024/report-q1.xlsx']);
@@ -182,17 +191,14 @@ describe('the index follows every write', () => {
       ...(payload === undefined ? {} : { payload }),
     });
 
-  beforeEach(async () => {
-    w = await createFsWorld('local');
-    await w.driver.putObject('a/', '', { contentType: 'application/x-directory' });
-    await w.driver.putObject('a/one.txt', '1');
-    await w.driver.putObject('a/sub/two.txt', '22');
-    mountId = await w.mount('/m');
-    await idle(w);
-  });
-  afterEach(async () => {
-    await w.close();
-  });
+  indexedWorldForEachTest(
+    async (world) => {
+      await world.driver.putObject('a/', '', { contentType: 'application/x-directory' });
+      await world.driver.putObject('a/one.txt', '1');
+      await world.driver.putObject('a/sub/two.txt', '22');
+    },
+    (world, id) => ([w, mountId] = [world, id]),
+  );
 
   it('mkdir', async () => {
     expect((await w.post('/api/admin/fs/mkdir', w.admin, { path: '/m/a/new/' })).statusCode).toBe(200);
@@ -368,15 +374,12 @@ describe('index state and rebuild', () => {
   let w: FsWorld;
   let mountId: string;
 
-  beforeEach(async () => {
-    w = await createFsWorld('local');
-    await w.driver.putObject('x/one.txt', '1');
-    mountId = await w.mount('/m');
-    await idle(w);
-  });
-  afterEach(async () => {
-    await w.close();
-  });
+  indexedWorldForEachTest(
+    async (world) => {
+      await world.driver.putObject('x/one.txt', '1');
+    },
+    (world, id) => ([w, mountId] = [world, id]),
+  );
 
   it('rebuilds from the storage: changes made behind Cloudclip appear, gone files go', async () => {
     await w.driver.putObject('x/two.txt', '2');
