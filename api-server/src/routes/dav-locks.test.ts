@@ -30,7 +30,7 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
   let keyValue: string;
 
   const dav = (method: string, url: string, headers: Headers, payload?: string): Promise<LightMyRequestResponse> =>
-    w.request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+    w.dav(method, url, headers, payload);
   const list = async (mountId: string, query = '', headers: Headers = w.admin) =>
     w.get(`/api/admin/mounts/${mountId}/dav-locks${query}`, headers);
   const items = async (mountId: string, query = ''): Promise<DavLockInfo[]> => {

@@ -67,6 +67,8 @@ export interface FsWorld {
   /** A PUT with `payload` as a JSON body. */
   put(url: string, headers: Headers, payload: unknown): Promise<LightMyRequestResponse>;
   del(url: string, headers: Headers): Promise<LightMyRequestResponse>;
+  /** A request of any method (WebDAV's among them) with `payload`, when given, as the raw body. */
+  dav(method: string, url: string, headers: Headers, payload?: string | Buffer): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -177,6 +179,8 @@ export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Pr
     post: (url, headers, payload) => withJson('POST', url, headers, payload),
     put: (url, headers, payload) => withJson('PUT', url, headers, payload),
     del: (url, headers) => request({ method: 'DELETE', url, headers }),
+    dav: (method, url, headers, payload) =>
+      request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) }),
     async close() {
       if (kind === 's3rver') await emptyBucket(driver).catch(() => undefined);
       await t.close();

@@ -32,7 +32,7 @@ describe('WebDAV locks of an API key', () => {
   let key: Headers;
 
   const dav = (method: string, url: string, headers: Headers, payload?: string): Promise<LightMyRequestResponse> =>
-    w.request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+    w.dav(method, url, headers, payload);
   const keyLocks = () =>
     w.t.container.db.selectFrom('dav_locks').selectAll().where('principal', '=', `apikey:${keyId}`).orderBy('root').execute();
 

@@ -47,7 +47,7 @@ describe('WebDAV limits (issue 41)', () => {
   let admin: Headers;
 
   const dav = (method: string, url: string, headers: Headers = admin, payload?: string | Buffer): Promise<LightMyRequestResponse> =>
-    w.request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+    w.dav(method, url, headers, payload);
 
   /** PROPFIND (depth 0) of /dav/docs/f.txt asking for the properties in `propXml`. */
   const propfindFile = (propXml: string) =>

@@ -26,7 +26,7 @@ describe('WebDAV /dav/', () => {
   let admin: Headers;
 
   const dav = (method: string, url: string, headers: Headers = admin, payload?: string | Buffer): Promise<LightMyRequestResponse> =>
-    w.request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+    w.dav(method, url, headers, payload);
 
   beforeEach(async () => {
     w = await createFsWorld('local');
