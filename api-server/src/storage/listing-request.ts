@@ -1,4 +1,4 @@
-import { clampMaxKeys, type ListObjectsOptions } from './storage-driver';
+import { clampMaxKeys, StorageError, type ListObjectsOptions } from './storage-driver';
 
 /**
  * The request side of the listings that walk a folder tree (local-listing.ts, sftp-listing.ts,
@@ -39,4 +39,23 @@ export function listingRequest<M extends ListingResume>(
         ? { after: options.startAfter, isPrefix: false }
         : undefined,
   };
+}
+
+/**
+ * A continuation token of a stateless walk (SFTP, WebDAV): the resume point as base64url JSON,
+ * stamped `{ <mark>: 1 }`, so a listing refuses a token with another mark as invalid.
+ */
+export function encodeResumeToken(mark: 'v' | 'w', resume: ListingResume): string {
+  return Buffer.from(JSON.stringify({ [mark]: 1, a: resume.after, p: resume.isPrefix }), 'utf8').toString('base64url');
+}
+
+/** Reads a token of `encodeResumeToken` with the same mark; anything else is an InvalidArgument. */
+export function decodeResumeToken(mark: 'v' | 'w', token: string): ListingResume {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (parsed[mark] === 1 && typeof parsed.a === 'string' && typeof parsed.p === 'boolean') return { after: parsed.a, isPrefix: parsed.p };
+  } catch {
+    // fall through
+  }
+  throw new StorageError('InvalidArgument', 'The continuation token is invalid');
 }

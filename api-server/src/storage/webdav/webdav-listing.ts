@@ -1,5 +1,5 @@
 import { compareKeys } from '../local-listing';
-import { baseOf, listingRequest, type ListingResume } from '../listing-request';
+import { baseOf, decodeResumeToken, encodeResumeToken, listingRequest, type ListingResume } from '../listing-request';
 import { StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
 import { WebDavEtagIndex } from './webdav-etag-index';
 import { propfind, type DavEntry } from './webdav-propfind';
@@ -40,19 +40,8 @@ interface Walk {
   folderNames: Map<string, Set<string>>;
 }
 
-function encodeToken(marker: ListingResume): string {
-  return Buffer.from(JSON.stringify({ w: 1, a: marker.after, p: marker.isPrefix }), 'utf8').toString('base64url');
-}
-
-function decodeToken(token: string): ListingResume {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { w?: unknown; a?: unknown; p?: unknown };
-    if (parsed.w === 1 && typeof parsed.a === 'string' && typeof parsed.p === 'boolean') return { after: parsed.a, isPrefix: parsed.p };
-  } catch {
-    // fall through
-  }
-  throw new StorageError('InvalidArgument', 'The continuation token is invalid');
-}
+/** Continuation tokens are stamped `w`: a token of another driver's listing is refused. */
+const decodeToken = (token: string): ListingResume => decodeResumeToken('w', token);
 
 export class WebDavListing {
   private readonly etagIndex: WebDavEtagIndex;
@@ -194,7 +183,8 @@ export class WebDavListing {
       objects,
       commonPrefixes,
       isTruncated,
-      nextContinuationToken: isTruncated && last ? encodeToken({ after: last.key, isPrefix: last.kind === 'prefix' }) : undefined,
+      nextContinuationToken:
+        isTruncated && last ? encodeResumeToken('w', { after: last.key, isPrefix: last.kind === 'prefix' }) : undefined,
     };
   }
 }
