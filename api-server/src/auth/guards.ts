@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/http-error';
 import type { MessageKey } from '../i18n/messages';
 import type { AdminAuth, ApiKeyAuth, Permission } from './auth-context';
+import { apiKeyCreator } from './ownership';
 
 /**
  * Route guards of contract §2.5, used as `preHandler` hooks:
@@ -61,4 +62,16 @@ export function apiKeyOf(request: FastifyRequest): ApiKeyAuth {
   if (auth.kind === 'anonymous') throw new HttpError(401, 'auth.authenticationRequired');
   if (auth.kind !== 'apiKey') throw new HttpError(403, 'auth.apiKeyRequired');
   return auth;
+}
+
+/** The `created_by` an API-key caller owns in the `/api/user/*` share routes; null for an admin (who owns no such rows). */
+export function keyOwnerOf(request: FastifyRequest): string | null {
+  return request.auth.kind === 'apiKey' ? apiKeyCreator(request.auth.key.id) : null;
+}
+
+/** Like `keyOwnerOf` for single-row routes: an admin owns no row, so every id is 404 (`notFound`) to them. */
+export function keyOwnerOrNotFound(request: FastifyRequest, notFound: MessageKey): string {
+  const owner = keyOwnerOf(request);
+  if (owner === null) throw new HttpError(404, notFound);
+  return owner;
 }

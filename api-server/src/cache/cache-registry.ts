@@ -40,7 +40,54 @@ interface Entry<V> {
   tags: CacheTags;
 }
 
-export class TtlCache<V> {
+/**
+ * The clears a cache and the registry both offer (by mount, by storage config, everything). Each is
+ * applied here (`apply`) and handed to the announcer given to `announceTo` (the invalidation bus),
+ * which applies it on the other instances; each returns how many entries went here.
+ */
+abstract class AnnouncedClears {
+  private announcer: (invalidation: CacheInvalidation) => void = () => undefined;
+
+  /** Applies a clear here only (one another instance made, or one made here); returns how many entries went. */
+  abstract apply(invalidation: CacheInvalidation): number;
+
+  /** What is announced of a clear made here (as it is, unless a subclass adds to it). */
+  protected announced(invalidation: CacheInvalidation): CacheInvalidation {
+    return invalidation;
+  }
+
+  /** Where the clears made here are announced from now on (a cache's: its registry; the registry's: the bus). */
+  announceTo(announce: (invalidation: CacheInvalidation) => void): void {
+    this.announcer = announce;
+  }
+
+  protected announce(invalidation: CacheInvalidation): void {
+    this.announcer(invalidation);
+  }
+
+  /** Removes the entries tagged with this mount, here and on the other instances. */
+  clearByMount(mountId: string): number {
+    return this.clearEverywhere({ scope: 'mount', mountId });
+  }
+
+  /** Removes the entries tagged with this storage config, here and on the other instances. */
+  clearByStorageConfig(storageConfigId: string): number {
+    return this.clearEverywhere({ scope: 'storageConfig', storageConfigId });
+  }
+
+  /** Removes everything, here and on the other instances (here, expired entries count too). */
+  clearAll(): number {
+    return this.clearEverywhere({ scope: 'all' });
+  }
+
+  private clearEverywhere(invalidation: CacheInvalidation): number {
+    const count = this.apply(invalidation);
+    this.announce(this.announced(invalidation));
+    return count;
+  }
+}
+
+export class TtlCache<V> extends AnnouncedClears {
   private readonly entries = new Map<string, Entry<V>>();
   private hits = 0;
   private misses = 0;
@@ -48,13 +95,12 @@ export class TtlCache<V> {
   private cleared = 0;
   private invalidations = 0;
   private pruned = 0;
-  /** Set by the registry: tells the other instances of a clear made here. */
-  private announce: (invalidation: CacheInvalidation) => void = () => undefined;
 
   constructor(
     readonly name: string,
     private readonly options: TtlCacheOptions,
   ) {
+    super();
     if (!Number.isInteger(options.maxItems) || options.maxItems < 1) throw new Error('maxItems must be a positive integer');
   }
 
@@ -103,25 +149,9 @@ export class TtlCache<V> {
     return this.entries.delete(key);
   }
 
-  /** Removes the entries tagged with this mount, here and on the other instances; returns how many went here. */
-  clearByMount(mountId: string): number {
-    return this.clearEverywhere({ scope: 'mount', mountId });
-  }
-
-  /** Removes the entries tagged with this storage config, here and on the other instances; returns how many went here. */
-  clearByStorageConfig(storageConfigId: string): number {
-    return this.clearEverywhere({ scope: 'storageConfig', storageConfigId });
-  }
-
-  /** Removes everything, here and on the other instances; returns how many entries there were here (expired ones included). */
-  clearAll(): number {
-    return this.clearEverywhere({ scope: 'all' });
-  }
-
-  private clearEverywhere(invalidation: CacheInvalidation): number {
-    const count = this.apply(invalidation);
-    this.announce({ ...invalidation, cache: this.name });
-    return count;
+  /** A clear made in this cache is announced with its name, so the other instances clear this cache only. */
+  protected override announced(invalidation: CacheInvalidation): CacheInvalidation {
+    return { ...invalidation, cache: this.name };
   }
 
   /** Applies a clear here only (one another instance made, or the registry's own); returns how many entries went. */
@@ -139,11 +169,6 @@ export class TtlCache<V> {
         return count;
       }
     }
-  }
-
-  /** Where the clears made here are announced (the registry sets it to its own announcer). */
-  announceTo(announce: (invalidation: CacheInvalidation) => void): void {
-    this.announce = announce;
   }
 
   clearWhere(predicate: (tags: CacheTags, key: string) => boolean): number {
@@ -224,11 +249,10 @@ export const DEFAULT_PRESIGNED_URL_CACHE_OPTIONS = { maxItems: 5000, defaultTtlS
  * (here). Each clear is also handed, once, to the function given to `announceTo` (the container
  * gives the invalidation bus's publish); `apply` runs a clear another instance announced.
  */
-export class CacheRegistry {
+export class CacheRegistry extends AnnouncedClears {
   readonly directory: TtlCache<unknown>;
   readonly presignedUrls: TtlCache<string>;
   private readonly caches = new Map<string, TtlCache<unknown>>();
-  private announce: (invalidation: CacheInvalidation) => void = () => undefined;
 
   constructor(
     clock: Clock,
@@ -237,6 +261,7 @@ export class CacheRegistry {
       presignedUrls?: Partial<Omit<TtlCacheOptions, 'clock'>>;
     } = {},
   ) {
+    super();
     this.directory = this.register(
       new TtlCache<unknown>(DIRECTORY_CACHE, { ...DEFAULT_DIRECTORY_CACHE_OPTIONS, ...options.directory, clock }),
     );
@@ -261,36 +286,13 @@ export class CacheRegistry {
     return [...this.caches.keys()];
   }
 
-  /** Every entry tagged with the mount, in every cache (here and on the other instances). */
-  clearByMount(mountId: string): number {
-    return this.clearEverywhere({ scope: 'mount', mountId });
-  }
-
-  /** Every entry tagged with the storage config, in every cache (here and on the other instances). */
-  clearByStorageConfig(storageConfigId: string): number {
-    return this.clearEverywhere({ scope: 'storageConfig', storageConfigId });
-  }
-
-  /** Every entry of every cache (here and on the other instances). */
-  clearAll(): number {
-    return this.clearEverywhere({ scope: 'all' });
-  }
-
-  /** Clears made here (and through the caches) are handed to `announce` from now on. */
-  announceTo(announce: (invalidation: CacheInvalidation) => void): void {
-    this.announce = announce;
-  }
+  // clearByMount, clearByStorageConfig, clearAll (AnnouncedClears): in every cache. Clears made
+  // through the caches are announced through the registry's announcer too (see register).
 
   /** Applies a clear here only: in the cache it names (none when unknown here), else in every cache. */
   apply(invalidation: CacheInvalidation): number {
     if (invalidation.cache !== undefined) return this.caches.get(invalidation.cache)?.apply(invalidation) ?? 0;
     return this.sum((cache) => cache.apply(invalidation));
-  }
-
-  private clearEverywhere(invalidation: CacheInvalidation): number {
-    const count = this.apply(invalidation);
-    this.announce(invalidation);
-    return count;
   }
 
   stats(): Record<string, TtlCacheStats> {

@@ -12,6 +12,7 @@ import {
   type TermIndex,
 } from '../db/search-sql';
 import type { FileRow, FilesTable, NewFileRow } from '../db/schema';
+import { replacePasswordHashOf } from './password-hash-upgrade';
 
 /**
  * SQL of the `files` table: share files (presign/commit, upload-direct, form upload, URL import)
@@ -98,18 +99,9 @@ export class FileRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * Replaces the password hash only while it is still `from` (an imported legacy hash upgraded on
-   * first use): concurrent successful checks race harmlessly, the first one wins.
-   */
-  async replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('files')
-      .set({ password_hash: to })
-      .where('id', '=', id)
-      .where('password_hash', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** Replaces the password hash only while it is still `from` (password-hash-upgrade.ts). */
+  replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
+    return replacePasswordHashOf(this.db, 'files', id, from, to);
   }
 
   /**

@@ -14,6 +14,7 @@ import {
 } from '../db/search-sql';
 import { lockTransaction, TRANSACTION_LOCKS } from '../db/transaction-lock';
 import { pasteHasTagCondition, PasteTagRepository } from './paste-tag-repository';
+import { replacePasswordHashOf } from './password-hash-upgrade';
 
 /**
  * Rows of the paste lists: everything but the content (of which only the first characters are
@@ -189,18 +190,9 @@ export class PasteRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * Replaces the password hash only while it is still `from` (an imported legacy hash upgraded on
-   * first use): concurrent successful checks race harmlessly, the first one wins.
-   */
-  async replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('pastes')
-      .set({ password_hash: to })
-      .where('id', '=', id)
-      .where('password_hash', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** Replaces the password hash only while it is still `from` (password-hash-upgrade.ts). */
+  replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
+    return replacePasswordHashOf(this.db, 'pastes', id, from, to);
   }
 
   /**

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, requirePermission } from '../auth/guards';
+import { keyOwnerOrNotFound, requireAdmin, requirePermission } from '../auth/guards';
 import { apiKeyCreator, userKeyInfo } from '../auth/ownership';
 import { readObjectRange, sendObject, sendObjectHead } from '../http/byte-range-response';
 import { envelope, flat } from '../http/envelope';
@@ -68,17 +68,6 @@ export function callerOf(request: FastifyRequest): FileCaller {
   const { auth } = request;
   if (auth.kind === 'anonymous') throw new HttpError(401, 'auth.authenticationRequired');
   return auth;
-}
-
-/** The `created_by` an API-key caller owns; null for an admin (who owns no `/api/user/files` rows). */
-function ownerOf(request: FastifyRequest): string | null {
-  return request.auth.kind === 'apiKey' ? apiKeyCreator(request.auth.key.id) : null;
-}
-
-function ownerOrNotFound(request: FastifyRequest): string {
-  const owner = ownerOf(request);
-  if (owner === null) throw new HttpError(404, 'file.notFound');
-  return owner;
 }
 
 function contentLengthOf(request: FastifyRequest): number | undefined {
@@ -289,20 +278,23 @@ export async function fileRoutes(app: FastifyInstance, { files, auth, credential
 
   app.get('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return envelope(request.t('file.fetched'), await files.records.detail(id, requestOrigin(request), ownerOrNotFound(request)));
+    return envelope(
+      request.t('file.fetched'),
+      await files.records.detail(id, requestOrigin(request), keyOwnerOrNotFound(request, 'file.notFound')),
+    );
   });
 
   app.put('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(updateBody, request.body);
     refuseLongRemark(body.remark);
-    await files.records.update(id, body, ownerOrNotFound(request));
+    await files.records.update(id, body, keyOwnerOrNotFound(request, 'file.notFound'));
     return envelope(request.t('file.updated'));
   });
 
   app.delete('/api/user/files/:id', { preHandler: filePermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await files.records.delete(id, ownerOrNotFound(request));
+    await files.records.delete(id, keyOwnerOrNotFound(request, 'file.notFound'));
     return envelope(request.t('file.deleted'));
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, requirePermission } from '../auth/guards';
+import { keyOwnerOf, keyOwnerOrNotFound, requireAdmin, requirePermission } from '../auth/guards';
 import { apiKeyCreator, userKeyInfo } from '../auth/ownership';
 import { envelope, envelopeWithoutSuccess, flat } from '../http/envelope';
 import { HttpError } from '../http/http-error';
@@ -138,18 +138,6 @@ function rawContentDisposition(slug: string, extension: 'txt' | 'json'): string 
 
 function sendText(reply: FastifyReply, status: number, body: string, headers: Record<string, string> = {}): FastifyReply {
   return reply.code(status).headers(headers).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(body);
-}
-
-/** The `created_by` a key user owns; null for an admin (who owns no `/api/user/pastes` rows). */
-function ownerOf(request: FastifyRequest): string | null {
-  return request.auth.kind === 'apiKey' ? apiKeyCreator(request.auth.key.id) : null;
-}
-
-/** Like `ownerOf` for single-row routes: an admin owns no row, so every id is 404 to them. */
-function ownerOrNotFound(request: FastifyRequest): string {
-  const owner = ownerOf(request);
-  if (owner === null) throw new HttpError(404, 'paste.notFound');
-  return owner;
 }
 
 /** Contract §5.3: public paste routes, the admin management routes (E−) and the API-key user routes (E). */
@@ -324,13 +312,13 @@ export async function pasteRoutes(
 
   // The tags on the key's own pastes with their counts; an admin owns no key rows: [] (as the user list).
   app.get('/api/user/paste-tags', { preHandler: textPermission }, async (request) => {
-    const owner = ownerOf(request);
+    const owner = keyOwnerOf(request);
     return envelope(request.t('paste.tagsListed'), owner === null ? [] : await pastes.tagCounts(owner));
   });
 
   app.get('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const owner = ownerOrNotFound(request);
+    const owner = keyOwnerOrNotFound(request, 'paste.notFound');
     return envelope(request.t('paste.fetched'), await pastes.userDetail(id, owner));
   });
 
@@ -340,7 +328,7 @@ export async function pasteRoutes(
     async (request) => {
       const { slug } = parseInput(slugParams, request.params);
       const body = parseInput(updateBody, request.body);
-      const owner = ownerOrNotFound(request);
+      const owner = keyOwnerOrNotFound(request, 'paste.notFound');
       const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true }, owner);
       return envelope(request.t('paste.updated'), updated);
     },
@@ -348,14 +336,14 @@ export async function pasteRoutes(
 
   app.delete('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const owner = ownerOrNotFound(request);
+    const owner = keyOwnerOrNotFound(request, 'paste.notFound');
     await pastes.delete(id, owner);
     return envelope(request.t('paste.deleted'));
   });
 
   app.post('/api/user/pastes/batch-delete', { preHandler: textPermission }, async (request) => {
     const { ids } = parseInput(idsBody, request.body);
-    const owner = ownerOf(request);
+    const owner = keyOwnerOf(request);
     const count = owner === null ? 0 : await pastes.deleteMany(ids, owner);
     return envelope(request.t('paste.batchDeleted', { count }));
   });

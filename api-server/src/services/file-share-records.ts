@@ -6,7 +6,7 @@ import { parseTimestamp } from '../lib/time';
 import type { FileChanges, FileListRow } from '../repositories/file-repository';
 import { useProxyOf, type FileShareLinks } from './file-share-links';
 import type { FileUpdateInput } from './file-share-inputs';
-import { maxViewsColumn } from './file-share-rules';
+import { fileRowBasics, maxViewsColumn } from './file-share-rules';
 import type { FileShareStore } from './file-share-store';
 import { SearchTotals } from './search-totals';
 
@@ -140,15 +140,7 @@ export class FileShareRecordService {
     isUserView: boolean,
   ): Omit<FileRecord, 'has_password'> & { has_password: H } {
     const record: Omit<FileRecord, 'has_password'> & { has_password: H } = {
-      id: row.id,
-      filename: row.filename,
-      slug: row.slug,
-      storage_path: row.storage_path,
-      s3_url: row.s3_url,
-      mimetype: row.mimetype,
-      size: Number(row.size),
-      remark: row.remark,
-      created_at: row.created_at,
+      ...fileRowBasics(row),
       views: Number(row.views),
       max_views: row.max_views,
       expires_at: row.expires_at,

@@ -1,4 +1,4 @@
-import { hasControlCharacter, isShareSlug, type FileCommitResponse } from '@cloudclip/contract';
+import { hasControlCharacter, isShareSlug, type FileCommitResponse, type FileRecord } from '@cloudclip/contract';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth-context';
 import { apiKeyCreator } from '../auth/ownership';
 import type { FileRow, StorageConfigRow } from '../db/schema';
@@ -56,8 +56,13 @@ export function presignedReservationSeconds(config: StorageConfigRow): number {
   return Number(config.signature_expires_in) + PRESIGNED_RESERVATION_GRACE_SECONDS;
 }
 
-/** The answer of a commit (s3/commit, url/commit). */
-export function commitView(row: FileRow): FileCommitResponse {
+/** The fields of a file row that a commit's answer and a share's record both show as stored. */
+export type FileRowBasics = Pick<
+  FileCommitResponse & FileRecord,
+  'id' | 'slug' | 'filename' | 'storage_path' | 's3_url' | 'mimetype' | 'size' | 'remark' | 'created_at'
+>;
+
+export function fileRowBasics(row: FileRow): FileRowBasics {
   return {
     id: row.id,
     slug: row.slug,
@@ -68,6 +73,13 @@ export function commitView(row: FileRow): FileCommitResponse {
     size: Number(row.size),
     remark: row.remark,
     created_at: row.created_at,
+  };
+}
+
+/** The answer of a commit (s3/commit, url/commit). */
+export function commitView(row: FileRow): FileCommitResponse {
+  return {
+    ...fileRowBasics(row),
     updated_at: row.updated_at,
     hasPassword: row.password_hash !== null,
     expiresAt: row.expires_at,

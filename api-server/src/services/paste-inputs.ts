@@ -19,13 +19,17 @@ import type { PasteRepository } from '../repositories/paste-repository';
 /** Contract §6.1. */
 export const RANDOM_SLUG_ATTEMPTS = 5;
 
-export interface CreatePasteInput {
-  content: string;
-  slug?: string | null | undefined;
+/** The share settings a create and an update both carry. */
+export interface PasteSettingsInput {
   remark?: string | null | undefined;
   password?: string | null | undefined;
   expiresAt?: string | null | undefined;
   maxViews?: number | null | undefined;
+}
+
+export interface CreatePasteInput extends PasteSettingsInput {
+  content: string;
+  slug?: string | null | undefined;
   /** `aes-256-gcm/v1`: `content` is an encrypted envelope (checked, then stored byte for byte). */
   encryption?: string | null | undefined;
   /** True: the read that delivers the content deletes the paste. */
@@ -35,13 +39,9 @@ export interface CreatePasteInput {
 }
 
 /** Body of `PUT …/pastes/{slug}`: replace semantics (omitted remark/expiresAt/maxViews → NULL). */
-export interface UpdatePasteInput {
+export interface UpdatePasteInput extends PasteSettingsInput {
   /** For an encrypted paste exactly the stored envelope (its content cannot change). */
   content: string;
-  remark?: string | null | undefined;
-  expiresAt?: string | null | undefined;
-  maxViews?: number | null | undefined;
-  password?: string | null | undefined;
   clearPassword?: boolean | undefined;
   /** undefined → keep the slug; "" or null → a new random slug; otherwise that custom slug. */
   newSlug?: string | null | undefined;

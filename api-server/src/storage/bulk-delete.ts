@@ -1,4 +1,5 @@
 import { mapLimit } from '../lib/map-limit';
+import { compareKeys } from './local-listing';
 import { listAllObjects, StorageError, type DeleteObjectsResult, type StorageDriver } from './storage-driver';
 
 /**
@@ -45,4 +46,13 @@ export function deletedFromPrefix(prefix: string, result: DeleteObjectsResult): 
     );
   }
   return result.deleted.length;
+}
+
+/**
+ * Deletes a prefix's `keys` deepest first (objects before their folder markers, so each folder
+ * empties out before its marker goes) and returns how many went; throws when any was left.
+ */
+export async function deleteDeepestFirst(driver: Pick<StorageDriver, 'deleteObjects'>, prefix: string, keys: string[]): Promise<number> {
+  keys.sort((a, b) => compareKeys(b, a));
+  return deletedFromPrefix(prefix, await driver.deleteObjects(keys));
 }

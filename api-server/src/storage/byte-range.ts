@@ -1,4 +1,4 @@
-import type { RangeRequest } from './storage-driver';
+import { StorageError, type RangeRequest } from './storage-driver';
 
 /**
  * Parses a `Range` request header. Only one `bytes=` range is honoured; anything else
@@ -28,6 +28,22 @@ export function resolveRange(range: RangeRequest, size: number): { start: number
   const end = range.end === undefined ? size - 1 : Math.min(range.end, size - 1);
   if (end < range.start) return null;
   return { start: range.start, end };
+}
+
+/**
+ * What a read of `key` (`size` bytes) returns for an optional range request: the resolved span
+ * (undefined = the whole object) and how many bytes that is. An unsatisfiable range throws
+ * InvalidRange, as S3 answers it.
+ */
+export function readSpan(
+  key: string,
+  size: number,
+  request: RangeRequest | undefined,
+): { range: { start: number; end: number } | undefined; contentLength: number } {
+  if (!request) return { range: undefined, contentLength: size };
+  const range = resolveRange(request, size);
+  if (!range) throw new StorageError('InvalidRange', `The range is not satisfiable for ${key} (${size} bytes)`);
+  return { range, contentLength: range.end - range.start + 1 };
 }
 
 /** The `Range` header value for a range request (S3 requests). */

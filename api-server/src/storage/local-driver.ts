@@ -2,16 +2,16 @@ import { constants as fsConstants } from 'node:fs';
 import { copyFile, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { resolveRange } from './byte-range';
+import { readSpan } from './byte-range';
 import { errnoOf, fsError, LocalFileTree } from './local-file-tree';
 import { isFolderKey, keySegments } from './local-keys';
-import { compareKeys, LocalListing } from './local-listing';
+import { LocalListing } from './local-listing';
 import { LocalMultipartUploads } from './local-multipart-uploads';
 import { LocalObjectWrites } from './local-object-writes';
 import { LocalSidecars, md5OfFile } from './local-sidecars';
 import type { LocalUrlSigner } from './local-url-signer';
-import { ServedUrlDriver } from './served-url-driver';
-import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from './bulk-delete';
+import { StagedMultipartDriver } from './staged-multipart-driver';
+import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from './bulk-delete';
 import {
   copiedObjectOptions,
   isFolderMarkerCopy,
@@ -20,7 +20,6 @@ import {
   type GetObjectResult,
   type ListObjectsOptions,
   type ListObjectsPage,
-  type MultipartPart,
   type ObjectBody,
   type ObjectInfo,
   type PutObjectOptions,
@@ -54,14 +53,14 @@ export interface LocalDriverOptions {
  * Multipart uploads: local-multipart-uploads.ts. Presigned URLs point at the api-server's own
  * `/api/storage/local/...` route (HMAC-signed): local-signed-urls.ts.
  */
-export class LocalStorageDriver extends ServedUrlDriver implements StorageDriver {
+export class LocalStorageDriver extends StagedMultipartDriver implements StorageDriver {
   readonly kind = 'local' as const;
   readonly configId: string;
   private readonly tree: LocalFileTree;
   private readonly sidecars: LocalSidecars;
   private readonly listing: LocalListing;
   private readonly writes: LocalObjectWrites;
-  private readonly uploads: LocalMultipartUploads;
+  protected readonly uploads: LocalMultipartUploads;
 
   constructor(options: LocalDriverOptions) {
     super(options.signer, options.configId);
@@ -126,13 +125,7 @@ export class LocalStorageDriver extends ServedUrlDriver implements StorageDriver
       const info = await handle.stat();
       if (!info.isFile()) throw new StorageError('NoSuchKey', `No such object: ${key}`);
       const described = await this.sidecars.describeFile(key, target.fullPath, info);
-      let range: { start: number; end: number } | undefined;
-      if (options.range) {
-        const resolved = resolveRange(options.range, info.size);
-        if (!resolved) throw new StorageError('InvalidRange', `The range is not satisfiable for ${key} (${info.size} bytes)`);
-        range = resolved;
-      }
-      const contentLength = range ? range.end - range.start + 1 : info.size;
+      const { range, contentLength } = readSpan(key, info.size, options.range);
       let body: Readable;
       if (contentLength === 0) {
         await handle.close();
@@ -163,10 +156,7 @@ export class LocalStorageDriver extends ServedUrlDriver implements StorageDriver
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    const keys = await keysUnderPrefix(this, prefix);
-    // Objects before their folder markers, deepest first, so folders empty out before their marker goes.
-    keys.sort((a, b) => compareKeys(b, a));
-    return deletedFromPrefix(prefix, await this.deleteObjects(keys));
+    return deleteDeepestFirst(this, prefix, await keysUnderPrefix(this, prefix));
   }
 
   // ---------------------------------------------------------------- listing
@@ -223,23 +213,7 @@ export class LocalStorageDriver extends ServedUrlDriver implements StorageDriver
     return { etag };
   }
 
-  // ---------------------------------------------------------------- multipart
-
-  createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
-    return this.uploads.create(key, options);
-  }
-
-  uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody): Promise<{ etag: string }> {
-    return this.uploads.uploadPart(key, uploadId, partNumber, body);
-  }
-
-  completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<{ etag: string }> {
-    return this.uploads.complete(key, uploadId, parts);
-  }
-
-  abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    return this.uploads.abort(key, uploadId);
-  }
+  // ---------------------------------------------------------------- multipart: StagedMultipartDriver (local-multipart-uploads.ts)
 
   // ---------------------------------------------------------------- URLs
 

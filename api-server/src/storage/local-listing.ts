@@ -4,14 +4,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { mapLimit } from '../lib/map-limit';
 import { readFileSummaries, type FileToRead, type SummarySource } from './local-file-summaries';
-import {
-  clampMaxKeys,
-  StorageError,
-  type ListObjectsOptions,
-  type ListObjectsPage,
-  type ObjectInfo,
-  type ObjectSummary,
-} from './storage-driver';
+import { baseOf, listingRequest, type ListingRequest } from './listing-request';
+import { StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectInfo, type ObjectSummary } from './storage-driver';
 
 /**
  * ListObjectsV2 over the local driver's directory tree, one pass per listing: each directory of
@@ -98,11 +92,6 @@ export function compareKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The deepest folder a prefix names (`""` = the root): where its listing starts. */
-function baseOf(prefix: string): string {
-  return prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
-}
-
 function encodeToken(marker: ContinuationMarker): string {
   return Buffer.from(JSON.stringify({ v: 1, a: marker.after, p: marker.isPrefix, s: marker.snapshot }), 'utf8').toString('base64url');
 }
@@ -133,14 +122,7 @@ export class LocalListing {
   }
 
   async list(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
-    const prefix = options.prefix ?? '';
-    const delimiter = options.delimiter ?? '';
-    const maxKeys = clampMaxKeys(options.maxKeys);
-    const marker: ContinuationMarker | undefined = options.continuationToken
-      ? decodeToken(options.continuationToken)
-      : options.startAfter
-        ? { after: options.startAfter, isPrefix: false }
-        : undefined;
+    const { prefix, delimiter, maxKeys, marker }: ListingRequest<ContinuationMarker> = listingRequest(options, decodeToken);
 
     const running = { base: baseOf(prefix), touched: false };
     this.running.add(running);

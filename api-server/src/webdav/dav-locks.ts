@@ -132,14 +132,9 @@ function toDavLock(row: DavLockRow): DavLock {
   };
 }
 
-/** What `create` needs to take a lock. */
-export interface NewDavLock {
-  root: string;
-  depth: LockDepth;
-  scope: LockScope;
-  ownerXml: string | null;
-  principal: string;
-  /** Seconds (see parseTimeoutHeader); below 1 or not finite → the default, above the maximum → the maximum. */
+/** What `create` needs to take a lock: a DavLock's fields but the token and the expiry, which it makes. */
+export interface NewDavLock extends Omit<DavLock, 'token' | 'expiresAt' | 'timeoutSeconds'> {
+  /** Requested seconds (see parseTimeoutHeader); below 1 or not finite → the default, above the maximum → the maximum. */
   timeoutSeconds: number;
 }
 

@@ -4,7 +4,7 @@ import type { NewApiKeyRow, NewFileRow, NewMountRow, NewPasteRow, NewStorageConf
 import { isLegacyHash, sha256Hex } from '../../lib/password-hash';
 import type { SecretBox } from '../../lib/secret-box';
 import { parseTimestamp } from '../../lib/time';
-import type { CloudPasteData, CloudPasteFile, CloudPastePaste } from './read-cloudpaste';
+import type { CloudPasteData, CloudPasteFile, CloudPasteShareFields } from './read-cloudpaste';
 
 /**
  * Maps CloudPaste 0.6 records (read-cloudpaste.ts) to Cloudclip rows, with a per-record report.
@@ -98,7 +98,7 @@ function owner(createdBy: string | null, adminId: string): string | null {
 
 type PasswordColumns = { password_hash: string | null; password_sealed: string | null; notes: string[] };
 
-function mapPassword(record: CloudPastePaste | CloudPasteFile, secretBox: SecretBox): PasswordColumns {
+function mapPassword(record: CloudPasteShareFields, secretBox: SecretBox): PasswordColumns {
   const notes: string[] = [];
   const stored = record.passwordHash;
   if (stored === null) {
@@ -113,6 +113,58 @@ function mapPassword(record: CloudPastePaste | CloudPasteFile, secretBox: Secret
   // Upstream compares any other stored value with the input as it is: that value is the password.
   notes.push('password was stored in clear upstream: now kept as its SHA-256 (upgraded on first use)');
   return { password_hash: sha256Hex(stored), password_sealed: secretBox.encrypt(stored), notes };
+}
+
+/**
+ * Why a paste or file share cannot come over (its slug is not allowed, its id or slug is taken
+ * under `noun`, its expiry is unreadable); undefined when it can.
+ */
+function shareProblem(
+  record: CloudPasteShareFields,
+  noun: 'paste' | 'file share',
+  takenIds: ReadonlySet<string> | undefined,
+  takenSlugs: ReadonlySet<string>,
+): string | undefined {
+  if (!isShareSlug(record.slug)) return 'its slug has characters Cloudclip does not allow in links';
+  if (takenIds?.has(record.id)) return `a ${noun} with this id exists already`;
+  if (takenSlugs.has(record.slug)) return `a ${noun} with this slug exists already`;
+  if (record.expiresAt !== null && record.expiresAt !== '' && parseTimestamp(record.expiresAt) === null) {
+    return `unreadable expiry "${record.expiresAt}"`;
+  }
+  return undefined;
+}
+
+type ShareColumns = Pick<
+  NewPasteRow & NewFileRow,
+  | 'id'
+  | 'slug'
+  | 'remark'
+  | 'password_hash'
+  | 'password_sealed'
+  | 'expires_at'
+  | 'max_views'
+  | 'views'
+  | 'created_by'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** The columns a paste row and a file row fill alike: the link, its rules, the owner and the times. */
+function shareColumns(record: CloudPasteShareFields, password: PasswordColumns, now: string, adminId: string): ShareColumns {
+  const createdAt = iso(record.createdAt, now);
+  return {
+    id: record.id,
+    slug: record.slug,
+    remark: record.remark,
+    password_hash: password.password_hash,
+    password_sealed: password.password_sealed,
+    expires_at: record.expiresAt ? iso(record.expiresAt, now) : null,
+    max_views: record.maxViews !== null && record.maxViews > 0 ? record.maxViews : null,
+    views: record.views,
+    created_by: owner(record.createdBy, adminId),
+    created_at: createdAt,
+    updated_at: iso(record.updatedAt, createdAt),
+  };
 }
 
 export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapResult {
@@ -223,38 +275,16 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
   const pasteSlugs = new Set(existing.pasteSlugs);
   for (const paste of data.pastes) {
     const label = paste.slug;
-    if (!isShareSlug(paste.slug)) {
-      skip('paste', paste.id, label, 'its slug has characters Cloudclip does not allow in links');
-      continue;
-    }
-    if (existing.pasteIds?.has(paste.id)) {
-      skip('paste', paste.id, label, 'a paste with this id exists already');
-      continue;
-    }
-    if (pasteSlugs.has(paste.slug)) {
-      skip('paste', paste.id, label, 'a paste with this slug exists already');
-      continue;
-    }
-    if (paste.expiresAt !== null && paste.expiresAt !== '' && parseTimestamp(paste.expiresAt) === null) {
-      skip('paste', paste.id, label, `unreadable expiry "${paste.expiresAt}"`);
+    const problem = shareProblem(paste, 'paste', existing.pasteIds, pasteSlugs);
+    if (problem !== undefined) {
+      skip('paste', paste.id, label, problem);
       continue;
     }
     pasteSlugs.add(paste.slug);
     const password = mapPassword(paste, secretBox);
-    const createdAt = iso(paste.createdAt, now);
     rows.pastes.push({
-      id: paste.id,
-      slug: paste.slug,
+      ...shareColumns(paste, password, now, adminId),
       content: paste.content,
-      remark: paste.remark,
-      password_hash: password.password_hash,
-      password_sealed: password.password_sealed,
-      expires_at: paste.expiresAt ? iso(paste.expiresAt, now) : null,
-      max_views: paste.maxViews !== null && paste.maxViews > 0 ? paste.maxViews : null,
-      views: paste.views,
-      created_by: owner(paste.createdBy, adminId),
-      created_at: createdAt,
-      updated_at: iso(paste.updatedAt, createdAt),
       encryption: null,
       burn_after_reading: 0,
     });
@@ -278,46 +308,24 @@ export function mapToCloudclip(data: CloudPasteData, options: MapOptions): MapRe
       );
       continue;
     }
-    if (!isShareSlug(file.slug)) {
-      skip('file', file.id, label, 'its slug has characters Cloudclip does not allow in links');
-      continue;
-    }
-    if (existing.fileIds?.has(file.id)) {
-      skip('file', file.id, label, 'a file share with this id exists already');
-      continue;
-    }
-    if (fileSlugs.has(file.slug)) {
-      skip('file', file.id, label, 'a file share with this slug exists already');
-      continue;
-    }
-    if (file.expiresAt !== null && file.expiresAt !== '' && parseTimestamp(file.expiresAt) === null) {
-      skip('file', file.id, label, `unreadable expiry "${file.expiresAt}"`);
+    const problem = shareProblem(file, 'file share', existing.fileIds, fileSlugs);
+    if (problem !== undefined) {
+      skip('file', file.id, label, problem);
       continue;
     }
     fileSlugs.add(file.slug);
     if (withoutConfig) needLocalObject.add(file.id);
     const password = mapPassword(file, secretBox);
-    const createdAt = iso(file.createdAt, now);
     rows.files.push({
-      id: file.id,
+      ...shareColumns(file, password, now, adminId),
       filename: file.filename,
       storage_path: file.storagePath,
       s3_url: file.s3Url ?? '',
       mimetype: file.mimetype,
       size: file.size,
       s3_config_id: file.s3ConfigId,
-      slug: file.slug,
-      remark: file.remark,
-      password_hash: password.password_hash,
-      password_sealed: password.password_sealed,
-      expires_at: file.expiresAt ? iso(file.expiresAt, now) : null,
-      max_views: file.maxViews !== null && file.maxViews > 0 ? file.maxViews : null,
-      views: file.views,
       use_proxy: bit(file.useProxy),
       etag: file.etag,
-      created_by: owner(file.createdBy, adminId),
-      created_at: createdAt,
-      updated_at: iso(file.updatedAt, createdAt),
     });
     const where = withoutConfig
       ? `its storage configuration ${file.s3ConfigId} ${configProblem !== undefined ? `was skipped (${configProblem})` : 'is not in the database'}: imported because its object is in --objects-dir`

@@ -18,14 +18,14 @@ export class CloudPasteImportError extends Error {
   override name = 'CloudPasteImportError';
 }
 
-export interface CloudPastePaste {
+/** The columns a paste and a file row share: the link, its rules (password, expiry, views) and who made it when. */
+export interface CloudPasteShareFields {
   id: string;
   slug: string;
-  content: string;
   remark: string | null;
   /** Upstream hash (SHA-256 hex) or null. */
   passwordHash: string | null;
-  /** The clear copy from `paste_passwords`, when there is one. */
+  /** The clear copy from `paste_passwords` / `file_passwords`, when there is one. */
   plainPassword: string | null;
   expiresAt: string | null;
   maxViews: number | null;
@@ -35,26 +35,19 @@ export interface CloudPastePaste {
   updatedAt: string | null;
 }
 
-export interface CloudPasteFile {
-  id: string;
+export interface CloudPastePaste extends CloudPasteShareFields {
+  content: string;
+}
+
+export interface CloudPasteFile extends CloudPasteShareFields {
   filename: string;
   storagePath: string;
   s3Url: string | null;
   mimetype: string;
   size: number;
   s3ConfigId: string;
-  slug: string;
-  remark: string | null;
-  passwordHash: string | null;
-  plainPassword: string | null;
-  expiresAt: string | null;
-  maxViews: number | null;
-  views: number;
   etag: string | null;
-  createdBy: string | null;
   useProxy: boolean;
-  createdAt: string | null;
-  updatedAt: string | null;
 }
 
 export interface CloudPasteApiKey {
@@ -236,41 +229,35 @@ function readOpen(db: Database.Database, file: string, secret: string): CloudPas
   const pastePlain = plainPasswords('paste_passwords', 'paste_id');
   const filePlain = plainPasswords('file_passwords', 'file_id');
 
-  const pastes = (db.prepare('SELECT * FROM pastes ORDER BY created_at, id').all() as Row[]).map((row): CloudPastePaste => ({
+  const shareFieldsOf = (row: Row, plain: Map<string, string>): CloudPasteShareFields => ({
     id: str(row.id),
     slug: str(row.slug),
-    content: str(row.content),
     remark: strOrNull(row.remark),
     passwordHash: strOrNull(row.password) || null,
-    plainPassword: pastePlain.get(str(row.id)) ?? null,
+    plainPassword: plain.get(str(row.id)) ?? null,
     expiresAt: strOrNull(row.expires_at),
     maxViews: numOrNull(row.max_views),
     views: num(row.views, 0),
     createdBy: strOrNull(row.created_by),
     createdAt: strOrNull(row.created_at),
     updatedAt: strOrNull(row.updated_at),
+  });
+
+  const pastes = (db.prepare('SELECT * FROM pastes ORDER BY created_at, id').all() as Row[]).map((row): CloudPastePaste => ({
+    ...shareFieldsOf(row, pastePlain),
+    content: str(row.content),
   }));
 
   const files = (db.prepare('SELECT * FROM files ORDER BY created_at, id').all() as Row[]).map((row): CloudPasteFile => ({
-    id: str(row.id),
+    ...shareFieldsOf(row, filePlain),
     filename: str(row.filename),
     storagePath: str(row.storage_path),
     s3Url: strOrNull(row.s3_url),
     mimetype: str(row.mimetype) || 'application/octet-stream',
     size: num(row.size, 0),
     s3ConfigId: str(row.s3_config_id),
-    slug: str(row.slug),
-    remark: strOrNull(row.remark),
-    passwordHash: strOrNull(row.password) || null,
-    plainPassword: filePlain.get(str(row.id)) ?? null,
-    expiresAt: strOrNull(row.expires_at),
-    maxViews: numOrNull(row.max_views),
-    views: num(row.views, 0),
     etag: strOrNull(row.etag),
-    createdBy: strOrNull(row.created_by),
     useProxy: bool(row.use_proxy, true),
-    createdAt: strOrNull(row.created_at),
-    updatedAt: strOrNull(row.updated_at),
   }));
 
   const apiKeys = (db.prepare('SELECT * FROM api_keys ORDER BY created_at, id').all() as Row[]).map((row): CloudPasteApiKey => ({

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import { resolveRange } from '../byte-range';
+import { readSpan } from '../byte-range';
 import { isFolderKey } from '../local-keys';
-import { compareKeys } from '../local-listing';
 import type { LocalUrlSigner } from '../local-url-signer';
-import { ServedUrlDriver } from '../served-url-driver';
-import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
+import { StagedMultipartDriver } from '../staged-multipart-driver';
+import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
   copiedObjectOptions,
   isFolderMarkerCopy,
@@ -13,7 +12,6 @@ import {
   type GetObjectResult,
   type ListObjectsOptions,
   type ListObjectsPage,
-  type MultipartPart,
   type ObjectBody,
   type ObjectInfo,
   type ObjectSummary,
@@ -58,19 +56,19 @@ export interface SftpDriverOptions extends SftpConnectionOptions {
  * - sessions come from a small pool (sftp-pool.ts): host key checked (sftp-host-key.ts), every
  *   request timed out (sftp-ops.ts); paths under the base folder: sftp-layout.ts.
  */
-export class SftpStorageDriver extends ServedUrlDriver implements StorageDriver {
+export class SftpStorageDriver extends StagedMultipartDriver implements StorageDriver {
   readonly kind = 'sftp' as const;
   readonly configId: string;
   private readonly pool: SftpPool;
   private readonly layout: SftpLayout;
-  private readonly multipart: SftpMultipartUploads;
+  protected readonly uploads: SftpMultipartUploads;
 
   constructor(options: SftpDriverOptions) {
     super(options.signer, options.configId);
     this.configId = options.configId;
     this.pool = new SftpPool(options, options.pool);
     this.layout = new SftpLayout(this.pool, options.baseFolder);
-    this.multipart = new SftpMultipartUploads(this.layout, this.pool, (what, work) => this.run(what, work));
+    this.uploads = new SftpMultipartUploads(this.layout, this.pool, (what, work) => this.run(what, work));
   }
 
   /** Sessions open now (tests, diagnostics). */
@@ -128,13 +126,7 @@ export class SftpStorageDriver extends ServedUrlDriver implements StorageDriver 
     return this.run(key, async (ops) => {
       const info = await this.head(ops, key, path);
       if (!info) throw new StorageError('NoSuchKey', `No such object: ${key}`);
-      let range: { start: number; end: number } | undefined;
-      if (options.range) {
-        const resolved = resolveRange(options.range, info.size);
-        if (!resolved) throw new StorageError('InvalidRange', `The range is not satisfiable for ${key} (${info.size} bytes)`);
-        range = resolved;
-      }
-      const contentLength = range ? range.end - range.start + 1 : info.size;
+      const { range, contentLength } = readSpan(key, info.size, options.range);
       const body = contentLength === 0 ? Readable.from([]) : sftpReadStream(this.pool, path, range?.start ?? 0, contentLength);
       return { ...info, body, contentLength, ...(range ? { range } : {}) };
     });
@@ -174,10 +166,7 @@ export class SftpStorageDriver extends ServedUrlDriver implements StorageDriver 
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    const keys = await keysUnderPrefix(this, prefix);
-    // Deepest first, so folders empty out before their marker goes.
-    keys.sort((a, b) => compareKeys(b, a));
-    return deletedFromPrefix(prefix, await this.deleteObjects(keys));
+    return deleteDeepestFirst(this, prefix, await keysUnderPrefix(this, prefix));
   }
 
   // ---------------------------------------------------------------- listing
@@ -257,23 +246,7 @@ export class SftpStorageDriver extends ServedUrlDriver implements StorageDriver 
     });
   }
 
-  // ---------------------------------------------------------------- multipart (sftp-multipart.ts)
-
-  createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
-    return this.multipart.create(key, options);
-  }
-
-  uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody): Promise<{ etag: string }> {
-    return this.multipart.uploadPart(key, uploadId, partNumber, body);
-  }
-
-  completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<{ etag: string }> {
-    return this.multipart.complete(key, uploadId, parts);
-  }
-
-  abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    return this.multipart.abort(key, uploadId);
-  }
+  // ---------------------------------------------------------------- multipart: StagedMultipartDriver (sftp-multipart.ts)
 
   // ---------------------------------------------------------------- quota
 

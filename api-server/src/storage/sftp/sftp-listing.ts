@@ -1,6 +1,7 @@
 import { mapLimit } from '../../lib/map-limit';
 import { compareKeys } from '../local-listing';
-import { clampMaxKeys, StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
+import { baseOf, decodeResumeToken, encodeResumeToken, listingRequest, type ListingResume } from '../listing-request';
+import { type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
 import type { RemoteStats } from './sftp-ops';
 
 /**
@@ -32,33 +33,11 @@ interface Entry {
 
 const SUMMARY_CONCURRENCY = 16;
 
-function baseOf(prefix: string): string {
-  return prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
-}
-
-function encodeToken(after: string, isPrefix: boolean): string {
-  return Buffer.from(JSON.stringify({ v: 1, a: after, p: isPrefix }), 'utf8').toString('base64url');
-}
-
-function decodeToken(token: string): { after: string; isPrefix: boolean } {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { v?: unknown; a?: unknown; p?: unknown };
-    if (parsed.v === 1 && typeof parsed.a === 'string' && typeof parsed.p === 'boolean') return { after: parsed.a, isPrefix: parsed.p };
-  } catch {
-    // fall through
-  }
-  throw new StorageError('InvalidArgument', 'The continuation token is invalid');
-}
+/** Continuation tokens are stamped `v` (as the local listing's). */
+const decodeToken = (token: string): ListingResume => decodeResumeToken('v', token);
 
 export async function listSftpObjects(host: SftpListingHost, options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
-  const prefix = options.prefix ?? '';
-  const delimiter = options.delimiter ?? '';
-  const maxKeys = clampMaxKeys(options.maxKeys);
-  const marker = options.continuationToken
-    ? decodeToken(options.continuationToken)
-    : options.startAfter
-      ? { after: options.startAfter, isPrefix: false }
-      : undefined;
+  const { prefix, delimiter, maxKeys, marker } = listingRequest(options, decodeToken);
 
   const entries: Entry[] = [];
   const prefixes = new Set<string>();
@@ -110,6 +89,8 @@ export async function listSftpObjects(host: SftpListingHost, options: ListObject
     objects,
     commonPrefixes: page.filter((entry) => entry.kind === 'prefix').map((entry) => entry.key),
     isTruncated,
-    ...(isTruncated && last ? { nextContinuationToken: encodeToken(last.key, last.kind === 'prefix') } : {}),
+    ...(isTruncated && last
+      ? { nextContinuationToken: encodeResumeToken('v', { after: last.key, isPrefix: last.kind === 'prefix' }) }
+      : {}),
   };
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { mapLimit } from '../../lib/map-limit';
-import { resolveRange } from '../byte-range';
-import { compareKeys } from '../local-listing';
+import { readSpan } from '../byte-range';
 import type { LocalUrlSigner } from '../local-url-signer';
-import { ServedUrlDriver } from '../served-url-driver';
-import { deletedFromPrefix, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
+import { StagedMultipartDriver } from '../staged-multipart-driver';
+import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
   copiedObjectOptions,
   isFolderMarkerCopy,
@@ -14,7 +13,6 @@ import {
   type GetObjectResult,
   type ListObjectsOptions,
   type ListObjectsPage,
-  type MultipartPart,
   type ObjectBody,
   type ObjectInfo,
   type PutObjectOptions,
@@ -71,14 +69,14 @@ function refusesMethod(error: unknown): boolean {
   return error instanceof StorageError && (error.providerCode === '405' || error.providerCode === '501');
 }
 
-export class WebDavStorageDriver extends ServedUrlDriver implements StorageDriver {
+export class WebDavStorageDriver extends StagedMultipartDriver implements StorageDriver {
   readonly kind = 'webdav' as const;
   readonly configId: string;
   readonly capabilities: WebDavCapabilities = { ranges: 'unknown' };
   private readonly http: WebDavHttp;
   private readonly store: WebDavStore;
   private readonly listing: WebDavListing;
-  private readonly uploads: WebDavMultipartUploads;
+  protected readonly uploads: WebDavMultipartUploads;
   private baseReady: Promise<void> | undefined;
 
   constructor(options: WebDavDriverOptions) {
@@ -166,13 +164,7 @@ export class WebDavStorageDriver extends ServedUrlDriver implements StorageDrive
   async getObject(key: string, options: { range?: RangeRequest } = {}): Promise<GetObjectResult> {
     const info = await this.headObject(key);
     if (!info) throw new StorageError('NoSuchKey', `No such object: ${key}`);
-    let range: { start: number; end: number } | undefined;
-    if (options.range) {
-      const resolved = resolveRange(options.range, info.size);
-      if (!resolved) throw new StorageError('InvalidRange', `The range is not satisfiable for ${key} (${info.size} bytes)`);
-      range = resolved;
-    }
-    const contentLength = range ? range.end - range.start + 1 : info.size;
+    const { range, contentLength } = readSpan(key, info.size, options.range);
     if (key.endsWith('/') || contentLength === 0) return { ...info, body: Readable.from([]), contentLength, range };
 
     const path = this.store.pathOf(webdavKeySegments(key));
@@ -245,8 +237,7 @@ export class WebDavStorageDriver extends ServedUrlDriver implements StorageDrive
       await this.store.pruneEmpty(segments);
       return keys.length;
     }
-    keys.sort((a, b) => compareKeys(b, a));
-    return deletedFromPrefix(prefix, await this.deleteObjects(keys));
+    return deleteDeepestFirst(this, prefix, keys);
   }
 
   // ---------------------------------------------------------------- listing
@@ -340,21 +331,12 @@ export class WebDavStorageDriver extends ServedUrlDriver implements StorageDrive
 
   // ---------------------------------------------------------------- multipart
 
-  async createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
+  // Parts, completing and aborting: StagedMultipartDriver (webdav-multipart.ts).
+
+  /** The base folder is made first (ensureBase). */
+  override async createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
     await this.ensureBase();
-    return this.uploads.create(key, options);
-  }
-
-  uploadPart(key: string, uploadId: string, partNumber: number, body: ObjectBody, contentLength?: number): Promise<{ etag: string }> {
-    return this.uploads.uploadPart(key, uploadId, partNumber, body, contentLength);
-  }
-
-  completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<{ etag: string }> {
-    return this.uploads.complete(key, uploadId, parts);
-  }
-
-  abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    return this.uploads.abort(key, uploadId);
+    return super.createMultipartUpload(key, options);
   }
 
   // ---------------------------------------------------------------- URLs (served by the api-server)

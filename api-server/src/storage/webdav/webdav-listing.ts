@@ -1,5 +1,6 @@
 import { compareKeys } from '../local-listing';
-import { clampMaxKeys, StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
+import { baseOf, decodeResumeToken, encodeResumeToken, listingRequest, type ListingResume } from '../listing-request';
+import { StorageError, type ListObjectsOptions, type ListObjectsPage, type ObjectSummary } from '../storage-driver';
 import { WebDavEtagIndex } from './webdav-etag-index';
 import { propfind, type DavEntry } from './webdav-propfind';
 import { INTERNAL_FOLDER, type Sidecar, type WebDavStore } from './webdav-store';
@@ -25,11 +26,6 @@ import { INTERNAL_FOLDER, type Sidecar, type WebDavStore } from './webdav-store'
 
 const MAX_FOLDER_ENTRIES = 200_000;
 
-interface Marker {
-  after: string;
-  isPrefix: boolean;
-}
-
 type Item =
   | { kind: 'file'; key: string; entry: DavEntry }
   | { kind: 'marker'; key: string; entry: DavEntry; sidecar: Sidecar }
@@ -38,29 +34,14 @@ type Item =
 interface Walk {
   prefix: string;
   delimiter: string;
-  marker: Marker | undefined;
+  marker: ListingResume | undefined;
   lastPrefix: string | undefined;
   /** The file names of each folder read (for the ETag index). */
   folderNames: Map<string, Set<string>>;
 }
 
-function baseOf(prefix: string): string {
-  return prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
-}
-
-function encodeToken(marker: Marker): string {
-  return Buffer.from(JSON.stringify({ w: 1, a: marker.after, p: marker.isPrefix }), 'utf8').toString('base64url');
-}
-
-function decodeToken(token: string): Marker {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { w?: unknown; a?: unknown; p?: unknown };
-    if (parsed.w === 1 && typeof parsed.a === 'string' && typeof parsed.p === 'boolean') return { after: parsed.a, isPrefix: parsed.p };
-  } catch {
-    // fall through
-  }
-  throw new StorageError('InvalidArgument', 'The continuation token is invalid');
-}
+/** Continuation tokens are stamped `w`: a token of another driver's listing is refused. */
+const decodeToken = (token: string): ListingResume => decodeResumeToken('w', token);
 
 export class WebDavListing {
   private readonly etagIndex: WebDavEtagIndex;
@@ -70,14 +51,7 @@ export class WebDavListing {
   }
 
   async list(options: ListObjectsOptions = {}): Promise<ListObjectsPage> {
-    const prefix = options.prefix ?? '';
-    const delimiter = options.delimiter ?? '';
-    const maxKeys = clampMaxKeys(options.maxKeys);
-    const marker: Marker | undefined = options.continuationToken
-      ? decodeToken(options.continuationToken)
-      : options.startAfter
-        ? { after: options.startAfter, isPrefix: false }
-        : undefined;
+    const { prefix, delimiter, maxKeys, marker } = listingRequest(options, decodeToken);
     const base = baseOf(prefix);
     const baseSegments = base === '' ? [] : base.slice(0, -1).split('/');
     if (baseSegments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
@@ -209,7 +183,8 @@ export class WebDavListing {
       objects,
       commonPrefixes,
       isTruncated,
-      nextContinuationToken: isTruncated && last ? encodeToken({ after: last.key, isPrefix: last.kind === 'prefix' }) : undefined,
+      nextContinuationToken:
+        isTruncated && last ? encodeResumeToken('w', { after: last.key, isPrefix: last.kind === 'prefix' }) : undefined,
     };
   }
 }
