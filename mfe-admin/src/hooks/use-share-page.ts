@@ -27,6 +27,22 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
     table.reload();
   };
 
+  /**
+   * Deletes one row after the danger dialog (`title`, `content`): runs `remove`, shows `done`, drops
+   * the row from the selection and reloads; a failure is shown as an error message.
+   */
+  const confirmRemove = (row: Row, texts: { title: string; content: string; done: string }, remove: () => Promise<unknown>) =>
+    table.confirmThen({
+      title: texts.title,
+      content: texts.content,
+      onOk: async () => {
+        await remove();
+        void table.message.success(texts.done);
+        unselect(row.id);
+        table.reload();
+      },
+    });
+
   /** The handlers of shareActionsColumn for a row whose public address is `link`. */
   const rowHandlers = (row: Row, link: string, onDelete: () => void) => ({
     link,
@@ -45,6 +61,7 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
     selected,
     setSelected,
     unselect,
+    confirmRemove,
     editing,
     closeEdit,
     saved,
