@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useCopy } from './use-copy';
 import { useManagementTable } from './use-management-table';
+import { useNarrowScreen } from './use-narrow-screen';
 import { useTableA11y } from './use-table-a11y';
 
 /**
@@ -12,6 +13,8 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
   const table = useManagementTable();
   const copy = useCopy();
   const tableRef = useTableA11y();
+  /** Phones: the row actions put all but preview and edit in a "more" menu. */
+  const narrow = useNarrowScreen();
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | null>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
@@ -58,6 +61,7 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
     access,
     admin: access === 'full',
     tableRef,
+    narrow,
     selected,
     setSelected,
     unselect,

@@ -78,7 +78,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
     },
     { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
     ...shareLifecycleColumns<FileRecord>(t, language, admin, 90),
-    shareActionsColumn<FileRecord>(t, (row) => page.rowHandlers(row, fileLink(row.slug), () => remove(row))),
+    shareActionsColumn<FileRecord>(t, page.narrow, (row) => page.rowHandlers(row, fileLink(row.slug), () => remove(row))),
   ];
 
   return (

@@ -101,7 +101,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
         ]
       : []),
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
-    shareActionsColumn<PasteRow>(t, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
+    shareActionsColumn<PasteRow>(t, page.narrow, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
   ];
 
   return (
