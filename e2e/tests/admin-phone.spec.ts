@@ -12,10 +12,13 @@ import { createS3rverConfig, removeConfig } from '../support/upload-fixtures';
 const PHONE = { width: 390, height: 844 };
 const run = Date.now().toString(36);
 
-/** The seeded row of each module with a table: text of its name cell, and a harmless action that opens a dialog. */
-const SEEDED: Partial<Record<AdminModule, { name: string; open: string }>> = {
-  'text-management': { name: `phone-paste-${run}`, open: 'row-preview' },
-  'file-management': { name: `phone-file-${run}.txt`, open: 'row-preview' },
+/**
+ * The seeded row of each module with a table: text of its name cell, a harmless action that opens a
+ * dialog, and whether its other actions are in a "more" menu on phones (the share tables).
+ */
+const SEEDED: Partial<Record<AdminModule, { name: string; open: string; moreMenu?: true }>> = {
+  'text-management': { name: `phone-paste-${run}`, open: 'row-preview', moreMenu: true },
+  'file-management': { name: `phone-file-${run}.txt`, open: 'row-preview', moreMenu: true },
   'storage-config': { name: `phone storage ${run}`, open: 'row-edit' },
   'mount-management': { name: `phone-mount-${run}`, open: 'row-edit' },
   'key-management': { name: `phone key ${run}`, open: 'row-edit' },
@@ -90,7 +93,7 @@ async function scrollTable(row: Locator, to: 0 | 1): Promise<void> {
 }
 
 /** The seeded row: its name and actions on screen at both ends of the sideways scroll; each action takes a click; one opens its dialog. */
-async function expectRowActions(page: Page, scope: Locator, row: { name: string; open: string }): Promise<void> {
+async function expectRowActions(page: Page, scope: Locator, row: { name: string; open: string; moreMenu?: true }): Promise<void> {
   const line = scope.locator('.ant-table-tbody .ant-table-row', { hasText: row.name }).first();
   await expect(line).toBeVisible({ timeout: 15_000 });
   const name = line.locator('td.ant-table-cell-fix-left').filter({ hasText: row.name });
@@ -107,13 +110,35 @@ async function expectRowActions(page: Page, scope: Locator, row: { name: string;
     }
   }
   await line.getByTestId(row.open).click();
+  await closeOpenDialog(page);
+  if (row.moreMenu) await expectMoreMenu(page, line);
+}
+
+/** A dialog (modal or drawer) is open; it is closed by its own close button (the paste preview dialog does not close on Escape). */
+async function closeOpenDialog(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal-content, .ant-drawer-content').filter({ visible: true }).first();
   await expect(dialog).toBeVisible();
-  // Closed by its own close button (the paste preview dialog does not close on Escape).
   const close = dialog.locator('.ant-modal-close, .ant-drawer-close').first();
   if (await close.count()) await close.click();
   else await page.keyboard.press('Escape');
   await expect(page.locator('.ant-modal-content, .ant-drawer-content').filter({ visible: true })).toHaveCount(0);
+}
+
+/**
+ * The share row's "more" menu: opens from its button with copy link, QR code and delete, each item
+ * on screen; its QR code item opens the QR code dialog.
+ */
+async function expectMoreMenu(page: Page, line: Locator): Promise<void> {
+  await line.getByTestId('row-more').click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]');
+  await expect(menu).toBeVisible();
+  const items = menu.getByRole('menuitem');
+  await expect(items).toHaveCount(3);
+  for (const item of await items.all()) await expectOnScreen(item, `menu item ${await item.textContent()}`);
+  // In order: copy link, QR code, delete (the delete asks first; copying needs clipboard permission).
+  await items.nth(1).click();
+  await expect(page.getByTestId('qr-code')).toBeVisible();
+  await closeOpenDialog(page);
 }
 
 test.describe('the admin panel on a phone', () => {

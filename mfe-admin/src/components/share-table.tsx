@@ -1,13 +1,13 @@
 import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { Button, Space, Spin, Tag, Typography } from 'antd';
-import { DeleteOutlined, EyeOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { SERVER_FEATURE_SEARCH, formatDateTime, useServerFeature } from '@cloudclip/shared-kernel';
 import type { Language } from '@cloudclip/shared-kernel';
 import { isExpired, viewsLabel } from '../lib/format';
-import { IconAction } from './icon-action';
-import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from './management-table';
+import { ManagementTable, actionsColumn, createdAtColumn } from './management-table';
+import { SHARE_ACTIONS_WIDTH, shareRowActions, type ShareRowActionHandlers } from './share-row-actions';
 import { QrCodeModal } from './qr-code-modal';
 import { RefreshButton } from './refresh-button';
 import { latestRequestSignal, tableRequest, type TableParams, type TableResult } from '../lib/table-request';
@@ -73,30 +73,13 @@ export function shareLifecycleColumns<Row extends ShareRow>(
   ];
 }
 
-interface ShareRowActionHandlers {
-  link: string;
-  onPreview: () => void;
-  onEdit: () => void;
-  onCopy: (link: string) => void;
-  onQr: (link: string) => void;
-  onDelete: () => void;
-}
-
 /**
- * The actions column of a share table: preview, edit, copy link, QR code, delete.
+ * The actions column of a share table: preview, edit, copy link, QR code, delete; on phones
+ * (`narrow`) the last three are in a "more" menu.
  */
-export function shareActionsColumn<Row>(t: TFunction, handlersFor: (row: Row) => ShareRowActionHandlers): ProColumns<Row> {
-  return actionsColumn<Row>(t, 190, (row) => shareRowActions(t, handlersFor(row)));
-}
-
-function shareRowActions(t: TFunction, { link, onPreview, onEdit, onCopy, onQr, onDelete }: ShareRowActionHandlers): ReactNode[] {
-  return [
-    <IconAction key="preview" label={t('actions.preview')} icon={<EyeOutlined />} onClick={onPreview} testId="row-preview" />,
-    editAction(t, onEdit),
-    <IconAction key="copy" label={t('actions.copyLink')} icon={<LinkOutlined />} onClick={() => onCopy(link)} testId="row-copy" />,
-    <IconAction key="qr" label={t('actions.qrCode')} icon={<QrcodeOutlined />} onClick={() => onQr(link)} testId="row-qr" />,
-    deleteAction(t, onDelete),
-  ];
+export function shareActionsColumn<Row>(t: TFunction, narrow: boolean, handlersFor: (row: Row) => ShareRowActionHandlers): ProColumns<Row> {
+  const width = narrow ? SHARE_ACTIONS_WIDTH.narrow : SHARE_ACTIONS_WIDTH.wide;
+  return actionsColumn<Row>(t, width, (row) => shareRowActions(t, handlersFor(row), narrow));
 }
 
 /** Row selection with a labelled checkbox per row, the selection count and the batch delete. */

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useCopy } from './use-copy';
 import { useManagementTable } from './use-management-table';
+import { useNarrowScreen } from './use-narrow-screen';
 import { useTableA11y } from './use-table-a11y';
 
 /**
@@ -12,6 +13,8 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
   const table = useManagementTable();
   const copy = useCopy();
   const tableRef = useTableA11y();
+  /** Phones: the row actions put all but preview and edit in a "more" menu. */
+  const narrow = useNarrowScreen();
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | null>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
@@ -26,6 +29,22 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
     setEditing(null);
     table.reload();
   };
+
+  /**
+   * Deletes one row after the danger dialog (`title`, `content`): runs `remove`, shows `done`, drops
+   * the row from the selection and reloads; a failure is shown as an error message.
+   */
+  const confirmRemove = (row: Row, texts: { title: string; content: string; done: string }, remove: () => Promise<unknown>) =>
+    table.confirmThen({
+      title: texts.title,
+      content: texts.content,
+      onOk: async () => {
+        await remove();
+        void table.message.success(texts.done);
+        unselect(row.id);
+        table.reload();
+      },
+    });
 
   /** The handlers of shareActionsColumn for a row whose public address is `link`. */
   const rowHandlers = (row: Row, link: string, onDelete: () => void) => ({
@@ -42,9 +61,11 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
     access,
     admin: access === 'full',
     tableRef,
+    narrow,
     selected,
     setSelected,
     unselect,
+    confirmRemove,
     editing,
     closeEdit,
     saved,

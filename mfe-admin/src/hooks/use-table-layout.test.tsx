@@ -1,8 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
-import { fakeFetch, renderWithKernel, testKernel } from '../test/test-kernel';
-import { KeyManagementPage } from '../features/key-management/components/key-management-page';
+import { API_KEY_ROW_DEFAULTS, renderKeyManagement } from '../test/api-key-rows';
 import { PHONE_NAME_WIDTH, pinColumns, tableScroll } from './use-table-layout';
 import { NARROW_SCREEN } from './use-narrow-screen';
 
@@ -94,27 +93,14 @@ describe('every table of the admin panel', () => {
 });
 
 const KEY = {
+  ...API_KEY_ROW_DEFAULTS,
   id: 'k1',
   name: 'screenshots of the whole team',
   key: 'shot_key_0123456789',
   key_masked: 'shot_k...',
   text_permission: 1,
   file_permission: 1,
-  mount_permission: 0,
-  basic_path: '/',
-  created_at: '2026-01-01T00:00:00.000Z',
-  expires_at: '9999-12-31T23:59:59.000Z',
-  last_used: null,
 };
-
-function renderKeys() {
-  const { fetchImpl } = fakeFetch([
-    { method: 'GET', path: '/api/admin/api-keys', reply: { body: { code: 200, message: 'ok', success: true, data: [KEY] } } },
-  ]);
-  const kernel = testKernel({ language: 'en-US', fetchImpl });
-  kernel.session.loginAdmin('t'.repeat(32));
-  return renderWithKernel(kernel, <KeyManagementPage />);
-}
 
 describe.each([
   ['a phone', true],
@@ -129,7 +115,7 @@ describe.each([
   afterEach(() => jest.restoreAllMocks());
 
   it('keeps the row actions in a column pinned right and the name pinned left, in a table that scrolls sideways', async () => {
-    const { container } = renderKeys();
+    const { container } = renderKeyManagement([KEY]);
     const edit = await screen.findByTestId('row-edit');
     expect(edit.closest('td')).toHaveClass('ant-table-cell-fix-right');
     const name = screen.getByText(KEY.name).closest('td');

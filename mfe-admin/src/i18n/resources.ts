@@ -51,6 +51,7 @@ const zhCN = {
     open: '打开',
     reset: '重置',
     refresh: '刷新',
+    more: '更多操作',
   },
   expiry: {
     keep: '保持当前设置',
@@ -114,6 +115,7 @@ const enUS: Texts<typeof zhCN> = {
     open: 'Open',
     reset: 'Reset',
     refresh: 'Refresh',
+    more: 'More actions',
   },
   expiry: {
     keep: 'Keep the current setting',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { ProCard } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -42,12 +42,7 @@ export function DownloadCard({ api }: { api: BackupApi }) {
   };
 
   return (
-    <ProCard
-      title={<h2 className="cc-admin-card-title">{t('backup.downloadTitle')}</h2>}
-      bordered
-      headerBordered
-      data-testid="backup-download"
-    >
+    <SectionCard title={t('backup.downloadTitle')} testId="backup-download">
       <Space direction="vertical" size={12} className="cc-admin-stack">
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t('backup.downloadBody')}</Typography.Paragraph>
         <div>
@@ -69,6 +64,6 @@ export function DownloadCard({ api }: { api: BackupApi }) {
           {t('backup.download')}
         </Button>
       </Space>
-    </ProCard>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Descriptions, Typography } from 'antd';
-import { ProCard } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { type BackupOverview, formatBytes, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -10,12 +10,7 @@ export function OverviewCard({ overview, running }: { overview: BackupOverview; 
   const { t, i18n } = useTranslation(NAMESPACE);
   const run = overview.lastRun;
   return (
-    <ProCard
-      title={<h2 className="cc-admin-card-title">{t('backup.overviewTitle')}</h2>}
-      bordered
-      headerBordered
-      data-testid="backup-overview"
-    >
+    <SectionCard title={t('backup.overviewTitle')} testId="backup-overview">
       <Descriptions column={{ xs: 1, sm: 1, md: 2, lg: 4 }} size="small" layout="vertical">
         <Descriptions.Item label={t('backup.database')}>
           <span data-testid="backup-database">{t(`backup.databaseKind.${overview.database}`)}</span>
@@ -42,6 +37,6 @@ export function OverviewCard({ overview, running }: { overview: BackupOverview; 
         )}
       </Descriptions>
       {running && <Alert type="info" showIcon message={t('backup.runningHint')} role="status" style={{ marginTop: 12 }} />}
-    </ProCard>
+    </SectionCard>
   );
 }

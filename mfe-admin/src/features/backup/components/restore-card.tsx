@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Progress, Radio, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { ProCard } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { type BackupRestoreCheck, type BackupRestoreResult, errorText, formatDateTime, isApiError } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -127,13 +127,7 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
   );
 
   return (
-    <ProCard
-      title={<h2 className="cc-admin-card-title">{t('backup.restoreTitle')}</h2>}
-      bordered
-      headerBordered
-      data-testid="backup-restore"
-      data-step={step.kind}
-    >
+    <SectionCard title={t('backup.restoreTitle')} testId="backup-restore" step={step.kind}>
       <Space direction="vertical" size={12} className="cc-admin-stack">
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t('backup.restoreBody')}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} data-testid="restore-error" />}
@@ -279,6 +273,6 @@ export function RestoreCard({ api, onRestored }: { api: BackupApi; onRestored: (
           </Space>
         )}
       </Space>
-    </ProCard>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import { ProCard } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { type BackupRun, type BackupSchedule, errorText, isApiError, type S3Config, toBoolean, useKernel } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -89,12 +89,7 @@ export function ScheduleCard({
   };
 
   return (
-    <ProCard
-      title={<h2 className="cc-admin-card-title">{t('backup.scheduleTitle')}</h2>}
-      bordered
-      headerBordered
-      data-testid="backup-schedule"
-    >
+    <SectionCard title={t('backup.scheduleTitle')} testId="backup-schedule">
       <Form<BackupSchedule>
         form={form}
         name="backup-schedule"
@@ -173,6 +168,6 @@ export function ScheduleCard({
       <div style={{ marginTop: 24 }}>
         <RunsTable runs={runs} />
       </div>
-    </ProCard>
+    </SectionCard>
   );
 }

@@ -1,9 +1,9 @@
-import { Space, Tooltip, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Space, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { FILE_LIST_PAGE, formatBytes, toBoolean, type FileRecord, useKernel, errorText } from '@cloudclip/shared-kernel';
 import { fileLink } from '../../../lib/share-links';
 import { useSharePage } from '../../../hooks/use-share-page';
+import { PasswordLock } from '../../../components/password-lock';
 import { ShareManagementTable, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
 import { removeFiles, requestAdminFiles, requestUserFiles } from '../api/file-table-request';
 import { FileEditForm } from './file-edit-form';
@@ -14,20 +14,15 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const api = kernel.api.files;
   const page = useSharePage<FileRecord>(access);
-  const { admin, t, language, message, reload, confirm, confirmThen, selected } = page;
+  const { admin, t, language, message, reload, confirm, selected } = page;
   const removeOne = (id: string) => (admin ? api.adminRemove(id) : api.userRemove(id));
 
   const remove = (row: FileRecord) =>
-    confirmThen({
-      title: t('files.deleteTitle'),
-      content: t('files.deleteBody', { name: row.filename }),
-      onOk: async () => {
-        await removeOne(row.id);
-        void message.success(t('files.deleted'));
-        page.unselect(row.id);
-        reload();
-      },
-    });
+    page.confirmRemove(
+      row,
+      { title: t('files.deleteTitle'), content: t('files.deleteBody', { name: row.filename }), done: t('files.deleted') },
+      () => removeOne(row.id),
+    );
 
   const removeSelected = () =>
     confirm({
@@ -59,11 +54,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
           <span className="cc-admin-filename" data-testid="file-name">
             {row.filename}
           </span>
-          {toBoolean(row.has_password) && (
-            <Tooltip title={t('common.passwordProtected')}>
-              <LockOutlined aria-label={t('common.passwordProtected')} />
-            </Tooltip>
-          )}
+          {toBoolean(row.has_password) && <PasswordLock />}
         </Space>
       ),
     },
@@ -87,7 +78,7 @@ export function FileManagementPage({ access }: { access: 'full' | 'user' }) {
     },
     { title: t('files.colRemark'), dataIndex: 'remark', width: 150, ellipsis: true, render: (_, row) => row.remark || '—' },
     ...shareLifecycleColumns<FileRecord>(t, language, admin, 90),
-    shareActionsColumn<FileRecord>(t, (row) => page.rowHandlers(row, fileLink(row.slug), () => remove(row))),
+    shareActionsColumn<FileRecord>(t, page.narrow, (row) => page.rowHandlers(row, fileLink(row.slug), () => remove(row))),
   ];
 
   return (

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithKernel, testKernel } from '../../../test/test-kernel';
+import { submitSearch } from '../../../test/submit-search';
 import { searchBackend } from '../../../test/search-backend';
 import { FileManagementPage } from './file-management-page';
 
@@ -56,19 +57,13 @@ function renderFiles(features: string[] | undefined, { access = 'full', path = '
 }
 
 const names = () => screen.queryAllByTestId('file-name').map((cell) => cell.textContent);
-/** Enter in the search box (down and up: the input ignores a second Enter until the key is released). */
-function enter(input: HTMLElement) {
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-}
 
 describe('file management search', () => {
   it('sends the keyword as q (offset 0) to a backend that offers search and shows its matches', async () => {
     const backend = renderFiles(['search']);
     await screen.findByText('photo-0.png');
     const box = await screen.findByRole('searchbox', { name: 'Search files (file name, link, remark)' });
-    fireEvent.change(box, { target: { value: 'invoice' } });
-    enter(box);
+    submitSearch(box, 'invoice');
     await waitFor(() => expect(names()).toEqual(['invoice.pdf']));
     const last = backend.requests.at(-1)?.url;
     expect(last?.pathname).toBe('/api/admin/files');
@@ -80,8 +75,7 @@ describe('file management search', () => {
     const backend = renderFiles(['search'], { access: 'user' });
     await screen.findByText('photo-0.png');
     const box = await screen.findByRole('searchbox', { name: /Search files/ });
-    fireEvent.change(box, { target: { value: 'invoice' } });
-    enter(box);
+    submitSearch(box, 'invoice');
     await waitFor(() => expect(names()).toEqual(['invoice.pdf']));
     expect(backend.requests.at(-1)?.url.pathname).toBe('/api/user/files');
     expect(backend.queries().at(-1)).toBe('invoice');
@@ -97,11 +91,9 @@ describe('file management search', () => {
     const backend = renderFiles(undefined);
     await screen.findByText('photo-0.png');
     const box = await screen.findByRole('searchbox', { name: 'Search this page (file name, link, remark)' });
-    fireEvent.change(box, { target: { value: 'file-55' } });
-    enter(box);
+    submitSearch(box, 'file-55');
     await waitFor(() => expect(names()).toEqual([]));
-    fireEvent.change(box, { target: { value: 'INVOICE' } });
-    enter(box);
+    submitSearch(box, 'INVOICE');
     await waitFor(() => expect(names()).toEqual(['invoice.pdf']));
     expect(backend.queries().every((q) => q === null)).toBe(true);
   });

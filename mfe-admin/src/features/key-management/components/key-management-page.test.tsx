@@ -1,34 +1,25 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { blobText, captureDownloads } from '../../../test/capture-downloads';
-import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
-import { KeyManagementPage } from './key-management-page';
+import { API_KEY_ROW_DEFAULTS, renderKeyManagement } from '../../../test/api-key-rows';
 
 const KEYS = [
   {
+    ...API_KEY_ROW_DEFAULTS,
     id: 'k1',
     name: 'screenshots',
     key: 'shot_key_0123456789',
     key_masked: 'shot_k...',
     text_permission: 0,
     file_permission: 1,
-    mount_permission: 0,
-    basic_path: '/',
-    created_at: '2026-01-01T00:00:00.000Z',
-    expires_at: '9999-12-31T23:59:59.000Z',
-    last_used: null,
   },
   {
+    ...API_KEY_ROW_DEFAULTS,
     id: 'k2',
     name: 'notes',
     key: 'notes_key_0123456789',
     key_masked: 'notes_...',
     text_permission: 1,
     file_permission: 0,
-    mount_permission: 0,
-    basic_path: '/',
-    created_at: '2026-01-01T00:00:00.000Z',
-    expires_at: '9999-12-31T23:59:59.000Z',
-    last_used: null,
   },
 ];
 
@@ -36,12 +27,7 @@ describe('KeyManagementPage, ShareX uploader of a key', () => {
   it('offers the .sxcu file of a key that may upload files, with that key in it, and not for a text-only key', async () => {
     const downloads = captureDownloads();
     try {
-      const { fetchImpl } = fakeFetch([
-        { method: 'GET', path: '/api/admin/api-keys', reply: { body: { code: 200, message: 'ok', success: true, data: KEYS } } },
-      ]);
-      const kernel = testKernel({ language: 'en-US', fetchImpl });
-      kernel.session.loginAdmin('t'.repeat(32));
-      renderWithKernel(kernel, <KeyManagementPage />);
+      renderKeyManagement(KEYS);
       const action = await screen.findByRole('button', { name: 'Download ShareX uploader (.sxcu) for the key screenshots' });
       expect(screen.queryByRole('button', { name: /ShareX uploader \(\.sxcu\) for the key notes/ })).not.toBeInTheDocument();
       fireEvent.click(action);
@@ -56,12 +42,7 @@ describe('KeyManagementPage, ShareX uploader of a key', () => {
   });
 
   it('names the action in Chinese on a Chinese page', async () => {
-    const { fetchImpl } = fakeFetch([
-      { method: 'GET', path: '/api/admin/api-keys', reply: { body: { code: 200, message: 'ok', success: true, data: KEYS } } },
-    ]);
-    const kernel = testKernel({ language: 'zh-CN', fetchImpl });
-    kernel.session.loginAdmin('t'.repeat(32));
-    renderWithKernel(kernel, <KeyManagementPage />);
+    renderKeyManagement(KEYS, 'zh-CN');
     expect(await screen.findByRole('button', { name: '下载密钥 screenshots 的 ShareX 上传配置（.sxcu）' })).toBeInTheDocument();
   });
 });

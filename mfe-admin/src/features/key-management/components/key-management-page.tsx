@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { toBoolean, type ApiKey, type ApiKeyCreateResponse, useKernel, formatDateTime } from '@cloudclip/shared-kernel';
 import { isExpired, isNeverExpiring } from '../../../lib/format';
@@ -8,6 +8,7 @@ import { wholeListRequest } from '../../../lib/table-request';
 import { downloadSharexUploader } from '../../../lib/sharex-uploader';
 import { useCopy } from '../../../hooks/use-copy';
 import { useManagementTable } from '../../../hooks/use-management-table';
+import { CreateButton } from '../../../components/create-button';
 import { RefreshButton } from '../../../components/refresh-button';
 import { IconAction } from '../../../components/icon-action';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
@@ -126,9 +127,7 @@ export function KeyManagementPage() {
         headerTitle={t('keys.title')}
         toolBarRender={() => [
           <RefreshButton key="refresh" onClick={reload} />,
-          <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="key-create">
-            {t('keys.create')}
-          </Button>,
+          <CreateButton key="create" label={t('keys.create')} onClick={() => setCreating(true)} testId="key-create" />,
         ]}
         scroll={{ x: 1200 }}
       />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Switch, Tag } from 'antd';
-import { ClearOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClearOutlined, LockOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   SERVER_FEATURE_DAV_LOCKS,
@@ -14,6 +14,7 @@ import {
 import { tableRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
+import { CreateButton } from '../../../components/create-button';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ManagementTable, actionsColumn, createdAtColumn, deleteAction, editAction } from '../../../components/management-table';
 import { IconAction } from '../../../components/icon-action';
@@ -166,15 +167,12 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
           </Button>,
           ...(admin
             ? [
-                <Button
+                <CreateButton
                   key="create"
-                  type="primary"
-                  icon={<PlusOutlined />}
+                  label={t('mounts.create')}
                   onClick={() => setForm({ open: true, mount: null })}
-                  data-testid="mount-create"
-                >
-                  {t('mounts.create')}
-                </Button>,
+                  testId="mount-create"
+                />,
               ]
             : []),
         ]}

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, App } from 'antd';
-import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
+import { ProForm, ProFormText } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_CHANGE_LOGOUT_DELAY_MS,
@@ -30,7 +31,7 @@ export function AccountCard() {
     kernelRule<AccountChangeFormInput, AccountChangeFormField>(t, field, validateAccountChangeForm);
 
   return (
-    <ProCard title={<h2 className="cc-admin-card-title">{t('account.title')}</h2>} bordered headerBordered data-testid="settings-account">
+    <SectionCard title={t('account.title')} testId="settings-account">
       {changed && secondsLeft !== null && (
         <Alert
           type="success"
@@ -85,6 +86,6 @@ export function AccountCard() {
           rules={[rule('newPassword')]}
         />
       </ProForm>
-    </ProCard>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { App, Button } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
-import { ProCard } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { useDangerConfirm } from '../../../hooks/use-confirm';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -27,11 +27,11 @@ export function CacheCard({ scope }: { scope: 'admin' | 'user' }) {
       },
     });
   return (
-    <ProCard title={<h2 className="cc-admin-card-title">{t('cache.title')}</h2>} bordered headerBordered data-testid="settings-cache">
+    <SectionCard title={t('cache.title')} testId="settings-cache">
       <p className="cc-admin-muted">{t('cache.body')}</p>
       <Button icon={<ClearOutlined />} onClick={clear} data-testid="cache-clear">
         {t('cache.clear')}
       </Button>
-    </ProCard>
+    </SectionCard>
   );
 }

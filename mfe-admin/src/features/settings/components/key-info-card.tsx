@@ -1,6 +1,6 @@
 import { Button, Descriptions, Form, Tag } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { ProCard } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../hooks/use-logout';
 import { NAMESPACE } from '../../../i18n/resources';
@@ -19,7 +19,7 @@ export function KeyInfoCard() {
   const logout = useLogout();
   const permissions = session.apiKeyPermissions ?? { text: false, file: false, mount: false };
   return (
-    <ProCard title={<h2 className="cc-admin-card-title">{t('keyInfo.title')}</h2>} bordered headerBordered data-testid="settings-key-info">
+    <SectionCard title={t('keyInfo.title')} testId="settings-key-info">
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('keys.fieldName')}>{session.apiKeyInfo?.name ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('keys.fieldBasicPath')}>
@@ -44,6 +44,6 @@ export function KeyInfoCard() {
       <Button className="cc-admin-gap" icon={<LogoutOutlined />} onClick={() => void logout()}>
         {t('auth.keyLogout')}
       </Button>
-    </ProCard>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Radio, Select, Space, Spin } from 'antd';
-import { ProCard, ProForm, ProFormSwitch } from '@ant-design/pro-components';
+import { ProForm, ProFormSwitch } from '@ant-design/pro-components';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PASTE_STORAGE_PER_KEY_MB,
@@ -51,12 +52,7 @@ export function SystemSettingsCard() {
   const rule = (field: SettingsFormField) => kernelRule<SettingsFormValues, SettingsFormField>(t, field, validate);
 
   return (
-    <ProCard
-      title={<h2 className="cc-admin-card-title">{t('settings.systemTitle')}</h2>}
-      bordered
-      headerBordered
-      data-testid="settings-system"
-    >
+    <SectionCard title={t('settings.systemTitle')} testId="settings-system">
       {loadError && <p role="alert">{loadError}</p>}
       {!initial && !loadError && <Spin />}
       {initial && (
@@ -146,6 +142,6 @@ export function SystemSettingsCard() {
           ))}
         </ProForm>
       )}
-    </ProCard>
+    </SectionCard>
   );
 }

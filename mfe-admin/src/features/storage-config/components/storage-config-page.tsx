@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
-import { ExperimentOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
+import { Space, Tag, Typography } from 'antd';
+import { ExperimentOutlined, StarOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   formatBytes,
@@ -14,6 +14,7 @@ import {
 import { wholeListRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
 import { IconAction } from '../../../components/icon-action';
+import { CreateButton } from '../../../components/create-button';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ManagementTable, actionsColumn, deleteAction, editAction } from '../../../components/management-table';
 import { StorageConfigForm } from './storage-config-form';
@@ -142,15 +143,12 @@ export function StorageConfigPage() {
         headerTitle={t('storage.title')}
         toolBarRender={() => [
           <RefreshButton key="refresh" onClick={reload} />,
-          <Button
+          <CreateButton
             key="create"
-            type="primary"
-            icon={<PlusOutlined />}
+            label={t('storage.create')}
             onClick={() => setForm({ open: true, config: null })}
-            data-testid="storage-create"
-          >
-            {t('storage.create')}
-          </Button>,
+            testId="storage-create"
+          />,
         ]}
         scroll={{ x: 1250 }}
       />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Space, Tooltip, Typography } from 'antd';
-import { ClearOutlined, LockOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { ADMIN_PASTE_PAGE, SERVER_FEATURE_PASTE_TAGS, toBoolean, useKernel, useServerFeature } from '@cloudclip/shared-kernel';
 import { pasteLink } from '../../../lib/share-links';
 import { useSharePage } from '../../../hooks/use-share-page';
+import { PasswordLock } from '../../../components/password-lock';
 import { ShareManagementTable, shareActionsColumn, shareLifecycleColumns } from '../../../components/share-table';
 import { requestAdminPastes, requestUserPastes, type PasteRow } from '../api/paste-table-request';
 import { PasteEditForm } from './paste-edit-form';
@@ -34,16 +35,11 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
   };
 
   const remove = (row: PasteRow) =>
-    confirmThen({
-      title: t('text.deleteTitle'),
-      content: t('text.deleteBody', { slug: row.slug }),
-      onOk: async () => {
-        await (admin ? api.adminRemove(row.id) : api.userRemove(row.id));
-        void message.success(t('text.deleted'));
-        page.unselect(row.id);
-        reload();
-      },
-    });
+    page.confirmRemove(
+      row,
+      { title: t('text.deleteTitle'), content: t('text.deleteBody', { slug: row.slug }), done: t('text.deleted') },
+      () => (admin ? api.adminRemove(row.id) : api.userRemove(row.id)),
+    );
 
   const removeSelected = () =>
     confirmThen({
@@ -81,11 +77,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
           <Typography.Link href={pasteLink(row.slug)} target="_blank" rel="noreferrer" data-testid="paste-slug">
             {row.slug}
           </Typography.Link>
-          {toBoolean(row.has_password) && (
-            <Tooltip title={t('common.passwordProtected')}>
-              <LockOutlined aria-label={t('common.passwordProtected')} />
-            </Tooltip>
-          )}
+          {toBoolean(row.has_password) && <PasswordLock />}
           <PasteMarkTags marks={row} />
         </Space>
       ),
@@ -109,7 +101,7 @@ export function TextManagementPage({ access }: { access: 'full' | 'user' }) {
         ]
       : []),
     ...shareLifecycleColumns<PasteRow>(t, language, admin),
-    shareActionsColumn<PasteRow>(t, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
+    shareActionsColumn<PasteRow>(t, page.narrow, (row) => page.rowHandlers(row, pasteLink(row.slug), () => remove(row))),
   ];
 
   return (

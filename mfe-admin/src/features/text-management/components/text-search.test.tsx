@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel, testKernel } from '../../../test/test-kernel';
 import { PASTE_ROW_DEFAULTS } from '../../../test/paste-rows';
+import { submitSearch } from '../../../test/submit-search';
 import { searchBackend, type SearchBackendOptions } from '../../../test/search-backend';
 import { TextManagementPage } from './text-management-page';
 
@@ -53,12 +54,6 @@ function renderPage(
 
 const slugs = () => screen.queryAllByTestId('paste-slug').map((link) => link.textContent);
 const searchBox = (name: string | RegExp) => screen.findByRole('searchbox', { name });
-/** Enter in the search box (down and up: the input ignores a second Enter until the key is released). */
-function enter(input: HTMLElement) {
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-}
-
 describe('text management search, against a backend that offers search', () => {
   it('sends the keyword as q from page 1 and shows the server’s rows and total', async () => {
     const backend = adminBackend(['search']);
@@ -70,8 +65,7 @@ describe('text management search, against a backend that offers search', () => {
 
     const box = await searchBox('Search texts (link, remark, content)');
     expect(box).toHaveAttribute('data-mode', 'server');
-    fireEvent.change(box, { target: { value: '  report ' } });
-    enter(box);
+    submitSearch(box, '  report ');
     await waitFor(() => expect(slugs()).toEqual(['note-3']));
     const last = backend.requests.at(-1)?.url;
     expect(last?.searchParams.get('q')).toBe('report');
@@ -94,12 +88,10 @@ describe('text management search, against a backend that offers search', () => {
     renderPage(backend);
     await screen.findByText('note-0');
     const box = await searchBox(/Search texts/);
-    fireEvent.change(box, { target: { value: 'note' } });
-    enter(box);
+    submitSearch(box, 'note');
     await waitFor(() => expect(backend.queries()).toContain('note'));
     const stale = backend.requests.find((request) => request.url.searchParams.get('q') === 'note');
-    fireEvent.change(box, { target: { value: 'report' } });
-    enter(box);
+    submitSearch(box, 'report');
     await waitFor(() => expect(slugs()).toEqual(['note-3']));
     expect(stale?.signal?.aborted).toBe(true);
     act(() => backend.release());
@@ -121,8 +113,7 @@ describe('text management search, against a backend that offers search', () => {
     await screen.findByText('note-0');
     const before = backend.requests.length;
     const box = await searchBox(/Search texts/);
-    fireEvent.change(box, { target: { value: 'a b c d e f g h i' } });
-    enter(box);
+    submitSearch(box, 'a b c d e f g h i');
     expect(await screen.findByTestId('table-search-error')).toHaveTextContent('The search can have at most 8 words (separated by spaces)');
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(backend.requests).toHaveLength(before);
@@ -134,11 +125,9 @@ describe('text management search, against a backend that offers search', () => {
     renderPage(backend, { language: 'zh-CN' });
     await screen.findByText('note-0');
     const box = await searchBox('搜索文本（链接、备注、内容）');
-    fireEvent.change(box, { target: { value: 'x'.repeat(201) } });
-    enter(box);
+    submitSearch(box, 'x'.repeat(201));
     expect(await screen.findByTestId('table-search-error')).toHaveTextContent('搜索内容不能超过 200 个字符');
-    fireEvent.change(box, { target: { value: 'report' } });
-    enter(box);
+    submitSearch(box, 'report');
     await waitFor(() => expect(slugs()).toEqual(['note-3']));
     expect(screen.queryByTestId('table-search-error')).toBeNull();
   });
@@ -152,8 +141,7 @@ describe('text management search, against a backend that offers search', () => {
     renderPage(backend);
     await screen.findByText('note-0');
     const box = await searchBox(/Search texts/);
-    fireEvent.change(box, { target: { value: 'forbidden' } });
-    enter(box);
+    submitSearch(box, 'forbidden');
     expect(await screen.findByText('This search is refused')).toBeInTheDocument();
     expect(backend.queries()).toContain('forbidden');
     expect(slugs()).toHaveLength(10);
@@ -168,8 +156,7 @@ describe('text management search, against a backend without search', () => {
     await screen.findByText('note-0');
     const box = await searchBox('Search this page (link, remark, content)');
     expect(box).toHaveAttribute('data-mode', 'page');
-    fireEvent.change(box, { target: { value: 'REPORT' } });
-    enter(box);
+    submitSearch(box, 'REPORT');
     await waitFor(() => expect(slugs()).toEqual(['note-3']));
     expect(backend.queries().every((q) => q === null)).toBe(true);
     expect(backend.requests.every((request) => request.url.searchParams.get('page') === '1')).toBe(true);
@@ -203,8 +190,7 @@ describe('text management search for a key holder', () => {
     renderWithKernel(kernel, <TextManagementPage access="user" />, { path: '/text-management' });
     await screen.findByText('note-0');
     const box = await searchBox(/Search texts/);
-    fireEvent.change(box, { target: { value: 'report' } });
-    enter(box);
+    submitSearch(box, 'report');
     await waitFor(() => expect(slugs()).toEqual(['note-3']));
     const last = backend.requests.at(-1)?.url;
     expect(last?.pathname).toBe('/api/user/pastes');
