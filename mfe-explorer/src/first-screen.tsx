@@ -5,7 +5,7 @@
  * explorer's root always gets the login notice (features/browser/utils/explorer-access.ts); one
  * with a credential sees the heading while the folder loads.
  */
-import type { FirstScreen } from '@cloudclip/shared-kernel';
+import { signedInPageFirstScreens, type FirstScreen } from '@cloudclip/shared-kernel';
 import { AccessNoticeCard } from './features/browser/components/access-notice';
 import { ExplorerTitle } from './app/explorer-title';
 
@@ -15,30 +15,15 @@ export { NAMESPACE as namespace, resources } from './i18n/resources';
 export const styles = ['./styles/base.css', './styles/phone.css'];
 
 /** The explorer's root only: deeper addresses show the requested folder in the notice. */
-const PATTERN = '^/mount-explorer/?$';
-
-export const firstScreens: FirstScreen[] = [
-  {
-    pattern: PATTERN,
-    session: 'signed-out',
-    render: () => (
-      <div className="cc-remote ce-root cc-app">
-        <section className="ce-page">
-          <ExplorerTitle />
-          <AccessNoticeCard kind="anonymous" path="/" onLogin={() => undefined} />
-        </section>
-      </div>
-    ),
-  },
-  {
-    pattern: PATTERN,
-    session: 'signed-in',
-    render: () => (
-      <div className="cc-remote ce-root cc-app">
-        <section className="ce-page">
-          <ExplorerTitle />
-        </section>
-      </div>
-    ),
-  },
-];
+export const firstScreens: FirstScreen[] = signedInPageFirstScreens(
+  '^/mount-explorer/?$',
+  (notice) => (
+    <div className="cc-remote ce-root cc-app">
+      <section className="ce-page">
+        <ExplorerTitle />
+        {notice}
+      </section>
+    </div>
+  ),
+  () => <AccessNoticeCard kind="anonymous" path="/" onLogin={() => undefined} />,
+);

@@ -5,7 +5,7 @@
  * always gets the login notice (lib/upload-access.ts); one with a credential sees the heading while
  * the form loads.
  */
-import type { FirstScreen } from '@cloudclip/shared-kernel';
+import { signedInPageFirstScreens, type FirstScreen } from '@cloudclip/shared-kernel';
 import { AccessNotice } from './components/access-notice';
 import { UploadPageHead } from './app/upload-page-head';
 
@@ -14,30 +14,15 @@ export { NAMESPACE as namespace, resources } from './i18n/resources';
 /** Stylesheets the markup below needs besides the kernel's base classes (relative to this file). */
 export const styles = ['./styles/upload.css'];
 
-const PATTERN = '^/upload/?$';
-
-export const firstScreens: FirstScreen[] = [
-  {
-    pattern: PATTERN,
-    session: 'signed-out',
-    render: () => (
-      <div className="cc-remote cu-root cc-app">
-        <div className="cu-page">
-          <UploadPageHead />
-          <AccessNotice reason="anonymous" onLogin={() => undefined} />
-        </div>
+export const firstScreens: FirstScreen[] = signedInPageFirstScreens(
+  '^/upload/?$',
+  (notice) => (
+    <div className="cc-remote cu-root cc-app">
+      <div className="cu-page">
+        <UploadPageHead />
+        {notice}
       </div>
-    ),
-  },
-  {
-    pattern: PATTERN,
-    session: 'signed-in',
-    render: () => (
-      <div className="cc-remote cu-root cc-app">
-        <div className="cu-page">
-          <UploadPageHead />
-        </div>
-      </div>
-    ),
-  },
-];
+    </div>
+  ),
+  () => <AccessNotice reason="anonymous" onLogin={() => undefined} />,
+);

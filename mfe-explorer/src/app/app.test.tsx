@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { resources } from '../i18n/resources';
-import { renderExplorerAt } from '../test/render-explorer';
+import { mountListing, renderExplorerAt } from '../test/render-explorer';
 import { leafKeys } from '@cloudclip/shared-kernel/testing/leaf-keys';
 
 /** A request's path and query, as the tests compare them. */
@@ -11,18 +11,7 @@ function renderAt(path: string, storage: Record<string, string>, data: (url: URL
   return { kernel, paths: () => calls.map(pathAndQuery) };
 }
 
-const listing = (path: string) => ({
-  path,
-  type: 'directory',
-  isRoot: false,
-  isVirtual: false,
-  mount_id: 'm1',
-  storage_type: 'S3',
-  items: [
-    { name: 'b.txt', path: `${path}b.txt`, isDirectory: false, size: 2048, modified: '2025-07-01T08:00:00.000Z' },
-    { name: 'sub', path: `${path}sub/`, isDirectory: true, isVirtual: false, size: 10, modified: '2025-07-01T08:00:00.000Z' },
-  ],
-});
+const listing = (path: string) => mountListing(path, { withSubfolder: true });
 
 test('asks visitors to log in and shows the requested path', () => {
   renderAt('/mount-explorer/photos/2024', {});

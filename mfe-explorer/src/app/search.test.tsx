@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FsSearchHit } from '@cloudclip/shared-kernel';
-import { renderExplorerAt, type FakeAnswer, type FakeHandler } from '../test/render-explorer';
+import { renderExplorerAt, type FakeAnswer, type FakeHandler, mountListing } from '../test/render-explorer';
 
 const ADMIN = { admin_token: 'token' };
 const KEY_HOLDER = {
@@ -9,15 +9,7 @@ const KEY_HOLDER = {
   api_key_info: JSON.stringify({ id: '1', name: 'k', basic_path: '/m/team' }),
 };
 
-const listing = (path: string) => ({
-  path,
-  type: 'directory',
-  isRoot: false,
-  isVirtual: false,
-  mount_id: 'm1',
-  storage_type: 'S3',
-  items: [{ name: 'b.txt', path: `${path}b.txt`, isDirectory: false, size: 2048, modified: '2025-07-01T08:00:00.000Z' }],
-});
+const listing = (path: string) => mountListing(path, { withSubfolder: false });
 
 const folderHit = (path: string, parent: string): FsSearchHit => ({
   name: path.split('/').filter(Boolean).pop()!,

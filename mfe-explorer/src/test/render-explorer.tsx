@@ -46,6 +46,26 @@ export function fakeEnvelopeFetch(handler: FakeHandler): { impl: typeof fetch; c
   return { impl: impl as unknown as typeof fetch, calls };
 }
 
+const MODIFIED = '2025-07-01T08:00:00.000Z';
+
+/**
+ * A folder listing of mount m1 (S3) as `/fs/list` answers it: the file `b.txt` (2 KiB), and with
+ * `withSubfolder` also the folder `sub/`.
+ */
+export function mountListing(path: string, { withSubfolder }: { withSubfolder: boolean }) {
+  const file = { name: 'b.txt', path: `${path}b.txt`, isDirectory: false, size: 2048, modified: MODIFIED };
+  const folder = { name: 'sub', path: `${path}sub/`, isDirectory: true, isVirtual: false, size: 10, modified: MODIFIED };
+  return {
+    path,
+    type: 'directory',
+    isRoot: false,
+    isVirtual: false,
+    mount_id: 'm1',
+    storage_type: 'S3',
+    items: withSubfolder ? [file, folder] : [file],
+  };
+}
+
 /** Renders the explorer at `path` with `storage` in localStorage (en-US unless it says otherwise); answers the kernel and every request made. */
 export function renderExplorerAt(path: string, storage: Record<string, string>, handler: FakeHandler): { kernel: Kernel; calls: URL[] } {
   window.localStorage.clear();

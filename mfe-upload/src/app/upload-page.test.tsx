@@ -56,6 +56,13 @@ afterEach(async () => {
   await settle();
 });
 
+/** Renders the upload page and waits until the loads are in and the default storage (c-2) is chosen. */
+async function openWithDefaultStorage(kernel: Kernel) {
+  renderWithKernel(<UploadPage />, kernel);
+  await settle();
+  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+}
+
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'text/plain' });
 
 function choose(files: File[]) {
@@ -88,9 +95,7 @@ test('a key without file permission is told that file permission is missing', as
 
 test('preselects the default storage configuration and shows the server limit', async () => {
   const kernel = adminKernel('en-US', 2);
-  renderWithKernel(<UploadPage />, kernel);
-  await settle();
-  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+  await openWithDefaultStorage(kernel);
   expect(screen.getByRole('option', { name: 'disk (default)' })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('upload-limit')).toHaveTextContent('Maximum 2 MB per file'));
 });
@@ -98,9 +103,7 @@ test('preselects the default storage configuration and shows the server limit', 
 test('uploads several files at once, shows their links and remembers them as recent uploads', async () => {
   const kernel = adminKernel();
   const api = mockUploads(kernel);
-  renderWithKernel(<UploadPage />, kernel);
-  await settle();
-  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+  await openWithDefaultStorage(kernel);
   choose([file('a.txt'), file('b.txt'), file('c.txt')]);
   expect(screen.getAllByTestId('selected-file')).toHaveLength(3);
   fireEvent.click(screen.getByTestId('start-upload'));
@@ -133,9 +136,7 @@ test('refuses a file over the limit before sending anything', async () => {
 test('shows option errors instead of uploading (custom link for several files, negative views)', async () => {
   const kernel = adminKernel();
   const api = mockUploads(kernel);
-  renderWithKernel(<UploadPage />, kernel);
-  await settle();
-  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+  await openWithDefaultStorage(kernel);
   fireEvent.change(screen.getByTestId('option-slug'), { target: { value: 'same-link' } });
   fireEvent.change(screen.getByTestId('option-max-views'), { target: { value: '-1' } });
   choose([file('a.txt'), file('b.txt')]);
@@ -153,9 +154,7 @@ test('a failed upload shows its error, cleans up, and succeeds on retry', async 
   api.put.mockImplementationOnce(async () => {
     throw new ApiError('Network error, check your connection and retry', 'network', 0);
   });
-  renderWithKernel(<UploadPage />, kernel);
-  await settle();
-  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+  await openWithDefaultStorage(kernel);
   choose([file('a.txt')]);
   fireEvent.click(screen.getByTestId('start-upload'));
   const item = await screen.findByTestId('upload-item');
@@ -260,9 +259,7 @@ test('a text paste in the URL field stays a text paste and queues nothing', asyn
 test('files dropped anywhere on the page join the selection; the browser does not open them', async () => {
   const kernel = adminKernel();
   const api = mockUploads(kernel);
-  renderWithKernel(<UploadPage />, kernel);
-  await settle();
-  await waitFor(() => expect(screen.getByTestId('option-storage')).toHaveValue('c-2'));
+  await openWithDefaultStorage(kernel);
   const heading = screen.getByRole('heading', { level: 1 });
   expect(drag('dragover', [file('a.txt')], heading).defaultPrevented).toBe(true);
   expect(drag('drop', [file('a.txt'), file('b.txt')], heading).defaultPrevented).toBe(true);

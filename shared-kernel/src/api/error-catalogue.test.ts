@@ -8,6 +8,11 @@ const failed = (overrides: Partial<FailedResponse>): FailedResponse => ({
   ...overrides,
 });
 
+/** The decision for a failure that ends no session and shows the server's message, or `fallbackKey`. */
+function keepsSession(fallbackKey: string) {
+  return { fallbackKey, ignoreServerMessage: false, sessionAction: null };
+}
+
 describe('decideError (spec §8)', () => {
   it('counts 200, 201 and 202 as success codes', () => {
     expect([...SUCCESS_CODES]).toEqual([200, 201, 202]);
@@ -15,22 +20,16 @@ describe('decideError (spec §8)', () => {
 
   it('keeps every session on a share-password 401 and falls back to wrong password', () => {
     for (const credential of ['admin', 'apiKey', 'none'] as const) {
-      expect(decideError(failed({ status: 401, credential, path: '/paste/abc', errorContext: 'share-password' }))).toEqual({
-        fallbackKey: 'errors.wrongPassword',
-        ignoreServerMessage: false,
-        sessionAction: null,
-      });
+      expect(decideError(failed({ status: 401, credential, path: '/paste/abc', errorContext: 'share-password' }))).toEqual(
+        keepsSession('errors.wrongPassword'),
+      );
     }
   });
 
   it('keeps the admin session on a change-password 401 and falls back to verification failed', () => {
     expect(
       decideError(failed({ status: 401, credential: 'admin', path: '/admin/change-password', errorContext: 'change-password' })),
-    ).toEqual({
-      fallbackKey: 'errors.verificationFailed',
-      ignoreServerMessage: false,
-      sessionAction: null,
-    });
+    ).toEqual(keepsSession('errors.verificationFailed'));
   });
 
   it('keeps the session on a login 401 and falls back to login failed', () => {
@@ -84,21 +83,13 @@ describe('decideError (spec §8)', () => {
   });
 
   it('shows the server message of a 409 or the slug-taken text', () => {
-    expect(decideError(failed({ status: 409, credential: 'admin', path: '/admin/pastes/a' }))).toEqual({
-      fallbackKey: 'errors.slugTaken',
-      ignoreServerMessage: false,
-      sessionAction: null,
-    });
+    expect(decideError(failed({ status: 409, credential: 'admin', path: '/admin/pastes/a' }))).toEqual(keepsSession('errors.slugTaken'));
   });
 
   it('shows the server message of a 507 or says the server storage is full (issue 41: a full disk)', () => {
     expect(
       decideError(failed({ status: 507, statusText: 'Insufficient Storage', credential: 'apiKey', path: '/upload-direct/a.bin' })),
-    ).toEqual({
-      fallbackKey: 'errors.storageFull',
-      ignoreServerMessage: false,
-      sessionAction: null,
-    });
+    ).toEqual(keepsSession('errors.storageFull'));
   });
 
   it.each([400, 404, 410, 500, 502])('falls back to HTTP error {status}: {text} for %i', (status) => {

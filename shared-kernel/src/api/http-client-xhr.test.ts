@@ -1,6 +1,8 @@
 /** HttpClient's XMLHttpRequest calls: upload (to the API, with progress) and putToStorage (to a bucket). */
 import { API_KEY, BASE } from './endpoints/test-harness';
 import { asAdmin, asApiKey, failure, settledWithin, setup, xhrSetup } from './http-client-test-setup';
+
+type XhrSetup = ReturnType<typeof xhrSetup>;
 import type { ProgressEvent as UploadProgress } from './http-client';
 
 describe('HttpClient.upload (XMLHttpRequest)', () => {
@@ -90,24 +92,6 @@ describe('HttpClient.upload (XMLHttpRequest)', () => {
     await expect(pending).rejects.toMatchObject({ kind: 'network', message: 'errors.network' });
   });
 
-  it("is cancelled with 'upload cancelled' when the caller aborts during the upload", async () => {
-    const h = xhrSetup();
-    const controller = new AbortController();
-    const pending = h.client.upload('/x', { body: new FormData(), signal: controller.signal });
-    controller.abort();
-    await expect(pending).rejects.toMatchObject({ kind: 'cancelled', message: 'errors.uploadCancelled' });
-  });
-
-  it('is cancelled, without sending, when the signal is already aborted', async () => {
-    const h = xhrSetup();
-    const controller = new AbortController();
-    controller.abort();
-    const pending = h.client.upload('/x', { body: new FormData(), signal: controller.signal });
-    expect(h.xhr().sent).toBe(false);
-    expect(await settledWithin(pending, 100)).toBe('rejected');
-    await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
-  });
-
   it('settles with a real (jsdom) XMLHttpRequest when the signal is already aborted', async () => {
     const h = setup({ createXhr: () => new XMLHttpRequest() });
     const controller = new AbortController();
@@ -118,9 +102,9 @@ describe('HttpClient.upload (XMLHttpRequest)', () => {
   });
 });
 
-describe('HttpClient.putToStorage (XMLHttpRequest)', () => {
-  const PRESIGNED = 'https://bucket.s3.test/uploads/a.bin?X-Amz-Signature=abc';
+const PRESIGNED = 'https://bucket.s3.test/uploads/a.bin?X-Amz-Signature=abc';
 
+describe('HttpClient.putToStorage (XMLHttpRequest)', () => {
   it('PUTs the bytes to the storage URL as given, with only the given headers and no credential', async () => {
     const h = xhrSetup(asAdmin);
     const blob = new Blob(['hello']);
@@ -181,11 +165,17 @@ describe('HttpClient.putToStorage (XMLHttpRequest)', () => {
     h.xhr().onerror?.();
     await expect(broken).rejects.toMatchObject({ kind: 'network' });
   });
+});
 
-  it("is cancelled with 'upload cancelled' when the caller aborts", async () => {
+/** Both XMLHttpRequest calls stop the same way when the caller's signal aborts. */
+describe.each([
+  { call: 'upload', send: (h: XhrSetup, signal: AbortSignal) => h.client.upload('/x', { body: new FormData(), signal }) },
+  { call: 'putToStorage', send: (h: XhrSetup, signal: AbortSignal) => h.client.putToStorage(PRESIGNED, new Blob(['x']), { signal }) },
+])('HttpClient.$call cancellation (XMLHttpRequest)', ({ send }) => {
+  it("is cancelled with 'upload cancelled' when the caller aborts during the upload", async () => {
     const h = xhrSetup();
     const controller = new AbortController();
-    const pending = h.client.putToStorage(PRESIGNED, new Blob(['x']), { signal: controller.signal });
+    const pending = send(h, controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled', message: 'errors.uploadCancelled' });
   });
@@ -194,9 +184,10 @@ describe('HttpClient.putToStorage (XMLHttpRequest)', () => {
     const h = xhrSetup();
     const controller = new AbortController();
     controller.abort();
-    const pending = h.client.putToStorage(PRESIGNED, new Blob(['x']), { signal: controller.signal });
+    const pending = send(h, controller.signal);
     pending.catch(() => undefined);
     expect(h.xhr().sent).toBe(false);
     expect(await settledWithin(pending, 100)).toBe('rejected');
+    await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
   });
 });

@@ -3,21 +3,23 @@ import { memoryStorage } from '../../testing/memory-storage';
 
 const ORIGIN = 'https://clip.example.org';
 
+/** resolveBaseUrl with a fresh empty storage, a non-container build and ORIGIN, unless `input` says otherwise. */
+const resolve = (input: Partial<Parameters<typeof resolveBaseUrl>[0]>) =>
+  resolveBaseUrl({ storage: memoryStorage(), isContainerBuild: false, origin: ORIGIN, ...input });
+
 describe('resolveBaseUrl', () => {
   it('uses the runtime backendUrl first, even when an address is saved locally', () => {
     const storage = memoryStorage({ 'vite-api-base-url': 'http://saved.test' });
-    expect(resolveBaseUrl({ appConfig: { backendUrl: 'https://runtime.test' }, storage, isContainerBuild: false, origin: ORIGIN })).toEqual(
-      {
-        baseUrl: 'https://runtime.test',
-        source: 'runtime',
-      },
-    );
+    expect(resolve({ appConfig: { backendUrl: 'https://runtime.test' }, storage })).toEqual({
+      baseUrl: 'https://runtime.test',
+      source: 'runtime',
+    });
   });
 
   it('ignores the runtime backendUrl while it is still the __BACKEND_URL__ placeholder', () => {
     const storage = memoryStorage({ 'vite-api-base-url': 'http://saved.test' });
     expect(BACKEND_URL_PLACEHOLDER).toBe('__BACKEND_URL__');
-    expect(resolveBaseUrl({ appConfig: { backendUrl: '__BACKEND_URL__' }, storage, isContainerBuild: false, origin: ORIGIN })).toEqual({
+    expect(resolve({ appConfig: { backendUrl: '__BACKEND_URL__' }, storage })).toEqual({
       baseUrl: 'http://saved.test',
       source: 'local-storage',
     });
@@ -25,7 +27,7 @@ describe('resolveBaseUrl', () => {
 
   it('ignores an empty or blank runtime backendUrl', () => {
     for (const backendUrl of ['', '   ']) {
-      expect(resolveBaseUrl({ appConfig: { backendUrl }, storage: memoryStorage(), isContainerBuild: false, origin: ORIGIN })).toEqual({
+      expect(resolve({ appConfig: { backendUrl } })).toEqual({
         baseUrl: ORIGIN,
         source: 'origin',
       });
@@ -34,7 +36,7 @@ describe('resolveBaseUrl', () => {
 
   it('uses the address saved in vite-api-base-url when there is no runtime setting', () => {
     const storage = memoryStorage({ 'vite-api-base-url': '  http://saved.test  ' });
-    expect(resolveBaseUrl({ storage, isContainerBuild: false, origin: ORIGIN })).toEqual({
+    expect(resolve({ storage })).toEqual({
       baseUrl: 'http://saved.test',
       source: 'local-storage',
     });
@@ -42,52 +44,31 @@ describe('resolveBaseUrl', () => {
 
   it('ignores the saved address in a container build and falls back to the page origin', () => {
     const storage = memoryStorage({ 'vite-api-base-url': 'http://saved.test' });
-    expect(resolveBaseUrl({ appConfig: {}, storage, isContainerBuild: true, origin: ORIGIN })).toEqual({
+    expect(resolve({ appConfig: {}, storage, isContainerBuild: true })).toEqual({
       baseUrl: ORIGIN,
       source: 'origin',
     });
   });
 
   it('still honours the runtime setting in a container build', () => {
-    expect(
-      resolveBaseUrl({
-        appConfig: { backendUrl: 'https://runtime.test' },
-        storage: memoryStorage(),
-        isContainerBuild: true,
-        origin: ORIGIN,
-      }).baseUrl,
-    ).toBe('https://runtime.test');
+    expect(resolve({ appConfig: { backendUrl: 'https://runtime.test' }, isContainerBuild: true }).baseUrl).toBe('https://runtime.test');
   });
 
   it('falls back to the page origin when nothing is configured', () => {
-    expect(resolveBaseUrl({ appConfig: undefined, storage: memoryStorage(), isContainerBuild: false, origin: ORIGIN })).toEqual({
+    expect(resolve({ appConfig: undefined })).toEqual({
       baseUrl: ORIGIN,
       source: 'origin',
     });
   });
 
   it('ignores a blank saved address', () => {
-    expect(resolveBaseUrl({ storage: memoryStorage({ 'vite-api-base-url': '   ' }), isContainerBuild: false, origin: ORIGIN }).source).toBe(
-      'origin',
-    );
+    expect(resolve({ storage: memoryStorage({ 'vite-api-base-url': '   ' }) }).source).toBe('origin');
   });
 
   it('trims trailing slashes from whichever address wins', () => {
-    expect(
-      resolveBaseUrl({
-        appConfig: { backendUrl: 'https://runtime.test//' },
-        storage: memoryStorage(),
-        isContainerBuild: false,
-        origin: ORIGIN,
-      }).baseUrl,
-    ).toBe('https://runtime.test');
-    expect(
-      resolveBaseUrl({ storage: memoryStorage({ 'vite-api-base-url': 'http://saved.test/' }), isContainerBuild: false, origin: ORIGIN })
-        .baseUrl,
-    ).toBe('http://saved.test');
-    expect(resolveBaseUrl({ storage: memoryStorage(), isContainerBuild: false, origin: 'http://host.test/' }).baseUrl).toBe(
-      'http://host.test',
-    );
+    expect(resolve({ appConfig: { backendUrl: 'https://runtime.test//' } }).baseUrl).toBe('https://runtime.test');
+    expect(resolve({ storage: memoryStorage({ 'vite-api-base-url': 'http://saved.test/' }) }).baseUrl).toBe('http://saved.test');
+    expect(resolve({ origin: 'http://host.test/' }).baseUrl).toBe('http://host.test');
   });
 });
 
@@ -149,7 +130,7 @@ describe('saveBaseUrlOverride', () => {
   it('is what resolveBaseUrl reads on the next start', () => {
     const storage = memoryStorage();
     saveBaseUrlOverride(storage, 'https://api.example.net/');
-    expect(resolveBaseUrl({ storage, isContainerBuild: false, origin: ORIGIN })).toEqual({
+    expect(resolve({ storage })).toEqual({
       baseUrl: 'https://api.example.net',
       source: 'local-storage',
     });

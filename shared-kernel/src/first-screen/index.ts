@@ -7,3 +7,4 @@ export {
   takeEarlySubmit,
   type EarlyField,
 } from './early-first-screen';
+export { signedInPageFirstScreens } from './signed-in-page-first-screens';

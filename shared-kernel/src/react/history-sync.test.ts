@@ -5,19 +5,14 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A window with just what history sync touches: history, location and dispatchEvent. */
 function fakeWindow(href = 'http://app.test/') {
   const dispatched: PopStateEvent[] = [];
+  /** pushState and replaceState alike: the state, and the URL (resolved against the current one) when given. */
+  const navigate = (data: unknown, _unused: string, url?: string | URL | null) => {
+    win.history.state = data;
+    if (url !== undefined && url !== null) win.location.href = new URL(String(url), win.location.href).href;
+  };
   const win = {
     location: { href },
-    history: {
-      state: null as unknown,
-      pushState(data: unknown, _unused: string, url?: string | URL | null) {
-        this.state = data;
-        if (url !== undefined && url !== null) win.location.href = new URL(String(url), win.location.href).href;
-      },
-      replaceState(data: unknown, _unused: string, url?: string | URL | null) {
-        this.state = data;
-        if (url !== undefined && url !== null) win.location.href = new URL(String(url), win.location.href).href;
-      },
-    },
+    history: { state: null as unknown, pushState: navigate, replaceState: navigate },
     dispatchEvent: (event: Event) => {
       dispatched.push(event as PopStateEvent);
       return true;
@@ -26,10 +21,16 @@ function fakeWindow(href = 'http://app.test/') {
   return { win, asWindow: win as unknown as Window, dispatched };
 }
 
+/** A fake window with history sync installed on it. */
+function syncedWindow(href?: string) {
+  const fake = fakeWindow(href);
+  installHistorySync(fake.asWindow);
+  return fake;
+}
+
 describe('installHistorySync (fake window)', () => {
   it('announces a pushState to a new URL with one popstate carrying the new state', async () => {
-    const { win, asWindow, dispatched } = fakeWindow();
-    installHistorySync(asWindow);
+    const { win, dispatched } = syncedWindow();
     win.history.pushState({ page: 2 }, '', '/upload');
     await flush();
     expect(win.location.href).toBe('http://app.test/upload');
@@ -39,8 +40,7 @@ describe('installHistorySync (fake window)', () => {
   });
 
   it('lets the navigating router finish first: the popstate comes after pushState returns', async () => {
-    const { win, asWindow, dispatched } = fakeWindow();
-    installHistorySync(asWindow);
+    const { win, dispatched } = syncedWindow();
     win.history.pushState(null, '', '/admin');
     expect(dispatched).toHaveLength(0);
     await flush();
@@ -48,8 +48,7 @@ describe('installHistorySync (fake window)', () => {
   });
 
   it('announces nothing for a pushState to the same URL', async () => {
-    const { win, asWindow, dispatched } = fakeWindow('http://app.test/upload');
-    installHistorySync(asWindow);
+    const { win, dispatched } = syncedWindow('http://app.test/upload');
     win.history.pushState({ again: true }, '', '/upload');
     win.history.pushState({ again: true }, '');
     await flush();
@@ -57,16 +56,14 @@ describe('installHistorySync (fake window)', () => {
   });
 
   it('announces a replaceState to a new URL too', async () => {
-    const { win, asWindow, dispatched } = fakeWindow();
-    installHistorySync(asWindow);
+    const { win, dispatched } = syncedWindow();
     win.history.replaceState(null, '', '/mount-explorer/docs');
     await flush();
     expect(dispatched.map((event) => event.type)).toEqual(['popstate']);
   });
 
   it('wraps only once when installed twice', async () => {
-    const { win, asWindow, dispatched } = fakeWindow();
-    installHistorySync(asWindow);
+    const { win, asWindow, dispatched } = syncedWindow();
     installHistorySync(asWindow);
     win.history.pushState(null, '', '/paste/abc');
     await flush();
@@ -74,8 +71,7 @@ describe('installHistorySync (fake window)', () => {
   });
 
   it('announces each navigation', async () => {
-    const { win, asWindow, dispatched } = fakeWindow();
-    installHistorySync(asWindow);
+    const { win, dispatched } = syncedWindow();
     win.history.pushState(null, '', '/a');
     win.history.pushState(null, '', '/b');
     await flush();

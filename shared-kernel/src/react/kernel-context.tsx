@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Kernel } from '../kernel';
 import type { SessionState } from '../session/session-store';
 import type { Language } from '../constants';
+import type { Observable } from 'rxjs';
 
 /**
  * The kernel a remote received from the host, for every component of that remote's React root.
@@ -28,21 +29,24 @@ export function useSession(kernel?: Kernel): SessionState {
   const fromContext = useContext(KernelContext);
   const source = kernel ?? fromContext;
   if (!source) throw new Error('useSession() needs a kernel: pass it, or use <KernelProvider>');
-  const [state, setState] = useState<SessionState>(source.session.snapshot);
-  useEffect(() => {
-    const subscription = source.session.changes().subscribe(setState);
-    return () => subscription.unsubscribe();
-  }, [source]);
-  return state;
+  return useKernelValue(source, source.session.snapshot, sessionChanges);
 }
 
 /** The interface language as React state (`kernel.i18n.languageChanges()`). */
 export function useLanguage(): Language {
   const kernel = useKernel();
-  const [language, setLanguage] = useState<Language>(kernel.i18n.language);
+  return useKernelValue(kernel, kernel.i18n.language, languageChanges);
+}
+
+const sessionChanges = (kernel: Kernel): Observable<SessionState> => kernel.session.changes();
+const languageChanges = (kernel: Kernel): Observable<Language> => kernel.i18n.languageChanges();
+
+/** A kernel value as React state: `initial` first, then every value `changes` emits. */
+function useKernelValue<T>(kernel: Kernel, initial: T, changes: (kernel: Kernel) => Observable<T>): T {
+  const [value, setValue] = useState<T>(initial);
   useEffect(() => {
-    const subscription = kernel.i18n.languageChanges().subscribe(setLanguage);
+    const subscription = changes(kernel).subscribe(setValue);
     return () => subscription.unsubscribe();
-  }, [kernel]);
-  return language;
+  }, [kernel, changes]);
+  return value;
 }

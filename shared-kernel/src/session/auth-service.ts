@@ -19,8 +19,8 @@ function isServerRejection(error: unknown): boolean {
  * Messages of thrown errors are in the user's language (error catalogue).
  */
 export class AuthService {
-  private adminCheck: Promise<boolean> | null = null;
-  private keyCheck: Promise<boolean> | null = null;
+  /** The credential checks under way, by credential. */
+  private readonly checks = new Map<'admin' | 'apiKey', Promise<boolean>>();
 
   constructor(
     private readonly api: CloudclipApi,
@@ -86,34 +86,28 @@ export class AuthService {
   checkAdminToken(options: { force?: boolean } = {}): Promise<boolean> {
     if (!this.session.snapshot.adminToken) return Promise.resolve(false);
     if (!options.force && !this.session.isStale(CREDENTIAL_STALE_MS)) return Promise.resolve(true);
-    if (this.adminCheck) return this.adminCheck;
     const token = this.session.snapshot.adminToken;
-    this.adminCheck = this.api.auth
-      .checkAdminToken()
-      .then(() => {
+    return this.checkOnce(
+      'admin',
+      () => this.api.auth.checkAdminToken(),
+      () => {
         if (this.session.snapshot.adminToken === token) this.session.markValidated();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (!isServerRejection(error)) return true;
+      },
+      () => {
         // A 401 was already handled by the client's error catalogue; anything else the server says also ends the session.
         if (this.session.snapshot.adminToken === token) this.session.expireAdminToken('check-failed');
-        return false;
-      })
-      .finally(() => {
-        this.adminCheck = null;
-      });
-    return this.adminCheck;
+      },
+    );
   }
 
   /** Re-validates the stored API key and refreshes its permissions; a rejection invalidates it. */
   checkApiKey(): Promise<boolean> {
     if (!this.session.snapshot.apiKey) return Promise.resolve(false);
-    if (this.keyCheck) return this.keyCheck;
     const key = this.session.snapshot.apiKey;
-    this.keyCheck = this.api.auth
-      .testApiKey()
-      .then((data) => {
+    return this.checkOnce(
+      'apiKey',
+      () => this.api.auth.testApiKey(),
+      (data) => {
         if (this.session.snapshot.apiKey === key && data?.permissions) {
           const info = data.key_info ?? { id: '', name: data.name, basic_path: data.basic_path };
           this.session.refreshApiKey(normalisePermissions(data.permissions), {
@@ -122,17 +116,41 @@ export class AuthService {
             basic_path: info.basic_path || '/',
           });
         }
+      },
+      () => {
+        if (this.session.snapshot.apiKey === key) this.session.invalidateApiKey('check-failed');
+      },
+    );
+  }
+
+  /**
+   * One check of a stored credential at a time (a second caller shares the running one): `accepted`
+   * takes the server's answer (true); a rejection by the server ends the credential through
+   * `rejected` (false); any other failure (offline, timeout) keeps it (true).
+   */
+  private checkOnce<T>(
+    credential: 'admin' | 'apiKey',
+    ask: () => Promise<T>,
+    accepted: (answer: T) => void,
+    rejected: () => void,
+  ): Promise<boolean> {
+    const running = this.checks.get(credential);
+    if (running) return running;
+    const check = ask()
+      .then((answer) => {
+        accepted(answer);
         return true;
       })
       .catch((error: unknown) => {
         if (!isServerRejection(error)) return true;
-        if (this.session.snapshot.apiKey === key) this.session.invalidateApiKey('check-failed');
+        rejected();
         return false;
       })
       .finally(() => {
-        this.keyCheck = null;
+        this.checks.delete(credential);
       });
-    return this.keyCheck;
+    this.checks.set(credential, check);
+    return check;
   }
 
   /** Start-up check of whatever credential is stored (admin token takes precedence). */

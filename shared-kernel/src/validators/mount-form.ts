@@ -7,7 +7,16 @@ import {
   type MountPathProblem,
 } from '@cloudclip/contract';
 import { isWholeNumber, parseNumericInput, type NumericInput } from './numeric-input';
-import { fieldFail, fieldOk, formResult, validationError, type FieldErrors, type FieldResult, type FormResult } from './validation-result';
+import {
+  fieldFail,
+  fieldOk,
+  formResult,
+  validationError,
+  type FieldErrors,
+  type FieldResult,
+  type FormResult,
+  type ValidationMessageKey,
+} from './validation-result';
 
 /** The validation message of each mount path problem of the contract's rule. */
 const MOUNT_PATH_MESSAGES = {
@@ -70,32 +79,34 @@ function trimmed(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function validateCacheTtl(input: NumericInput): FieldResult<number> {
+/** A whole-number field of the mount form: empty takes `fallback`; anything but a whole number fails with `notInteger`. */
+function validateWholeNumber(input: NumericInput, fallback: number, notInteger: ValidationMessageKey): FieldResult<number> {
   const parsed = parseNumericInput(input);
   if (parsed.kind === 'empty') {
-    return fieldOk(MOUNT_CACHE_TTL_DEFAULT_SECONDS);
+    return fieldOk(fallback);
   }
   if (parsed.kind === 'invalid' || !isWholeNumber(parsed.value)) {
-    return fieldFail(validationError('mountCacheTtlNotInteger'));
-  }
-  if (parsed.value < 0) {
-    return fieldFail(validationError('mountCacheTtlNegative'));
-  }
-  if (parsed.value > MOUNT_CACHE_TTL_MAX_SECONDS) {
-    return fieldFail(validationError('mountCacheTtlTooLarge', { max: MOUNT_CACHE_TTL_MAX_SECONDS }));
+    return fieldFail(validationError(notInteger));
   }
   return fieldOk(parsed.value);
 }
 
+function validateCacheTtl(input: NumericInput): FieldResult<number> {
+  const result = validateWholeNumber(input, MOUNT_CACHE_TTL_DEFAULT_SECONDS, 'mountCacheTtlNotInteger');
+  if (!result.valid) {
+    return result;
+  }
+  if (result.value < 0) {
+    return fieldFail(validationError('mountCacheTtlNegative'));
+  }
+  if (result.value > MOUNT_CACHE_TTL_MAX_SECONDS) {
+    return fieldFail(validationError('mountCacheTtlTooLarge', { max: MOUNT_CACHE_TTL_MAX_SECONDS }));
+  }
+  return result;
+}
+
 function validateSortOrder(input: NumericInput): FieldResult<number> {
-  const parsed = parseNumericInput(input);
-  if (parsed.kind === 'empty') {
-    return fieldOk(MOUNT_SORT_ORDER_DEFAULT);
-  }
-  if (parsed.kind === 'invalid' || !isWholeNumber(parsed.value)) {
-    return fieldFail(validationError('mountSortOrderNotInteger'));
-  }
-  return fieldOk(parsed.value);
+  return validateWholeNumber(input, MOUNT_SORT_ORDER_DEFAULT, 'mountSortOrderNotInteger');
 }
 
 /**

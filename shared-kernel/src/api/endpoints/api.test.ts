@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { createApi } from './api';
-import { BASE, createHarness, envelope, loginAdmin } from './test-harness';
+import { BASE, createHarness, envelope } from './test-harness';
 
 describe('createApi', () => {
   it('assembles every endpoint group on one client', () => {
@@ -24,8 +24,7 @@ describe('createApi', () => {
   });
 
   it('routes fs.admin to /api/admin/fs and fs.user to /api/user/fs', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createApi(h.client);
     h.reply(envelope({ path: '/', items: [] }), envelope({ path: '/', items: [] }));
     await api.fs.admin.list('/');

@@ -1,5 +1,5 @@
 import { createAuthApi } from './auth';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope } from './test-harness';
 
 describe('auth endpoints', () => {
   it('logs in with a JSON POST to /api/admin/login and returns the E− data', async () => {
@@ -17,8 +17,7 @@ describe('auth endpoints', () => {
   });
 
   it('sends the login without a stored credential and keeps the session on a 401', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply({ status: 401, body: { code: 401, message: '用户名或密码错误', success: false, data: null } });
     await expect(createAuthApi(h.client).login({ username: 'admin', password: 'bad' })).rejects.toMatchObject({
       status: 401,
@@ -29,8 +28,7 @@ describe('auth endpoints', () => {
   });
 
   it('checks the admin session with GET /api/test/admin-token and the Bearer token', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ body: { code: 200, message: 'ok', success: true } });
     await createAuthApi(h.client).checkAdminToken();
     expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/test/admin-token` });
@@ -38,8 +36,7 @@ describe('auth endpoints', () => {
   });
 
   it('clears the admin token and raises admin-token-expired when the session check answers 401', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const events: unknown[] = [];
     h.bus.on('admin-token-expired').subscribe((event) => events.push(event));
     h.reply({ status: 401, body: { code: 401, message: 'invalid', success: false, data: null } });
@@ -64,16 +61,14 @@ describe('auth endpoints', () => {
   });
 
   it('does not touch the stored key when a candidate key is rejected with 401', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply({ status: 401, body: { code: 401, message: 'bad key', success: false, data: null } });
     await expect(createAuthApi(h.client).testApiKey('Wrong')).rejects.toMatchObject({ status: 401 });
     expect(h.session.snapshot.apiKey).toBe(API_KEY);
   });
 
   it('invalidates the stored key when its re-validation answers 401', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply({ status: 401, body: { code: 401, message: 'expired', success: false, data: null } });
     await expect(createAuthApi(h.client).testApiKey()).rejects.toMatchObject({ status: 401 });
     expect(h.requests[0]?.headers.Authorization).toBe(`ApiKey ${API_KEY}`);
@@ -81,8 +76,7 @@ describe('auth endpoints', () => {
   });
 
   it('keeps the admin session when change-password answers 401 for a wrong current password', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ status: 401, body: { code: 401, message: '当前密码错误', success: false, data: null } });
     await expect(createAuthApi(h.client).changePassword({ currentPassword: 'x', newPassword: 'y' })).rejects.toMatchObject({
       status: 401,
@@ -97,8 +91,7 @@ describe('auth endpoints', () => {
   });
 
   it('logs out with POST /api/admin/logout and the Bearer token', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ body: { code: 200, message: '登出成功' } });
     await createAuthApi(h.client).logout();
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/logout` });

@@ -1,6 +1,6 @@
 import type { BackupRestoreCheck, BackupRun, BackupSchedule } from '@cloudclip/contract';
 import { createBackupApi } from './backup';
-import { ADMIN_TOKEN, BASE, createHarness, envelope, loginAdmin } from './test-harness';
+import { ADMIN_TOKEN, BASE, createHarness, envelope } from './test-harness';
 
 const schedule: BackupSchedule = {
   enabled: true,
@@ -43,8 +43,7 @@ const check: BackupRestoreCheck = {
 
 describe('backup endpoints', () => {
   it('reads the overview with GET /api/admin/backup and the admin token', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const overview = { database: 'postgresql', schedule, lastRun: run, runs: [run] };
     h.reply(envelope(overview));
     const result = await createBackupApi(h.client).overview();
@@ -54,8 +53,7 @@ describe('backup endpoints', () => {
   });
 
   it('saves the schedule with PUT /api/admin/backup/schedule and returns the saved one', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply(envelope({ ...schedule, folder: 'nightly' }));
     const saved = await createBackupApi(h.client).saveSchedule({ ...schedule, folder: 'nightly/' });
     expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/admin/backup/schedule`, body: { ...schedule, folder: 'nightly/' } });
@@ -63,8 +61,7 @@ describe('backup endpoints', () => {
   });
 
   it('starts a run with POST /api/admin/backup/run (202) and rejects with the message of a 409', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createBackupApi(h.client);
     h.reply({ status: 202, body: { code: 202, message: 'started', success: true, data: run } });
     await expect(api.runNow()).resolves.toEqual(run);
@@ -74,8 +71,7 @@ describe('backup endpoints', () => {
   });
 
   it('asks for a download token and turns its url into an address on the API origin', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createBackupApi(h.client);
     h.reply(envelope({ url: '/api/admin/backup/archive?token=t%2B1', expiresAt: '2026-11-29T03:05:00.000Z' }));
     const token = await api.downloadToken(true);
@@ -87,8 +83,7 @@ describe('backup endpoints', () => {
   });
 
   it('uploads the archive to POST /api/admin/backup/restore/check as gzip bytes, with progress', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.xhr.replies.push(envelope(check));
     const progress: Array<number | null> = [];
     const archive = new Blob(['archive bytes'], { type: 'application/gzip' });
@@ -104,8 +99,7 @@ describe('backup endpoints', () => {
   });
 
   it('restores a checked archive with POST /api/admin/backup/restore and returns the report', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const report = { inserted: { pastes: 3 }, conflicts: [{ table: 'files', id: 'f1' }], objects: { restored: 2, conflicts: [] } };
     h.reply(envelope(report));
     const result = await createBackupApi(h.client).restore({ checkId: check.checkId, merge: true, secret: 'old secret' });

@@ -1,6 +1,6 @@
 import { isApiError } from '../api-error';
 import { createFilesApi, withSharePassword } from './files';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO } from './test-harness';
 
 const presigned = {
   file_id: 'f1',
@@ -14,8 +14,7 @@ const presigned = {
 
 describe('files endpoints', () => {
   it('presigns with POST /api/s3/presign and returns data', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply(envelope(presigned));
     const body = { s3_config_id: 'c1', filename: 'a.txt', size: 5, path: 'docs' };
     const result = await createFilesApi(h.client).presign(body);
@@ -51,8 +50,7 @@ describe('files endpoints', () => {
   });
 
   it('commits with size as a string and expires_in in hours', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply(envelope({ id: 'f1', slug: 'abc123', url: '/file/abc123', hasPassword: true }));
     const body = { file_id: 'f1', etag: 'etag-1', size: '5', expires_in: '24', max_views: '0', password: 'pw' };
     const result = await createFilesApi(h.client).commit(body);
@@ -61,8 +59,7 @@ describe('files endpoints', () => {
   });
 
   it('gives a commit answered with maxViews null (no limit sent) as 0, and a sent limit as is', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply(envelope({ id: 'f1', slug: 'abc123', url: '/file/abc123', maxViews: null }));
     h.reply(envelope({ id: 'f2', slug: 'def456', url: '/file/def456', maxViews: 3 }));
     const api = createFilesApi(h.client);
@@ -71,8 +68,7 @@ describe('files endpoints', () => {
   });
 
   it('uploads directly with PUT /api/upload-direct/{filename}, the query options and progress', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.xhr.replies.push(envelope({ id: 'f1', slug: 'x', proxy_download_url: `${BASE}/api/file-download/x?password=pw` }));
     const progress: Array<number | null> = [];
     const result = await createFilesApi(h.client).uploadDirect('my file.txt', new Blob(['hi']), {
@@ -89,8 +85,7 @@ describe('files endpoints', () => {
   });
 
   it('lists admin files with limit 50 offset 0 by default; pagination is inside data', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const data = { files: [{ id: 'f1', slug: 'M-abcde', has_password: false }], pagination: { total: 1, limit: 50, offset: 0 } };
     h.reply(envelope(data));
     const result = await createFilesApi(h.client).adminList();
@@ -100,8 +95,7 @@ describe('files endpoints', () => {
   });
 
   it('lists user files with limit 50 offset 0 and returns top-level key_info', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const data = { files: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } };
     const keyInfo = KEY_INFO;
     h.reply(envelope(data, { key_info: keyInfo }));
@@ -112,8 +106,7 @@ describe('files endpoints', () => {
   });
 
   it('sends a non-blank search as q (trimmed) on both file lists and leaves a blank one out', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createFilesApi(h.client);
     await api.adminList({ q: ' photo.png ', limit: 10 });
     expect(h.last().url).toBe(`${BASE}/api/admin/files?limit=10&offset=0&q=photo.png`);
@@ -126,8 +119,7 @@ describe('files endpoints', () => {
   });
 
   it('updates and deletes admin and user files by id', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createFilesApi(h.client);
     await api.adminUpdate('f1', { max_views: 5, password: '' });
     expect(h.last()).toMatchObject({ method: 'PUT', url: `${BASE}/api/admin/files/f1`, body: { max_views: 5, password: '' } });
@@ -148,8 +140,7 @@ describe('files endpoints', () => {
   });
 
   it('reads public file info without the session credentials, even when signed in', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply(envelope({ id: 'f1', slug: 'abc', requires_password: false }));
     await createFilesApi(h.client).publicInfo('abc');
     expect(h.last().headers.Authorization).toBeUndefined();
@@ -176,8 +167,7 @@ describe('files endpoints', () => {
   });
 
   it('keeps the API key when a file share password is wrong (401)', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply({ status: 401, body: { code: 401, message: '密码错误', success: false, data: null } });
     await expect(createFilesApi(h.client).verify('abc', 'bad')).rejects.toMatchObject({ status: 401, message: '密码错误' });
     expect(h.session.snapshot.apiKey).toBe(API_KEY);
@@ -200,8 +190,7 @@ describe('files endpoints', () => {
   });
 
   it('asks office-preview without credentials and returns its flat body', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const flat = { url: 'https://b/k?sig', filename: 'a.docx', mimetype: 'application/msword', expires_in: 3600, is_temporary: true };
     h.reply({ body: flat });
     const result = await createFilesApi(h.client).officePreview('abc', 'pw');
@@ -211,8 +200,7 @@ describe('files endpoints', () => {
   });
 
   it('keeps the admin session when office-preview answers 401 with a flat { error }', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ status: 401, body: { error: '需要密码' } });
     await expect(createFilesApi(h.client).officePreview('abc')).rejects.toMatchObject({ status: 401, message: '需要密码' });
     expect(h.session.snapshot.adminToken).toBe(ADMIN_TOKEN);

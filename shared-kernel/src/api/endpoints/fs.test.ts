@@ -1,12 +1,11 @@
 import { isApiError } from '../api-error';
 import { requiresClientSideCopy } from '@cloudclip/contract';
 import { createFsApi } from './fs';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope } from './test-harness';
 
 describe('fs endpoints', () => {
   it('lists / by default under /api/admin/fs with the Bearer token', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const listing = {
       path: '/',
       type: 'directory',
@@ -22,8 +21,7 @@ describe('fs endpoints', () => {
   });
 
   it('URL-encodes fs paths in the query so they decode back unchanged', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const path = '/docs/季度 报告/a&b=c+d#1?.txt';
     h.reply(envelope({ path, name: 'a&b=c+d#1?.txt', isDirectory: false }));
     await createFsApi(h.client, 'user').get(path);
@@ -37,8 +35,7 @@ describe('fs endpoints', () => {
   });
 
   it('uses the same payloads under /api/user/fs for the user scope', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const api = createFsApi(h.client, 'user');
     await api.mkdir('/docs/new/');
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/user/fs/mkdir`, body: { path: '/docs/new/' } });
@@ -54,8 +51,7 @@ describe('fs endpoints', () => {
   });
 
   it('removes with DELETE and the path in the query, and batch-removes with a JSON list', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createFsApi(h.client, 'admin');
     await api.remove('/photos/old folder/');
     expect(h.last()).toMatchObject({
@@ -74,8 +70,7 @@ describe('fs endpoints', () => {
   });
 
   it('asks file-link with expires_in 604800 and force_download false by default', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createFsApi(h.client, 'admin');
     h.reply(envelope({ path: '/p/a.mp3', presignedUrl: 'https://b/a.mp3?sig', expiresIn: 604800 }));
     const link = await api.fileLink('/p/a.mp3');
@@ -86,8 +81,7 @@ describe('fs endpoints', () => {
   });
 
   it('downloads through the backend as a Blob', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ body: 'file bytes', contentType: 'application/octet-stream' });
     const blob = await createFsApi(h.client, 'admin').download('/p/a.bin');
     expect(h.last().url).toBe(`${BASE}/api/admin/fs/download?path=%2Fp%2Fa.bin`);
@@ -96,8 +90,7 @@ describe('fs endpoints', () => {
   });
 
   it('uploads a form with file, target directory and use_multipart, reporting progress', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.xhr.replies.push(envelope({ useMultipart: false, success: true, path: '/p/a.txt', name: 'a.txt', fileId: 'f1', slug: 'M-abcde' }));
     const progress: Array<number | null> = [];
     const file = new File(['hello'], 'a.txt', { type: 'text/plain' });
@@ -117,8 +110,7 @@ describe('fs endpoints', () => {
   });
 
   it('reads multipart init from the M shape (no code/message)', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const data = {
       uploadId: 'u1',
       bucket: 'b',
@@ -135,8 +127,7 @@ describe('fs endpoints', () => {
   });
 
   it('sends a multipart part as raw octet-stream with path, uploadId, partNumber, isLastPart and key in the query', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.xhr.replies.push({ body: { success: true, data: { partNumber: 2, etag: '"e2"' } } });
     const chunk = new Blob([new Uint8Array(16)]);
     const result = await createFsApi(h.client, 'user').multipartPart(
@@ -156,8 +147,7 @@ describe('fs endpoints', () => {
   });
 
   it('lets the caller override the per-part timeout', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.xhr.replies.push({ body: { success: true, data: { partNumber: 1, etag: '"e1"' } } });
     await createFsApi(h.client, 'admin').multipartPart(
       { path: '/p/', uploadId: 'u', partNumber: 1, isLastPart: false, key: 'k' },
@@ -169,8 +159,7 @@ describe('fs endpoints', () => {
   });
 
   it('rejects a multipart error body { success: false, message, code } with its status', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ status: 400, body: { success: false, message: '缺少参数', code: 400 } });
     const error: unknown = await createFsApi(h.client, 'admin')
       .multipartComplete({ path: '/p/', uploadId: 'u', parts: [], key: 'k', fileSize: 0 })
@@ -180,8 +169,7 @@ describe('fs endpoints', () => {
   });
 
   it('completes and aborts multipart uploads with their JSON bodies', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createFsApi(h.client, 'admin');
     h.reply({ body: { success: true, data: { success: true, path: '/p/big.bin', etag: 'e', location: 'l', fileId: 'f1', s3Url: 'u' } } });
     const complete = { path: '/p/', uploadId: 'u1', parts: [{ partNumber: 1, etag: '"e1"' }], key: 'p/big.bin', fileSize: 12 };
@@ -196,8 +184,7 @@ describe('fs endpoints', () => {
   });
 
   it('presigns and commits a presigned fs upload', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createFsApi(h.client, 'admin');
     const presigned = {
       presignedUrl: 'https://b/put',
@@ -220,8 +207,7 @@ describe('fs endpoints', () => {
   });
 
   it('treats a batch copy answered with body code 202 and success false as a success', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const data = {
       success: 0,
       skipped: 0,
@@ -241,8 +227,7 @@ describe('fs endpoints', () => {
   });
 
   it('returns cross-storage copy instructions that require a client-side copy', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const data = {
       crossStorage: true,
       requiresClientSideCopy: true,
@@ -268,8 +253,7 @@ describe('fs endpoints', () => {
   });
 
   it('commits a cross-storage copy and accepts body code 202', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply({ body: { code: 202, message: 'none', success: false, data: { success: [], failed: [{ targetPath: '/b/x', error: 'e' }] } } });
     const body = { targetMountId: 'm2', files: [{ targetPath: '/b/x', s3Path: 'x', contentType: 'text/plain', fileSize: 1, etag: 'e' }] };
     const result = await createFsApi(h.client, 'user').batchCopyCommit(body);
@@ -278,8 +262,7 @@ describe('fs endpoints', () => {
   });
 
   it('searches below a folder under /api/admin/fs/search with the trimmed q and the first page of 100', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const data = {
       items: [
         {
@@ -305,8 +288,7 @@ describe('fs endpoints', () => {
   });
 
   it('searches from / under /api/user/fs/search with the API key, sending the page asked for', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply(envelope({ items: [], pagination: { total: 250, limit: 50, offset: 200, hasMore: false }, incomplete: true }));
     const data = await createFsApi(h.client, 'user').search({ q: 'a&b', limit: 50, offset: 200 });
     expect(data.incomplete).toBe(true);
@@ -317,8 +299,7 @@ describe('fs endpoints', () => {
   });
 
   it('rejects a refused search with the server message', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ status: 400, body: { code: 400, message: 'Too many search terms', success: false, data: null } });
     await expect(createFsApi(h.client, 'admin').search({ q: 'x' })).rejects.toMatchObject({
       status: 400,

@@ -1,13 +1,12 @@
 import { createMountsApi } from './mounts';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope } from './test-harness';
 import { TWO_MOUNTS } from '../../../testing/mount-rows';
 
 const [mount] = TWO_MOUNTS;
 
 describe('mounts endpoints', () => {
   it('lists admin mounts with the Bearer token', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply(envelope([mount]));
     const list = await createMountsApi(h.client).adminList();
     expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/admin/mounts` });
@@ -16,8 +15,7 @@ describe('mounts endpoints', () => {
   });
 
   it('creates a mount (body code 201) and updates and deletes it by id', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createMountsApi(h.client);
     h.reply({ body: { code: 201, message: 'created', success: true, data: { ...mount, is_active: true } } });
     const body = { name: 'Photos', storage_type: 'S3', storage_config_id: 'c1', mount_path: '/photos', cache_ttl: 300 };
@@ -31,8 +29,7 @@ describe('mounts endpoints', () => {
   });
 
   it('reads user mounts with the ApiKey header', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const api = createMountsApi(h.client);
     h.reply(envelope([mount]), envelope(mount));
     expect(await api.userList()).toEqual([mount]);
@@ -43,8 +40,7 @@ describe('mounts endpoints', () => {
   });
 
   it('reads a mount index state and starts a rebuild (answered 202) by id', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createMountsApi(h.client);
     const ready = {
       mount_id: 'm 1',
@@ -66,8 +62,7 @@ describe('mounts endpoints', () => {
   });
 
   it('pages a mount’s WebDAV locks and releases one by its token (percent-encoded)', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createMountsApi(h.client);
     const page = {
       mount_id: 'm1',

@@ -3,12 +3,11 @@ import { isBurnPendingPasteView, isProtectedPasteView } from '@cloudclip/contrac
 import { createPastesApi } from './pastes';
 import { EARLY_RESPONSES_GLOBAL } from '../early-responses';
 import { jsonResponse } from '../../../testing/json-response';
-import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginAdmin, loginApiKey } from './test-harness';
+import { ADMIN_TOKEN, API_KEY, BASE, createHarness, envelope, KEY_INFO, loginApiKey } from './test-harness';
 
 describe('pastes endpoints', () => {
   it('creates a paste and returns the flat F body unchanged', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const flat = {
       id: 'p1',
       slug: 'abc123',
@@ -71,8 +70,7 @@ describe('pastes endpoints', () => {
   });
 
   it('opens a paste without the session credentials, the same plain GET the boot page sends early', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ body: { slug: 'abc', content: '# hi', hasPassword: false, views: 1 } });
     await createPastesApi(h.client).open('abc');
     expect(h.last()).toMatchObject({ method: 'GET', url: `${BASE}/api/paste/abc?burn=ask` });
@@ -81,8 +79,7 @@ describe('pastes endpoints', () => {
   });
 
   it("adopts the boot page's early answer for a signed-in visitor too: one request, one view", async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const early = { [`${BASE}/api/paste/abc?burn=ask`]: Promise.resolve(jsonResponse(200, { slug: 'abc', content: 'early', views: 1 })) };
     (window as unknown as Record<string, unknown>)[EARLY_RESPONSES_GLOBAL] = { language: 'en-US', responses: early };
     try {
@@ -102,8 +99,7 @@ describe('pastes endpoints', () => {
   });
 
   it('keeps the admin session when a share password is wrong (401)', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ status: 401, body: { code: 401, message: '密码错误', success: false, data: null } });
     const error: unknown = await createPastesApi(h.client)
       .unlock('abc', 'nope')
@@ -122,8 +118,7 @@ describe('pastes endpoints', () => {
   });
 
   it('lists admin pastes with page 1 and limit 10 by default and returns data plus top-level pagination', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const row = { id: 'p1', slug: 'abc', has_password: 0, view_count: 2, content_preview: 'x' };
     const pagination = { total: 11, page: 1, limit: 10, totalPages: 2 };
     // Shape E−: no `success`.
@@ -135,16 +130,14 @@ describe('pastes endpoints', () => {
   });
 
   it('passes explicit page, limit and created_by to the admin list', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ body: { code: 200, message: 'ok', data: [], pagination: { total: 0, page: 3, limit: 20, totalPages: 0 } } });
     await createPastesApi(h.client).adminList({ page: 3, limit: 20, created_by: 'apikey:k1' });
     expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=3&limit=20&created_by=apikey%3Ak1`);
   });
 
   it('sends a non-blank search as q (trimmed) on the admin list and leaves a blank one out', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createPastesApi(h.client);
     await api.adminList({ q: '  notes 2025 ' });
     expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10&q=notes+2025`);
@@ -153,8 +146,7 @@ describe('pastes endpoints', () => {
   });
 
   it('sends a non-blank search as q on the user list and leaves a blank one out', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const api = createPastesApi(h.client);
     await api.userList({ limit: 20, offset: 40, q: '中文' });
     expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=20&offset=40&q=${encodeURIComponent('中文')}`);
@@ -163,8 +155,7 @@ describe('pastes endpoints', () => {
   });
 
   it('sends a non-blank tag filter on both lists, together with q and paging, and leaves a blank one out', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createPastesApi(h.client);
     await api.adminList({ page: 2, limit: 20, q: 'notes', tag: ' Work Log ' });
     expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=2&limit=20&q=notes&tag=Work+Log`);
@@ -178,8 +169,7 @@ describe('pastes endpoints', () => {
   });
 
   it('lists the admin’s and the key’s tag counts from /paste-tags, [] when there is no data', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createPastesApi(h.client);
     const counts = [
       { tag: 'work', count: 3 },
@@ -198,8 +188,7 @@ describe('pastes endpoints', () => {
   });
 
   it('sends tags in create and update bodies exactly as given ([] included) and none when absent', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createPastesApi(h.client);
     h.reply({ body: { id: 'p1', slug: 'abc', hasPassword: false, createdAt: 'x', authorizedBy: 'admin' } });
     await api.create({ content: 'hi', tags: ['Work', 'notes'] });
@@ -217,8 +206,7 @@ describe('pastes endpoints', () => {
   });
 
   it('updates an admin paste by slug and returns the possibly new slug', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ body: { code: 200, message: 'ok', data: { id: 'p1', slug: 'new-slug' } } });
     const body = { content: 'text', remark: null, newSlug: 'new-slug', clearPassword: true };
     const result = await createPastesApi(h.client).adminUpdate('old', body);
@@ -227,8 +215,7 @@ describe('pastes endpoints', () => {
   });
 
   it('sends batch delete ids and the legacy clear-expired body', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createPastesApi(h.client);
     h.reply({ body: { code: 200, message: '已删除 2 条' } });
     const message = await api.adminBatchRemove(['a', 'b']);
@@ -239,8 +226,7 @@ describe('pastes endpoints', () => {
   });
 
   it('gets and deletes admin pastes by id', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createPastesApi(h.client);
     h.reply(envelope({ id: 'p1', slug: 'abc', content: 'x', has_password: 1, plain_password: 'pw' }));
     expect((await api.adminGet('p1')).plain_password).toBe('pw');
@@ -250,8 +236,7 @@ describe('pastes endpoints', () => {
   });
 
   it('lists user pastes with limit 10 offset 0 by default and returns pagination and key_info', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const pagination = { total: 1, limit: 10, offset: 0, hasMore: false };
     const keyInfo = KEY_INFO;
     h.reply(envelope([{ id: 'p1', slug: 'abc', content: 'full', has_password: 0 }], { pagination, key_info: keyInfo }));
@@ -264,8 +249,7 @@ describe('pastes endpoints', () => {
   });
 
   it('updates user pastes by slug and deletes them by id', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const api = createPastesApi(h.client);
     h.reply(envelope({ id: 'p1', slug: 'abc' }));
     await api.userUpdate('abc', { content: 'new' });

@@ -1,5 +1,5 @@
 import { createSearchApi } from './search';
-import { BASE, createHarness, envelope, loginAdmin } from './test-harness';
+import { BASE, createHarness, envelope } from './test-harness';
 
 const HIT = {
   kind: 'paste' as const,
@@ -14,8 +14,7 @@ const HIT = {
 
 describe('search endpoints', () => {
   it('asks GET /admin/search with q, page 1 and limit 20 by default and returns data', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const data = { items: [HIT], pagination: { total: 1, page: 1, limit: 20, totalPages: 1 } };
     h.reply(envelope(data));
     expect(await createSearchApi(h.client).admin({ q: 'report' })).toEqual(data);
@@ -24,8 +23,7 @@ describe('search endpoints', () => {
   });
 
   it('sends the trimmed query (encoded), the kind and the page asked for', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply(envelope({ items: [], pagination: { total: 0, page: 3, limit: 5, totalPages: 0 } }));
     await createSearchApi(h.client).admin({ q: '  季度 report&x ', type: 'file', page: 3, limit: 5 });
     const url = new URL(h.last().url);
@@ -34,8 +32,7 @@ describe('search endpoints', () => {
   });
 
   it('rejects with the server message of a refused query', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply({ status: 400, body: { code: 400, message: 'The search is too long', success: false, data: null } });
     await expect(createSearchApi(h.client).admin({ q: 'x' })).rejects.toMatchObject({ status: 400, message: 'The search is too long' });
   });

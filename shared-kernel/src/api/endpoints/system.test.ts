@@ -1,11 +1,9 @@
-import { HttpClient } from '../http-client';
 import { createSystemApi } from './system';
-import { BASE, createHarness, envelope, loginAdmin, loginApiKey } from './test-harness';
+import { BASE, createHarness, envelope, loginApiKey, offlineClient } from './test-harness';
 
 describe('system endpoints', () => {
   it('reads the settings rows and saves settings with PUT', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createSystemApi(h.client);
     const rows = [{ key: 'max_upload_size', value: '100', description: 'MB', updated_at: '2025-07-01 08:00:00' }];
     h.reply(envelope(rows));
@@ -34,23 +32,14 @@ describe('system endpoints', () => {
 
   it('falls back to 100 MB on a network error or a missing value', async () => {
     const h = createHarness();
-    const failing = createSystemApi(
-      new HttpClient({
-        getBaseUrl: () => BASE,
-        session: h.session,
-        translate: (key) => key,
-        getLanguage: () => 'en-US',
-        fetchImpl: () => Promise.reject(new TypeError('Failed to fetch')),
-      }),
-    );
+    const failing = createSystemApi(offlineClient(h));
     expect(await failing.maxUploadSize()).toBe(100);
     h.reply(envelope({}));
     expect(await createSystemApi(h.client).maxUploadSize()).toBe(100);
   });
 
   it('reads dashboard stats and cache stats', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createSystemApi(h.client);
     const stats = {
       totalPastes: 1,
@@ -71,8 +60,7 @@ describe('system endpoints', () => {
   });
 
   it('clears the admin cache and the user cache with their bodies', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     const api = createSystemApi(h.client);
     h.reply(envelope({ clearedCount: 3, timestamp: '2025-07-01T08:00:00.000Z' }));
     expect(await api.adminClearCache({ mountId: 'm1' })).toEqual({ clearedCount: 3, timestamp: '2025-07-01T08:00:00.000Z' });
@@ -95,8 +83,7 @@ describe('system endpoints', () => {
   });
 
   it('lists the features of a backend that offers them, asked without credentials', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply(envelope({ version: '1.0.0', name: 'cloudclip', environment: 'Docker', storage: 'SQLite', features: ['search', 7, 'x'] }));
     expect(await createSystemApi(h.client).features()).toEqual(['search', 'x']);
     expect(h.last().url).toBe(`${BASE}/api/version`);
@@ -118,21 +105,12 @@ describe('system endpoints', () => {
     expect(await api.features()).toEqual([]);
     h.reply({ status: 500, body: 'boom' });
     expect(await api.features()).toEqual([]);
-    const failing = createSystemApi(
-      new HttpClient({
-        getBaseUrl: () => BASE,
-        session: h.session,
-        translate: (key) => key,
-        getLanguage: () => 'en-US',
-        fetchImpl: () => Promise.reject(new TypeError('Failed to fetch')),
-      }),
-    );
+    const failing = createSystemApi(offlineClient(h));
     expect(await failing.features()).toEqual([]);
   });
 
   it('saves the guest-paste switch with the other settings', async () => {
-    const h = createHarness();
-    loginAdmin(h);
+    const h = createHarness('admin');
     h.reply(envelope(null));
     await createSystemApi(h.client).updateSettings({ max_upload_size: 100, allow_guest_pastes: true });
     expect(h.last()).toMatchObject({

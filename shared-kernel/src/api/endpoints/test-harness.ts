@@ -142,8 +142,11 @@ export interface Harness {
   xhr: typeof FakeXhr;
 }
 
-/** Builds a real HttpClient (real SessionStore over localStorage, real EventBus) with fake transports. */
-export function createHarness(): Harness {
+/**
+ * Builds a real HttpClient (real SessionStore over localStorage, real EventBus) with fake transports,
+ * signed in as `as` says (`loginAdmin` / `loginApiKey` with every permission), or signed out.
+ */
+export function createHarness(as?: 'admin' | 'apiKey'): Harness {
   window.localStorage.clear();
   FakeXhr.reset();
   const bus = new EventBus();
@@ -169,7 +172,7 @@ export function createHarness(): Harness {
     fetchImpl,
     createXhr: () => new FakeXhr() as unknown as XMLHttpRequest,
   });
-  return {
+  const harness: Harness = {
     client,
     session,
     bus,
@@ -184,6 +187,20 @@ export function createHarness(): Harness {
     },
     xhr: FakeXhr,
   };
+  if (as === 'admin') loginAdmin(harness);
+  if (as === 'apiKey') loginApiKey(harness);
+  return harness;
+}
+
+/** A client over the harness's session whose every request fails as the network does (`fetch` rejects). */
+export function offlineClient(harness: Harness): HttpClient {
+  return new HttpClient({
+    getBaseUrl: () => BASE,
+    session: harness.session,
+    translate: (key) => key,
+    getLanguage: () => 'en-US',
+    fetchImpl: () => Promise.reject(new TypeError('Failed to fetch')),
+  });
 }
 
 /** `{ code: 200, message, success: true, data }` (shape E). */

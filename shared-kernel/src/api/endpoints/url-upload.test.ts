@@ -1,5 +1,5 @@
 import { createUrlUploadApi } from './url-upload';
-import { API_KEY, BASE, createHarness, envelope, loginApiKey } from './test-harness';
+import { API_KEY, BASE, createHarness, envelope } from './test-harness';
 
 describe('url-upload endpoints', () => {
   it('probes a URL with POST /api/url/info', async () => {
@@ -26,8 +26,7 @@ describe('url-upload endpoints', () => {
   });
 
   it('presigns and commits with the ApiKey header', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const api = createUrlUploadApi(h.client);
     h.reply(envelope({ file_id: 'f1', upload_url: 'https://b/u', contentType: 'image/png' }));
     const presignBody = { url: 'https://x.test/a.png', s3_config_id: 'c1', metadata: { source_url: 'https://x.test/a.png' } };
@@ -45,8 +44,7 @@ describe('url-upload endpoints', () => {
   });
 
   it('runs multipart init, complete and abort with snake_case bodies', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     const api = createUrlUploadApi(h.client);
     h.reply(
       envelope({ file_id: 'f1', upload_id: 'u1', presigned_urls: [{ partNumber: 1, url: 'https://b/p1' }], content_type: 'video/mp4' }),
@@ -75,8 +73,7 @@ describe('url-upload endpoints', () => {
   });
 
   it('cancels with POST /api/url/cancel and the file_id', async () => {
-    const h = createHarness();
-    loginApiKey(h);
+    const h = createHarness('apiKey');
     h.reply(envelope({ file_id: 'f1', status: 'cancelled', message: 'm' }));
     expect((await createUrlUploadApi(h.client).cancel('f1')).status).toBe('cancelled');
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/url/cancel`, body: { file_id: 'f1' } });

@@ -53,6 +53,42 @@ afterEach(() => {
   consoleError.mockRestore();
 });
 
+/** Puts the boot page's first screen (`#cc-first-screen`, with `data-live` when given) in the page around each test of the block. */
+function withBootFirstScreen(innerHtml: string, live?: string) {
+  beforeEach(() => {
+    resetFirstScreenForTests();
+    const firstScreen = document.createElement('div');
+    firstScreen.id = 'cc-first-screen';
+    if (live) firstScreen.setAttribute('data-live', live);
+    firstScreen.innerHTML = innerHtml;
+    document.body.appendChild(firstScreen);
+  });
+  afterEach(() => {
+    document.getElementById('cc-first-screen')?.remove();
+    resetFirstScreenForTests();
+    delete document.documentElement.dataset.firstScreen;
+  });
+}
+
+/** With fake timers: the first screen still shows once the remote is mounted, and is gone 3 s later. */
+async function expectDroppedAfterGracePeriod(load: () => Promise<RemoteLifecycles>) {
+  jest.useFakeTimers();
+  try {
+    renderSlot(makeKernel(), load);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10);
+    });
+    expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted');
+    expect(firstScreenShown()).toBe(true);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3000);
+    });
+    expect(firstScreenShown()).toBe(false);
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 describe('RemoteSlot', () => {
   it('tells its owner once the remote is mounted (the idle prefetch of the other areas starts then), and not before', async () => {
     const kernel = makeKernel();
@@ -186,18 +222,7 @@ describe('RemoteSlot', () => {
   });
 
   describe("with the boot page's first screen", () => {
-    beforeEach(() => {
-      resetFirstScreenForTests();
-      const firstScreen = document.createElement('div');
-      firstScreen.id = 'cc-first-screen';
-      firstScreen.innerHTML = '<div data-lang="en-US"><h1>File upload</h1></div>';
-      document.body.appendChild(firstScreen);
-    });
-    afterEach(() => {
-      document.getElementById('cc-first-screen')?.remove();
-      resetFirstScreenForTests();
-      delete document.documentElement.dataset.firstScreen;
-    });
+    withBootFirstScreen('<div data-lang="en-US"><h1>File upload</h1></div>');
 
     it("keeps it while the remote loads and drops it when the remote's page is there", async () => {
       const kernel = makeKernel();
@@ -228,40 +253,13 @@ describe('RemoteSlot', () => {
     });
 
     it('drops it when the remote is mounted but shows no page within the grace period', async () => {
-      jest.useFakeTimers();
-      try {
-        const kernel = makeKernel();
-        const { lifecycles } = fakeLifecycles();
-        renderSlot(kernel, async () => lifecycles);
-        await act(async () => {
-          await jest.advanceTimersByTimeAsync(10);
-        });
-        expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted');
-        expect(firstScreenShown()).toBe(true);
-        await act(async () => {
-          await jest.advanceTimersByTimeAsync(3000);
-        });
-        expect(firstScreenShown()).toBe(false);
-      } finally {
-        jest.useRealTimers();
-      }
+      const { lifecycles } = fakeLifecycles();
+      await expectDroppedAfterGracePeriod(async () => lifecycles);
     });
   });
 
   describe('with a live first screen (data-live)', () => {
-    beforeEach(() => {
-      resetFirstScreenForTests();
-      const firstScreen = document.createElement('div');
-      firstScreen.id = 'cc-first-screen';
-      firstScreen.setAttribute('data-live', 'server');
-      firstScreen.innerHTML = '<div data-lang="en-US"><div data-server-rendered="paste"><h1>Notes</h1></div></div>';
-      document.body.appendChild(firstScreen);
-    });
-    afterEach(() => {
-      document.getElementById('cc-first-screen')?.remove();
-      resetFirstScreenForTests();
-      delete document.documentElement.dataset.firstScreen;
-    });
+    withBootFirstScreen('<div data-lang="en-US"><div data-server-rendered="paste"><h1>Notes</h1></div></div>', 'server');
 
     /** A remote whose page is in at mount (its loading state) and that adopts nothing by itself. */
     function adoptingRemote() {
@@ -286,21 +284,7 @@ describe('RemoteSlot', () => {
     });
 
     it('drops it the grace period after the page is in when nothing adopts it', async () => {
-      jest.useFakeTimers();
-      try {
-        renderSlot(makeKernel(), async () => adoptingRemote());
-        await act(async () => {
-          await jest.advanceTimersByTimeAsync(10);
-        });
-        expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-status', 'mounted');
-        expect(firstScreenShown()).toBe(true);
-        await act(async () => {
-          await jest.advanceTimersByTimeAsync(3000);
-        });
-        expect(firstScreenShown()).toBe(false);
-      } finally {
-        jest.useRealTimers();
-      }
+      await expectDroppedAfterGracePeriod(async () => adoptingRemote());
     });
 
     it('drops it when the remote fails', async () => {

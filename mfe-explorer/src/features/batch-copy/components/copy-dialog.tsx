@@ -8,6 +8,7 @@ import { Loading } from '../../../components/loading';
 import { errorMessage } from '../../../lib/format';
 import { breadcrumbTrail, isWithinBasePath, joinPath, toDirectoryPath } from '../../../lib/fs-path';
 import { runClientSideCopy, type CopyProgress } from '../api/client-side-copy';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export interface CopyOutcome {
   /** Text for the user (already translated). */
@@ -129,11 +130,7 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
             </ol>
           </nav>
           <div className="ce-picker" data-testid="copy-picker">
-            {listError && (
-              <p className="cc-alert cc-alert--error" role="alert">
-                {listError}
-              </p>
-            )}
+            <ErrorAlert message={listError} />
             {!listing && !listError && <Loading />}
             {listing && folders.length === 0 && <p className="cc-muted">{t('copy.noFolders')}</p>}
             {listing && folders.length > 0 && (
@@ -169,11 +166,7 @@ export function CopyDialog({ fs, http, t: translate, items, startDirectory, root
           </p>
         </div>
       )}
-      {error && (
-        <p className="cc-alert cc-alert--error" role="alert" data-testid="copy-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} testId="copy-error" />
       <div className="cc-dialog__actions">
         {busy ? (
           <button type="button" className="cc-button" onClick={() => controller.current?.abort()} data-testid="copy-cancel">

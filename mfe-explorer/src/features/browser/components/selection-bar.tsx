@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
+import { TextButton } from '../../../components/text-button';
 
 /** What can be done to the checked entries together: copy, delete, or clear the selection. */
 export function SelectionBar({
@@ -17,15 +18,9 @@ export function SelectionBar({
   return (
     <div className="ce-selection" role="region" aria-label={t('selection.label')} data-testid="selection-bar">
       <span>{t('selection.count', { count })}</span>
-      <button type="button" className="cc-button" onClick={onCopy} data-testid="batch-copy">
-        {t('selection.copy')}
-      </button>
-      <button type="button" className="cc-button cc-button--danger" onClick={onDelete} data-testid="batch-delete">
-        {t('selection.delete')}
-      </button>
-      <button type="button" className="cc-button" onClick={onClear} data-testid="selection-clear">
-        {t('selection.clear')}
-      </button>
+      <TextButton onClick={onCopy} testId="batch-copy" label={t('selection.copy')} />
+      <TextButton onClick={onDelete} testId="batch-delete" danger label={t('selection.delete')} />
+      <TextButton onClick={onClear} testId="selection-clear" label={t('selection.clear')} />
     </div>
   );
 }

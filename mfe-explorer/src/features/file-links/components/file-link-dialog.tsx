@@ -6,6 +6,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/format';
 import { LINK_EXPIRY_MAX_SECONDS, LINK_EXPIRY_PRESETS, parseExpirySeconds } from '../utils/link-expiry';
+import { ErrorAlert } from '../../../components/error-alert';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));
 
@@ -78,11 +79,7 @@ export function FileLinkDialog({ fs, path, name, onClose }: { fs: FsApi; path: s
           />
           <span>{t('link.forceDownload')}</span>
         </label>
-        {error && (
-          <p className="cc-alert cc-alert--error" role="alert" data-testid="link-error">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} testId="link-error" />
         <div className="cc-dialog__actions">
           <button type="button" className="cc-button" onClick={onClose}>
             {t('common:actions.close')}

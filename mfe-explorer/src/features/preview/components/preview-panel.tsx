@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FileViewer, isTextKind, viewerKind, type FileSource, type ViewerKind, type ViewerProps } from '@cloudclip/file-viewers';
 import { formatBytes, type FsFileInfo, formatDateTime } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
+import { TextButton } from '../../../components/text-button';
 import { Loading } from '../../../components/loading';
 import { errorMessage } from '../../../lib/format';
 import { TEXT_PREVIEW_MAX_BYTES } from '../api/read-text';
@@ -150,20 +151,12 @@ export default function PreviewPanel({ fs, path, name, onClose, onDownload, onLi
           </p>
         )}
         <div className="ce-preview__actions">
-          <button type="button" className="cc-button" onClick={onDownload} data-testid="preview-download">
-            {t('actions.download')}
-          </button>
-          <button type="button" className="cc-button" onClick={onLink} data-testid="preview-link">
-            {t('actions.link')}
-          </button>
+          <TextButton onClick={onDownload} testId="preview-download" label={t('actions.download')} />
+          <TextButton onClick={onLink} testId="preview-link" label={t('actions.link')} />
           {onEdit && info && kind && isTextKind(kind) && info.size <= TEXT_PREVIEW_MAX_BYTES && (
-            <button type="button" className="cc-button" onClick={onEdit} data-testid="preview-edit">
-              {t('actions.edit')}
-            </button>
+            <TextButton onClick={onEdit} testId="preview-edit" label={t('actions.edit')} />
           )}
-          <button type="button" className="cc-button" onClick={onClose} data-testid="preview-close">
-            {t('preview.close')}
-          </button>
+          <TextButton onClick={onClose} testId="preview-close" label={t('preview.close')} />
         </div>
       </div>
       <div className="ce-preview__body">{body}</div>

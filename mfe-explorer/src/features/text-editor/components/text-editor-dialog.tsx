@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
 import { errorMessage } from '../../../lib/format';
 import { loadText, saveText, TEXT_EDIT_MAX_BYTES } from '../api/text-file';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Edits a text file in place: loads it, saves through `fs/update`; leaving with unsaved changes is confirmed. */
 export function TextEditorDialog({
@@ -108,11 +109,7 @@ export function TextEditorDialog({
         <p role="status" className="cc-muted" data-testid="editor-status">
           {saved ? t('editor.saved') : dirty ? t('editor.unsaved') : ''}
         </p>
-        {error && (
-          <p className="cc-alert cc-alert--error" role="alert" data-testid="editor-error">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} testId="editor-error" />
       </Dialog>
       {confirmDiscard && (
         <ConfirmDialog

@@ -15,6 +15,32 @@ interface UploadItemRowProps {
 
 const TONES = { pending: 'muted', uploading: 'active', success: 'success', error: 'error', cancelled: 'muted' } as const;
 
+/** One of a row's buttons: `item.<action>` as its text, `item.<action>Named` (with the file's name) as its label. */
+function ItemAction({
+  action,
+  name,
+  onClick,
+  ghost = false,
+}: {
+  action: 'cancel' | 'retry' | 'remove';
+  name: string;
+  onClick: () => void;
+  ghost?: boolean;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <button
+      type="button"
+      className={ghost ? 'cc-button cc-button--small cc-button--ghost' : 'cc-button cc-button--small'}
+      onClick={onClick}
+      aria-label={t(`item.${action}Named`, { name })}
+      data-testid={`item-${action}`}
+    >
+      {t(`item.${action}`)}
+    </button>
+  );
+}
+
 /** One file of the list: name, size, state, phase, progress, speed, error, result and its actions. */
 export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemRowProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -45,39 +71,9 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
         {item.state !== 'pending' && <span data-testid="item-percent">{item.percent}%</span>}
         {speed && <span data-testid="item-speed">{speed}</span>}
         <span className="cu-item__actions">
-          {active && (
-            <button
-              type="button"
-              className="cc-button cc-button--small"
-              onClick={() => onCancel(item.id)}
-              aria-label={t('item.cancelNamed', { name: item.name })}
-              data-testid="item-cancel"
-            >
-              {t('item.cancel')}
-            </button>
-          )}
-          {canRetry && (
-            <button
-              type="button"
-              className="cc-button cc-button--small"
-              onClick={() => onRetry(item.id)}
-              aria-label={t('item.retryNamed', { name: item.name })}
-              data-testid="item-retry"
-            >
-              {t('item.retry')}
-            </button>
-          )}
-          {!active && (
-            <button
-              type="button"
-              className="cc-button cc-button--small cc-button--ghost"
-              onClick={() => onRemove(item.id)}
-              aria-label={t('item.removeNamed', { name: item.name })}
-              data-testid="item-remove"
-            >
-              {t('item.remove')}
-            </button>
-          )}
+          {active && <ItemAction action="cancel" name={item.name} onClick={() => onCancel(item.id)} />}
+          {canRetry && <ItemAction action="retry" name={item.name} onClick={() => onRetry(item.id)} />}
+          {!active && <ItemAction action="remove" name={item.name} onClick={() => onRemove(item.id)} ghost />}
         </span>
       </div>
       {item.error && (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { ShareResult } from '../../../components/share-result';
+import { TitledCard } from '../../../components/titled-card';
 import { pageUrl } from '../../../lib/format';
 import type { RecentUpload } from '../stores/recent-uploads-store';
 
@@ -18,17 +19,18 @@ export function RecentUploadsList({
   const { t, i18n } = useTranslation(NAMESPACE);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className="cc-card" aria-labelledby="cu-recent-title" data-testid="recent-uploads">
-      <div className="cu-card__head">
-        <h2 id="cu-recent-title" className="cc-card__title">
-          {t('recent.title')}
-        </h2>
-        {items.length > 0 && (
+    <TitledCard
+      titleId="cu-recent-title"
+      title={t('recent.title')}
+      testId="recent-uploads"
+      aside={
+        items.length > 0 && (
           <button type="button" className="cc-button cc-button--small cc-button--ghost" onClick={onClear} data-testid="recent-clear">
             {t('recent.clear')}
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {items.length === 0 ? (
         <p className="cc-hint" data-testid="recent-empty">
           {t('recent.empty')}
@@ -59,6 +61,6 @@ export function RecentUploadsList({
           ))}
         </ul>
       )}
-    </section>
+    </TitledCard>
   );
 }

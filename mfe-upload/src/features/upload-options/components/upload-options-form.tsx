@@ -2,9 +2,31 @@ import { useTranslation } from 'react-i18next';
 import { PASTE_EXPIRY_OPTIONS, formatBytes, BYTES_PER_MB, type PasteExpiryId } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
+import { TitledCard } from '../../../components/titled-card';
 import type { UploadOptionsController } from '../hooks/use-upload-options';
 import { isDefaultConfig } from '../hooks/use-storage-configs';
 import type { OptionError } from '../../../lib/upload-options';
+
+/** A text option typed as it will be used (a link's slug, a folder path): no autocomplete, no spell check. */
+function VerbatimOption({ field, controller, error }: { field: 'slug' | 'path'; controller: UploadOptionsController; error?: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const id = `cu-${field}`;
+  return (
+    <Field id={id} label={t(`options.${field}`)} hint={t(`options.${field}Hint`)} error={error}>
+      <input
+        id={id}
+        className="cc-input"
+        value={controller.draft[field]}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => controller.setField(field, event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, true, error)}
+        data-testid={`option-${field}`}
+      />
+    </Field>
+  );
+}
 
 /** The options shared by file and URL uploads (spec §3 file share fields, §5 validation). */
 export function UploadOptionsForm({
@@ -25,15 +47,16 @@ export function UploadOptionsForm({
   const storageError = message(errors.storageConfigId);
 
   return (
-    <section className="cc-card" aria-labelledby="cu-options-title" data-testid="upload-options">
-      <div className="cu-card__head">
-        <h2 id="cu-options-title" className="cc-card__title">
-          {t('options.title')}
-        </h2>
+    <TitledCard
+      titleId="cu-options-title"
+      title={t('options.title')}
+      testId="upload-options"
+      aside={
         <p className="cc-hint" data-testid="upload-limit">
           {t('options.limit', { size: formatBytes(maxUploadMb * BYTES_PER_MB) })}
         </p>
-      </div>
+      }
+    >
       <fieldset className="cu-options" disabled={disabled}>
         <legend className="cc-visually-hidden">{t('options.title')}</legend>
         <Field id="cu-storage" label={t('options.storage')} error={storageError}>
@@ -68,32 +91,8 @@ export function UploadOptionsForm({
             {t('options.storageNone')}
           </p>
         )}
-        <Field id="cu-slug" label={t('options.slug')} hint={t('options.slugHint')} error={slugError}>
-          <input
-            id="cu-slug"
-            className="cc-input"
-            value={draft.slug}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setField('slug', event.target.value)}
-            aria-invalid={slugError ? true : undefined}
-            aria-describedby={describedBy('cu-slug', true, slugError)}
-            data-testid="option-slug"
-          />
-        </Field>
-        <Field id="cu-path" label={t('options.path')} hint={t('options.pathHint')} error={pathError}>
-          <input
-            id="cu-path"
-            className="cc-input"
-            value={draft.path}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setField('path', event.target.value)}
-            aria-invalid={pathError ? true : undefined}
-            aria-describedby={describedBy('cu-path', true, pathError)}
-            data-testid="option-path"
-          />
-        </Field>
+        <VerbatimOption field="slug" controller={controller} error={slugError} />
+        <VerbatimOption field="path" controller={controller} error={pathError} />
         <Field id="cu-remark" label={t('options.remark')}>
           <input
             id="cu-remark"
@@ -144,6 +143,6 @@ export function UploadOptionsForm({
           />
         </Field>
       </fieldset>
-    </section>
+    </TitledCard>
   );
 }
