@@ -90,20 +90,13 @@ test('deletes a file and a folder after confirmation; cancel keeps it', async ({
   await explorer.seedCredential({ adminToken: api.credential });
   await explorer.open(directory);
 
-  await explorer.action('keep.txt', 'delete');
-  await expect(page.getByTestId('delete-dialog')).toContainText('The file keep.txt will be deleted permanently');
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('delete-dialog')).toHaveCount(0);
-  await expect(explorer.row('keep.txt')).toBeVisible();
+  await explorer.cancelDelete('keep.txt', 'The file keep.txt will be deleted permanently');
 
-  await explorer.action('gone.txt', 'delete');
-  await page.getByTestId('delete-dialog-confirm').click();
+  await explorer.confirmDelete('gone.txt');
   await expect(explorer.notice('gone.txt deleted')).toBeVisible();
   await expect(explorer.row('gone.txt')).toHaveCount(0);
 
-  await explorer.action('sub', 'delete');
-  await expect(page.getByTestId('delete-dialog')).toContainText('and everything in it');
-  await page.getByTestId('delete-dialog-confirm').click();
+  await explorer.confirmDelete('sub', 'and everything in it');
   await expect(explorer.row('sub')).toHaveCount(0);
   expect(await api.names(directory)).toEqual(['keep.txt']);
 });
