@@ -5,16 +5,11 @@ import { expectedQrPath } from '../support/qr';
 
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('ops')}`);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 /** A fresh folder per test, with files. */

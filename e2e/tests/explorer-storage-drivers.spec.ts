@@ -9,17 +9,12 @@ import { pauseSftp, resumeSftp } from '../support/storage-servers';
 // OpenSSH's sshd; started by playwright.config.ts): every operation a user does, in the browser.
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 const mounts: Partial<Record<'webdav' | 'sftp', Mount>> = {};
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mounts.webdav = await api.createWebDavMount(`/${uniqueName('davx')}`);
   mounts.sftp = await api.createSftpMount(`/${uniqueName('sftpx')}`);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 /** A fresh folder on the mount, with text files. */
