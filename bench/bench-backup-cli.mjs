@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../scripts/lib.mjs';
 import { parseMaxRss, parseVmHwm } from './bench-backup-lib.mjs';
-import { cliFile, requireFromApi } from './bench-backup-build.mjs';
+import { cliFile } from './bench-backup-build.mjs';
 import { APP_SECRET, CONFIG_ID } from './bench-backup-seed.mjs';
+import { withDatabase } from './bench-search-database.mjs';
 
 const TIME_BIN = '/usr/bin/time';
 
@@ -68,25 +69,11 @@ export function cliEnv({ dataDir, databaseUrl }) {
 /** Rows of pastes, files and paste_tags in a target database. */
 export async function countRows({ sqliteFile, databaseUrl }) {
   const tables = ['pastes', 'paste_tags', 'files'];
-  if (sqliteFile) {
-    const Database = requireFromApi('better-sqlite3');
-    const db = new Database(sqliteFile, { readonly: true });
-    try {
-      return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n]));
-    } finally {
-      db.close();
-    }
-  }
-  const { Client } = requireFromApi('pg');
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withDatabase({ sqliteFile, databaseUrl }, async (run) => {
     const counts = {};
-    for (const table of tables) counts[table] = Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    for (const table of tables) counts[table] = Number((await run(`SELECT count(*) AS n FROM ${table}`))[0].n);
     return counts;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 export function countObjects(dataDir) {

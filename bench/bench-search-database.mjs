@@ -137,10 +137,18 @@ export async function seedPostgres(databaseUrl, rows) {
 }
 
 /** Runs `work(run)` with a connection to the server's database; `run(sql)` returns the rows. */
-async function withConnection(db, { dataDir, databaseUrl }, work) {
-  if (db === 'sqlite') {
+function withConnection(db, { dataDir, databaseUrl }, work) {
+  return withDatabase(db === 'sqlite' ? { sqliteFile: path.join(dataDir, 'cloudclip.db') } : { databaseUrl }, work);
+}
+
+/**
+ * Runs `work(run)` with a connection to a database: the SQLite file `sqliteFile` when given, else
+ * PostgreSQL at `databaseUrl`. `run(sql)` returns the rows.
+ */
+export async function withDatabase({ sqliteFile, databaseUrl }, work) {
+  if (sqliteFile) {
     const Database = requireFromApi('better-sqlite3');
-    const sqlite = new Database(path.join(dataDir, 'cloudclip.db'));
+    const sqlite = new Database(sqliteFile);
     sqlite.pragma('busy_timeout = 10000');
     try {
       return await work(async (statement) => {

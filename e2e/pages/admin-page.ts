@@ -1,26 +1,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AdminModule } from '../../shared-kernel/src/admin-modules';
+import { AreaPageObject } from './page-object';
 import { seedCredentialOnce, type SeededCredential } from '../support/seed-credential';
 
 /** An admin module, from the product's one list (the host routes them, mfe-admin renders them). */
 export type AdminModuleName = AdminModule;
 
 /** The admin remote (`/admin`, `/admin/{module}`): login, layout, tables, dialogs. */
-export class AdminPage {
-  readonly area: Locator;
-  readonly login: Locator;
-  readonly loginError: Locator;
-  readonly logoutButton: Locator;
-  readonly permissionDenied: Locator;
-  readonly sessionNotice: Locator;
+export class AdminPage extends AreaPageObject {
+  readonly login = this.testId('admin-login');
+  readonly loginError = this.testId('login-error');
+  readonly logoutButton = this.testId('logout-button');
+  readonly permissionDenied = this.testId('permission-denied');
+  readonly sessionNotice = this.testId('session-notice');
 
-  constructor(readonly page: Page) {
-    this.area = page.locator('[data-testid="area-page"][data-area="admin"]');
-    this.login = page.getByTestId('admin-login');
-    this.loginError = page.getByTestId('login-error');
-    this.logoutButton = page.getByTestId('logout-button');
-    this.permissionDenied = page.getByTestId('permission-denied');
-    this.sessionNotice = page.getByTestId('session-notice');
+  constructor(page: Page) {
+    super(page, 'admin');
   }
 
   /** Stores a credential for the next page load only (see seedCredentialOnce). */
@@ -35,8 +30,7 @@ export class AdminPage {
   }
 
   async goto(path = '/admin'): Promise<void> {
-    await this.page.goto(path);
-    await expect(this.area).toBeVisible({ timeout: 30_000 });
+    await this.gotoArea(path, 30_000);
   }
 
   /** Waits for a module page (inside the layout). */

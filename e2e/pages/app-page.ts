@@ -1,4 +1,5 @@
-import type { JSHandle, Locator, Page } from '@playwright/test';
+import type { JSHandle } from '@playwright/test';
+import { PageObject } from './page-object';
 
 /** A file handed to the page (built there as a File): for clipboard, drop and share-sheet events. */
 export interface PageFile {
@@ -52,24 +53,14 @@ export interface WebAppManifest {
  * paste; and the browser events a phone or a desktop sends (clipboard paste, file drop, the share
  * sheet's POST), dispatched as the browser would.
  */
-export class AppPage {
-  readonly offlinePage: Locator;
-  readonly updateNotice: Locator;
-  readonly fileDropOverlay: Locator;
-  readonly fileDropConfirm: Locator;
-  readonly sharedContentNotice: Locator;
-  readonly sharedFilesNotice: Locator;
-  readonly offlineCopyNotice: Locator;
-
-  constructor(readonly page: Page) {
-    this.offlinePage = page.getByTestId('offline-page');
-    this.updateNotice = page.getByTestId('app-update-notice');
-    this.fileDropOverlay = page.getByTestId('file-drop-overlay');
-    this.fileDropConfirm = page.getByTestId('file-drop-confirm');
-    this.sharedContentNotice = page.getByTestId('shared-content-notice');
-    this.sharedFilesNotice = page.getByTestId('shared-files-notice');
-    this.offlineCopyNotice = page.getByTestId('offline-copy-notice');
-  }
+export class AppPage extends PageObject {
+  readonly offlinePage = this.testId('offline-page');
+  readonly updateNotice = this.testId('app-update-notice');
+  readonly fileDropOverlay = this.testId('file-drop-overlay');
+  readonly fileDropConfirm = this.testId('file-drop-confirm');
+  readonly sharedContentNotice = this.testId('shared-content-notice');
+  readonly sharedFilesNotice = this.testId('shared-files-notice');
+  readonly offlineCopyNotice = this.testId('offline-copy-notice');
 
   /** The localized web app manifest the gateway serves (from the origin of the page that is open). */
   async manifest(lang?: 'en-US' | 'zh-CN'): Promise<WebAppManifest> {

@@ -1,31 +1,24 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import type { AdminPage } from './admin-page';
+import { PageObject } from './page-object';
 
 /** The admin panel's Backup module (`/admin/backup`): its cards, as a user sees them. */
-export class BackupPage {
-  readonly root: Locator;
-  readonly overview: Locator;
-  readonly downloadCard: Locator;
-  readonly restoreCard: Locator;
-  readonly scheduleCard: Locator;
-  readonly runs: Locator;
-  readonly downloadButton: Locator;
-  readonly runNowButton: Locator;
-  readonly chooseFileButton: Locator;
+export class BackupPage extends PageObject {
+  readonly root = this.testId('backup');
+  readonly overview = this.testId('backup-overview');
+  readonly downloadCard = this.testId('backup-download');
+  readonly restoreCard = this.testId('backup-restore');
+  readonly scheduleCard = this.testId('backup-schedule');
+  readonly runs = this.testId('backup-runs');
+  readonly downloadButton = this.testId('backup-download-button');
+  readonly runNowButton = this.testId('backup-run-now');
+  readonly chooseFileButton = this.testId('restore-choose');
 
   constructor(
-    readonly page: Page,
+    page: Page,
     readonly admin: AdminPage,
   ) {
-    this.root = page.getByTestId('backup');
-    this.overview = page.getByTestId('backup-overview');
-    this.downloadCard = page.getByTestId('backup-download');
-    this.restoreCard = page.getByTestId('backup-restore');
-    this.scheduleCard = page.getByTestId('backup-schedule');
-    this.runs = page.getByTestId('backup-runs');
-    this.downloadButton = page.getByTestId('backup-download-button');
-    this.runNowButton = page.getByTestId('backup-run-now');
-    this.chooseFileButton = page.getByTestId('restore-choose');
+    super(page);
   }
 
   /** Waits until the module shows its data (the overview card and the schedule form). */

@@ -1,22 +1,18 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPageObject } from './page-object';
 import { seedCredentialOnce, type SeededCredential } from '../support/seed-credential';
 
 /** The mount explorer remote (`/mount-explorer/...`). */
-export class ExplorerPage {
-  readonly area: Locator;
-  readonly list: Locator;
-  readonly rows: Locator;
-  readonly breadcrumbs: Locator;
-  readonly notices: Locator;
-  readonly preview: Locator;
+export class ExplorerPage extends AreaPageObject {
+  readonly list = this.testId('file-list');
+  readonly rows = this.testId('file-row');
+  readonly breadcrumbs = this.testId('breadcrumbs');
+  readonly notices = this.testId('notice');
+  readonly preview = this.testId('preview-panel');
+  readonly deleteDialog = this.testId('delete-dialog');
 
-  constructor(readonly page: Page) {
-    this.area = page.locator('[data-testid="area-page"][data-area="explorer"]');
-    this.list = page.getByTestId('file-list');
-    this.rows = page.getByTestId('file-row');
-    this.breadcrumbs = page.getByTestId('breadcrumbs');
-    this.notices = page.getByTestId('notice');
-    this.preview = page.getByTestId('preview-panel');
+  constructor(page: Page) {
+    super(page, 'explorer');
   }
 
   /** Stores the credential before the first page script runs (once per tab, see seedCredentialOnce). */
@@ -27,8 +23,7 @@ export class ExplorerPage {
   /** Opens a directory (`/m/a/` → `/mount-explorer/m/a`) and waits for its listing. */
   async open(directory: string, query = ''): Promise<void> {
     const route = directory.split('/').filter(Boolean).map(encodeURIComponent).join('/');
-    await this.page.goto(`/mount-explorer${route ? `/${route}` : ''}${query}`);
-    await expect(this.area).toBeVisible({ timeout: 30_000 });
+    await this.gotoArea(`/mount-explorer${route ? `/${route}` : ''}${query}`, 30_000);
   }
 
   async expectDirectory(directory: string): Promise<void> {
@@ -37,7 +32,7 @@ export class ExplorerPage {
   }
 
   row(name: string): Locator {
-    return this.page.locator(`[data-testid="file-row"][data-name="${name}"]`);
+    return this.named('file-row', name);
   }
 
   async rowNames(): Promise<string[]> {
@@ -51,6 +46,22 @@ export class ExplorerPage {
   async action(name: string, action: 'open' | 'download' | 'link' | 'edit' | 'rename' | 'copy' | 'delete'): Promise<void> {
     await this.row(name).getByTestId('row-actions').click();
     await this.page.getByTestId(`action-${action}`).click();
+  }
+
+  /** Opens an item's delete dialog, expects `text` in it, cancels, and checks that the dialog closed and the item stayed. */
+  async cancelDelete(name: string, text: string): Promise<void> {
+    await this.action(name, 'delete');
+    await expect(this.deleteDialog).toContainText(text);
+    await this.page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(this.deleteDialog).toHaveCount(0);
+    await expect(this.row(name)).toBeVisible();
+  }
+
+  /** Opens an item's delete dialog and confirms it (once `text`, when given, shows in the dialog). */
+  async confirmDelete(name: string, text?: string): Promise<void> {
+    await this.action(name, 'delete');
+    if (text !== undefined) await expect(this.deleteDialog).toContainText(text);
+    await this.page.getByTestId('delete-dialog-confirm').click();
   }
 
   async select(...names: string[]): Promise<void> {
@@ -76,6 +87,6 @@ export class ExplorerPage {
   }
 
   uploadItem(name: string): Locator {
-    return this.page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
+    return this.named('upload-item', name);
   }
 }

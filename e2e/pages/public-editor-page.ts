@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPageObject } from './page-object';
 
 export interface ShareOptions {
   remark?: string;
@@ -9,62 +10,37 @@ export interface ShareOptions {
 }
 
 /** The Markdown editor home (`/`) of mfe-public. */
-export class PublicEditorPage {
-  readonly area: Locator;
-  readonly codeMirror: Locator;
-  readonly preview: Locator;
-  readonly stats: Locator;
-  readonly draftStatus: Locator;
-  readonly saveButton: Locator;
-  readonly previewToggle: Locator;
-  readonly importButton: Locator;
-  readonly importInput: Locator;
-  readonly importMessage: Locator;
-  readonly downloadButton: Locator;
-  readonly clearButton: Locator;
-  readonly remark: Locator;
-  readonly password: Locator;
-  readonly expiry: Locator;
-  readonly maxViews: Locator;
-  readonly slug: Locator;
-  readonly submit: Locator;
-  readonly accessNotice: Locator;
-  readonly result: Locator;
-  readonly shareLink: Locator;
-  readonly rawLink: Locator;
-  readonly resultPassword: Locator;
-  readonly qr: Locator;
+export class PublicEditorPage extends AreaPageObject {
+  readonly codeMirror = this.page.locator('.cp-md-editor .CodeMirror');
+  readonly preview = this.testId('editor-preview');
+  readonly stats = this.testId('editor-stats');
+  readonly draftStatus = this.testId('draft-status');
+  readonly saveButton = this.testId('editor-save');
+  readonly previewToggle = this.testId('editor-preview-toggle');
+  readonly importButton = this.testId('editor-import');
+  readonly importInput = this.testId('editor-import-input');
+  readonly importMessage = this.testId('import-message');
+  readonly downloadButton = this.testId('editor-download');
+  readonly clearButton = this.testId('editor-clear');
+  readonly remark = this.testId('share-remark');
+  readonly password = this.testId('share-password-input');
+  readonly expiry = this.testId('share-expiry');
+  readonly maxViews = this.testId('share-max-views');
+  readonly slug = this.testId('share-slug');
+  readonly submit = this.testId('share-submit');
+  readonly accessNotice = this.testId('share-access-notice');
+  readonly result = this.testId('share-result');
+  readonly shareLink = this.testId('share-link');
+  readonly rawLink = this.testId('raw-link');
+  readonly resultPassword = this.testId('share-result-password');
+  readonly qr = this.result.getByTestId('qr-code');
 
-  constructor(readonly page: Page) {
-    this.area = page.locator('[data-testid="area-page"][data-area="public"][data-page="home"]');
-    this.codeMirror = page.locator('.cp-md-editor .CodeMirror');
-    this.preview = page.getByTestId('editor-preview');
-    this.stats = page.getByTestId('editor-stats');
-    this.draftStatus = page.getByTestId('draft-status');
-    this.saveButton = page.getByTestId('editor-save');
-    this.previewToggle = page.getByTestId('editor-preview-toggle');
-    this.importButton = page.getByTestId('editor-import');
-    this.importInput = page.getByTestId('editor-import-input');
-    this.importMessage = page.getByTestId('import-message');
-    this.downloadButton = page.getByTestId('editor-download');
-    this.clearButton = page.getByTestId('editor-clear');
-    this.remark = page.getByTestId('share-remark');
-    this.password = page.getByTestId('share-password-input');
-    this.expiry = page.getByTestId('share-expiry');
-    this.maxViews = page.getByTestId('share-max-views');
-    this.slug = page.getByTestId('share-slug');
-    this.submit = page.getByTestId('share-submit');
-    this.accessNotice = page.getByTestId('share-access-notice');
-    this.result = page.getByTestId('share-result');
-    this.shareLink = page.getByTestId('share-link');
-    this.rawLink = page.getByTestId('raw-link');
-    this.resultPassword = page.getByTestId('share-result-password');
-    this.qr = this.result.getByTestId('qr-code');
+  constructor(page: Page) {
+    super(page, 'public', 'home');
   }
 
   async goto(): Promise<void> {
-    await this.page.goto('/');
-    await expect(this.area).toBeVisible();
+    await this.gotoArea('/');
     await expect(this.codeMirror).toBeVisible();
   }
 

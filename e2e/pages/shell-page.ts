@@ -1,32 +1,19 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { areaLocator, PageObject, type AreaName } from './page-object';
 
 /** The host shell: header, nav, theme, language, slots, notices, env switcher. */
-export class ShellPage {
-  readonly header: Locator;
-  readonly footer: Locator;
-  readonly themeToggle: Locator;
-  readonly languageSwitch: Locator;
-  readonly menuToggle: Locator;
-  readonly slot: Locator;
-  readonly areaPage: Locator;
-  readonly remoteFailure: Locator;
-  readonly retryButton: Locator;
-  readonly sessionNotice: Locator;
-  readonly envSwitcher: Locator;
-
-  constructor(readonly page: Page) {
-    this.header = page.getByTestId('site-header');
-    this.footer = page.getByTestId('site-footer');
-    this.themeToggle = page.getByTestId('theme-toggle');
-    this.languageSwitch = page.getByTestId('language-switch');
-    this.menuToggle = page.getByTestId('menu-toggle');
-    this.slot = page.getByTestId('remote-slot');
-    this.areaPage = page.getByTestId('area-page');
-    this.remoteFailure = page.getByTestId('remote-failure');
-    this.retryButton = page.getByTestId('remote-retry');
-    this.sessionNotice = page.getByTestId('session-notice');
-    this.envSwitcher = page.getByTestId('env-switcher');
-  }
+export class ShellPage extends PageObject {
+  readonly header = this.testId('site-header');
+  readonly footer = this.testId('site-footer');
+  readonly themeToggle = this.testId('theme-toggle');
+  readonly languageSwitch = this.testId('language-switch');
+  readonly menuToggle = this.testId('menu-toggle');
+  readonly slot = this.testId('remote-slot');
+  readonly areaPage = this.testId('area-page');
+  readonly remoteFailure = this.testId('remote-failure');
+  readonly retryButton = this.testId('remote-retry');
+  readonly sessionNotice = this.testId('session-notice');
+  readonly envSwitcher = this.testId('env-switcher');
 
   async goto(path: string): Promise<void> {
     await this.page.goto(path);
@@ -38,8 +25,8 @@ export class ShellPage {
   }
 
   /** Waits until the remote of an area has rendered its page. */
-  async expectArea(area: 'public' | 'upload' | 'admin' | 'explorer', page?: string): Promise<void> {
-    const locator = this.page.locator(`[data-testid="area-page"][data-area="${area}"]`);
+  async expectArea(area: AreaName, page?: string): Promise<void> {
+    const locator = areaLocator(this.page, area);
     await expect(locator).toBeVisible();
     if (page) await expect(locator).toHaveAttribute('data-page', page);
   }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPageObject } from './page-object';
 
 export interface FilePayload {
   name: string;
@@ -7,72 +8,42 @@ export interface FilePayload {
 }
 
 /** The upload page (`/upload`) of mfe-upload. */
-export class UploadPage {
-  readonly area: Locator;
-  readonly root: Locator;
-  readonly accessNotice: Locator;
-  readonly loginButton: Locator;
-  readonly limit: Locator;
-  readonly storage: Locator;
-  readonly slug: Locator;
-  readonly path: Locator;
-  readonly remark: Locator;
-  readonly password: Locator;
-  readonly expiry: Locator;
-  readonly maxViews: Locator;
-  readonly fileInput: Locator;
-  readonly chooseButton: Locator;
-  readonly selectedFiles: Locator;
-  readonly startButton: Locator;
-  readonly items: Locator;
-  readonly recent: Locator;
-  readonly recentItems: Locator;
-  readonly filesTab: Locator;
-  readonly urlTab: Locator;
-  readonly urlInput: Locator;
-  readonly urlInfoButton: Locator;
-  readonly urlInfoCard: Locator;
-  readonly urlStart: Locator;
-  readonly urlCancel: Locator;
-  readonly urlProgress: Locator;
-  readonly urlError: Locator;
-  readonly urlParallel: Locator;
+export class UploadPage extends AreaPageObject {
+  readonly root = this.page.locator('.cu-root[data-remote="cloudclip_upload"]');
+  readonly accessNotice = this.testId('upload-access-notice');
+  readonly loginButton = this.testId('upload-login');
+  readonly limit = this.testId('upload-limit');
+  readonly storage = this.testId('option-storage');
+  readonly slug = this.testId('option-slug');
+  readonly path = this.testId('option-path');
+  readonly remark = this.testId('option-remark');
+  readonly password = this.testId('option-password');
+  readonly expiry = this.testId('option-expiry');
+  readonly maxViews = this.testId('option-max-views');
+  readonly fileInput = this.testId('file-input');
+  readonly chooseButton = this.testId('choose-files');
+  readonly selectedFiles = this.testId('selected-file');
+  readonly startButton = this.testId('start-upload');
+  readonly items = this.testId('upload-item');
+  readonly recent = this.testId('recent-uploads');
+  readonly recentItems = this.testId('recent-item');
+  readonly filesTab = this.testId('tab-files');
+  readonly urlTab = this.testId('tab-url');
+  readonly urlInput = this.testId('url-input');
+  readonly urlInfoButton = this.testId('url-info');
+  readonly urlInfoCard = this.testId('url-info-card');
+  readonly urlStart = this.testId('url-start');
+  readonly urlCancel = this.testId('url-cancel');
+  readonly urlProgress = this.testId('url-progress');
+  readonly urlError = this.testId('url-error');
+  readonly urlParallel = this.testId('url-parallel');
 
-  constructor(readonly page: Page) {
-    this.root = page.locator('.cu-root[data-remote="cloudclip_upload"]');
-    this.area = page.locator('[data-testid="area-page"][data-area="upload"]');
-    this.accessNotice = page.getByTestId('upload-access-notice');
-    this.loginButton = page.getByTestId('upload-login');
-    this.limit = page.getByTestId('upload-limit');
-    this.storage = page.getByTestId('option-storage');
-    this.slug = page.getByTestId('option-slug');
-    this.path = page.getByTestId('option-path');
-    this.remark = page.getByTestId('option-remark');
-    this.password = page.getByTestId('option-password');
-    this.expiry = page.getByTestId('option-expiry');
-    this.maxViews = page.getByTestId('option-max-views');
-    this.fileInput = page.getByTestId('file-input');
-    this.chooseButton = page.getByTestId('choose-files');
-    this.selectedFiles = page.getByTestId('selected-file');
-    this.startButton = page.getByTestId('start-upload');
-    this.items = page.getByTestId('upload-item');
-    this.recent = page.getByTestId('recent-uploads');
-    this.recentItems = page.getByTestId('recent-item');
-    this.filesTab = page.getByTestId('tab-files');
-    this.urlTab = page.getByTestId('tab-url');
-    this.urlInput = page.getByTestId('url-input');
-    this.urlInfoButton = page.getByTestId('url-info');
-    this.urlInfoCard = page.getByTestId('url-info-card');
-    this.urlStart = page.getByTestId('url-start');
-    this.urlCancel = page.getByTestId('url-cancel');
-    this.urlProgress = page.getByTestId('url-progress');
-    this.urlError = page.getByTestId('url-error');
-    this.urlParallel = page.getByTestId('url-parallel');
+  constructor(page: Page) {
+    super(page, 'upload');
   }
 
   async goto(): Promise<void> {
-    await this.page.goto('/upload');
-    await expect(this.area).toBeVisible({ timeout: 20_000 });
+    await this.gotoArea('/upload', 20_000);
   }
 
   /** Waits until the storage configurations are loaded and selects one by id. */
@@ -92,7 +63,7 @@ export class UploadPage {
   }
 
   item(name: string): Locator {
-    return this.page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
+    return this.named('upload-item', name);
   }
 
   async expectState(name: string, state: 'pending' | 'uploading' | 'success' | 'error' | 'cancelled', timeout = 30_000): Promise<void> {

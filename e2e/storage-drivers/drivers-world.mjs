@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, json, postJson, startServer } from '../../api-server/bench/bench-server.mjs';
-import { startRcloneWebDav, startSshd } from '../support/remote-storage-servers.mjs';
+import { sftpStorageConfig, startRcloneWebDav, startSshd, webDavStorageConfig } from '../../scripts/remote-storage-servers.cjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DRIVERS = ['local', 's3', 'webdav', 'sftp'];
@@ -83,24 +83,8 @@ function configPayload(driver, server) {
       path_style: true,
       is_public: true,
     };
-  if (driver === 'webdav')
-    return {
-      name: 'rclone webdav',
-      provider_type: 'WebDAV',
-      endpoint_url: server.url,
-      bucket_name: WEBDAV_BASE,
-      access_key_id: server.username,
-      secret_access_key: server.password,
-    };
-  return {
-    name: 'sshd sftp',
-    provider_type: 'SFTP',
-    endpoint_url: `sftp://${server.host}:${server.port}`,
-    bucket_name: `${server.dataDir}/${SFTP_SUB}`,
-    access_key_id: server.username,
-    secret_access_key: server.privateKey,
-    host_key_sha256: server.hostKeySha256,
-  };
+  if (driver === 'webdav') return webDavStorageConfig(server, 'rclone webdav', WEBDAV_BASE);
+  return sftpStorageConfig(server, 'sshd sftp', SFTP_SUB);
 }
 
 /**

@@ -6,11 +6,12 @@
 // with a bare XMLHttpRequest in the page, and once more from Node, each to a presigned URL of its own
 // (an upload address takes one upload).
 // Needs a build (api-server, host-shell, the remotes). Run: node e2e/support/bench-upload.mjs
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAdminToken, launchChromium, newAdminPage, startBenchStack } from './bench-stack.mjs';
+import { writeRepeatedChunk } from './sized-file.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * 1024 * 1024);
 const PORT = Number(process.env.BENCH_PORT ?? 28180);
@@ -32,20 +33,7 @@ async function api(method, route, token, body) {
 async function writeFile(file, size) {
   const chunk = Buffer.alloc(4 * MB);
   for (let index = 0; index < chunk.length; index += 1) chunk[index] = (index * 131) & 0xff;
-  await new Promise((resolve, reject) => {
-    const out = createWriteStream(file);
-    out.on('error', reject);
-    let written = 0;
-    const pump = () => {
-      while (written < size) {
-        const piece = written + chunk.length <= size ? chunk : chunk.subarray(0, size - written);
-        written += piece.length;
-        if (!out.write(piece)) return void out.once('drain', pump);
-      }
-      out.end(resolve);
-    };
-    pump();
-  });
+  await writeRepeatedChunk(file, size, chunk);
 }
 
 /** Raw PUT of the file from Node (streamed), same URL and Content-Type. */

@@ -1,5 +1,5 @@
 import type { FsBucketListing, FsListItem, FsVirtualListing } from '@cloudclip/contract';
-import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { request, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { API_PORT, S3RVER } from '../playwright.config';
 import { loginToken } from './admin-api';
 import { sftpConfigBody, webDavConfigBody } from './storage-servers';
@@ -26,31 +26,61 @@ async function json<T>(response: APIResponse, what: string): Promise<T> {
  * or as a key holder. Mounts are created with cache TTL 0 so every listing reflects the storage.
  */
 export class ExplorerApi {
-  private constructor(
-    private readonly api: APIRequestContext,
-    readonly credential: string,
-    readonly family: 'admin' | 'user',
-  ) {}
+  private session: { context: APIRequestContext; credential: string } | undefined;
+
+  private constructor(readonly family: 'admin' | 'user') {}
 
   static async admin(): Promise<ExplorerApi> {
-    const token = await loginToken();
-    return new ExplorerApi(
-      await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: `Bearer ${token}` } }),
-      token,
-      'admin',
-    );
+    return new ExplorerApi('admin').loginAsAdmin();
   }
 
   static async key(key: string): Promise<ExplorerApi> {
-    return new ExplorerApi(
-      await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: `ApiKey ${key}` } }),
-      key,
-      'user',
-    );
+    return new ExplorerApi('user').open(`ApiKey ${key}`, key);
+  }
+
+  /**
+   * The admin's API for the tests of one spec file, to call at its top level: a beforeAll hook logs
+   * in (before the file's own hooks, which may use it) and an afterAll hook disposes it.
+   */
+  static adminForSpecFile(): ExplorerApi {
+    const api = new ExplorerApi('admin');
+    test.beforeAll(async () => {
+      await api.loginAsAdmin();
+    });
+    test.afterAll(async () => {
+      await api.dispose();
+    });
+    return api;
+  }
+
+  private async loginAsAdmin(): Promise<this> {
+    const token = await loginToken();
+    return this.open(`Bearer ${token}`, token);
+  }
+
+  private async open(authorization: string, credential: string): Promise<this> {
+    const context = await request.newContext({ baseURL: API_BASE, extraHTTPHeaders: { Authorization: authorization } });
+    this.session = { context, credential };
+    return this;
+  }
+
+  private get current(): { context: APIRequestContext; credential: string } {
+    if (!this.session) throw new Error('ExplorerApi: not logged in yet (use it in hooks and tests, not at the top level)');
+    return this.session;
+  }
+
+  /** The admin's token or the key this API sends. */
+  get credential(): string {
+    return this.current.credential;
+  }
+
+  private get api(): APIRequestContext {
+    return this.current.context;
   }
 
   async dispose(): Promise<void> {
-    await this.api.dispose();
+    await this.session?.context.dispose();
+    this.session = undefined;
   }
 
   private async data<T>(response: APIResponse, what: string): Promise<T> {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sftpStorageConfig, webDavStorageConfig } from '../../scripts/remote-storage-servers.cjs';
 import { STORAGE_CONTROL_PORT, STORAGE_SERVERS_FILE } from '../playwright.config';
 
 /**
@@ -44,28 +45,9 @@ export function resumeSftp(): Promise<void> {
  * (`baseFolder` on the WebDAV server; `<dataDir>/<subFolder>` on the SFTP one, key auth, host key pinned).
  */
 export function webDavConfigBody(name: string, baseFolder: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const { webdav } = readStorageServers();
-  return {
-    name,
-    provider_type: 'WebDAV',
-    endpoint_url: webdav.url,
-    bucket_name: baseFolder,
-    access_key_id: webdav.username,
-    secret_access_key: webdav.password,
-    ...extra,
-  };
+  return { ...webDavStorageConfig(readStorageServers().webdav, name, baseFolder), ...extra };
 }
 
 export function sftpConfigBody(name: string, subFolder: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const { sftp } = readStorageServers();
-  return {
-    name,
-    provider_type: 'SFTP',
-    endpoint_url: `sftp://${sftp.host}:${sftp.port}`,
-    bucket_name: `${sftp.dataDir}/${subFolder}`,
-    access_key_id: sftp.username,
-    secret_access_key: sftp.privateKey,
-    host_key_sha256: sftp.hostKeySha256,
-    ...extra,
-  };
+  return { ...sftpStorageConfig(readStorageServers().sftp, name, subFolder), ...extra };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import type { Page, Route } from '@playwright/test';
 import { S3RVER } from '../playwright.config';
 import type { FilePayload } from '../pages/upload-page';
 import type { AdminApi } from './admin-api';
+import { writeRepeatedChunk } from './sized-file.mjs';
 
 /** A fresh temporary folder outside the repository (big test files never land in the tree). */
 export function tempDir(prefix = 'cloudclip-upload-e2e-'): { dir: string; remove: () => void } {
@@ -34,24 +35,7 @@ export function sha256(data: Buffer): string {
 /** Writes a file of `size` bytes in 1 MiB chunks and returns its path. */
 export async function writeBigFile(dir: string, name: string, size: number): Promise<string> {
   const file = path.join(dir, name);
-  const chunk = patternBytes(1024 * 1024, 3);
-  await new Promise<void>((resolve, reject) => {
-    const out = createWriteStream(file);
-    out.on('error', reject);
-    let written = 0;
-    const write = () => {
-      while (written < size) {
-        const piece = written + chunk.length <= size ? chunk : chunk.subarray(0, size - written);
-        written += piece.length;
-        if (!out.write(piece)) {
-          out.once('drain', write);
-          return;
-        }
-      }
-      out.end(resolve);
-    };
-    write();
-  });
+  await writeRepeatedChunk(file, size, patternBytes(1024 * 1024, 3));
   return file;
 }
 

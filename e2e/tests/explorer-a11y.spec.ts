@@ -4,11 +4,10 @@ import { A11Y_THEMES, seriousViolations } from '../support/a11y';
 import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 import { PNG } from '../support/explorer-files';
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('a11y')}`);
   await api.mkdir(`${mount.mountPath}/folder/`);
   await api.writeText(`${mount.mountPath}/code.ts`, 'export const answer: number = 42; // comment\nconst text = "string";\n');
@@ -17,10 +16,6 @@ test.beforeAll(async () => {
     '# Title\n\nSome [link](https://example.com) and `code`.\n\n```ts\nconst x = 1;\n```\n',
   );
   await api.upload(`${mount.mountPath}/`, 'pixel.png', PNG, 'image/png');
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 for (const [theme, locale] of A11Y_THEMES) {

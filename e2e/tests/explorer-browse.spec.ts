@@ -4,11 +4,10 @@ import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('browse')}`);
   const root = `${mount.mountPath}/`;
   await api.mkdir(`${root}docs/`);
@@ -18,10 +17,6 @@ test.beforeAll(async () => {
   await api.writeText(`${root}big.txt`, 'y'.repeat(5000));
   await api.writeText(`${root}Alpha.md`, '# Alpha\n');
   await api.mkdir(`${root}empty/`);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 test('shows mounts as top-level folders and browses into them with breadcrumbs', async ({ page }) => {

@@ -4,18 +4,13 @@ import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let local: Mount;
 let s3: Mount;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   local = await api.createLocalMount(`/${uniqueName('copy')}`);
   s3 = await api.createS3Mount(`/${uniqueName('s3copy')}`);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 /** Source folder with two files and a sub-folder holding one; and an empty target folder. */

@@ -4,13 +4,12 @@ import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 
 test.use({ locale: 'en-US' });
 
-let admin: ExplorerApi;
+const admin = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 let key: string;
 let basePath: string;
 
 test.beforeAll(async () => {
-  admin = await ExplorerApi.admin();
   mount = await admin.createLocalMount(`/${uniqueName('keys')}`);
   basePath = `${mount.mountPath}/team`;
   await admin.mkdir(`${basePath}/`);
@@ -19,10 +18,6 @@ test.beforeAll(async () => {
   await admin.mkdir(`${mount.mountPath}/secret/`);
   await admin.writeText(`${mount.mountPath}/secret/salaries.txt`, 'confidential');
   key = await admin.createKey({ name: uniqueName('explorer-key'), file_permission: true, mount_permission: true, basic_path: basePath });
-});
-
-test.afterAll(async () => {
-  await admin.dispose();
 });
 
 test('a key holder browses through /api/user/fs and is kept inside the basic path', async ({ page }) => {

@@ -5,16 +5,11 @@ import { expectedQrPath } from '../support/qr';
 
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('ops')}`);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 /** A fresh folder per test, with files. */
@@ -90,20 +85,13 @@ test('deletes a file and a folder after confirmation; cancel keeps it', async ({
   await explorer.seedCredential({ adminToken: api.credential });
   await explorer.open(directory);
 
-  await explorer.action('keep.txt', 'delete');
-  await expect(page.getByTestId('delete-dialog')).toContainText('The file keep.txt will be deleted permanently');
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('delete-dialog')).toHaveCount(0);
-  await expect(explorer.row('keep.txt')).toBeVisible();
+  await explorer.cancelDelete('keep.txt', 'The file keep.txt will be deleted permanently');
 
-  await explorer.action('gone.txt', 'delete');
-  await page.getByTestId('delete-dialog-confirm').click();
+  await explorer.confirmDelete('gone.txt');
   await expect(explorer.notice('gone.txt deleted')).toBeVisible();
   await expect(explorer.row('gone.txt')).toHaveCount(0);
 
-  await explorer.action('sub', 'delete');
-  await expect(page.getByTestId('delete-dialog')).toContainText('and everything in it');
-  await page.getByTestId('delete-dialog-confirm').click();
+  await explorer.confirmDelete('sub', 'and everything in it');
   await expect(explorer.row('sub')).toHaveCount(0);
   expect(await api.names(directory)).toEqual(['keep.txt']);
 });

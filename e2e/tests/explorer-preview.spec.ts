@@ -5,13 +5,12 @@ import { HOSTILE_MARKDOWN, PNG, pdf, wav } from '../support/explorer-files';
 
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let local: Mount;
 let s3: Mount;
 const s3Folder = uniqueName('preview');
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   local = await api.createLocalMount(`/${uniqueName('preview')}`);
   s3 = await api.createS3Mount(`/${uniqueName('s3preview')}`);
   const root = `${local.mountPath}/`;
@@ -24,10 +23,6 @@ test.beforeAll(async () => {
   await api.upload(root, 'archive.zip', Buffer.from('PK\u0003\u0004 zip bytes'), 'application/zip');
   await api.mkdir(`${s3.mountPath}/${s3Folder}/`);
   await api.upload(`${s3.mountPath}/${s3Folder}/`, 'pixel.png', PNG, 'image/png');
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 test('previews images, audio and PDF in place from their storage URLs', async ({ page }) => {

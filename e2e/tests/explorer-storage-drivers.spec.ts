@@ -9,17 +9,12 @@ import { pauseSftp, resumeSftp } from '../support/storage-servers';
 // OpenSSH's sshd; started by playwright.config.ts): every operation a user does, in the browser.
 test.use({ locale: 'en-US' });
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 const mounts: Partial<Record<'webdav' | 'sftp', Mount>> = {};
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mounts.webdav = await api.createWebDavMount(`/${uniqueName('davx')}`);
   mounts.sftp = await api.createSftpMount(`/${uniqueName('sftpx')}`);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 /** A fresh folder on the mount, with text files. */
@@ -117,17 +112,11 @@ for (const driver of ['webdav', 'sftp'] as const) {
       expect((await api.read(`${target}final.txt`)).toString()).toBe('draft text');
       expect((await api.read(`${directory}final.txt`)).toString()).toBe('draft text');
 
-      await explorer.action('gone.txt', 'delete');
-      await expect(page.getByTestId('delete-dialog')).toContainText('The file gone.txt will be deleted permanently');
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await expect(explorer.row('gone.txt')).toBeVisible();
-      await explorer.action('gone.txt', 'delete');
-      await page.getByTestId('delete-dialog-confirm').click();
+      await explorer.cancelDelete('gone.txt', 'The file gone.txt will be deleted permanently');
+      await explorer.confirmDelete('gone.txt');
       await expect(explorer.notice('gone.txt deleted')).toBeVisible();
       await expect(explorer.row('gone.txt')).toHaveCount(0);
-      await explorer.action('new', 'delete');
-      await expect(page.getByTestId('delete-dialog')).toContainText('and everything in it');
-      await page.getByTestId('delete-dialog-confirm').click();
+      await explorer.confirmDelete('new', 'and everything in it');
       await expect(explorer.row('new')).toHaveCount(0);
       expect(await api.names(directory)).toEqual(['final.txt']);
       expect(await api.status(`${directory}gone.txt`)).toBe(404);

@@ -9,7 +9,7 @@ import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 test.use({ locale: 'en-US' });
 
 const MiB = 1024 * 1024;
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let local: Mount;
 let s3: Mount;
 let tmp: string;
@@ -17,7 +17,6 @@ let big: string;
 let bigBytes: Buffer;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   local = await api.createLocalMount(`/${uniqueName('up')}`);
   s3 = await api.createS3Mount(`/${uniqueName('s3up')}`);
   // Large files live in a temporary directory, never in the repository.
@@ -28,7 +27,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await api.dispose();
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -12,13 +12,12 @@ import { MountIndexApi } from '../support/mount-index-api';
  */
 test.use({ locale: 'en-US' });
 
-let admin: ExplorerApi;
+const admin = ExplorerApi.adminForSpecFile();
 let index: MountIndexApi;
 let mount: Mount;
 let root: string;
 
 test.beforeAll(async () => {
-  admin = await ExplorerApi.admin();
   index = await MountIndexApi.admin(admin.credential);
   mount = await admin.createLocalMount(`/${uniqueName('msearch')}`);
   root = mount.mountPath;
@@ -34,7 +33,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await index.dispose();
-  await admin.dispose();
 });
 
 function searchInput(page: Page): Locator {

@@ -50,22 +50,17 @@ async function recordWebm(browser: Browser): Promise<Buffer> {
 }
 
 let video: Buffer;
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 
 test.beforeAll(async ({ browser }) => {
   video = await recordWebm(browser);
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('video')}`);
   const folder = `${mount.mountPath}/`;
   await api.upload(folder, 'movie.webm', video, 'video/webm');
   await api.upload(folder, 'movie.en.srt', Buffer.from(srtSubtitles()), 'application/x-subrip');
   await api.upload(folder, 'movie.zh-CN.vtt', Buffer.from(vttSubtitles()), 'text/vtt');
   await api.upload(folder, 'other.vtt', Buffer.from(vttSubtitles()), 'text/vtt');
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 test.describe('a video on the share page', () => {

@@ -50,14 +50,13 @@ function samplesFor(place: Place, setting: number): E2eSample[] {
   return PREVIEW_SAMPLES.filter((_, index) => (index + shift) % SETTINGS.length === setting);
 }
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 
 /** Where a sample lives in the explorer's mount: a folder per fixture module (a video next to its subtitles). */
 const folderOf = (module: string) => `${mount.mountPath}/${module}`;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('previews')}`);
   const modules = [...new Set(PREVIEW_SAMPLES.map((sample) => sample.module)), 'damaged'];
   for (const module of modules) await api.mkdir(`${folderOf(module)}/`);
@@ -65,10 +64,6 @@ test.beforeAll(async () => {
     await api.upload(`${folderOf(sample.module)}/`, sample.name, await sampleBytes(sample), sample.contentType);
   const damaged = damagedDocxSample();
   await api.upload(`${folderOf('damaged')}/`, damaged.name, await sampleBytes(damaged), damaged.contentType);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
 });
 
 /** Shares a file as the admin (through the API) and opens its page. */

@@ -13,19 +13,17 @@ import { ExplorerApi, uniqueName, type Mount } from '../support/explorer-api';
 const ORIGIN = `http://127.0.0.1:${GATEWAY_PORT}`;
 const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
 
-let api: ExplorerApi;
+const api = ExplorerApi.adminForSpecFile();
 let mount: Mount;
 let dav: APIRequestContext;
 
 test.beforeAll(async () => {
-  api = await ExplorerApi.admin();
   mount = await api.createLocalMount(`/${uniqueName('dav')}`);
   dav = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { Authorization: BASIC } });
 });
 
 test.afterAll(async () => {
   await dav.dispose();
-  await api.dispose();
 });
 
 test('a WebDAV client works through the gateway: folders, a 24 MB file both ways, ranges, copy, delete', async () => {

@@ -12,30 +12,37 @@ const line = (number, name, result) => {
   return `\r${label} \r${label} ${result}\n`;
 };
 
-const PASSING_HTTP = [
-  "-> running `http':\n",
-  line(0, 'init', 'pass'),
-  line(1, 'begin', 'pass'),
-  line(2, 'expect100', 'pass'),
-  line(3, 'finish', 'pass'),
-  "<- summary for `http': of 4 tests run: 4 passed, 0 failed. 100.0%\n",
-].join('');
+/** A suite's output as litmus writes it: its header, the init and begin steps, `steps`, its summary. */
+const suiteOutput = (suite, steps, summary) =>
+  [
+    `-> running \`${suite}':\n`,
+    line(0, 'init', 'pass'),
+    line(1, 'begin', 'pass'),
+    ...steps,
+    `<- summary for \`${suite}': ${summary}\n`,
+  ].join('');
 
-const FAILING_PROPS = [
-  "-> running `props':\n",
-  line(0, 'init', 'pass'),
-  line(1, 'begin', 'pass'),
-  line(2, 'mkcol_again', 'FAIL (MKCOL on existing collection should fail (RFC2518:8.3.1))'),
-  line(3, 'propset', "FAIL (PROPPATCH on `/dav/local/litmus/prop': http://x/dav/local/litmus/prop: 403 Forbidden\n)"),
-  line(4, 'propget', 'SKIPPED'),
-  line(5, 'propmove', 'SKIPPED'),
-  '\r 6. cond_put_corrupt_token WARNING: PUT failed with 412 not 423\n',
-  '    ...................... pass (with 1 warning)\n',
-  line(7, 'finish', 'pass'),
-  '-> 2 tests were skipped.\n',
-  "<- summary for `props': of 6 tests run: 4 passed, 2 failed. 66.7%\n",
-  '-> 1 warning was issued.\n',
-].join('');
+const PASSING_HTTP = suiteOutput(
+  'http',
+  [line(2, 'expect100', 'pass'), line(3, 'finish', 'pass')],
+  'of 4 tests run: 4 passed, 0 failed. 100.0%',
+);
+
+const FAILING_PROPS =
+  suiteOutput(
+    'props',
+    [
+      line(2, 'mkcol_again', 'FAIL (MKCOL on existing collection should fail (RFC2518:8.3.1))'),
+      line(3, 'propset', "FAIL (PROPPATCH on `/dav/local/litmus/prop': http://x/dav/local/litmus/prop: 403 Forbidden\n)"),
+      line(4, 'propget', 'SKIPPED'),
+      line(5, 'propmove', 'SKIPPED'),
+      '\r 6. cond_put_corrupt_token WARNING: PUT failed with 412 not 423\n',
+      '    ...................... pass (with 1 warning)\n',
+      line(7, 'finish', 'pass'),
+      '-> 2 tests were skipped.\n',
+    ],
+    'of 6 tests run: 4 passed, 2 failed. 66.7%',
+  ) + '-> 1 warning was issued.\n';
 
 describe('parseLitmusOutput', () => {
   it('reads a passing suite from its summary line', () => {
