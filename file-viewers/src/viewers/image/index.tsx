@@ -232,7 +232,7 @@ export default function ImageViewer({ source, kind, label, onError }: ViewerProp
   const percent = `${Math.round(view.scale * 100)}%`;
 
   return (
-    <div className="cv-image" data-testid="viewer-image" data-kind={kind}>
+    <div className="cv-image cv-stack" data-testid="viewer-image" data-kind={kind}>
       <div className="cv-image__toolbar" role="toolbar" aria-label={t('image.toolbar')}>
         <button
           type="button"

@@ -142,7 +142,12 @@ export default function MediaViewer({ source, kind, label, onError }: ViewerProp
   const describe = (event: { currentTarget: HTMLMediaElement }) => setMeta(describeMedia(event.currentTarget));
 
   return (
-    <div className={`cv-media cv-media--${isVideo ? 'video' : 'audio'}`} data-testid="viewer-media" role="region" aria-label={label}>
+    <div
+      className={`cv-media cv-stack cv-media--${isVideo ? 'video' : 'audio'}`}
+      data-testid="viewer-media"
+      role="region"
+      aria-label={label}
+    >
       {isVideo ? (
         <video
           ref={videoRef}
