@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, ORIGIN, renderWithKernel } from '../../../test/test-kernel';
 import { renderShare } from '../../../server-render';
+import { liveFirstScreen, removeFirstScreen } from '../../../test/first-screen';
 import { withoutIds } from '../../../server-render/markup';
 import { PastePage } from './paste-page';
 
@@ -24,15 +25,10 @@ const PASTE = {
 /** The boot page's live first screen with the server's rendering of the paste's page. */
 async function serverScreen() {
   const rendered = await renderShare({ kind: 'paste', slug: 'abc', status: 200, body: PASTE, origin: ORIGIN });
-  const first = document.createElement('div');
-  first.id = 'cc-first-screen';
-  first.setAttribute('data-live', 'server');
-  first.innerHTML = rendered!.html;
-  document.body.appendChild(first);
-  return first;
+  return liveFirstScreen(rendered!.html);
 }
 
-afterEach(() => document.getElementById('cc-first-screen')?.remove());
+afterEach(removeFirstScreen);
 
 describe('PastePage taking over the server’s first screen', () => {
   it('keeps the server’s rendered text (same nodes), lays out its head as the server did and hands the first screen over', async () => {
