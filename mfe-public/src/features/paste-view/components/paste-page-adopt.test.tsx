@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { fakeFetch, makeKernel, ORIGIN, renderWithKernel } from '../../../test/test-kernel';
+import { fakeFetch, makeKernel, ORIGIN } from '../../../test/test-kernel';
 import { renderShare } from '../../../server-render';
 import { liveFirstScreen, removeFirstScreen } from '../../../test/first-screen';
 import { withoutIds } from '../../../server-render/markup';
-import { PastePage } from './paste-page';
+import { renderPastePage } from './render-paste-page';
 
 // The server's build (react-dom/server for Node), not the browser's that jsdom would pick.
 jest.mock('react-dom/server', () => jest.requireActual('react-dom/server.node'));
@@ -37,13 +36,7 @@ describe('PastePage taking over the server’s first screen', () => {
     const servedHead = first.querySelector('[data-lang="en-US"] > header')!.outerHTML;
     const servedMeta = first.querySelector('[data-lang="en-US"] > dl')!.outerHTML;
     const fetch = fakeFetch(() => ({ body: PASTE }));
-    renderWithKernel(
-      <Routes>
-        <Route path="/paste/:slug" element={<PastePage />} />
-      </Routes>,
-      makeKernel({ fetchImpl: fetch.impl }),
-      '/paste/abc',
-    );
+    renderPastePage(makeKernel({ fetchImpl: fetch.impl }));
     const content = await screen.findByTestId('paste-content');
     expect(content.firstElementChild).toBe(chunk);
     expect(first).toHaveAttribute('data-adopted', 'true');

@@ -1,12 +1,11 @@
 import '../../../test/fake-indexed-db';
 import '../../../test/web-crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { formatDateTime } from '@cloudclip/shared-kernel';
-import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
+import { fakeFetch, makeKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
 import { encryptPaste } from '@cloudclip/contract/paste-crypto';
 import { forgetOfflinePaste, offlinePaste, offlinePastes } from '../offline/offline-pastes';
-import { PastePage } from './paste-page';
+import { renderPastePage } from './render-paste-page';
 
 const base = {
   id: 'p1',
@@ -34,13 +33,7 @@ const OFFLINE = (): FakeReply => {
 function renderPaste(path: string, handler: (call: FakeCall) => FakeReply, language: 'en-US' | 'zh-CN' = 'en-US') {
   const fetch = fakeFetch(handler);
   const kernel = makeKernel({ fetchImpl: fetch.impl, language, storage: OWNER });
-  const view = renderWithKernel(
-    <Routes>
-      <Route path="/paste/:slug" element={<PastePage />} />
-    </Routes>,
-    kernel,
-    path,
-  );
+  const view = renderPastePage(kernel, path);
   return { fetch, view };
 }
 
