@@ -45,6 +45,12 @@ async function openOnline(path: string, reply: FakeReply, shown: string) {
   view.unmount();
 }
 
+/** Opens /paste/abc online (so a copy is saved), then again with the server failing with `status`. */
+async function reopenFailing(status: number, message: string) {
+  await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
+  renderPaste('/paste/abc', () => ({ status, body: { code: status, message, success: false, data: null } }));
+}
+
 beforeEach(async () => {
   for (const entry of await offlinePastes()) await forgetOfflinePaste(entry.slug);
 });
@@ -104,23 +110,20 @@ describe('PastePage offline', () => {
   });
 
   it('removes the saved copy when the server says the paste is gone (404), and shows the not-found page', async () => {
-    await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
-    renderPaste('/paste/abc', () => ({ status: 404, body: { code: 404, message: 'not found', success: false, data: null } }));
+    await reopenFailing(404, 'not found');
     await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'not-found'));
     await waitFor(async () => expect(await offlinePaste('abc')).toBeNull());
     expect(screen.queryByText('Bring the tent')).not.toBeInTheDocument();
   });
 
   it('removes it for 410 (expired or views used up) too', async () => {
-    await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
-    renderPaste('/paste/abc', () => ({ status: 410, body: { code: 410, message: 'expired', success: false, data: null } }));
+    await reopenFailing(410, 'expired');
     await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'gone'));
     await waitFor(async () => expect(await offlinePaste('abc')).toBeNull());
   });
 
   it('keeps the copy when the server answers with another error (it is there, just failing)', async () => {
-    await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
-    renderPaste('/paste/abc', () => ({ status: 500, body: { code: 500, message: 'boom', success: false, data: null } }));
+    await reopenFailing(500, 'boom');
     await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'error'));
     expect(await offlinePaste('abc')).not.toBeNull();
   });
