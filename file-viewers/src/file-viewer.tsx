@@ -65,7 +65,7 @@ export function ViewerLoading({ label }: { label?: string }) {
   const { t } = useTranslation(VIEWERS_NAMESPACE);
   return (
     <div className="cv-loading" role="status" aria-live="polite" data-testid="viewer-loading">
-      <span className="cv-spinner" aria-hidden="true" />
+      <span className="cc-spinner" aria-hidden="true" />
       <span>{label ?? t('layer.loading')}</span>
     </div>
   );

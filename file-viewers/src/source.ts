@@ -57,11 +57,16 @@ export async function readBytes(source: FileSource, options: ReadOptions = {}): 
     chunks.push(value);
     onProgress?.(loaded, total);
   }
-  const bytes = new Uint8Array(loaded);
+  return joinBytes(chunks, loaded);
+}
+
+/** The parts one after another in a new array of `length` bytes (their total). */
+export function joinBytes(parts: Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
   let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
   }
   return bytes;
 }

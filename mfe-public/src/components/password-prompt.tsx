@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
+import { PasswordInput } from './password-input';
 
 interface PasswordPromptProps {
   title: string;
@@ -39,20 +40,13 @@ export function PasswordPrompt({ title, hint, onSubmit, testId }: PasswordPrompt
       <h1 className="cc-card__title">{title}</h1>
       <p className="cc-muted">{hint}</p>
       <div className="cc-field">
-        <label className="cc-field__label" htmlFor={`${id}-password`}>
-          {t('password.label')}
-        </label>
-        <input
+        <PasswordInput
           id={`${id}-password`}
-          className="cc-input"
-          type="password"
-          autoComplete="off"
-          autoFocus
           value={password}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setPassword(event.target.value)}
-          data-testid="password-input"
+          onChange={setPassword}
+          testId="password-input"
+          autoFocus
+          errorId={error ? `${id}-error` : undefined}
         />
         {error && (
           <p id={`${id}-error`} className="cc-field__error" role="alert" data-testid="password-error">

@@ -193,7 +193,7 @@ export default function ArchiveViewer({ source, label, onError }: ViewerProps) {
   const date = (ms: number | null) => (ms === null ? '' : formatDateTime(ms, i18n.language));
 
   return (
-    <section className="cv-archive" data-testid="viewer-archive" aria-label={label}>
+    <section className="cv-archive cv-stack" data-testid="viewer-archive" aria-label={label}>
       <div className="cv-archive-summary" data-testid="archive-summary">
         {t('archive.summary', { count: tree.fileCount, size: formatBytes(tree.totalSize) })}
       </div>

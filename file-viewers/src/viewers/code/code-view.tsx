@@ -207,7 +207,7 @@ export function CodeView({ source: given, language, label, onError }: CodeViewPr
 
   return (
     <div
-      className="cv-code"
+      className="cv-code cv-stack"
       data-testid="viewer-code"
       data-mode={mode}
       data-language={htmlLines ? language : PLAIN_TEXT_LANGUAGE}

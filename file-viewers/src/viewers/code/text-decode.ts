@@ -1,4 +1,5 @@
 import { ViewerError } from '../../errors';
+import { joinBytes } from '../../source';
 
 /** The bytes looked at to tell text from binary. */
 export const SNIFF_BYTES = 8 * 1024;
@@ -69,12 +70,5 @@ export class ChunkDecoder {
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
+  return parts.length === 1 ? parts[0]! : joinBytes(parts, length);
 }

@@ -199,7 +199,7 @@ export default function EbookViewer({ source, label, onError }: ViewerProps) {
   const bookTitle = book.epub.title || source.name;
 
   return (
-    <div className="cv-ebook" data-testid="viewer-ebook" role="region" aria-label={label} onKeyDown={onKeyDown}>
+    <div className="cv-ebook cv-stack" data-testid="viewer-ebook" role="region" aria-label={label} onKeyDown={onKeyDown}>
       <div className="cv-ebook__bar">
         <button
           type="button"

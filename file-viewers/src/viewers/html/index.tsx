@@ -61,7 +61,7 @@ export default function HtmlViewer({ source: given, label, onError }: ViewerProp
   const showing = loaded.kind === 'source-only' ? 'source' : mode;
 
   return (
-    <div className="cv-html" data-testid="viewer-html" data-mode={showing}>
+    <div className="cv-html cv-stack" data-testid="viewer-html" data-mode={showing}>
       <div className="cv-html-bar">
         <div className="cv-html-modes" role="group" aria-label={t('html.mode')}>
           <button

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Keyboar
 import { useTranslation } from 'react-i18next';
 import { ViewerError } from '../../errors';
 import { VIEWERS_NAMESPACE } from '../../i18n/resources';
-import { elementUrl } from '../../source';
 import type { ViewerProps } from '../../types';
+import { useElementUrl } from '../../use-element-url';
 import { clampPan, clampScale, fitScale, fitView, stageHeight, toggleView, zoomAt, ZOOM_STEP, type Size, type View } from './zoom';
 import './image.css';
 
@@ -27,7 +27,7 @@ const middle = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b
  */
 export default function ImageViewer({ source, kind, label, onError }: ViewerProps) {
   const { t } = useTranslation(VIEWERS_NAMESPACE);
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useElementUrl(source, onError);
   const stageRef = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<Size>({ width: 0, height: 0 });
   const [natural, setNatural] = useState<Size | null>(null);
@@ -41,19 +41,11 @@ export default function ImageViewer({ source, kind, label, onError }: ViewerProp
   const lastTap = useRef<{ at: number; point: Point } | null>(null);
   const lastToggle = useRef(0);
 
+  // A new file starts unmeasured and fitted.
   useEffect(() => {
-    let element: { url: string; release: () => void };
-    try {
-      element = elementUrl(source);
-    } catch (error) {
-      onError(error);
-      return undefined;
-    }
-    setUrl(element.url);
     setNatural(null);
     setFitted(true);
-    return () => element.release();
-  }, [source, onError]);
+  }, [source]);
 
   // The box follows the panel's width (and the window's height).
   useLayoutEffect(() => {
@@ -232,7 +224,7 @@ export default function ImageViewer({ source, kind, label, onError }: ViewerProp
   const percent = `${Math.round(view.scale * 100)}%`;
 
   return (
-    <div className="cv-image" data-testid="viewer-image" data-kind={kind}>
+    <div className="cv-image cv-stack" data-testid="viewer-image" data-kind={kind}>
       <div className="cv-image__toolbar" role="toolbar" aria-label={t('image.toolbar')}>
         <button
           type="button"

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewerError } from '../../errors';
 import { VIEWERS_NAMESPACE } from '../../i18n/resources';
-import { elementUrl, readBytes } from '../../source';
+import { readBytes } from '../../source';
 import type { FileSource, ViewerProps } from '../../types';
+import { useElementUrl } from '../../use-element-url';
 import { decodeSubtitle, matchSubtitles, MAX_SUBTITLE_BYTES, srtToVtt, type SubtitleCandidate } from './subtitles';
 import './media.css';
 
@@ -111,23 +112,11 @@ function useSubtitles(source: FileSource, enabled: boolean): SubtitleTrack[] {
 /** Video and audio in the browser's own player (seeking through byte ranges), with subtitles found next to a video. */
 export default function MediaViewer({ source, kind, label, onError }: ViewerProps) {
   const { t } = useTranslation(VIEWERS_NAMESPACE);
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useElementUrl(source, onError);
   const videoRef = useRef<HTMLVideoElement>(null);
   const isVideo = kind === 'video';
   const tracks = useSubtitles(source, isVideo);
   const [meta, setMeta] = useState<string | null>(null);
-
-  useEffect(() => {
-    let element: { url: string; release: () => void };
-    try {
-      element = elementUrl(source);
-    } catch (error) {
-      onError(error);
-      return undefined;
-    }
-    setUrl(element.url);
-    return () => element.release();
-  }, [source, onError]);
 
   // Tracks added after the video started do not pick their default themselves: show the first one.
   useEffect(() => {
@@ -142,7 +131,12 @@ export default function MediaViewer({ source, kind, label, onError }: ViewerProp
   const describe = (event: { currentTarget: HTMLMediaElement }) => setMeta(describeMedia(event.currentTarget));
 
   return (
-    <div className={`cv-media cv-media--${isVideo ? 'video' : 'audio'}`} data-testid="viewer-media" role="region" aria-label={label}>
+    <div
+      className={`cv-media cv-stack cv-media--${isVideo ? 'video' : 'audio'}`}
+      data-testid="viewer-media"
+      role="region"
+      aria-label={label}
+    >
       {isVideo ? (
         <video
           ref={videoRef}

@@ -18,17 +18,14 @@ import {
 } from '../../../fixtures/spreadsheet.mjs';
 import { readWorkbook, type SheetData, type SheetLimits, type WorkerAnswer } from './core';
 import { installTextCoding } from './test-support';
+import { SHEET_LIMITS } from './index';
 import { workerSource } from './reader';
 
 installTextCoding();
 
+/** The viewer's own limits, with the encoding and sheet name the viewer adds for a text table. */
 const LIMITS: SheetLimits = {
-  maxRows: 200_000,
-  maxCols: 1_000,
-  maxCells: 2_000_000,
-  maxCellChars: 2_000,
-  maxSheets: 200,
-  maxMerges: 10_000,
+  ...SHEET_LIMITS,
   fallbackEncoding: 'windows-1252',
   textSheetName: 'people',
 };

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { removeFirstScreen } from '../../test/first-screen';
 import { makeKernel, renderWithKernel } from '../../test/test-kernel';
 import { splitMarkdown } from './markdown-chunks';
 import { clearHtmlCache, markdownToHtml } from './markdown-processor';
@@ -54,7 +55,7 @@ beforeEach(() => {
   jest.mocked(spawnMarkdownWorker).mockReturnValue(null);
 });
 
-afterEach(() => document.getElementById('cc-first-screen')?.remove());
+afterEach(removeFirstScreen);
 
 describe('MarkdownView taking over the server’s rendering', () => {
   it('moves the server’s nodes in, keeping the reader’s selection, and hands the first screen over', () => {

@@ -157,13 +157,19 @@ describe('ShareForm', () => {
   describe('end-to-end encryption and burn after reading', () => {
     const SECRET = '# Quarterly numbers\n\nrevenue 4711 — 机密';
 
-    it('sends only the envelope, with the encryption flag, and hands the key (not the server) the means to read it', async () => {
-      const { fetch, kernel, onShared } = setup({ content: SECRET, features: OWN_SERVER });
-      await featuresKnown(kernel);
+    /** Shares SECRET with end-to-end encryption and one field filled in; returns once the paste is shared. */
+    async function shareEncrypted(label: string, value: string) {
+      const shared = setup({ content: SECRET, features: OWN_SERVER });
+      await featuresKnown(shared.kernel);
       fireEvent.click(screen.getByTestId('share-encrypt'));
-      fireEvent.change(screen.getByLabelText('Remark'), { target: { value: 'numbers' } });
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
       submit();
-      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      await waitFor(() => expect(shared.onShared).toHaveBeenCalled());
+      return shared;
+    }
+
+    it('sends only the envelope, with the encryption flag, and hands the key (not the server) the means to read it', async () => {
+      const { fetch, onShared } = await shareEncrypted('Remark', 'numbers');
       expect(fetch.calls).toHaveLength(1);
       const raw = JSON.stringify(fetch.calls[0]!.body);
       for (const part of ['Quarterly', '4711', '机密']) expect(raw).not.toContain(part);
@@ -177,12 +183,7 @@ describe('ShareForm', () => {
     });
 
     it('stretches the share password into the key: the envelope needs both', async () => {
-      const { fetch, kernel, onShared } = setup({ content: SECRET, features: OWN_SERVER });
-      await featuresKnown(kernel);
-      fireEvent.click(screen.getByTestId('share-encrypt'));
-      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw-1' } });
-      submit();
-      await waitFor(() => expect(onShared).toHaveBeenCalled());
+      const { fetch, onShared } = await shareEncrypted('Password', 'pw-1');
       const body = fetch.calls[0]!.body as { content: string; password: string };
       expect(body.password).toBe('pw-1');
       const { key } = onShared.mock.calls[0]![0] as SharedPaste;

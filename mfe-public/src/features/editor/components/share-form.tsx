@@ -294,38 +294,24 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
       </div>
 
       <div className="cp-share-form__options" role="group" aria-label={t('share.options')}>
-        <div className="cc-field">
-          <label className="cp-checkbox">
-            <input
-              type="checkbox"
-              checked={values.encrypt && canEncrypt}
-              disabled={!canEncrypt}
-              aria-describedby={`${id}-encrypt-hint`}
-              onChange={(event) => update('encrypt', event.target.checked)}
-              data-testid="share-encrypt"
-            />
-            {t('share.encrypt')}
-          </label>
-          <p id={`${id}-encrypt-hint`} className="cc-hint" data-testid="share-encrypt-hint">
-            {encryptWithheld ?? (browserCanEncrypt ? t('share.encryptHint') : t('share.encryptUnavailable'))}
-          </p>
-        </div>
-        <div className="cc-field">
-          <label className="cp-checkbox">
-            <input
-              type="checkbox"
-              checked={values.burnAfterReading && burnOffered}
-              disabled={!burnOffered}
-              aria-describedby={`${id}-burn-hint`}
-              onChange={(event) => update('burnAfterReading', event.target.checked)}
-              data-testid="share-burn"
-            />
-            {t('share.burn')}
-          </label>
-          <p id={`${id}-burn-hint`} className="cc-hint" data-testid="share-burn-hint">
-            {burnWithheld ?? t('share.burnHint')}
-          </p>
-        </div>
+        <ShareOption
+          id={`${id}-encrypt`}
+          label={t('share.encrypt')}
+          hint={encryptWithheld ?? (browserCanEncrypt ? t('share.encryptHint') : t('share.encryptUnavailable'))}
+          checked={values.encrypt && canEncrypt}
+          disabled={!canEncrypt}
+          onChange={(checked) => update('encrypt', checked)}
+          testId="share-encrypt"
+        />
+        <ShareOption
+          id={`${id}-burn`}
+          label={t('share.burn')}
+          hint={burnWithheld ?? t('share.burnHint')}
+          checked={values.burnAfterReading && burnOffered}
+          disabled={!burnOffered}
+          onChange={(checked) => update('burnAfterReading', checked)}
+          testId="share-burn"
+        />
       </div>
 
       {errors.content && (
@@ -347,5 +333,37 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
         {access === 'anonymous' && !guestsRefused && !failure && <span className="cc-hint">{t('share.anonymousHint')}</span>}
       </div>
     </form>
+  );
+}
+
+interface ShareOptionProps {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}
+
+/** One of the share's options: a checkbox with its one-line explanation below it. */
+function ShareOption({ id, label, hint, checked, disabled, onChange, testId }: ShareOptionProps) {
+  return (
+    <div className="cc-field">
+      <label className="cp-checkbox">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+          data-testid={testId}
+        />
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="cc-hint" data-testid={`${testId}-hint`}>
+        {hint}
+      </p>
+    </div>
   );
 }

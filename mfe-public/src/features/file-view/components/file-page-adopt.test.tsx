@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, ORIGIN, renderWithKernel } from '../../../test/test-kernel';
 import { publicFile, serveFileText } from '../../../test/public-file';
 import { renderShare } from '../../../server-render';
+import { liveFirstScreen, removeFirstScreen } from '../../../test/first-screen';
 import { withoutIds } from '../../../server-render/markup';
 import { FilePage } from './file-page';
 
@@ -20,19 +21,14 @@ async function serverScreen() {
     body: { code: 200, success: true, data: FILE },
     origin: ORIGIN,
   });
-  const first = document.createElement('div');
-  first.id = 'cc-first-screen';
-  first.setAttribute('data-live', 'server');
-  first.innerHTML = rendered!.html;
-  document.body.appendChild(first);
-  return first;
+  return liveFirstScreen(rendered!.html);
 }
 
 let text: ReturnType<typeof serveFileText>;
 beforeEach(() => (text = serveFileText('hello')));
 afterEach(() => {
   text.restore();
-  document.getElementById('cc-first-screen')?.remove();
+  removeFirstScreen();
 });
 
 describe('FilePage taking over the server’s first screen', () => {

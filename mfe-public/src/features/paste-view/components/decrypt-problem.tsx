@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '../../../components/password-input';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { DecryptFailure } from '../hooks/use-decrypted-content';
 
@@ -30,18 +31,7 @@ export function DecryptProblem({ reason, onPassword }: DecryptProblemProps) {
       <p>{t(`paste.crypto.${reason}`)}</p>
       {asksPassword && (
         <form className="cp-decrypt-problem__form" onSubmit={submit} noValidate>
-          <label className="cc-field__label" htmlFor={`${id}-password`}>
-            {t('password.label')}
-          </label>
-          <input
-            id={`${id}-password`}
-            className="cc-input"
-            type="password"
-            autoComplete="off"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            data-testid="paste-decrypt-password"
-          />
+          <PasswordInput id={`${id}-password`} value={password} onChange={setPassword} testId="paste-decrypt-password" />
           <button type="submit" className="cc-button cc-button--primary" disabled={!password} data-testid="paste-decrypt-submit">
             {t('paste.decrypt')}
           </button>

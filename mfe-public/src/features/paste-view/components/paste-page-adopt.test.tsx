@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { fakeFetch, makeKernel, ORIGIN, renderWithKernel } from '../../../test/test-kernel';
+import { fakeFetch, makeKernel, ORIGIN } from '../../../test/test-kernel';
 import { renderShare } from '../../../server-render';
+import { liveFirstScreen, removeFirstScreen } from '../../../test/first-screen';
 import { withoutIds } from '../../../server-render/markup';
-import { PastePage } from './paste-page';
+import { renderPastePage } from './render-paste-page';
 
 // The server's build (react-dom/server for Node), not the browser's that jsdom would pick.
 jest.mock('react-dom/server', () => jest.requireActual('react-dom/server.node'));
@@ -24,15 +24,10 @@ const PASTE = {
 /** The boot page's live first screen with the server's rendering of the paste's page. */
 async function serverScreen() {
   const rendered = await renderShare({ kind: 'paste', slug: 'abc', status: 200, body: PASTE, origin: ORIGIN });
-  const first = document.createElement('div');
-  first.id = 'cc-first-screen';
-  first.setAttribute('data-live', 'server');
-  first.innerHTML = rendered!.html;
-  document.body.appendChild(first);
-  return first;
+  return liveFirstScreen(rendered!.html);
 }
 
-afterEach(() => document.getElementById('cc-first-screen')?.remove());
+afterEach(removeFirstScreen);
 
 describe('PastePage taking over the server’s first screen', () => {
   it('keeps the server’s rendered text (same nodes), lays out its head as the server did and hands the first screen over', async () => {
@@ -41,13 +36,7 @@ describe('PastePage taking over the server’s first screen', () => {
     const servedHead = first.querySelector('[data-lang="en-US"] > header')!.outerHTML;
     const servedMeta = first.querySelector('[data-lang="en-US"] > dl')!.outerHTML;
     const fetch = fakeFetch(() => ({ body: PASTE }));
-    renderWithKernel(
-      <Routes>
-        <Route path="/paste/:slug" element={<PastePage />} />
-      </Routes>,
-      makeKernel({ fetchImpl: fetch.impl }),
-      '/paste/abc',
-    );
+    renderPastePage(makeKernel({ fetchImpl: fetch.impl }));
     const content = await screen.findByTestId('paste-content');
     expect(content.firstElementChild).toBe(chunk);
     expect(first).toHaveAttribute('data-adopted', 'true');

@@ -1,9 +1,8 @@
 import '../../../test/web-crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { fakeFetch, makeKernel, renderWithKernel, type FakeReply } from '../../../test/test-kernel';
+import { fakeFetch, makeKernel, type FakeReply } from '../../../test/test-kernel';
 import { encryptPaste } from '@cloudclip/contract/paste-crypto';
-import { PastePage } from './paste-page';
+import { renderPastePage } from './render-paste-page';
 
 const MARKDOWN = '# Trip notes\n\nBring the tent & 两个睡袋';
 
@@ -26,13 +25,7 @@ const view = (extra: Record<string, unknown> = {}): FakeReply => ({
 function renderPaste(path: string, reply: FakeReply, language: 'en-US' | 'zh-CN' = 'en-US') {
   const fetch = fakeFetch(() => reply);
   const kernel = makeKernel({ fetchImpl: fetch.impl, language });
-  renderWithKernel(
-    <Routes>
-      <Route path="/paste/:slug" element={<PastePage />} />
-    </Routes>,
-    kernel,
-    path,
-  );
+  renderPastePage(kernel, path);
 }
 
 /** The clipboard at the browser's edge. */

@@ -1,12 +1,11 @@
 import '../../../test/fake-indexed-db';
 import '../../../test/web-crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { formatDateTime } from '@cloudclip/shared-kernel';
-import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
+import { fakeFetch, makeKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
 import { encryptPaste } from '@cloudclip/contract/paste-crypto';
 import { forgetOfflinePaste, offlinePaste, offlinePastes } from '../offline/offline-pastes';
-import { PastePage } from './paste-page';
+import { renderPastePage } from './render-paste-page';
 
 const base = {
   id: 'p1',
@@ -34,13 +33,7 @@ const OFFLINE = (): FakeReply => {
 function renderPaste(path: string, handler: (call: FakeCall) => FakeReply, language: 'en-US' | 'zh-CN' = 'en-US') {
   const fetch = fakeFetch(handler);
   const kernel = makeKernel({ fetchImpl: fetch.impl, language, storage: OWNER });
-  const view = renderWithKernel(
-    <Routes>
-      <Route path="/paste/:slug" element={<PastePage />} />
-    </Routes>,
-    kernel,
-    path,
-  );
+  const view = renderPastePage(kernel, path);
   return { fetch, view };
 }
 
@@ -50,6 +43,12 @@ async function openOnline(path: string, reply: FakeReply, shown: string) {
   await screen.findByText(shown);
   await waitFor(async () => expect(await offlinePaste('abc')).not.toBeNull());
   view.unmount();
+}
+
+/** Opens /paste/abc online (so a copy is saved), then again with the server failing with `status`. */
+async function reopenFailing(status: number, message: string) {
+  await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
+  renderPaste('/paste/abc', () => ({ status, body: { code: status, message, success: false, data: null } }));
 }
 
 beforeEach(async () => {
@@ -111,23 +110,20 @@ describe('PastePage offline', () => {
   });
 
   it('removes the saved copy when the server says the paste is gone (404), and shows the not-found page', async () => {
-    await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
-    renderPaste('/paste/abc', () => ({ status: 404, body: { code: 404, message: 'not found', success: false, data: null } }));
+    await reopenFailing(404, 'not found');
     await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'not-found'));
     await waitFor(async () => expect(await offlinePaste('abc')).toBeNull());
     expect(screen.queryByText('Bring the tent')).not.toBeInTheDocument();
   });
 
   it('removes it for 410 (expired or views used up) too', async () => {
-    await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
-    renderPaste('/paste/abc', () => ({ status: 410, body: { code: 410, message: 'expired', success: false, data: null } }));
+    await reopenFailing(410, 'expired');
     await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'gone'));
     await waitFor(async () => expect(await offlinePaste('abc')).toBeNull());
   });
 
   it('keeps the copy when the server answers with another error (it is there, just failing)', async () => {
-    await openOnline('/paste/abc', { body: { ...base, content: 'Bring the tent' } }, 'Bring the tent');
-    renderPaste('/paste/abc', () => ({ status: 500, body: { code: 500, message: 'boom', success: false, data: null } }));
+    await reopenFailing(500, 'boom');
     await waitFor(() => expect(screen.getByTestId('area-page')).toHaveAttribute('data-state', 'error'));
     expect(await offlinePaste('abc')).not.toBeNull();
   });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeFetch, makeKernel, renderWithKernel, type FakeCall, type FakeReply } from '../../../test/test-kernel';
 import { PastePage } from './paste-page';
+import { renderPastePage } from './render-paste-page';
 import { earlyPasteLoad } from '../api/paste-api';
 
 const base = {
@@ -17,13 +18,7 @@ const base = {
 function renderPaste(handler: (call: FakeCall) => FakeReply, storage: Record<string, string> = {}) {
   const fetch = fakeFetch(handler);
   const kernel = makeKernel({ fetchImpl: fetch.impl, storage });
-  renderWithKernel(
-    <Routes>
-      <Route path="/paste/:slug" element={<PastePage />} />
-    </Routes>,
-    kernel,
-    '/paste/abc',
-  );
+  renderPastePage(kernel);
   return fetch;
 }
 
