@@ -21,23 +21,28 @@ import './styles.css';
 
 type LazyViewer = LazyExoticComponent<ComponentType<ViewerProps>>;
 
+/** The viewers that serve two kinds each (the boundary below is keyed by kind, so a change of kind still remounts). */
+const imageViewer: LazyViewer = lazy(() => import(/* webpackChunkName: "viewer-image" */ './viewers/image'));
+const mediaViewer: LazyViewer = lazy(() => import(/* webpackChunkName: "viewer-media" */ './viewers/media'));
+const codeViewer: LazyViewer = lazy(() => import(/* webpackChunkName: "viewer-code" */ './viewers/code'));
+
 /**
  * One chunk per viewer, downloaded only when a file of its kind is opened. The chunk names are the
  * ones deploy/budgets.json forbids on the pages that must not load them.
  */
 const VIEWERS: Record<Exclude<ViewerKind, 'other'>, LazyViewer> = {
-  image: lazy(() => import(/* webpackChunkName: "viewer-image" */ './viewers/image')),
-  svg: lazy(() => import(/* webpackChunkName: "viewer-image" */ './viewers/image')),
-  video: lazy(() => import(/* webpackChunkName: "viewer-media" */ './viewers/media')),
-  audio: lazy(() => import(/* webpackChunkName: "viewer-media" */ './viewers/media')),
+  image: imageViewer,
+  svg: imageViewer,
+  video: mediaViewer,
+  audio: mediaViewer,
   pdf: lazy(() => import(/* webpackChunkName: "viewer-pdf" */ './viewers/pdf')),
   document: lazy(() => import(/* webpackChunkName: "viewer-document" */ './viewers/document')),
   spreadsheet: lazy(() => import(/* webpackChunkName: "viewer-spreadsheet" */ './viewers/spreadsheet')),
   slides: lazy(() => import(/* webpackChunkName: "viewer-slides" */ './viewers/slides')),
   ebook: lazy(() => import(/* webpackChunkName: "viewer-ebook" */ './viewers/ebook')),
   archive: lazy(() => import(/* webpackChunkName: "viewer-archive" */ './viewers/archive')),
-  code: lazy(() => import(/* webpackChunkName: "viewer-code" */ './viewers/code')),
-  markdown: lazy(() => import(/* webpackChunkName: "viewer-code" */ './viewers/code')),
+  code: codeViewer,
+  markdown: codeViewer,
   html: lazy(() => import(/* webpackChunkName: "viewer-html" */ './viewers/html')),
 };
 

@@ -21,8 +21,8 @@ import {
   type UploadState,
 } from '../transfer/upload-state';
 import {
+  failedRemoved,
   putHeaders,
-  reasonOf,
   shareFields,
   storageRefused,
   type SourceFile,
@@ -109,8 +109,7 @@ export async function uploadMultipart(
       }
       await abortMultipart(ctx, current);
       await removeUploadState(stateFile);
-      const kind = isCliError(error) ? error.kind : 'server';
-      throw new CliError(kind, ctx.t('transfer.failedRemoved', { name: source.name, reason: reasonOf(error) }), { cause: error });
+      throw failedRemoved(ctx, source, error, 'server');
     }
   }
 
@@ -130,8 +129,7 @@ export async function uploadMultipart(
     // The server drops a refused completion itself; make sure nothing stays.
     await abortMultipart(ctx, state);
     await removeUploadState(stateFile);
-    const kind = isCliError(error) ? error.kind : 'server';
-    throw new CliError(kind, ctx.t('transfer.failedRemoved', { name: source.name, reason: reasonOf(error) }), { cause: error });
+    throw failedRemoved(ctx, source, error, 'server');
   }
   await removeUploadState(stateFile);
   const init = state.init;

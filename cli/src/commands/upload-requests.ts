@@ -1,10 +1,10 @@
 /**
  * What both upload flows of `cloudclip upload` (one PUT, multipart) share: the command's options,
  * the storage and source file they work on, the share fields they send, the headers of a PUT to the
- * bucket, and how a refusal of the bucket is reported.
+ * bucket, and how a refusal of the bucket or a failed upload is reported.
  */
 import type { CommandContext } from '../context';
-import { CliError } from '../errors';
+import { CliError, isCliError, type CliErrorKind } from '../errors';
 import { expiresInHours, type ShareOptions } from '../share-options';
 import type { PutResult } from '../transfer/http-put';
 
@@ -59,6 +59,15 @@ export function storageRefused(ctx: CommandContext, put: PutResult): CliError {
 
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What an upload that failed after its pending share was removed reports: the failure's reason, with
+ * its kind when it is a CliError, else `otherwise`.
+ */
+export function failedRemoved(ctx: CommandContext, source: SourceFile, error: unknown, otherwise: CliErrorKind): CliError {
+  const kind = isCliError(error) ? error.kind : otherwise;
+  return new CliError(kind, ctx.t('transfer.failedRemoved', { name: source.name, reason: reasonOf(error) }), { cause: error });
 }
 
 /** The share fields both flows send (expires_in in hours, 0 = never; max_views 0 = unlimited; tags are for pastes only). */

@@ -7,15 +7,15 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { FileCommitResponse, FilePresignResponse } from '@cloudclip/contract';
 import type { CommandContext } from '../context';
-import { CliError, isCliError } from '../errors';
+import { CliError } from '../errors';
 import { putFileRange } from '../transfer/http-put';
 import { interruptSignal } from '../transfer/interrupt';
 import { Progress } from '../transfer/progress';
 import { progressOptions } from '../transfer/texts';
 import { MultipartUnavailable, PART_SIZE, uploadMultipart } from './upload-multipart';
 import {
+  failedRemoved,
   putHeaders,
-  reasonOf,
   shareFields,
   storageRefused,
   type SourceFile,
@@ -123,7 +123,6 @@ async function uploadSingle(
     progress.end(false);
     await deletePending(ctx, presigned.file_id);
     if (signal.aborted) throw new CliError('cancelled', ctx.t('transfer.cancelled', { name: source.name }), { cause: error });
-    const kind = isCliError(error) ? error.kind : 'unreachable';
-    throw new CliError(kind, ctx.t('transfer.failedRemoved', { name: source.name, reason: reasonOf(error) }), { cause: error });
+    throw failedRemoved(ctx, source, error, 'unreachable');
   }
 }

@@ -189,16 +189,10 @@ export interface FileCommitRequest {
 }
 
 /** `POST /s3/commit` (and `POST /url/commit`) → E `data`. `url` is a web-client path `/file/{slug}`. */
-export interface FileCommitResponse {
-  id: Uuid;
-  slug: string;
-  filename: string;
-  storage_path: string;
-  s3_url: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
-  created_at: ApiTimestamp;
+export interface FileCommitResponse extends Pick<
+  FileRecord,
+  'id' | 'slug' | 'filename' | 'storage_path' | 's3_url' | 'mimetype' | 'size' | 'remark' | 'created_at'
+> {
   updated_at: ApiTimestamp;
   hasPassword: boolean;
   expiresAt: IsoTimestamp | null;
@@ -227,29 +221,17 @@ export interface UploadDirectQuery {
 }
 
 /** `PUT /upload-direct/{filename}` → E `data`. Only here the proxy URLs already carry `?password=`. */
-export interface UploadDirectResponse {
-  id: Uuid;
-  slug: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
-  created_at: ApiTimestamp;
+export interface UploadDirectResponse extends PublicFile {
   /** Always `false`: the links are included (with a password, the proxy ones already carry it). */
   requires_password: false;
   /** Always 0. */
   views: number;
   /** `null` = unlimited. */
   max_views: number | null;
-  expires_at: IsoTimestamp | null;
   previewUrl: string;
   downloadUrl: string;
-  s3_direct_preview_url: string;
-  s3_direct_download_url: string;
   proxy_preview_url: string;
   proxy_download_url: string;
-  use_proxy: 0 | 1;
-  created_by: string | null;
   used_original_filename: boolean;
 }
 

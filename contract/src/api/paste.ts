@@ -72,19 +72,14 @@ export interface PasteCreateResponse extends PastePublicMarks {
 /** How the creator of a paste authenticated (`guest` only on Cloudclip's server, with `allow_guest_pastes` on). */
 export type PasteAuthorizedBy = 'admin' | 'apikey' | 'basic' | 'guest';
 
+/** What a public paste view tells about the paste when it withholds the content (protected, or burn pending). */
+type PasteViewWithoutContent = PastePublicMarks &
+  Pick<PastePublicView, 'id' | 'slug' | 'remark' | 'expiresAt' | 'maxViews' | 'views' | 'createdAt' | 'created_by'>;
+
 /** `GET /paste/{slug}` on a password-protected paste → 200 F. No content and no view counted. */
-export interface PasteProtectedView extends PastePublicMarks {
-  /** Added by Cloudclip's own server (contract §9.1 allows added fields); absent on the reference backend. */
-  id?: Uuid;
-  slug: string;
+export interface PasteProtectedView extends PasteViewWithoutContent {
   hasPassword: true;
   requiresPassword: true;
-  remark: string | null;
-  expiresAt: IsoTimestamp | null;
-  maxViews: number | null;
-  views: number;
-  createdAt: ApiTimestamp;
-  created_by: string | null;
 }
 
 /**
@@ -128,18 +123,10 @@ export const SERVER_FEATURE_BURN_AFTER_READING = 'burn-after-reading';
 export const PASTE_BURN_ASK_QUERY = { burn: 'ask' } as const;
 
 /** `GET /paste/{slug}?burn=ask` on an unprotected burn-after-reading paste → 200 F without content. */
-export interface PasteBurnPendingView extends PastePublicMarks {
-  id?: Uuid;
-  slug: string;
+export interface PasteBurnPendingView extends PasteViewWithoutContent {
   hasPassword: false;
   requiresConfirmation: true;
   burnAfterReading: true;
-  remark: string | null;
-  expiresAt: IsoTimestamp | null;
-  maxViews: number | null;
-  views: number;
-  createdAt: ApiTimestamp;
-  created_by: string | null;
 }
 
 /** `GET /paste/{slug}` → one of the two flat views; branch on `requiresPassword`. */

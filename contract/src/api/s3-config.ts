@@ -134,21 +134,22 @@ export interface LocalStorageConfigCreateRequest {
 }
 
 /** `POST /s3-configs` → HTTP 200, body `code: 201`, `data` (booleans built by code). */
-export interface S3ConfigCreateResponse {
-  id: Uuid;
-  name: string;
-  provider_type: S3ProviderType;
-  /** Cloudclip addition (see `S3Config.driver`). */
-  driver?: StorageDriverKind;
-  endpoint_url: string;
-  bucket_name: string;
-  region: string;
+export interface S3ConfigCreateResponse extends Pick<
+  S3Config,
+  | 'id'
+  | 'name'
+  | 'provider_type'
+  | 'driver'
+  | 'endpoint_url'
+  | 'bucket_name'
+  | 'region'
+  | 'default_folder'
+  | 'total_storage_bytes'
+  | 'custom_host'
+  | 'signature_expires_in'
+> {
   path_style: boolean;
-  default_folder: string;
   is_public: boolean;
-  total_storage_bytes: number | null;
-  custom_host: string | null;
-  signature_expires_in: number;
 }
 
 /**

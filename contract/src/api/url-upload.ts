@@ -1,4 +1,4 @@
-import type { ApiTimestamp, IsoTimestamp, Uuid } from './common';
+import type { IsoTimestamp, Uuid } from './common';
 import type { FileCommitRequest, FileCommitResponse, FilePresignResponse } from './file';
 
 /** `POST /url/info` body. */
@@ -109,18 +109,12 @@ export interface UrlMultipartCompleteRequest {
 }
 
 /** `POST /url/multipart/complete` → E `data`. */
-export interface UrlMultipartCompleteResponse {
+export interface UrlMultipartCompleteResponse extends Pick<
+  FileCommitResponse,
+  'slug' | 'filename' | 'storage_path' | 's3_url' | 'mimetype' | 'size' | 'created_at' | 'updated_at' | 'url'
+> {
   file_id: Uuid;
-  slug: string;
-  filename: string;
-  storage_path: string;
-  s3_url: string;
-  mimetype: string;
-  size: number;
   etag: string | null;
-  created_at: ApiTimestamp;
-  updated_at: ApiTimestamp;
-  url: string;
   status: 'completed';
   message: string;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VIEWERS_NAMESPACE } from '../../i18n/resources';
+import { DraftInput } from './draft-input';
 import { findAll, firstMatchFrom, MAX_MATCHES, pageTextOf, stepMatch, type Match, type PageText } from './find';
 import {
   CSS_UNITS,
@@ -169,21 +170,13 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
     [count, tops, heights],
   );
 
-  // Page box.
-  const [pageDraft, setPageDraft] = useState<string | null>(null);
-  const commitPage = () => {
-    if (pageDraft === null) return;
-    const page = parsePageInput(pageDraft, count);
-    setPageDraft(null);
+  // Page box and zoom box: what the reader typed, once committed.
+  const commitPage = (text: string) => {
+    const page = parsePageInput(text, count);
     if (page) goTo(page);
   };
-
-  // Zoom box.
-  const [zoomDraft, setZoomDraft] = useState<string | null>(null);
-  const commitZoom = () => {
-    if (zoomDraft === null) return;
-    const value = parseZoomInput(zoomDraft);
-    setZoomDraft(null);
+  const commitZoom = (text: string) => {
+    const value = parseZoomInput(text);
     if (value) setZoom({ mode: 'fixed', value });
   };
 
@@ -296,19 +289,13 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
           <ToolButton label={t('pdf.previousPage')} onClick={() => goTo(current - 1)} disabled={current <= 1}>
             <Icon d={ICONS.previous} />
           </ToolButton>
-          <input
+          <DraftInput
             className="cv-pdf-input cv-pdf-page-input"
             inputMode="numeric"
-            aria-label={t('pdf.pageNumber')}
-            data-testid="pdf-page-input"
-            value={pageDraft ?? String(current)}
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => setPageDraft(event.target.value)}
-            onBlur={commitPage}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commitPage();
-              if (event.key === 'Escape') setPageDraft(null);
-            }}
+            label={t('pdf.pageNumber')}
+            testId="pdf-page-input"
+            value={String(current)}
+            onCommit={commitPage}
           />
           <span className="cv-pdf-count" data-testid="pdf-page-count">
             {t('pdf.pageOf', { count })}
@@ -321,18 +308,12 @@ export function DocumentView({ doc, firstSize, label, onError }: DocumentViewPro
           <ToolButton label={t('pdf.zoomOut')} onClick={() => setZoom({ mode: 'fixed', value: zoomOut(zoomValue) })}>
             <Icon d={ICONS.minus} />
           </ToolButton>
-          <input
+          <DraftInput
             className="cv-pdf-input cv-pdf-zoom-input"
-            aria-label={t('pdf.zoomLevel')}
-            data-testid="pdf-zoom-input"
-            value={zoomDraft ?? `${zoomPercent(zoomValue)}%`}
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => setZoomDraft(event.target.value)}
-            onBlur={commitZoom}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commitZoom();
-              if (event.key === 'Escape') setZoomDraft(null);
-            }}
+            label={t('pdf.zoomLevel')}
+            testId="pdf-zoom-input"
+            value={`${zoomPercent(zoomValue)}%`}
+            onCommit={commitZoom}
           />
           <ToolButton label={t('pdf.zoomIn')} onClick={() => setZoom({ mode: 'fixed', value: zoomIn(zoomValue) })}>
             <Icon d={ICONS.plus} />

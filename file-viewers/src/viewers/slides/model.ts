@@ -2,6 +2,7 @@
  * What the slides viewer draws: a deck read from a .pptx or an .odp, independent of the format.
  * Positions are percentages of the slide; font sizes are points (drawn relative to the slide's width).
  */
+import { imageTypeOf, type PackageParts } from '../../lib/package-zip';
 
 export interface Box {
   /** Left, top, width and height in % of the slide's width (x, w) and height (y, h). */
@@ -63,6 +64,31 @@ export interface TableItem {
   rows: { cells: { paragraphs: Paragraph[]; colSpan?: number; rowSpan?: number; fill?: string }[] }[];
 }
 
+/**
+ * A table cell spanning `columns` and `rows` (absent, unreadable or 1: no span), at most 100 columns
+ * and 1000 rows.
+ */
+export function tableCell(
+  paragraphs: Paragraph[],
+  columns: number | null | undefined,
+  rows: number | null | undefined,
+): TableItem['rows'][number]['cells'][number] {
+  const cell: TableItem['rows'][number]['cells'][number] = { paragraphs };
+  if (columns && columns > 1) cell.colSpan = Math.min(100, columns);
+  if (rows && rows > 1) cell.rowSpan = Math.min(1000, rows);
+  return cell;
+}
+
+/** Whether a text item draws anything: some paragraph, a fill or a border. */
+export function drawsSomething(item: TextItem): boolean {
+  return item.paragraphs.length > 0 || Boolean(item.fill) || Boolean(item.border);
+}
+
+/** Whether any run of the paragraphs has text (a body without any, an unused placeholder, draws nothing). */
+export function hasText(paragraphs: Paragraph[]): boolean {
+  return paragraphs.some((paragraph) => paragraph.runs.some((run) => run.text));
+}
+
 export type SlideItem = TextItem | ImageItem | TableItem;
 
 export interface Slide {
@@ -113,6 +139,30 @@ export interface Deck {
 
 /** Most slides read from one file; more are left out (the counter says how many are shown). */
 export const MAX_SLIDES = 500;
+
+/**
+ * The deck of a file whose slides are `all` (pages, part paths): the first MAX_SLIDES of them, each
+ * read by `read` when first asked for. The first is read at once, so a deck whose slides cannot be
+ * read is reported damaged, not shown blank.
+ */
+export function lazyDeck<T>(
+  parts: PackageParts,
+  size: { width: number; height: number },
+  all: T[],
+  read: (entry: T, index: number) => Slide,
+): Deck {
+  const shown = all.slice(0, MAX_SLIDES);
+  const readShown = (index: number) => read(shown[index]!, index);
+  if (shown.length > 0) readShown(0);
+  return {
+    width: size.width,
+    height: size.height,
+    count: shown.length,
+    slide: lazySlides(shown.length, readShown),
+    omitted: all.length - shown.length,
+    image: (part) => parts.blob(part, imageTypeOf(part)),
+  };
+}
 /** Most shapes drawn on one slide. */
 export const MAX_ITEMS_PER_SLIDE = 2000;
 /** Most characters of text kept per slide. */

@@ -3,10 +3,12 @@ import { imageTypeOf, type PackageParts } from '../../lib/package-zip';
 import {
   bulletGlyph,
   DRAWABLE_IMAGES,
+  drawsSomething,
+  hasText,
+  lazyDeck,
   MAX_ITEMS_PER_SLIDE,
-  lazySlides,
-  MAX_SLIDES,
   paragraphText,
+  tableCell,
   TextBudget,
   type Box,
   type Deck,
@@ -262,7 +264,7 @@ function drawText(element: Element, styleFamily: string, styleName: string | nul
   paragraphsOf(source, base, ctx, item.paragraphs);
   if (outline)
     for (const paragraph of item.paragraphs) if (!paragraph.bullet && paragraph.runs.some((run) => run.text.trim())) paragraph.bullet = '•';
-  if (item.paragraphs.every((paragraph) => paragraph.runs.every((run) => !run.text))) item.paragraphs = [];
+  if (!hasText(item.paragraphs)) item.paragraphs = [];
   return item;
 }
 
@@ -295,12 +297,8 @@ function frame(element: Element, ctx: PageContext): void {
       for (const tc of children(tr, 'table-cell').slice(0, 100)) {
         const paragraphs: Paragraph[] = [];
         paragraphsOf(tc, {}, ctx, paragraphs);
-        const cell: TableItem['rows'][number]['cells'][number] = { paragraphs };
-        const span = Number(attr(tc, NS.table, 'number-columns-spanned'));
-        if (span > 1) cell.colSpan = Math.min(100, span);
-        const rowSpan = Number(attr(tc, NS.table, 'number-rows-spanned'));
-        if (rowSpan > 1) cell.rowSpan = Math.min(1000, rowSpan);
-        row.cells.push(cell);
+        const columns = Number(attr(tc, NS.table, 'number-columns-spanned'));
+        row.cells.push(tableCell(paragraphs, columns, Number(attr(tc, NS.table, 'number-rows-spanned'))));
       }
       item.rows.push(row);
     }
@@ -310,7 +308,7 @@ function frame(element: Element, ctx: PageContext): void {
   if (child(element, 'text-box')) {
     const [family, name] = styleOf(element);
     const item = drawText(element, family, name, ctx);
-    if (item && (item.paragraphs.length > 0 || item.fill || item.border)) ctx.items.push(item);
+    if (item && drawsSomething(item)) ctx.items.push(item);
   }
 }
 
@@ -324,7 +322,7 @@ function shape(element: Element, ctx: PageContext): void {
       : attr(child(element, 'enhanced-geometry'), NS.draw, 'type');
   if (kind === 'ellipse') item.shape = 'ellipse';
   else if (kind === 'round-rectangle') item.shape = 'round';
-  if (item.paragraphs.length > 0 || item.fill || item.border) ctx.items.push(item);
+  if (drawsSomething(item)) ctx.items.push(item);
 }
 
 /** Draws a page's (or master page's) shapes; a master's placeholders (title, footer…) are skipped. */
@@ -366,8 +364,7 @@ export function readOdp(parts: PackageParts): Deck {
   const styles = new Styles();
   styles.add(stylesDoc);
   styles.add(content);
-  const allPages = children(presentation, 'page');
-  const pages = allPages.slice(0, MAX_SLIDES);
+  const pages = children(presentation, 'page');
   const layoutOf = (masterName: string | null): Element | null => {
     const master = styles.get('master-page', masterName);
     return styles.get('page-layout', attr(master, NS.style, 'page-layout-name'));
@@ -378,8 +375,7 @@ export function readOdp(parts: PackageParts): Deck {
   const layoutProps = child(firstLayout, 'page-layout-properties');
   const width = lengthInPoints(attr(layoutProps, NS.fo, 'page-width')) || lengthInPoints('28cm')!;
   const height = lengthInPoints(attr(layoutProps, NS.fo, 'page-height')) || lengthInPoints('15.75cm')!;
-  const readPage = (index: number): Slide => {
-    const page = pages[index]!;
+  const readPage = (page: Element): Slide => {
     const ctx: PageContext = { parts, styles, width, height, budget: new TextBudget(), items: [] };
     const master = styles.get('master-page', attr(page, NS.draw, 'master-page-name'));
     // The master page's own drawings (a logo, a band of colour) lie under the slide's.
@@ -393,13 +389,5 @@ export function readOdp(parts: PackageParts): Deck {
     const title = (titleText || (firstText ? firstText.paragraphs.map(paragraphText).join(' ').trim() : '')).slice(0, 200);
     return { items: ctx.items, title, ...(background ? { background } : {}) };
   };
-  if (pages.length > 0) readPage(0);
-  return {
-    width,
-    height,
-    count: pages.length,
-    slide: lazySlides(pages.length, readPage),
-    omitted: allPages.length - pages.length,
-    image: (part) => parts.blob(part, imageTypeOf(part)),
-  };
+  return lazyDeck(parts, { width, height }, pages, readPage);
 }

@@ -3,10 +3,12 @@ import { imageTypeOf, type PackageParts } from '../../lib/package-zip';
 import {
   bulletGlyph,
   DRAWABLE_IMAGES,
+  drawsSomething,
+  hasText,
+  lazyDeck,
   MAX_ITEMS_PER_SLIDE,
-  lazySlides,
-  MAX_SLIDES,
   paragraphText,
+  tableCell,
   TextBudget,
   type Box,
   type Deck,
@@ -151,7 +153,7 @@ class PptxReader {
     else if (geometry === 'roundRect') item.shape = 'round';
     const txBody = child(shape, 'txBody');
     if (txBody) this.text(item, txBody, key, colourIn(path(style, 'fontRef'), scheme));
-    if (item.paragraphs.length > 0 || item.fill || item.border) this.ctx.items.push(item);
+    if (drawsSomething(item)) this.ctx.items.push(item);
   }
 
   styleRef(style: Element | null, name: string): string | undefined {
@@ -281,7 +283,7 @@ class PptxReader {
       item.paragraphs.push(paragraph);
     }
     // Drop trailing empty paragraphs of an otherwise empty body (an unused placeholder draws nothing).
-    if (item.paragraphs.every((paragraph) => paragraph.runs.every((run) => !run.text))) item.paragraphs = [];
+    if (!hasText(item.paragraphs)) item.paragraphs = [];
   }
 
   picture(pic: Element, layer: Layer, transform: Transform): void {
@@ -312,11 +314,7 @@ class PptxReader {
         const holder: TextItem = { type: 'text', box: item.box, paragraphs: [] };
         const txBody = child(tc, 'txBody');
         if (txBody) this.text(holder, txBody, null, undefined);
-        const cell: TableItem['rows'][number]['cells'][number] = { paragraphs: holder.paragraphs };
-        const span = numberAttr(tc, 'gridSpan');
-        if (span && span > 1) cell.colSpan = Math.min(100, span);
-        const rowSpan = numberAttr(tc, 'rowSpan');
-        if (rowSpan && rowSpan > 1) cell.rowSpan = Math.min(1000, rowSpan);
+        const cell = tableCell(holder.paragraphs, numberAttr(tc, 'gridSpan'), numberAttr(tc, 'rowSpan'));
         const fill = colourIn(path(tc, 'tcPr', 'solidFill'), this.ctx.scheme);
         if (fill) cell.fill = fill;
         row.cells.push(cell);
@@ -355,7 +353,6 @@ export function readPptx(parts: PackageParts): Deck {
   const allSlides = children(child(presentation, 'sldIdLst'), 'sldId')
     .map((entry) => rels.get(attr(entry, R_NS, 'id') ?? '')?.target)
     .filter((target): target is string => Boolean(target));
-  const slidePaths = allSlides.slice(0, MAX_SLIDES);
   const defaultTextStyle = child(presentation, 'defaultTextStyle');
   // Layouts, masters and their colours are shared by many slides: read once each.
   const layers = new Map<string, Layer | null>();
@@ -373,8 +370,8 @@ export function readPptx(parts: PackageParts): Deck {
     }
     return scheme;
   };
-  const readSlide = (index: number): Slide => {
-    const slide = layerOf(parts, slidePaths[index]!);
+  const readSlide = (slidePath: string, index: number): Slide => {
+    const slide = layerOf(parts, slidePath);
     if (!slide) throw new ViewerError('damaged', `slide ${index + 1} is missing`);
     const layout = sharedLayer(relatedOfType(slide.rels, '/slideLayout'));
     const master = sharedLayer(layout ? relatedOfType(layout.rels, '/slideMaster') : null);
@@ -394,16 +391,7 @@ export function readPptx(parts: PackageParts): Deck {
       ...(background?.part ? { backgroundPart: background.part } : {}),
     };
   };
-  // The first slide is read now: a deck whose slides cannot be read is reported damaged, not shown blank.
-  if (slidePaths.length > 0) readSlide(0);
-  return {
-    width: width / EMU_PER_PT,
-    height: height / EMU_PER_PT,
-    count: slidePaths.length,
-    slide: lazySlides(slidePaths.length, readSlide),
-    omitted: allSlides.length - slidePaths.length,
-    image: (part) => parts.blob(part, imageTypeOf(part)),
-  };
+  return lazyDeck(parts, { width: width / EMU_PER_PT, height: height / EMU_PER_PT }, allSlides, readSlide);
 }
 
 function firstTitle(items: SlideItem[], tree: Element | null): string {

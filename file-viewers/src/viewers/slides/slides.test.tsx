@@ -47,6 +47,12 @@ function show(name: string, bytes: Uint8Array, onError = jest.fn()) {
   return { ...view, onError };
 }
 
+/** Opens the file in the file viewer and waits for the deck to be shown: the slides viewer's element. */
+async function openDeck(name: string, bytes: Uint8Array, timeout = 5000): Promise<HTMLElement> {
+  show(name, bytes);
+  return screen.findByTestId('viewer-slides', {}, { timeout });
+}
+
 function showViewer(name: string, bytes: Uint8Array, onError = jest.fn()) {
   render(
     <I18nextProvider i18n={i18n}>
@@ -60,8 +66,7 @@ function showViewer(name: string, bytes: Uint8Array, onError = jest.fn()) {
 
 describe('slides viewer (.pptx)', () => {
   it('shows the first slide’s text, the counter, and turns to the next slide with the button', async () => {
-    show('quarterly.pptx', pptxDeck());
-    const viewer = await screen.findByTestId('viewer-slides', {}, { timeout: 5000 });
+    const viewer = await openDeck('quarterly.pptx', pptxDeck());
     expect(within(viewer).getByText('Quarterly report')).toBeInTheDocument();
     expect(within(viewer).getByText('finance team')).toHaveStyle({ fontWeight: '700', color: '#c00000' });
     expect(screen.getByTestId('slides-counter')).toHaveTextContent('1 / 3');
@@ -117,8 +122,7 @@ describe('slides viewer (.pptx)', () => {
   });
 
   it('turns slides with the ← and → keys and jumps from the slide list', async () => {
-    show('quarterly.pptx', pptxDeck(5));
-    const viewer = await screen.findByTestId('viewer-slides', {}, { timeout: 5000 });
+    const viewer = await openDeck('quarterly.pptx', pptxDeck(5));
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
     expect(screen.getByTestId('slides-counter')).toHaveTextContent('3 / 5');
@@ -132,8 +136,7 @@ describe('slides viewer (.pptx)', () => {
   });
 
   it('shows at most 500 slides of a longer deck and says how many are left out', async () => {
-    show('long.pptx', pptxDeck(503));
-    const viewer = await screen.findByTestId('viewer-slides', {}, { timeout: 10000 });
+    const viewer = await openDeck('long.pptx', pptxDeck(503), 10000);
     expect(screen.getByTestId('slides-counter')).toHaveTextContent('1 / 500');
     expect(within(viewer).getByText('Only the first 500 slides are shown; 3 more are not.')).toBeInTheDocument();
     fireEvent.keyDown(viewer, { key: 'End' });
@@ -142,8 +145,7 @@ describe('slides viewer (.pptx)', () => {
 
   it('speaks Chinese in the zh-CN interface', async () => {
     await act(() => i18n.changeLanguage('zh-CN'));
-    show('quarterly.pptx', pptxDeck());
-    await screen.findByTestId('viewer-slides', {}, { timeout: 5000 });
+    await openDeck('quarterly.pptx', pptxDeck());
     expect(screen.getByTestId('slides-next')).toHaveTextContent('下一张');
     expect(screen.getByTestId('slides-slide')).toHaveAccessibleName('第 1 张幻灯片，共 3 张');
   });
@@ -151,8 +153,7 @@ describe('slides viewer (.pptx)', () => {
 
 describe('slides viewer (.odp)', () => {
   it('shows the title and styled text of slide 1, then the list and picture of slide 2', async () => {
-    show('roadmap.odp', odpDeck());
-    const viewer = await screen.findByTestId('viewer-slides', {}, { timeout: 5000 });
+    const viewer = await openDeck('roadmap.odp', odpDeck());
     expect(within(viewer).getByText('Roadmap 2027')).toBeInTheDocument();
     expect(within(viewer).getByText('Impress')).toHaveStyle({ fontStyle: 'italic', color: '#b91c1c' });
     expect(screen.getByTestId('slides-counter')).toHaveTextContent('1 / 2');
@@ -200,8 +201,7 @@ describe('slides viewer on files it cannot show', () => {
   });
 
   it('shows the slides it can read and says which one it cannot', async () => {
-    show('partly.pptx', pptxDeck(3, { unreadable: [2] }));
-    const viewer = await screen.findByTestId('viewer-slides', {}, { timeout: 5000 });
+    const viewer = await openDeck('partly.pptx', pptxDeck(3, { unreadable: [2] }));
     expect(within(viewer).getByText('Quarterly report')).toBeInTheDocument();
     expect(within(viewer).queryByText('This slide could not be read.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('slides-next'));

@@ -93,6 +93,29 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
   function clip(text: string): string {
     return text.length > limits.maxCellChars ? text.slice(0, limits.maxCellChars) + '…' : text;
   }
+  // The cells kept of one sheet (a text table's or a workbook's), filled a row at a time.
+  interface Kept {
+    rows: (string[] | undefined)[];
+    /** The last non-empty row and column so far (1-based extents). */
+    rowCount: number;
+    colCount: number;
+    cells: number;
+  }
+  /** Keeps row `r`'s non-empty texts (the first maxCols columns, each clipped) in `kept`. */
+  function keepRow(kept: Kept, r: number, source: Loose[], textOf: (value: Loose) => string): void {
+    const width = Math.min(source.length, limits.maxCols);
+    let row: string[] | undefined;
+    for (let c = 0; c < width; c++) {
+      const text = textOf(source[c]);
+      if (text === '') continue;
+      if (!row) row = [];
+      row[c] = clip(text);
+      kept.cells++;
+      if (c + 1 > kept.colCount) kept.colCount = c + 1;
+      kept.rowCount = r + 1;
+    }
+    if (row) kept.rows[r] = row;
+  }
 
   if (extension === 'csv' || extension === 'tsv') {
     let text: string;
@@ -115,40 +138,28 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
       skipEmptyLines: false,
     });
     const data: string[][] = parsed.data;
-    const rows: (string[] | undefined)[] = [];
-    let rowCount = 0;
-    let colCount = 0;
+    const kept: Kept = { rows: [], rowCount: 0, colCount: 0, cells: 0 };
     let totalCols = 0;
-    let cells = 0;
     let more = false;
     for (let r = 0; r < data.length; r++) {
-      if (r >= limits.maxRows || cells >= limits.maxCells) {
+      if (r >= limits.maxRows || kept.cells >= limits.maxCells) {
         more = true;
         break;
       }
       const source = data[r] as string[];
       if (source.length > totalCols) totalCols = source.length;
-      let row: string[] | undefined;
-      const width = Math.min(source.length, limits.maxCols);
-      for (let c = 0; c < width; c++) {
-        const value = source[c];
-        if (value === undefined || value === '') continue;
-        if (!row) row = [];
-        row[c] = clip(value);
-        cells++;
-        if (c + 1 > colCount) colCount = c + 1;
-        rowCount = r + 1;
-      }
-      if (row) rows[r] = row;
+      keepRow(kept, r, source, function (value: string | undefined) {
+        return value === undefined ? '' : value;
+      });
     }
-    rows.length = rowCount;
+    kept.rows.length = kept.rowCount;
     const csvSheet: SheetData = {
       name: limits.textSheetName,
-      rows: rows,
-      rowCount: rowCount,
-      colCount: colCount,
-      totalRows: more ? -1 : rowCount,
-      totalCols: totalCols > colCount ? totalCols : colCount,
+      rows: kept.rows,
+      rowCount: kept.rowCount,
+      colCount: kept.colCount,
+      totalRows: more ? -1 : kept.rowCount,
+      totalCols: totalCols > kept.colCount ? totalCols : kept.colCount,
       merges: [],
     };
     return {
@@ -236,11 +247,8 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
     const name = names[index];
     if (name === undefined) fail('damaged', 'no sheet ' + index);
     const ws = book.Sheets[name as string];
-    const rows: (string[] | undefined)[] = [];
-    let rowCount = 0;
-    let colCount = 0;
+    const kept: Kept = { rows: [], rowCount: 0, colCount: 0, cells: 0 };
     let widest = 0;
-    let cells = 0;
     let stoppedAt = -1;
     if (ws) {
       let dense: Loose[] | undefined = ws['!data'];
@@ -261,26 +269,18 @@ export function readWorkbook(libs: SheetLibraries, extension: string, bytes: Uin
       for (let r = 0; r < height; r++) {
         const source = dense[r];
         if (!source) continue;
-        if (cells >= limits.maxCells) {
+        if (kept.cells >= limits.maxCells) {
           stoppedAt = r;
           break;
         }
         if (source.length > widest) widest = source.length;
-        const width = Math.min(source.length, limits.maxCols);
-        let row: string[] | undefined;
-        for (let c = 0; c < width; c++) {
-          const text = cellText(source[c]);
-          if (text === '') continue;
-          if (!row) row = [];
-          row[c] = clip(text);
-          cells++;
-          if (c + 1 > colCount) colCount = c + 1;
-          rowCount = r + 1;
-        }
-        if (row) rows[r] = row;
+        keepRow(kept, r, source, cellText);
       }
       if (dense.length > height && stoppedAt < 0) stoppedAt = height;
     }
+    const rows = kept.rows;
+    const rowCount = kept.rowCount;
+    const colCount = kept.colCount;
     rows.length = rowCount;
 
     const merges: number[] = [];

@@ -1,7 +1,7 @@
 import { ApiError } from '@cloudclip/shared-kernel';
 import { deferred } from '@cloudclip/shared-kernel/testing/deferred';
 import { emptyDraft, validateUploadOptions } from '../../../lib/upload-options';
-import { uploadFile, type FilesEdge } from './upload-file';
+import { uploadFile, type FileUploadDeps, type FilesEdge } from './upload-file';
 
 const translate = (key: string) => ({ 'errors.timeout': 'request timed out', 'errors.uploadCancelled': 'upload cancelled' })[key] ?? key;
 const options = (change: Partial<ReturnType<typeof emptyDraft>> = {}) => validateUploadOptions({ ...emptyDraft('cfg'), ...change }).value!;
@@ -34,15 +34,30 @@ function edge(overrides: Partial<Record<keyof FilesEdge, jest.Mock>> = {}) {
 
 const hooks = () => ({ onPhase: jest.fn(), onProgress: jest.fn() });
 
+/**
+ * Uploads `file` through a mocked edge: admin scope, the options of an empty draft, fresh hooks and
+ * a signal nobody aborts, unless the test passes its own.
+ */
+function upload(
+  files: ReturnType<typeof edge>,
+  deps: Partial<Omit<FileUploadDeps, 'files'>> = {},
+  { signal = new AbortController().signal, h = hooks(), draft = options() } = {},
+) {
+  return uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate, ...deps }, file, draft, h, signal);
+}
+
+/** A request that never answers until its signal aborts, then fails with `error`. */
+function untilAborted(signal: AbortSignal, error: ApiError): Promise<never> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(error)));
+}
+
 test('presigns with the size, PUTs with progress, commits with the options; phases in order', async () => {
   const files = edge();
   const h = hooks();
-  const result = await uploadFile(
-    { files: files as unknown as FilesEdge, scope: 'admin', translate },
-    file,
-    options({ slug: 'my-link', path: 'docs', remark: 'r', password: 'pw', expiry: '1d', maxViews: '3' }),
-    h,
-    new AbortController().signal,
+  const result = await upload(
+    files,
+    {},
+    { h, draft: options({ slug: 'my-link', path: 'docs', remark: 'r', password: 'pw', expiry: '1d', maxViews: '3' }) },
   );
   expect(files.presign).toHaveBeenCalledWith(
     expect.objectContaining({ s3_config_id: 'cfg', filename: 'hello.txt', size: 11, slug: 'my-link', path: 'docs' }),
@@ -76,9 +91,7 @@ test.each([
   },
 ] as const)('$name', async ({ step, error, scope, commits }) => {
   const files = edge({ [step]: jest.fn(async () => Promise.reject(error)) });
-  await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope, translate }, file, options(), hooks(), new AbortController().signal),
-  ).rejects.toThrow(error.message);
+  await expect(upload(files, { scope })).rejects.toThrow(error.message);
   expect(files.removePending).toHaveBeenCalledWith('f-1', scope);
   expect(files.commit).toHaveBeenCalledTimes(commits);
 });
@@ -89,9 +102,7 @@ test('a refused presign (size, quota, slug) leaves nothing to clean up', async (
       Promise.reject(new ApiError('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB', 'http', 400)),
     ),
   });
-  await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal),
-  ).rejects.toThrow('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB');
+  await expect(upload(files)).rejects.toThrow('Insufficient storage: the file is 2 MB, 1 MB remaining, capacity 1 MB');
   expect(files.removePending).not.toHaveBeenCalled();
   expect(files.putToStorage).not.toHaveBeenCalled();
 });
@@ -106,7 +117,7 @@ test('cancel during the PUT aborts it, deletes the record and reports "upload ca
   });
   const controller = new AbortController();
   const h = hooks();
-  const running = uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), h, controller.signal);
+  const running = upload(files, {}, { h, signal: controller.signal });
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(h.onPhase).toHaveBeenLastCalledWith('uploading');
   controller.abort();
@@ -117,41 +128,22 @@ test('cancel during the PUT aborts it, deletes the record and reports "upload ca
 
 test('a PUT that stops sending is ended with the timeout message and cleaned up', async () => {
   const files = edge({
-    putToStorage: jest.fn(
-      (_p: unknown, _b: unknown, o: { signal: AbortSignal }) =>
-        new Promise((_resolve, reject) =>
-          o.signal.addEventListener('abort', () => reject(new ApiError('upload cancelled', 'cancelled', 0))),
-        ),
+    putToStorage: jest.fn((_p: unknown, _b: unknown, o: { signal: AbortSignal }) =>
+      untilAborted(o.signal, new ApiError('upload cancelled', 'cancelled', 0)),
     ),
   });
-  await expect(
-    uploadFile(
-      { files: files as unknown as FilesEdge, scope: 'user', translate, stallTimeoutMs: 20 },
-      file,
-      options(),
-      hooks(),
-      new AbortController().signal,
-    ),
-  ).rejects.toMatchObject({ kind: 'timeout', message: 'request timed out' });
+  await expect(upload(files, { scope: 'user', stallTimeoutMs: 20 })).rejects.toMatchObject({
+    kind: 'timeout',
+    message: 'request timed out',
+  });
   expect(files.removePending).toHaveBeenCalledWith('f-1', 'user');
 });
 
 test('a presign that does not answer times out', async () => {
   const files = edge({
-    presign: jest.fn(
-      (_body: unknown, signal: AbortSignal) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new ApiError('cancelled', 'cancelled', 0)))),
-    ),
+    presign: jest.fn((_body: unknown, signal: AbortSignal) => untilAborted(signal, new ApiError('cancelled', 'cancelled', 0))),
   });
-  await expect(
-    uploadFile(
-      { files: files as unknown as FilesEdge, scope: 'admin', translate, requestTimeoutMs: 20 },
-      file,
-      options(),
-      hooks(),
-      new AbortController().signal,
-    ),
-  ).rejects.toMatchObject({ kind: 'timeout' });
+  await expect(upload(files, { requestTimeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout' });
 });
 
 test('a cleanup failure does not hide the original error', async () => {
@@ -159,9 +151,7 @@ test('a cleanup failure does not hide the original error', async () => {
     putToStorage: jest.fn(async () => Promise.reject(new ApiError('Network error', 'network', 0))),
     removePending: jest.fn(async () => Promise.reject(new Error('delete failed'))),
   });
-  await expect(
-    uploadFile({ files: files as unknown as FilesEdge, scope: 'admin', translate }, file, options(), hooks(), new AbortController().signal),
-  ).rejects.toMatchObject({
+  await expect(upload(files)).rejects.toMatchObject({
     kind: 'network',
   });
 });
@@ -170,13 +160,7 @@ test('a cancel while presign is in flight still removes the record once presign 
   const answer = deferred<typeof presigned>();
   const files = edge({ presign: jest.fn(() => answer.promise) });
   const controller = new AbortController();
-  const running = uploadFile(
-    { files: files as unknown as FilesEdge, scope: 'admin', translate },
-    file,
-    options(),
-    hooks(),
-    controller.signal,
-  );
+  const running = upload(files, {}, { signal: controller.signal });
   controller.abort();
   answer.resolve(presigned);
   await expect(running).rejects.toMatchObject({ kind: 'cancelled' });
@@ -187,13 +171,5 @@ test('a cancel while presign is in flight still removes the record once presign 
 test('a presign refused without a reason says that the presigned URL could not be had', async () => {
   const files = edge({ presign: jest.fn(async () => Promise.reject(new ApiError('HTTP error 502: Bad Gateway', 'http', 502))) });
   const t = (key: string) => (key === 'errors.presignFailed' ? 'Failed to get the presigned URL' : translate(key));
-  await expect(
-    uploadFile(
-      { files: files as unknown as FilesEdge, scope: 'admin', translate: t },
-      file,
-      options(),
-      hooks(),
-      new AbortController().signal,
-    ),
-  ).rejects.toThrow('Failed to get the presigned URL: HTTP error 502: Bad Gateway');
+  await expect(upload(files, { translate: t })).rejects.toThrow('Failed to get the presigned URL: HTTP error 502: Bad Gateway');
 });
