@@ -61,6 +61,11 @@ const PASTE_FIELDS: readonly SearchField[] = [
 
 const FILE_FIELDS: readonly SearchField[] = [{ column: 'files.slug' }, { column: 'files.filename' }, { column: 'files.remark' }];
 
+/** The tables search reads: pastes and file shares. */
+export type SearchTable = keyof typeof SQLITE_SEARCH_TABLES;
+
+const SEARCH_FIELDS: Record<SearchTable, readonly SearchField[]> = { pastes: PASTE_FIELDS, files: FILE_FIELDS };
+
 /** One term against the fields with (I)LIKE: true when it is a substring of one of them. */
 function termInFields(engine: DatabaseEngine, fields: readonly SearchField[], term: string): RawBuilder<SqlBool> {
   const pattern = containsPattern(term);
@@ -73,14 +78,18 @@ function termInFields(engine: DatabaseEngine, fields: readonly SearchField[], te
   return sql<SqlBool>`(${sql.join(arms, sql` OR `)})`;
 }
 
-function searchCondition(
+/**
+ * Rows of `table` in which every term is a substring of one searched field (pastes: slug, remark or
+ * the unencrypted content; files: slug, filename or remark); undefined for no terms (no filter).
+ */
+export function searchCondition(
   engine: DatabaseEngine,
-  table: keyof typeof SQLITE_SEARCH_TABLES,
-  fields: readonly SearchField[],
+  table: SearchTable,
   terms: readonly string[],
-  access: SearchAccess,
+  access: SearchAccess = 'ordered',
 ): Expression<SqlBool> | undefined {
   if (terms.length === 0) return undefined;
+  const fields = SEARCH_FIELDS[table];
   const parts: RawBuilder<SqlBool>[] = [];
   let scanned = terms;
   if (engine === 'SQLite') {
@@ -110,24 +119,6 @@ function searchCondition(
  * searchAccessFor picks one from the number of matches.
  */
 export type SearchAccess = 'ordered' | 'collected';
-
-/** Pastes whose slug, remark or (unencrypted) content contains every term; undefined for no terms (no filter). */
-export function pasteSearchCondition(
-  engine: DatabaseEngine,
-  terms: readonly string[],
-  access: SearchAccess = 'ordered',
-): Expression<SqlBool> | undefined {
-  return searchCondition(engine, 'pastes', PASTE_FIELDS, terms, access);
-}
-
-/** File shares whose slug, filename or remark contains every term; undefined for no terms (no filter). */
-export function fileSearchCondition(
-  engine: DatabaseEngine,
-  terms: readonly string[],
-  access: SearchAccess = 'ordered',
-): Expression<SqlBool> | undefined {
-  return searchCondition(engine, 'files', FILE_FIELDS, terms, access);
-}
 
 /** At most this many matches count as sparse: a page of them is collected and sorted, not read in list order. */
 export const SPARSE_MATCHES = 1000;

@@ -3,7 +3,7 @@ import type { AppDatabase, DatabaseEngine } from '../db/database';
 import {
   cachedTermIndex,
   engineOf,
-  fileSearchCondition,
+  searchCondition,
   indexOnlyCount,
   listAccessFor,
   newestFirstKey,
@@ -154,7 +154,7 @@ export class FileRepository {
     if (filter.createdBy !== undefined) query = query.where('created_by', '=', filter.createdBy);
     if (filter.s3ConfigId !== undefined) query = query.where('s3_config_id', '=', filter.s3ConfigId);
     const terms = filter.terms ?? [];
-    const matches = fileSearchCondition(this.searchEngine, terms);
+    const matches = searchCondition(this.searchEngine, 'files', terms);
     if (matches !== undefined) query = query.where(matches);
     const { rows } = await this.db.executeQuery(query.compile());
     return Number(rows[0]?.count ?? 0);
@@ -171,7 +171,7 @@ export class FileRepository {
     let select = this.selectJoined();
     if (query.createdBy !== undefined) select = select.where('files.created_by', '=', query.createdBy);
     if (query.s3ConfigId !== undefined) select = select.where('files.s3_config_id', '=', query.s3ConfigId);
-    const matches = fileSearchCondition(this.searchEngine, terms, access);
+    const matches = searchCondition(this.searchEngine, 'files', terms, access);
     if (matches !== undefined) select = select.where(matches);
     return select
       .orderBy(newestFirstKey(this.searchEngine, 'files.created_at', access), 'desc')

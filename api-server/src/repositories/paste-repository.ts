@@ -7,7 +7,7 @@ import {
   indexOnlyCount,
   listAccessFor,
   newestFirstKey,
-  pasteSearchCondition,
+  searchCondition,
   writeMarkOf,
   type SearchAccess,
   type TermIndex,
@@ -258,7 +258,7 @@ export class PasteRepository {
     let query = this.db.selectFrom('pastes').select((eb) => eb.fn.countAll<number | string | bigint>().as('count'));
     if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
     if (tagKey !== undefined) query = query.where(pasteHasTagCondition(tagKey));
-    const matches = pasteSearchCondition(this.searchEngine, terms);
+    const matches = searchCondition(this.searchEngine, 'pastes', terms);
     if (matches !== undefined) query = query.where(matches);
     const { rows } = await this.db.executeQuery(query.compile());
     return Number(rows[0]?.count ?? 0);
@@ -291,7 +291,7 @@ export class PasteRepository {
       select = select.where(access === 'collected' ? pasteHasTagCondition(query.tagKey) : hasTagRowByRow(query.tagKey));
     }
     const termsAccess: SearchAccess = query.tagKey !== undefined ? 'ordered' : access;
-    const matches = pasteSearchCondition(this.searchEngine, terms, termsAccess);
+    const matches = searchCondition(this.searchEngine, 'pastes', terms, termsAccess);
     if (matches !== undefined) select = select.where(matches);
     const rows = await select
       .orderBy(newestFirstKey(this.searchEngine, 'pastes.created_at', access), 'desc')

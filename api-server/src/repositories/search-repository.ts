@@ -5,10 +5,9 @@ import type { Database } from '../db/schema';
 import {
   cachedTermIndex,
   engineOf,
-  fileSearchCondition,
   indexOnlyCount,
   newestFirstKey,
-  pasteSearchCondition,
+  searchCondition,
   positionOf,
   searchAccessFor,
   writeMarkOf,
@@ -249,13 +248,13 @@ export class SearchRepository {
 
   private pasteHits(terms: readonly string[], access: SearchAccess) {
     const query = this.db.selectFrom('pastes');
-    const matches = pasteSearchCondition(this.engine, terms, access);
+    const matches = searchCondition(this.engine, 'pastes', terms, access);
     return matches === undefined ? query : query.where(matches);
   }
 
   private fileHits(terms: readonly string[], access: SearchAccess) {
     const query = this.db.selectFrom('files');
-    const matches = fileSearchCondition(this.engine, terms, access);
+    const matches = searchCondition(this.engine, 'files', terms, access);
     return matches === undefined ? query : query.where(matches);
   }
 }

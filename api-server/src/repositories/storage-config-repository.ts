@@ -4,6 +4,9 @@ import type { NewStorageConfigRow, StorageConfigRow, StorageConfigsTable } from 
 
 export type StorageConfigPatch = Omit<Updateable<StorageConfigsTable>, 'id' | 'admin_id' | 'created_at'>;
 
+/** The tables whose rows name a storage config, with the column that does. */
+const STORAGE_CONFIG_REFERENCES = { files: 's3_config_id', mounts: 'storage_config_id' } as const;
+
 /** SQL of the `storage_configs` table (the contract's "S3 configs", local driver included). */
 export class StorageConfigRepository {
   constructor(private readonly db: AppDatabase) {}
@@ -59,20 +62,20 @@ export class StorageConfigRepository {
     await this.db.updateTable('storage_configs').set({ last_used: at }).where('id', '=', id).execute();
   }
 
-  async countFilesUsing(id: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('files')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-      .where('s3_config_id', '=', id)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  countFilesUsing(id: string): Promise<number> {
+    return this.countReferences('files', id);
   }
 
-  async countMountsUsing(id: string): Promise<number> {
+  countMountsUsing(id: string): Promise<number> {
+    return this.countReferences('mounts', id);
+  }
+
+  /** How many rows of `table` name config `id` (in its STORAGE_CONFIG_REFERENCES column). */
+  private async countReferences(table: keyof typeof STORAGE_CONFIG_REFERENCES, id: string): Promise<number> {
     const row = await this.db
-      .selectFrom('mounts')
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-      .where('storage_config_id', '=', id)
+      .where(this.db.dynamic.ref(STORAGE_CONFIG_REFERENCES[table]), '=', id)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }

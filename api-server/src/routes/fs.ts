@@ -52,12 +52,11 @@ const pathBody = z.object({ path: z.string() });
 const batchRemoveBody = z.object({ paths: z.array(z.unknown()).min(1) });
 const renameBody = z.object({ oldPath: z.string(), newPath: z.string() });
 const updateBody = z.object({ path: z.string(), content: z.string() });
-const presignBody = z.object({
-  path: z.string(),
-  fileName: z.string(),
-  contentType: z.unknown().optional(),
-  fileSize: z.unknown().optional(),
-});
+/** What an upload request says about the file it is for (checked by the service, not here). */
+const uploadedFileFields = { contentType: z.unknown().optional(), fileSize: z.unknown().optional() };
+/** The bucket multipart upload a part, complete or abort request belongs to. */
+const multipartUploadFields = { path: z.string(), uploadId: z.string().min(1), key: z.string().min(1) };
+const presignBody = z.object({ path: z.string(), fileName: z.string(), ...uploadedFileFields });
 const commitBody = z.object({
   fileId: z.string(),
   s3Path: z.string(),
@@ -65,30 +64,20 @@ const commitBody = z.object({
   targetPath: z.string(),
   // What the client's PUT stored, held against the object (services/stored-upload-check.ts).
   etag: z.string().nullish(),
-  fileSize: z.unknown().optional(),
+  fileSize: uploadedFileFields.fileSize,
 });
-const multipartInitBody = z.object({
-  path: z.string(),
-  filename: z.string().nullish(),
-  contentType: z.unknown().optional(),
-  fileSize: z.unknown().optional(),
-});
+const multipartInitBody = z.object({ path: z.string(), filename: z.string().nullish(), ...uploadedFileFields });
 const partQuery = z.object({
-  path: z.string(),
-  uploadId: z.string().min(1),
+  ...multipartUploadFields,
   partNumber: z.string().regex(/^\d{1,5}$/),
-  key: z.string().min(1),
   isLastPart: z.string().optional(),
 });
 const completeBody = z.object({
-  path: z.string(),
-  uploadId: z.string().min(1),
-  key: z.string().min(1),
+  ...multipartUploadFields,
   parts: z.array(z.object({ partNumber: z.number().int(), etag: z.string().min(1) })).min(1),
-  contentType: z.unknown().optional(),
-  fileSize: z.unknown().optional(),
+  ...uploadedFileFields,
 });
-const abortBody = z.object({ path: z.string(), uploadId: z.string().min(1), key: z.string().min(1) });
+const abortBody = z.object(multipartUploadFields);
 const booleanLike = z.union([z.boolean(), z.literal('true'), z.literal('false')]);
 const batchCopyBody = z.object({
   items: z.array(z.object({ sourcePath: z.unknown(), targetPath: z.unknown() })).min(1),

@@ -55,13 +55,18 @@ export const MAX_VIEWS_LIMIT = 2_147_483_647;
 const slugParams = z.object({ slug: z.string().min(1) });
 const idParams = z.object({ id: z.string().min(1) });
 
-const createBody = z.object({
-  content: z.string().min(1),
-  slug: z.string().nullish(),
+/** The share settings both create and update take (PasteSettingsInput, services/paste-inputs.ts). */
+const pasteSettingsFields = {
   remark: z.string().nullish(),
   password: z.string().nullish(),
   expiresAt: z.string().nullish(),
   maxViews: z.number().int().min(0).max(MAX_VIEWS_LIMIT).nullish(),
+};
+
+const createBody = z.object({
+  content: z.string().min(1),
+  slug: z.string().nullish(),
+  ...pasteSettingsFields,
   // Checked by the service (400 paste.unsupportedEncryption / paste.badEnvelope), not here.
   encryption: z.string().nullish(),
   burnAfterReading: z.boolean().nullish(),
@@ -71,10 +76,7 @@ const createBody = z.object({
 
 const updateBody = z.object({
   content: z.string().min(1),
-  remark: z.string().nullish(),
-  expiresAt: z.string().nullish(),
-  maxViews: z.number().int().min(0).max(MAX_VIEWS_LIMIT).nullish(),
-  password: z.string().nullish(),
+  ...pasteSettingsFields,
   clearPassword: z.unknown().optional(),
   newSlug: z.string().nullish(),
   // Omitted: keep; a list replaces them ([] = none). Checked by the service (rules/paste-tags.ts).
@@ -183,6 +185,19 @@ export async function pasteRoutes(
     });
   }
 
+  /** Route options of PUT …/pastes/:slug: `guard`, then a write slot; the body up to PASTE_BODY_LIMIT. */
+  const updateRouteOptions = (guard: (request: FastifyRequest) => Promise<void>) => ({
+    onRequest: [guard, (request: FastifyRequest, reply: FastifyReply) => admitWrite(request, reply)],
+    bodyLimit: PASTE_BODY_LIMIT,
+  });
+
+  /** The slug and the changes of PUT …/pastes/:slug (admin and key routes alike). */
+  function updateOf(request: FastifyRequest) {
+    const { slug } = parseInput(slugParams, request.params);
+    const body = parseInput(updateBody, request.body);
+    return { slug, changes: { ...body, clearPassword: body.clearPassword === true } };
+  }
+
   // ------------------------------------------------------------ public (§5.3.1)
 
   // A caller whose paste storage is used up is answered before the body is read (up to 16 MB).
@@ -264,16 +279,10 @@ export async function pasteRoutes(
     return envelopeWithoutSuccess(request.t('paste.fetched'), await pastes.adminDetail(id));
   });
 
-  app.put(
-    '/api/admin/pastes/:slug',
-    { onRequest: [requireAdmin, (request, reply) => admitWrite(request, reply)], bodyLimit: PASTE_BODY_LIMIT },
-    async (request) => {
-      const { slug } = parseInput(slugParams, request.params);
-      const body = parseInput(updateBody, request.body);
-      const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true });
-      return envelopeWithoutSuccess(request.t('paste.updated'), updated);
-    },
-  );
+  app.put('/api/admin/pastes/:slug', updateRouteOptions(requireAdmin), async (request) => {
+    const { slug, changes } = updateOf(request);
+    return envelopeWithoutSuccess(request.t('paste.updated'), await pastes.update(slug, changes));
+  });
 
   app.delete('/api/admin/pastes/:id', { preHandler: requireAdmin }, async (request) => {
     const { id } = parseInput(idParams, request.params);
@@ -322,17 +331,11 @@ export async function pasteRoutes(
     return envelope(request.t('paste.fetched'), await pastes.userDetail(id, owner));
   });
 
-  app.put(
-    '/api/user/pastes/:slug',
-    { onRequest: [textPermission, (request, reply) => admitWrite(request, reply)], bodyLimit: PASTE_BODY_LIMIT },
-    async (request) => {
-      const { slug } = parseInput(slugParams, request.params);
-      const body = parseInput(updateBody, request.body);
-      const owner = keyOwnerOrNotFound(request, 'paste.notFound');
-      const updated = await pastes.update(slug, { ...body, clearPassword: body.clearPassword === true }, owner);
-      return envelope(request.t('paste.updated'), updated);
-    },
-  );
+  app.put('/api/user/pastes/:slug', updateRouteOptions(textPermission), async (request) => {
+    const { slug, changes } = updateOf(request);
+    const owner = keyOwnerOrNotFound(request, 'paste.notFound');
+    return envelope(request.t('paste.updated'), await pastes.update(slug, changes, owner));
+  });
 
   app.delete('/api/user/pastes/:id', { preHandler: textPermission }, async (request) => {
     const { id } = parseInput(idParams, request.params);

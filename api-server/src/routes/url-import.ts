@@ -3,11 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../auth/guards';
 import { envelope } from '../http/envelope';
+import type { MessageKey } from '../i18n/messages';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validation';
 import { isScriptContentType } from '../lib/mime-types';
 import { PROXIED_HEADERS } from '../services/url-import-remote';
 import type { UrlImportService } from '../services/url-import-service';
+import type { UrlImportStart } from '../services/url-import-targets';
 import { commitBody } from './file-share-schemas';
 import { callerOf, refuseLongRemark, SANDBOX_CSP } from './files';
 import { optionalNumber, optionalString } from './input-numbers';
@@ -70,6 +72,17 @@ export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlIm
   const filePermission = requirePermission('file');
   // The remark written when none is sent, cut to the contract's length (a source address can be long).
   const defaultRemark = (request: FastifyRequest) => (url: string) => fitShareRemark(request.t('url.defaultRemark', { url }));
+  /** The caller of presign and multipart init, where its browser is, and the remark its share gets when it sends none. */
+  const startOf = (request: FastifyRequest): UrlImportStart => ({
+    caller: callerOf(request),
+    origin: requestOrigin(request),
+    defaultRemark: defaultRemark(request),
+  });
+  /** Complete, abort and cancel answer the service's data with the message repeated in it. */
+  const withMessage = <T extends object>(request: FastifyRequest, messageKey: MessageKey, data: T) => {
+    const message = request.t(messageKey);
+    return envelope(message, { ...data, message });
+  };
 
   app.post('/api/url/info', async (request) => {
     const { url } = parseInput(urlBody, request.body);
@@ -98,44 +111,38 @@ export async function urlImportRoutes(app: FastifyInstance, { urlImport }: UrlIm
     return reply.code(remote.status).headers(headers).send(remote.body);
   });
 
-  app.post('/api/url/presign', { preHandler: filePermission }, async (request) => {
-    const body = parseInput(presignBody, request.body);
-    refuseLongRemark(body.remark);
-    const data = await urlImport.presign(callerOf(request), body, requestOrigin(request), defaultRemark(request));
-    return envelope(request.t('url.presigned'), data);
-  });
+  /** Presign, commit and multipart init: a body whose remark must fit, answered with what the service made of it. */
+  function remarkedRoute<S extends z.ZodType<{ remark?: string | null | undefined }>>(
+    path: string,
+    schema: S,
+    messageKey: MessageKey,
+    run: (request: FastifyRequest, body: z.output<S>) => Promise<unknown>,
+  ): void {
+    app.post(path, { preHandler: filePermission }, async (request) => {
+      const body = parseInput(schema, request.body);
+      refuseLongRemark(body.remark);
+      return envelope(request.t(messageKey), await run(request, body));
+    });
+  }
 
-  app.post('/api/url/commit', { preHandler: filePermission }, async (request) => {
-    const body = parseInput(urlCommitBody, request.body);
-    refuseLongRemark(body.remark);
-    return envelope(request.t('file.committed'), await urlImport.commit(callerOf(request), body));
-  });
-
-  app.post('/api/url/multipart/init', { preHandler: filePermission }, async (request) => {
-    const body = parseInput(multipartInitBody, request.body);
-    refuseLongRemark(body.remark);
-    const data = await urlImport.multipartInit(callerOf(request), body, requestOrigin(request), defaultRemark(request));
-    return envelope(request.t('url.multipartInitialized'), data);
-  });
+  remarkedRoute('/api/url/presign', presignBody, 'url.presigned', (request, body) => urlImport.presign(startOf(request), body));
+  remarkedRoute('/api/url/commit', urlCommitBody, 'file.committed', (request, body) => urlImport.commit(callerOf(request), body));
+  remarkedRoute('/api/url/multipart/init', multipartInitBody, 'url.multipartInitialized', (request, body) =>
+    urlImport.multipartInit(startOf(request), body),
+  );
 
   app.post('/api/url/multipart/complete', { preHandler: filePermission }, async (request) => {
     const body = parseInput(completeBody, request.body);
-    const data = await urlImport.multipartComplete(callerOf(request), body);
-    const message = request.t('url.multipartCompleted');
-    return envelope(message, { ...data, message });
+    return withMessage(request, 'url.multipartCompleted', await urlImport.multipartComplete(callerOf(request), body));
   });
 
   app.post('/api/url/multipart/abort', { preHandler: filePermission }, async (request) => {
     const body = parseInput(abortBody, request.body);
-    const data = await urlImport.multipartAbort(callerOf(request), body);
-    const message = request.t('url.multipartAborted');
-    return envelope(message, { ...data, message });
+    return withMessage(request, 'url.multipartAborted', await urlImport.multipartAbort(callerOf(request), body));
   });
 
   app.post('/api/url/cancel', { preHandler: filePermission }, async (request) => {
     const body = parseInput(cancelBody, request.body);
-    const data = await urlImport.cancel(callerOf(request), body);
-    const message = request.t('url.cancelled');
-    return envelope(message, { ...data, message });
+    return withMessage(request, 'url.cancelled', await urlImport.cancel(callerOf(request), body));
   });
 }

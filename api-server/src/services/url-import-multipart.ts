@@ -7,7 +7,7 @@ import type { ShareOptions } from './file-share-inputs';
 import { creatorOf, presignedReservationSeconds, type FileCaller } from './file-share-rules';
 import { storageHttpError } from './storage-errors';
 import { verifyStoredUpload } from './stored-upload-check';
-import type { UrlImportLimits, UrlImportShares, UrlImportTargets, UrlPresignInput } from './url-import-targets';
+import type { UrlImportLimits, UrlImportShares, UrlImportStart, UrlImportTargets, UrlPresignInput } from './url-import-targets';
 
 export const DEFAULT_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_COUNT = 10_000;
@@ -37,12 +37,8 @@ export class UrlImportMultipart {
   ) {}
 
   /** POST /api/url/multipart/init: the row (with its share settings), a bucket multipart upload and one URL per part. */
-  async init(
-    caller: FileCaller,
-    input: UrlMultipartInitInput,
-    origin: string,
-    defaultRemark: (url: string) => string,
-  ): Promise<UrlMultipartInitResponse> {
+  async init(start: UrlImportStart, input: UrlMultipartInitInput): Promise<UrlMultipartInitResponse> {
+    const { caller, origin, defaultRemark } = start;
     const { url, config, subPath, path } = await this.targets.target(caller, input, 400);
     const { filename, contentType, size, corsSupported } = await this.targets.describe(url, input.metadata, input.filename, origin);
     const totalSize = input.total_size ?? size ?? 0;

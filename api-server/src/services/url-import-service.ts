@@ -15,7 +15,13 @@ import type { FileShareUploadService } from './file-share-uploads';
 import type { SystemService } from './system-service';
 import { UrlImportMultipart, type MultipartPartInput, type UrlMultipartInitInput } from './url-import-multipart';
 import { UrlImportRemote } from './url-import-remote';
-import { UrlImportTargets, type UrlImportLimits, type UrlImportShares, type UrlPresignInput } from './url-import-targets';
+import {
+  UrlImportTargets,
+  type UrlImportLimits,
+  type UrlImportShares,
+  type UrlImportStart,
+  type UrlPresignInput,
+} from './url-import-targets';
 import { UrlImportUploads } from './url-import-uploads';
 
 // The response shapes are the contract's (`@cloudclip/contract`, api/url-upload.ts); the routes add
@@ -59,8 +65,8 @@ export class UrlImportService {
   }
 
   /** POST /api/url/presign. */
-  presign(caller: FileCaller, input: UrlPresignInput, origin: string, defaultRemark: (url: string) => string): Promise<UrlPresignResponse> {
-    return this.uploads.presign(caller, input, origin, defaultRemark);
+  presign(start: UrlImportStart, input: UrlPresignInput): Promise<UrlPresignResponse> {
+    return this.uploads.presign(start, input);
   }
 
   /** POST /api/url/commit. */
@@ -74,13 +80,8 @@ export class UrlImportService {
   }
 
   /** POST /api/url/multipart/init. */
-  multipartInit(
-    caller: FileCaller,
-    input: UrlMultipartInitInput,
-    origin: string,
-    defaultRemark: (url: string) => string,
-  ): Promise<UrlMultipartInitResponse> {
-    return this.multipart.init(caller, input, origin, defaultRemark);
+  multipartInit(start: UrlImportStart, input: UrlMultipartInitInput): Promise<UrlMultipartInitResponse> {
+    return this.multipart.init(start, input);
   }
 
   /** POST /api/url/multipart/complete. */

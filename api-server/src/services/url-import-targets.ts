@@ -22,6 +22,15 @@ export interface UrlPresignInput {
   path?: string | undefined;
 }
 
+/** Who starts a URL import (presign, multipart init), and from where. */
+export interface UrlImportStart {
+  caller: FileCaller;
+  /** The browser's origin: for the probe's CORS check and the URLs the api-server serves. */
+  origin: string;
+  /** The remark of a share whose request has none (made from the source address). */
+  defaultRemark: (url: string) => string;
+}
+
 /** The share steps URL import creates, completes and removes its pending shares with. */
 export type UrlImportShares = Pick<
   FileShareStore,

@@ -3,7 +3,7 @@ import { buildObjectKey } from './file-keys';
 import type { CommitInput } from './file-share-inputs';
 import type { FileCaller } from './file-share-rules';
 import type { FileShareUploadService } from './file-share-uploads';
-import type { UrlImportLimits, UrlImportShares, UrlImportTargets, UrlPresignInput } from './url-import-targets';
+import type { UrlImportLimits, UrlImportShares, UrlImportStart, UrlImportTargets, UrlPresignInput } from './url-import-targets';
 
 /**
  * The single-PUT flow of URL import (contract §5.8): the browser fetches the source itself and puts
@@ -19,12 +19,8 @@ export class UrlImportUploads {
   ) {}
 
   /** POST /api/url/presign: a pending row (size = probed size or 0) and a presigned PUT. */
-  async presign(
-    caller: FileCaller,
-    input: UrlPresignInput,
-    origin: string,
-    defaultRemark: (url: string) => string,
-  ): Promise<UrlPresignResponse> {
+  async presign(start: UrlImportStart, input: UrlPresignInput): Promise<UrlPresignResponse> {
+    const { caller, origin, defaultRemark } = start;
     const { url, config, subPath, path } = await this.targets.target(caller, input, 409);
     const { filename, contentType, size, corsSupported } = await this.targets.describe(url, input.metadata, input.filename, origin);
     const slug = input.slug || (await this.shares.randomSlug());

@@ -11,12 +11,10 @@ import { LocalObjectWrites } from './local-object-writes';
 import { LocalSidecars, md5OfFile } from './local-sidecars';
 import type { LocalUrlSigner } from './local-url-signer';
 import { StagedMultipartDriver } from './staged-multipart-driver';
-import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from './bulk-delete';
 import {
   copiedObjectOptions,
   isFolderMarkerCopy,
   StorageError,
-  type DeleteObjectsResult,
   type GetObjectResult,
   type ListObjectsOptions,
   type ListObjectsPage,
@@ -151,12 +149,9 @@ export class LocalStorageDriver extends StagedMultipartDriver implements Storage
     }
   }
 
-  deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
-    return deleteEachObject(keys, (key) => this.deleteObject(key), fsError);
-  }
-
-  async deletePrefix(prefix: string): Promise<number> {
-    return deleteDeepestFirst(this, prefix, await keysUnderPrefix(this, prefix));
+  // deleteObjects and deletePrefix: StagedMultipartDriver, one key at a time.
+  protected deleteErrorOf(error: unknown, key: string): StorageError {
+    return fsError(error, key);
   }
 
   // ---------------------------------------------------------------- listing

@@ -86,6 +86,21 @@ export async function putStreamOfUnknownLength(
   }
 }
 
+/** The fields that name one multipart upload in the part, complete and abort commands. */
+function uploadOf(bucket: string, key: string, uploadId: string): { Bucket: string; Key: string; UploadId: string } {
+  return { Bucket: bucket, Key: key, UploadId: uploadId };
+}
+
+/** Sends a part upload or a completion and answers the ETag it returned (quotes stripped); a failure as a StorageError naming `what`. */
+async function sendForEtag(what: string, send: () => Promise<{ ETag?: string }>): Promise<{ etag: string }> {
+  try {
+    const result = await send();
+    return { etag: stripEtagQuotes(result.ETag) };
+  } catch (error) {
+    throw toStorageError(error, what);
+  }
+}
+
 /** Starts a multipart upload with the headers a single PUT would set. */
 export async function createS3MultipartUpload(
   client: S3Client,
@@ -113,21 +128,11 @@ export async function uploadS3Part(
   contentLength: number | undefined,
 ): Promise<{ etag: string }> {
   const payload = body instanceof Readable && contentLength === undefined ? await readAll(body) : body;
-  try {
-    const result = await client.send(
-      new UploadPartCommand({
-        Bucket: bucket,
-        Key: key,
-        UploadId: uploadId,
-        PartNumber: partNumber,
-        Body: payload,
-        ContentLength: contentLength,
-      }),
-    );
-    return { etag: stripEtagQuotes(result.ETag) };
-  } catch (error) {
-    throw toStorageError(error, `upload part ${partNumber} of ${key}`);
-  }
+  return sendForEtag(`upload part ${partNumber} of ${key}`, () =>
+    client.send(
+      new UploadPartCommand({ ...uploadOf(bucket, key, uploadId), PartNumber: partNumber, Body: payload, ContentLength: contentLength }),
+    ),
+  );
 }
 
 export async function completeS3MultipartUpload(
@@ -138,24 +143,19 @@ export async function completeS3MultipartUpload(
   parts: readonly MultipartPart[],
 ): Promise<{ etag: string }> {
   const ordered = orderParts(parts);
-  try {
-    const result = await client.send(
+  return sendForEtag(`complete multipart upload ${key}`, () =>
+    client.send(
       new CompleteMultipartUploadCommand({
-        Bucket: bucket,
-        Key: key,
-        UploadId: uploadId,
+        ...uploadOf(bucket, key, uploadId),
         MultipartUpload: { Parts: ordered.map((part) => ({ PartNumber: part.partNumber, ETag: quoteEtag(part.etag) })) },
       }),
-    );
-    return { etag: stripEtagQuotes(result.ETag) };
-  } catch (error) {
-    throw toStorageError(error, `complete multipart upload ${key}`);
-  }
+    ),
+  );
 }
 
 export async function abortS3MultipartUpload(client: S3Client, bucket: string, key: string, uploadId: string): Promise<void> {
   try {
-    await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+    await client.send(new AbortMultipartUploadCommand(uploadOf(bucket, key, uploadId)));
   } catch (error) {
     throw toStorageError(error, `abort multipart upload ${key}`);
   }

@@ -1,5 +1,15 @@
+import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from './bulk-delete';
 import { ServedUrlDriver } from './served-url-driver';
-import type { MultipartPart, ObjectBody, PutObjectOptions, StorageDriver } from './storage-driver';
+import type {
+  DeleteObjectsResult,
+  ListObjectsOptions,
+  ListObjectsPage,
+  MultipartPart,
+  ObjectBody,
+  PutObjectOptions,
+  StorageDriver,
+  StorageError,
+} from './storage-driver';
 
 /** Where a driver stages multipart uploads itself (local-multipart-uploads.ts, sftp-multipart.ts, webdav-multipart.ts). */
 export interface StagedMultipartUploads {
@@ -12,13 +22,39 @@ export interface StagedMultipartUploads {
 
 /**
  * A driver whose objects the api-server serves (ServedUrlDriver) and whose multipart uploads it
- * stages itself: the four StorageDriver multipart methods hand over to `uploads`.
+ * stages itself: the four StorageDriver multipart methods hand over to `uploads`. Its store has no
+ * batch delete either: deleteObjects deletes one key at a time (bulk-delete.ts), and deletePrefix
+ * deletes a prefix's keys deepest first.
  */
 export abstract class StagedMultipartDriver
   extends ServedUrlDriver
-  implements Pick<StorageDriver, 'createMultipartUpload' | 'uploadPart' | 'completeMultipartUpload' | 'abortMultipartUpload'>
+  implements
+    Pick<
+      StorageDriver,
+      'createMultipartUpload' | 'uploadPart' | 'completeMultipartUpload' | 'abortMultipartUpload' | 'deleteObjects' | 'deletePrefix'
+    >
 {
   protected abstract readonly uploads: StagedMultipartUploads;
+  /** How many deletes deleteObjects runs at once. */
+  protected readonly deleteConcurrency: number = 1;
+
+  abstract deleteObject(key: string): Promise<void>;
+  abstract listObjects(options?: ListObjectsOptions): Promise<ListObjectsPage>;
+  /** The StorageError a failed delete of `key` is recorded as in deleteObjects' result. */
+  protected abstract deleteErrorOf(error: unknown, key: string): StorageError;
+
+  deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
+    return deleteEachObject(
+      keys,
+      (key) => this.deleteObject(key),
+      (error, key) => this.deleteErrorOf(error, key),
+      this.deleteConcurrency,
+    );
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    return deleteDeepestFirst(this, prefix, await keysUnderPrefix(this, prefix));
+  }
 
   createMultipartUpload(key: string, options?: PutObjectOptions): Promise<{ uploadId: string }> {
     return this.uploads.create(key, options);

@@ -3,12 +3,10 @@ import { readSpan } from '../byte-range';
 import { isFolderKey } from '../local-keys';
 import type { LocalUrlSigner } from '../local-url-signer';
 import { StagedMultipartDriver } from '../staged-multipart-driver';
-import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
 import {
   copiedObjectOptions,
   isFolderMarkerCopy,
   StorageError,
-  type DeleteObjectsResult,
   type GetObjectResult,
   type ListObjectsOptions,
   type ListObjectsPage,
@@ -161,12 +159,9 @@ export class SftpStorageDriver extends StagedMultipartDriver implements StorageD
     await this.run(key, (ops) => this.remove(ops, key));
   }
 
-  deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
-    return deleteEachObject(keys, (key) => this.deleteObject(key), sftpError);
-  }
-
-  async deletePrefix(prefix: string): Promise<number> {
-    return deleteDeepestFirst(this, prefix, await keysUnderPrefix(this, prefix));
+  // deleteObjects and deletePrefix: StagedMultipartDriver, one key at a time.
+  protected deleteErrorOf(error: unknown, key: string): StorageError {
+    return sftpError(error, key);
   }
 
   // ---------------------------------------------------------------- listing

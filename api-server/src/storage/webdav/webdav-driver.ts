@@ -4,12 +4,11 @@ import { mapLimit } from '../../lib/map-limit';
 import { readSpan } from '../byte-range';
 import type { LocalUrlSigner } from '../local-url-signer';
 import { StagedMultipartDriver } from '../staged-multipart-driver';
-import { deleteDeepestFirst, deleteEachObject, keysUnderPrefix } from '../bulk-delete';
+import { deleteDeepestFirst, keysUnderPrefix } from '../bulk-delete';
 import {
   copiedObjectOptions,
   isFolderMarkerCopy,
   StorageError,
-  type DeleteObjectsResult,
   type GetObjectResult,
   type ListObjectsOptions,
   type ListObjectsPage,
@@ -217,16 +216,15 @@ export class WebDavStorageDriver extends StagedMultipartDriver implements Storag
     if (entry && !entry.isCollection) await this.store.pruneEmpty(segments);
   }
 
-  deleteObjects(keys: readonly string[]): Promise<DeleteObjectsResult> {
-    return deleteEachObject(
-      keys,
-      (key) => this.deleteObject(key),
-      (error, key) => (error instanceof StorageError ? error : networkError(error, `DELETE ${key}`)),
-      DELETE_CONCURRENCY,
-    );
+  // deleteObjects: StagedMultipartDriver, DELETE_CONCURRENCY at once.
+  protected override readonly deleteConcurrency = DELETE_CONCURRENCY;
+
+  protected deleteErrorOf(error: unknown, key: string): StorageError {
+    return error instanceof StorageError ? error : networkError(error, `DELETE ${key}`);
   }
 
-  async deletePrefix(prefix: string): Promise<number> {
+  /** A whole folder at once where possible; else (StagedMultipartDriver) its keys deepest first. */
+  override async deletePrefix(prefix: string): Promise<number> {
     const keys = await keysUnderPrefix(this, prefix);
     if (prefix.endsWith('/') && keys.length > 0) {
       // A whole folder: its sidecars, then one DELETE of the collection, then its empty parents.
