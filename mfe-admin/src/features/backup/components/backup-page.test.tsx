@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BackupRun } from '@cloudclip/shared-kernel';
-import { CHECK, chooseArchive, envelope, FakeXhr, OK_RUN, overview, renderPage, installFakeXhr } from './backup-page-test-setup';
+import { FakeXhr, installFakeXhr } from '@cloudclip/shared-kernel/testing/fake-xhr';
+import { CHECK, chooseArchive, envelope, OK_RUN, overview, renderPage } from './backup-page-test-setup';
 
 // The whole page (four antd cards) renders slowly in jsdom on a shared 2-core machine.
 jest.setTimeout(120_000);
 installFakeXhr();
+afterEach(() => jest.restoreAllMocks());
 
 describe('BackupPage', () => {
   it('waits for the server features with the usual loading, then shows the cards of a server that offers backups', async () => {
