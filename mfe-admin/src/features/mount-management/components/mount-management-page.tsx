@@ -13,6 +13,7 @@ import {
 } from '@cloudclip/shared-kernel';
 import { tableRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
+import { useClearCache } from '../../../hooks/use-clear-cache';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { CreateButton } from '../../../components/create-button';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -73,16 +74,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
       },
     });
 
-  const clearCache = () =>
-    confirmThen({
-      title: t('cache.clearTitle'),
-      content: t('cache.clearBody'),
-      okText: t('cache.clear'),
-      onOk: async () => {
-        const result = await (admin ? kernel.api.system.adminClearCache() : kernel.api.system.userClearCache());
-        void message.success(t('cache.cleared', { count: result?.clearedCount ?? 0 }));
-      },
-    });
+  const clearCache = useClearCache(admin ? 'admin' : 'user');
 
   const configName = (id: string | null) => configs.find((config) => config.id === id)?.name ?? id ?? '—';
 
