@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeXhr } from '@cloudclip/shared-kernel/testing/fake-xhr';
-import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
+import { fakeFetch, renderWithKernel, testKernel, type FakeResponse } from '../../../test/test-kernel';
 import { SERVER_FEATURE_BACKUP, type BackupOverview, type BackupRestoreCheck, type BackupRun } from '@cloudclip/shared-kernel';
 import { BackupPage } from './backup-page';
 
@@ -51,6 +51,30 @@ export function overview(patch: Partial<BackupOverview> = {}): BackupOverview {
 }
 
 export const envelope = (data: unknown, code = 200, message = 'ok') => ({ body: { code, message, data } });
+
+/** `GET /api/admin/backup` answered with the overview (changed by `patch`). */
+export const getOverview = (patch: Partial<BackupOverview> = {}) => ({
+  method: 'GET',
+  path: '/api/admin/backup',
+  reply: envelope(overview(patch)),
+});
+
+/**
+ * A `method path` handler that keeps the body of every request it gets (`bodies`, oldest first) and
+ * answers the `count`-th one with `answer(body, count)`.
+ */
+export function recordingHandler(method: string, path: string, answer: (body: unknown, count: number) => FakeResponse) {
+  const bodies: unknown[] = [];
+  const handler = {
+    method,
+    path,
+    reply: (body: unknown) => {
+      bodies.push(body);
+      return answer(body, bodies.length);
+    },
+  };
+  return { bodies, handler };
+}
 
 export const CONFIGS = {
   method: 'GET',
