@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../i18n/resources';
 
-/** What the create and edit dialogs (pro-components ModalForm / DrawerForm) have in common. */
-export function useDialogForm(onClose: () => void) {
+/**
+ * What the create and edit dialogs (pro-components ModalForm / DrawerForm) have in common; `onSaved`
+ * is what the dialog's owner does after a save (close it, reload its table).
+ */
+export function useDialogForm(onClose: () => void, onSaved?: () => void) {
   const { t } = useTranslation(NAMESPACE);
   const { message } = App.useApp();
 
@@ -26,5 +29,16 @@ export function useDialogForm(onClose: () => void) {
     }
   };
 
-  return { t, message, modalFormProps, submit };
+  /**
+   * For onFinish: runs the save (`request`), shows `doneText` of its answer as a success message and
+   * calls `onSaved`; true closes the dialog, a failure is shown and keeps it open.
+   */
+  const save = <T>(request: () => Promise<T>, doneText: (result: T) => string): Promise<boolean> =>
+    submit(async () => {
+      const result = await request();
+      void message.success(doneText(result));
+      onSaved?.();
+    });
+
+  return { t, message, modalFormProps, submit, save };
 }
