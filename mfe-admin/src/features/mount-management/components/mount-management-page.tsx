@@ -30,7 +30,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const admin = access === 'full';
   const table = useManagementTable();
-  const { t, language, message, reload, fail, attempt, confirmThen } = table;
+  const { t, language, message, reload, fail, attempt, confirmDelete } = table;
   const [configs, setConfigs] = useState<S3Config[]>([]);
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
@@ -64,15 +64,14 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   };
 
   const remove = (mount: Mount) =>
-    confirmThen({
-      title: t('mounts.deleteTitle'),
-      content: t('mounts.deleteBody', { name: mount.name, path: mount.mount_path }),
-      onOk: async () => {
-        await kernel.api.mounts.adminRemove(mount.id);
-        void message.success(t('mounts.deleted'));
-        reload();
+    confirmDelete(
+      {
+        title: t('mounts.deleteTitle'),
+        content: t('mounts.deleteBody', { name: mount.name, path: mount.mount_path }),
+        done: t('mounts.deleted'),
       },
-    });
+      () => kernel.api.mounts.adminRemove(mount.id),
+    );
 
   const clearCache = useClearCache(admin ? 'admin' : 'user');
 
