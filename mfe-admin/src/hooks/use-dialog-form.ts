@@ -1,12 +1,11 @@
-import { App } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { errorText } from '@cloudclip/shared-kernel';
-import { NAMESPACE } from '../i18n/resources';
+import { useFormSubmit } from './use-form-submit';
 
-/** What the create and edit dialogs (pro-components ModalForm / DrawerForm) have in common. */
-export function useDialogForm(onClose: () => void) {
-  const { t } = useTranslation(NAMESPACE);
-  const { message } = App.useApp();
+/**
+ * What the create and edit dialogs (pro-components ModalForm / DrawerForm) have in common; `onSaved`
+ * is what the dialog's owner does after a save (close it, reload its table).
+ */
+export function useDialogForm(onClose: () => void, onSaved?: () => void) {
+  const { t, message, submit } = useFormSubmit();
 
   /** A ModalForm's shared props: open, closed by Cancel but not by the mask, and its two buttons (`submitKey`, then Cancel). */
   const modalFormProps = (submitKey = 'common:actions.save') => ({
@@ -15,16 +14,16 @@ export function useDialogForm(onClose: () => void) {
     submitter: { searchConfig: { submitText: t(submitKey), resetText: t('common:actions.cancel') } },
   });
 
-  /** For onFinish: runs the save; true closes the dialog, a failure is shown and keeps it open. */
-  const submit = async (save: () => Promise<void>): Promise<boolean> => {
-    try {
-      await save();
-      return true;
-    } catch (error) {
-      void message.error(errorText(error, t('common:errors.requestFailed')));
-      return false;
-    }
-  };
+  /**
+   * For onFinish: runs the save (`request`), shows `doneText` of its answer as a success message and
+   * calls `onSaved`; true closes the dialog, a failure is shown and keeps it open.
+   */
+  const save = <T>(request: () => Promise<T>, doneText: (result: T) => string): Promise<boolean> =>
+    submit(async () => {
+      const result = await request();
+      void message.success(doneText(result));
+      onSaved?.();
+    });
 
-  return { t, message, modalFormProps, submit };
+  return { t, message, modalFormProps, submit, save };
 }

@@ -30,8 +30,22 @@ export function useManagementTable() {
   };
   /** Asks first (danger dialog), then runs the request; a failure is shown and closes the dialog. */
   const confirmThen = ({ onOk, ...options }: DangerConfirm) => confirm({ ...options, onOk: () => attempt(onOk) });
+  /**
+   * Deletes after the danger dialog (`title`, `content`): runs `remove`, shows `done` and reloads the
+   * table; a failure is shown as an error message.
+   */
+  const confirmDelete = (texts: { title: string; content: string; done: string }, remove: () => Promise<unknown>) =>
+    confirmThen({
+      title: texts.title,
+      content: texts.content,
+      onOk: async () => {
+        await remove();
+        void message.success(texts.done);
+        reload();
+      },
+    });
 
-  return { t, language, message, confirm, actionRef, reload, fail, attempt, confirmThen };
+  return { t, language, message, confirm, actionRef, reload, fail, attempt, confirmThen, confirmDelete };
 }
 
 export type ManagementTableState = ReturnType<typeof useManagementTable>;

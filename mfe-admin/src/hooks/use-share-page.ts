@@ -35,15 +35,9 @@ export function useSharePage<Row extends { id: string }>(access: 'full' | 'user'
    * the row from the selection and reloads; a failure is shown as an error message.
    */
   const confirmRemove = (row: Row, texts: { title: string; content: string; done: string }, remove: () => Promise<unknown>) =>
-    table.confirmThen({
-      title: texts.title,
-      content: texts.content,
-      onOk: async () => {
-        await remove();
-        void table.message.success(texts.done);
-        unselect(row.id);
-        table.reload();
-      },
+    table.confirmDelete(texts, async () => {
+      await remove();
+      unselect(row.id);
     });
 
   /** The handlers of shareActionsColumn for a row whose public address is `link`. */

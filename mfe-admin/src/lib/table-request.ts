@@ -18,6 +18,9 @@ export interface TableParams {
   tag?: string;
 }
 
+/** A ProTable `request` adapter over one list call of `api`: ProTable's params in, one page out. */
+export type TableAdapter<Api, T> = (api: Api, params: TableParams, signal?: AbortSignal) => Promise<TableResult<T>>;
+
 /** Page number and size with defaults; garbage in → the defaults. */
 export function pageOf(params: TableParams, defaultSize: number): { page: number; size: number } {
   const page = Number.isInteger(params.current) && (params.current as number) > 0 ? (params.current as number) : 1;

@@ -10,12 +10,20 @@ export const API_KEY_ROW_DEFAULTS = {
   last_used: null,
 };
 
-/** Renders the key management page for the admin, its list answering with `keys`. */
-export function renderKeyManagement(keys: unknown[], language: 'en-US' | 'zh-CN' = 'en-US') {
-  const { fetchImpl } = fakeFetch([
+/**
+ * Renders the key management page for the admin, its list answering with `keys` and any other request
+ * with `handlers`; also returns the requests sent (`calls`).
+ */
+export function renderKeyManagement(
+  keys: unknown[],
+  language: 'en-US' | 'zh-CN' = 'en-US',
+  handlers: Parameters<typeof fakeFetch>[0] = [],
+) {
+  const { fetchImpl, calls } = fakeFetch([
     { method: 'GET', path: '/api/admin/api-keys', reply: { body: { code: 200, message: 'ok', success: true, data: keys } } },
+    ...handlers,
   ]);
   const kernel = testKernel({ language, fetchImpl });
   kernel.session.loginAdmin('t'.repeat(32));
-  return renderWithKernel(kernel, <KeyManagementPage />);
+  return { ...renderWithKernel(kernel, <KeyManagementPage />), calls };
 }

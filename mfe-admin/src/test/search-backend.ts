@@ -66,6 +66,11 @@ export function searchBackend<Row>(options: SearchBackendOptions<Row>) {
   return {
     fetchImpl,
     requests,
+    /** The path of the last list request and its query parameters `names` (null = not sent). */
+    lastRequest: (...names: string[]) => {
+      const url = requests.at(-1)?.url;
+      return { path: url?.pathname, ...Object.fromEntries(names.map((name) => [name, url?.searchParams.get(name) ?? null])) };
+    },
     /** The `q` of every list request, in order (null = not sent). */
     queries: () => requests.map((request) => request.url.searchParams.get('q')),
     /** Lets the held requests answer. */

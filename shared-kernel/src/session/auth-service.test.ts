@@ -5,12 +5,15 @@ import type { BusEventType } from '../bus/event-bus';
 import { CREDENTIAL_STALE_MS } from '../constants';
 import { AuthService } from './auth-service';
 
-function setup() {
+/** The harness with an AuthService and the bus events it saw, signed in as `as` says (after subscribing). */
+function setup(as?: 'admin' | 'apiKey') {
   const h = createHarness();
   const auth = new AuthService(createApi(h.client), h.session);
   const events: { type: BusEventType; payload: unknown }[] = [];
   h.bus.events$.subscribe((message) => events.push(message));
   const ofType = (type: BusEventType) => events.filter((event) => event.type === type).map((event) => event.payload);
+  if (as === 'admin') loginAdmin(h);
+  if (as === 'apiKey') loginApiKey(h);
   return { ...h, auth, events, ofType };
 }
 
@@ -43,8 +46,7 @@ afterEach(() => {
 
 describe('AuthService.loginAdmin', () => {
   it('posts the credentials without a stored credential and stores the returned token', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply({
       body: { code: 200, message: '登录成功', data: { username: 'admin', token: 'T'.repeat(32), expiresAt: '2025-07-02T08:00:00.000Z' } },
     });
@@ -66,8 +68,7 @@ describe('AuthService.loginAdmin', () => {
   });
 
   it('fails with the server message on wrong credentials and keeps an existing API-key session', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply({ status: 401, body: { code: 401, message: '用户名或密码错误', success: false, data: null } });
     await expect(h.auth.loginAdmin('admin', 'bad')).rejects.toMatchObject({ status: 401, message: '用户名或密码错误' });
     expect(window.localStorage.getItem('admin_token')).toBeNull();
@@ -97,8 +98,7 @@ describe('AuthService.loginApiKey', () => {
   });
 
   it('sends the candidate key, not the admin token, when an admin is logged in', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply(envelope(KEY_DATA));
     await h.auth.loginApiKey('Candidate123');
     expect(h.last().headers.Authorization).toBe('ApiKey Candidate123');
@@ -114,8 +114,7 @@ describe('AuthService.loginApiKey', () => {
   });
 
   it('fails with the server message on a rejected key, storing nothing and keeping the admin session', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply({ status: 401, body: { code: 401, message: 'API密钥无效', success: false } });
     await expect(h.auth.loginApiKey('Wrong')).rejects.toMatchObject({ status: 401, message: 'API密钥无效' });
     expect(window.localStorage.getItem('api_key')).toBeNull();
@@ -140,8 +139,7 @@ describe('AuthService.loginApiKey', () => {
 
 describe('AuthService.logout', () => {
   it('tells the server with POST /admin/logout and the Bearer token, then clears every credential', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     await h.auth.logout();
     expect(h.last()).toMatchObject({ method: 'POST', url: `${BASE}/api/admin/logout` });
     expect(h.last().headers.Authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
@@ -151,8 +149,7 @@ describe('AuthService.logout', () => {
   });
 
   it('clears the session even when the server logout fails', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply({ status: 500, body: { code: 500, message: 'boom', success: false } });
     await expect(h.auth.logout()).resolves.toBeUndefined();
     expect(window.localStorage.getItem('admin_token')).toBeNull();
@@ -160,8 +157,7 @@ describe('AuthService.logout', () => {
   });
 
   it('clears the session even when the network is down', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     const { auth, attempts } = offlineAuth(h);
     await expect(auth.logout()).resolves.toBeUndefined();
     expect(attempts()).toBe(1);
@@ -169,8 +165,7 @@ describe('AuthService.logout', () => {
   });
 
   it('logs an API key out locally without calling the server', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     await h.auth.logout();
     expect(h.requests).toHaveLength(0);
     expect(window.localStorage.getItem('api_key')).toBeNull();
@@ -187,15 +182,13 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('trusts a token checked within the last 5 minutes unless forced', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     await expect(h.auth.checkAdminToken()).resolves.toBe(true);
     expect(h.requests).toHaveLength(0);
   });
 
   it('asks GET /test/admin-token with the Bearer token once the last check is older than 5 minutes', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     const later = Date.now() + CREDENTIAL_STALE_MS + 1000;
     jest.spyOn(Date, 'now').mockReturnValue(later);
     await expect(h.auth.checkAdminToken()).resolves.toBe(true);
@@ -208,8 +201,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('always asks the server when forced and keeps a valid token', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     await expect(h.auth.checkAdminToken({ force: true })).resolves.toBe(true);
     expect(h.requests.map((request) => request.url)).toEqual([`${BASE}/api/test/admin-token`]);
     expect(window.localStorage.getItem('admin_token')).toBe(ADMIN_TOKEN);
@@ -217,8 +209,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('clears the token and fires admin-token-expired exactly once on a 401', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply({ status: 401, body: { code: 401, message: 'token 无效', success: false } });
     await expect(h.auth.checkAdminToken({ force: true })).resolves.toBe(false);
     expect(window.localStorage.getItem('admin_token')).toBeNull();
@@ -227,8 +218,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('keeps the token when the check answers 502 (the API is down behind the gateway)', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply({ status: 502, body: 'Bad Gateway' });
     await expect(h.auth.checkAdminToken({ force: true })).resolves.toBe(true);
     expect(window.localStorage.getItem('admin_token')).toBe(ADMIN_TOKEN);
@@ -236,8 +226,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it.each([403])('clears the token and fires admin-token-expired once when the check answers %i', async (status) => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply({ status, body: { code: status, message: 'no', success: false } });
     await expect(h.auth.checkAdminToken({ force: true })).resolves.toBe(false);
     expect(window.localStorage.getItem('admin_token')).toBeNull();
@@ -245,8 +234,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('keeps the token when the check fails at the network level', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     const { auth, attempts } = offlineAuth(h);
     await expect(auth.checkAdminToken({ force: true })).resolves.toBe(true);
     expect(attempts()).toBe(1);
@@ -255,8 +243,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('shares one request between concurrent checks', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     h.reply({ status: 401, body: { code: 401, message: 'x', success: false } });
     const results = await Promise.all([
       h.auth.checkAdminToken({ force: true }),
@@ -269,8 +256,7 @@ describe('AuthService.checkAdminToken', () => {
   });
 
   it('sends a new request for a check started after the previous one finished', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     await h.auth.checkAdminToken({ force: true });
     await h.auth.checkAdminToken({ force: true });
     expect(h.requests).toHaveLength(2);
@@ -285,8 +271,7 @@ describe('AuthService.checkApiKey', () => {
   });
 
   it('re-validates the stored key with GET /test/api-key and refreshes its permissions and info', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply(
       envelope({
         ...KEY_DATA,
@@ -307,8 +292,7 @@ describe('AuthService.checkApiKey', () => {
   });
 
   it('clears key, permissions and info and fires api-key-invalid once on a 401', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply({ status: 401, body: { code: 401, message: 'API密钥无效', success: false } });
     await expect(h.auth.checkApiKey()).resolves.toBe(false);
     expect(window.localStorage.getItem('api_key')).toBeNull();
@@ -318,8 +302,7 @@ describe('AuthService.checkApiKey', () => {
   });
 
   it('invalidates the key when the server rejects it with another status', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply({ status: 403, body: { code: 403, message: 'no', success: false } });
     await expect(h.auth.checkApiKey()).resolves.toBe(false);
     expect(h.session.kind).toBe('anonymous');
@@ -327,8 +310,7 @@ describe('AuthService.checkApiKey', () => {
   });
 
   it('keeps the key when the check fails at the network level', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     const { auth } = offlineAuth(h);
     await expect(auth.checkApiKey()).resolves.toBe(true);
     expect(window.localStorage.getItem('api_key')).toBe(API_KEY);
@@ -336,8 +318,7 @@ describe('AuthService.checkApiKey', () => {
   });
 
   it('shares one request between concurrent checks', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply(envelope(KEY_DATA));
     await Promise.all([h.auth.checkApiKey(), h.auth.checkApiKey()]);
     expect(h.requests).toHaveLength(1);
@@ -346,15 +327,13 @@ describe('AuthService.checkApiKey', () => {
 
 describe('AuthService.validateStoredCredentials', () => {
   it('checks a stored admin token with the server even when it was checked recently', async () => {
-    const h = setup();
-    loginAdmin(h);
+    const h = setup('admin');
     await h.auth.validateStoredCredentials();
     expect(h.requests.map((request) => request.url)).toEqual([`${BASE}/api/test/admin-token`]);
   });
 
   it('checks a stored API key with the server', async () => {
-    const h = setup();
-    loginApiKey(h);
+    const h = setup('apiKey');
     h.reply(envelope(KEY_DATA));
     await h.auth.validateStoredCredentials();
     expect(h.requests.map((request) => request.url)).toEqual([`${BASE}/api/test/api-key`]);

@@ -53,10 +53,34 @@ export interface UploadDirectOptions extends StoragePutOptions {
 export type FileScope = 'admin' | 'user';
 
 /**
+ * The calls on an existing file row that the admin (`/admin`, every row) and a key (`/user`, its own
+ * rows) both have: the same requests under each scope.
+ */
+function fileRowCalls(client: HttpClient, scope: FileScope) {
+  return {
+    /** `GET /{scope}/files/{id}` → the file with its links. */
+    get(id: string, signal?: AbortSignal): Promise<FileDetail> {
+      return client.data<FileDetail>(`/${scope}/files/${seg(id)}`, { signal });
+    },
+
+    /** `PUT /{scope}/files/{id}`. */
+    async update(id: string, body: FileUpdateRequest): Promise<void> {
+      await client.request(`/${scope}/files/${seg(id)}`, { method: 'PUT', body });
+    },
+
+    /** `DELETE /{scope}/files/{id}`. */
+    async remove(id: string): Promise<void> {
+      await client.request(`/${scope}/files/${seg(id)}`, { method: 'DELETE' });
+    },
+  };
+}
+
+/**
  * File shares (contract 5.4): the presign → PUT → commit flow, upload-direct, admin/user management,
  * public info/verify and the proxy links. `POST /upload` does not exist and is never called.
  */
 export function createFilesApi(client: HttpClient) {
+  const rows = { admin: fileRowCalls(client, 'admin'), user: fileRowCalls(client, 'user') };
   return {
     /** `POST /s3/presign` → pending row + presigned PUT URL. Send `size` for the size/quota checks. */
     presign(body: FilePresignRequest, signal?: AbortSignal): Promise<FilePresignResponse> {
@@ -116,19 +140,13 @@ export function createFilesApi(client: HttpClient) {
     },
 
     /** `GET /admin/files/{id}` → File + `updated_at` + `urls` (`has_password` 0/1). */
-    adminGet(id: string, signal?: AbortSignal): Promise<FileDetail> {
-      return client.data<FileDetail>(`/admin/files/${seg(id)}`, { signal });
-    },
+    adminGet: rows.admin.get,
 
     /** `PUT /admin/files/{id}` (any subset; `max_views` also resets views). */
-    async adminUpdate(id: string, body: FileUpdateRequest): Promise<void> {
-      await client.request(`/admin/files/${seg(id)}`, { method: 'PUT', body });
-    },
+    adminUpdate: rows.admin.update,
 
     /** `DELETE /admin/files/{id}` (object, row and plaintext password). */
-    async adminRemove(id: string): Promise<void> {
-      await client.request(`/admin/files/${seg(id)}`, { method: 'DELETE' });
-    },
+    adminRemove: rows.admin.remove,
 
     /**
      * `GET /user/files?limit&offset[&q]` → the E body: `data = { files, pagination (hasMore) }` and
@@ -142,23 +160,17 @@ export function createFilesApi(client: HttpClient) {
     },
 
     /** `GET /user/files/{id}` (own rows; no `updated_at`, `etag` null, `has_password` 0/1, `urls`). */
-    userGet(id: string, signal?: AbortSignal): Promise<FileDetail> {
-      return client.data<FileDetail>(`/user/files/${seg(id)}`, { signal });
-    },
+    userGet: rows.user.get,
 
     /** `PUT /user/files/{id}`. */
-    async userUpdate(id: string, body: FileUpdateRequest): Promise<void> {
-      await client.request(`/user/files/${seg(id)}`, { method: 'PUT', body });
-    },
+    userUpdate: rows.user.update,
 
     /** `DELETE /user/files/{id}`. */
-    async userRemove(id: string): Promise<void> {
-      await client.request(`/user/files/${seg(id)}`, { method: 'DELETE' });
-    },
+    userRemove: rows.user.remove,
 
     /** Deletes the half-created row after a failed upload: admin → `/admin/files/{id}`, key → `/user/files/{id}`. */
-    async removePending(id: string, scope: FileScope): Promise<void> {
-      await client.request(`/${scope}/files/${seg(id)}`, { method: 'DELETE' });
+    removePending(id: string, scope: FileScope): Promise<void> {
+      return rows[scope].remove(id);
     },
 
     /**

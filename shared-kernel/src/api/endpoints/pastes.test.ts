@@ -136,23 +136,35 @@ describe('pastes endpoints', () => {
     expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=3&limit=20&created_by=apikey%3Ak1`);
   });
 
-  it('sends a non-blank search as q (trimmed) on the admin list and leaves a blank one out', async () => {
-    const h = createHarness('admin');
-    const api = createPastesApi(h.client);
-    await api.adminList({ q: '  notes 2025 ' });
-    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10&q=notes+2025`);
-    await api.adminList({ q: '   ' });
-    expect(h.last().url).toBe(`${BASE}/api/admin/pastes?page=1&limit=10`);
-  });
-
-  it('sends a non-blank search as q on the user list and leaves a blank one out', async () => {
-    const h = createHarness('apiKey');
-    const api = createPastesApi(h.client);
-    await api.userList({ limit: 20, offset: 40, q: '中文' });
-    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=20&offset=40&q=${encodeURIComponent('中文')}`);
-    await api.userList({ q: '' });
-    expect(h.last().url).toBe(`${BASE}/api/user/pastes?limit=10&offset=0`);
-  });
+  it.each([
+    {
+      list: 'admin' as const,
+      as: 'admin' as const,
+      query: { q: '  notes 2025 ' },
+      url: `${BASE}/api/admin/pastes?page=1&limit=10&q=notes+2025`,
+      blank: '   ',
+      blankUrl: `${BASE}/api/admin/pastes?page=1&limit=10`,
+    },
+    {
+      list: 'user' as const,
+      as: 'apiKey' as const,
+      query: { limit: 20, offset: 40, q: '中文' },
+      url: `${BASE}/api/user/pastes?limit=20&offset=40&q=${encodeURIComponent('中文')}`,
+      blank: '',
+      blankUrl: `${BASE}/api/user/pastes?limit=10&offset=0`,
+    },
+  ])(
+    'sends a non-blank search as q (trimmed) on the $list list and leaves a blank one out',
+    async ({ list, as, query, url, blank, blankUrl }) => {
+      const h = createHarness(as);
+      const api = createPastesApi(h.client);
+      const send = (q: typeof query) => (list === 'admin' ? api.adminList(q) : api.userList(q));
+      await send(query);
+      expect(h.last().url).toBe(url);
+      await send({ q: blank });
+      expect(h.last().url).toBe(blankUrl);
+    },
+  );
 
   it('sends a non-blank tag filter on both lists, together with q and paging, and leaves a blank one out', async () => {
     const h = createHarness('admin');

@@ -25,11 +25,49 @@ import { searchParam } from './search-param';
 const seg = encodeURIComponent;
 
 /**
+ * The calls on existing pastes that the admin (`/admin`, every row) and a key (`/user`, its own rows)
+ * both have, the same requests under each prefix; only the detail's type differs.
+ */
+function pasteRowCalls<Detail>(client: HttpClient, prefix: '/admin' | '/user') {
+  return {
+    /** `GET {prefix}/paste-tags` → tags with their counts; `[]` when the answer has no data. */
+    async tags(signal?: AbortSignal): Promise<PasteTagCount[]> {
+      return (await client.data<PasteTagCount[] | null>(`${prefix}/paste-tags`, { signal })) ?? [];
+    },
+
+    /** `GET {prefix}/pastes/{id}`. */
+    get(id: string, signal?: AbortSignal): Promise<Detail> {
+      return client.data<Detail>(`${prefix}/pastes/${seg(id)}`, { signal });
+    },
+
+    /** `PUT {prefix}/pastes/{slug}` (by slug) → `{ id, slug }`. */
+    update(slug: string, body: PasteUpdateRequest): Promise<PasteUpdateResponse> {
+      return client.data<PasteUpdateResponse>(`${prefix}/pastes/${seg(slug)}`, { method: 'PUT', body });
+    },
+
+    /** `DELETE {prefix}/pastes/{id}`. */
+    async remove(id: string): Promise<void> {
+      await client.request(`${prefix}/pastes/${seg(id)}`, { method: 'DELETE' });
+    },
+
+    /** `POST {prefix}/pastes/batch-delete` `{ids}`; the count is only in `message`. */
+    batchRemove(ids: string[]): Promise<ApiMessage> {
+      return client.request<ApiMessage>(`${prefix}/pastes/batch-delete`, {
+        method: 'POST',
+        body: { ids } satisfies PasteBatchDeleteRequest,
+      });
+    },
+  };
+}
+
+/**
  * Text shares (contract 5.3). Public calls answer flat bodies (F); admin calls are E− with a top-level
  * `pagination`; user calls are E with top-level `pagination` and `key_info`. PUT is addressed by
  * **slug**, GET/DELETE by id.
  */
 export function createPastesApi(client: HttpClient) {
+  const admin = pasteRowCalls<AdminPasteDetail>(client, '/admin');
+  const user = pasteRowCalls<UserPasteDetail>(client, '/user');
   return {
     /** `POST /paste` → flat F body. */
     create(body: PasteCreateRequest): Promise<PasteCreateResponse> {
@@ -97,29 +135,19 @@ export function createPastesApi(client: HttpClient) {
      * `GET /admin/paste-tags` → every tag in use with its number of pastes, most used first (only on a
      * backend offering `"paste-tags"`); `[]` when the answer has no data.
      */
-    async adminTags(signal?: AbortSignal): Promise<PasteTagCount[]> {
-      return (await client.data<PasteTagCount[] | null>('/admin/paste-tags', { signal })) ?? [];
-    },
+    adminTags: admin.tags,
 
     /** `GET /admin/pastes/{id}`. */
-    adminGet(id: string, signal?: AbortSignal): Promise<AdminPasteDetail> {
-      return client.data<AdminPasteDetail>(`/admin/pastes/${seg(id)}`, { signal });
-    },
+    adminGet: admin.get,
 
     /** `PUT /admin/pastes/{slug}` (by slug; replace semantics) → `{ id, slug }` (slug may change). */
-    adminUpdate(slug: string, body: PasteUpdateRequest): Promise<PasteUpdateResponse> {
-      return client.data<PasteUpdateResponse>(`/admin/pastes/${seg(slug)}`, { method: 'PUT', body });
-    },
+    adminUpdate: admin.update,
 
     /** `DELETE /admin/pastes/{id}`. */
-    async adminRemove(id: string): Promise<void> {
-      await client.request(`/admin/pastes/${seg(id)}`, { method: 'DELETE' });
-    },
+    adminRemove: admin.remove,
 
     /** `POST /admin/pastes/batch-delete` `{ids}`; the count is only in `message`. */
-    adminBatchRemove(ids: string[]): Promise<ApiMessage> {
-      return client.request<ApiMessage>('/admin/pastes/batch-delete', { method: 'POST', body: { ids } satisfies PasteBatchDeleteRequest });
-    },
+    adminBatchRemove: admin.batchRemove,
 
     /** `POST /admin/pastes/clear-expired` (body ignored by the server; legacy sends `{clearExpired:true}`). */
     adminClearExpired(): Promise<ApiMessage> {
@@ -141,29 +169,19 @@ export function createPastesApi(client: HttpClient) {
      * `GET /user/paste-tags` → the tags on the key's own pastes with their counts, most used first
      * (only on a backend offering `"paste-tags"`); `[]` when the answer has no data.
      */
-    async userTags(signal?: AbortSignal): Promise<PasteTagCount[]> {
-      return (await client.data<PasteTagCount[] | null>('/user/paste-tags', { signal })) ?? [];
-    },
+    userTags: user.tags,
 
     /** `GET /user/pastes/{id}` (own rows only). */
-    userGet(id: string, signal?: AbortSignal): Promise<UserPasteDetail> {
-      return client.data<UserPasteDetail>(`/user/pastes/${seg(id)}`, { signal });
-    },
+    userGet: user.get,
 
     /** `PUT /user/pastes/{slug}` (by slug; reference backend answers every failure with 500). */
-    userUpdate(slug: string, body: PasteUpdateRequest): Promise<PasteUpdateResponse> {
-      return client.data<PasteUpdateResponse>(`/user/pastes/${seg(slug)}`, { method: 'PUT', body });
-    },
+    userUpdate: user.update,
 
     /** `DELETE /user/pastes/{id}`. */
-    async userRemove(id: string): Promise<void> {
-      await client.request(`/user/pastes/${seg(id)}`, { method: 'DELETE' });
-    },
+    userRemove: user.remove,
 
     /** `POST /user/pastes/batch-delete` `{ids}` (own rows only; count in `message`). */
-    userBatchRemove(ids: string[]): Promise<ApiMessage> {
-      return client.request<ApiMessage>('/user/pastes/batch-delete', { method: 'POST', body: { ids } satisfies PasteBatchDeleteRequest });
-    },
+    userBatchRemove: user.batchRemove,
   };
 }
 

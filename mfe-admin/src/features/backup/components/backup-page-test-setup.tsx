@@ -1,9 +1,11 @@
 /**
- * Test set-up of backup-page.test.tsx: the backup API's answers (runs, overview, restore check), an
- * XMLHttpRequest stand-in for the archive upload, and the page rendered on a test kernel as an admin.
+ * Test set-up of backup-page.test.tsx: the backup API's answers (runs, overview, restore check), the
+ * archive upload through the kernel's FakeXhr (the test file installs it), and the page rendered on a
+ * test kernel as an admin.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeFetch, renderWithKernel, testKernel } from '../../../test/test-kernel';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { FakeXhr } from '@cloudclip/shared-kernel/testing/fake-xhr';
+import { fakeFetch, renderWithKernel, testKernel, type FakeResponse } from '../../../test/test-kernel';
 import { SERVER_FEATURE_BACKUP, type BackupOverview, type BackupRestoreCheck, type BackupRun } from '@cloudclip/shared-kernel';
 import { BackupPage } from './backup-page';
 
@@ -50,6 +52,30 @@ export function overview(patch: Partial<BackupOverview> = {}): BackupOverview {
 
 export const envelope = (data: unknown, code = 200, message = 'ok') => ({ body: { code, message, data } });
 
+/** `GET /api/admin/backup` answered with the overview (changed by `patch`). */
+export const getOverview = (patch: Partial<BackupOverview> = {}) => ({
+  method: 'GET',
+  path: '/api/admin/backup',
+  reply: envelope(overview(patch)),
+});
+
+/**
+ * A `method path` handler that keeps the body of every request it gets (`bodies`, oldest first) and
+ * answers the `count`-th one with `answer(body, count)`.
+ */
+export function recordingHandler(method: string, path: string, answer: (body: unknown, count: number) => FakeResponse) {
+  const bodies: unknown[] = [];
+  const handler = {
+    method,
+    path,
+    reply: (body: unknown) => {
+      bodies.push(body);
+      return answer(body, bodies.length);
+    },
+  };
+  return { bodies, handler };
+}
+
 export const CONFIGS = {
   method: 'GET',
   path: '/api/s3-configs',
@@ -72,64 +98,6 @@ export const CHECK: BackupRestoreCheck = {
   schemaMatches: true,
   targetEmpty: false,
 };
-
-/** XMLHttpRequest stand-in for the archive upload: the test decides when it progresses and answers. */
-export class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  timeout = 0;
-  aborted = false;
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
-
-/** Puts FakeXhr in place of XMLHttpRequest for each test of the calling file. */
-export function installFakeXhr(): void {
-  const realXhr = window.XMLHttpRequest;
-  beforeEach(() => {
-    FakeXhr.last = null;
-    window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  });
-  afterEach(() => {
-    window.XMLHttpRequest = realXhr;
-    jest.restoreAllMocks();
-  });
-}
 
 /** `GET /api/version` of a server that offers the admin backup API (or not, with `features`). */
 export const version = (features: string[] = [SERVER_FEATURE_BACKUP]) => ({

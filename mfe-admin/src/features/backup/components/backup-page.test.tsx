@@ -1,14 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BackupRun } from '@cloudclip/shared-kernel';
-import { CHECK, chooseArchive, envelope, FakeXhr, OK_RUN, overview, renderPage, installFakeXhr } from './backup-page-test-setup';
+import { FakeXhr, installFakeXhr } from '@cloudclip/shared-kernel/testing/fake-xhr';
+import { CHECK, chooseArchive, envelope, getOverview, OK_RUN, overview, recordingHandler, renderPage } from './backup-page-test-setup';
 
 // The whole page (four antd cards) renders slowly in jsdom on a shared 2-core machine.
 jest.setTimeout(120_000);
 installFakeXhr();
+afterEach(() => jest.restoreAllMocks());
 
 describe('BackupPage', () => {
   it('waits for the server features with the usual loading, then shows the cards of a server that offers backups', async () => {
-    const { calls } = renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }]);
+    const { calls } = renderPage([getOverview()]);
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByTestId('backup-download')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.url.includes('/api/admin/backup'))).toEqual([]);
@@ -22,7 +24,7 @@ describe('BackupPage', () => {
   ] as const)(
     'against a server without the backup feature shows one notice (%s), no cards and makes no backup call',
     async (language, text) => {
-      const { calls } = renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }], language, ['search']);
+      const { calls } = renderPage([getOverview()], language, ['search']);
       expect(await screen.findByTestId('backup-not-offered')).toHaveTextContent(text);
       for (const card of ['backup-overview', 'backup-download', 'backup-restore', 'backup-schedule']) {
         expect(screen.queryByTestId(card)).not.toBeInTheDocument();
@@ -33,7 +35,7 @@ describe('BackupPage', () => {
   );
 
   it('shows the database and the last run: time, human-readable size, result and location; the recent runs with errors', async () => {
-    renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }]);
+    renderPage([getOverview()]);
     const card = await screen.findByTestId('backup-overview');
     expect(within(card).getByTestId('backup-database')).toHaveTextContent('SQLite');
     expect(within(card).getByTestId('last-run-size')).toHaveTextContent('3 MB');
@@ -53,7 +55,7 @@ describe('BackupPage', () => {
   });
 
   it('says so when no backup has run yet', async () => {
-    renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview({ lastRun: null, runs: [] })) }]);
+    renderPage([getOverview({ lastRun: null, runs: [] })]);
     expect(await screen.findByTestId('last-run-none')).toHaveTextContent('No backup has run yet');
   });
 
@@ -63,7 +65,7 @@ describe('BackupPage', () => {
       visited.push(this.href);
     });
     const { calls } = renderPage([
-      { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
+      getOverview(),
       {
         method: 'POST',
         path: '/api/admin/backup/download-token',
@@ -79,7 +81,7 @@ describe('BackupPage', () => {
 
   it("shows a failed download token's message and keeps the page", async () => {
     renderPage([
-      { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
+      getOverview(),
       {
         method: 'POST',
         path: '/api/admin/backup/download-token',
@@ -92,25 +94,17 @@ describe('BackupPage', () => {
   });
 
   it('restores: upload with progress → what the archive holds → merge confirmed with the counts → result with conflicts', async () => {
-    const restoreBodies: unknown[] = [];
-    renderPage([
-      { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
-      {
-        method: 'POST',
-        path: '/api/admin/backup/restore',
-        reply: (body) => {
-          restoreBodies.push(body);
-          return envelope({
-            inserted: { pastes: 1, files: 0 },
-            conflicts: [
-              { table: 'pastes', id: 'p-1' },
-              { table: 'files', id: 'f-1' },
-            ],
-            objects: { restored: 0, conflicts: ['local-1/a.txt'] },
-          });
-        },
-      },
-    ]);
+    const restore = recordingHandler('POST', '/api/admin/backup/restore', () =>
+      envelope({
+        inserted: { pastes: 1, files: 0 },
+        conflicts: [
+          { table: 'pastes', id: 'p-1' },
+          { table: 'files', id: 'f-1' },
+        ],
+        objects: { restored: 0, conflicts: ['local-1/a.txt'] },
+      }),
+    );
+    renderPage([getOverview(), restore.handler]);
     await screen.findByTestId('backup-overview');
     const xhr = await chooseArchive();
     expect(xhr.method).toBe('POST');
@@ -138,11 +132,11 @@ describe('BackupPage', () => {
       "What is missing of the backup's 7 rows (2 tables) is added; existing data stays as it is.",
     );
     expect(screen.getByTestId('restore-confirm-body')).toHaveTextContent('2 local files are restored too.');
-    expect(restoreBodies).toEqual([]);
+    expect(restore.bodies).toEqual([]);
     fireEvent.click(screen.getByTestId('confirm-ok'));
 
     const result = await screen.findByTestId('restore-result');
-    expect(restoreBodies).toEqual([{ checkId: 'check-1', merge: true }]);
+    expect(restore.bodies).toEqual([{ checkId: 'check-1', merge: true }]);
     expect(within(screen.getByTestId('restore-inserted')).getByRole('row', { name: 'pastes 1' })).toBeInTheDocument();
     expect(screen.getByTestId('restore-conflicts')).toHaveTextContent('Conflicts (already there, not overwritten): 2');
     expect(result).toHaveTextContent('pastes: p-1');
@@ -151,20 +145,12 @@ describe('BackupPage', () => {
   });
 
   it("replaces an empty instance only with the old APP_SECRET when the backup's differs, shows the server's refusal, and keeps the result on screen after the replace", async () => {
-    const restoreBodies: unknown[] = [];
-    const { calls } = renderPage([
-      { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
-      {
-        method: 'POST',
-        path: '/api/admin/backup/restore',
-        reply: (body) => {
-          restoreBodies.push(body);
-          return restoreBodies.length === 1
-            ? { status: 400, body: { code: 400, message: 'Wrong secret: give the APP_SECRET the backup was made with' } }
-            : envelope({ inserted: { pastes: 5, files: 2 }, conflicts: [], objects: { restored: 2, conflicts: [] } });
-        },
-      },
-    ]);
+    const restore = recordingHandler('POST', '/api/admin/backup/restore', (_body, count) =>
+      count === 1
+        ? { status: 400, body: { code: 400, message: 'Wrong secret: give the APP_SECRET the backup was made with' } }
+        : envelope({ inserted: { pastes: 5, files: 2 }, conflicts: [], objects: { restored: 2, conflicts: [] } }),
+    );
+    const { calls } = renderPage([getOverview(), restore.handler]);
     await screen.findByTestId('backup-overview');
     (await chooseArchive()).respond(200, { code: 200, message: 'ok', data: { ...CHECK, secretMatches: false, targetEmpty: true } });
     const replace = within(await screen.findByTestId('restore-preview')).getByRole('radio', {
@@ -183,7 +169,7 @@ describe('BackupPage', () => {
     );
     fireEvent.click(screen.getByTestId('confirm-ok'));
     expect(await screen.findByTestId('restore-error')).toHaveTextContent('Wrong secret: give the APP_SECRET the backup was made with');
-    expect(restoreBodies).toEqual([{ checkId: 'check-1', merge: false, secret: 'old-secret' }]);
+    expect(restore.bodies).toEqual([{ checkId: 'check-1', merge: false, secret: 'old-secret' }]);
     // The preview is still there to try again.
     expect(screen.getByTestId('restore-preview')).toBeInTheDocument();
     const overviewGets = () => calls.filter((call) => call.method === 'GET' && call.url.endsWith('/api/admin/backup')).length;
@@ -199,7 +185,7 @@ describe('BackupPage', () => {
   });
 
   it('explains a schema mismatch and offers no restore', async () => {
-    renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }]);
+    renderPage([getOverview()]);
     await screen.findByTestId('backup-overview');
     (await chooseArchive()).respond(200, { code: 200, message: 'ok', data: { ...CHECK, schemaMatches: false } });
     expect(await screen.findByTestId('restore-schema-mismatch')).toHaveTextContent('This backup cannot be restored');
@@ -207,7 +193,7 @@ describe('BackupPage', () => {
   });
 
   it("cancels the upload, and shows a refused archive's message", async () => {
-    renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }]);
+    renderPage([getOverview()]);
     await screen.findByTestId('backup-overview');
     const first = await chooseArchive();
     fireEvent.click(screen.getByTestId('restore-cancel'));
@@ -221,18 +207,10 @@ describe('BackupPage', () => {
   });
 
   it('checks the schedule before saving, saves it with PUT, and shows a refusal of the server', async () => {
-    const puts: unknown[] = [];
-    renderPage([
-      { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
-      {
-        method: 'PUT',
-        path: '/api/admin/backup/schedule',
-        reply: (body) => {
-          puts.push(body);
-          return puts.length === 1 ? envelope(body) : { status: 400, body: { code: 400, message: 'Unknown storage configuration' } };
-        },
-      },
-    ]);
+    const schedule = recordingHandler('PUT', '/api/admin/backup/schedule', (body, count) =>
+      count === 1 ? envelope(body) : { status: 400, body: { code: 400, message: 'Unknown storage configuration' } },
+    );
+    renderPage([getOverview(), schedule.handler]);
     const card = within(await screen.findByTestId('backup-schedule'));
     const keep = card.getByLabelText('Keep the last');
     fireEvent.change(keep, { target: { value: '0' } });
@@ -240,15 +218,15 @@ describe('BackupPage', () => {
     expect(await screen.findByText('Keep must be a whole number from 1 to 90')).toBeInTheDocument();
     fireEvent.click(card.getByRole('switch', { name: 'Scheduled backups' }));
     expect(await screen.findByText('Choose a storage configuration to enable scheduled backups')).toBeInTheDocument();
-    expect(puts).toEqual([]);
+    expect(schedule.bodies).toEqual([]);
 
     fireEvent.change(keep, { target: { value: '3' } });
     fireEvent.click(card.getByRole('radio', { name: 'Weekly' }));
     fireEvent.mouseDown(card.getByRole('combobox', { name: 'Storage configuration' }));
     fireEvent.click(await screen.findByText('Local (Default)'));
     fireEvent.click(card.getByRole('button', { name: /Save/ }));
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({
+    await waitFor(() => expect(schedule.bodies).toHaveLength(1));
+    expect(schedule.bodies[0]).toEqual({
       enabled: true,
       frequency: 'weekly',
       hour: 3,
@@ -267,7 +245,7 @@ describe('BackupPage', () => {
 
   it('says a backup is already running when Run now answers 409', async () => {
     renderPage([
-      { method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) },
+      getOverview(),
       { method: 'POST', path: '/api/admin/backup/run', reply: { status: 409, body: { code: 409, message: 'busy' } } },
     ]);
     fireEvent.click(within(await screen.findByTestId('backup-schedule')).getByRole('button', { name: /Run now/ }));
@@ -308,7 +286,7 @@ describe('BackupPage', () => {
   });
 
   it('speaks Chinese', async () => {
-    renderPage([{ method: 'GET', path: '/api/admin/backup', reply: envelope(overview()) }], 'zh-CN');
+    renderPage([getOverview()], 'zh-CN');
     expect(await screen.findByTestId('backup-overview')).toHaveTextContent('成功');
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
       '概况',

@@ -9,7 +9,7 @@ import { buildFileUpdate, type FileEditValues } from '../api/file-edit';
 /** Edit a file share: remark, link suffix, expiry, max views, password. */
 export function FileEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<FileRecord>) {
   const kernel = useKernel();
-  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
+  const { t, modalFormProps, save } = useDialogForm(onClose, onSaved);
   if (!row) return null;
 
   return (
@@ -22,13 +22,13 @@ export function FileEditForm({ row, access, onClose, onSaved }: ShareEditFormPro
       onFinish={async (values) => {
         const body = buildFileUpdate(values, row);
         if (!body) return false;
-        return submit(async () => {
-          if (Object.keys(body).length > 0) {
+        return save(
+          async () => {
+            if (Object.keys(body).length === 0) return;
             await (access === 'full' ? kernel.api.files.adminUpdate(row.id, body) : kernel.api.files.userUpdate(row.id, body));
-          }
-          void message.success(t('files.saved'));
-          onSaved();
-        });
+          },
+          () => t('files.saved'),
+        );
       }}
     >
       <ShareEditFields labels="files" share={row} />

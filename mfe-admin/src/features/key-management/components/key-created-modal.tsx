@@ -1,28 +1,25 @@
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyCreateResponse } from '@cloudclip/shared-kernel';
 import { useCopy } from '../../../hooks/use-copy';
 import { NAMESPACE } from '../../../i18n/resources';
+import { InfoModal } from '../../../components/info-modal';
 
 /** Shows the full value of a key just created. */
 export function KeyCreatedModal({ created, onClose }: { created: ApiKeyCreateResponse | null; onClose: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const copy = useCopy();
   return (
-    <Modal
+    <InfoModal
       open={!!created}
       title={t('keys.createdTitle', { name: created?.name ?? '' })}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
+      onClose={onClose}
+      action={
         <Button key="copy" icon={<CopyOutlined />} onClick={() => created && void copy(created.key, 'keys.keyCopied')}>
           {t('keys.copyKey')}
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose}>
-          {t('actions.close')}
-        </Button>,
-      ]}
+        </Button>
+      }
     >
       {created && (
         <>
@@ -32,6 +29,6 @@ export function KeyCreatedModal({ created, onClose }: { created: ApiKeyCreateRes
           </Typography.Paragraph>
         </>
       )}
-    </Modal>
+    </InfoModal>
   );
 }

@@ -19,7 +19,7 @@ import { keyEditInput, keyToEditValues, type KeyEditValues } from '../api/key-fo
 export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | null; onClose: () => void; onSaved: () => void }) {
   const kernel = useKernel();
   const language = useLanguage();
-  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
+  const { t, modalFormProps, save } = useDialogForm(onClose, onSaved);
   if (!apiKey) return null;
   const validate = (values: KeyEditValues) => validateApiKeyEditForm(keyEditInput(values), new Date());
   const rule = (field: ApiKeyEditFormField) => kernelRule<KeyEditValues, ApiKeyEditFormField>(t, field, validate);
@@ -36,11 +36,10 @@ export function KeyEditForm({ apiKey, onClose, onSaved }: { apiKey: ApiKey | nul
       onFinish={async (values) => {
         const result = validate(values);
         if (!result.valid) return false;
-        return submit(async () => {
-          await kernel.api.apiKeys.update(apiKey.id, result.value);
-          void message.success(t('keys.saved'));
-          onSaved();
-        });
+        return save(
+          () => kernel.api.apiKeys.update(apiKey.id, result.value),
+          () => t('keys.saved'),
+        );
       }}
     >
       <KeyNamePermissionFields nameRule={rule('name')} mountRule={rule('mount_permission')} />

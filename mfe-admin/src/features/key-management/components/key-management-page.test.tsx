@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { blobText, captureDownloads } from '../../../test/capture-downloads';
 import { API_KEY_ROW_DEFAULTS, renderKeyManagement } from '../../../test/api-key-rows';
 
@@ -44,5 +44,21 @@ describe('KeyManagementPage, ShareX uploader of a key', () => {
   it('names the action in Chinese on a Chinese page', async () => {
     renderKeyManagement(KEYS, 'zh-CN');
     expect(await screen.findByRole('button', { name: '下载密钥 screenshots 的 ShareX 上传配置（.sxcu）' })).toBeInTheDocument();
+  });
+});
+
+describe('KeyManagementPage, deleting a key', () => {
+  it('asks first, then deletes the key, says so and lists the keys again', async () => {
+    const { calls } = renderKeyManagement(KEYS, 'en-US', [
+      { method: 'DELETE', path: '/api/admin/api-keys/k2', reply: { body: { code: 200, message: 'ok', success: true } } },
+    ]);
+    await screen.findByText('notes');
+    fireEvent.click(screen.getAllByTestId('row-delete')[1]!);
+    const ok = await screen.findByTestId('confirm-ok');
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    fireEvent.click(ok);
+    expect(await screen.findByText('API key deleted')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url).pathname)).toEqual(['/api/admin/api-keys/k2']);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url.endsWith('/api/admin/api-keys'))).toHaveLength(2));
   });
 });

@@ -23,7 +23,7 @@ import { KeyEditForm } from './key-edit-form';
 export function KeyManagementPage() {
   const kernel = useKernel();
   const table = useManagementTable();
-  const { t, language, message, reload, fail, confirmThen } = table;
+  const { t, language, reload, fail, confirmDelete } = table;
   const copy = useCopy();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreateResponse | null>(null);
@@ -32,15 +32,9 @@ export function KeyManagementPage() {
   const closeEdit = useCallback(() => setEditing(null), []);
 
   const remove = (key: ApiKey) =>
-    confirmThen({
-      title: t('keys.deleteTitle'),
-      content: t('keys.deleteBody', { name: key.name }),
-      onOk: async () => {
-        await kernel.api.apiKeys.remove(key.id);
-        void message.success(t('keys.deleted'));
-        reload();
-      },
-    });
+    confirmDelete({ title: t('keys.deleteTitle'), content: t('keys.deleteBody', { name: key.name }), done: t('keys.deleted') }, () =>
+      kernel.api.apiKeys.remove(key.id),
+    );
 
   const columns: ProColumns<ApiKey>[] = [
     { title: t('keys.fieldName'), dataIndex: 'name', width: 160, render: (_, row) => <span data-testid="key-name">{row.name}</span> },

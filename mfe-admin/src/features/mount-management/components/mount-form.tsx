@@ -19,7 +19,7 @@ export function MountForm({
   onSaved: () => void;
 }) {
   const kernel = useKernel();
-  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
+  const { t, modalFormProps, save } = useDialogForm(onClose, onSaved);
   if (!open) return null;
   const validate = (values: MountFormValues) => validateMountForm(mountFormInput(values));
   const rule = (field: 'name' | 'storage_type' | 'storage_config_id' | 'mount_path' | 'cache_ttl' | 'sort_order') =>
@@ -36,12 +36,13 @@ export function MountForm({
       onFinish={async (values) => {
         const result = validate(values);
         if (!result.valid) return false;
-        return submit(async () => {
-          if (mount) await kernel.api.mounts.adminUpdate(mount.id, result.value);
-          else await kernel.api.mounts.adminCreate(result.value);
-          void message.success(t(mount ? 'mounts.saved' : 'mounts.created'));
-          onSaved();
-        });
+        return save(
+          async () => {
+            if (mount) await kernel.api.mounts.adminUpdate(mount.id, result.value);
+            else await kernel.api.mounts.adminCreate(result.value);
+          },
+          () => t(mount ? 'mounts.saved' : 'mounts.created'),
+        );
       }}
     >
       <ProFormText name="name" label={t('mounts.fieldName')} required rules={[rule('name')]} />

@@ -13,6 +13,7 @@ import {
 } from '@cloudclip/shared-kernel';
 import { tableRequest } from '../../../lib/table-request';
 import { useManagementTable } from '../../../hooks/use-management-table';
+import { useClearCache } from '../../../hooks/use-clear-cache';
 import { useTableA11y } from '../../../hooks/use-table-a11y';
 import { CreateButton } from '../../../components/create-button';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -29,7 +30,7 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   const kernel = useKernel();
   const admin = access === 'full';
   const table = useManagementTable();
-  const { t, language, message, reload, fail, attempt, confirmThen } = table;
+  const { t, language, message, reload, fail, attempt, confirmDelete } = table;
   const [configs, setConfigs] = useState<S3Config[]>([]);
   const [form, setForm] = useState<{ open: boolean; mount: Mount | null }>({ open: false, mount: null });
   const [busy, setBusy] = useState<string | null>(null);
@@ -63,26 +64,16 @@ export function MountManagementPage({ access }: { access: 'full' | 'user' }) {
   };
 
   const remove = (mount: Mount) =>
-    confirmThen({
-      title: t('mounts.deleteTitle'),
-      content: t('mounts.deleteBody', { name: mount.name, path: mount.mount_path }),
-      onOk: async () => {
-        await kernel.api.mounts.adminRemove(mount.id);
-        void message.success(t('mounts.deleted'));
-        reload();
+    confirmDelete(
+      {
+        title: t('mounts.deleteTitle'),
+        content: t('mounts.deleteBody', { name: mount.name, path: mount.mount_path }),
+        done: t('mounts.deleted'),
       },
-    });
+      () => kernel.api.mounts.adminRemove(mount.id),
+    );
 
-  const clearCache = () =>
-    confirmThen({
-      title: t('cache.clearTitle'),
-      content: t('cache.clearBody'),
-      okText: t('cache.clear'),
-      onOk: async () => {
-        const result = await (admin ? kernel.api.system.adminClearCache() : kernel.api.system.userClearCache());
-        void message.success(t('cache.cleared', { count: result?.clearedCount ?? 0 }));
-      },
-    });
+  const clearCache = useClearCache(admin ? 'admin' : 'user');
 
   const configName = (id: string | null) => configs.find((config) => config.id === id)?.name ?? id ?? '—';
 

@@ -1,18 +1,16 @@
 import { useCallback, useState } from 'react';
-import { Alert, App } from 'antd';
+import { Alert } from 'antd';
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { SectionCard } from '../../../components/section-card';
-import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_CHANGE_LOGOUT_DELAY_MS,
   validateAccountChangeForm,
   type AccountChangeFormField,
   type AccountChangeFormInput,
   useKernel,
-  errorText,
 } from '@cloudclip/shared-kernel';
 import { kernelRule } from '../../../lib/validation';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useFormSubmit } from '../../../hooks/use-form-submit';
 import { useLogoutCountdown } from '../hooks/use-logout-countdown';
 
 /**
@@ -21,8 +19,7 @@ import { useLogoutCountdown } from '../hooks/use-logout-countdown';
  */
 export function AccountCard() {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
-  const { message } = App.useApp();
+  const { t, message, submit, cardFormProps } = useFormSubmit();
   const [changed, setChanged] = useState(false);
   // The server already revoked the token: forget it locally (a server logout would only fail).
   const endSession = useCallback(() => kernel.session.clear(), [kernel]);
@@ -43,23 +40,17 @@ export function AccountCard() {
         />
       )}
       <ProForm<AccountChangeFormInput>
-        layout="vertical"
-        autoFocusFirstInput={false}
+        {...cardFormProps('account.submit')}
         disabled={changed}
-        submitter={{ searchConfig: { submitText: t('account.submit'), resetText: t('actions.reset') } }}
         onFinish={async (values) => {
           const result = validateAccountChangeForm(values);
           if (!result.valid) return false;
-          try {
+          return submit(async () => {
             await kernel.api.auth.changePassword(result.value);
             void message.success(t('account.changed'));
             setChanged(true);
             start();
-            return true;
-          } catch (error) {
-            void message.error(errorText(error, t('common:errors.requestFailed')));
-            return false;
-          }
+          });
         }}
       >
         <ProFormText.Password

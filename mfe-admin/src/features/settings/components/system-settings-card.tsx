@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Radio, Select, Space, Spin } from 'antd';
+import { Form, Input, Radio, Select, Space, Spin } from 'antd';
 import { ProForm, ProFormSwitch } from '@ant-design/pro-components';
 import { SectionCard } from '../../../components/section-card';
-import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PASTE_STORAGE_PER_KEY_MB,
   DEFAULT_PASTE_STORAGE_TOTAL_MB,
@@ -16,7 +15,7 @@ import {
   errorText,
 } from '@cloudclip/shared-kernel';
 import { kernelRule } from '../../../lib/validation';
-import { NAMESPACE } from '../../../i18n/resources';
+import { useFormSubmit } from '../../../hooks/use-form-submit';
 import { settingsFormInput, settingsToForm, type SettingsFormValues } from '../api/settings-form';
 import { WebdavAddressField } from './webdav-address-field';
 
@@ -32,8 +31,7 @@ function sizeLabel(megabytes: number): string {
  */
 export function SystemSettingsCard() {
   const kernel = useKernel();
-  const { t } = useTranslation(NAMESPACE);
-  const { message } = App.useApp();
+  const { t, message, submit, cardFormProps } = useFormSubmit();
   const [initial, setInitial] = useState<SettingsFormValues | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -57,21 +55,15 @@ export function SystemSettingsCard() {
       {!initial && !loadError && <Spin />}
       {initial && (
         <ProForm<SettingsFormValues>
+          {...cardFormProps('common:actions.save')}
           initialValues={initial}
-          layout="vertical"
-          autoFocusFirstInput={false}
-          submitter={{ searchConfig: { submitText: t('common:actions.save'), resetText: t('actions.reset') } }}
           onFinish={async (values) => {
             const result = validate(values);
             if (!result.valid) return false;
-            try {
+            return submit(async () => {
               await kernel.api.system.updateSettings({ ...result.value, allow_guest_pastes: values.allow_guest_pastes === true });
               void message.success(t('settings.saved'));
-              return true;
-            } catch (error) {
-              void message.error(errorText(error, t('common:errors.requestFailed')));
-              return false;
-            }
+            });
           }}
         >
           <Form.Item

@@ -33,6 +33,21 @@ function detail(note: string | undefined, error: string | null | undefined): str
   return [error, note].filter((part): part is string => !!part && part.trim() !== '').join(' — ');
 }
 
+/** A step that passed or failed (`part.success`), with the server's error and note as its detail. */
+function checkedStep(
+  id: string,
+  labelKey: string,
+  part: { success?: boolean; note?: string; error?: string | null },
+  facts: TestStep['facts'] = [],
+): TestStep {
+  return { id, labelKey, success: !!part.success, detail: detail(part.note, part.error), facts };
+}
+
+/** A step that does not apply to this storage (WebDAV, SFTP), with the server's note. */
+function skippedStep(id: string, labelKey: string, note: string | undefined): TestStep {
+  return { id, labelKey, success: true, skipped: true, detail: note ?? '', facts: [] };
+}
+
 /** Flattens the test result of `POST /s3-configs/{id}/test` into the steps shown to the admin. */
 export function testReport(result: S3ConfigTestResult): TestReport {
   if (!hasDetails(result.result)) {
@@ -41,23 +56,10 @@ export function testReport(result: S3ConfigTestResult): TestReport {
   }
   const { read, write, cors, frontendSim, ranges, space, connectionInfo, globalNote } = result.result;
   const steps: TestStep[] = [];
-  if (read) {
-    steps.push({
-      id: 'read',
-      labelKey: 'storage.stepRead',
-      success: !!read.success,
-      detail: detail(read.note, read.error),
-      facts: [{ key: 'storage.factObjects', value: read.objectCount ?? 0 }],
-    });
-  }
+  if (read) steps.push(checkedStep('read', 'storage.stepRead', read, [{ key: 'storage.factObjects', value: read.objectCount ?? 0 }]));
   if (write) {
-    steps.push({
-      id: 'write',
-      labelKey: 'storage.stepWrite',
-      success: !!write.success,
-      detail: detail(write.note, write.error),
-      facts: typeof write.uploadTime === 'number' ? [{ key: 'storage.factDuration', value: write.uploadTime }] : [],
-    });
+    const facts = typeof write.uploadTime === 'number' ? [{ key: 'storage.factDuration', value: write.uploadTime }] : [];
+    steps.push(checkedStep('write', 'storage.stepWrite', write, facts));
   }
   if (ranges) {
     steps.push({
@@ -80,41 +82,25 @@ export function testReport(result: S3ConfigTestResult): TestReport {
     steps.push({ id: 'space', labelKey: 'storage.stepSpace', success: space.error === null, detail: space.error ?? '', facts });
   }
   if (cors?.skipped) {
-    steps.push({ id: 'cors', labelKey: 'storage.stepCors', success: true, skipped: true, detail: cors.note ?? '', facts: [] });
+    steps.push(skippedStep('cors', 'storage.stepCors', cors.note));
   } else if (cors) {
-    steps.push({
-      id: 'cors',
-      labelKey: 'storage.stepCors',
-      success: !!cors.success,
-      detail: detail([cors.note, cors.warning].filter(Boolean).join(' '), cors.error),
-      facts: cors.allowOrigin ? [{ key: 'storage.factAllowOrigin', value: cors.allowOrigin }] : [],
-    });
+    const note = [cors.note, cors.warning].filter(Boolean).join(' ');
+    const facts = cors.allowOrigin ? [{ key: 'storage.factAllowOrigin', value: cors.allowOrigin }] : [];
+    steps.push(checkedStep('cors', 'storage.stepCors', { success: cors.success, note, error: cors.error }, facts));
   }
   if (frontendSim?.skipped) {
-    steps.push({ id: 'upload', labelKey: 'storage.stepUpload', success: true, skipped: true, detail: frontendSim.note ?? '', facts: [] });
+    steps.push(skippedStep('upload', 'storage.stepUpload', frontendSim.note));
   } else if (frontendSim) {
     const entries = Object.entries(frontendSim.steps ?? {}) as Array<
       [string, { name?: string; success?: boolean; note?: string; duration?: number; error?: string }]
     >;
     for (const [key, step] of entries) {
       if (!step) continue;
-      steps.push({
-        id: `upload-${key}`,
-        labelKey: 'storage.stepUpload',
-        name: step.name,
-        success: !!step.success,
-        detail: detail(step.note, step.error),
-        facts: typeof step.duration === 'number' ? [{ key: 'storage.factDuration', value: step.duration }] : [],
-      });
+      const facts = typeof step.duration === 'number' ? [{ key: 'storage.factDuration', value: step.duration }] : [];
+      steps.push({ ...checkedStep(`upload-${key}`, 'storage.stepUpload', step, facts), name: step.name });
     }
     if (entries.length === 0) {
-      steps.push({
-        id: 'upload',
-        labelKey: 'storage.stepUpload',
-        success: !!frontendSim.success,
-        detail: detail(frontendSim.note, frontendSim.error),
-        facts: [],
-      });
+      steps.push(checkedStep('upload', 'storage.stepUpload', frontendSim));
     }
   }
   return { success: !!result.success, steps, connection: connectionInfo, note: globalNote };

@@ -37,7 +37,7 @@ export function StorageConfigForm({
   onSaved: () => void;
 }) {
   const kernel = useKernel();
-  const { t, message, submit } = useDialogForm(onClose);
+  const { t, save } = useDialogForm(onClose, onSaved);
   const formRef = useRef<ProFormInstance<StorageConfigFormValues>>();
   const mode = config ? 'edit' : 'create';
   const rule = (field: StorageConfigField) =>
@@ -74,12 +74,13 @@ export function StorageConfigForm({
       initialValues={initialValues}
       onFinish={async (values) => {
         if (Object.keys(validateStorageConfigForm(values, mode)).length > 0) return false;
-        return submit(async () => {
-          if (config) await kernel.api.s3Configs.update(config.id, buildStorageConfigUpdate(values));
-          else await kernel.api.s3Configs.create(buildStorageConfigCreate(values));
-          void message.success(t(config ? 'storage.saved' : 'storage.created'));
-          onSaved();
-        });
+        return save(
+          async () => {
+            if (config) await kernel.api.s3Configs.update(config.id, buildStorageConfigUpdate(values));
+            else await kernel.api.s3Configs.create(buildStorageConfigCreate(values));
+          },
+          () => t(config ? 'storage.saved' : 'storage.created'),
+        );
       }}
     >
       <ProFormText name="name" label={t('storage.fieldName')} required rules={[rule('name')]} />

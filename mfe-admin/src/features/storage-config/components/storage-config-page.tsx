@@ -28,7 +28,7 @@ export function StorageConfigPage() {
   const kernel = useKernel();
   const api = kernel.api.s3Configs;
   const table = useManagementTable();
-  const { t, language, message, reload, fail, attempt, confirmThen } = table;
+  const { t, language, message, reload, fail, attempt, confirmDelete } = table;
   const [form, setForm] = useState<{ open: boolean; config: S3Config | null }>({ open: false, config: null });
   const [testing, setTesting] = useState<S3Config | null>(null);
   const closeForm = useCallback(() => setForm({ open: false, config: null }), []);
@@ -42,15 +42,10 @@ export function StorageConfigPage() {
     });
 
   const remove = (config: S3Config) =>
-    confirmThen({
-      title: t('storage.deleteTitle'),
-      content: t('storage.deleteBody', { name: config.name }),
-      onOk: async () => {
-        await api.remove(config.id);
-        void message.success(t('storage.deleted'));
-        reload();
-      },
-    });
+    confirmDelete(
+      { title: t('storage.deleteTitle'), content: t('storage.deleteBody', { name: config.name }), done: t('storage.deleted') },
+      () => api.remove(config.id),
+    );
 
   const columns: ProColumns<S3Config>[] = [
     {

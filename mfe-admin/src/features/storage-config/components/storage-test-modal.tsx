@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, List, Modal, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, List, Spin, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useKernel, errorText } from '@cloudclip/shared-kernel';
 import type { S3Config } from '@cloudclip/shared-kernel';
 import { NAMESPACE } from '../../../i18n/resources';
+import { InfoModal } from '../../../components/info-modal';
 import { testReport, type TestReport, type TestStep } from '../api/storage-test-steps';
 
 type Translate = (key: string) => string;
@@ -50,20 +51,16 @@ export function StorageTestModal({ config, onClose }: { config: S3Config | null;
 
   const busy = !!config && !report && !failure;
   return (
-    <Modal
+    <InfoModal
       open={!!config}
       title={t('storage.testTitle', { name: config?.name ?? '' })}
-      onCancel={onClose}
+      onClose={onClose}
       width={680}
-      destroyOnHidden
-      footer={[
+      action={
         <Button key="again" onClick={() => setRun((value) => value + 1)} disabled={busy}>
           {t('storage.testAgain')}
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose}>
-          {t('actions.close')}
-        </Button>,
-      ]}
+        </Button>
+      }
     >
       {busy && (
         <div className="cc-admin-center" role="status">
@@ -121,6 +118,6 @@ export function StorageTestModal({ config, onClose }: { config: S3Config | null;
           )}
         </div>
       )}
-    </Modal>
+    </InfoModal>
   );
 }

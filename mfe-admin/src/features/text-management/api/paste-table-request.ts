@@ -1,5 +1,5 @@
 import { ADMIN_PASTE_PAGE, USER_PASTE_PAGE, type CloudclipApi, type PasteRowMarks } from '@cloudclip/shared-kernel';
-import { keywordPage, offsetOf, pageOf, searchOf, type TableParams, type TableResult } from '../../../lib/table-request';
+import { keywordPage, offsetOf, pageOf, searchOf, type TableAdapter, type TableParams } from '../../../lib/table-request';
 import { pasteMarksOf, type PasteMarks } from './paste-marks';
 
 /** Length of the content preview shown in the table (the admin list already cuts at 200). */
@@ -72,23 +72,15 @@ function toRow(item: ListedPaste, views: number, preview: string): PasteRow {
  * server pages. `q` (a backend offering search) and `tag` (one offering paste tags) are sent and the
  * server's matching rows and total are shown; otherwise the toolbar keyword narrows the page shown.
  */
-export async function requestAdminPastes(
-  api: Pick<CloudclipApi['pastes'], 'adminList'>,
-  params: TableParams,
-  signal?: AbortSignal,
-): Promise<TableResult<PasteRow>> {
+export const requestAdminPastes: TableAdapter<Pick<CloudclipApi['pastes'], 'adminList'>, PasteRow> = async (api, params, signal) => {
   const { page, size } = pageOf(params, ADMIN_PASTE_PAGE.limit);
   const body = await api.adminList({ page, limit: size, ...searchOf(params), ...tagOf(params) }, signal);
   const rows = (body.data ?? []).map((item) => toRow(item, item.view_count ?? 0, item.content_preview ?? ''));
   return keywordPage(rows, params, searchable, body.pagination?.total);
-}
+};
 
 /** ProTable adapter of `GET /user/pastes?limit&offset[&q][&tag]` (limit 10, offset 0 by default): a key holder's own pastes. */
-export async function requestUserPastes(
-  api: Pick<CloudclipApi['pastes'], 'userList'>,
-  params: TableParams,
-  signal?: AbortSignal,
-): Promise<TableResult<PasteRow>> {
+export const requestUserPastes: TableAdapter<Pick<CloudclipApi['pastes'], 'userList'>, PasteRow> = async (api, params, signal) => {
   const { limit, offset } = offsetOf(params, USER_PASTE_PAGE.limit);
   const body = await api.userList({ limit, offset, ...searchOf(params), ...tagOf(params) }, signal);
   const rows = (body.data ?? []).map((item) =>
@@ -96,4 +88,4 @@ export async function requestUserPastes(
     toRow(item, item.views ?? 0, item.content_preview ?? cut(item.content ?? '')),
   );
   return keywordPage(rows, params, searchable, body.pagination?.total);
-}
+};

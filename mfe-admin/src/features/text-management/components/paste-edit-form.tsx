@@ -33,7 +33,7 @@ type Detail = AdminPasteDetail | UserPasteDetail;
  */
 export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormProps<PasteRow>) {
   const kernel = useKernel();
-  const { t, message, modalFormProps, submit } = useDialogForm(onClose);
+  const { t, modalFormProps, save } = useDialogForm(onClose, onSaved);
   const detail: Detail | null = useShareDetail(row, access, kernel.api.pastes, onClose);
   const tagsOffered = useServerFeature(SERVER_FEATURE_PASTE_TAGS) === true;
   const { counts } = usePasteTagCounts(access, tagsOffered && row !== null);
@@ -65,13 +65,10 @@ export function PasteEditForm({ row, access, onClose, onSaved }: ShareEditFormPr
       onFinish={async (values) => {
         const body = buildPasteUpdate(values, detail);
         if (!body) return false;
-        return submit(async () => {
-          const result = await (access === 'full'
-            ? kernel.api.pastes.adminUpdate(detail.slug, body)
-            : kernel.api.pastes.userUpdate(detail.slug, body));
-          void message.success(t('text.saved', { slug: result?.slug ?? detail.slug }));
-          onSaved();
-        });
+        return save(
+          () => (access === 'full' ? kernel.api.pastes.adminUpdate(detail.slug, body) : kernel.api.pastes.userUpdate(detail.slug, body)),
+          (result) => t('text.saved', { slug: result?.slug ?? detail.slug }),
+        );
       }}
     >
       {(marks.encrypted || marks.burnAfterReading) && (

@@ -1,10 +1,11 @@
-import { Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
+import { Button, Descriptions, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toBoolean, useKernel, useLanguage, formatDateTime } from '@cloudclip/shared-kernel';
 import { viewsLabel } from '../../../lib/format';
 import { pasteLink } from '../../../lib/share-links';
 import { useShareDetail } from '../../../hooks/use-share-detail';
 import { NAMESPACE } from '../../../i18n/resources';
+import { InfoModal } from '../../../components/info-modal';
 import type { ShareDialogProps } from '../../../components/share-table';
 import { pasteMarksOf } from '../api/paste-marks';
 import type { PasteRow } from '../api/paste-table-request';
@@ -22,20 +23,16 @@ export function PastePreviewModal({ row, access, onClose }: ShareDialogProps<Pas
   const marks = detail ? pasteMarksOf(detail) : null;
 
   return (
-    <Modal
+    <InfoModal
       open={!!row}
       title={t('text.previewTitle', { slug: row?.slug ?? '' })}
-      onCancel={onClose}
+      onClose={onClose}
       width={760}
-      destroyOnHidden
-      footer={[
+      action={
         <Button key="open" href={row ? pasteLink(row.slug) : undefined} target="_blank" rel="noreferrer">
           {t('actions.open')}
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose}>
-          {t('actions.close')}
-        </Button>,
-      ]}
+        </Button>
+      }
     >
       {!detail ? (
         <div className="cc-admin-center">
@@ -75,6 +72,6 @@ export function PastePreviewModal({ row, access, onClose }: ShareDialogProps<Pas
           )}
         </div>
       )}
-    </Modal>
+    </InfoModal>
   );
 }

@@ -1,62 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@cloudclip/shared-kernel';
+import { FakeXhr, installFakeXhr } from '@cloudclip/shared-kernel/testing/fake-xhr';
 import { freezeClock } from '@cloudclip/shared-kernel/testing/freeze-clock';
 import { makeKernel, ORIGIN, renderWithKernel } from '../../../test/test-kernel';
 import { EditorPage } from '../components/editor-page';
 
-/** What the page sent through XMLHttpRequest (the kernel's upload transport), answered by the test. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  timeout = 0;
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  /** Answers with an envelope (status 200 → success). */
-  answer(status: number, envelope: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(envelope);
-    this.onload?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
-  }
-}
-
-const realXhr = globalThis.XMLHttpRequest;
-beforeEach(() => {
-  FakeXhr.sent = [];
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  window.localStorage.clear();
-});
-afterEach(() => {
-  globalThis.XMLHttpRequest = realXhr;
-});
+installFakeXhr();
+beforeEach(() => window.localStorage.clear());
 
 const ADMIN = { admin_token: 'token-1' };
 const FILE_KEY = { api_key: 'key-1', api_key_permissions: JSON.stringify({ text: true, file: true, mount: false }) };
@@ -106,10 +56,10 @@ describe('pasting files into the editor', () => {
     expect(request.url).toBe(`${ORIGIN}/api/upload-direct/${SHOT}`);
     expect(request.headers.Authorization).toBe('Bearer token-1');
     expect(request.body).toBeInstanceOf(File);
-    act(() => request.progress(5, 10));
+    request.progress(5, 10);
     expect(screen.getByTestId('paste-upload-status')).toHaveTextContent(`Uploading ${SHOT}… 50%`);
 
-    act(() => request.answer(200, uploaded('abc123', SHOT)));
+    request.respond(200, uploaded('abc123', SHOT));
     await waitFor(() => expect(editor).toHaveValue(`before ![${SHOT}](${ORIGIN}/api/file-view/abc123)after`));
     expect(screen.queryByTestId('paste-upload-status')).toBeNull();
     expect(screen.queryByTestId('paste-upload-alert')).toBeNull();
@@ -124,11 +74,11 @@ describe('pasting files into the editor', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(FakeXhr.sent[0]!.url).toBe(`${ORIGIN}/api/upload-direct/one.png`);
     expect(FakeXhr.sent[0]!.headers.Authorization).toBe('ApiKey key-1');
-    act(() => FakeXhr.sent[0]!.answer(200, uploaded('s1', 'one.png')));
+    FakeXhr.sent[0]!.respond(200, uploaded('s1', 'one.png'));
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
     expect(FakeXhr.sent[1]!.url).toBe(`${ORIGIN}/api/upload-direct/two.png`);
-    act(() => FakeXhr.sent[1]!.answer(200, uploaded('s2', 'two.png')));
+    FakeXhr.sent[1]!.respond(200, uploaded('s2', 'two.png'));
 
     await waitFor(() =>
       expect(editor).toHaveValue(`intro\n![one.png](${ORIGIN}/api/file-view/s1)\n![two.png](${ORIGIN}/api/file-view/s2)`),
@@ -144,9 +94,9 @@ describe('pasting files into the editor', () => {
     expect(editor).toHaveValue('![Uploading pasted-2026-11-28-153012-2.png…]()![Uploading pasted-2026-11-28-153012.png…]()');
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0]!.answer(200, uploaded('first', SHOT)));
+    FakeXhr.sent[0]!.respond(200, uploaded('first', SHOT));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    act(() => FakeXhr.sent[1]!.answer(200, uploaded('second', 'pasted-2026-11-28-153012-2.png')));
+    FakeXhr.sent[1]!.respond(200, uploaded('second', 'pasted-2026-11-28-153012-2.png'));
     await waitFor(() =>
       expect(editor).toHaveValue(
         `![pasted-2026-11-28-153012-2.png](${ORIGIN}/api/file-view/second)![${SHOT}](${ORIGIN}/api/file-view/first)`,
@@ -161,7 +111,7 @@ describe('pasting files into the editor', () => {
     expect(editor).toHaveValue('my![Uploading big.png…]() text');
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0]!.answer(400, { code: 400, success: false, message: 'File exceeds the 5 MB upload limit' }));
+    FakeXhr.sent[0]!.respond(400, { code: 400, success: false, message: 'File exceeds the 5 MB upload limit' });
 
     const alert = await screen.findByTestId('paste-upload-alert');
     expect(alert).toHaveAttribute('role', 'alert');
