@@ -1,13 +1,10 @@
 import { createRemoteSpa } from '@cloudclip/shared-kernel';
 import { App, preloadPage } from './app/app';
-import { NAMESPACE, resources } from './i18n/resources';
+import { REMOTE } from './remote';
 
 /** The single-spa lifecycles the host mounts (exposed as `./spa`). */
 const lifecycles = createRemoteSpa({
-  name: 'cloudclip_public',
-  version: process.env.CLOUDCLIP_APP_VERSION ?? '0.0.0',
-  namespace: NAMESPACE,
-  resources,
+  ...REMOTE,
   App,
   preload: ({ kernel }) => preloadPage(window.location.pathname, kernel),
 });

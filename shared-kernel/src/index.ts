@@ -52,6 +52,7 @@ export { copyText, copyWithCommand } from './browser/clipboard';
 export * from './browser/clipboard-files';
 export { downloadText, startDownload } from './browser/download';
 export { FOCUSABLE_SELECTOR, keepTabInside, type TabKeyEvent } from './browser/focus-trap';
+export { addListeners, type ListenerTarget } from './browser/listeners';
 export * from './first-screen';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';
 

@@ -6,6 +6,7 @@ import { earlyFileInfoLoad, earlyFileTextLoad, fileLinks } from '../features/fil
 import { previewsText } from '../features/file-view/utils/file-kind';
 import { Loading } from '../components/loading';
 import { PATHS } from '../config/paths';
+import { REMOTE } from '../remote';
 import '../styles/public.css';
 
 /*
@@ -78,7 +79,7 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
 export function App({ kernel, basename }: RemoteAppProps) {
   const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote cp-root cc-app" data-remote="cloudclip_public" data-dark={dark ? 'true' : 'false'}>
+    <div className="cc-remote cp-root cc-app" data-remote={REMOTE.name} data-dark={dark ? 'true' : 'false'}>
       <KernelProvider kernel={kernel}>
         <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Suspense fallback={<Loading />}>

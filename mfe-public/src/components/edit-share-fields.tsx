@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
 import { Field, describedBy } from './field';
 import { ExpirySelect, type ExpiryChoice } from './expiry-select';
+import { RemarkField } from './remark-field';
 
 interface EditShareFieldsProps {
   /** Prefix of the element ids (from useId). */
@@ -24,16 +25,7 @@ export function EditShareFields(props: EditShareFieldsProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <>
-      <Field id={`${id}-remark`} label={t('share.remark')}>
-        <input
-          id={`${id}-remark`}
-          className="cc-input"
-          value={props.remark}
-          maxLength={500}
-          onChange={(event) => props.onRemarkChange(event.target.value)}
-          data-testid={`${testIdPrefix}-remark`}
-        />
-      </Field>
+      <RemarkField id={`${id}-remark`} value={props.remark} onChange={props.onRemarkChange} testId={`${testIdPrefix}-remark`} />
       <Field id={`${id}-expiry`} label={t('share.expiry')}>
         <ExpirySelect id={`${id}-expiry`} value={props.expiry} onChange={props.onExpiryChange} withKeep testId={`${testIdPrefix}-expiry`} />
       </Field>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { addListeners } from '@cloudclip/shared-kernel';
 
 /** Whether a drag carries files (not text, a link or an element of the page). */
 export function carriesFiles(event: Event): boolean {
@@ -64,18 +65,7 @@ export function useWindowFileDrop({ enabled, onDrop, win = window }: WindowFileD
       const files = Array.from((event as DragEvent).dataTransfer?.files ?? []);
       if (files.length > 0) onDropRef.current(files);
     };
-    win.addEventListener('dragenter', enter);
-    win.addEventListener('dragover', over);
-    win.addEventListener('dragleave', leave);
-    win.addEventListener('dragend', end);
-    win.addEventListener('drop', drop);
-    return () => {
-      win.removeEventListener('dragenter', enter);
-      win.removeEventListener('dragover', over);
-      win.removeEventListener('dragleave', leave);
-      win.removeEventListener('dragend', end);
-      win.removeEventListener('drop', drop);
-    };
+    return addListeners(win, { dragenter: enter, dragover: over, dragleave: leave, dragend: end, drop });
   }, [enabled, win]);
 
   return dragging;

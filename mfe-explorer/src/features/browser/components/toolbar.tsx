@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { ViewSettings } from '../stores/view-settings';
-import { SORT_FIELDS, type SortField } from '../utils/sort-items';
+import { SORT_FIELDS } from '../utils/sort-items';
+import { ChoiceSelect } from '../../../components/choice-select';
 
 interface ToolbarProps {
   /** Upload and new folder need a folder inside a mount. */
@@ -36,18 +37,13 @@ export function Toolbar({ writable, settings, onSettings, onUpload, onNewFolder,
       <div className="cc-toolbar ce-toolbar__group">
         <label className="ce-inline-field">
           <span>{t('toolbar.sortBy')}</span>
-          <select
-            className="cc-input cc-input--narrow"
+          <ChoiceSelect
             value={settings.sortField}
-            onChange={(event) => onSettings({ sortField: event.target.value as SortField })}
-            data-testid="sort-field"
-          >
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`toolbar.sort.${field}`)}
-              </option>
-            ))}
-          </select>
+            choices={SORT_FIELDS}
+            label={(field) => t(`toolbar.sort.${field}`)}
+            onChange={(sortField) => onSettings({ sortField })}
+            testId="sort-field"
+          />
         </label>
         <button
           type="button"

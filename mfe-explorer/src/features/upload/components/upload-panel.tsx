@@ -6,6 +6,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { UPLOAD_METHODS, type UploadMethod } from '../api/upload-file';
 import { useUploadQueue, type UploadItem } from '../hooks/use-upload-queue';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ChoiceSelect } from '../../../components/choice-select';
 import { splitConflicts } from '../utils/upload-conflicts';
 
 export interface UploadPanelProps {
@@ -86,19 +87,14 @@ export default function UploadPanel({
         <label htmlFor={methodId} className="cc-field__label">
           {t('upload.method')}
         </label>
-        <select
+        <ChoiceSelect
           id={methodId}
-          className="cc-input cc-input--narrow"
           value={method}
-          onChange={(event) => setMethod(event.target.value as UploadMethod)}
-          data-testid="upload-method"
-        >
-          {UPLOAD_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {t(`upload.methods.${value}`)}
-            </option>
-          ))}
-        </select>
+          choices={UPLOAD_METHODS}
+          label={(value) => t(`upload.methods.${value}`)}
+          onChange={setMethod}
+          testId="upload-method"
+        />
       </div>
       <p className="cc-muted cc-hint">{t(`upload.methodHints.${method}`)}</p>
       <div

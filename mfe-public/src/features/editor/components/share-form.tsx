@@ -16,6 +16,7 @@ import type { PasteCreateRequest, PasteCreateResponse } from '@cloudclip/shared-
 import { NAMESPACE } from '../../../i18n/resources';
 import { Field, describedBy } from '../../../components/field';
 import { ExpirySelect } from '../../../components/expiry-select';
+import { RemarkField } from '../../../components/remark-field';
 import { fromValidation, messageText, type FieldMessage } from '../../../lib/field-message';
 import { pastePath } from '../../../config/paths';
 import { classifyShareError, encryptShareRequest, sharePaste, type ShareFailure } from '../api/share-paste';
@@ -192,17 +193,13 @@ export function ShareForm({ content, onShared }: ShareFormProps) {
         {t('share.title')}
       </h2>
       <div className="cp-form-grid">
-        <Field id={`${id}-remark`} label={t('share.remark')}>
-          <input
-            id={`${id}-remark`}
-            className="cc-input"
-            value={values.remark}
-            maxLength={500}
-            placeholder={t('share.remarkPlaceholder')}
-            onChange={(event) => update('remark', event.target.value)}
-            data-testid="share-remark"
-          />
-        </Field>
+        <RemarkField
+          id={`${id}-remark`}
+          value={values.remark}
+          placeholder={t('share.remarkPlaceholder')}
+          onChange={(value) => update('remark', value)}
+          testId="share-remark"
+        />
         <Field id={`${id}-password`} label={t('share.password')} hint={t('share.passwordHint')}>
           <input
             id={`${id}-password`}

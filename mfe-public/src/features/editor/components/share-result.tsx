@@ -4,6 +4,7 @@ import { NAMESPACE } from '../../../i18n/resources';
 import { CopyButton } from '../../../components/copy-button';
 import { QrCode } from '../../../components/qr-code';
 import { LinkRow } from '../../../components/link-row';
+import { MetaEntry } from '../../../components/share-meta';
 import { pageUrl, pastePath } from '../../../config/paths';
 import type { SharedPaste } from './share-form';
 import { useKernel, formatDateTime } from '@cloudclip/shared-kernel';
@@ -72,20 +73,11 @@ export function ShareResult({ shared }: { shared: SharedPaste }) {
             </div>
           )}
           <dl className="cp-meta">
-            <div>
-              <dt>{t('meta.expires')}</dt>
-              <dd>{request.expiresAt ? formatDateTime(request.expiresAt, i18n.language) : t('meta.never')}</dd>
-            </div>
-            <div>
-              <dt>{t('meta.maxViews')}</dt>
-              <dd>{request.maxViews ? request.maxViews : t('meta.unlimited')}</dd>
-            </div>
-            {request.remark && (
-              <div>
-                <dt>{t('meta.remark')}</dt>
-                <dd>{request.remark}</dd>
-              </div>
-            )}
+            <MetaEntry label={t('meta.expires')}>
+              {request.expiresAt ? formatDateTime(request.expiresAt, i18n.language) : t('meta.never')}
+            </MetaEntry>
+            <MetaEntry label={t('meta.maxViews')}>{request.maxViews ? request.maxViews : t('meta.unlimited')}</MetaEntry>
+            {request.remark && <MetaEntry label={t('meta.remark')}>{request.remark}</MetaEntry>}
           </dl>
         </div>
         <QrCode value={shareUrl} label={t('result.qrLabel')} />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { addListeners } from '@cloudclip/shared-kernel';
 import { createDraftStore, DraftAutosaver, type DraftSaveResult } from '../stores/draft-store';
 
 export type DraftStatus =
@@ -37,13 +38,11 @@ export function useDraft() {
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();
     };
-    window.addEventListener('pagehide', flush);
-    window.addEventListener('beforeunload', flush);
-    document.addEventListener('visibilitychange', onVisibility);
+    const removeWindowListeners = addListeners(window, { pagehide: flush, beforeunload: flush });
+    const removeDocumentListeners = addListeners(document, { visibilitychange: onVisibility });
     return () => {
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('beforeunload', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
+      removeWindowListeners();
+      removeDocumentListeners();
       flush();
     };
   }, []);

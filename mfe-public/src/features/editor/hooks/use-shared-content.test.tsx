@@ -78,33 +78,35 @@ describe('the editor opened with ?share=<id>', () => {
     expect(screen.queryByTestId('shared-content-restore')).toBeNull();
   });
 
-  it('says that sharing needs the app opened online once, and keeps the draft', async () => {
+  it.each([
+    {
+      problem: 'that sharing needs the app opened online once',
+      share: async () => 'unavailable',
+      text: 'Sharing needs the app to be opened once while online. Please share again.',
+    },
+    {
+      problem: 'when the shared item is gone',
+      share: async () => {
+        const id = await putSharedItem({ text: 'once' });
+        await takeSharedItem(id);
+        return id;
+      },
+      text: 'That shared item is no longer available.',
+    },
+  ])('says $problem, and keeps the draft', async ({ share, text }) => {
     window.localStorage.setItem(STORAGE_KEYS.editorDraft, 'kept');
-    renderAt('/?share=unavailable');
-    const alert = await noticeAlert();
-    expect(alert).toHaveTextContent('Sharing needs the app to be opened once while online. Please share again.');
+    renderAt(`/?share=${await share()}`);
+    expect(await noticeAlert()).toHaveTextContent(text);
     expect(screen.getByLabelText('Markdown content')).toHaveValue('kept');
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/);
   });
 
-  it('says it in Chinese too', async () => {
-    renderAt('/?share=unavailable', 'zh-CN');
-    expect(await noticeAlert()).toHaveTextContent('需要先在联网状态下打开一次本应用，才能分享到这里。请重新分享一次。');
-  });
-
-  it('says when the shared item is gone and leaves the draft alone', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.editorDraft, 'kept');
-    const id = await putSharedItem({ text: 'once' });
-    await takeSharedItem(id);
-    renderAt(`/?share=${id}`);
-    expect(await noticeAlert()).toHaveTextContent('That shared item is no longer available.');
-    expect(screen.getByLabelText('Markdown content')).toHaveValue('kept');
-    expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/);
-  });
-
-  it('says the item is gone in Chinese', async () => {
-    renderAt('/?share=no-such-item', 'zh-CN');
-    expect(await noticeAlert()).toHaveTextContent('该分享内容已不存在。');
+  it.each([
+    ['unavailable', '需要先在联网状态下打开一次本应用，才能分享到这里。请重新分享一次。'],
+    ['no-such-item', '该分享内容已不存在。'],
+  ])('says in Chinese why ?share=%s cannot be opened', async (share, text) => {
+    renderAt(`/?share=${share}`, 'zh-CN');
+    expect(await noticeAlert()).toHaveTextContent(text);
   });
 
   it('hands an item with files on to the upload page', async () => {

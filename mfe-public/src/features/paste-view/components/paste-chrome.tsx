@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { NAMESPACE } from '../../../i18n/resources';
 import { CopyButton } from '../../../components/copy-button';
-import { ViewsAndExpiry } from '../../../components/share-meta';
+import { ShareMetaEntries } from '../../../components/share-meta';
 import type { LoadedPaste } from '../api/paste-api';
 import { CopyAs } from './copy-as';
-import { LocalTime } from '../../../components/local-time';
 
 /**
  * The parts of a paste's page that depend only on the paste (no session, no kernel): the page
@@ -21,7 +20,7 @@ type PasteFacts = Pick<LoadedPaste, 'slug' | 'remark' | 'createdAt' | 'views' | 
 
 /** Title, slug chip, encryption badge and the metadata list. */
 export function PasteHead({ paste, encrypted }: { paste: PasteFacts; encrypted: boolean }) {
-  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t } = useTranslation(NAMESPACE);
   return (
     <>
       <header className="cp-page-head">
@@ -36,19 +35,7 @@ export function PasteHead({ paste, encrypted }: { paste: PasteFacts; encrypted: 
         )}
       </header>
       <dl className="cp-meta" data-testid="paste-meta">
-        {paste.remark && (
-          <div>
-            <dt>{t('meta.remark')}</dt>
-            <dd data-testid="paste-remark">{paste.remark}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('meta.created')}</dt>
-          <dd>
-            <LocalTime value={paste.createdAt} language={i18n.language} />
-          </dd>
-        </div>
-        <ViewsAndExpiry views={paste.views} maxViews={paste.maxViews} expiresAt={paste.expiresAt} testIdPrefix="paste" />
+        <ShareMetaEntries share={paste} createdLabel={t('meta.created')} testIdPrefix="paste" />
       </dl>
     </>
   );
