@@ -1,14 +1,11 @@
 import { createRemoteSpa } from '@cloudclip/shared-kernel';
 import { App } from './app/app';
 import { preloadAdminPage } from './app/admin-root';
-import { NAMESPACE, resources } from './i18n/resources';
+import { REMOTE } from './remote';
 
 /** The single-spa lifecycles the host mounts (exposed as `./spa`). */
 const lifecycles = createRemoteSpa({
-  name: 'cloudclip_admin',
-  version: process.env.CLOUDCLIP_APP_VERSION ?? '0.0.0',
-  namespace: NAMESPACE,
-  resources,
+  ...REMOTE,
   App,
   preload: preloadAdminPage,
 });

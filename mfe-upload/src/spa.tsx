@@ -1,15 +1,9 @@
 import { createRemoteSpa } from '@cloudclip/shared-kernel';
 import { App } from './app/app';
-import { NAMESPACE, resources } from './i18n/resources';
+import { REMOTE } from './remote';
 
 /** The single-spa lifecycles the host mounts (exposed as `./spa`). */
-const lifecycles = createRemoteSpa({
-  name: 'cloudclip_upload',
-  version: process.env.CLOUDCLIP_APP_VERSION ?? '0.0.0',
-  namespace: NAMESPACE,
-  resources,
-  App,
-});
+const lifecycles = createRemoteSpa({ ...REMOTE, App });
 
 export const { bootstrap, mount, unmount, update } = lifecycles;
 export default lifecycles;

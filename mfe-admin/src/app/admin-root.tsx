@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { lazyPage, useDarkTheme, type RemoteProps, useKernel, useSession } from '@cloudclip/shared-kernel';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n/resources';
+import { REMOTE } from '../remote';
 import { moduleOfPath } from './module-registry';
 
 // The login page and the panel are chunks of their own: a visitor who is not logged in never
@@ -41,7 +42,7 @@ export function AdminRoot() {
   return (
     <div
       className={`cc-remote cc-admin${dark ? ' cc-admin--dark' : ''}`}
-      data-remote="cloudclip_admin"
+      data-remote={REMOTE.name}
       data-dark={dark ? 'true' : 'false'}
       data-testid="area-page"
       data-area="admin"
