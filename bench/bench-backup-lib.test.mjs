@@ -17,11 +17,11 @@ import {
   rowsOfCliOutput,
 } from './bench-backup-lib.mjs';
 import { seededRandom } from './bench-search-lib.mjs';
+import { sampleOf, shareOf } from './sample-stats.mjs';
 
 const SAMPLE = 4_000;
-const pastes = Array.from({ length: SAMPLE }, (_, index) => backupPaste(index));
-const files = Array.from({ length: 2_000 }, (_, index) => backupFile(index));
-const share = (rows, predicate) => rows.filter(predicate).length / rows.length;
+const pastes = sampleOf(SAMPLE, backupPaste);
+const files = sampleOf(2_000, backupFile);
 const bytesOf = (paste) => Buffer.byteLength(paste.content);
 
 test('the same index always gives the same paste and file', () => {
@@ -32,17 +32,17 @@ test('the same index always gives the same paste and file', () => {
 
 test('most pastes are 200 B to 4 KB of Markdown, about 1 % are 40 to 60 KB', () => {
   const plain = pastes.filter((paste) => paste.encryption === null);
-  const small = share(plain, (paste) => bytesOf(paste) >= 150 && bytesOf(paste) <= 4096);
-  const large = share(plain, (paste) => bytesOf(paste) >= 39_000 && bytesOf(paste) <= 60_000);
+  const small = shareOf(plain, (paste) => bytesOf(paste) >= 150 && bytesOf(paste) <= 4096);
+  const large = shareOf(plain, (paste) => bytesOf(paste) >= 39_000 && bytesOf(paste) <= 60_000);
   assert.ok(small > 0.97, `small share ${small}`);
   assert.ok(large > 0.005 && large < 0.02, `large share ${large}`);
   assert.ok(plain.every((paste) => paste.content.startsWith('# ')));
 });
 
 test('some pastes carry tags, passwords and encryption; tags are unique per paste', () => {
-  assert.ok(share(pastes, (paste) => paste.tags.length > 0) > 0.25);
-  assert.ok(share(pastes, (paste) => paste.hasPassword) > 0.07);
-  assert.ok(share(pastes, (paste) => paste.encryption !== null) > 0.01);
+  assert.ok(shareOf(pastes, (paste) => paste.tags.length > 0) > 0.25);
+  assert.ok(shareOf(pastes, (paste) => paste.hasPassword) > 0.07);
+  assert.ok(shareOf(pastes, (paste) => paste.encryption !== null) > 0.01);
   assert.ok(pastes.every((paste) => new Set(paste.tags).size === paste.tags.length));
 });
 
@@ -63,7 +63,7 @@ test('file objects are 1 to 64 KB, exactly their row size, text or random bytes'
   for (const index of [0, 1, 2, 3, 4, 5, 6, 7]) {
     assert.equal(fileBytes(index, files[index], randomBytes).length, files[index].size);
   }
-  assert.ok(share(files, (file) => file.text) > 0.3 && share(files, (file) => !file.text) > 0.3);
+  assert.ok(shareOf(files, (file) => file.text) > 0.3 && shareOf(files, (file) => !file.text) > 0.3);
 });
 
 test('reads the peak RSS of /usr/bin/time and of /proc status', () => {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../scripts/lib.mjs';
 import { formatBytes, formatTable } from '../scripts/budgets-lib.mjs';
-import { adminAuth, apiJson, NETWORK_PROFILES } from '../scripts/page-harness.mjs';
+import { adminAuth, apiJson, newVisitorPage } from '../scripts/page-harness.mjs';
 
 const RUNS = Number(process.env.BENCH_PREVIEW_RUNS ?? 3);
 
@@ -64,16 +64,8 @@ async function share(apiUrl, fileName, bytes) {
 }
 
 async function loadOnce(browser, url, { marker, selector }, network) {
-  const context = await browser.newContext({ locale: 'en-US' });
-  await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
-  const page = await context.newPage();
+  const { context, page } = await newVisitorPage(browser, { network });
   try {
-    const conditions = NETWORK_PROFILES[network];
-    if (conditions) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', conditions);
-    }
     const code = [];
     page.on('requestfinished', (request) => {
       if (!/\.(?:m?js|wasm)(?:[?#]|$)/.test(request.url())) return;

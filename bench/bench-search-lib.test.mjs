@@ -13,12 +13,12 @@ import {
   seededRandom,
   slowdownPercent,
 } from './bench-search-lib.mjs';
+import { sampleOf, shareOf } from './sample-stats.mjs';
 
 const SAMPLE = 20_000;
-const pastes = Array.from({ length: SAMPLE }, (_, index) => benchPaste(index));
-const files = Array.from({ length: SAMPLE }, (_, index) => benchFile(index));
+const pastes = sampleOf(SAMPLE, benchPaste);
+const files = sampleOf(SAMPLE, benchFile);
 const plain = pastes.filter((paste) => paste.encryption === null);
-const share = (rows, predicate) => rows.filter(predicate).length / rows.length;
 
 test('the same index always gives the same paste and file', () => {
   assert.deepEqual(benchPaste(4242), benchPaste(4242));
@@ -43,11 +43,11 @@ test('about ENCRYPTED_SHARE of the pastes are envelopes of ciphertext with no pl
 });
 
 test('the text mixes English and Chinese, and a third of the rows carry a remark', () => {
-  assert.ok(share(plain, (paste) => /[\u4e00-\u9fff]/u.test(paste.content)) > 0.3);
-  assert.ok(share(plain, (paste) => /\b[a-z]{4,}\b/u.test(paste.content)) > 0.9);
-  const remarks = share(pastes, (paste) => paste.remark !== null);
+  assert.ok(shareOf(plain, (paste) => /[\u4e00-\u9fff]/u.test(paste.content)) > 0.3);
+  assert.ok(shareOf(plain, (paste) => /\b[a-z]{4,}\b/u.test(paste.content)) > 0.9);
+  const remarks = shareOf(pastes, (paste) => paste.remark !== null);
   assert.ok(remarks > 0.25 && remarks < 0.45, `remarks ${remarks}`);
-  const fileRemarks = share(files, (file) => file.remark !== null);
+  const fileRemarks = shareOf(files, (file) => file.remark !== null);
   assert.ok(fileRemarks > 0.2 && fileRemarks < 0.4, `file remarks ${fileRemarks}`);
 });
 

@@ -83,6 +83,7 @@ import {
   pageFigures,
   requireBuild,
   routeUrl,
+  stackPortsFromEnv,
   startStack,
 } from '../scripts/page-harness.mjs';
 import { benchLargePaste } from './bench-large-paste.mjs';
@@ -102,8 +103,7 @@ import {
   readyProbeFor,
 } from '../scripts/bench-ready-lib.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 27080);
-const API_PORT = Number(process.env.BENCH_API_PORT ?? 27787);
+const STACK_PORTS = stackPortsFromEnv('BENCH');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RESULTS_DIR = path.join(repoRoot, 'bench-results');
 const PARTS = ['pages', 'large-paste', 'previews', 'api', 'ssr', 'search', 'cluster', 'soak', 'backup', 'storage'];
@@ -188,7 +188,7 @@ async function main() {
 
 async function benchStack() {
   requireBuild('pnpm bench');
-  const stack = await startStack({ port: PORT, apiPort: API_PORT, name: 'bench' });
+  const stack = await startStack({ ...STACK_PORTS, name: 'bench' });
   try {
     const content = await createContent(stack.apiUrl);
     if (runs('pages') || runs('large-paste') || runs('previews')) {

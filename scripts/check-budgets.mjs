@@ -31,10 +31,9 @@ import {
   rulesForRoute,
   sharedModulesByFile,
 } from './budgets-lib.mjs';
-import { ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, startStack } from './page-harness.mjs';
+import { ROUTES, createContent, launchChromium, openPage, requireBuild, routeUrl, stackPortsFromEnv, startStack } from './page-harness.mjs';
 
-const PORT = Number(process.env.BUDGET_PORT ?? 27080);
-const API_PORT = Number(process.env.BUDGET_API_PORT ?? 27787);
+const STACK_PORTS = stackPortsFromEnv('BUDGET');
 const BUDGETS_FILE = path.resolve(repoRoot, process.env.BUDGETS_FILE ?? 'deploy/budgets.json');
 const UPDATE = process.argv.includes('--update');
 const HEADROOM = 0.2;
@@ -140,7 +139,7 @@ async function main() {
   const measured = { remotes: {}, routes: {} };
   for (const pkg of ['host-shell', ...REMOTES]) measured.remotes[pkg] = measureBuild(pkg);
 
-  const stack = await startStack({ port: PORT, apiPort: API_PORT, name: 'budgets' });
+  const stack = await startStack({ ...STACK_PORTS, name: 'budgets' });
   const ruleBreaks = [];
   const loads = {};
   const uncompressedNotes = [];

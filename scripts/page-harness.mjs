@@ -45,6 +45,17 @@ export function requireBuild(command) {
 }
 
 /**
+ * The ports of a measuring stack (startStack) from the environment: `${prefix}_PORT` for the
+ * gateway and `${prefix}_API_PORT` for the api-server, by default 27080 and 27787 (the same for
+ * `pnpm bench` and `pnpm check-budgets`, which are not meant to run at once).
+ * @param {string} prefix e.g. 'BENCH' (BENCH_PORT, BENCH_API_PORT)
+ * @returns {{ port: number, apiPort: number }}
+ */
+export function stackPortsFromEnv(prefix) {
+  return { port: Number(process.env[`${prefix}_PORT`] ?? 27080), apiPort: Number(process.env[`${prefix}_API_PORT`] ?? 27787) };
+}
+
+/**
  * Starts the api-server (fresh SQLite + local disk in a temp DATA_DIR) and the gateway. With
  * `workspaceRoots`, one gateway per folder (each serving `<folder>/<package>/dist`, on `port`,
  * `port + 1`, …) in front of the one api-server: `baseUrls`, in that order.
@@ -184,6 +195,28 @@ export const NETWORK_PROFILES = {
   'slow-4g': { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 },
 };
 
+/**
+ * A fresh browser context (en-US, empty cache) and its page, as a measured visit sees them: the
+ * `initScripts` first, then a visitor who saves data, on the `network` of NETWORK_PROFILES (an
+ * unknown name throws). The figures are what the page itself needs: the shell's idle prefetch of
+ * the other areas' remotes (host-shell remote-prefetch.ts) is off for visitors who save data, so is it here.
+ * @returns {Promise<{ context: import('@playwright/test').BrowserContext, page: import('@playwright/test').Page }>}
+ */
+export async function newVisitorPage(browser, { network = 'loopback', initScripts = [] } = {}) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  for (const script of initScripts) await context.addInitScript(script);
+  await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+  const page = await context.newPage();
+  const conditions = NETWORK_PROFILES[network];
+  if (conditions === undefined) throw new Error(`unknown network profile: ${network}`);
+  if (conditions) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', conditions);
+  }
+  return { context, page };
+}
+
 /** How long a load waits for its `ready` probe to hold after the area's page is in. */
 const READY_TIMEOUT_MS = 30000;
 
@@ -200,19 +233,7 @@ const READY_TIMEOUT_MS = 30000;
  * @template T
  */
 export async function openPage(browser, url, { area, keepScriptBodies = false, inspect, network = 'loopback', ready = null } = {}) {
-  const context = await browser.newContext({ locale: 'en-US' });
-  if (ready) await context.addInitScript(readyPollerScript(ready));
-  // The figures are what the page itself needs: the shell's idle prefetch of the other areas'
-  // remotes (host-shell remote-prefetch.ts) is off for visitors who save data, so is it here.
-  await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
-  const page = await context.newPage();
-  const conditions = NETWORK_PROFILES[network];
-  if (conditions === undefined) throw new Error(`unknown network profile: ${network}`);
-  if (conditions) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', conditions);
-  }
+  const { context, page } = await newVisitorPage(browser, { network, initScripts: ready ? [readyPollerScript(ready)] : [] });
   const pending = [];
   page.on('requestfinished', (request) => {
     pending.push(

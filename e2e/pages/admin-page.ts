@@ -1,19 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AdminModule } from '../../shared-kernel/src/admin-modules';
-import { AreaPageObject } from './page-object';
+import { AreaPageObject, withTestIds } from './page-object';
 import { seedCredentialOnce, type SeededCredential } from '../support/seed-credential';
 
 /** An admin module, from the product's one list (the host routes them, mfe-admin renders them). */
 export type AdminModuleName = AdminModule;
 
 /** The admin remote (`/admin`, `/admin/{module}`): login, layout, tables, dialogs. */
-export class AdminPage extends AreaPageObject {
-  readonly login = this.testId('admin-login');
-  readonly loginError = this.testId('login-error');
-  readonly logoutButton = this.testId('logout-button');
-  readonly permissionDenied = this.testId('permission-denied');
-  readonly sessionNotice = this.testId('session-notice');
-
+export class AdminPage extends withTestIds(AreaPageObject, {
+  login: 'admin-login',
+  loginError: 'login-error',
+  logoutButton: 'logout-button',
+  permissionDenied: 'permission-denied',
+  sessionNotice: 'session-notice',
+}) {
   constructor(page: Page) {
     super(page, 'admin');
   }

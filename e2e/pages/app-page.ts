@@ -1,5 +1,5 @@
 import type { JSHandle } from '@playwright/test';
-import { PageObject } from './page-object';
+import { PageObject, withTestIds } from './page-object';
 
 /** A file handed to the page (built there as a File): for clipboard, drop and share-sheet events. */
 export interface PageFile {
@@ -53,15 +53,15 @@ export interface WebAppManifest {
  * paste; and the browser events a phone or a desktop sends (clipboard paste, file drop, the share
  * sheet's POST), dispatched as the browser would.
  */
-export class AppPage extends PageObject {
-  readonly offlinePage = this.testId('offline-page');
-  readonly updateNotice = this.testId('app-update-notice');
-  readonly fileDropOverlay = this.testId('file-drop-overlay');
-  readonly fileDropConfirm = this.testId('file-drop-confirm');
-  readonly sharedContentNotice = this.testId('shared-content-notice');
-  readonly sharedFilesNotice = this.testId('shared-files-notice');
-  readonly offlineCopyNotice = this.testId('offline-copy-notice');
-
+export class AppPage extends withTestIds(PageObject, {
+  offlinePage: 'offline-page',
+  updateNotice: 'app-update-notice',
+  fileDropOverlay: 'file-drop-overlay',
+  fileDropConfirm: 'file-drop-confirm',
+  sharedContentNotice: 'shared-content-notice',
+  sharedFilesNotice: 'shared-files-notice',
+  offlineCopyNotice: 'offline-copy-notice',
+}) {
   /** The localized web app manifest the gateway serves (from the origin of the page that is open). */
   async manifest(lang?: 'en-US' | 'zh-CN'): Promise<WebAppManifest> {
     const address = new URL(`/manifest.webmanifest${lang ? `?lang=${lang}` : ''}`, this.page.url());

@@ -1,19 +1,18 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import type { AdminPage } from './admin-page';
-import { PageObject } from './page-object';
+import { PageObject, withTestIds } from './page-object';
 
 /** The admin panel's Backup module (`/admin/backup`): its cards, as a user sees them. */
-export class BackupPage extends PageObject {
-  readonly root = this.testId('backup');
-  readonly overview = this.testId('backup-overview');
-  readonly downloadCard = this.testId('backup-download');
-  readonly restoreCard = this.testId('backup-restore');
-  readonly scheduleCard = this.testId('backup-schedule');
-  readonly runs = this.testId('backup-runs');
-  readonly downloadButton = this.testId('backup-download-button');
-  readonly runNowButton = this.testId('backup-run-now');
-  readonly chooseFileButton = this.testId('restore-choose');
-
+export class BackupPage extends withTestIds(PageObject, {
+  root: 'backup',
+  overview: 'backup-overview',
+  restoreCard: 'backup-restore',
+  scheduleCard: 'backup-schedule',
+  runs: 'backup-runs',
+  downloadButton: 'backup-download-button',
+  runNowButton: 'backup-run-now',
+  chooseFileButton: 'restore-choose',
+}) {
   constructor(
     page: Page,
     readonly admin: AdminPage,

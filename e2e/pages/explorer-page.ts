@@ -1,16 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AreaPageObject } from './page-object';
+import { AreaPageObject, withTestIds } from './page-object';
 import { seedCredentialOnce, type SeededCredential } from '../support/seed-credential';
 
 /** The mount explorer remote (`/mount-explorer/...`). */
-export class ExplorerPage extends AreaPageObject {
-  readonly list = this.testId('file-list');
-  readonly rows = this.testId('file-row');
-  readonly breadcrumbs = this.testId('breadcrumbs');
-  readonly notices = this.testId('notice');
-  readonly preview = this.testId('preview-panel');
-  readonly deleteDialog = this.testId('delete-dialog');
-
+export class ExplorerPage extends withTestIds(AreaPageObject, {
+  list: 'file-list',
+  rows: 'file-row',
+  breadcrumbs: 'breadcrumbs',
+  notices: 'notice',
+  preview: 'preview-panel',
+  deleteDialog: 'delete-dialog',
+}) {
   constructor(page: Page) {
     super(page, 'explorer');
   }
@@ -48,6 +48,15 @@ export class ExplorerPage extends AreaPageObject {
     await this.page.getByTestId(`action-${action}`).click();
   }
 
+  /** Renames an item through its dialog, which opens with the item's name filled in. */
+  async rename(name: string, newName: string): Promise<void> {
+    await this.action(name, 'rename');
+    const input = this.page.getByTestId('rename-dialog-input');
+    await expect(input).toHaveValue(name);
+    await input.fill(newName);
+    await this.page.getByTestId('rename-dialog-submit').click();
+  }
+
   /** Opens an item's delete dialog, expects `text` in it, cancels, and checks that the dialog closed and the item stayed. */
   async cancelDelete(name: string, text: string): Promise<void> {
     await this.action(name, 'delete');
@@ -62,6 +71,19 @@ export class ExplorerPage extends AreaPageObject {
     await this.action(name, 'delete');
     if (text !== undefined) await expect(this.deleteDialog).toContainText(text);
     await this.page.getByTestId('delete-dialog-confirm').click();
+  }
+
+  /** Deletes a file through its dialog, then checks the "deleted" notice and that its row is gone. */
+  async deleteFile(name: string): Promise<void> {
+    await this.confirmDelete(name);
+    await expect(this.notice(`${name} deleted`)).toBeVisible();
+    await expect(this.row(name)).toHaveCount(0);
+  }
+
+  /** Deletes a folder through its dialog, which says everything in it goes too, then checks that its row is gone. */
+  async deleteFolder(name: string): Promise<void> {
+    await this.confirmDelete(name, 'and everything in it');
+    await expect(this.row(name)).toHaveCount(0);
   }
 
   async select(...names: string[]): Promise<void> {

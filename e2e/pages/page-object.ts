@@ -11,7 +11,8 @@ export function areaLocator(page: Page, area: AreaName, pageName?: string): Loca
 
 /**
  * What every page object shares: the page it drives and a way to its elements by test id. A page
- * object declares its own elements as fields (`readonly header = this.testId('site-header')`).
+ * object lists the elements it finds by test id in one table (see withTestIds), and declares any
+ * other locator as a field.
  */
 export class PageObject {
   constructor(readonly page: Page) {}
@@ -41,4 +42,29 @@ export class AreaPageObject extends PageObject {
     await this.page.goto(path);
     await expect(this.area).toBeVisible({ timeout });
   }
+}
+
+/** The locator fields a table of test ids gives: `{ header: 'site-header' }` → `header: Locator`. */
+export type TestIdLocators<Ids extends Record<string, string>> = { readonly [Name in keyof Ids]: Locator };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's rule for a mixin's base: a constructor of `...args: any[]`
+type PageObjectClass = abstract new (...args: any[]) => PageObject;
+
+/**
+ * `Base` with one locator field per entry of `ids` (field name → `data-testid`), so that a page
+ * object lists its elements as a table: `class ShellPage extends withTestIds(PageObject, { header:
+ * 'site-header' })` has `shell.header`, which is `page.getByTestId('site-header')`. The fields are
+ * set before the subclass's own field initializers run, so those may build on them.
+ */
+export function withTestIds<Base extends PageObjectClass, Ids extends Record<string, string>>(Base: Base, ids: Ids) {
+  abstract class WithTestIds extends Base {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the mixin's constructor passes the base's arguments on as they are
+    constructor(...args: any[]) {
+      super(...args);
+      for (const [name, id] of Object.entries(ids)) {
+        Object.defineProperty(this, name, { value: this.page.getByTestId(id), enumerable: true });
+      }
+    }
+  }
+  return WithTestIds as unknown as abstract new (...args: ConstructorParameters<Base>) => InstanceType<Base> & TestIdLocators<Ids>;
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AreaPageObject } from './page-object';
+import { AreaPageObject, withTestIds } from './page-object';
 
 export interface ShareOptions {
   remark?: string;
@@ -10,29 +10,29 @@ export interface ShareOptions {
 }
 
 /** The Markdown editor home (`/`) of mfe-public. */
-export class PublicEditorPage extends AreaPageObject {
+export class PublicEditorPage extends withTestIds(AreaPageObject, {
+  preview: 'editor-preview',
+  stats: 'editor-stats',
+  draftStatus: 'draft-status',
+  saveButton: 'editor-save',
+  previewToggle: 'editor-preview-toggle',
+  importInput: 'editor-import-input',
+  importMessage: 'import-message',
+  downloadButton: 'editor-download',
+  clearButton: 'editor-clear',
+  remark: 'share-remark',
+  password: 'share-password-input',
+  expiry: 'share-expiry',
+  maxViews: 'share-max-views',
+  slug: 'share-slug',
+  submit: 'share-submit',
+  accessNotice: 'share-access-notice',
+  result: 'share-result',
+  shareLink: 'share-link',
+  rawLink: 'raw-link',
+  resultPassword: 'share-result-password',
+}) {
   readonly codeMirror = this.page.locator('.cp-md-editor .CodeMirror');
-  readonly preview = this.testId('editor-preview');
-  readonly stats = this.testId('editor-stats');
-  readonly draftStatus = this.testId('draft-status');
-  readonly saveButton = this.testId('editor-save');
-  readonly previewToggle = this.testId('editor-preview-toggle');
-  readonly importButton = this.testId('editor-import');
-  readonly importInput = this.testId('editor-import-input');
-  readonly importMessage = this.testId('import-message');
-  readonly downloadButton = this.testId('editor-download');
-  readonly clearButton = this.testId('editor-clear');
-  readonly remark = this.testId('share-remark');
-  readonly password = this.testId('share-password-input');
-  readonly expiry = this.testId('share-expiry');
-  readonly maxViews = this.testId('share-max-views');
-  readonly slug = this.testId('share-slug');
-  readonly submit = this.testId('share-submit');
-  readonly accessNotice = this.testId('share-access-notice');
-  readonly result = this.testId('share-result');
-  readonly shareLink = this.testId('share-link');
-  readonly rawLink = this.testId('raw-link');
-  readonly resultPassword = this.testId('share-result-password');
   readonly qr = this.result.getByTestId('qr-code');
 
   constructor(page: Page) {

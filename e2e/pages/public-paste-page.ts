@@ -1,22 +1,23 @@
 import { expect, type Page } from '@playwright/test';
+import { withTestIds } from './page-object';
 import { PublicSharePage } from './public-share-page';
 
 /** The paste view (`/paste/{slug}`) of mfe-public. */
-export class PublicPastePage extends PublicSharePage {
-  readonly content = this.testId('paste-content');
-  readonly outline = this.testId('paste-outline');
-  readonly meta = this.testId('paste-meta');
-  readonly views = this.testId('paste-views');
-  readonly expires = this.testId('paste-expires');
+export class PublicPastePage extends withTestIds(PublicSharePage, {
+  content: 'paste-content',
+  outline: 'paste-outline',
+  meta: 'paste-meta',
+  views: 'paste-views',
+  expires: 'paste-expires',
   /** "Copy as Markdown" (the paste's Markdown as plain text). */
-  readonly copyContent = this.testId('copy-content');
+  copyContent: 'copy-content',
   /** "Copy as formatted text" (the rendered HTML, with a plain-text alternative). */
-  readonly copyFormatted = this.testId('copy-formatted');
-  readonly copyLink = this.testId('copy-paste-link');
-  readonly rawLink = this.testId('raw-link');
-  readonly deleteDialog = this.testId('delete-dialog');
-  readonly lastView = this.testId('paste-last-view');
-
+  copyFormatted: 'copy-formatted',
+  copyLink: 'copy-paste-link',
+  rawLink: 'raw-link',
+  deleteDialog: 'delete-dialog',
+  lastView: 'paste-last-view',
+}) {
   constructor(page: Page) {
     super(page, 'paste');
   }

@@ -1,16 +1,17 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AreaPageObject } from './page-object';
+import { AreaPageObject, withTestIds } from './page-object';
 
 /**
  * What the two share views of mfe-public (`/file/{slug}`, `/paste/{slug}`) have in common: the
  * password gate, the status page (not found, expired…), and the owner's edit and delete buttons,
  * whose test ids start with the kind of share.
  */
-export class PublicSharePage extends AreaPageObject {
-  readonly passwordInput = this.testId('password-input');
-  readonly passwordSubmit = this.testId('password-submit');
-  readonly passwordError = this.testId('password-error');
-  readonly statusPage = this.testId('status-page');
+export class PublicSharePage extends withTestIds(AreaPageObject, {
+  passwordInput: 'password-input',
+  passwordSubmit: 'password-submit',
+  passwordError: 'password-error',
+  statusPage: 'status-page',
+}) {
   readonly editButton: Locator;
   readonly deleteButton: Locator;
   readonly editForm: Locator;

@@ -1,20 +1,27 @@
-import { expect, type Locator } from '@playwright/test';
-import { areaLocator, PageObject, type AreaName } from './page-object';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { areaLocator, PageObject, type AreaName, withTestIds } from './page-object';
 
 /** The host shell: header, nav, theme, language, slots, notices, env switcher. */
-export class ShellPage extends PageObject {
-  readonly header = this.testId('site-header');
-  readonly footer = this.testId('site-footer');
-  readonly themeToggle = this.testId('theme-toggle');
-  readonly languageSwitch = this.testId('language-switch');
-  readonly menuToggle = this.testId('menu-toggle');
-  readonly slot = this.testId('remote-slot');
-  readonly areaPage = this.testId('area-page');
-  readonly remoteFailure = this.testId('remote-failure');
-  readonly retryButton = this.testId('remote-retry');
-  readonly sessionNotice = this.testId('session-notice');
-  readonly envSwitcher = this.testId('env-switcher');
+export class ShellPage extends withTestIds(PageObject, {
+  header: 'site-header',
+  footer: 'site-footer',
+  themeToggle: 'theme-toggle',
+  languageSwitch: 'language-switch',
+  menuToggle: 'menu-toggle',
+  areaPage: 'area-page',
+  remoteFailure: 'remote-failure',
+  retryButton: 'remote-retry',
+  sessionNotice: 'session-notice',
+  envSwitcher: 'env-switcher',
+}) {
+  /** A shell page object with `path` open (see goto). */
+  static async open(page: Page, path: string): Promise<ShellPage> {
+    const shell = new ShellPage(page);
+    await shell.goto(path);
+    return shell;
+  }
 
+  /** Opens `path` and waits until the shell's header shows. */
   async goto(path: string): Promise<void> {
     await this.page.goto(path);
     await expect(this.header).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AreaPageObject } from './page-object';
+import { AreaPageObject, withTestIds } from './page-object';
 
 export interface FilePayload {
   name: string;
@@ -8,35 +8,35 @@ export interface FilePayload {
 }
 
 /** The upload page (`/upload`) of mfe-upload. */
-export class UploadPage extends AreaPageObject {
+export class UploadPage extends withTestIds(AreaPageObject, {
+  accessNotice: 'upload-access-notice',
+  loginButton: 'upload-login',
+  limit: 'upload-limit',
+  storage: 'option-storage',
+  slug: 'option-slug',
+  path: 'option-path',
+  remark: 'option-remark',
+  password: 'option-password',
+  expiry: 'option-expiry',
+  maxViews: 'option-max-views',
+  fileInput: 'file-input',
+  chooseButton: 'choose-files',
+  selectedFiles: 'selected-file',
+  startButton: 'start-upload',
+  items: 'upload-item',
+  recentItems: 'recent-item',
+  filesTab: 'tab-files',
+  urlTab: 'tab-url',
+  urlInput: 'url-input',
+  urlInfoButton: 'url-info',
+  urlInfoCard: 'url-info-card',
+  urlStart: 'url-start',
+  urlCancel: 'url-cancel',
+  urlProgress: 'url-progress',
+  urlError: 'url-error',
+  urlParallel: 'url-parallel',
+}) {
   readonly root = this.page.locator('.cu-root[data-remote="cloudclip_upload"]');
-  readonly accessNotice = this.testId('upload-access-notice');
-  readonly loginButton = this.testId('upload-login');
-  readonly limit = this.testId('upload-limit');
-  readonly storage = this.testId('option-storage');
-  readonly slug = this.testId('option-slug');
-  readonly path = this.testId('option-path');
-  readonly remark = this.testId('option-remark');
-  readonly password = this.testId('option-password');
-  readonly expiry = this.testId('option-expiry');
-  readonly maxViews = this.testId('option-max-views');
-  readonly fileInput = this.testId('file-input');
-  readonly chooseButton = this.testId('choose-files');
-  readonly selectedFiles = this.testId('selected-file');
-  readonly startButton = this.testId('start-upload');
-  readonly items = this.testId('upload-item');
-  readonly recent = this.testId('recent-uploads');
-  readonly recentItems = this.testId('recent-item');
-  readonly filesTab = this.testId('tab-files');
-  readonly urlTab = this.testId('tab-url');
-  readonly urlInput = this.testId('url-input');
-  readonly urlInfoButton = this.testId('url-info');
-  readonly urlInfoCard = this.testId('url-info-card');
-  readonly urlStart = this.testId('url-start');
-  readonly urlCancel = this.testId('url-cancel');
-  readonly urlProgress = this.testId('url-progress');
-  readonly urlError = this.testId('url-error');
-  readonly urlParallel = this.testId('url-parallel');
 
   constructor(page: Page) {
     super(page, 'upload');

@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, Route } from '@playwright/test';
+import { test, type Page, type Route } from '@playwright/test';
 import { S3RVER } from '../playwright.config';
 import type { FilePayload } from '../pages/upload-page';
-import type { AdminApi } from './admin-api';
+import { AdminApi } from './admin-api';
 import { writeRepeatedChunk } from './sized-file.mjs';
 
 /** A fresh temporary folder outside the repository (big test files never land in the tree). */
@@ -69,6 +69,42 @@ export async function removeConfig(api: AdminApi, configId: string): Promise<voi
   await api.delete(`/api/s3-configs/${configId}`).catch(() => undefined);
 }
 
+/** The admin's API and a local-disk storage configuration, shared by the tests of one spec file. */
+export interface SpecFileStorage {
+  readonly api: AdminApi;
+  readonly configId: string;
+}
+
+/**
+ * Call at a spec file's top level: a beforeAll hook logs the admin in and creates a local-disk
+ * configuration named `name` (before the file's own hooks, which may use both); an afterAll hook
+ * removes the configuration with its files and disposes the API.
+ */
+export function localConfigForSpecFile(name: string): SpecFileStorage {
+  let session: { api: AdminApi; configId: string } | undefined;
+  test.beforeAll(async () => {
+    const api = await AdminApi.login();
+    session = { api, configId: await createLocalConfig(api, name) };
+  });
+  test.afterAll(async () => {
+    if (!session) return;
+    await removeConfig(session.api, session.configId);
+    await session.api.dispose();
+  });
+  const current = () => {
+    if (!session) throw new Error('localConfigForSpecFile: not set up yet (use it in hooks and tests, not at the top level)');
+    return session;
+  };
+  return {
+    get api() {
+      return current().api;
+    },
+    get configId() {
+      return current().configId;
+    },
+  };
+}
+
 /** Runs `body` with the per-file upload limit set to `limitMb` MB, then sets it back to the default 100 MB. */
 export async function withMaxUploadSize<T>(api: AdminApi, limitMb: number, body: () => Promise<T>): Promise<T> {
   await api.put('/api/admin/system-settings', { max_upload_size: limitMb });
@@ -96,6 +132,22 @@ export async function holdPartUploads(page: Page): Promise<{ held: Route[]; peak
     return undefined;
   });
   return { held, peak: () => peak, requested: () => requested };
+}
+
+/**
+ * The browser's first PUT to local storage fails with `status` and `body` (as a busy or broken
+ * storage would answer); every later request goes through.
+ */
+export async function failFirstLocalPut(page: Page, status: number, body: string): Promise<void> {
+  let failed = false;
+  await page.route('**/api/storage/local/**', async (route) => {
+    if (!failed && route.request().method() === 'PUT') {
+      failed = true;
+      await route.fulfill({ status, body });
+      return;
+    }
+    await route.continue();
+  });
 }
 
 /** Status of `GET /api/admin/files/{id}` (404 once a record is gone). */

@@ -68,8 +68,7 @@ test.describe('antd stays out of the other pages', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    const shell = new ShellPage(page);
-    await shell.goto('/');
+    const shell = await ShellPage.open(page, '/');
     await shell.expectArea('public');
     await shell.navLink('Upload').click();
     await shell.expectArea('upload');

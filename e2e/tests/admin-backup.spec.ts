@@ -1,26 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
+import type { BackupOverview } from '@cloudclip/contract';
 import { ADMIN } from '../playwright.config';
 import { BackupPage } from '../pages/backup-page';
 import type { AdminApi } from '../support/admin-api';
 import { expect, test } from '../support/admin-test';
 
-/** What `GET /api/admin/backup` answers (issue 37), as far as these tests read it. */
-interface Overview {
-  schedule: {
-    enabled: boolean;
-    frequency: 'daily' | 'weekly';
-    hour: number;
-    weekday: number;
-    keep: number;
-    storageConfigId: string | null;
-    folder: string;
-    objects: boolean;
-  };
-  runs: Array<{ id: string; status: 'running' | 'ok' | 'failed'; size: number | null; error: string | null }>;
-}
-
-const overview = (api: AdminApi) => api.get<Overview>('/api/admin/backup');
+const overview = (api: AdminApi) => api.get<BackupOverview>('/api/admin/backup');
 
 /** The default storage configuration (the local one the server creates at start), by id and name. */
 async function defaultStorage(api: AdminApi): Promise<{ id: string; name: string }> {

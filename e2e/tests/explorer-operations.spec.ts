@@ -61,17 +61,12 @@ test('renames a file and a folder', async ({ page }) => {
   const explorer = new ExplorerPage(page);
   await explorer.seedCredential({ adminToken: api.credential });
   await explorer.open(directory);
-  await explorer.action('draft.txt', 'rename');
-  await expect(page.getByTestId('rename-dialog-input')).toHaveValue('draft.txt');
-  await page.getByTestId('rename-dialog-input').fill('final.txt');
-  await page.getByTestId('rename-dialog-submit').click();
+  await explorer.rename('draft.txt', 'final.txt');
   await expect(explorer.notice('Renamed draft.txt to final.txt')).toBeVisible();
   await expect(explorer.row('final.txt')).toBeVisible();
   await expect(explorer.row('draft.txt')).toHaveCount(0);
 
-  await explorer.action('old', 'rename');
-  await page.getByTestId('rename-dialog-input').fill('new');
-  await page.getByTestId('rename-dialog-submit').click();
+  await explorer.rename('old', 'new');
   await expect(explorer.row('new')).toHaveAttribute('data-kind', 'folder');
   expect(await api.names(directory)).toEqual(['final.txt', 'new']);
   expect((await api.read(`${directory}final.txt`)).toString()).toBe('text');
@@ -87,12 +82,8 @@ test('deletes a file and a folder after confirmation; cancel keeps it', async ({
 
   await explorer.cancelDelete('keep.txt', 'The file keep.txt will be deleted permanently');
 
-  await explorer.confirmDelete('gone.txt');
-  await expect(explorer.notice('gone.txt deleted')).toBeVisible();
-  await expect(explorer.row('gone.txt')).toHaveCount(0);
-
-  await explorer.confirmDelete('sub', 'and everything in it');
-  await expect(explorer.row('sub')).toHaveCount(0);
+  await explorer.deleteFile('gone.txt');
+  await explorer.deleteFolder('sub');
   expect(await api.names(directory)).toEqual(['keep.txt']);
 });
 

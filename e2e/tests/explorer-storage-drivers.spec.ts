@@ -88,14 +88,10 @@ for (const driver of ['webdav', 'sftp'] as const) {
       const target = await folder(mount(), 'target');
       const explorer = await openExplorer(page, directory);
 
-      await explorer.action('draft.txt', 'rename');
-      await page.getByTestId('rename-dialog-input').fill('final.txt');
-      await page.getByTestId('rename-dialog-submit').click();
+      await explorer.rename('draft.txt', 'final.txt');
       await expect(explorer.notice('Renamed draft.txt to final.txt')).toBeVisible();
       await expect(explorer.row('draft.txt')).toHaveCount(0);
-      await explorer.action('old', 'rename');
-      await page.getByTestId('rename-dialog-input').fill('new');
-      await page.getByTestId('rename-dialog-submit').click();
+      await explorer.rename('old', 'new');
       await expect(explorer.row('new')).toHaveAttribute('data-kind', 'folder');
       await expect(explorer.row('old')).toHaveCount(0);
       expect(await api.names(directory)).toEqual(['final.txt', 'gone.txt', 'new']);
@@ -113,11 +109,8 @@ for (const driver of ['webdav', 'sftp'] as const) {
       expect((await api.read(`${directory}final.txt`)).toString()).toBe('draft text');
 
       await explorer.cancelDelete('gone.txt', 'The file gone.txt will be deleted permanently');
-      await explorer.confirmDelete('gone.txt');
-      await expect(explorer.notice('gone.txt deleted')).toBeVisible();
-      await expect(explorer.row('gone.txt')).toHaveCount(0);
-      await explorer.confirmDelete('new', 'and everything in it');
-      await expect(explorer.row('new')).toHaveCount(0);
+      await explorer.deleteFile('gone.txt');
+      await explorer.deleteFolder('new');
       expect(await api.names(directory)).toEqual(['final.txt']);
       expect(await api.status(`${directory}gone.txt`)).toBe(404);
     });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ShellPage } from '../pages/shell-page';
 
 /**
@@ -20,19 +20,28 @@ async function holdUploadRemote(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Opens /upload with the upload remote held and waits for the first screen's page heading (`name`);
+ * returns the first screen, that heading and the release of the remote.
+ */
+async function openUploadFirstScreen(page: Page, name: string): Promise<{ release: () => void; firstScreen: Locator; heading: Locator }> {
+  const release = await holdUploadRemote(page);
+  await page.goto('/upload');
+  const firstScreen = page.locator('#cc-first-screen');
+  const heading = firstScreen.getByRole('heading', { name, level: 1 });
+  await expect(heading).toBeVisible();
+  return { release, firstScreen, heading };
+}
+
 test.describe('first screen, en-US', () => {
   test.use({ locale: 'en-US' });
 
   test("shows the page's heading and login notice before the remote runs, then the remote's page takes the same place", async ({
     page,
   }) => {
-    const release = await holdUploadRemote(page);
     const shell = new ShellPage(page);
-    await shell.goto('/upload');
-
-    const firstScreen = page.locator('#cc-first-screen');
-    const heading = firstScreen.getByRole('heading', { name: 'File upload', level: 1 });
-    await expect(heading).toBeVisible();
+    const { release, firstScreen, heading } = await openUploadFirstScreen(page, 'File upload');
+    await expect(shell.header).toBeVisible();
     await expect(firstScreen.getByText('Log in to upload')).toBeVisible();
     // Nothing of the remote yet, and the footer waits below the page that is not there.
     await expect(page.locator('[data-area="upload"]')).toHaveCount(0);
@@ -51,8 +60,7 @@ test.describe('first screen, en-US', () => {
 
   test('is dropped when the visitor leaves the address before the remote has loaded', async ({ page }) => {
     await holdUploadRemote(page);
-    const shell = new ShellPage(page);
-    await shell.goto('/upload');
+    const shell = await ShellPage.open(page, '/upload');
     await expect(page.locator('#cc-first-screen').getByText('Log in to upload')).toBeVisible();
 
     await shell.navLink('Home').click();
@@ -73,12 +81,7 @@ test.describe('first screen, zh-CN, dark, phone, signed in', () => {
       window.localStorage.setItem('themeMode', 'dark');
       window.localStorage.setItem('api_key', 'ck_not_checked_yet');
     });
-    const release = await holdUploadRemote(page);
-    await page.goto('/upload');
-
-    const firstScreen = page.locator('#cc-first-screen');
-    const heading = firstScreen.getByRole('heading', { name: '文件上传', level: 1 });
-    await expect(heading).toBeVisible();
+    const { release, firstScreen, heading } = await openUploadFirstScreen(page, '文件上传');
     await expect(firstScreen.getByText('登录后才能上传')).toBeHidden();
     await expect(firstScreen.getByText('Log in to upload')).toBeHidden();
     // The dark theme's text colour (shared-kernel theme tokens), before the kernel has run its theme.

@@ -5,8 +5,7 @@ test.describe('theme', () => {
   test.use({ locale: 'en-US', colorScheme: 'light' });
 
   test('cycles auto → light → dark and survives a reload', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto('/');
+    const shell = await ShellPage.open(page, '/');
     await expect(shell.themeToggle).toHaveAttribute('data-mode', 'auto');
     expect(await shell.themeAttribute()).toBe('light');
 
@@ -33,8 +32,7 @@ test.describe('theme in auto mode', () => {
   test.use({ colorScheme: 'dark' });
 
   test('follows a dark operating system', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto('/');
+    const shell = await ShellPage.open(page, '/');
     await expect(shell.themeToggle).toHaveAttribute('data-mode', 'auto');
     expect(await shell.themeAttribute()).toBe('dark');
   });
@@ -49,8 +47,7 @@ test.describe('language detection', () => {
     test.describe(browser, () => {
       test.use({ locale });
       test(`gets ${language}`, async ({ page }) => {
-        const shell = new ShellPage(page);
-        await shell.goto('/');
+        const shell = await ShellPage.open(page, '/');
         await expect(shell.navLink(home)).toBeVisible();
         await expect(shell.languageSwitch).toHaveValue(language);
         await expect(page).toHaveTitle(title);
@@ -64,8 +61,7 @@ test.describe('language switch', () => {
   test.use({ locale: 'en-US' });
 
   test('switches the shell and the mounted remote, and is remembered', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto('/upload');
+    const shell = await ShellPage.open(page, '/upload');
     await shell.expectArea('upload');
     await expect(shell.areaPage.getByRole('heading')).toHaveText('File upload');
 

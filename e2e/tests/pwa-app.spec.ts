@@ -108,8 +108,7 @@ test('the app is installable: no installability errors; a manifest in both langu
 });
 
 test('after a reload a service worker controls the page, and it has precached the pinned releases', async ({ page, request }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await expect
     .poll(
       () =>

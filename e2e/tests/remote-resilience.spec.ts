@@ -6,8 +6,7 @@ test.use({ locale: 'en-US' });
 
 test('a remote whose files cannot be fetched shows a retry in its slot while the rest works', async ({ page }) => {
   await page.route('**/remotes/mfe-upload/**', (route) => route.abort('connectionrefused'));
-  const shell = new ShellPage(page);
-  await shell.goto('/upload');
+  const shell = await ShellPage.open(page, '/upload');
 
   await expect(shell.remoteFailure).toBeVisible({ timeout: 20_000 });
   await expect(shell.remoteFailure).toHaveAttribute('data-remote', 'cloudclip_upload');
@@ -45,8 +44,7 @@ test('a remote pinned to a version that does not exist fails in its slot only', 
 });
 
 test('host and remotes share one React, one kernel and one bus', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await shell.expectArea('public');
   for (const [link, area] of [
     ['Upload', 'upload'],

@@ -5,8 +5,7 @@ import { adminToken } from '../support/api';
 test.use({ locale: 'en-US' });
 
 test('the admin guard clears a rejected token and announces the expiry', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await shell.expectArea('public');
   await page.evaluate(() => window.localStorage.setItem('admin_token', 'not-a-valid-token'));
 
@@ -22,8 +21,7 @@ test('the admin guard clears a rejected token and announces the expiry', async (
 
 test('the admin guard keeps a valid token', async ({ page }) => {
   const token = await adminToken();
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await page.evaluate((value) => window.localStorage.setItem('admin_token', value), token);
   const check = page.waitForResponse((response) => response.url().endsWith('/api/test/admin-token'));
   await shell.navLink('Admin').click();
@@ -34,8 +32,7 @@ test('the admin guard keeps a valid token', async ({ page }) => {
 });
 
 test('a stale token found at start-up is cleared on any page', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await page.evaluate(() => window.localStorage.setItem('admin_token', 'expired-token'));
   await page.reload();
   await expect(shell.sessionNotice).toBeVisible();
@@ -46,8 +43,7 @@ test.describe('environment switcher', () => {
   test.use({ locale: 'zh-CN' });
 
   test('is hidden without an admin token or without the query parameter', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto('/?showEnvSwitcher');
+    const shell = await ShellPage.open(page, '/?showEnvSwitcher');
     await shell.expectArea('public');
     await expect(shell.envSwitcher).toHaveCount(0);
 
@@ -60,8 +56,7 @@ test.describe('environment switcher', () => {
 
   test('switches the API base address and reloads', async ({ page, baseURL }) => {
     const token = await adminToken();
-    const shell = new ShellPage(page);
-    await shell.goto('/');
+    const shell = await ShellPage.open(page, '/');
     await page.evaluate((value) => window.localStorage.setItem('admin_token', value), token);
     await shell.goto('/?showEnvSwitcher');
 

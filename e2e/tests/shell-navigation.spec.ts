@@ -4,8 +4,7 @@ import { ShellPage } from '../pages/shell-page';
 test.use({ locale: 'en-US' });
 
 test('nav links open each area in its remote', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await shell.expectArea('public', 'home');
 
   await shell.navLink('Upload').click();
@@ -30,8 +29,7 @@ test('a page arrives with its own code preloaded, and a hovered nav link fetches
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   // A visitor who saves data: no idle prefetch, so only the hover can fetch the remote.
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
-  const shell = new ShellPage(page);
-  await shell.goto('/paste/AbC123');
+  const shell = await ShellPage.open(page, '/paste/AbC123');
   await shell.expectArea('public', 'paste');
   // The gateway announced the paste page's lazy chunk in the HTML (page-chunks.json).
   const preloads = await page
@@ -52,8 +50,7 @@ test('a page arrives with its own code preloaded, and a hovered nav link fetches
 test("once the first page is up, the other areas' remotes are fetched while the browser is idle", async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  const shell = new ShellPage(page);
-  await shell.goto('/upload');
+  const shell = await ShellPage.open(page, '/upload');
   await shell.expectArea('upload');
   const entryOf = (pkg: string) => (address: string) => new RegExp(`/remotes/${pkg}/[^/]+/remoteEntry\\.js$`).test(address);
   for (const pkg of ['mfe-public', 'mfe-explorer', 'mfe-admin']) {
@@ -73,8 +70,7 @@ test("once the first page is up, the other areas' remotes are fetched while the 
 });
 
 test('deep links render the matching page of the remote', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/paste/AbC123');
+  const shell = await ShellPage.open(page, '/paste/AbC123');
   await shell.expectArea('public', 'paste');
   await expect(shell.areaPage).toContainText('AbC123');
 
@@ -84,15 +80,13 @@ test('deep links render the matching page of the remote', async ({ page }) => {
 });
 
 test('unknown paths redirect to the home page', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/definitely/not/a/page');
+  const shell = await ShellPage.open(page, '/definitely/not/a/page');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await shell.expectArea('public', 'home');
 });
 
 test('an unknown admin module falls back to the dashboard', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/admin/not-a-module');
+  await ShellPage.open(page, '/admin/not-a-module');
   await expect(page).toHaveURL(/\/admin$/);
 });
 
@@ -114,8 +108,7 @@ test('document titles follow the route', async ({ page }) => {
 });
 
 test('navigating inside an area keeps the remote mounted and updates the title', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/paste/one');
+  const shell = await ShellPage.open(page, '/paste/one');
   await shell.expectArea('public', 'paste');
   await page.evaluate(() => {
     (document.querySelector('.cc-remote[data-remote="cloudclip_public"]') as HTMLElement).dataset.marker = 'kept';
@@ -127,8 +120,7 @@ test('navigating inside an area keeps the remote mounted and updates the title',
 });
 
 test('the footer shows the copyright with the current year and the header links to the source', async ({ page }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await expect(shell.footer).toContainText(`© ${new Date().getFullYear()} Cloudclip`);
   await expect(page.getByTestId('source-link')).toHaveAttribute('href', /^https:\/\//);
 });
@@ -136,8 +128,7 @@ test('the footer shows the copyright with the current year and the header links 
 test('the skip link is the first stop of the keyboard, is named for what it does, and moves focus to the main content', async ({
   page,
 }) => {
-  const shell = new ShellPage(page);
-  await shell.goto('/');
+  const shell = await ShellPage.open(page, '/');
   await shell.expectArea('public', 'home');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content', exact: true });
@@ -153,8 +144,7 @@ test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
   test('the skip link reads 跳到主要内容', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto('/');
+    await ShellPage.open(page, '/');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: '跳到主要内容', exact: true })).toBeFocused();
   });
@@ -164,8 +154,7 @@ test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the nav collapses into a menu that opens and closes', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto('/');
+    const shell = await ShellPage.open(page, '/');
     const uploadLink = shell.navLink('Upload');
     await expect(uploadLink).toBeHidden();
     await shell.menuToggle.click();

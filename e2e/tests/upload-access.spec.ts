@@ -4,21 +4,10 @@ import { UploadPage } from '../pages/upload-page';
 import { ShellPage } from '../pages/shell-page';
 import { AdminApi } from '../support/admin-api';
 import { useAdminSession, useApiKeySession } from '../support/public-session';
-import { createLocalConfig, fileRecordStatus, removeConfig, textFile, withMaxUploadSize } from '../support/upload-fixtures';
+import { failFirstLocalPut, fileRecordStatus, localConfigForSpecFile, textFile, withMaxUploadSize } from '../support/upload-fixtures';
 
-let api: AdminApi;
-let configId: string;
 const run = Date.now().toString(36);
-
-test.beforeAll(async () => {
-  api = await AdminApi.login();
-  configId = await createLocalConfig(api, `upload e2e access ${run}`);
-});
-
-test.afterAll(async () => {
-  await removeConfig(api, configId);
-  await api.dispose();
-});
+const disk = localConfigForSpecFile(`upload e2e access ${run}`);
 
 /** Serious and critical violations inside the upload remote. */
 async function seriousViolations(page: Page) {
@@ -42,43 +31,35 @@ test.describe('who may upload', () => {
   });
 
   test('a key without file permission is told that it lacks file permission', async ({ page }) => {
-    const key = await api.createKey({ name: `upload text only ${run}`, text_permission: true, file_permission: false });
+    const key = await disk.api.createKey({ name: `upload text only ${run}`, text_permission: true, file_permission: false });
     await useApiKeySession(page, key, { text: true, file: false });
     const upload = new UploadPage(page);
     await upload.goto();
     await expect(upload.accessNotice).toHaveAttribute('data-reason', 'key-without-file-permission');
     await expect(page.getByRole('heading', { name: 'Your API key has no file permission' })).toBeVisible();
     await expect(upload.fileInput).toHaveCount(0);
-    await api.delete(`/api/admin/api-keys/${key.id}`);
+    await disk.api.delete(`/api/admin/api-keys/${key.id}`);
   });
 
   test('a key with file permission uploads; its failed upload is cleaned up with the user delete', async ({ page }) => {
-    const key = await api.createKey({ name: `upload file key ${run}`, file_permission: true });
+    const key = await disk.api.createKey({ name: `upload file key ${run}`, file_permission: true });
     await useApiKeySession(page, key, { text: false, file: true });
     const upload = new UploadPage(page);
-    let failed = false;
-    await page.route('**/api/storage/local/**', async (route) => {
-      if (!failed && route.request().method() === 'PUT') {
-        failed = true;
-        await route.fulfill({ status: 503, body: 'busy' });
-        return;
-      }
-      await route.continue();
-    });
+    await failFirstLocalPut(page, 503, 'busy');
     await upload.goto();
-    await upload.chooseStorage(configId);
+    await upload.chooseStorage(disk.configId);
     const presign = page.waitForResponse((response) => response.url().includes('/api/s3/presign'));
     const cleanup = page.waitForRequest((request) => request.method() === 'DELETE' && /\/api\/user\/files\//.test(request.url()));
     await upload.upload([textFile('by-key.txt', 'uploaded by a key')]);
     const fileId = ((await (await presign).json()) as { data: { file_id: string } }).data.file_id;
     expect((await cleanup).url()).toContain(`/api/user/files/${fileId}`);
     await upload.expectState('by-key.txt', 'error');
-    await expect.poll(() => fileRecordStatus(api, fileId)).toBe(404);
+    await expect.poll(() => fileRecordStatus(disk.api, fileId)).toBe(404);
     await upload.item('by-key.txt').getByTestId('item-retry').click();
     await upload.expectState('by-key.txt', 'success');
     const mine = await (await AdminApi.asKey(key.key)).get<{ files: Array<{ filename: string }> }>('/api/user/files');
     expect(mine.files.map((file) => file.filename)).toContain('by-key.txt');
-    await api.delete(`/api/admin/api-keys/${key.id}`);
+    await disk.api.delete(`/api/admin/api-keys/${key.id}`);
   });
 });
 
@@ -86,10 +67,10 @@ test.describe('input', () => {
   test.use({ locale: 'en-US' });
 
   test('files come in by keyboard (choose), drag and drop, and paste', async ({ page }) => {
-    await useAdminSession(page, api.token);
+    await useAdminSession(page, disk.api.token);
     const upload = new UploadPage(page);
     await upload.goto();
-    await upload.chooseStorage(configId);
+    await upload.chooseStorage(disk.configId);
 
     // Keyboard: focus the button and press Enter: the file chooser opens.
     await upload.chooseButton.focus();
@@ -123,10 +104,10 @@ test.describe('input', () => {
 
   test('on a 390 px wide phone the page fits the screen and uploads', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await useAdminSession(page, api.token);
+    await useAdminSession(page, disk.api.token);
     const upload = new UploadPage(page);
     await upload.goto();
-    await upload.chooseStorage(configId);
+    await upload.chooseStorage(disk.configId);
     await upload.upload([textFile('a-file-with-a-rather-long-name-that-must-not-widen-the-page.txt', 'phone')]);
     await upload.expectState('a-file-with-a-rather-long-name-that-must-not-widen-the-page.txt', 'success');
     await upload.openUrlTab();
@@ -145,14 +126,14 @@ test.describe('Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
   test('the page, states and messages are in Chinese, and follow a switch to English', async ({ page }) => {
-    await useAdminSession(page, api.token);
+    await useAdminSession(page, disk.api.token);
     const upload = new UploadPage(page);
-    await withMaxUploadSize(api, 1, async () => {
+    await withMaxUploadSize(disk.api, 1, async () => {
       await upload.goto();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('文件上传');
       await expect(upload.limit).toHaveText('单个文件最大 1 MB');
       await expect(upload.filesTab).toHaveText('上传文件');
-      await upload.chooseStorage(configId);
+      await upload.chooseStorage(disk.configId);
       await upload.upload([
         textFile('中文.txt', '你好'),
         { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1024 * 1024 + 1) },
@@ -176,11 +157,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme, locale: 'en-US' });
 
     test('the page with results, errors, a QR code and the URL info has no serious or critical violations', async ({ page }) => {
-      await useAdminSession(page, api.token);
+      await useAdminSession(page, disk.api.token);
       const upload = new UploadPage(page);
       await upload.goto();
       await expect(upload.root).toHaveAttribute('data-dark', colorScheme === 'dark' ? 'true' : 'false');
-      await upload.chooseStorage(configId);
+      await upload.chooseStorage(disk.configId);
       await upload.upload([textFile('a11y.txt', 'accessible')]);
       await upload.expectState('a11y.txt', 'success');
       await upload.item('a11y.txt').getByRole('button', { name: 'Show QR code' }).click();

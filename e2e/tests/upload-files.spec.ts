@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { UploadPage } from '../pages/upload-page';
-import { AdminApi } from '../support/admin-api';
 import { useAdminSession } from '../support/public-session';
 import {
   createLocalConfig,
+  failFirstLocalPut,
   fileRecordStatus,
+  localConfigForSpecFile,
   patternBytes,
   removeConfig,
   tempDir,
@@ -15,28 +16,17 @@ import {
 
 test.use({ locale: 'en-US' });
 
-let api: AdminApi;
-let configId: string;
 const run = Date.now().toString(36);
-
-test.beforeAll(async () => {
-  api = await AdminApi.login();
-  configId = await createLocalConfig(api, `upload e2e disk ${run}`);
-});
-
-test.afterAll(async () => {
-  await removeConfig(api, configId);
-  await api.dispose();
-});
+const disk = localConfigForSpecFile(`upload e2e disk ${run}`);
 
 test.beforeEach(async ({ page }) => {
-  await useAdminSession(page, api.token);
+  await useAdminSession(page, disk.api.token);
 });
 
 test('uploads several files at once; each gets its own row and a working share link', async ({ page }) => {
   const upload = new UploadPage(page);
   await upload.goto();
-  await upload.chooseStorage(configId);
+  await upload.chooseStorage(disk.configId);
   await upload.remark.fill('several at once');
   await upload.upload([textFile('one.txt', 'first file'), textFile('two.txt', 'second file, longer'), textFile('three.txt', 'third')]);
   for (const name of ['one.txt', 'two.txt', 'three.txt']) await upload.expectState(name, 'success');
@@ -44,7 +34,7 @@ test('uploads several files at once; each gets its own row and a working share l
 
   const link = await upload.shareLink('two.txt');
   expect(link).toMatch(/\/file\/[A-Za-z0-9_-]+$/);
-  const info = await api.get<{ filename: string; size: number; remark: string }>(`/api/public/files/${UploadPage.slugOf(link)}`);
+  const info = await disk.api.get<{ filename: string; size: number; remark: string }>(`/api/public/files/${UploadPage.slugOf(link)}`);
   expect(info).toMatchObject({ filename: 'two.txt', size: 'second file, longer'.length, remark: 'several at once' });
   const download = await page.request.get(`/api/file-download/${UploadPage.slugOf(link)}`);
   expect(await download.text()).toBe('second file, longer');
@@ -57,7 +47,7 @@ test('uploads several files at once; each gets its own row and a working share l
 test('a custom link, password, expiry and view limit reach the share; the result shows the password and a QR code', async ({ page }) => {
   const upload = new UploadPage(page);
   await upload.goto();
-  await upload.chooseStorage(configId);
+  await upload.chooseStorage(disk.configId);
   const slug = `e2e-${run}`;
   await upload.slug.fill(slug);
   await upload.password.fill('s3cret');
@@ -72,8 +62,8 @@ test('a custom link, password, expiry and view limit reach the share; the result
   await expect(item.getByTestId('qr-code')).toHaveAttribute('data-qr-value', new RegExp(`/file/${slug}$`));
   await expect(item.getByTestId('qr-code').locator('svg')).toBeVisible();
 
-  const files = await api.get<{ files: Array<{ slug: string; has_password: unknown; max_views: number; expires_at: string | null }> }>(
-    `/api/admin/files?limit=100&s3_config_id=${configId}`,
+  const files = await disk.api.get<{ files: Array<{ slug: string; has_password: unknown; max_views: number; expires_at: string | null }> }>(
+    `/api/admin/files?limit=100&s3_config_id=${disk.configId}`,
   );
   const row = files.files.find((file) => file.slug === slug)!;
   expect(row.max_views).toBe(5);
@@ -90,7 +80,7 @@ test('invalid options are shown at their fields and nothing is sent', async ({ p
     if (request.url().includes('/api/s3/presign')) presigns.push(request.url());
   });
   await upload.goto();
-  await upload.chooseStorage(configId);
+  await upload.chooseStorage(disk.configId);
   await upload.slug.fill('bad link!');
   await upload.maxViews.fill('-2');
   await upload.upload([textFile('x.txt', 'x')]);
@@ -108,12 +98,12 @@ test('a 200 MB file shows its progress while it uploads, then its link', async (
   const tmp = tempDir();
   // The default limit is 100 MB: allow this file for the duration of the test.
   try {
-    await withMaxUploadSize(api, 300, async () => {
+    await withMaxUploadSize(disk.api, 300, async () => {
       const size = 200 * 1024 * 1024;
       const big = await writeBigFile(tmp.dir, 'big-200mb.bin', size);
       const upload = new UploadPage(page);
       await upload.goto();
-      await upload.chooseStorage(configId);
+      await upload.chooseStorage(disk.configId);
       await upload.chooseFiles([big]);
       await upload.recordProgress();
       await upload.startButton.click();
@@ -124,7 +114,7 @@ test('a 200 MB file shows its progress while it uploads, then its link', async (
       expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
       expect(seen.at(-1)).toBe(100);
       const slug = UploadPage.slugOf(await upload.shareLink('big-200mb.bin'));
-      expect((await api.get<{ size: number }>(`/api/public/files/${slug}`)).size).toBe(size);
+      expect((await disk.api.get<{ size: number }>(`/api/public/files/${slug}`)).size).toBe(size);
     });
   } finally {
     tmp.remove();
@@ -132,7 +122,7 @@ test('a 200 MB file shows its progress while it uploads, then its link', async (
 });
 
 test('a file over the server limit is refused before sending, with the limit in the message', async ({ page }) => {
-  await withMaxUploadSize(api, 1, async () => {
+  await withMaxUploadSize(disk.api, 1, async () => {
     const upload = new UploadPage(page);
     const presigns: string[] = [];
     page.on('request', (request) => {
@@ -140,7 +130,7 @@ test('a file over the server limit is refused before sending, with the limit in 
     });
     await upload.goto();
     await expect(upload.limit).toHaveText('Maximum 1 MB per file');
-    await upload.chooseStorage(configId);
+    await upload.chooseStorage(disk.configId);
     await upload.upload([
       { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: patternBytes(1024 * 1024 + 1) },
       textFile('fits.txt', 'small enough'),
@@ -154,7 +144,7 @@ test('a file over the server limit is refused before sending, with the limit in 
 });
 
 test('the insufficient-storage message names the file size, the remaining space and the capacity', async ({ page }) => {
-  const small = await createLocalConfig(api, `upload e2e tiny ${run}`, { total_storage_bytes: 1024 });
+  const small = await createLocalConfig(disk.api, `upload e2e tiny ${run}`, { total_storage_bytes: 1024 });
   try {
     const upload = new UploadPage(page);
     await upload.goto();
@@ -164,32 +154,24 @@ test('the insufficient-storage message names the file size, the remaining space 
     await expect(upload.item('roomy.bin').getByTestId('item-error')).toHaveText(
       'Insufficient storage: the file is 2 KB, 1 KB remaining, capacity 1 KB',
     );
-    expect((await api.get<{ files: unknown[] }>(`/api/admin/files?limit=10&s3_config_id=${small}`)).files).toEqual([]);
+    expect((await disk.api.get<{ files: unknown[] }>(`/api/admin/files?limit=10&s3_config_id=${small}`)).files).toEqual([]);
   } finally {
-    await removeConfig(api, small);
+    await removeConfig(disk.api, small);
   }
 });
 
 test('a failed transfer deletes the half-created record; retry then succeeds', async ({ page }) => {
   const upload = new UploadPage(page);
-  let failures = 0;
   // The first PUT to storage fails in the browser (as a broken connection would); the next ones go through.
-  await page.route('**/api/storage/local/**', async (route) => {
-    if (route.request().method() === 'PUT' && failures === 0) {
-      failures += 1;
-      await route.fulfill({ status: 500, body: 'storage unavailable' });
-      return;
-    }
-    await route.continue();
-  });
+  await failFirstLocalPut(page, 500, 'storage unavailable');
   await upload.goto();
-  await upload.chooseStorage(configId);
+  await upload.chooseStorage(disk.configId);
   const presigned = page.waitForResponse((response) => response.url().includes('/api/s3/presign'));
   await upload.upload([textFile('flaky.txt', 'try, try again')]);
   const firstId = ((await (await presigned).json()) as { data: { file_id: string } }).data.file_id;
   await upload.expectState('flaky.txt', 'error');
   await expect(upload.item('flaky.txt').getByTestId('item-error')).toHaveText(/HTTP error 500/);
-  await expect.poll(() => fileRecordStatus(api, firstId)).toBe(404);
+  await expect.poll(() => fileRecordStatus(disk.api, firstId)).toBe(404);
 
   await upload.item('flaky.txt').getByRole('button', { name: 'Retry the upload of flaky.txt' }).click();
   await upload.expectState('flaky.txt', 'success');
@@ -203,7 +185,7 @@ test('a network failure and a cancel each show their own message', async ({ page
     route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
   );
   await upload.goto();
-  await upload.chooseStorage(configId);
+  await upload.chooseStorage(disk.configId);
   await upload.upload([textFile('offline.txt', 'x')]);
   await upload.expectState('offline.txt', 'error');
   await expect(upload.item('offline.txt').getByTestId('item-error')).toHaveText('Network error, check your connection and retry');
@@ -222,7 +204,7 @@ test('a network failure and a cancel each show their own message', async ({ page
 test('the last 3 uploads are listed and still there after a reload', async ({ page }) => {
   const upload = new UploadPage(page);
   await upload.goto();
-  await upload.chooseStorage(configId);
+  await upload.chooseStorage(disk.configId);
   await upload.upload([textFile('r1.txt', '1'), textFile('r2.txt', '2'), textFile('r3.txt', '3'), textFile('r4.txt', '4')]);
   for (const name of ['r1.txt', 'r2.txt', 'r3.txt', 'r4.txt']) await upload.expectState(name, 'success');
   await expect(upload.recentItems).toHaveCount(3);
