@@ -86,10 +86,7 @@ describe('file-system directory cache', () => {
     });
 
     it('upload', async () => {
-      await w.upload(w.admin, [
-        ['path', '/m/'],
-        ['file', 'u', 'up.txt'],
-      ]);
+      await w.uploadFile('/m/', 'up.txt', 'u');
       expect(await names()).toEqual(['seed.txt', 'up.txt']);
     });
 

@@ -159,10 +159,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
   describe('DELETE /fs/remove and POST /fs/batch-remove', () => {
     it('removes one object and its file rows, with no-cache headers; idempotent', async () => {
       await put('docs/', '', 'application/x-directory');
-      await w.upload(w.admin, [
-        ['path', '/m/docs/'],
-        ['file', 'bye', 'bye.txt'],
-      ]);
+      await w.uploadFile('/m/docs/', 'bye.txt', 'bye');
       expect(await fileRows()).toHaveLength(1);
       const response = await w.del(`/api/admin/fs/remove?path=${q('/m/docs/bye.txt')}`, w.admin);
       expect(response.statusCode).toBe(200);
@@ -177,10 +174,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
       await put('tree/a.txt', 'a');
       await put('tree/sub/b.txt', 'b');
       await put('treehouse.txt', 'stays');
-      await w.upload(w.admin, [
-        ['path', '/m/tree/sub'],
-        ['file', 'c', 'c.txt'],
-      ]);
+      await w.uploadFile('/m/tree/sub', 'c.txt', 'c');
       expect((await w.del(`/api/admin/fs/remove?path=${q('/m/tree/')}`, w.admin)).statusCode).toBe(200);
       expect((await w.driver.listObjects({ prefix: 'tree/' })).objects).toEqual([]);
       expect(await exists('treehouse.txt')).toBe(true);
@@ -206,10 +200,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
   describe('POST /fs/rename', () => {
     it('moves a file and the row that records it', async () => {
       await put('docs/', '', 'application/x-directory');
-      await w.upload(w.admin, [
-        ['path', '/m/docs'],
-        ['file', 'content', 'old.txt'],
-      ]);
+      await w.uploadFile('/m/docs', 'old.txt', 'content');
       const response = await w.post('/api/admin/fs/rename', w.admin, { oldPath: '/m/docs/old.txt', newPath: '/m/docs/new.txt' });
       expect(response.statusCode).toBe(200);
       expect(await exists('docs/old.txt')).toBe(false);

@@ -206,10 +206,7 @@ describe('the index follows every write', () => {
   });
 
   it('form upload', async () => {
-    const response = await w.upload(w.admin, [
-      ['path', '/m/a/'],
-      ['file', 'hello', 'upload.txt'],
-    ]);
+    const response = await w.uploadFile('/m/a/', 'upload.txt', 'hello');
     expect(response.statusCode).toBe(200);
     expect((await search(w, w.admin, 'upload')).items).toMatchObject([{ path: '/m/a/upload.txt', size: 5 }]);
   });

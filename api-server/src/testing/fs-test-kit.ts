@@ -72,6 +72,8 @@ export interface FsWorld {
    * the admin's) of the given form fields (see `formBody`).
    */
   upload(headers: Headers, fields: FormFields): Promise<LightMyRequestResponse>;
+  /** The admin's form upload of one file `name` with `content` into the folder `path` (e.g. `/m/docs/`). */
+  uploadFile(path: string, name: string, content: string): Promise<LightMyRequestResponse>;
   /** A request of any method (WebDAV's among them) with `payload`, when given, as the raw body. */
   dav(method: string, url: string, headers: Headers, payload?: string | Buffer): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -167,6 +169,12 @@ export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Pr
       const form = formBody(fields);
       const url = headers === admin ? '/api/admin/fs/upload' : '/api/user/fs/upload';
       return request({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload });
+    },
+    uploadFile(folder, name, content) {
+      return world.upload(admin, [
+        ['path', folder],
+        ['file', content, name],
+      ]);
     },
     dav: (method, url, headers, payload) =>
       request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) }),
