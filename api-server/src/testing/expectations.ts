@@ -25,3 +25,8 @@ export function httpErrorThrownBy(work: () => unknown): HttpError {
   }
   throw new Error('nothing was thrown');
 }
+
+/** The envelope of a 200 answer carrying `data` (whatever its message), for `toEqual`. */
+export function okEnvelope(data: unknown): { code: 200; message: unknown; success: true; data: unknown } {
+  return { code: 200, message: expect.any(String), success: true, data };
+}
