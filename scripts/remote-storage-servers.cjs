@@ -248,4 +248,28 @@ function sftpStorageConfig(server, name, subFolder) {
   };
 }
 
-module.exports = { RCLONE_BINARY, SSHD_BINARY, freePort, startRcloneWebDav, startSshd, webDavStorageConfig, sftpStorageConfig };
+/** The `POST /api/s3-configs` body of a public storage on an s3rver bucket (path-style addressing, us-east-1). */
+function s3StorageConfig(server, name) {
+  return {
+    name,
+    provider_type: 'Other',
+    endpoint_url: server.endpoint,
+    bucket_name: server.bucket,
+    region: 'us-east-1',
+    access_key_id: server.accessKeyId,
+    secret_access_key: server.secretAccessKey,
+    path_style: true,
+    is_public: true,
+  };
+}
+
+module.exports = {
+  RCLONE_BINARY,
+  SSHD_BINARY,
+  freePort,
+  startRcloneWebDav,
+  startSshd,
+  webDavStorageConfig,
+  sftpStorageConfig,
+  s3StorageConfig,
+};

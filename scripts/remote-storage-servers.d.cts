@@ -65,3 +65,14 @@ export declare function webDavStorageConfig(server: WebDavServerDetails, name: s
 
 /** The `POST /api/s3-configs` body of a storage on an sshd, in `<dataDir>/<subFolder>` (key auth, host key pinned). */
 export declare function sftpStorageConfig(server: SftpServerDetails, name: string, subFolder: string): Record<string, string>;
+
+/** What a storage config needs of a running s3rver (its handle, or the details a fault test knows). */
+export interface S3ServerDetails {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The `POST /api/s3-configs` body of a public storage on an s3rver bucket (path-style addressing, us-east-1). */
+export declare function s3StorageConfig(server: S3ServerDetails, name: string): Record<string, string | boolean>;

@@ -1,12 +1,14 @@
 // What the api-server benchmarks share (not a benchmark itself): building dist/ when it is stale,
 // starting `node dist/main.js` on a free loopback port with a temporary DATA_DIR and a known admin,
-// logging in, and reading the server's memory from /proc.
+// logging in, reading the server's memory from /proc, timing a GET and writing the results file.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { stopProcess, waitUntilHealthy } from '../scripts/server-process.mjs';
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built server: dist/main.js, or API_SERVER_MAIN (a private build, `tsc -p tsconfig.build.json --outDir .dist-<name>`). */
@@ -70,21 +72,6 @@ export function peakRssOf(pid) {
   }
 }
 
-async function waitForHealth(base, child, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not become healthy in time');
-}
-
 /** The JSON body of a response; throws with the status and the start of the body when it is not 2xx. */
 export async function json(response, what) {
   const text = await response.text();
@@ -96,6 +83,27 @@ export async function json(response, what) {
 export async function postJson(base, route, body, headers = {}) {
   const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
   return json(await fetch(`${base}${route}`, init), `POST ${route}`);
+}
+
+/**
+ * One timed GET of `url`: milliseconds from the request sent to the whole body read, the parsed
+ * JSON body and its size in bytes; throws like `json` when the answer is not 2xx.
+ */
+export async function timedGetJson(url, headers = {}) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
+  return { ms, body: JSON.parse(text), bytes: Buffer.byteLength(text) };
+}
+
+export const round1 = (value) => Math.round(value * 10) / 10;
+
+/** Writes a measurement's results as indented JSON to `file` (its folder created). */
+export function writeResults(file, results) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 }
 
 export function mb(bytes) {
@@ -150,15 +158,11 @@ export async function startServer(options = {}) {
 
   const child = spawn(process.execPath, [distMain], { cwd: packageDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopProcess(child, 5000);
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(base, child);
+    await waitUntilHealthy([`${base}/api/health`], { process: child, timeoutMs: 30_000, intervalMs: 100 });
     const login = await postJson(base, '/api/admin/login', admin);
     const auth = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
     return { base, port, dataDir, child, auth, stop };

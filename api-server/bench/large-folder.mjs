@@ -21,12 +21,11 @@
 // Also the server's resident memory (RSS) before the folders exist, after each size's runs, and
 // its peak. Results go to bench-results/api-large-folder.json (every run and the medians).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { mb, packageDir, peakRssOf, postJson, rssOf, table } from './bench-server.mjs';
+import { mb, packageDir, peakRssOf, postJson, round1, rssOf, table, timedGetJson, writeResults } from './bench-server.mjs';
 import { createLocalMount, writeFiles } from './local-mount.mjs';
 
 const repoRoot = path.resolve(packageDir, '..');
@@ -52,7 +51,6 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-const round1 = (value) => Math.round(value * 10) / 10;
 const summary = (values) => ({ medianMs: round1(median(values)), runsMs: values.map(round1) });
 
 function gitCommit() {
@@ -75,12 +73,8 @@ function seedFolder(driver, prefix, count) {
 
 /** One timed GET of the listing: milliseconds until the whole body is read, its entries and bytes. */
 async function timedListing(url, auth) {
-  const started = performance.now();
-  const response = await fetch(url, { headers: auth });
-  const text = await response.text();
-  const elapsed = performance.now() - started;
-  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return { ms: elapsed, items: JSON.parse(text).data.items.length, bytes: Buffer.byteLength(text) };
+  const { ms, body, bytes } = await timedGetJson(url, auth);
+  return { ms, items: body.data.items.length, bytes };
 }
 
 /** Pages through the folder with the driver; also the longest the event loop waited meanwhile (synchronous work). */
@@ -206,24 +200,16 @@ export async function benchLargeFolder(server) {
   process.stdout.write(`server RSS: before the folders ${mb(rssBefore)}, peak ${mb(rssPeak)}\n`);
   process.stdout.write('fs/list: one response with the whole folder (at most 20,000 entries); cold = listing cache cleared first.\n');
 
-  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(
-    RESULTS_FILE,
-    `${JSON.stringify(
-      {
-        measuredAt: new Date().toISOString(),
-        commit: gitCommit(),
-        node: process.version,
-        cpus: os.cpus().length,
-        loadAverage: os.loadavg().map(round1),
-        runs,
-        units: { times: 'ms, request sent to whole response read (driver: in-process call)', memory: 'bytes' },
-        serverRss: { beforeBytes: rssBefore, peakBytes: rssPeak },
-        folders,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeResults(RESULTS_FILE, {
+    measuredAt: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map(round1),
+    runs,
+    units: { times: 'ms, request sent to whole response read (driver: in-process call)', memory: 'bytes' },
+    serverRss: { beforeBytes: rssBefore, peakBytes: rssPeak },
+    folders,
+  });
   process.stdout.write(`Written: ${path.relative(repoRoot, RESULTS_FILE)}\n`);
 }

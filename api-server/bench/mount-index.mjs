@@ -16,11 +16,10 @@
 //             scope, no hit), BENCH_INDEX_SEARCH_RUNS times each (default 30) after one unrecorded
 //             round: p50 and p99, and each query's total.
 // Results go to bench-results/api-mount-index.json with the machine's load average.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { mb, packageDir, peakRssOf, postJson, rssOf, table } from './bench-server.mjs';
+import { mb, packageDir, peakRssOf, postJson, round1, rssOf, table, timedGetJson, writeResults } from './bench-server.mjs';
 import { createLocalMount, writeFiles } from './local-mount.mjs';
 
 const repoRoot = path.resolve(packageDir, '..');
@@ -42,7 +41,6 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-const round1 = (value) => Math.round(value * 10) / 10;
 const load = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 /** The key of file `index`: spread over TOP_FOLDERS × SUB_FOLDERS folders. */
@@ -53,15 +51,6 @@ function keyOf(index) {
   if (index % 1000 === 0) return `${folder}Annual Report ${index}.pdf`;
   if (index % 500 === 0) return `${folder}年度报告-${index}.docx`;
   return `${folder}doc-${String(index).padStart(6, '0')}.txt`;
-}
-
-async function getJson(url, auth) {
-  const started = performance.now();
-  const response = await fetch(url, { headers: auth });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return { ms, body: JSON.parse(text) };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,7 +73,7 @@ export async function benchMountIndex(server) {
   const stateUrl = `${base}/api/admin/mounts/${mountId}/index`;
   // The first crawl ran when the mount was created (an empty folder then): let it end.
   for (;;) {
-    const { body } = await getJson(stateUrl, auth);
+    const { body } = await timedGetJson(stateUrl, auth);
     if (body.data.status !== 'building' && body.data.status !== 'pending') break;
     await sleep(POLL_MS);
   }
@@ -98,7 +87,7 @@ export async function benchMountIndex(server) {
   let state;
   for (;;) {
     await sleep(POLL_MS);
-    const answer = await getJson(stateUrl, auth);
+    const answer = await timedGetJson(stateUrl, auth);
     stateMs.push(answer.ms);
     rssMax = Math.max(rssMax, rssOf(child.pid));
     state = answer.body.data;
@@ -129,11 +118,11 @@ export async function benchMountIndex(server) {
   const search = [];
   for (const query of queries) {
     const url = `${base}/api/admin/fs/search?q=${encodeURIComponent(query.q)}${query.path ? `&path=${encodeURIComponent(query.path)}` : ''}`;
-    await getJson(url, auth);
+    await timedGetJson(url, auth);
     const times = [];
     let total = 0;
     for (let run = 0; run < runs; run += 1) {
-      const answer = await getJson(url, auth);
+      const answer = await timedGetJson(url, auth);
       times.push(answer.ms);
       total = answer.body.data.pagination.total;
     }
@@ -154,9 +143,16 @@ export async function benchMountIndex(server) {
       ['query', 'q', 'path', 'total', 'p50 ms', 'p99 ms'],
     )}\n`,
   );
-  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(
-    RESULTS_FILE,
-    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadBefore, loadAfter, files: count, seedMs: Math.round(seedMs), searchRuns: runs, build, search }, null, 2)}\n`,
-  );
+  writeResults(RESULTS_FILE, {
+    when: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadBefore,
+    loadAfter,
+    files: count,
+    seedMs: Math.round(seedMs),
+    searchRuns: runs,
+    build,
+    search,
+  });
 }

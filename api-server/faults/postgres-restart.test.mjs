@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { distMain, startServer } from '../bench/bench-server.mjs';
+import { exchange } from '../scripts/server-process.mjs';
 import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster.mjs';
 
 /** How long PostgreSQL stays down. */
@@ -75,21 +76,9 @@ const servedAgainMs = [];
 const healthDuringOutage = [];
 const figures = [];
 
-async function call(replica, method, route, { body, headers = {}, language = 'en-US' } = {}) {
-  const init = { method, headers: { 'accept-language': language, ...headers }, signal: AbortSignal.timeout(HANG_MS) };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers['content-type'] = 'application/json';
-  }
-  const response = await fetch(`${replica.base}${route}`, init);
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, text, json };
+function call(replica, method, route, { body, headers = {}, language = 'en-US' } = {}) {
+  const signal = AbortSignal.timeout(HANG_MS);
+  return exchange(`${replica.base}${route}`, { method, body, headers: { 'accept-language': language, ...headers }, signal });
 }
 
 /** One load request, recorded whatever happens. */

@@ -28,11 +28,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { distMain, startServer } from '../bench/bench-server.mjs';
+import { exchange, filesUnder } from '../scripts/server-process.mjs';
 import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rverProcess } from './s3rver-process.mjs';
 import { slowPut } from './slow-put.mjs';
 
@@ -80,19 +81,8 @@ after(async () => {
 /** A JSON API call to the server as the admin: status, parsed body, and how long it took. */
 async function api(method, route, body) {
   const started = now();
-  const response = await fetch(`${server.base}${route}`, {
-    method,
-    headers: { ...server.auth, 'accept-language': 'en-US' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { message: text };
-  }
-  return { status: response.status, body: json, ms: now() - started };
+  const answer = await exchange(`${server.base}${route}`, { method, headers: { ...server.auth, 'accept-language': 'en-US' }, body });
+  return { status: answer.status, body: answer.json === undefined ? { message: answer.text } : answer.json, ms: now() - started };
 }
 
 /** A whole-body PUT (fast). */
@@ -163,17 +153,9 @@ async function listFiles() {
 /** Keys of the objects s3rver keeps on disk (its folder layout: `<bucket>/<key>._S3rver_object`). */
 function objectKeysOnDisk() {
   const root = path.join(s3Dir, S3RVER_BUCKET);
-  const keys = [];
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (entry.endsWith('._S3rver_object')) keys.push(path.relative(root, full).replace(/\._S3rver_object$/, ''));
-    }
-  };
-  walk(root);
-  return keys;
+  return filesUnder(root)
+    .filter((full) => full.endsWith('._S3rver_object'))
+    .map((full) => path.relative(root, full).replace(/\._S3rver_object$/, ''));
 }
 
 /** A clear refusal: an error status other than a generic 500, with a message. */

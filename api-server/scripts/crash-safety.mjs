@@ -19,12 +19,13 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../bench/bench-server.mjs';
 import { slowPut } from '../faults/slow-put.mjs';
+import { exchange, filesUnder, waitUntilHealthy } from './server-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverMain = path.join(here, '..', 'dist', 'main.js');
@@ -82,16 +83,13 @@ class Server {
     this.child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
     for (const stream of [this.child.stdout, this.child.stderr]) stream.on('data', (chunk) => (this.output += chunk));
-    for (;;) {
-      const exit = await Promise.race([this.exited, sleep(50).then(() => null)]);
-      if (exit) throw new Error(`the server exited while starting (${JSON.stringify(exit)}):\n${this.output}`);
-      const healthy = await fetch(`${this.base}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) return Date.now() - started;
-      if (Date.now() - started > 60_000) throw new Error(`the server did not start within 60 s:\n${this.output}`);
-    }
+    await waitUntilHealthy([`${this.base}/api/health`], {
+      process: this.child,
+      output: () => this.output,
+      timeoutMs: 60_000,
+      intervalMs: 50,
+    });
+    return Date.now() - started;
   }
 
   async kill() {
@@ -107,20 +105,11 @@ class Server {
 
 // ---------------------------------------------------------------------------------- the client
 
+/** A JSON call: the status and the body (parsed, or its text when it is not JSON). */
 async function api(server, method, url, { token, json } = {}) {
-  const response = await fetch(`${server.base}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
-    body: json ? JSON.stringify(json) : undefined,
-  });
-  const text = await response.text();
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: response.status, body };
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const answer = await exchange(`${server.base}${url}`, { method, headers, body: json || undefined });
+  return { status: answer.status, body: answer.json === undefined ? answer.text : answer.json };
 }
 
 async function login(server) {
@@ -190,19 +179,9 @@ async function listFiles(server, token) {
 }
 
 function tempFilesUnder(dir) {
-  const found = [];
-  const walk = (current) => {
-    if (!existsSync(current)) return;
-    for (const entry of readdirSync(current)) {
-      const full = path.join(current, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.push(full);
-    }
-  };
   const internal = path.join(dir, 'storage', '.internal');
-  if (existsSync(internal)) for (const config of readdirSync(internal)) walk(path.join(internal, config, 'tmp'));
-  walk(path.join(dir, 'tmp'));
-  return found;
+  const configs = existsSync(internal) ? readdirSync(internal) : [];
+  return [...configs.flatMap((config) => filesUnder(path.join(internal, config, 'tmp'))), ...filesUnder(path.join(dir, 'tmp'))];
 }
 
 async function check(server, token, state, failures) {

@@ -7,6 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
+import { answerWithin } from '../../api-server/scripts/raw-answer.cjs';
 import { UpstreamSocket } from './api-proxy.mjs';
 import { gatewayInFrontOf, gatewayOf, gatewayTestRoot } from '../testing/api-gateway.mjs';
 
@@ -204,27 +205,12 @@ test('an upload the api-server refuses before reading it gets its answer, whatev
  * One request to the gateway on a connection of its own: `{ status, body }`, or `{ error }` when
  * nothing was answered within `timeoutMs` (a hang) or the connection failed.
  */
-function sendOnce(port, { method, url, headers = {}, body, timeoutMs = 3000 }) {
-  return new Promise((resolve) => {
-    const request = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false });
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    let answered = false;
-    request.on('error', (error) => {
-      if (answered) return;
-      clearTimeout(timer);
-      resolve({ error: error.message });
-    });
-    request.on('response', (response) => {
-      answered = true;
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString() });
-      });
-    });
-    request.end(body);
-  });
+async function sendOnce(port, { method, url, headers = {}, body, timeoutMs = 3000 }) {
+  const request = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false });
+  const answer = answerWithin(request, timeoutMs);
+  request.end(body);
+  const { status, body: text, error } = await answer;
+  return error === undefined ? { status, body: text } : { error };
 }
 
 test('the connection of a refused upload is never used again: an api-server that left the body unread on it cannot stall the next request', async () => {

@@ -44,14 +44,23 @@ before(async () => {
       cloudclip_upload: { package: 'mfe-upload', version: 'workspace' },
     },
   });
-  gateway = await buildGateway({
-    environment: 'test',
-    environmentsDir,
-    workspaceRoot: path.join(root, 'workspace'),
-    store,
-    remoteOverrides: { cloudclip_upload: 'http://127.0.0.1:3009/mf-manifest.json' },
-  });
+  gateway = await buildGateway(gatewayOptions({ remoteOverrides: { cloudclip_upload: 'http://127.0.0.1:3009/mf-manifest.json' } }));
 });
+
+/** The options of the test gateway (its environment, releases and workspace), with `extra` on top. */
+function gatewayOptions(extra) {
+  return { environment: 'test', environmentsDir, store, workspaceRoot: path.join(root, 'workspace'), ...extra };
+}
+
+/** Another gateway, built with `extra` options on top of the test gateway's, handed to `work` and closed afterwards. */
+async function withGateway(extra, work) {
+  const other = await buildGateway(gatewayOptions(extra));
+  try {
+    await work(other);
+  } finally {
+    await other.close();
+  }
+}
 
 after(async () => {
   await gateway.close();
@@ -72,14 +81,18 @@ test('serves the environment manifest with pinned entries, integrity for release
   assert.deepEqual(workspace, { name: 'cloudclip_upload', version: 'workspace', entry: 'http://127.0.0.1:3009/mf-manifest.json' });
 });
 
+/** Each of `urls` is answered 404 by the gateway. */
+async function assertNotFound(urls) {
+  for (const url of urls) assert.equal((await gateway.inject({ url })).statusCode, 404, url);
+}
+
 test('serves released remotes as immutable and readable from other origins, never their descriptor', async () => {
   const response = await gateway.inject({ url: '/remotes/mfe-public/1.2.3/mf-manifest.json' });
   assert.equal(response.statusCode, 200);
   assert.equal(response.headers['access-control-allow-origin'], '*');
   assert.match(response.headers['cache-control'], /immutable/);
   assert.match(response.headers['content-type'], /application\/json/);
-  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/1.2.3/release.json' })).statusCode, 404);
-  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/1.2.3/12.abcdef12.js.map' })).statusCode, 404);
+  await assertNotFound(['/remotes/mfe-public/1.2.3/release.json', '/remotes/mfe-public/1.2.3/12.abcdef12.js.map']);
 });
 
 test('serves workspace builds without caching', async () => {
@@ -90,9 +103,11 @@ test('serves workspace builds without caching', async () => {
 });
 
 test('answers 404 for unreleased versions and for paths that try to leave a release', async () => {
-  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/9.9.9/mf-manifest.json' })).statusCode, 404);
-  assert.equal((await gateway.inject({ url: '/remotes/mfe-public/1.2.3/..%2F..%2F..%2Fenvironments%2Ftest.json' })).statusCode, 404);
-  assert.equal((await gateway.inject({ url: '/remotes/not-a-package/workspace/remoteEntry.js' })).statusCode, 404);
+  await assertNotFound([
+    '/remotes/mfe-public/9.9.9/mf-manifest.json',
+    '/remotes/mfe-public/1.2.3/..%2F..%2F..%2Fenvironments%2Ftest.json',
+    '/remotes/not-a-package/workspace/remoteEntry.js',
+  ]);
 });
 
 test('falls back to the pinned host index.html for page addresses but not for missing assets', async () => {
@@ -195,34 +210,16 @@ test('injects runtime config keeping the placeholder when no backend URL is set'
 });
 
 test('injects BACKEND_URL into the runtime config', async () => {
-  const other = await buildGateway({
-    environment: 'test',
-    environmentsDir,
-    store,
-    workspaceRoot: path.join(root, 'workspace'),
-    backendUrl: 'https://api.example.com',
-  });
-  try {
+  await withGateway({ backendUrl: 'https://api.example.com' }, async (other) => {
     const response = await other.inject({ url: '/config.js' });
     assert.match(response.body, /"backendUrl":"https:\/\/api\.example\.com"/);
-  } finally {
-    await other.close();
-  }
+  });
 });
 
 test('refuses workspace builds when they are turned off (containers)', async () => {
-  const other = await buildGateway({
-    environment: 'test',
-    environmentsDir,
-    store,
-    workspaceRoot: path.join(root, 'workspace'),
-    workspaceBuilds: false,
-  });
-  try {
+  await withGateway({ workspaceBuilds: false }, async (other) => {
     assert.equal((await other.inject({ url: '/remotes/mfe-upload/workspace/remoteEntry.js' })).statusCode, 404);
-  } finally {
-    await other.close();
-  }
+  });
 });
 
 test('parses TRUST_PROXY', () => {
@@ -292,32 +289,26 @@ test("a paste's boot page: a link-preview bot makes the gateway ask nothing; a b
     res.end(JSON.stringify({ code: 200, data: { slug: 'abc', content: 'PASTE-TEXT' } }));
   });
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const withApi = await buildGateway({
-    environment: 'test',
-    environmentsDir,
-    workspaceRoot: path.join(root, 'workspace'),
-    store,
-    apiUpstream: `http://127.0.0.1:${upstream.address().port}`,
-  });
   try {
-    const bot = await withApi.inject({ url: '/paste/abc', headers: { 'user-agent': 'facebookexternalhit/1.1' } });
-    assert.equal(bot.statusCode, 200);
-    assert.deepEqual(asked, []);
-    assert.doesNotMatch(bot.body, /PASTE-TEXT/);
-    assert.doesNotMatch(bot.body, /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|twitter:|description)/i);
-    const page = await withApi.inject({
-      url: '/paste/abc',
-      headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', authorization: 'Bearer visitor', cookie: 'session=visitor' },
+    await withGateway({ apiUpstream: `http://127.0.0.1:${upstream.address().port}` }, async (withApi) => {
+      const bot = await withApi.inject({ url: '/paste/abc', headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+      assert.equal(bot.statusCode, 200);
+      assert.deepEqual(asked, []);
+      assert.doesNotMatch(bot.body, /PASTE-TEXT/);
+      assert.doesNotMatch(bot.body, /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|twitter:|description)/i);
+      const page = await withApi.inject({
+        url: '/paste/abc',
+        headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', authorization: 'Bearer visitor', cookie: 'session=visitor' },
+      });
+      assert.equal(page.statusCode, 200);
+      // The request the page would send itself (share-prerender.mjs), once, without credentials.
+      assert.deepEqual(asked, [{ url: '/api/paste/abc', authorization: undefined, cookie: undefined }]);
+      assert.equal(page.headers['x-robots-tag'], 'noindex, nofollow');
+      assert.equal(page.headers['cache-control'], 'private, no-store');
+      // No link-preview or description meta tags at all.
+      assert.doesNotMatch(page.body, /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|twitter:|description)/i);
     });
-    assert.equal(page.statusCode, 200);
-    // The request the page would send itself (share-prerender.mjs), once, without credentials.
-    assert.deepEqual(asked, [{ url: '/api/paste/abc', authorization: undefined, cookie: undefined }]);
-    assert.equal(page.headers['x-robots-tag'], 'noindex, nofollow');
-    assert.equal(page.headers['cache-control'], 'private, no-store');
-    // No link-preview or description meta tags at all.
-    assert.doesNotMatch(page.body, /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og:|twitter:|description)/i);
   } finally {
-    await withApi.close();
     await new Promise((resolve) => upstream.close(resolve));
   }
 });

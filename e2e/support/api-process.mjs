@@ -8,9 +8,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../api-server/bench/bench-server.mjs';
+import { exchange, exitOf, stopProcess, waitUntilHealthy } from '../../api-server/scripts/server-process.mjs';
 
-/** A free loopback port. */
-export { freePort };
+/** A free loopback port; polling URLs until they answer 2xx (api-server/scripts/server-process.mjs). */
+export { freePort, waitUntilHealthy };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BACKUP_CLI = path.join(repoRoot, 'api-server/dist/backup/cli.js');
@@ -21,30 +22,8 @@ const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** One HTTP exchange; the answer's status, headers and body (JSON when it parses). */
-export async function call(origin, method, route, { body, headers = {} } = {}) {
-  const init = { method, headers: { ...headers } };
-  if (body !== undefined) {
-    if (typeof body === 'string' || body instanceof Uint8Array) init.body = body;
-    else {
-      init.body = JSON.stringify(body);
-      init.headers['content-type'] = 'application/json';
-    }
-  }
-  const response = await fetch(`${origin}${route}`, init);
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
-
-/** Resolves once `child` has exited (at once when it already has). */
-function exitOf(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', resolve));
+export function call(origin, method, route, { body, headers = {} } = {}) {
+  return exchange(`${origin}${route}`, { method, body, headers });
 }
 
 /**
@@ -77,34 +56,10 @@ export async function startApiServer({ dataDir, databaseUrl = '', appSecret, adm
     origin,
     child,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = exitOf(child);
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(killer);
-    },
+    stop: () => stopProcess(child, STOP_TIMEOUT_MS),
   };
   await waitUntilHealthy([`${origin}/api/health`], { process: child, output: () => output });
   return server;
-}
-
-/** Polls each URL until it answers 2xx; throws (with the process's output) when `process` stops or time runs out. */
-export async function waitUntilHealthy(urls, { process: child, output = () => '', timeoutMs = START_TIMEOUT_MS } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  for (const url of urls) {
-    for (;;) {
-      if (child && child.exitCode !== null) throw new Error(`the process stopped (exit ${child.exitCode}):\n${output().slice(-4000)}`);
-      if (Date.now() > deadline) throw new Error(`${url} did not answer in time:\n${output().slice(-4000)}`);
-      try {
-        if ((await fetch(url)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { freePort, json, postJson, serverEnv } from '../../api-server/bench/bench-server.mjs';
+import { s3StorageConfig } from '../../scripts/remote-storage-servers.cjs';
 import { track } from './processes.mjs';
 import { KEY_HOME, MOUNTS, SECRET_TEXT, distMain, repoRoot } from './settings.mjs';
 
@@ -84,22 +85,7 @@ export async function prepareWorld(api, s3, bigMb) {
   const configs = await json(await fetch(`${api.base}/api/s3-configs`, { headers: api.auth }), 'GET /api/s3-configs');
   const local = configs.data.find((config) => String(config.provider_type).toLowerCase() === 'local');
   if (!local) throw new Error(`no local storage config among ${configs.data.map((config) => config.provider_type).join(', ')}`);
-  const s3Config = await postJson(
-    api.base,
-    '/api/s3-configs',
-    {
-      name: 's3rver',
-      provider_type: 'Other',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: 'us-east-1',
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      is_public: true,
-    },
-    api.auth,
-  );
+  const s3Config = await postJson(api.base, '/api/s3-configs', s3StorageConfig(s3, 's3rver'), api.auth);
   const configFor = { '/local': local.id, '/s3': s3Config.data.id };
   for (const mount of MOUNTS) {
     await postJson(

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CredentialFailureRepository } from '../repositories/credential-failure-repository';
+import { expectThrottled } from '../testing/expectations';
 import { basic, loginAsAdmin, bearer, replicaPairForEachTest, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { CredentialGuard } from './credential-guard';
 
@@ -21,10 +22,7 @@ describe('credential throttling across two replicas on one database', () => {
     replica.app.inject({ remoteAddress: address, ...options });
 
   function expectRefused(response: LightMyRequestResponse): void {
-    expect(response.statusCode).toBe(429);
-    const seconds = Number(response.headers['retry-after']);
-    expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(seconds).toBeLessThanOrEqual(60);
+    expectThrottled(response);
     expect(response.json()).toMatchObject({ code: 429, success: false });
   }
 

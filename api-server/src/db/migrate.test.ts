@@ -2,8 +2,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { DATABASE_FILE_NAME } from '../app';
+import { withSqliteFile } from '../testing/migrated-database';
 import { createTestApp, tempDirForEachTest } from '../testing/test-app';
-import { openSqliteDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/index';
 
@@ -28,15 +28,12 @@ describe('database migrations', () => {
   });
 
   it('applies every migration on a new database and nothing on the next run', async () => {
-    const db = openSqliteDatabase(path.join(dataDir, 'm.db'));
-    try {
+    await withSqliteFile(path.join(dataDir, 'm.db'), async (db) => {
       const first = await migrateToLatest(db);
       expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
       const second = await migrateToLatest(db);
       expect(second.results).toEqual([]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('starts twice on the same database file without failing and keeps the data', async () => {
@@ -97,8 +94,7 @@ describe('database migrations', () => {
   });
 
   it('enforces foreign keys and applies column defaults', async () => {
-    const db = openSqliteDatabase(path.join(dataDir, 'fk.db'));
-    try {
+    await withSqliteFile(path.join(dataDir, 'fk.db'), async (db) => {
       await migrateToLatest(db);
       expect(
         await rejectionMessage(
@@ -126,8 +122,6 @@ describe('database migrations', () => {
       ).toMatch(/UNIQUE/);
       const { rows } = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db);
       expect(rows[0]?.foreign_keys).toBe(1);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

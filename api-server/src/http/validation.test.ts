@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { HttpError } from './http-error';
+import { httpErrorThrownBy } from '../testing/expectations';
+import type { HttpError } from './http-error';
 import { parseInput } from './validation';
 
 const schema = z.object({ username: z.string().min(1), password: z.string().min(1), remember: z.boolean().optional() });
 
 function failure(input: unknown): HttpError {
-  try {
-    parseInput(schema, input);
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected a validation failure');
+  return httpErrorThrownBy(() => parseInput(schema, input));
 }
 
 describe('parseInput', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
 import { adminTestAppForEachTest, apiKeyHeader, basic, bearer, loginAsAdmin, TEST_ADMIN } from '../testing/test-app';
+import { okEnvelope } from '../testing/expectations';
 
 const GIB = 1024 * 1024 * 1024;
 
@@ -245,11 +246,8 @@ describe('admin system settings and dashboard', () => {
 
     it('reports zero shares and keys, no storage used and seven empty days on a new instance', async () => {
       const body = await stats();
-      expect(body).toEqual({
-        code: 200,
-        message: expect.any(String),
-        success: true,
-        data: {
+      expect(body).toEqual(
+        okEnvelope({
           totalPastes: 0,
           totalFiles: 0,
           totalApiKeys: 0,
@@ -258,8 +256,8 @@ describe('admin system settings and dashboard', () => {
           s3Buckets: expect.any(Array),
           lastWeekPastes: [0, 0, 0, 0, 0, 0, 0],
           lastWeekFiles: [0, 0, 0, 0, 0, 0, 0],
-        },
-      });
+        }),
+      );
       expect(body.data.s3Buckets).toHaveLength(seededConfigs);
       for (const bucket of body.data.s3Buckets) expect(bucket).toMatchObject({ usedStorage: 0, fileCount: 0, usagePercent: 0 });
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { okEnvelope } from '../testing/expectations';
 
 describe('cache endpoints', () => {
   let t: TestApp;
@@ -153,12 +154,7 @@ describe('cache endpoints', () => {
       now = new Date('2025-07-01T09:30:00.000Z');
       const response = await post('/api/admin/cache/clear', bearer(token));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        code: 200,
-        message: expect.any(String),
-        success: true,
-        data: { clearedCount: filled, timestamp: '2025-07-01T09:30:00.000Z' },
-      });
+      expect(response.json()).toEqual(okEnvelope({ clearedCount: filled, timestamp: '2025-07-01T09:30:00.000Z' }));
       expect(t.container.caches.directory.size + t.container.caches.presignedUrls.size).toBe(0);
       expect((await post('/api/admin/cache/clear', bearer(token), {})).json().data.clearedCount).toBe(0);
     });
@@ -224,12 +220,7 @@ describe('cache endpoints', () => {
       const response = await post('/api/user/cache/clear', apiKeyHeader(key.key));
       expect(response.statusCode).toBe(200);
       // visible: /docs, /docs/team (within), / (ancestor); not /other, not the inactive /docs/old
-      expect(response.json()).toEqual({
-        code: 200,
-        message: expect.any(String),
-        success: true,
-        data: { clearedCount: 6, timestamp: now.toISOString() },
-      });
+      expect(response.json()).toEqual(okEnvelope({ clearedCount: 6, timestamp: now.toISOString() }));
       expect(t.container.caches.directory.has(`${mounts.other}:/`)).toBe(true);
       expect(t.container.caches.directory.has(`${mounts.inactive}:/`)).toBe(true);
       expect(t.container.caches.presignedUrls.size).toBe(2);

@@ -1,7 +1,7 @@
 import type { DavLockInfo, DavLockList } from '@cloudclip/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { DAY_MS } from '../lib/time';
 import { createFsWorld, seedSyncKey, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { lockInfo, lockTokenOf } from '../testing/dav-locks';
 import { apiKeyHeader, basic, TEST_ADMIN } from '../testing/test-app';
 
 /**
@@ -11,16 +11,6 @@ import { apiKeyHeader, basic, TEST_ADMIN } from '../testing/test-app';
  * through. Only the admin may. Through the real app (Fastify inject, SQLite, the local driver).
  */
 
-const lockBody = (owner?: string, scope: 'exclusive' | 'shared' = 'exclusive') =>
-  `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype>${
-    owner === undefined ? '' : `<D:owner>${owner}</D:owner>`
-  }</D:lockinfo>`;
-
-function tokenOf(response: LightMyRequestResponse): string {
-  if (![200, 201].includes(response.statusCode)) throw new Error(`LOCK: ${response.statusCode} ${response.body}`);
-  return String(response.headers['lock-token']).replace(/[<>]/g, '');
-}
-
 describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
   let w: FsWorld;
   let davAdmin: Headers;
@@ -29,8 +19,6 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
   let keyId: string;
   let keyValue: string;
 
-  const dav = (method: string, url: string, headers: Headers, payload?: string): Promise<LightMyRequestResponse> =>
-    w.dav(method, url, headers, payload);
   const list = async (mountId: string, query = '', headers: Headers = w.admin) =>
     w.get(`/api/admin/mounts/${mountId}/dav-locks${query}`, headers);
   const items = async (mountId: string, query = ''): Promise<DavLockInfo[]> => {
@@ -58,19 +46,19 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
   });
 
   it('lists the live locks rooted in the mount with their holder, owner text, scope, depth and expiry', async () => {
-    const keyToken = tokenOf(
-      await dav(
+    const keyToken = lockTokenOf(
+      await w.dav(
         'LOCK',
         '/dav/docs/team/a.txt',
         { ...basic(keyValue, keyValue), timeout: 'Infinite' },
-        lockBody('<D:href>mailto:someone@example.com</D:href>'),
+        lockInfo('<D:href>mailto:someone@example.com</D:href>'),
       ),
     );
     w.now.value = new Date(w.now.value.getTime() + 1000);
-    const adminToken = tokenOf(await dav('LOCK', '/dav/docs/', { ...davAdmin, timeout: 'Second-600', depth: '0' }, lockBody()));
+    const adminToken = lockTokenOf(await w.dav('LOCK', '/dav/docs/', { ...davAdmin, timeout: 'Second-600', depth: '0' }, lockInfo()));
     // Not in /docs: a lock in the mount below it, and one in another mount.
-    tokenOf(await dav('LOCK', '/dav/docs/inner/i.txt', davAdmin, lockBody('inner')));
-    tokenOf(await dav('LOCK', '/dav/other/o.txt', davAdmin, lockBody('other')));
+    lockTokenOf(await w.dav('LOCK', '/dav/docs/inner/i.txt', davAdmin, lockInfo('inner')));
+    lockTokenOf(await w.dav('LOCK', '/dav/other/o.txt', davAdmin, lockInfo('other')));
 
     const response = await list(docsId);
     expect(response.statusCode).toBe(200);
@@ -113,8 +101,8 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
     for (let i = 0; i < 5; i += 1) {
       w.now.value = new Date(w.now.value.getTime() + 1000);
       tokens.push(
-        tokenOf(
-          await dav('LOCK', `/dav/docs/f${i}.txt`, davAdmin, lockBody(`<D:href>client ${i}</D:href>  ${'x'.repeat(i === 0 ? 3000 : 1)}`)),
+        lockTokenOf(
+          await w.dav('LOCK', `/dav/docs/f${i}.txt`, davAdmin, lockInfo(`<D:href>client ${i}</D:href>  ${'x'.repeat(i === 0 ? 3000 : 1)}`)),
         ),
       );
     }
@@ -140,11 +128,11 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
   });
 
   it('releases a lock: the admin’s write it blocked goes through, and the token is gone', async () => {
-    const keyToken = tokenOf(
-      await dav('LOCK', '/dav/docs/team/a.txt', { ...basic(keyValue, keyValue), timeout: 'Infinite' }, lockBody('key')),
+    const keyToken = lockTokenOf(
+      await w.dav('LOCK', '/dav/docs/team/a.txt', { ...basic(keyValue, keyValue), timeout: 'Infinite' }, lockInfo('key')),
     );
-    const otherToken = tokenOf(await dav('LOCK', '/dav/other/o.txt', davAdmin, lockBody('other')));
-    expect((await dav('PUT', '/dav/docs/team/a.txt', davAdmin, 'admin')).statusCode).toBe(423);
+    const otherToken = lockTokenOf(await w.dav('LOCK', '/dav/other/o.txt', davAdmin, lockInfo('other')));
+    expect((await w.dav('PUT', '/dav/docs/team/a.txt', davAdmin, 'admin')).statusCode).toBe(423);
 
     // A token of another mount is not this mount's to release.
     expect((await release(docsId, otherToken)).statusCode).toBe(404);
@@ -154,10 +142,10 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
     expect(released.statusCode).toBe(200);
     expect(released.json()).toMatchObject({ code: 200, success: true });
     expect(await items(docsId)).toEqual([]);
-    expect((await dav('PUT', '/dav/docs/team/a.txt', davAdmin, 'admin')).statusCode).toBe(204);
+    expect((await w.dav('PUT', '/dav/docs/team/a.txt', davAdmin, 'admin')).statusCode).toBe(204);
     expect((await release(docsId, keyToken)).statusCode).toBe(404);
     // The key's client learns on its next refresh that the lock is gone.
-    expect((await dav('LOCK', '/dav/docs/team/a.txt', { ...basic(keyValue, keyValue), if: `(<${keyToken}>)` })).statusCode).toBe(412);
+    expect((await w.dav('LOCK', '/dav/docs/team/a.txt', { ...basic(keyValue, keyValue), if: `(<${keyToken}>)` })).statusCode).toBe(412);
   });
 
   it('answers 404 for an unknown mount', async () => {
@@ -166,7 +154,7 @@ describe('GET/DELETE /api/admin/mounts/{id}/dav-locks', () => {
   });
 
   it('is the admin’s only: a key (even with mount permission, over Basic too) and anonymous callers are refused', async () => {
-    const keyToken = tokenOf(await dav('LOCK', '/dav/docs/team/a.txt', basic(keyValue, keyValue), lockBody('key')));
+    const keyToken = lockTokenOf(await w.dav('LOCK', '/dav/docs/team/a.txt', basic(keyValue, keyValue), lockInfo('key')));
     for (const headers of [apiKeyHeader(keyValue), basic(keyValue, keyValue), {}]) {
       expect((await list(docsId, '', headers)).statusCode).toBe(403);
       expect((await release(docsId, keyToken, headers)).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { createFsWorld, formBody, q, type FsWorld } from '../testing/fs-test-kit';
+import { createFsWorld, q, type FsWorld } from '../testing/fs-test-kit';
 
 /** Directory listings are cached per mount for its cache_ttl; writes through the API and the cache endpoints drop them. */
 describe('file-system directory cache', () => {
@@ -86,11 +86,7 @@ describe('file-system directory cache', () => {
     });
 
     it('upload', async () => {
-      const form = formBody([
-        ['path', '/m/'],
-        ['file', 'u', 'up.txt'],
-      ]);
-      await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
+      await w.uploadFile('/m/', 'up.txt', 'u');
       expect(await names()).toEqual(['seed.txt', 'up.txt']);
     });
 

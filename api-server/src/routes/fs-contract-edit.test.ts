@@ -1,5 +1,5 @@
 import { data, fsContractHelpers } from '../testing/fs-contract-helpers';
-import { formBody, type FsWorld, type Headers, mountedFsWorldForEachTest, q, STORAGE_KINDS } from '../testing/fs-test-kit';
+import { type FormFields, type FsWorld, mountedFsWorldForEachTest, q, STORAGE_KINDS } from '../testing/fs-test-kit';
 
 /**
  * Contract §5.9 over HTTP, creating and changing entries: POST /fs/mkdir, /fs/upload, /fs/update,
@@ -33,20 +33,10 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
   });
 
   describe('POST /fs/upload', () => {
-    async function upload(headers: Headers, fields: Parameters<typeof formBody>[0]) {
-      const form = formBody(fields);
-      return w.request({
-        method: 'POST',
-        url: '/api/admin/fs/upload'.replace('/admin/', headers === w.admin ? '/admin/' : '/user/'),
-        headers: { ...headers, ...form.headers },
-        payload: form.payload,
-      });
-    }
-
     it.each([
       [
         'path before the file (streamed)',
-        (content: string): Parameters<typeof formBody>[0] => [
+        (content: string): FormFields => [
           ['path', '/m/docs/'],
           ['use_multipart', 'false'],
           ['file', content, 'note.md'],
@@ -54,14 +44,14 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
       ],
       [
         'file before the path (spooled)',
-        (content: string): Parameters<typeof formBody>[0] => [
+        (content: string): FormFields => [
           ['file', content, 'note.md'],
           ['path', '/m/docs/'],
         ],
       ],
     ])('stores the file and records an M-<32 hex> row: %s', async (_label, fields) => {
       await put('docs/', '', 'application/x-directory');
-      const response = await upload(w.admin, fields('# title'));
+      const response = await w.upload(w.admin, fields('# title'));
       expect(response.statusCode).toBe(200);
       const result = data(response);
       expect(result).toMatchObject({
@@ -93,7 +83,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
       const key = await w.key();
       const before = (await w.driver.headObject('docs/sub/'))?.lastModified.getTime() ?? 0;
       await new Promise((resolve) => setTimeout(resolve, kind === 's3rver' ? 1100 : 20));
-      const response = await upload(key, [
+      const response = await w.upload(key, [
         ['path', '/m/docs/sub'],
         ['file', 'k', 'k.txt'],
       ]);
@@ -105,7 +95,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
     });
 
     it('answers 409 when the target folder does not exist, 400 for missing fields or a bad name', async () => {
-      const statusOf = async (...fields: Parameters<typeof formBody>[0]) => (await upload(w.admin, fields)).statusCode;
+      const statusOf = async (...fields: FormFields) => (await w.upload(w.admin, fields)).statusCode;
       expect(await statusOf(['path', '/m/nope/'], ['file', 'x', 'x.txt'])).toBe(409);
       expect(await statusOf(['path', '/m/nope/'], ['use_multipart', 'false'], ['file', 'x'.repeat(200_000), 'x.txt'])).toBe(409);
       expect(await statusOf(['path', '/m/'], ['use_multipart', 'false'], ['file', 'x', 'a\u2215b.txt'])).toBe(400);
@@ -129,7 +119,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
     });
 
     it('with use_multipart=true stores nothing and starts a bucket multipart upload the client continues', async () => {
-      const response = await upload(w.admin, [
+      const response = await w.upload(w.admin, [
         ['path', '/m/'],
         ['use_multipart', 'true'],
         ['file', 'ignored', 'big.bin'],
@@ -169,11 +159,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
   describe('DELETE /fs/remove and POST /fs/batch-remove', () => {
     it('removes one object and its file rows, with no-cache headers; idempotent', async () => {
       await put('docs/', '', 'application/x-directory');
-      const form = formBody([
-        ['path', '/m/docs/'],
-        ['file', 'bye', 'bye.txt'],
-      ]);
-      await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
+      await w.uploadFile('/m/docs/', 'bye.txt', 'bye');
       expect(await fileRows()).toHaveLength(1);
       const response = await w.del(`/api/admin/fs/remove?path=${q('/m/docs/bye.txt')}`, w.admin);
       expect(response.statusCode).toBe(200);
@@ -188,11 +174,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
       await put('tree/a.txt', 'a');
       await put('tree/sub/b.txt', 'b');
       await put('treehouse.txt', 'stays');
-      const form = formBody([
-        ['path', '/m/tree/sub'],
-        ['file', 'c', 'c.txt'],
-      ]);
-      await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
+      await w.uploadFile('/m/tree/sub', 'c.txt', 'c');
       expect((await w.del(`/api/admin/fs/remove?path=${q('/m/tree/')}`, w.admin)).statusCode).toBe(200);
       expect((await w.driver.listObjects({ prefix: 'tree/' })).objects).toEqual([]);
       expect(await exists('treehouse.txt')).toBe(true);
@@ -218,11 +200,7 @@ describe.each(STORAGE_KINDS)('file-system browser contract on %s storage: creati
   describe('POST /fs/rename', () => {
     it('moves a file and the row that records it', async () => {
       await put('docs/', '', 'application/x-directory');
-      const form = formBody([
-        ['path', '/m/docs'],
-        ['file', 'content', 'old.txt'],
-      ]);
-      await w.request({ method: 'POST', url: '/api/admin/fs/upload', headers: { ...w.admin, ...form.headers }, payload: form.payload });
+      await w.uploadFile('/m/docs', 'old.txt', 'content');
       const response = await w.post('/api/admin/fs/rename', w.admin, { oldPath: '/m/docs/old.txt', newPath: '/m/docs/new.txt' });
       expect(response.statusCode).toBe(200);
       expect(await exists('docs/old.txt')).toBe(false);

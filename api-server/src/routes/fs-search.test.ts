@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FsSearchData, MountIndexState } from '@cloudclip/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { createFsWorld, formBody, q, storageServerForSuite, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
+import { createFsWorld, q, storageServerForSuite, STORAGE_KINDS, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { createConfinementWorld, HOSTILE, type ConfinementWorld } from '../testing/hostile-paths';
 import { freshForEachTest, TEST_ADMIN } from '../testing/test-app';
 
@@ -206,16 +206,7 @@ describe('the index follows every write', () => {
   });
 
   it('form upload', async () => {
-    const form = formBody([
-      ['path', '/m/a/'],
-      ['file', 'hello', 'upload.txt'],
-    ]);
-    const response = await w.request({
-      method: 'POST',
-      url: '/api/admin/fs/upload',
-      headers: { ...w.admin, ...form.headers },
-      payload: form.payload,
-    });
+    const response = await w.uploadFile('/m/a/', 'upload.txt', 'hello');
     expect(response.statusCode).toBe(200);
     expect((await search(w, w.admin, 'upload')).items).toMatchObject([{ path: '/m/a/upload.txt', size: 5 }]);
   });

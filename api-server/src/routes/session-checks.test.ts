@@ -1,6 +1,7 @@
 import { DAY_MS } from '../lib/time';
 import { seedApiKey } from '../testing/seed';
 import { apiKeyHeader, basic, bearer, createTestApp, loginAsAdmin, removeTempDir, TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { okEnvelope } from '../testing/expectations';
 
 describe('credential test endpoints and Authorization schemes', () => {
   let t: TestApp;
@@ -65,17 +66,14 @@ describe('credential test endpoints and Authorization schemes', () => {
       const key = await seed({ name: 'ci-uploader', text: true, mount: true, basicPath: '/docs' });
       const response = await get('/api/test/api-key', apiKeyHeader(key.key));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        code: 200,
-        message: expect.any(String),
-        success: true,
-        data: {
+      expect(response.json()).toEqual(
+        okEnvelope({
           name: 'ci-uploader',
           basic_path: '/docs',
           permissions: { text: true, file: false, mount: true },
           key_info: { id: key.id, name: 'ci-uploader', basic_path: '/docs' },
-        },
-      });
+        }),
+      );
     });
 
     it('answers 403 for an admin token (our permitted divergence from the reference 500)', async () => {

@@ -1,6 +1,7 @@
 import { seedApiKey } from '../testing/seed';
 import { freePort, startSshd, type SshdHandle } from '../testing/sshd-server';
 import { apiKeyHeader, bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../testing/test-app';
+import { okEnvelope } from '../testing/expectations';
 
 /**
  * POST /api/s3-configs/sftp-host-key (issue 38) against a real OpenSSH server: the fingerprint the
@@ -30,12 +31,9 @@ describe('POST /api/s3-configs/sftp-host-key', () => {
   it('answers the fingerprint ssh-keygen -l prints for the server host key, and its type', async () => {
     const response = await probe(`sftp://${sshd.host}:${sshd.port}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      code: 200,
-      success: true,
-      message: expect.any(String),
-      data: { endpoint_url: `sftp://${sshd.host}:${sshd.port}`, host_key_sha256: sshd.hostKeySha256, key_type: 'ssh-ed25519' },
-    });
+    expect(response.json()).toEqual(
+      okEnvelope({ endpoint_url: `sftp://${sshd.host}:${sshd.port}`, host_key_sha256: sshd.hostKeySha256, key_type: 'ssh-ed25519' }),
+    );
   });
 
   it('takes host:port without the scheme and answers it normalised', async () => {

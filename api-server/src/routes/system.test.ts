@@ -10,6 +10,7 @@ import {
 } from '@cloudclip/contract';
 import { testDatabaseUrl } from '../testing/test-database';
 import { createTestApp, removeTempDir, type TestApp } from '../testing/test-app';
+import { okEnvelope } from '../testing/expectations';
 
 describe('public system endpoints', () => {
   let t: TestApp;
@@ -34,11 +35,8 @@ describe('public system endpoints', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({
-      code: 200,
-      message: expect.any(String),
-      success: true,
-      data: {
+    expect(body).toEqual(
+      okEnvelope({
         version: '0.1.0',
         name: 'cloudclip-api',
         environment: 'Node',
@@ -57,8 +55,8 @@ describe('public system endpoints', () => {
           SERVER_FEATURE_GUEST_PASTES,
           SERVER_FEATURE_BACKUP,
         ],
-      },
-    });
+      }),
+    );
     expect(Number.isInteger(body.data.uptime)).toBe(true);
   });
 

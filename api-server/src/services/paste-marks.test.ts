@@ -1,18 +1,8 @@
-import { HttpError } from '../http/http-error';
+import { httpErrorThrownBy } from '../testing/expectations';
 import { pasteEnvelope } from '../testing/paste-fixtures';
 import { encryptionOfNewPaste, publicMarksOf, rowMarksOf } from './paste-marks';
 
 const ENVELOPE = pasteEnvelope(16, 0, 0);
-
-function thrownBy(work: () => unknown): HttpError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
-}
 
 describe('paste marks', () => {
   it('treats a missing encryption as a normal paste, whatever the content', () => {
@@ -25,9 +15,9 @@ describe('paste marks', () => {
   });
 
   it('names the problem of a malformed envelope, and an unknown kind', () => {
-    const bad = thrownBy(() => encryptionOfNewPaste('aes-256-gcm/v1', '{"v":1,"alg":"AES-256-GCM"}'));
+    const bad = httpErrorThrownBy(() => encryptionOfNewPaste('aes-256-gcm/v1', '{"v":1,"alg":"AES-256-GCM"}'));
     expect(bad).toMatchObject({ statusCode: 400, messageKey: 'paste.badEnvelope', params: { problem: 'badIv' } });
-    const unknown = thrownBy(() => encryptionOfNewPaste('rot13', ENVELOPE));
+    const unknown = httpErrorThrownBy(() => encryptionOfNewPaste('rot13', ENVELOPE));
     expect(unknown).toMatchObject({ statusCode: 400, messageKey: 'paste.unsupportedEncryption', params: { encryption: 'rot13' } });
   });
 

@@ -10,7 +10,7 @@ import { DAY_MS } from '../lib/time';
 import type { ApiKeyRow } from '../db/schema';
 import type { StorageDriver } from '../storage/storage-driver';
 import { startRcloneWebDav, type RcloneWebDavHandle } from './rclone-webdav-server';
-import { createSftpConfig, createWebDavConfig } from './remote-storage-configs';
+import { createS3Config, createSftpConfig, createWebDavConfig } from './remote-storage-configs';
 import { seedApiKey, type SeedApiKeyInput } from './seed';
 import { s3rverForSuite, startS3rver, type S3rverHandle } from './s3rver-server';
 import { startSshd, type SshdHandle } from './sshd-server';
@@ -67,6 +67,13 @@ export interface FsWorld {
   /** A PUT with `payload` as a JSON body. */
   put(url: string, headers: Headers, payload: unknown): Promise<LightMyRequestResponse>;
   del(url: string, headers: Headers): Promise<LightMyRequestResponse>;
+  /**
+   * A form upload (`POST /api/admin/fs/upload`, or `/api/user/fs/upload` for headers other than
+   * the admin's) of the given form fields (see `formBody`).
+   */
+  upload(headers: Headers, fields: FormFields): Promise<LightMyRequestResponse>;
+  /** The admin's form upload of one file `name` with `content` into the folder `path` (e.g. `/m/docs/`). */
+  uploadFile(path: string, name: string, content: string): Promise<LightMyRequestResponse>;
   /** A request of any method (WebDAV's among them) with `payload`, when given, as the raw body. */
   dav(method: string, url: string, headers: Headers, payload?: string | Buffer): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -84,27 +91,6 @@ async function emptyBucket(driver: StorageDriver): Promise<void> {
 /** `?path=` encoded as the legacy client does (encodeURIComponent). */
 export function q(path: string): string {
   return encodeURIComponent(path);
-}
-
-export async function createS3Config(app: FastifyInstance, admin: Headers, s3: S3rverHandle, name = 's3rver'): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/s3-configs',
-    headers: admin,
-    payload: {
-      name,
-      provider_type: 'Other',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: 'us-east-1',
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      is_public: true,
-    },
-  });
-  if (response.statusCode !== 200) throw new Error(`s3 config: ${response.statusCode} ${response.body}`);
-  return (response.json() as { data: { id: string } }).data.id;
 }
 
 export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Promise<FsWorld> {
@@ -179,6 +165,17 @@ export async function createFsWorld(kind: StorageKind, server?: SuiteServer): Pr
     post: (url, headers, payload) => withJson('POST', url, headers, payload),
     put: (url, headers, payload) => withJson('PUT', url, headers, payload),
     del: (url, headers) => request({ method: 'DELETE', url, headers }),
+    upload(headers, fields) {
+      const form = formBody(fields);
+      const url = headers === admin ? '/api/admin/fs/upload' : '/api/user/fs/upload';
+      return request({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload });
+    },
+    uploadFile(folder, name, content) {
+      return world.upload(admin, [
+        ['path', folder],
+        ['file', content, name],
+      ]);
+    },
     dav: (method, url, headers, payload) =>
       request({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) }),
     async close() {
@@ -204,8 +201,11 @@ export function mountedFsWorldForEachTest(kind: StorageKind, use: (world: FsWorl
   );
 }
 
+/** Form fields in their order: a `file` entry is the file part. */
+export type FormFields = Array<[name: string, value: string] | [name: 'file', value: Buffer | string, filename: string]>;
+
 /** A multipart/form-data body with fields in the given order (a `file` entry is the file part). */
-export function formBody(fields: Array<[name: string, value: string] | [name: 'file', value: Buffer | string, filename: string]>): {
+export function formBody(fields: FormFields): {
   payload: Buffer;
   headers: Headers;
 } {

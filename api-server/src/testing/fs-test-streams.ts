@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** Reads a whole stream into memory (tests of small objects only). */
 export async function readAll(stream: Readable): Promise<Buffer> {
@@ -14,17 +14,24 @@ export async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function sendFilledBody(response: ServerResponse, total: number, chunkBytes: number, fill: number): void {
   response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total) });
-  const chunk = Buffer.alloc(chunkBytes, fill);
+  writeRepeated(response, Buffer.alloc(chunkBytes, fill), total);
+}
+
+/**
+ * Writes `chunk` to `stream` again and again until at least `total` bytes are written (whole
+ * chunks), waiting for 'drain' when it is full, then ends it.
+ */
+export function writeRepeated(stream: Writable, chunk: Buffer, total: number): void {
   let sent = 0;
   const pump = (): void => {
     while (sent < total) {
       sent += chunk.length;
-      if (!response.write(chunk)) {
-        response.once('drain', pump);
+      if (!stream.write(chunk)) {
+        stream.once('drain', pump);
         return;
       }
     }
-    response.end();
+    stream.end();
   };
   pump();
 }

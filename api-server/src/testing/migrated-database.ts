@@ -17,6 +17,24 @@ export interface MigratedTestDatabase {
 const POOL_SIZE = 4;
 
 /**
+ * The migrations whose names sort before `name` (`'0005'`: 0001 to 0004), so a test can build a
+ * database as an older release left it and then apply the next one.
+ */
+export function migrationsBefore(name: string): typeof migrations {
+  return Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration < name));
+}
+
+/** Opens the SQLite database file `file`, hands it to `work`, and closes it afterwards (also when `work` fails). */
+export async function withSqliteFile<T>(file: string, work: (db: AppDatabase) => Promise<T>): Promise<T> {
+  const db = openSqliteDatabase(file);
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
  * Repository and service tests that must hold on both engines: an in-memory SQLite database, or
  * — when TEST_DATABASE_URL / DATABASE_URL is a postgres:// URL (`pnpm test:pg`) — a new schema of
  * that database with a pool of several connections, so concurrent calls really overlap there.

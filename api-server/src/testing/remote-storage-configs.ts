@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { RcloneWebDavHandle } from './rclone-webdav-server';
-import type { SshdHandle } from './sshd-server';
+import {
+  s3StorageConfig,
+  sftpStorageConfig,
+  webDavStorageConfig,
+  type S3ServerDetails,
+  type SftpServerDetails,
+  type WebDavServerDetails,
+} from '../../../scripts/remote-storage-servers.cjs';
 
 /**
- * Storage configs on the real servers the tests start (rclone serve webdav, sshd), created the way
- * an admin creates them: `POST /api/s3-configs`. Each returns the new config's id.
+ * Storage configs on the real servers the tests start (rclone serve webdav, sshd, s3rver), created the way
+ * an admin creates them: `POST /api/s3-configs`. Each returns the new config's id. The bodies are
+ * the ones the end-to-end harness posts too (scripts/remote-storage-servers.cjs).
  */
 
 type Headers = Record<string, string>;
@@ -20,35 +27,25 @@ async function createConfig(app: FastifyInstance, admin: Headers, payload: Recor
 export function createWebDavConfig(
   app: FastifyInstance,
   admin: Headers,
-  server: Pick<RcloneWebDavHandle, 'url' | 'username' | 'password'>,
+  server: WebDavServerDetails,
   baseFolder = 'cloudclip/objects',
   name = 'webdav',
 ): Promise<string> {
-  return createConfig(app, admin, {
-    name,
-    provider_type: 'WebDAV',
-    endpoint_url: server.url,
-    bucket_name: baseFolder,
-    access_key_id: server.username,
-    secret_access_key: server.password,
-  });
+  return createConfig(app, admin, webDavStorageConfig(server, name, baseFolder));
 }
 
 /** An SFTP config on `server` (key auth, its host key pinned), its objects under `<server.dataDir>/<subFolder>`. */
 export function createSftpConfig(
   app: FastifyInstance,
   admin: Headers,
-  server: Pick<SshdHandle, 'host' | 'port' | 'username' | 'privateKey' | 'hostKeySha256' | 'dataDir'>,
+  server: SftpServerDetails,
   subFolder = 'objects',
   name = 'sftp',
 ): Promise<string> {
-  return createConfig(app, admin, {
-    name,
-    provider_type: 'SFTP',
-    endpoint_url: `sftp://${server.host}:${server.port}`,
-    bucket_name: `${server.dataDir}/${subFolder}`,
-    access_key_id: server.username,
-    secret_access_key: server.privateKey,
-    host_key_sha256: server.hostKeySha256,
-  });
+  return createConfig(app, admin, sftpStorageConfig(server, name, subFolder));
+}
+
+/** A public S3 config on an s3rver bucket (path-style addressing). */
+export function createS3Config(app: FastifyInstance, admin: Headers, s3: S3ServerDetails, name = 's3rver'): Promise<string> {
+  return createConfig(app, admin, s3StorageConfig(s3, name));
 }

@@ -102,6 +102,22 @@ export function adminAppForEachTest(use: (t: TestApp, admin: { authorization: st
   );
 }
 
+/**
+ * `adminAppForEachTest` for a whole suite: one app (built with `options`) with the admin logged in,
+ * made before its first test and handed to `use`; closed and its data directory removed after the last.
+ */
+export function adminAppForSuite(use: (t: TestApp, admin: { authorization: string }) => void, options: BuildAppOptions = {}): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    use(t, bearer(await loginAsAdmin(t.app)));
+  });
+  afterAll(async () => {
+    if (t) await closeAndRemove(t);
+    t = undefined;
+  });
+}
+
 async function closeAndRemove(t: TestApp): Promise<void> {
   await t.close();
   removeTempDir(t.dataDir);

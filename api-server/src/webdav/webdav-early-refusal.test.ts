@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerWithin } from '../../scripts/raw-answer.cjs';
 import { createFsWorld, type FsWorld } from '../testing/fs-test-kit';
+import { writeRepeated } from '../testing/fs-test-streams';
 import { TEST_ADMIN } from '../testing/test-app';
 
 /**
@@ -29,41 +31,14 @@ describe('WebDAV: a request refused before its body was read', () => {
   const admin = `Basic ${Buffer.from(`${TEST_ADMIN.username}:${TEST_ADMIN.password}`).toString('base64')}`;
 
   /** One request on the agent's single connection; a body of `bodyBytes` is sent whole, chunked. */
-  function send(method: string, url: string, bodyBytes = 0): Promise<Answer> {
-    return new Promise((resolve) => {
-      const headers: http.OutgoingHttpHeaders = { authorization: admin, depth: '1' };
-      if (bodyBytes > 0) headers['transfer-encoding'] = 'chunked';
-      const request = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers });
-      const timer = setTimeout(() => request.destroy(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS);
-      let answered = false;
-      request.on('error', (error) => {
-        if (answered) return;
-        clearTimeout(timer);
-        resolve({ error: error.message });
-      });
-      request.on('response', (response) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          clearTimeout(timer);
-          resolve({ status: response.statusCode, connection: response.headers.connection, body: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
-      const chunk = Buffer.alloc(64 * 1024, 'x');
-      let sent = 0;
-      const pump = (): void => {
-        while (sent < bodyBytes) {
-          sent += chunk.length;
-          if (!request.write(chunk)) {
-            request.once('drain', pump);
-            return;
-          }
-        }
-        request.end();
-      };
-      pump();
-    });
+  async function send(method: string, url: string, bodyBytes = 0): Promise<Answer> {
+    const headers: http.OutgoingHttpHeaders = { authorization: admin, depth: '1' };
+    if (bodyBytes > 0) headers['transfer-encoding'] = 'chunked';
+    const request = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers });
+    const answer = answerWithin(request, HANG_MS);
+    writeRepeated(request, Buffer.alloc(64 * 1024, 'x'), bodyBytes);
+    const { status, headers: answerHeaders, body, error } = await answer;
+    return error === undefined ? { status, connection: answerHeaders.connection, body } : { error };
   }
 
   beforeEach(async () => {

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { lockInfo, lockTokenOf } from '../testing/dav-locks';
 import { createFsWorld, type FsWorld, type Headers } from '../testing/fs-test-kit';
 import { TEST_ADMIN } from '../testing/test-app';
 import { LocalStorageDriver } from '../storage/local-driver';
@@ -192,11 +193,10 @@ describe('WebDAV /dav/', () => {
 
   it('locks: a write without the token is 423, with it succeeds; UNLOCK frees the resource', async () => {
     await dav('PUT', '/dav/docs/l.txt', admin, 'l');
-    const lockBody =
-      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>me</D:owner></D:lockinfo>';
+    const lockBody = lockInfo('me');
     const lock = await dav('LOCK', '/dav/docs/l.txt', { ...admin, timeout: 'Second-600' }, lockBody);
     expect(lock.statusCode).toBe(200);
-    const token = String(lock.headers['lock-token']).replace(/[<>]/g, '');
+    const token = lockTokenOf(lock);
     expect(token).toMatch(/^opaquelocktoken:/);
     expect((await dav('PUT', '/dav/docs/l.txt', admin, 'no token')).statusCode).toBe(423);
     expect((await dav('DELETE', '/dav/docs/l.txt')).statusCode).toBe(423);
@@ -215,9 +215,7 @@ describe('WebDAV /dav/', () => {
 
   it('asks for the locks covering a path once per request, however many conditions need them', async () => {
     await dav('PUT', '/dav/docs/once.txt', admin, 'once');
-    const lockBody =
-      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
-    const token = String((await dav('LOCK', '/dav/docs/once.txt', admin, lockBody)).headers['lock-token']).replace(/[<>]/g, '');
+    const token = lockTokenOf(await dav('LOCK', '/dav/docs/once.txt', admin, lockInfo()));
     const covering = jest.spyOn(DavLockService.prototype, 'covering');
     try {
       covering.mockClear();

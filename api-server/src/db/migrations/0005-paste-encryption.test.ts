@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { tempDirForEachTest } from '../../testing/test-app';
-import { openSqliteDatabase } from '../database';
+import { migrationsBefore, withSqliteFile } from '../../testing/migrated-database';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
 
 describe('migration 0005-paste-encryption', () => {
   let dataDir: string;
@@ -11,10 +10,8 @@ describe('migration 0005-paste-encryption', () => {
   });
 
   it('turns the pastes stored before it into normal pastes (no encryption, no burn)', async () => {
-    const db = openSqliteDatabase(path.join(dataDir, 'm.db'));
-    try {
-      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0005'));
-      await migrateToLatest(db, before);
+    await withSqliteFile(path.join(dataDir, 'm.db'), async (db) => {
+      await migrateToLatest(db, migrationsBefore('0005'));
       await db
         .insertInto('pastes')
         .values({
@@ -26,13 +23,10 @@ describe('migration 0005-paste-encryption', () => {
         })
         .execute();
 
-      const through0005 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0006'));
-      const applied = await migrateToLatest(db, through0005);
+      const applied = await migrateToLatest(db, migrationsBefore('0006'));
       expect(applied.results?.map((result) => [result.migrationName, result.status])).toEqual([['0005-paste-encryption', 'Success']]);
       const row = await db.selectFrom('pastes').selectAll().where('id', '=', 'old').executeTakeFirstOrThrow();
       expect(row).toMatchObject({ content: '# kept', encryption: null, burn_after_reading: 0 });
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

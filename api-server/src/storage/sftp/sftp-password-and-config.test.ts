@@ -1,7 +1,7 @@
 import { generateKeyPairSync, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'ssh2';
-import { bearer, createTestApp, loginAsAdmin, removeTempDir, type TestApp } from '../../testing/test-app';
+import { adminAppForSuite, type TestApp } from '../../testing/test-app';
 import { isStorageError } from '../storage-driver';
 import { openSftpSession } from './sftp-connection';
 import { hostKeyFingerprint, probeHostKeyFingerprint } from './sftp-host-key';
@@ -67,14 +67,9 @@ describe('/api/s3-configs with provider_type SFTP', () => {
   let headers: Record<string, string>;
   const good = hostKeyFingerprint(Buffer.from('some host key'));
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = bearer(await loginAsAdmin(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-    removeTempDir(t.dataDir);
+  adminAppForSuite((app, admin) => {
+    t = app;
+    headers = admin;
   });
 
   const payload = (overrides: Record<string, unknown> = {}) => ({

@@ -1,18 +1,13 @@
-import { createTestApp, bearer, loginAsAdmin, removeTempDir, type TestApp } from '../../testing/test-app';
+import { adminAppForSuite, type TestApp } from '../../testing/test-app';
 
 /** POST/PUT /api/s3-configs with `provider_type: "WebDAV"` (issue 38): validation and the stored shape. */
 
 let t: TestApp;
 let auth: { authorization: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = bearer(await loginAsAdmin(t.app));
-});
-
-afterAll(async () => {
-  await t.close();
-  removeTempDir(t.dataDir);
+adminAppForSuite((app, admin) => {
+  t = app;
+  auth = admin;
 });
 
 const base = {
