@@ -1,20 +1,13 @@
 // Pure helpers of the search benchmark (bench/bench-search.mjs): the seeded rows, the query mix
 // and the statistics. No I/O here, so bench/bench-search-lib.test.mjs can check them.
 
+import { seededRandom } from '../scripts/seeded-random.cjs';
+
 /**
- * A small deterministic pseudo-random generator (mulberry32), so two runs seed the same rows and the
- * figures of SQLite and PostgreSQL are measured on the same data.
+ * A small deterministic pseudo-random generator (mulberry32, scripts/seeded-random.cjs), so two runs
+ * seed the same rows and the figures of SQLite and PostgreSQL are measured on the same data.
  */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const ENGLISH = (
   'the a of and to in is for on with this that we it be as at by from have are not will can our ' +

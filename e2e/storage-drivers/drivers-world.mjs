@@ -10,7 +10,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, json, postJson, startServer } from '../../api-server/bench/bench-server.mjs';
-import { sftpStorageConfig, startRcloneWebDav, startSshd, webDavStorageConfig } from '../../scripts/remote-storage-servers.cjs';
+import {
+  s3StorageConfig,
+  sftpStorageConfig,
+  startRcloneWebDav,
+  startSshd,
+  webDavStorageConfig,
+} from '../../scripts/remote-storage-servers.cjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DRIVERS = ['local', 's3', 'webdav', 'sftp'];
@@ -71,18 +77,7 @@ async function startS3rver() {
 
 /** The storage config payload (POST /api/s3-configs) of each remote driver. */
 function configPayload(driver, server) {
-  if (driver === 's3')
-    return {
-      name: 's3rver',
-      provider_type: 'Other',
-      endpoint_url: server.endpoint,
-      bucket_name: server.bucket,
-      region: 'us-east-1',
-      access_key_id: server.accessKeyId,
-      secret_access_key: server.secretAccessKey,
-      path_style: true,
-      is_public: true,
-    };
+  if (driver === 's3') return s3StorageConfig(server, 's3rver');
   if (driver === 'webdav') return webDavStorageConfig(server, 'rclone webdav', WEBDAV_BASE);
   return sftpStorageConfig(server, 'sshd sftp', SFTP_SUB);
 }

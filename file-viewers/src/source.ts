@@ -1,3 +1,4 @@
+import { readBodyChunks } from '@cloudclip/shared-kernel';
 import { ViewerError } from './errors';
 import type { FileSource } from './types';
 
@@ -46,17 +47,10 @@ export async function readBytes(source: FileSource, options: ReadOptions = {}): 
     onProgress?.(bytes.byteLength, total);
     return bytes;
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    loaded += value.byteLength;
-    checkSize(loaded, maxBytes);
-    chunks.push(value);
-    onProgress?.(loaded, total);
-  }
+  const { chunks, loaded } = await readBodyChunks(response.body, (bytes) => {
+    checkSize(bytes, maxBytes);
+    onProgress?.(bytes, total);
+  });
   return joinBytes(chunks, loaded);
 }
 

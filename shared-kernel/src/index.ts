@@ -53,6 +53,7 @@ export * from './browser/clipboard-files';
 export { downloadText, startDownload } from './browser/download';
 export { FOCUSABLE_SELECTOR, keepTabInside, type TabKeyEvent } from './browser/focus-trap';
 export { addListeners, type ListenerTarget } from './browser/listeners';
+export { readBodyChunks, type ReadChunks } from './browser/read-body';
 export * from './first-screen';
 export { registerAppDiagnostics, KERNEL_MODULE_ID, type AppDiagnostics } from './diagnostics';
 

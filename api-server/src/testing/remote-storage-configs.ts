@@ -23,27 +23,24 @@ async function createConfig(app: FastifyInstance, admin: Headers, payload: Recor
   return (response.json() as { data: { id: string } }).data.id;
 }
 
-/** A WebDAV config on `server`, its objects under `baseFolder` on that server (may be empty). */
-export function createWebDavConfig(
-  app: FastifyInstance,
-  admin: Headers,
-  server: WebDavServerDetails,
-  baseFolder = 'cloudclip/objects',
-  name = 'webdav',
-): Promise<string> {
-  return createConfig(app, admin, webDavStorageConfig(server, name, baseFolder));
+/**
+ * The config maker of one kind of server: `(app, admin, server, folder?, name?)` posts the body that
+ * `body` builds, the objects in `folder` on that server.
+ */
+function configMaker<Server>(
+  body: (server: Server, name: string, folder: string) => Record<string, unknown>,
+  defaultFolder: string,
+  defaultName: string,
+) {
+  return (app: FastifyInstance, admin: Headers, server: Server, folder = defaultFolder, name = defaultName): Promise<string> =>
+    createConfig(app, admin, body(server, name, folder));
 }
 
-/** An SFTP config on `server` (key auth, its host key pinned), its objects under `<server.dataDir>/<subFolder>`. */
-export function createSftpConfig(
-  app: FastifyInstance,
-  admin: Headers,
-  server: SftpServerDetails,
-  subFolder = 'objects',
-  name = 'sftp',
-): Promise<string> {
-  return createConfig(app, admin, sftpStorageConfig(server, name, subFolder));
-}
+/** A WebDAV config on `server`, its objects under the base folder `folder` on that server (may be empty). */
+export const createWebDavConfig = configMaker<WebDavServerDetails>(webDavStorageConfig, 'cloudclip/objects', 'webdav');
+
+/** An SFTP config on `server` (key auth, its host key pinned), its objects under `<server.dataDir>/<folder>`. */
+export const createSftpConfig = configMaker<SftpServerDetails>(sftpStorageConfig, 'objects', 'sftp');
 
 /** A public S3 config on an s3rver bucket (path-style addressing). */
 export function createS3Config(app: FastifyInstance, admin: Headers, s3: S3ServerDetails, name = 's3rver'): Promise<string> {

@@ -3,6 +3,7 @@
  * (unicode, NUL, huge strings, prototype-pollution keys, path tricks, SQL-ish strings, wrong JSON
  * types) and the cases built from them for one route, its parameters filled with random or real ids.
  */
+import { seededRandom } from '../../../scripts/seeded-random.cjs';
 import type { RecordedRoute } from './route-recorder';
 
 // ------------------------------------------------------------------ deterministic randomness
@@ -16,22 +17,10 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast, good enough for sampling. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class Rng {
   private readonly next: () => number;
   constructor(seed: number) {
-    this.next = prng(seed);
+    this.next = seededRandom(seed);
   }
   int(max: number): number {
     return Math.floor(this.next() * max);

@@ -224,7 +224,7 @@ export default function EbookViewer({ source, label, onError }: ViewerProps) {
             </option>
           ))}
         </select>
-        <span className="cv-ebook__book-title" title={bookTitle}>
+        <span className="cv-ebook__book-title cc-fill-ellipsis" title={bookTitle}>
           {bookTitle}
         </span>
       </div>

@@ -51,7 +51,7 @@ export function FileUploadPanel({ scope, maxUploadMb, resolveOptions, onUploaded
           <ul className="cu-selected">
             {selected.map((file, index) => (
               <li key={`${file.name}-${index}`} className="cu-selected__item" data-testid="selected-file">
-                <span className="cu-item__name" title={file.name}>
+                <span className="cu-item__name cc-fill-ellipsis" title={file.name}>
                   {file.name}
                 </span>
                 <span className="cu-item__size">{formatBytes(file.size)}</span>

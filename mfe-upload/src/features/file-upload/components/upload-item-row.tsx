@@ -57,7 +57,7 @@ export function UploadItemRow({ item, onCancel, onRetry, onRemove }: UploadItemR
       data-percent={item.percent}
     >
       <div className="cu-item__head">
-        <span className="cu-item__name" title={item.name}>
+        <span className="cu-item__name cc-fill-ellipsis" title={item.name}>
           {item.name}
         </span>
         <span className="cu-item__size">{formatBytes(item.size)}</span>

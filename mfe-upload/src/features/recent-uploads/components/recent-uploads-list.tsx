@@ -40,7 +40,7 @@ export function RecentUploadsList({
           {items.map((item) => (
             <li key={item.slug} className="cu-item" data-testid="recent-item" data-slug={item.slug}>
               <div className="cu-item__head">
-                <span className="cu-item__name" title={item.filename}>
+                <span className="cu-item__name cc-fill-ellipsis" title={item.filename}>
                   {item.filename}
                 </span>
                 <button

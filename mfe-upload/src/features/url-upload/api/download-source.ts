@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '@cloudclip/shared-kernel';
+import { ApiError, isApiError, readBodyChunks } from '@cloudclip/shared-kernel';
 
 export interface DownloadOptions {
   /** The backend proxy address for the same source (used when the source refuses cross-origin reads). */
@@ -25,17 +25,8 @@ async function readAll(response: Response, options: DownloadOptions): Promise<Bl
     options.onProgress(blob.size, total);
     return blob;
   }
-  const reader = response.body.getReader();
-  const chunks: BlobPart[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    loaded += value.byteLength;
-    options.onProgress(loaded, total);
-  }
-  return new Blob(chunks, { type });
+  const { chunks } = await readBodyChunks(response.body, (loaded) => options.onProgress(loaded, total));
+  return new Blob(chunks as Uint8Array<ArrayBuffer>[], { type });
 }
 
 /**
