@@ -1,16 +1,13 @@
 const path = require('node:path');
-const { createAppConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
+const { createRemoteConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
 
-const base = createAppConfig({
+const base = createRemoteConfig({
   dirname: __dirname,
   containerName: 'cloudclip_explorer',
-  role: 'remote',
-  exposes: { './spa': './src/spa.tsx' },
   devPort: 3004,
   title: 'Cloudclip mount explorer',
   // One page, in the remote's main chunk; its top paints with the boot page (src/first-screen.tsx).
   pageChunks: { '^/mount-explorer/?$': [] },
-  firstScreen: './src/first-screen.tsx',
 });
 
 /**

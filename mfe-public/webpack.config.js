@@ -1,15 +1,14 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
-const { createAppConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
+const { createRemoteConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
 
-const base = createAppConfig({
+const base = createRemoteConfig({
   dirname: __dirname,
   containerName: 'cloudclip_public',
-  role: 'remote',
-  exposes: { './spa': './src/spa.tsx' },
   devPort: 3001,
   title: 'Cloudclip public',
   // The lazy page chunk each address renders (src/app/app.tsx); the gateway preloads it with the host.
+  // The top of the pages every visitor sees alike is painted with the boot page (src/first-screen.tsx).
   // A share page's first request (preloadPage's earlyPasteLoad / earlyFileInfoLoad, sent exactly so:
   // GET, no credentials for a visitor) is started by the boot page itself; a paste view is counted per
   // request, and the kernel's client takes that response instead of asking again.
@@ -19,8 +18,6 @@ const base = createAppConfig({
     '^/paste/(?<slug>[^/]+)/?$': { chunks: ['page-paste'], requests: ['/paste/{slug}?burn=ask'] },
     '^/file/(?<slug>[^/]+)/?$': { chunks: ['page-file'], requests: ['/public/files/{slug}'] },
   },
-  // The top of the pages every visitor sees alike, painted with the boot page (src/first-screen.tsx).
-  firstScreen: './src/first-screen.tsx',
 });
 
 /**

@@ -1,13 +1,10 @@
-const { createAppConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
+const { createRemoteConfig } = require('@cloudclip/shared-kernel/build/webpack-app.cjs');
 
-module.exports = createAppConfig({
+module.exports = createRemoteConfig({
   dirname: __dirname,
   containerName: 'cloudclip_upload',
-  role: 'remote',
-  exposes: { './spa': './src/spa.tsx' },
   devPort: 3002,
   title: 'Cloudclip upload',
   // One page, in the remote's main chunk; its top paints with the boot page (src/first-screen.tsx).
   pageChunks: { '^/upload/?$': [] },
-  firstScreen: './src/first-screen.tsx',
 });

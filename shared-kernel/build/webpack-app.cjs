@@ -364,4 +364,13 @@ function createAppConfig(options) {
   };
 }
 
-module.exports = { createAppConfig };
+/**
+ * A remote's configuration: `createAppConfig` with what every remote has alike, its single-spa
+ * lifecycles exposed as `./spa` (src/spa.tsx) and its first screens declared in src/first-screen.tsx.
+ * @param {Omit<Parameters<typeof createAppConfig>[0], 'role'>} options the remote's own settings
+ */
+function createRemoteConfig(options) {
+  return createAppConfig({ role: 'remote', exposes: { './spa': './src/spa.tsx' }, firstScreen: './src/first-screen.tsx', ...options });
+}
+
+module.exports = { createAppConfig, createRemoteConfig };

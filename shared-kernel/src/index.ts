@@ -42,6 +42,7 @@ export * from './types/remote';
 
 // Remote helpers
 export { createRemoteSpa, useDarkTheme, type RemoteAppProps, type RemoteSpaOptions } from './react/create-remote-spa';
+export { RemoteAppRoot, ROUTER_FUTURE, type RemoteAppRootProps, type RemoteRouterProps } from './react/remote-app-root';
 export { lazyPage, type LazyPage } from './react/lazy-page';
 export { startStandalone } from './react/start-standalone';
 export { KernelProvider, useKernel, useSession, useLanguage } from './react/kernel-context';

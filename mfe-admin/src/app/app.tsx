@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import { KernelProvider } from '@cloudclip/shared-kernel';
+import { KernelProvider, ROUTER_FUTURE } from '@cloudclip/shared-kernel';
 import type { RemoteAppProps } from '@cloudclip/shared-kernel';
 import { AppProviders } from './app-providers';
 import { AdminRoot } from './admin-root';
@@ -11,7 +11,7 @@ export function App({ kernel, basename }: RemoteAppProps) {
   return (
     <KernelProvider kernel={kernel}>
       <AppProviders>
-        <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <BrowserRouter basename={basename} future={ROUTER_FUTURE}>
           <AdminRoot />
         </BrowserRouter>
       </AppProviders>

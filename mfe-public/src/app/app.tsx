@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, matchPath } from 'react-router-dom';
-import { lazyPage, toBoolean, useDarkTheme, type Kernel, type RemoteAppProps, KernelProvider } from '@cloudclip/shared-kernel';
+import { lazyPage, toBoolean, type Kernel, type RemoteAppProps, RemoteAppRoot } from '@cloudclip/shared-kernel';
 import { earlyPasteLoad } from '../features/paste-view/api/paste-api';
 import { earlyFileInfoLoad, earlyFileTextLoad, fileLinks } from '../features/file-view/api/file-api';
 import { previewsText } from '../features/file-view/utils/file-kind';
@@ -77,21 +77,16 @@ export function preloadPage(pathname: string, kernel: Kernel): Promise<void> {
 
 /** The remote's own router under the basename the host gives it. */
 export function App({ kernel, basename }: RemoteAppProps) {
-  const dark = useDarkTheme(kernel);
   return (
-    <div className="cc-remote cp-root cc-app" data-remote={REMOTE.name} data-dark={dark ? 'true' : 'false'}>
-      <KernelProvider kernel={kernel}>
-        <BrowserRouter basename={basename} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-          <Suspense fallback={<Loading />}>
-            <Routes>
-              <Route path={PATHS.home} element={<EditorPage />} />
-              <Route path={PATHS.paste} element={<PastePage />} />
-              <Route path={PATHS.file} element={<FilePage />} />
-              <Route path="*" element={<Navigate to={PATHS.home} replace />} />
-            </Routes>
-          </Suspense>
-        </BrowserRouter>
-      </KernelProvider>
-    </div>
+    <RemoteAppRoot kernel={kernel} basename={basename} name={REMOTE.name} rootClass="cp-root" Router={BrowserRouter}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path={PATHS.home} element={<EditorPage />} />
+          <Route path={PATHS.paste} element={<PastePage />} />
+          <Route path={PATHS.file} element={<FilePage />} />
+          <Route path="*" element={<Navigate to={PATHS.home} replace />} />
+        </Routes>
+      </Suspense>
+    </RemoteAppRoot>
   );
 }

@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { EarlyTextNotice as Notice } from '../hooks/use-early-text';
-import { EditorNotice } from './editor-notice';
-
-interface EarlyTextNoticeProps {
-  notice: Notice;
-  onRestore: () => void;
-  onDismiss: () => void;
-}
+import { EditorNotice, type NoticeProps } from './editor-notice';
 
 /** Text typed while the page loaded replaced the saved draft: the draft can come back. */
-export function EarlyTextNotice({ notice, onRestore, onDismiss }: EarlyTextNoticeProps) {
+export function EarlyTextNotice({ notice, onRestore, onDismiss }: NoticeProps<Notice>) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <EditorNotice

@@ -1,3 +1,10 @@
+/** The props of a notice component: the notice to show and what its two buttons do. */
+export interface NoticeProps<Notice> {
+  notice: Notice;
+  onRestore: () => void;
+  onDismiss: () => void;
+}
+
 /** The editor's notice with an undo: what replaced the draft, with "restore" (when there is one to restore) and "dismiss". */
 interface EditorNoticeProps {
   /** Test ids: `<testIdPrefix>-notice`, `-restore`, `-dismiss`. */

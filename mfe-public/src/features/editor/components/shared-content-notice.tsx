@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../i18n/resources';
 import type { SharedContentNotice as Notice } from '../hooks/use-shared-content';
-import { EditorNotice } from './editor-notice';
-
-interface SharedContentNoticeProps {
-  notice: Notice;
-  onRestore: () => void;
-  onDismiss: () => void;
-}
+import { EditorNotice, type NoticeProps } from './editor-notice';
 
 /** What happened to `?share=…`: the shared text is in the editor (the old draft can come back), or why not. */
-export function SharedContentNotice({ notice, onRestore, onDismiss }: SharedContentNoticeProps) {
+export function SharedContentNotice({ notice, onRestore, onDismiss }: NoticeProps<Notice>) {
   const { t } = useTranslation(NAMESPACE);
   const text =
     notice.kind === 'shared'
